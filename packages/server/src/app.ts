@@ -1,0 +1,88 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import fastifySwagger from '@fastify/swagger'
+import fastifySwaggerUi from '@fastify/swagger-ui'
+import { ErrorCode, Msg } from '@zhixiao/shared'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { randomUUID } from 'node:crypto'
+import type { AppConfig } from './config.js'
+import { Db } from './db/database.js'
+import { migrateToLatest } from './db/migrate.js'
+import { syncPermissionCatalogue } from './db/seed/permissions.js'
+import { accountRoutes } from './modules/account/routes.js'
+import { authRoutes } from './modules/auth/routes.js'
+import type { CaptchaText } from './modules/auth/captcha.js'
+import { organizationRoutes } from './modules/organization/routes.js'
+import { tenantRoutes } from './modules/tenant/routes.js'
+import { installAuthHook } from './platform/auth-hook.js'
+import { type Clock, systemClock } from './platform/clock.js'
+import type { AppContext } from './platform/context.js'
+import { installErrorHandler } from './platform/error-handler.js'
+
+export interface BuildOptions {
+  config: AppConfig
+  /** Defaults to opening the database from config; tests pass their own. */
+  db?: Db
+  clock?: Clock
+  logger?: boolean
+  captchaText?: CaptchaText
+}
+
+export interface BuiltApp { app: FastifyInstance; ctx: AppContext }
+
+export async function openDatabase(config: AppConfig): Promise<Db> {
+  const db = await Db.open({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  await migrateToLatest(db.kysely)
+  await syncPermissionCatalogue(db.kysely)
+  return db
+}
+
+export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
+  const { config } = opts
+  const db = opts.db ?? (await openDatabase(config))
+  const ctx: AppContext = { db, config, clock: opts.clock ?? systemClock }
+
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    genReqId: (req) => {
+      const h = req.headers.requestid
+      return typeof h === 'string' && /^[\w-]{1,64}$/.test(h) ? h : randomUUID()
+    },
+    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: 10 * 1024 * 1024,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  installErrorHandler(app)
+  app.addHook('onClose', async () => { if (!opts.db) await db.close() })
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: '智校 Zhixiao API', version: '0.1.0', description: '统一登录、租户、机构与账号接口；响应均为 {code, msg, data}' } },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' })
+
+  await app.register(async (api) => {
+    installAuthHook(api, ctx)
+    await api.register(authRoutes(ctx, { captchaText: opts.captchaText }), { prefix: '/base/api/auth' })
+    await api.register(accountRoutes(ctx), { prefix: '/base/api/account' })
+    await api.register(tenantRoutes(ctx), { prefix: '/base/api/tenant' })
+    await api.register(organizationRoutes(ctx), { prefix: '/base/api/organizationUnit' })
+  })
+
+  const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'))
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: true, maxAge: '1h', index: ['index.html'] })
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/base/') || !hasWeb || req.method !== 'GET') {
+      return reply.status(404).send({ code: ErrorCode.NOT_FOUND, msg: Msg.NOT_FOUND, data: null })
+    }
+    // The web app uses hash routing, so any other GET gets the shell.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+  })
+
+  return { app, ctx }
+}

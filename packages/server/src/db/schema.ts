@@ -1,0 +1,133 @@
+import type { ColumnType, Generated } from 'kysely'
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
+type Id = Generated<number>
+
+/** Reference tables (not tenant-owned). */
+export interface PermissionTable { code: string; name: string; kind: string; parent_code: string | null; sort: number }
+export interface LoginNameTable { user_name: string; tenant_id: number; account_id: number }
+export interface CaptchaTable { id: string; answer_hash: string; expires_at: Timestamp; used: Generated<boolean> }
+export interface IpThrottleTable { ip: string; window_started_at: Timestamp; failures: number }
+
+export interface TenantTable {
+  id: Id
+  name: string
+  unique_name: string
+  trade: number
+  tenant_module_type: number
+  status: Generated<number>
+  default_password: string
+  password_max_age_days: Generated<number>
+  config: ColumnType<Record<string, unknown>, string | undefined, string>
+  created_at: Generated<Date>
+}
+
+/** Tenant-owned tables: tenant_id leads the key and defaults to the transaction's tenant setting. */
+interface Owned { tenant_id: ColumnType<number, number | undefined, never> }
+
+export interface OrgUnitTable extends Owned {
+  id: Id
+  parent_id: number | null
+  name: string
+  org_code: string | null
+  unit_attr: number
+  trade: number
+  app_type: number | null
+  org_type: Generated<string>
+  status: Generated<number>
+  sort: Generated<number>
+  icon_url: string | null
+  alliance_school: Generated<boolean>
+  sport_school: Generated<boolean>
+  xd_page: string | null
+  jd_page: string | null
+  created_at: Generated<Date>
+}
+
+export interface AccountTable extends Owned {
+  id: Id
+  user_name: string
+  password_hash: string
+  status: Generated<number>
+  must_reset: Generated<boolean>
+  password_changed_at: Timestamp
+  failed_count: Generated<number>
+  locked_until: Date | null
+  phone: string | null
+  created_at: Generated<Date>
+}
+
+export interface UserInfoTable extends Owned {
+  id: Id
+  account_id: number
+  org_id: number
+  user_type: number
+  true_name: string
+  phone: string | null
+  avatar_url: string | null
+  status: Generated<number>
+  sort: Generated<number>
+  created_at: Generated<Date>
+}
+
+export interface RoleTable extends Owned {
+  id: Id
+  org_id: number | null
+  code: string
+  name: string
+  builtin: Generated<boolean>
+  user_type: number | null
+  status: Generated<number>
+  created_at: Generated<Date>
+}
+
+export interface UserRoleTable extends Owned { user_info_id: number; role_id: number }
+export interface RolePermissionTable extends Owned { role_id: number; permission_code: string }
+
+export interface SessionTable extends Owned {
+  id: string
+  account_id: number
+  user_info_id: number
+  org_id: number
+  created_at: Generated<Date>
+  expires_at: Timestamp
+  last_used_at: Timestamp
+  revoked_at: Date | null
+  ip: string | null
+  user_agent: string | null
+}
+
+export interface LoginLogTable extends Owned {
+  id: Id
+  account_id: number | null
+  user_name: string
+  ip: string | null
+  success: boolean
+  reason: string
+  created_at: Timestamp
+}
+
+export interface ResetTicketTable extends Owned {
+  id: string
+  account_id: number
+  reason: string
+  expires_at: Timestamp
+  used_at: Date | null
+}
+
+export interface Database {
+  permission: PermissionTable
+  login_name: LoginNameTable
+  captcha: CaptchaTable
+  ip_throttle: IpThrottleTable
+  tenant: TenantTable
+  org_unit: OrgUnitTable
+  account: AccountTable
+  user_info: UserInfoTable
+  role: RoleTable
+  user_role: UserRoleTable
+  role_permission: RolePermissionTable
+  session: SessionTable
+  login_log: LoginLogTable
+  reset_ticket: ResetTicketTable
+}

@@ -1,0 +1,71 @@
+import { ADMIN_ROLE, SUPER_ADMIN, UserType } from '@zhixiao/shared'
+import type { Db } from '../database.js'
+import { createOrg, createPerson, createRole, createTenant, hashPerson, type PersonSpec } from './factories.js'
+
+export const DEMO_PASSWORD = 'Demo@2026'
+export const DEFAULT_ADMIN_PASSWORD = 'Admin@2026'
+
+/** Demo accounts printed at start and listed in the README. */
+export const DEMO_ACCOUNTS = [
+  { userName: 'administrator', password: DEFAULT_ADMIN_PASSWORD, who: '超级管理员 → /base-set' },
+  { userName: 'jyjadmin', password: DEMO_PASSWORD, who: '区教育局管理员' },
+  { userName: 'jyjstaff', password: DEMO_PASSWORD, who: '局机关人员 → /portal/home' },
+  { userName: 'zhanglaoshi', password: DEMO_PASSWORD, who: '第一实验小学教师 → /portal/home' },
+  { userName: 'lilaoshi', password: DEMO_PASSWORD, who: '两所学校的教师 → 选择机构' },
+  { userName: 'wanglaoshi', password: 'Zx123456', who: '初始密码 → 强制修改密码' },
+  { userName: 'zhaolaoshi', password: DEMO_PASSWORD, who: '职业技术学院（Z3）教师' },
+  { userName: 'xiaoming', password: DEMO_PASSWORD, who: '学生' },
+  { userName: 'xiaomingmama', password: DEMO_PASSWORD, who: '家长' },
+] as const
+
+/** The platform tenant 0 with the super administrator (orgId 0, administrator, role admin); always present. */
+export async function ensurePlatform(db: Db, cost: number, adminPassword = DEFAULT_ADMIN_PASSWORD): Promise<boolean> {
+  const exists = await db.platform((trx) => trx.selectFrom('tenant').select('id').where('id', '=', SUPER_ADMIN.tenantId).executeTakeFirst())
+  if (exists) return false
+  await createTenant(db, { id: SUPER_ADMIN.tenantId, name: '智校平台', uniqueName: 'platform', trade: 1, config: { sysName: '智慧平台' } })
+  const admin = await hashPerson({ userName: SUPER_ADMIN.userName, password: adminPassword, trueName: '超级管理员', memberships: [] }, cost)
+  await db.tenant(SUPER_ADMIN.tenantId, async (trx) => {
+    await createOrg(trx, { id: SUPER_ADMIN.orgId, name: '平台管理', unitAttr: 0 })
+    const roleId = await createRole(trx, { code: ADMIN_ROLE, name: '超级管理员', builtin: true })
+    await createPerson(trx, SUPER_ADMIN.tenantId, { ...admin, memberships: [{ orgId: SUPER_ADMIN.orgId, userType: UserType.STAFF, roleIds: [roleId] }] })
+  })
+  return true
+}
+
+/** One district: a bureau (unitAttr < 8) and three schools (one Z3), with teachers, students and parents. */
+export async function seedDemoDistrict(db: Db, cost: number): Promise<void> {
+  const exists = await db.platform((trx) => trx.selectFrom('tenant').select('id').where('unique_name', '=', 'demo-district').executeTakeFirst())
+  if (exists) return
+  const tenantId = await createTenant(db, {
+    name: '示范区教育局', uniqueName: 'demo-district', trade: 1, tenantModuleType: 1, defaultPassword: 'Zx123456', passwordMaxAgeDays: 180,
+    config: { sysName: '示范区智慧教育平台' },
+  })
+  const ids = await db.tenant(tenantId, async (trx) => {
+    const bureau = await createOrg(trx, { name: '示范区教育局', unitAttr: 4, orgCode: 'JYJ001' })
+    const primary = await createOrg(trx, { parentId: bureau, name: '示范区第一实验小学', unitAttr: 8, appType: 1, orgCode: 'XX001' })
+    const middle = await createOrg(trx, { parentId: bureau, name: '示范区第二中学', unitAttr: 9, appType: 1, orgCode: 'ZX002' })
+    const college = await createOrg(trx, { parentId: bureau, name: '示范职业技术学院', unitAttr: 10, appType: 2, orgCode: 'GZ003' })
+    const admin = await createRole(trx, { code: ADMIN_ROLE, name: '管理员', builtin: true })
+    const teacher = await createRole(trx, { code: 'teacher', name: '教师', builtin: true, userType: UserType.STAFF, permissions: ['sc_menhu_menu_school', 'sc_menhu_menu_person', 'sc_menhu_menu_class'] })
+    const staff = await createRole(trx, { code: 'bureau_staff', name: '局机关人员', builtin: true, userType: UserType.STAFF, permissions: ['sc_menhu_menu_jujiguan', 'sc_menhu_menu_person'] })
+    const student = await createRole(trx, { code: 'student', name: '学生', builtin: true, userType: UserType.STUDENT, permissions: ['sc_menhu_menu_person'] })
+    const parent = await createRole(trx, { code: 'parent', name: '家长', builtin: true, userType: UserType.PARENT, permissions: ['sc_menhu_menu_person'] })
+    return { bureau, primary, middle, college, admin, teacher, staff, student, parent }
+  })
+  const m = (orgId: number, userType: number, roleId: number) => ({ orgId, userType, roleIds: [roleId] })
+  const people: PersonSpec[] = [
+    { userName: 'jyjadmin', password: DEMO_PASSWORD, trueName: '陈主任', memberships: [m(ids.bureau, UserType.STAFF, ids.admin)] },
+    { userName: 'jyjstaff', password: DEMO_PASSWORD, trueName: '周科员', memberships: [m(ids.bureau, UserType.STAFF, ids.staff)] },
+    { userName: 'zhanglaoshi', password: DEMO_PASSWORD, trueName: '张老师', memberships: [m(ids.primary, UserType.STAFF, ids.teacher)] },
+    { userName: 'lilaoshi', password: DEMO_PASSWORD, trueName: '李老师', memberships: [m(ids.primary, UserType.STAFF, ids.teacher), m(ids.middle, UserType.STAFF, ids.teacher)] },
+    { userName: 'wanglaoshi', password: 'Zx123456', trueName: '王老师', mustReset: true, memberships: [m(ids.middle, UserType.STAFF, ids.teacher)] },
+    { userName: 'zhaolaoshi', password: DEMO_PASSWORD, trueName: '赵老师', memberships: [m(ids.college, UserType.STAFF, ids.teacher)] },
+    { userName: 'xiaoming', password: DEMO_PASSWORD, trueName: '王小明', memberships: [m(ids.primary, UserType.STUDENT, ids.student)] },
+    { userName: 'xiaomingmama', password: DEMO_PASSWORD, trueName: '刘女士', memberships: [m(ids.primary, UserType.PARENT, ids.parent)] },
+  ]
+  const hashed = await Promise.all(people.map((p) => hashPerson(p, cost)))
+  await db.tenant(tenantId, async (trx) => {
+    for (const p of hashed) await createPerson(trx, tenantId, p)
+  })
+}
+

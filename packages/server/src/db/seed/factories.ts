@@ -1,0 +1,99 @@
+import { ADMIN_ROLE } from '@zhixiao/shared'
+import type { Db, Trx } from '../database.js'
+import { hashPassword } from '../../platform/password.js'
+
+/**
+ * Builders for tenants, organisations, roles and people. The demo seed and the tests both use them, so test
+ * data is made the same way the product makes it.
+ */
+export interface TenantSpec {
+  id?: number
+  name: string
+  uniqueName: string
+  trade?: number
+  tenantModuleType?: number
+  defaultPassword?: string
+  passwordMaxAgeDays?: number
+  config?: Record<string, unknown>
+}
+
+export async function createTenant(db: Db, t: TenantSpec): Promise<number> {
+  return db.platform(async (trx) => {
+    const values = {
+      name: t.name, unique_name: t.uniqueName, trade: t.trade ?? 1, tenant_module_type: t.tenantModuleType ?? 0,
+      default_password: t.defaultPassword ?? 'Zx123456', password_max_age_days: t.passwordMaxAgeDays ?? 0,
+      config: JSON.stringify(t.config ?? {}),
+    }
+    const row = t.id === undefined
+      ? await trx.insertInto('tenant').values(values).returning('id').executeTakeFirstOrThrow()
+      : await trx.insertInto('tenant').values({ ...values, id: t.id }).returning('id').executeTakeFirstOrThrow()
+    return row.id
+  })
+}
+
+export interface OrgSpec {
+  id?: number
+  parentId?: number | null
+  name: string
+  unitAttr: number
+  trade?: number
+  appType?: number | null
+  orgCode?: string
+  allianceSchool?: boolean
+  status?: number
+}
+
+export async function createOrg(trx: Trx, o: OrgSpec): Promise<number> {
+  const values = {
+    parent_id: o.parentId ?? null, name: o.name, unit_attr: o.unitAttr, trade: o.trade ?? 1, app_type: o.appType ?? null,
+    org_code: o.orgCode ?? null, alliance_school: o.allianceSchool ?? false, status: o.status ?? 0, icon_url: null, xd_page: null, jd_page: null,
+  }
+  const row = o.id === undefined
+    ? await trx.insertInto('org_unit').values(values).returning('id').executeTakeFirstOrThrow()
+    : await trx.insertInto('org_unit').values({ ...values, id: o.id }).returning('id').executeTakeFirstOrThrow()
+  return row.id
+}
+
+export async function createRole(trx: Trx, r: { code: string; name: string; builtin?: boolean; userType?: number | null; permissions?: string[] }): Promise<number> {
+  const { id } = await trx.insertInto('role').values({ org_id: null, code: r.code, name: r.name, builtin: r.builtin ?? false, user_type: r.userType ?? null })
+    .returning('id').executeTakeFirstOrThrow()
+  if (r.permissions?.length && r.code !== ADMIN_ROLE) {
+    await trx.insertInto('role_permission').values(r.permissions.map((p) => ({ role_id: id, permission_code: p }))).execute()
+  }
+  return id
+}
+
+export interface PersonSpec {
+  userName: string
+  password: string
+  trueName: string
+  phone?: string
+  status?: number
+  mustReset?: boolean
+  passwordChangedAt?: Date
+  memberships: { orgId: number; userType: number; roleIds: number[] }[]
+}
+
+/** Pre-hashed by the caller so a seed of many people can hash in parallel, outside the transaction. */
+export interface HashedPerson extends PersonSpec { passwordHash: string }
+
+export async function hashPerson(p: PersonSpec, cost: number): Promise<HashedPerson> {
+  return { ...p, passwordHash: await hashPassword(p.password, cost) }
+}
+
+export async function createPerson(trx: Trx, tenantId: number, p: HashedPerson): Promise<{ accountId: number; userInfoIds: number[] }> {
+  const { id: accountId } = await trx.insertInto('account').values({
+    user_name: p.userName, password_hash: p.passwordHash, status: p.status ?? 0, must_reset: p.mustReset ?? false,
+    password_changed_at: p.passwordChangedAt ?? new Date(), phone: p.phone ?? null, locked_until: null,
+  }).returning('id').executeTakeFirstOrThrow()
+  await trx.insertInto('login_name').values({ user_name: p.userName, tenant_id: tenantId, account_id: accountId }).execute()
+  const userInfoIds: number[] = []
+  for (const [i, m] of p.memberships.entries()) {
+    const { id } = await trx.insertInto('user_info').values({
+      account_id: accountId, org_id: m.orgId, user_type: m.userType, true_name: p.trueName, phone: p.phone ?? null, avatar_url: null, sort: i,
+    }).returning('id').executeTakeFirstOrThrow()
+    userInfoIds.push(id)
+    if (m.roleIds.length) await trx.insertInto('user_role').values(m.roleIds.map((roleId) => ({ user_info_id: id, role_id: roleId }))).execute()
+  }
+  return { accountId, userInfoIds }
+}

@@ -1,0 +1,33 @@
+import { changePasswordBody, currentUserDetail as detailSchema, envelopeSchema, loginOrg, Msg, mustChangeDefaultPasswordBody } from '@zhixiao/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { AppContext } from '../../platform/context.js'
+import { ok } from '../../platform/envelope.js'
+import { changePassword, currentUserDetail, resetWithTicket, userOrgs } from './service.js'
+
+export function accountRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>()
+    const tags = ['account']
+
+    r.get('/user/current/detail', { schema: { tags, summary: '当前用户详情', response: { 200: envelopeSchema(detailSchema) } } },
+      async (req) => ok(await currentUserDetail(ctx, req.auth!)))
+
+    r.get('/user/orgs', { schema: { tags, summary: '当前账号的机构列表', response: { 200: envelopeSchema(z.array(loginOrg)) } } },
+      async (req) => ok(await userOrgs(ctx, req.auth!)))
+
+    r.post('/must/change/default/password', {
+      config: { public: true },
+      schema: { tags, summary: '强制修改初始或过期密码', body: mustChangeDefaultPasswordBody },
+    }, async (req) => {
+      await resetWithTicket(ctx, req.body.mustRstPwdId, req.body.newPassword)
+      return ok(null, Msg.PASSWORD_CHANGED)
+    })
+
+    r.post('/change/password', { schema: { tags, summary: '修改密码', body: changePasswordBody } }, async (req) => {
+      await changePassword(ctx, req.auth!, req.body.oldPwd, req.body.newPwd)
+      return ok(null, Msg.PASSWORD_CHANGED)
+    })
+  }
+}

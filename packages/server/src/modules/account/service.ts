@@ -1,0 +1,84 @@
+import { ErrorCode, Msg, type CurrentUserDetail, type LoginOrg } from '@zhixiao/shared'
+import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { notFound, refused, unauthorized } from '../../platform/errors.js'
+import { hashPassword, verifyPassword } from '../../platform/password.js'
+import { checkPasswordRule, passwordRuleFor } from '../../platform/password-rule.js'
+import { loadGrants } from '../../platform/permissions.js'
+import { revokeAccountSessions } from '../../platform/session.js'
+import { hashToken, parseTenantToken } from '../../platform/tokens.js'
+import { findAccount, findTenant, membershipsOf } from '../auth/queries.js'
+import { findOrg, isSingleOrgTenant, toOrgInfo } from '../organization/queries.js'
+
+export async function currentUserDetail(ctx: AppContext, auth: AuthInfo): Promise<CurrentUserDetail> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const info = await trx.selectFrom('user_info').selectAll().where('id', '=', auth.userInfoId).executeTakeFirst()
+    const account = await findAccount(trx, auth.accountId)
+    const tenant = await findTenant(trx, auth.tenantId)
+    const org = await findOrg(trx, auth.orgId)
+    if (!info || !account || !tenant || !org) throw unauthorized()
+    const grants = await loadGrants(trx, auth.userInfoId)
+    const orgCount = (await membershipsOf(trx, auth.accountId)).length
+    return {
+      id: account.id,
+      userInfoId: info.id,
+      openAccountId: account.id,
+      userName: account.user_name,
+      trueName: info.true_name,
+      avatarUrl: info.avatar_url,
+      phoneNumber: info.phone ?? account.phone,
+      orgId: org.id,
+      orgName: org.name,
+      tenantId: auth.tenantId,
+      userType: info.user_type,
+      roles: grants.roles,
+      permissions: grants.permissions,
+      currentOrgData: toOrgInfo(org, tenant, await isSingleOrgTenant(trx)),
+      orgCount,
+    }
+  })
+}
+
+export async function userOrgs(ctx: AppContext, auth: AuthInfo): Promise<LoginOrg[]> {
+  return ctx.db.tenant(auth.tenantId, async (trx) =>
+    (await membershipsOf(trx, auth.accountId)).map((o) => ({ orgId: o.orgId, displayName: o.displayName, unitAttr: o.unitAttr, coreAccountId: auth.accountId, tenantId: auth.tenantId })))
+}
+
+/** Sets a new password after the rule and history checks; every session of the account ends. */
+async function setPassword(ctx: AppContext, tenantId: number, accountId: number, newPassword: string, oldHash: string): Promise<void> {
+  const tenant = await ctx.db.tenant(tenantId, (trx) => findTenant(trx, tenantId))
+  if (!tenant) throw notFound(Msg.TENANT_NOT_FOUND)
+  const ruleError = checkPasswordRule(passwordRuleFor(tenant), newPassword)
+  if (ruleError) throw refused(ErrorCode.PASSWORD_RULE, ruleError)
+  if (newPassword === tenant.default_password) throw refused(ErrorCode.PASSWORD_RULE, Msg.PASSWORD_IS_DEFAULT)
+  if (await verifyPassword(newPassword, oldHash)) throw refused(ErrorCode.PASSWORD_RULE, Msg.PASSWORD_SAME_AS_OLD)
+  const hash = await hashPassword(newPassword, ctx.config.passwordCost)
+  const now = ctx.clock.now()
+  await ctx.db.tenant(tenantId, async (trx) => {
+    await trx.updateTable('account').set({ password_hash: hash, must_reset: false, password_changed_at: now, failed_count: 0, locked_until: null })
+      .where('id', '=', accountId).execute()
+    await revokeAccountSessions(trx, accountId, now)
+  })
+}
+
+export async function changePassword(ctx: AppContext, auth: AuthInfo, oldPwd: string, newPwd: string): Promise<void> {
+  const account = await ctx.db.tenant(auth.tenantId, (trx) => findAccount(trx, auth.accountId))
+  if (!account) throw unauthorized()
+  if (!(await verifyPassword(oldPwd, account.password_hash))) throw refused(ErrorCode.PASSWORD_WRONG, Msg.OLD_PASSWORD_WRONG)
+  await setPassword(ctx, auth.tenantId, auth.accountId, newPwd, account.password_hash)
+}
+
+/** The forced reset after a login answered operationType 2; the ticket is single use and short-lived. */
+export async function resetWithTicket(ctx: AppContext, ticket: string, newPassword: string): Promise<void> {
+  const parsed = parseTenantToken(ticket)
+  if (!parsed) throw refused(ErrorCode.RESET_TICKET_INVALID, Msg.RESET_TICKET_INVALID)
+  const now = ctx.clock.now()
+  const account = await ctx.db.tenant(parsed.tenantId, async (trx) => {
+    const row = await trx.selectFrom('reset_ticket').selectAll().where('id', '=', hashToken(ticket))
+      .where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst()
+    return row ? findAccount(trx, row.account_id) : undefined
+  })
+  if (!account) throw refused(ErrorCode.RESET_TICKET_INVALID, Msg.RESET_TICKET_INVALID)
+  await setPassword(ctx, parsed.tenantId, account.id, newPassword, account.password_hash)
+  await ctx.db.tenant(parsed.tenantId, (trx) =>
+    trx.updateTable('reset_ticket').set({ used_at: now }).where('account_id', '=', account.id).where('used_at', 'is', null).execute())
+}

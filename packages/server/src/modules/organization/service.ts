@@ -1,0 +1,40 @@
+import { ErrorCode, Msg, type OrgInfo, type OrgPublicInfo } from '@zhixiao/shared'
+import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { forbidden, notFound, refused } from '../../platform/errors.js'
+import { issueSession, revokeSession } from '../../platform/session.js'
+import { findTenant, membershipsOf } from '../auth/queries.js'
+import { findOrg, isSingleOrgTenant, toOrgInfo } from './queries.js'
+
+export async function orgInfo(ctx: AppContext, auth: AuthInfo, orgId: number = auth.orgId): Promise<OrgInfo> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const org = await findOrg(trx, orgId)
+    const tenant = await findTenant(trx, auth.tenantId)
+    if (!org || !tenant) throw notFound(Msg.ORG_NOT_FOUND)
+    return toOrgInfo(org, tenant, await isSingleOrgTenant(trx))
+  })
+}
+
+/** Signed-out view of an organisation, for a login page opened with ?orgId=. Only public fields. */
+export async function orgPublicInfo(ctx: AppContext, orgId: number): Promise<OrgPublicInfo> {
+  const row = await ctx.db.platform((trx) => trx.selectFrom('org_unit')
+    .innerJoin('tenant', 'tenant.id', 'org_unit.tenant_id')
+    .select(['org_unit.id', 'org_unit.name', 'org_unit.unit_attr', 'org_unit.icon_url', 'org_unit.tenant_id', 'tenant.name as tenantName'])
+    .where('org_unit.id', '=', orgId).where('org_unit.status', '=', 0).executeTakeFirst())
+  if (!row) throw notFound(Msg.ORG_NOT_FOUND)
+  return { orgId: row.id, displayName: row.name, unitAttr: row.unit_attr, iconUrl: row.icon_url, tenantId: row.tenant_id, tenantName: row.tenantName }
+}
+
+/** Switches the session to another organisation of the same account: a new token, the old one revoked. */
+export async function changeOrg(ctx: AppContext, auth: AuthInfo, newOrgId: number, accountId?: number): Promise<string> {
+  if (accountId !== undefined && accountId !== auth.accountId) throw forbidden()
+  const now = ctx.clock.now()
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const orgs = await membershipsOf(trx, auth.accountId)
+    if (orgs.length < 2 && orgs[0]?.orgId === newOrgId) throw refused(ErrorCode.ORG_NOT_MEMBER, Msg.ONLY_ONE_ORG)
+    const target = orgs.find((o) => o.orgId === newOrgId)
+    if (!target) throw refused(ErrorCode.ORG_NOT_MEMBER, Msg.ORG_NOT_MEMBER)
+    const token = await issueSession(trx, auth.tenantId, now, { accountId: auth.accountId, userInfoId: target.userInfoId, orgId: target.orgId })
+    await revokeSession(trx, auth.sessionId, now)
+    return token
+  })
+}

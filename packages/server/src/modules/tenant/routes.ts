@@ -1,0 +1,37 @@
+import { envelopeSchema, loginPageInfo as loginPageInfoSchema, passwordRule as passwordRuleSchema, tenantPublicInfo as publicInfoSchema } from '@zhixiao/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { AppContext } from '../../platform/context.js'
+import { ok } from '../../platform/envelope.js'
+import { tenantHeader } from '../../platform/request-meta.js'
+import { loginPageInfo, passwordRule, queryTenants, tenantPublicInfo } from './service.js'
+
+export function tenantRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>()
+    const tags = ['tenant']
+
+    r.get('/getLoginInfo', {
+      config: { public: true },
+      schema: { tags, summary: '登录页配置', querystring: z.object({ orgId: z.coerce.number().int().optional() }), response: { 200: envelopeSchema(loginPageInfoSchema) } },
+    }, async (req) => ok(await loginPageInfo(ctx, tenantHeader(req), req.query.orgId)))
+
+    r.get('/public/info', {
+      config: { public: true },
+      schema: { tags, summary: '租户公开信息', querystring: z.object({ tenantId: z.coerce.number().int().min(0) }), response: { 200: envelopeSchema(publicInfoSchema) } },
+    }, async (req) => ok(await tenantPublicInfo(ctx, req.query.tenantId)))
+
+    r.get('/query', {
+      config: { superAdmin: true },
+      schema: {
+        tags, summary: '租户列表（超级管理员）',
+        querystring: z.object({ keyword: z.string().max(50).optional(), pageIndex: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) }),
+      },
+    }, async (req) => ok(await queryTenants(ctx, req.query)))
+
+    r.post('/base/tenant/config/password/rule', {
+      schema: { tags, summary: '密码规则', response: { 200: envelopeSchema(passwordRuleSchema) } },
+    }, async (req) => ok(await passwordRule(ctx, req.auth!.tenantId)))
+  }
+}

@@ -1,0 +1,70 @@
+import { Msg, SUPER_ADMIN, type LoginPageInfo, type PasswordRule, type TenantPublicInfo } from '@zhixiao/shared'
+import type { Selectable } from 'kysely'
+import type { TenantTable } from '../../db/schema.js'
+import type { AppContext } from '../../platform/context.js'
+import { notFound } from '../../platform/errors.js'
+import { passwordRuleFor } from '../../platform/password-rule.js'
+import { findTenant } from '../auth/queries.js'
+
+interface TenantConfig {
+  sysName?: string
+  logoUrl?: string
+  backgroundUrl?: string
+  externalLoginUrl?: string
+  requiredInfoAfterLogin?: boolean
+  smartChinaLogin?: boolean
+  jumpAfterLogin?: string
+}
+
+async function tenantOrThrow(ctx: AppContext, tenantId: number): Promise<Selectable<TenantTable>> {
+  const t = await ctx.db.tenant(tenantId, (trx) => findTenant(trx, tenantId))
+  if (!t) throw notFound(Msg.TENANT_NOT_FOUND)
+  return t
+}
+
+/** Org ids come from one sequence, so a signed-out login page can name its tenant by ?orgId= alone. */
+export async function tenantIdOfOrg(ctx: AppContext, orgId: number): Promise<number | null> {
+  const row = await ctx.db.platform((trx) => trx.selectFrom('org_unit').select('tenant_id').where('id', '=', orgId).executeTakeFirst())
+  return row?.tenant_id ?? null
+}
+
+export async function loginPageInfo(ctx: AppContext, tenantHeader: number, orgId?: number): Promise<LoginPageInfo> {
+  let tenantId = tenantHeader > 0 ? tenantHeader : SUPER_ADMIN.tenantId
+  if (tenantHeader <= 0 && orgId !== undefined) tenantId = (await tenantIdOfOrg(ctx, orgId)) ?? SUPER_ADMIN.tenantId
+  const t = await tenantOrThrow(ctx, tenantId)
+  const cfg = t.config as TenantConfig
+  return {
+    tenantId: t.id,
+    tenantName: t.name,
+    sysName: cfg.sysName ?? '智慧平台',
+    logoUrl: cfg.logoUrl ?? null,
+    backgroundUrl: cfg.backgroundUrl ?? null,
+    externalLoginUrl: cfg.externalLoginUrl ?? null,
+    requiredInfoAfterLogin: cfg.requiredInfoAfterLogin ?? false,
+    smartChinaLogin: cfg.smartChinaLogin ?? false,
+    jumpAfterLogin: cfg.jumpAfterLogin ?? null,
+    tenantModuleType: t.tenant_module_type,
+    passwordRule: passwordRuleFor(t),
+  }
+}
+
+export async function tenantPublicInfo(ctx: AppContext, tenantId: number): Promise<TenantPublicInfo> {
+  const t = await tenantOrThrow(ctx, tenantId)
+  return { id: t.id, name: t.name, uniqueName: t.unique_name, trade: t.trade, pubInfo: { tenantModuleType: t.tenant_module_type } }
+}
+
+export async function passwordRule(ctx: AppContext, tenantId: number): Promise<PasswordRule> {
+  return passwordRuleFor(await tenantOrThrow(ctx, tenantId))
+}
+
+/** Super administrator's tenant list (platform scope, across tenants). */
+export async function queryTenants(ctx: AppContext, q: { keyword?: string; pageIndex: number; pageSize: number }) {
+  return ctx.db.platform(async (trx) => {
+    let base = trx.selectFrom('tenant')
+    if (q.keyword) base = base.where((eb) => eb.or([eb('name', 'ilike', `%${q.keyword}%`), eb('unique_name', 'ilike', `%${q.keyword}%`)]))
+    const list = await base.select(['id', 'name', 'unique_name as uniqueName', 'trade', 'tenant_module_type as tenantModuleType', 'status', 'created_at as createdAt'])
+      .orderBy('id').limit(q.pageSize).offset((q.pageIndex - 1) * q.pageSize).execute()
+    const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
+    return { list, total: Number(total), pageIndex: q.pageIndex, pageSize: q.pageSize }
+  })
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { AppContext } from './context.js'
+import { forbidden, unauthorized } from './errors.js'
+import { isSuperAdminGrant, loadGrants } from './permissions.js'
+import { resolveSession } from './session.js'
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const h = req.headers.authorization
+  if (!h) return null
+  const m = /^Bearer\s+(.+)$/i.exec(h)
+  const t = m?.[1]?.trim()
+  return t && t !== 'undefined' && t !== 'null' ? t : null
+}
+
+/**
+ * Runs before every API handler: resolves the session for non-public routes (401 without one) and checks the
+ * route's permission code or super-administrator flag (403), so no handler runs for a caller it must refuse.
+ */
+export function installAuthHook(api: FastifyInstance, ctx: AppContext): void {
+  api.decorateRequest('auth', null)
+  api.addHook('preHandler', async (req) => {
+    const cfg = req.routeOptions.config
+    if (cfg.public) return
+    const token = bearerToken(req)
+    req.auth = token ? await resolveSession(ctx, token) : null
+    if (!req.auth) throw unauthorized()
+    if (!cfg.permission && !cfg.superAdmin) return
+    const auth = req.auth
+    const allowed = await ctx.db.tenant(auth.tenantId, async (trx) => {
+      const grants = await loadGrants(trx, auth.userInfoId)
+      if (cfg.superAdmin) {
+        const acc = await trx.selectFrom('account').select('user_name').where('id', '=', auth.accountId).executeTakeFirst()
+        if (!acc || !isSuperAdminGrant(auth.tenantId, auth.orgId, acc.user_name, grants.roles)) return false
+      }
+      return !cfg.permission || grants.permissions.includes(cfg.permission)
+    })
+    if (!allowed) throw forbidden()
+  })
+}

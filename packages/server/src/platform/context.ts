@@ -1,0 +1,33 @@
+import type { AppConfig } from '../config.js'
+import type { Db } from '../db/database.js'
+import type { Clock } from './clock.js'
+
+/** What every module gets: the database, the configuration and the clock. */
+export interface AppContext {
+  db: Db
+  config: AppConfig
+  clock: Clock
+}
+
+/** The signed-in caller, resolved from the bearer token before a protected handler runs. */
+export interface AuthInfo {
+  sessionId: string
+  tenantId: number
+  accountId: number
+  userInfoId: number
+  orgId: number
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthInfo | null
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a session (login, captcha, public info). */
+    public?: boolean
+    /** Page or button code the caller must hold. */
+    permission?: string
+    /** Only the super administrator. */
+    superAdmin?: boolean
+  }
+}

@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify'
+
+/** The spec's request headers (000 §7.1): tenantId carries a temporary tenant id, 0 when tenancy is off. */
+export function tenantHeader(req: FastifyRequest): number {
+  const v = Number(req.headers.tenantid)
+  return Number.isSafeInteger(v) && v > 0 ? v : 0
+}
+
+export function clientIp(req: FastifyRequest): string {
+  return req.ip || 'unknown'
+}
+
+export function optionalIntHeader(req: FastifyRequest, name: string): number | undefined {
+  const raw = req.headers[name.toLowerCase()]
+  if (raw === undefined || raw === '') return undefined
+  const v = Number(Array.isArray(raw) ? raw[0] : raw)
+  return Number.isSafeInteger(v) ? v : undefined
+}

@@ -1,0 +1,45 @@
+import { SESSION_TTL_MS } from '@zhixiao/shared'
+import type { Trx } from '../db/database.js'
+import type { AppContext, AuthInfo } from './context.js'
+import { hashToken, newTenantToken, parseTenantToken } from './tokens.js'
+
+/** Refresh last_used_at at most this often, so a busy client does not write on every request. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000
+
+export interface NewSession { accountId: number; userInfoId: number; orgId: number; ip?: string | null; userAgent?: string | null }
+
+export async function issueSession(trx: Trx, tenantId: number, now: Date, s: NewSession): Promise<string> {
+  const token = newTenantToken(tenantId)
+  await trx.insertInto('session').values({
+    id: hashToken(token), account_id: s.accountId, user_info_id: s.userInfoId, org_id: s.orgId,
+    created_at: now, expires_at: new Date(+now + SESSION_TTL_MS), last_used_at: now,
+    ip: s.ip ?? null, user_agent: s.userAgent?.slice(0, 300) ?? null,
+  }).execute()
+  return token
+}
+
+export async function resolveSession(ctx: AppContext, token: string): Promise<AuthInfo | null> {
+  const parsed = parseTenantToken(token)
+  if (!parsed) return null
+  const id = hashToken(token)
+  const now = ctx.clock.now()
+  return ctx.db.tenant(parsed.tenantId, async (trx) => {
+    const row = await trx.selectFrom('session')
+      .select(['id', 'account_id', 'user_info_id', 'org_id', 'last_used_at', 'expires_at'])
+      .where('id', '=', id).where('revoked_at', 'is', null).where('expires_at', '>', now)
+      .executeTakeFirst()
+    if (!row) return null
+    if (+now - +row.last_used_at > TOUCH_INTERVAL_MS) {
+      await trx.updateTable('session').set({ last_used_at: now }).where('id', '=', id).execute()
+    }
+    return { sessionId: id, tenantId: parsed.tenantId, accountId: row.account_id, userInfoId: row.user_info_id, orgId: row.org_id }
+  })
+}
+
+export async function revokeSession(trx: Trx, sessionId: string, now: Date): Promise<void> {
+  await trx.updateTable('session').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute()
+}
+
+export async function revokeAccountSessions(trx: Trx, accountId: number, now: Date): Promise<void> {
+  await trx.updateTable('session').set({ revoked_at: now }).where('account_id', '=', accountId).where('revoked_at', 'is', null).execute()
+}

@@ -1,0 +1,142 @@
+import { z } from 'zod'
+
+/** Password login payload (000 §7.2). loginType 1 is the user login, 0 the super-administrator login. */
+export const loginByUserPwdBody = z.object({
+  userName: z.string().trim().min(1, '请输入用户名').max(64),
+  password: z.string().min(1, '请输入密码').max(128),
+  checkCode: z.string().max(16).optional().nullable(),
+  checkCodeSessionId: z.string().max(64).optional().nullable(),
+  loginType: z.coerce.number().int().min(0).max(1).default(1),
+  orgId: z.coerce.number().int().optional().nullable(),
+  version: z.coerce.number().int().optional(),
+  needRandomOrg: z.boolean().optional(),
+})
+export type LoginByUserPwdBody = z.infer<typeof loginByUserPwdBody>
+
+export const loginOrg = z.object({
+  orgId: z.number(),
+  displayName: z.string(),
+  unitAttr: z.number(),
+  coreAccountId: z.number(),
+  tenantId: z.number(),
+})
+export type LoginOrg = z.infer<typeof loginOrg>
+
+/** Login answer: operationType drives the client (0 failed, 1 captcha, 2 reset, 3 choose org, 5 token). */
+export const loginResult = z.object({
+  operationType: z.number().int(),
+  userToken: z.string().optional(),
+  mustRstPwdId: z.string().optional(),
+  /** Why a reset is forced: 'default' password or 'expired'. */
+  resetReason: z.enum(['default', 'expired']).optional(),
+  orgList: z.array(loginOrg).optional(),
+  tenantId: z.number().optional(),
+})
+export type LoginResult = z.infer<typeof loginResult>
+
+export const checkCodeImage = z.object({ checkCodeSessionId: z.string(), image: z.string() })
+export type CheckCodeImage = z.infer<typeof checkCodeImage>
+
+export const mustChangeDefaultPasswordBody = z.object({
+  mustRstPwdId: z.string().min(1).max(128),
+  newPassword: z.string().min(1, '请输入新密码').max(128),
+})
+export type MustChangeDefaultPasswordBody = z.infer<typeof mustChangeDefaultPasswordBody>
+
+export const changePasswordBody = z.object({
+  oldPwd: z.string().min(1, '请输入当前密码').max(128),
+  newPwd: z.string().min(1, '请输入新密码').max(128),
+})
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>
+
+/** Password rule hint (tenant config): text shown under the new-password box. */
+export const passwordRule = z.object({
+  type: z.number().int(),
+  text: z.string(),
+  minLength: z.number().int(),
+  maxLength: z.number().int(),
+  /** Days after which a password must be changed; 0 means never. */
+  maxAgeDays: z.number().int(),
+})
+export type PasswordRule = z.infer<typeof passwordRule>
+
+/** Organisation info kept in the client's login state (000 §3). */
+export const orgInfo = z.object({
+  orgId: z.number(),
+  orgCode: z.string().nullable(),
+  displayName: z.string(),
+  unitAttr: z.number(),
+  trade: z.number(),
+  appType: z.number().nullable(),
+  justOneOrgTenant: z.boolean(),
+  xdPage: z.string().nullable(),
+  jdPage: z.string().nullable(),
+  iconUrl: z.string().nullable(),
+  tenantModuleType: z.number(),
+  allianceSchool: z.boolean(),
+  sportSchool: z.boolean(),
+  parentId: z.number().nullable(),
+  tenantId: z.number(),
+})
+export type OrgInfo = z.infer<typeof orgInfo>
+
+/** Public (signed-out) organisation info for a login page opened with ?orgId=. */
+export const orgPublicInfo = z.object({
+  orgId: z.number(),
+  displayName: z.string(),
+  unitAttr: z.number(),
+  iconUrl: z.string().nullable(),
+  tenantId: z.number(),
+  tenantName: z.string(),
+})
+export type OrgPublicInfo = z.infer<typeof orgPublicInfo>
+
+/** user/current/detail (000 §3, 001 §3). */
+export const currentUserDetail = z.object({
+  id: z.number(),
+  userInfoId: z.number(),
+  openAccountId: z.number(),
+  userName: z.string(),
+  trueName: z.string(),
+  avatarUrl: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  orgId: z.number(),
+  orgName: z.string(),
+  tenantId: z.number(),
+  userType: z.number(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+  currentOrgData: orgInfo.nullable(),
+  orgCount: z.number(),
+})
+export type CurrentUserDetail = z.infer<typeof currentUserDetail>
+
+export const tenantPublicInfo = z.object({
+  id: z.number(),
+  name: z.string(),
+  uniqueName: z.string(),
+  trade: z.number(),
+  pubInfo: z.object({ tenantModuleType: z.number() }),
+})
+export type TenantPublicInfo = z.infer<typeof tenantPublicInfo>
+
+/** Login-page config (000 §3 loginPageInfo). */
+export const loginPageInfo = z.object({
+  tenantId: z.number(),
+  tenantName: z.string(),
+  sysName: z.string(),
+  logoUrl: z.string().nullable(),
+  backgroundUrl: z.string().nullable(),
+  externalLoginUrl: z.string().nullable(),
+  requiredInfoAfterLogin: z.boolean(),
+  smartChinaLogin: z.boolean(),
+  jumpAfterLogin: z.string().nullable(),
+  tenantModuleType: z.number(),
+  passwordRule: passwordRule,
+})
+export type LoginPageInfo = z.infer<typeof loginPageInfo>
+
+export const changeOrgQuery = z.object({
+  newOrgId: z.coerce.number().int(),
+  accountId: z.coerce.number().int().optional(),
+})

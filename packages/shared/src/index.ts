@@ -1,0 +1,7 @@
+export * from './envelope.js'
+export * from './errors.js'
+export * from './constants.js'
+export * from './auth.js'
+export * from './permissions.js'
+export * from './routes.js'
+export * from './landing.js'

@@ -1,0 +1,129 @@
+/**
+ * The spec's routes (000 §2, 001 §2), shared so the web router and the server's permission checks read one
+ * table. `permission` is the page code checked against the user's permission list; a route without one is
+ * open to any signed-in user. `public` routes need no login.
+ */
+export type LayoutName = 'default' | 'redirect' | 'home' | 'old' | 'jd' | 'out-portal' | 'alliance' | 'manage-center' | 'none'
+
+export interface RouteMeta {
+  path: string
+  title: string
+  layout: LayoutName
+  permission?: string
+  /** Only for the super administrator (routes beginning tenant-, /base-set). */
+  adminOnly?: boolean
+  public?: boolean
+  hidden?: boolean
+}
+
+/** Sub-applications of 000 §2.1, each mounted at /<name>/:page*. */
+export const SUB_APPS: readonly string[] = [
+  'placemeet', 'dynamic', 'salary', 'agilebpm', 'oafn', 'courseCenter', 'property', 'autocenter', 'internship',
+  'leaveSchool', 'archiveStudents', 'archiveTeacher', 'teacherPersonnel', 'media', 'qualityEvaluation', 'diagnReform',
+  'graduationTo', 'teacherEvaluation', 'studentManage', 'gradeManage', 'inspection', 'recruitstudent', 'moralEducation',
+  'officialDocument', 'leave', 'cms2', 'cms2JD', 'baseEducation', 'outSide', 'openClass', 'attendance', 'databrain', 'iot',
+  'checkTeacher', 'checkStudent', 'examSystem', 'indlibrary', 'baseYiliao', 'baseTY', 'warningCenter', 'physicalMental',
+  'visitor', 'textbook', 'enrollment', 'archiveTeacherJd', 'archiveStudentsJd', 'courseCenterJd', 'divideClassTool',
+  'worklog', 'portal', 'classmain', 'classOn', 'jdProperty', 'supervisionTrain', 'pay', 'canteenManage', 'studentEvaluation',
+  'examSystemJd', 'modularPartyc', 'gradeManageJd', 'enrollmentPlatform', 'saas', 'ttm', 'teacherOnDuty',
+  'taskCollaboration', 'studentGrowth', 'cwj', 'sms', 'eduChainManage', 'inventorySys', 'leagueTeacher',
+  'activityElegance', 'medicalManage', 'YKinternship', 'registration', 'allianceManage', 'Information', 'afterSchool',
+]
+/** These sub-applications are served under the /oafn prefix. */
+export const OAFN_SUB_APPS: readonly string[] = ['agilebpm', 'checkStudent', 'checkTeacher', 'leave', 'officialDocument', 'worklog']
+
+export function subAppPath(name: string): string {
+  return OAFN_SUB_APPS.includes(name) ? `/oafn/${name}` : `/${name}`
+}
+
+/** Sub-app routes whose layout is not the home layout (000 §2.1 "Other layouts"). */
+export const SUB_APP_LAYOUTS: Record<string, LayoutName> = {
+  localSide: 'jd', supervisionTrainUser: 'jd', eduGridGovUser: 'jd', eduChainUser: 'jd',
+  dataWareHouse: 'redirect', oneselfCenter: 'redirect', openPortal: 'redirect', dataMap: 'redirect', webview: 'redirect',
+  studentPrortraitHome: 'redirect', managecenter: 'manage-center', alliancePortal: 'alliance',
+  eduGridGovManage: 'home', eduChainManage: 'home',
+}
+
+export const ROLE_ROUTES: RouteMeta[] = [
+  { path: '/roles-roleManage', title: '角色授权', layout: 'default', permission: 'permission_role' },
+  { path: '/roles-roleManage/edit', title: '角色授权编辑', layout: 'default', permission: 'permission_role', hidden: true },
+  { path: '/roles-permissionUser', title: '权限用户查询', layout: 'default', permission: 'permission_f_user' },
+  { path: '/roles-userPermission', title: '用户权限查询', layout: 'default', permission: 'permission_f_p' },
+  { path: '/roles-userPermission/detail', title: '用户权限详情', layout: 'default', permission: 'permission_f_p', hidden: true },
+  { path: '/roles-userOptionlog', title: '操作日志', layout: 'default', permission: 'permission_operation_log' },
+]
+
+const school = (p: string, title: string, hidden = false): RouteMeta => ({ path: `/base-school/${p}`, title, layout: 'default', permission: 'base_school', hidden })
+const ua = (p: string, title: string, hidden = false): RouteMeta => ({ path: `/base-userAccount/${p}`, title, layout: 'default', permission: 'base_user_account', hidden })
+
+export const BASE_ROUTES: RouteMeta[] = [
+  { path: '/base-useRoute/index', title: '使用指南', layout: 'default' },
+  { path: '/base-set/system', title: '系统设置', layout: 'default', adminOnly: true },
+  { path: '/base-set/area/levelSet', title: '行政级别设置', layout: 'default', adminOnly: true },
+  { path: '/base-set/area/areaSet', title: '行政区域设置', layout: 'default', adminOnly: true },
+  { path: '/base-set/tenant-manage', title: '租户管理', layout: 'default', adminOnly: true },
+  { path: '/base-organization/orgType', title: '机构类型', layout: 'default', permission: 'base_organization' },
+  { path: '/base-organization/orgTypeOne', title: '机构类型', layout: 'default', permission: 'base_organization' },
+  { path: '/base-organization/departType', title: '部门类型', layout: 'default', permission: 'base_organization' },
+  { path: '/base-organization/departTypeOne', title: '部门类型', layout: 'default', permission: 'base_organization' },
+  { path: '/base-organization/orgSet', title: '机构设置', layout: 'default', permission: 'base_organization' },
+  { path: '/base-buildLot/roomManage', title: '楼宇教室', layout: 'default', permission: 'base_build_lot' },
+  { path: '/base-buildLot/roomManage/batch', title: '批量新增', layout: 'default', permission: 'base_build_lot', hidden: true },
+  ...['dictionary', 'dictionaryOne'].flatMap((d) =>
+    ['learnPeriod', 'subjectManage', 'admissionSet', 'studentSet', 'studyType'].map((p) => school(`${d}/${p}`, dictTitle(p)))),
+  school('major/schoolManage', '院系管理'), school('major/majorManage', '专业管理'), school('major/majorDirection', '专业方向'),
+  school('calendarSet', '校历设置'), school('holidaySet', '节假日设置'), school('addHoliday', '新增节假日', true),
+  school('studyMonthSet', '学月设置'), school('workAndRest', '作息设置'), school('workAndRestDetail', '作息详情', true),
+  school('workAndRestCheck', '作息查看', true), school('gradeManage', '年级管理'), school('gradeGuidang', '归档年级'),
+  school('classManage', '班级管理'), school('classGuidang', '归档班级'), school('addClass', '新增班级', true),
+  school('classManage-zz', '班级管理'), school('classGuidang-zz', '归档班级'), school('addClass-zz', '新增班级', true),
+  ua('dictionary', '人员字典'), ua('dictionaryOne', '人员字典'), ua('teachers', '教师管理'), ua('teachersGuidang', '归档教师'),
+  ua('students', '学生管理'), ua('students-zz', '学生管理'), ua('studentGuidang', '归档学生'), ua('studentGuidang-zz', '归档学生'),
+  ua('parents', '家长管理'), ua('parentsGuidang', '归档家长'), ua('typeChangeTeacher', '教师异动'), ua('typeChangeTeacherOne', '教师异动'),
+  ua('typeChangeStudent', '学生异动'), ua('typeChangeStudentOne', '学生异动'), ua('typeChangeStudentZz', '学生异动'),
+  ua('joinAudit', '加入审核'), ua('teacherDetail', '教师详情', true), ua('personalData', '个人资料', true), ua('studentDetail', '学生详情', true),
+  { path: '/base-logMonitor/index', title: '关键日志监控', layout: 'default', permission: 'base_log_monitor' },
+  { path: '/base-searchPerson/index', title: '人员查询', layout: 'default', permission: 'base_search_person' },
+  { path: '/base-communalFields', title: '公共字段', layout: 'default', permission: 'base_communal_fields' },
+  { path: '/dataWare/house/index', title: '数据仓库', layout: 'default', adminOnly: true },
+]
+
+function dictTitle(p: string): string {
+  return ({ learnPeriod: '学段设置', subjectManage: '学科管理', admissionSet: '招生设置', studentSet: '学生设置', studyType: '就读方式' } as Record<string, string>)[p] ?? p
+}
+
+export const PORTAL_ROUTES: RouteMeta[] = [
+  { path: '/portal/home', title: '首页', layout: 'home' },
+  { path: '/portal/personal', title: '个人门户', layout: 'home' },
+  { path: '/portal/class', title: '班级门户', layout: 'home' },
+  { path: '/portal/systemCenter', title: '系统中心', layout: 'home' },
+  { path: '/generalPortal/home/index', title: '首页', layout: 'home' },
+  { path: '/generalPortal/setup', title: '门户设置', layout: 'home' },
+  { path: '/schoolPortal/home/index', title: 'Home', layout: 'out-portal' },
+  { path: '/schoolPortal/home/news', title: 'School news', layout: 'out-portal' },
+  { path: '/schoolPortal/home/news/details', title: 'Details', layout: 'out-portal' },
+  { path: '/localSide/home/index', title: '局端首页', layout: 'jd' },
+  { path: '/localSide/navigation', title: '局端后台', layout: 'jd' },
+  { path: '/localSide/appCenter/index', title: '应用中心', layout: 'jd' },
+  { path: '/alliancePortal/home', title: '联盟门户', layout: 'alliance' },
+  { path: '/openPortal', title: '公共门户', layout: 'redirect', public: true },
+  { path: '/oneselfCenter', title: '个人中心', layout: 'redirect' },
+  { path: '/old/home/:id', title: '门户首页', layout: 'old' },
+  { path: '/home/home', title: '首页', layout: 'home' },
+  { path: '/lowCodeApplication/index', title: '低代码应用', layout: 'redirect' },
+  { path: '/bindUser/index', title: '绑定用户', layout: 'redirect' },
+  { path: '/jdLogin/jdPlatForm/index', title: '局校一体平台', layout: 'jd' },
+  { path: '/jdLogin/jdPlatForm/jdSet', title: '局校一体平台设置', layout: 'jd' },
+]
+
+export const ALL_PAGE_ROUTES: RouteMeta[] = [...BASE_ROUTES, ...ROLE_ROUTES, ...PORTAL_ROUTES]
+
+/** Finds the route meta governing a path (longest matching prefix). */
+export function findRouteMeta(path: string): RouteMeta | undefined {
+  let best: RouteMeta | undefined
+  for (const r of ALL_PAGE_ROUTES) {
+    if (r.path.includes(':')) continue
+    if ((path === r.path || path.startsWith(r.path + '/')) && (!best || r.path.length > best.path.length)) best = r
+  }
+  return best
+}
