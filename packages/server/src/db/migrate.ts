@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { type Migration, Migrator } from 'kysely/migration'
+import type { Database } from './schema.js'
 import * as m202611222300 from './migrations/202611222300_create_core_tables.js'
 
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
@@ -7,7 +8,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611222300_create_core_tables': m202611222300,
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<void> { // any: the migrator works on the raw schema
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')

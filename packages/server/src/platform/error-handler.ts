@@ -9,6 +9,8 @@ interface ValidationIssue { message?: string; instancePath?: string; params?: { 
 /** Turns every failure into the spec's envelope (000 §8) with a Chinese message. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    // A refusal's envelope does not match the route's success schema, so it is serialised as plain JSON.
+    reply.serializer(JSON.stringify)
     if (error instanceof AppError) {
       return reply.status(error.httpStatus).send({ code: error.code, msg: error.message, data: error.data })
     }

@@ -4,7 +4,7 @@ import { refused } from '../../platform/errors.js'
 import { dummyVerify, verifyPassword } from '../../platform/password.js'
 import { issueSession } from '../../platform/session.js'
 import { hashToken, newTenantToken } from '../../platform/tokens.js'
-import { type CaptchaText, consumeCaptcha } from './captcha.js'
+import { consumeCaptcha } from './captcha.js'
 import { isIpBlocked, recordIpFailure } from './ip-throttle.js'
 import { findAccount, findTenant, membershipsOf, writeLoginLog } from './queries.js'
 

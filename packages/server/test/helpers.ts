@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import pg from 'pg'
+import { buildApp } from '../src/app.js'
+import { loadConfig } from '../src/config.js'
+import { Db } from '../src/db/database.js'
+import { migrateToLatest } from '../src/db/migrate.js'
+import { ensurePlatform } from '../src/db/seed/demo.js'
+import { createOrg, createPerson, createRole, createTenant, hashPerson, type PersonSpec } from '../src/db/seed/factories.js'
+import { syncPermissionCatalogue } from '../src/db/seed/permissions.js'
+import { FakeClock } from '../src/platform/clock.js'
+import type { AppContext } from '../src/platform/context.js'
+
+/** Cheap hashes keep the suite fast; production uses cost 17. */
+export const TEST_COST = 10
+export const CAPTCHA_ANSWER = 'AB12'
+export const PASSWORD = 'Test1234a'
+export const ADMIN_PASSWORD = 'Admin1234a'
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a new database on the PostgreSQL server
+ * named by TEST_DATABASE_URL (CI runs the suite both ways).
+ */
+async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (!serverUrl) {
+    const db = await Db.open({})
+    return { db, drop: async () => {} }
+  }
+  const name = `zx_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const db = await Db.open({ databaseUrl: url.toString() })
+  return {
+    db,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+    },
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  ctx: AppContext
+  db: Db
+  clock: FakeClock
+  close: () => Promise<void>
+}
+
+export async function createTestApp(): Promise<TestApp> {
+  const { db, drop } = await freshDb()
+  await migrateToLatest(db.kysely)
+  await syncPermissionCatalogue(db.kysely)
+  await ensurePlatform(db, TEST_COST, ADMIN_PASSWORD)
+  const clock = new FakeClock(new Date('2026-11-01T08:00:00Z'))
+  const config = { ...loadConfig({}), passwordCost: TEST_COST, seedDemo: false, webDist: '/nonexistent' }
+  const { app, ctx } = await buildApp({ config, db, clock, logger: false, captchaText: () => CAPTCHA_ANSWER })
+  await app.ready()
+  return { app, ctx, db, clock, close: async () => { await app.close(); await db.close(); await drop() } }
+}
+
+let seq = 0
+const uniq = (p: string) => `${p}${process.pid}_${++seq}`
+
+export interface World {
+  tenantId: number
+  bureauId: number
+  schoolId: number
+  school2Id: number
+  roles: { admin: number; teacher: number; staff: number }
+}
+
+/** A tenant with a bureau and two schools, and its built-in roles. */
+export async function makeWorld(t: TestApp, opts: { passwordMaxAgeDays?: number; tenantModuleType?: number } = {}): Promise<World> {
+  const tenantId = await createTenant(t.db, {
+    name: uniq('测试区'), uniqueName: uniq('t'), defaultPassword: 'Zx123456', passwordMaxAgeDays: opts.passwordMaxAgeDays ?? 0,
+    tenantModuleType: opts.tenantModuleType ?? 1, config: { sysName: '测试区智慧教育平台' },
+  })
+  return t.db.tenant(tenantId, async (trx) => {
+    const bureauId = await createOrg(trx, { name: '测试区教育局', unitAttr: 4 })
+    const schoolId = await createOrg(trx, { parentId: bureauId, name: '测试一小', unitAttr: 8, appType: 1 })
+    const school2Id = await createOrg(trx, { parentId: bureauId, name: '测试二中', unitAttr: 9, appType: 1 })
+    const admin = await createRole(trx, { code: 'admin', name: '管理员', builtin: true })
+    const teacher = await createRole(trx, { code: 'teacher', name: '教师', permissions: ['sc_menhu_menu_school', 'sc_menhu_menu_person'] })
+    const staff = await createRole(trx, { code: 'bureau_staff', name: '局机关', permissions: ['sc_menhu_menu_jujiguan'] })
+    return { tenantId, bureauId, schoolId, school2Id, roles: { admin, teacher, staff } }
+  })
+}
+
+export async function makePerson(t: TestApp, tenantId: number, p: Partial<PersonSpec> & Pick<PersonSpec, 'memberships'>) {
+  const userName = p.userName ?? uniq('u')
+  const spec: PersonSpec = { userName, password: PASSWORD, trueName: '测试用户', ...p }
+  const hashed = await hashPerson(spec, TEST_COST)
+  const ids = await t.db.tenant(tenantId, (trx) => createPerson(trx, tenantId, hashed))
+  return { userName, password: spec.password, ...ids }
+}
+
+export interface Call { method?: 'GET' | 'POST'; url: string; body?: unknown; token?: string; headers?: Record<string, string>; ip?: string }
+
+export async function call(t: TestApp, c: Call) {
+  const res: LightMyRequestResponse = await t.app.inject({
+    method: c.method ?? (c.body === undefined ? 'GET' : 'POST'),
+    url: c.url,
+    payload: c.body as object | undefined,
+    remoteAddress: c.ip ?? '127.0.0.1',
+    headers: { ...(c.token ? { authorization: `Bearer ${c.token}` } : {}), ...c.headers },
+  })
+  const json = res.json() as { code: number; msg: string; data: any } // any: each test reads its own shape
+  return { status: res.statusCode, code: json.code, msg: json.msg, data: json.data }
+}
+
+export function login(t: TestApp, body: Record<string, unknown>, extra: Partial<Call> = {}) {
+  return call(t, { url: '/base/api/auth/loginByUserPwd', body: { loginType: 1, version: 2, needRandomOrg: false, ...body }, ...extra })
+}
+
+export async function loginToken(t: TestApp, userName: string, password = PASSWORD, orgId?: number): Promise<string> {
+  const r = await login(t, { userName, password, orgId })
+  if (r.data?.operationType !== 5) throw new Error(`login of ${userName} answered ${JSON.stringify(r)}`)
+  return r.data.userToken
+}

@@ -1,0 +1,60 @@
+// `npm test`: type-check, lint, unit + API tests on PGlite, the API suite again on PostgreSQL when
+// TEST_DATABASE_URL names a server (.ci/run starts one), then the end-to-end suite in headless Chromium.
+// Ends with one "N passed, N failed" line summing every stage.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+const totals = { passed: 0, failed: 0, skipped: 0 }
+const stages = []
+
+function run(name, cmd, args, env = {}) {
+  const started = Date.now()
+  console.log(`\n▶ ${name}`)
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  const ok = r.status === 0
+  stages.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) })
+  return ok
+}
+
+function vitest(name, args, env = {}) {
+  const report = path.join(os.tmpdir(), `zx-vitest-${process.pid}-${stages.length}.json`)
+  const ok = run(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${report}`], env)
+  try {
+    const j = JSON.parse(fs.readFileSync(report, 'utf8'))
+    totals.passed += j.numPassedTests
+    totals.failed += j.numFailedTests
+    totals.skipped += j.numPendingTests + (j.numTodoTests ?? 0)
+    fs.rmSync(report)
+  } catch {
+    totals.failed += 1 // the run died before reporting
+  }
+  return ok
+}
+
+let ok = run('typecheck', 'npm', ['run', '--silent', 'typecheck'])
+ok = run('lint', 'npm', ['run', '--silent', 'lint']) && ok
+ok = vitest('unit + API tests (PGlite)', [], { TEST_DATABASE_URL: '' }) && ok
+if (process.env.TEST_DATABASE_URL) {
+  ok = vitest('API tests (PostgreSQL server)', ['--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }) && ok
+} else {
+  console.log('\n(TEST_DATABASE_URL not set: the PostgreSQL-server pass of the API suite is skipped; .ci/run sets it)')
+}
+ok = run('build web', 'npm', ['run', '--silent', 'build', '-w', '@zhixiao/web']) && ok
+const e2eReport = path.join(os.tmpdir(), `zx-e2e-${process.pid}.json`)
+ok = run('end-to-end (headless Chromium)', 'node', ['packages/e2e/run.mjs'], { E2E_REPORT: e2eReport }) && ok
+try {
+  const j = JSON.parse(fs.readFileSync(e2eReport, 'utf8'))
+  totals.passed += j.passed
+  totals.failed += j.failed
+  fs.rmSync(e2eReport)
+} catch {
+  totals.failed += 1
+}
+
+console.log('\nstages:')
+for (const s of stages) console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds}s)`)
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
+process.exit(ok && totals.failed === 0 ? 0 : 1)
