@@ -44,7 +44,7 @@ if (process.env.TEST_DATABASE_URL) {
 }
 ok = run('build web', 'npm', ['run', '--silent', 'build', '-w', '@zhixiao/web']) && ok
 const e2eReport = path.join(os.tmpdir(), `zx-e2e-${process.pid}.json`)
-ok = run('end-to-end (headless Chromium)', 'node', ['packages/e2e/run.mjs'], { E2E_REPORT: e2eReport }) && ok
+ok = run('end-to-end (headless Chromium)', process.execPath, ['--import', 'tsx', 'packages/e2e/src/run.ts'], { E2E_REPORT: e2eReport }) && ok
 try {
   const j = JSON.parse(fs.readFileSync(e2eReport, 'utf8'))
   totals.passed += j.passed

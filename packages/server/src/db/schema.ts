@@ -41,6 +41,22 @@ export interface OrgUnitTable extends Owned {
   sport_school: Generated<boolean>
   xd_page: string | null
   jd_page: string | null
+  type_id: ColumnType<number | null, number | null | undefined, number | null>
+  address: ColumnType<string | null, string | null | undefined, string | null>
+  contact: ColumnType<string | null, string | null | undefined, string | null>
+  phone: ColumnType<string | null, string | null | undefined, string | null>
+  remark: ColumnType<string | null, string | null | undefined, string | null>
+  created_at: Generated<Date>
+}
+
+export interface OrgTypeTable extends Owned {
+  id: Id
+  kind: 'org' | 'depart'
+  name: string
+  code: string | null
+  unit_attr: number | null
+  status: Generated<number>
+  sort: Generated<number>
   created_at: Generated<Date>
 }
 
@@ -122,6 +138,7 @@ export interface Database {
   ip_throttle: IpThrottleTable
   tenant: TenantTable
   org_unit: OrgUnitTable
+  org_type: OrgTypeTable
   account: AccountTable
   user_info: UserInfoTable
   role: RoleTable

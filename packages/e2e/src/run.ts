@@ -1,0 +1,51 @@
+// End-to-end suite: the built web app and the real server on a free port, driven in headless Chromium.
+import fs from 'node:fs'
+import path from 'node:path'
+import { spawnSync } from 'node:child_process'
+import { launchBrowser, REPO_ROOT, startServer, tests, type E2EContext } from './harness.js'
+import './tests/login.e2e.js'
+
+const dist = path.join(REPO_ROOT, 'packages/web/dist/index.html')
+if (!fs.existsSync(dist)) {
+  const b = spawnSync('npm', ['run', 'build', '-w', '@zhixiao/web'], { cwd: REPO_ROOT, stdio: 'inherit' })
+  if (b.status !== 0) process.exit(1)
+}
+
+const only = process.env.E2E_ONLY
+const selected = only ? tests.filter((t) => t.name.includes(only)) : tests
+const server = await startServer()
+const browser = await launchBrowser()
+let passed = 0
+let failed = 0
+const shotDir = path.join(REPO_ROOT, 'test-results')
+try {
+  for (const t of selected) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })
+    const ctx: E2EContext = {
+      browser,
+      baseUrl: server.url,
+      newPage: async (viewport) => { const p = await context.newPage(); if (viewport) await p.setViewportSize(viewport); return p },
+    }
+    const started = Date.now()
+    try {
+      await t.run(ctx)
+      passed++
+      console.log(`  ✓ ${t.name} (${Date.now() - started} ms)`)
+    } catch (e) {
+      failed++
+      console.log(`  ✗ ${t.name}\n    ${(e as Error).stack ?? e}`)
+      fs.mkdirSync(shotDir, { recursive: true })
+      for (const [i, p] of context.pages().entries()) {
+        await p.screenshot({ path: path.join(shotDir, `${t.name.replace(/[^\w\u4e00-\u9fa5]+/g, '_')}-${i}.png`) }).catch(() => {})
+      }
+    } finally {
+      await context.close()
+    }
+  }
+} finally {
+  await browser.close()
+  await server.stop()
+}
+console.log(`e2e: ${passed} passed, ${failed} failed`)
+if (process.env.E2E_REPORT) fs.writeFileSync(process.env.E2E_REPORT, JSON.stringify({ passed, failed }))
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,137 @@
+import { ErrorCode, OrgMsg, type OrgAddBody, type OrgListPageBody, type OrgRow, type OrgUpdateBody } from '@zhixiao/shared'
+import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { badRequest, notFound, refused } from '../../platform/errors.js'
+import { assertInScope, subtreeIds } from '../../platform/org-scope.js'
+import type { Trx } from '../../db/database.js'
+import { findOrg } from './queries.js'
+import { childCount, memberCount, orgRows } from './admin-queries.js'
+
+const UNIQUE_VIOLATION = '23505'
+
+/** Maps the unique indexes on org_unit to the Chinese message of the rule they enforce. */
+function translateUnique(e: unknown): never {
+  const err = e as { code?: string; constraint?: string; message?: string }
+  if (err.code === UNIQUE_VIOLATION || /duplicate key/.test(err.message ?? '')) {
+    const which = `${err.constraint ?? ''} ${err.message ?? ''}`
+    throw refused(ErrorCode.CONFLICT, which.includes('org_unit_code') ? OrgMsg.CODE_TAKEN : OrgMsg.NAME_TAKEN)
+  }
+  throw e
+}
+
+export function listAll(ctx: AppContext, auth: AuthInfo): Promise<OrgRow[]> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const ids = await subtreeIds(trx, auth.orgId)
+    return orgRows(trx).where('org_unit.id', 'in', ids).orderBy('org_unit.sort').orderBy('org_unit.id').execute()
+  })
+}
+
+export function listSubOrgAll(ctx: AppContext, auth: AuthInfo, orgId: number): Promise<OrgRow[]> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await assertInScope(trx, auth, orgId)
+    const ids = (await subtreeIds(trx, orgId)).filter((id) => id !== orgId)
+    if (!ids.length) return []
+    return orgRows(trx).where('org_unit.id', 'in', ids).orderBy('org_unit.sort').orderBy('org_unit.id').execute()
+  })
+}
+
+export function listPage(ctx: AppContext, auth: AuthInfo, q: OrgListPageBody) {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const scope = await subtreeIds(trx, auth.orgId)
+    if (q.parentId != null && !scope.includes(q.parentId)) throw notFound('机构不存在')
+    let base = orgRows(trx).where('org_unit.id', 'in', scope)
+    if (q.parentId != null) base = base.where('org_unit.parent_id', '=', q.parentId)
+    if (q.keyword) base = base.where((eb) => eb.or([eb('org_unit.name', 'ilike', `%${q.keyword}%`), eb('org_unit.org_code', 'ilike', `%${q.keyword}%`)]))
+    if (q.status != null) base = base.where('org_unit.status', '=', q.status)
+    if (q.orgType) base = base.where('org_unit.org_type', '=', q.orgType)
+    const list = await base.orderBy('org_unit.sort').orderBy('org_unit.id').limit(q.pageSize).offset((q.pageIndex - 1) * q.pageSize).execute()
+    const { total } = await base.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
+    return { list, total: Number(total), pageIndex: q.pageIndex, pageSize: q.pageSize }
+  })
+}
+
+export function findByName(ctx: AppContext, auth: AuthInfo, name: string): Promise<OrgRow[]> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const scope = await subtreeIds(trx, auth.orgId)
+    return orgRows(trx).where('org_unit.id', 'in', scope).where('org_unit.name', 'ilike', `%${name}%`).orderBy('org_unit.id').limit(50).execute()
+  })
+}
+
+export function hasMembers(ctx: AppContext, auth: AuthInfo, orgId: number): Promise<boolean> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await assertInScope(trx, auth, orgId)
+    return (await memberCount(trx, orgId)) > 0
+  })
+}
+
+async function checkType(trx: Trx, typeId: number | null | undefined, kind: 'org' | 'depart'): Promise<number | null> {
+  if (typeId == null) return null
+  const t = await trx.selectFrom('org_type').select(['id', 'unit_attr']).where('id', '=', typeId).where('kind', '=', kind).executeTakeFirst()
+  if (!t) throw badRequest(kind === 'org' ? '机构类型不存在' : '部门类型不存在')
+  return t.unit_attr
+}
+
+export function addOrg(ctx: AppContext, auth: AuthInfo, b: OrgAddBody): Promise<number> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const parent = await findOrg(trx, b.parentId)
+    if (!parent) throw refused(ErrorCode.BAD_REQUEST, OrgMsg.PARENT_MISSING)
+    await assertInScope(trx, auth, b.parentId)
+    const typeAttr = await checkType(trx, b.typeId, b.orgType)
+    // A department carries its organisation's unit attribute; an org takes its own, its type's, or its parent's.
+    const unitAttr = b.orgType === 'depart' ? parent.unit_attr : b.unitAttr ?? typeAttr ?? parent.unit_attr
+    try {
+      const { id } = await trx.insertInto('org_unit').values({
+        parent_id: b.parentId, name: b.name, org_code: b.orgCode || null, unit_attr: unitAttr, trade: parent.trade,
+        app_type: b.orgType === 'depart' ? parent.app_type : b.appType ?? parent.app_type, org_type: b.orgType, type_id: b.typeId ?? null,
+        sort: b.sort ?? 0, address: b.address ?? null, contact: b.contact ?? null, phone: b.phone ?? null, remark: b.remark ?? null,
+        icon_url: null, xd_page: null, jd_page: null,
+      }).returning('id').executeTakeFirstOrThrow()
+      return id
+    } catch (e) { translateUnique(e) }
+  })
+}
+
+export function updateOrg(ctx: AppContext, auth: AuthInfo, b: OrgUpdateBody): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const org = await findOrg(trx, b.orgId)
+    if (!org) throw notFound('机构不存在')
+    await assertInScope(trx, auth, b.orgId)
+    if (b.typeId !== undefined) await checkType(trx, b.typeId, org.org_type as 'org' | 'depart')
+    const set = {
+      ...(b.name !== undefined && { name: b.name }),
+      ...(b.orgCode !== undefined && { org_code: b.orgCode || null }),
+      ...(b.unitAttr !== undefined && org.org_type === 'org' && { unit_attr: b.unitAttr }),
+      ...(b.appType !== undefined && { app_type: b.appType }),
+      ...(b.typeId !== undefined && { type_id: b.typeId }),
+      ...(b.sort !== undefined && { sort: b.sort }),
+      ...(b.address !== undefined && { address: b.address }),
+      ...(b.contact !== undefined && { contact: b.contact }),
+      ...(b.phone !== undefined && { phone: b.phone }),
+      ...(b.remark !== undefined && { remark: b.remark }),
+    }
+    if (!Object.keys(set).length) return
+    try {
+      await trx.updateTable('org_unit').set(set).where('id', '=', b.orgId).execute()
+    } catch (e) { translateUnique(e) }
+  })
+}
+
+export function setOrgStatus(ctx: AppContext, auth: AuthInfo, orgId: number, status: number): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    if (!(await findOrg(trx, orgId))) throw notFound('机构不存在')
+    await assertInScope(trx, auth, orgId)
+    if (orgId === auth.orgId) throw refused(ErrorCode.BAD_REQUEST, OrgMsg.OWN_ORG)
+    await trx.updateTable('org_unit').set({ status }).where('id', '=', orgId).execute()
+  })
+}
+
+export function deleteOrg(ctx: AppContext, auth: AuthInfo, orgId: number): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    if (!(await findOrg(trx, orgId))) throw notFound('机构不存在')
+    await assertInScope(trx, auth, orgId)
+    if (orgId === auth.orgId) throw refused(ErrorCode.BAD_REQUEST, OrgMsg.OWN_ORG)
+    if (await childCount(trx, orgId)) throw refused(ErrorCode.CONFLICT, OrgMsg.HAS_CHILDREN)
+    if (await memberCount(trx, orgId)) throw refused(ErrorCode.CONFLICT, OrgMsg.HAS_MEMBERS)
+    await trx.deleteFrom('role').where('org_id', '=', orgId).execute()
+    await trx.deleteFrom('org_unit').where('id', '=', orgId).execute()
+  })
+}

@@ -1,0 +1,34 @@
+import { sql } from 'kysely'
+import type { Trx } from '../db/database.js'
+import type { AuthInfo } from './context.js'
+import { notFound } from './errors.js'
+
+/** An organisation and everything below it (recursive over parent_id, inside the caller's tenant). */
+export async function subtreeIds(trx: Trx, rootId: number): Promise<number[]> {
+  const rows = await sql<{ id: number }>`
+    WITH RECURSIVE tree AS (
+      SELECT id FROM org_unit WHERE id = ${rootId}
+      UNION ALL
+      SELECT o.id FROM org_unit o JOIN tree t ON o.parent_id = t.id
+    ) SELECT id FROM tree`.execute(trx)
+  return rows.rows.map((r) => Number(r.id))
+}
+
+/**
+ * Organisation scope: a caller administers their session org and what lies below it. An org outside that
+ * answers 404, exactly like a missing one, so the tree of a neighbouring school is not even confirmed.
+ */
+export async function assertInScope(trx: Trx, auth: AuthInfo, orgId: number): Promise<void> {
+  if (!(await isWithin(trx, auth.orgId, orgId))) throw notFound('机构不存在')
+}
+
+/** Walks up from orgId (a short path) rather than down from the ancestor (possibly the whole tenant). */
+export async function isWithin(trx: Trx, ancestorId: number, orgId: number): Promise<boolean> {
+  const rows = await sql<{ id: number }>`
+    WITH RECURSIVE up AS (
+      SELECT id, parent_id FROM org_unit WHERE id = ${orgId}
+      UNION ALL
+      SELECT o.id, o.parent_id FROM org_unit o JOIN up ON o.id = up.parent_id
+    ) SELECT id FROM up WHERE id = ${ancestorId} LIMIT 1`.execute(trx)
+  return rows.rows.length > 0
+}
