@@ -15,6 +15,7 @@ import { accountRoutes } from './modules/account/routes.js'
 import { authRoutes } from './modules/auth/routes.js'
 import type { CaptchaText } from './modules/auth/captcha.js'
 import { organizationRoutes } from './modules/organization/routes.js'
+import { orgTypeRoutes } from './modules/organization/type-routes.js'
 import { tenantRoutes } from './modules/tenant/routes.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { type Clock, systemClock } from './platform/clock.js'
@@ -70,6 +71,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(accountRoutes(ctx), { prefix: '/base/api/account' })
     await api.register(tenantRoutes(ctx), { prefix: '/base/api/tenant' })
     await api.register(organizationRoutes(ctx), { prefix: '/base/api/organizationUnit' })
+    await api.register(orgTypeRoutes(ctx), { prefix: '/base/api/orgType' })
   })
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'))

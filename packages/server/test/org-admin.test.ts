@@ -112,3 +112,36 @@ describe('organisation setup', () => {
     expect(found.data.map((o: { orgId: number }) => o.orgId)).toEqual([other.schoolId])
   })
 })
+
+describe('organisation and department types', () => {
+  const T = '/base/api/orgType'
+  it('the top org admin adds, lists, edits, toggles and deletes types; an org of a type takes its unit attribute', async () => {
+    const add = await call(t, { url: `${T}/add`, token: bureauAdmin, body: { kind: 'org', name: '九年一贯制学校', code: 'JN', unitAttr: 9 } })
+    expect(add.code).toBe(0)
+    const typeId = add.data as number
+    expect((await call(t, { url: `${T}/add`, token: bureauAdmin, body: { kind: 'org', name: '九年一贯制学校' } })).msg).toBe('类型名称已存在')
+    // The same name is fine for the other kind.
+    expect((await call(t, { url: `${T}/add`, token: bureauAdmin, body: { kind: 'depart', name: '九年一贯制学校' } })).code).toBe(0)
+
+    expect((await call(t, { url: `${O}/getOrgUnitAttrByType?typeId=${typeId}`, token: bureauAdmin })).data).toBe(9)
+    const org = await call(t, { url: `${O}/add`, token: bureauAdmin, body: { parentId: w.bureauId, name: '一贯制学校', typeId } })
+    const row = (await call(t, { url: `${O}/listSubOrgAll?orgId=${w.bureauId}`, token: bureauAdmin })).data.find((o: { orgId: number }) => o.orgId === org.data)
+    expect(row).toMatchObject({ typeId, typeName: '九年一贯制学校', unitAttr: 9 })
+
+    const page = await call(t, { url: `${T}/page`, token: bureauAdmin, body: { kind: 'org' } })
+    expect(page.data.list).toEqual([expect.objectContaining({ id: typeId, name: '九年一贯制学校', unitAttr: 9, orgCount: 1 })])
+    expect((await call(t, { url: `${T}/delete`, token: bureauAdmin, body: { id: typeId } })).msg).toBe('该类型已被机构使用，无法删除')
+    expect((await call(t, { url: `${T}/update`, token: bureauAdmin, body: { id: typeId, name: '一贯制' } })).code).toBe(0)
+    expect((await call(t, { url: `${T}/updateStatus`, token: bureauAdmin, body: { id: typeId, status: 1 } })).msg).toBe('停用成功')
+  })
+
+  it('a school admin may read but not change tenant-wide types; another tenant cannot reach them', async () => {
+    const id = (await call(t, { url: `${T}/add`, token: bureauAdmin, body: { kind: 'depart', name: '教研组' } })).data
+    expect((await call(t, { url: `${T}/page`, token: schoolAdmin, body: { kind: 'depart' } })).code).toBe(0)
+    const denied = await call(t, { url: `${T}/update`, token: schoolAdmin, body: { id, name: '改' } })
+    expect(denied).toMatchObject({ status: 403, msg: '仅顶级机构的管理员可维护此设置' })
+    expect((await call(t, { url: `${T}/delete`, token: foreignAdmin, body: { id } })).status).toBe(404)
+    expect((await call(t, { url: `${T}/page`, token: teacher, body: { kind: 'org' } })).status).toBe(403)
+    expect((await call(t, { url: `${T}/page`, body: { kind: 'org' } })).status).toBe(401)
+  })
+})

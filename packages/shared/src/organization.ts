@@ -70,3 +70,28 @@ export const OrgMsg = {
   DEPART_NEEDS_PARENT: '部门必须属于一个机构',
   CYCLE: '不能把机构移动到自己的下级',
 } as const
+
+/** Organisation types (orgType pages) and department types (departType pages), tenant-wide. */
+export const orgTypeKind = z.enum(['org', 'depart'])
+export const orgTypeAddBody = z.object({
+  kind: orgTypeKind,
+  name: z.string({ message: '请输入类型名称' }).trim().min(1, '请输入类型名称').max(30, '类型名称不能超过30个字符'),
+  code: optText(30),
+  unitAttr: z.coerce.number().int().min(0, '单位属性有误').max(20, '单位属性有误').optional().nullable(),
+  sort: z.coerce.number().int().min(0).max(99999).optional(),
+})
+export type OrgTypeAddBody = z.infer<typeof orgTypeAddBody>
+export const orgTypeUpdateBody = orgTypeAddBody.omit({ kind: true }).partial().extend({ id: z.coerce.number().int() })
+export type OrgTypeUpdateBody = z.infer<typeof orgTypeUpdateBody>
+export const orgTypePageBody = z.object({
+  kind: orgTypeKind,
+  pageIndex: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  keyword: z.string().trim().max(30).optional().nullable(),
+})
+export const orgTypeRow = z.object({
+  id: z.number(), kind: z.string(), name: z.string(), code: z.string().nullable(), unitAttr: z.number().nullable(),
+  status: z.number(), sort: z.number(), orgCount: z.number(),
+})
+export type OrgTypeRow = z.infer<typeof orgTypeRow>
+export const OrgTypeMsg = { NAME_TAKEN: '类型名称已存在', IN_USE: '该类型已被机构使用，无法删除' } as const

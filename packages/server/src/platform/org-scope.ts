@@ -1,7 +1,8 @@
 import { sql } from 'kysely'
 import type { Trx } from '../db/database.js'
 import type { AuthInfo } from './context.js'
-import { notFound } from './errors.js'
+import { ErrorCode } from '@zhixiao/shared'
+import { AppError, notFound } from './errors.js'
 
 /** An organisation and everything below it (recursive over parent_id, inside the caller's tenant). */
 export async function subtreeIds(trx: Trx, rootId: number): Promise<number[]> {
@@ -31,4 +32,10 @@ export async function isWithin(trx: Trx, ancestorId: number, orgId: number): Pro
       SELECT o.id, o.parent_id FROM org_unit o JOIN up ON o.id = up.parent_id
     ) SELECT id FROM up WHERE id = ${ancestorId} LIMIT 1`.execute(trx)
   return rows.rows.length > 0
+}
+
+/** Tenant-wide settings (types, dictionaries) are kept by the top organisation's administrators. */
+export async function assertTopOrg(trx: Trx, auth: AuthInfo): Promise<void> {
+  const org = await trx.selectFrom('org_unit').select('parent_id').where('id', '=', auth.orgId).executeTakeFirst()
+  if (!org || org.parent_id !== null) throw new AppError(ErrorCode.FORBIDDEN, '仅顶级机构的管理员可维护此设置', 403)
 }

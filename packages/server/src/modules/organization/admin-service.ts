@@ -1,21 +1,15 @@
 import { ErrorCode, OrgMsg, type OrgAddBody, type OrgListPageBody, type OrgRow, type OrgUpdateBody } from '@zhixiao/shared'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
+import { rethrowUnique } from '../../platform/db-errors.js'
+import { paginate } from '../../platform/paging.js'
 import { assertInScope, subtreeIds } from '../../platform/org-scope.js'
 import type { Trx } from '../../db/database.js'
 import { findOrg } from './queries.js'
 import { childCount, memberCount, orgRows } from './admin-queries.js'
 
-const UNIQUE_VIOLATION = '23505'
-
-/** Maps the unique indexes on org_unit to the Chinese message of the rule they enforce. */
 function translateUnique(e: unknown): never {
-  const err = e as { code?: string; constraint?: string; message?: string }
-  if (err.code === UNIQUE_VIOLATION || /duplicate key/.test(err.message ?? '')) {
-    const which = `${err.constraint ?? ''} ${err.message ?? ''}`
-    throw refused(ErrorCode.CONFLICT, which.includes('org_unit_code') ? OrgMsg.CODE_TAKEN : OrgMsg.NAME_TAKEN)
-  }
-  throw e
+  return rethrowUnique(e, { org_unit_code: OrgMsg.CODE_TAKEN }, OrgMsg.NAME_TAKEN)
 }
 
 export function listAll(ctx: AppContext, auth: AuthInfo): Promise<OrgRow[]> {
@@ -43,9 +37,7 @@ export function listPage(ctx: AppContext, auth: AuthInfo, q: OrgListPageBody) {
     if (q.keyword) base = base.where((eb) => eb.or([eb('org_unit.name', 'ilike', `%${q.keyword}%`), eb('org_unit.org_code', 'ilike', `%${q.keyword}%`)]))
     if (q.status != null) base = base.where('org_unit.status', '=', q.status)
     if (q.orgType) base = base.where('org_unit.org_type', '=', q.orgType)
-    const list = await base.orderBy('org_unit.sort').orderBy('org_unit.id').limit(q.pageSize).offset((q.pageIndex - 1) * q.pageSize).execute()
-    const { total } = await base.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
-    return { list, total: Number(total), pageIndex: q.pageIndex, pageSize: q.pageSize }
+    return paginate(base.orderBy('org_unit.sort').orderBy('org_unit.id'), base, q)
   })
 }
 

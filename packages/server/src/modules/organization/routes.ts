@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
 import { addOrg, deleteOrg, findByName, hasMembers, listAll, listPage, listSubOrgAll, setOrgStatus, updateOrg } from './admin-service.js'
 import { changeOrg, orgInfo, orgPublicInfo } from './service.js'
+import { unitAttrOfType } from './type-service.js'
 
 export function organizationRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -56,6 +57,9 @@ export function organizationRoutes(ctx: AppContext) {
       config: { permission: 'base_org_enable' },
       schema: { tags, summary: '启用/停用机构', querystring: orgIdQuery.extend({ status: z.coerce.number().int().min(0).max(1) }) },
     }, async (req) => { await setOrgStatus(ctx, req.auth!, req.query.orgId, req.query.status); return ok(null, req.query.status === 0 ? '启用成功' : '停用成功') })
+    r.get('/getOrgUnitAttrByType', {
+      schema: { tags, summary: '机构类型对应的单位属性', querystring: z.object({ typeId: z.coerce.number().int() }), response: { 200: envelopeSchema(z.number().nullable()) } },
+    }, async (req) => ok(await unitAttrOfType(ctx, req.auth!, req.query.typeId)))
     r.get('/delete/new', {
       config: { permission: 'base_org_delete' },
       schema: { tags, summary: '删除机构（无下级、无人员时）', querystring: orgIdQuery },

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely'
 import type { TenantTable } from '../../db/schema.js'
 import type { AppContext } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
+import { paginate } from '../../platform/paging.js'
 import { passwordRuleFor } from '../../platform/password-rule.js'
 import { findTenant } from '../auth/queries.js'
 
@@ -62,9 +63,7 @@ export async function queryTenants(ctx: AppContext, q: { keyword?: string; pageI
   return ctx.db.platform(async (trx) => {
     let base = trx.selectFrom('tenant')
     if (q.keyword) base = base.where((eb) => eb.or([eb('name', 'ilike', `%${q.keyword}%`), eb('unique_name', 'ilike', `%${q.keyword}%`)]))
-    const list = await base.select(['id', 'name', 'unique_name as uniqueName', 'trade', 'tenant_module_type as tenantModuleType', 'status', 'created_at as createdAt'])
-      .orderBy('id').limit(q.pageSize).offset((q.pageIndex - 1) * q.pageSize).execute()
-    const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
-    return { list, total: Number(total), pageIndex: q.pageIndex, pageSize: q.pageSize }
+    const rows = base.select(['id', 'name', 'unique_name as uniqueName', 'trade', 'tenant_module_type as tenantModuleType', 'status', 'created_at as createdAt']).orderBy('id')
+    return paginate(rows, base.select('id'), q)
   })
 }
