@@ -1,0 +1,28 @@
+import { findRouteMeta } from '@zhixiao/shared'
+import { Breadcrumb, Layout } from 'antd'
+import { Link, Outlet, useLocation } from 'react-router'
+import { UserMenu } from '../components/UserMenu'
+import { useSession } from '../stores/session'
+import { groupOf, SideMenu } from './SideMenu'
+
+/** Admin layout: header, side menu (208 wide) and breadcrumb. */
+export function DefaultLayout() {
+  const sysName = useSession((s) => s.loginPageInfo?.sysName ?? '智慧平台')
+  const { pathname } = useLocation()
+  const meta = findRouteMeta(pathname)
+  return (
+    <Layout style={{ minHeight: '100vh' }} data-layout="default">
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', background: '#001529', padding: '0 24px' }}>
+        <Link to="/" style={{ color: '#fff', fontSize: 18, fontWeight: 600 }}>{sysName} · 管理后台</Link>
+        <UserMenu dark />
+      </Layout.Header>
+      <Layout>
+        <SideMenu />
+        <Layout.Content style={{ padding: 24 }}>
+          <Breadcrumb style={{ marginBottom: 16 }} items={[{ title: groupOf(pathname) }, { title: meta?.title ?? '' }]} />
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  )
+}

@@ -1,0 +1,10 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const apiPort = process.env.PORT ?? '3000'
+
+export default defineConfig({
+  plugins: [react()],
+  server: { proxy: { '/base': `http://127.0.0.1:${apiPort}` } },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+})
