@@ -1,4 +1,3 @@
-import type { OrgRow } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 
 /** The org-setup row with its type name; every list of the orgSet page reads this shape. */
