@@ -8,21 +8,18 @@ export interface Grants { roles: string[]; permissions: string[] }
  * of the catalogue; other roles hold what was granted to them.
  */
 export async function loadGrants(trx: Trx, userInfoId: number): Promise<Grants> {
-  const roleRows = await trx.selectFrom('user_role').innerJoin('role', (j) =>
-    j.onRef('role.tenant_id', '=', 'user_role.tenant_id').onRef('role.id', '=', 'user_role.role_id'))
-    .select(['role.id', 'role.code']).where('user_role.user_info_id', '=', userInfoId).where('role.status', '=', 0)
+  // Roles and their granted codes in one round trip: one row per (role, code), a null code for an empty role.
+  const rows = await trx.selectFrom('user_role')
+    .innerJoin('role', (j) => j.onRef('role.tenant_id', '=', 'user_role.tenant_id').onRef('role.id', '=', 'user_role.role_id'))
+    .leftJoin('role_permission', (j) => j.onRef('role_permission.tenant_id', '=', 'role.tenant_id').onRef('role_permission.role_id', '=', 'role.id'))
+    .select(['role.code', 'role_permission.permission_code'])
+    .where('user_role.user_info_id', '=', userInfoId).where('role.status', '=', 0)
     .execute()
-  const roles = roleRows.map((r) => r.code)
-  let permissions: string[]
+  const roles = [...new Set(rows.map((r) => r.code))]
   if (roles.includes(ADMIN_ROLE)) {
-    permissions = (await trx.selectFrom('permission').select('code').orderBy('sort').execute()).map((p) => p.code)
-  } else if (roleRows.length) {
-    permissions = (await trx.selectFrom('role_permission').select('permission_code').distinct()
-      .where('role_id', 'in', roleRows.map((r) => r.id)).execute()).map((p) => p.permission_code)
-  } else {
-    permissions = []
+    return { roles, permissions: (await trx.selectFrom('permission').select('code').orderBy('sort').execute()).map((p) => p.code) }
   }
-  return { roles, permissions }
+  return { roles, permissions: [...new Set(rows.flatMap((r) => (r.permission_code ? [r.permission_code] : [])))] }
 }
 
 export function isSuperAdminGrant(tenantId: number, orgId: number, userName: string, roles: string[]): boolean {

@@ -7,33 +7,46 @@ import { loadGrants } from '../../platform/permissions.js'
 import { revokeAccountSessions } from '../../platform/session.js'
 import { hashToken, parseTenantToken } from '../../platform/tokens.js'
 import { findAccount, findTenant, membershipsOf } from '../auth/queries.js'
-import { findOrg, isSingleOrgTenant, toOrgInfo } from '../organization/queries.js'
+import { toOrgInfo } from '../organization/queries.js'
 
 export async function currentUserDetail(ctx: AppContext, auth: AuthInfo): Promise<CurrentUserDetail> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const info = await trx.selectFrom('user_info').selectAll().where('id', '=', auth.userInfoId).executeTakeFirst()
-    const account = await findAccount(trx, auth.accountId)
-    const tenant = await findTenant(trx, auth.tenantId)
-    const org = await findOrg(trx, auth.orgId)
-    if (!info || !account || !tenant || !org) throw unauthorized()
+    // One read for the person, account, organisation and tenant (this call runs on every page load).
+    const row = await trx.selectFrom('user_info')
+      .innerJoin('account', (j) => j.onRef('account.tenant_id', '=', 'user_info.tenant_id').onRef('account.id', '=', 'user_info.account_id'))
+      .innerJoin('org_unit', (j) => j.onRef('org_unit.tenant_id', '=', 'user_info.tenant_id').onRef('org_unit.id', '=', 'user_info.org_id'))
+      .innerJoin('tenant', 'tenant.id', 'user_info.tenant_id')
+      .selectAll('org_unit')
+      .select((eb) => [
+        'user_info.id as userInfoId', 'user_info.true_name', 'user_info.avatar_url', 'user_info.phone as infoPhone', 'user_info.user_type',
+        'account.user_name', 'account.phone as accountPhone',
+        'tenant.tenant_module_type',
+        eb.selectFrom('user_info as m')
+          .innerJoin('org_unit as mo', (j) => j.onRef('mo.tenant_id', '=', 'm.tenant_id').onRef('mo.id', '=', 'm.org_id'))
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('m.account_id', '=', 'user_info.account_id').where('m.status', '=', 0).where('mo.status', '=', 0).as('orgCount'),
+        eb.selectFrom('org_unit as t').select((e) => e.fn.countAll<number>().as('n')).where('t.org_type', '=', 'org').as('orgsInTenant'),
+      ])
+      .where('user_info.id', '=', auth.userInfoId).where('user_info.account_id', '=', auth.accountId)
+      .executeTakeFirst()
+    if (!row) throw unauthorized()
     const grants = await loadGrants(trx, auth.userInfoId)
-    const orgCount = (await membershipsOf(trx, auth.accountId)).length
     return {
-      id: account.id,
-      userInfoId: info.id,
-      openAccountId: account.id,
-      userName: account.user_name,
-      trueName: info.true_name,
-      avatarUrl: info.avatar_url,
-      phoneNumber: info.phone ?? account.phone,
-      orgId: org.id,
-      orgName: org.name,
+      id: auth.accountId,
+      userInfoId: row.userInfoId,
+      openAccountId: auth.accountId,
+      userName: row.user_name,
+      trueName: row.true_name,
+      avatarUrl: row.avatar_url,
+      phoneNumber: row.infoPhone ?? row.accountPhone,
+      orgId: row.id,
+      orgName: row.name,
       tenantId: auth.tenantId,
-      userType: info.user_type,
+      userType: row.user_type,
       roles: grants.roles,
       permissions: grants.permissions,
-      currentOrgData: toOrgInfo(org, tenant, await isSingleOrgTenant(trx)),
-      orgCount,
+      currentOrgData: toOrgInfo(row, { tenant_module_type: row.tenant_module_type }, Number(row.orgsInTenant) === 1),
+      orgCount: Number(row.orgCount),
     }
   })
 }
