@@ -1,0 +1,71 @@
+import type { Page } from 'playwright-core'
+import { assert, test } from '../harness.js'
+
+async function signIn(page: Page, base: string, userName: string) {
+  await page.goto(`${base}/#/redirect/login`)
+  await page.getByPlaceholder('请输入用户名').fill(userName)
+  await page.getByPlaceholder('请输入密码').fill('Demo@2026')
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await page.waitForURL(/#\/portal\//)
+}
+
+async function openUserMenuItem(page: Page, item: string) {
+  await page.getByTestId('user-menu').hover()
+  await page.getByRole('menuitem', { name: item }).click()
+}
+
+// The server cannot be asked to fail on cue, so these answers are injected at the network layer; everything
+// else (page, client, server) is the real thing.
+test('the client shows the spec messages for HTTP 500, 503, 403, other codes and a dead network (000 §8)', async ({ newPage, baseUrl }) => {
+  const page = await newPage()
+  await signIn(page, baseUrl, 'zhanglaoshi')
+  const rule = '**/base/api/tenant/base/tenant/config/password/rule'
+  const cases: [string, (p: Page) => Promise<unknown>][] = [
+    ['服务器异常，请稍后再试', (p) => p.route(rule, (r) => r.fulfill({ status: 500, body: 'boom' }))],
+    ['网络异常，请稍后再试', (p) => p.route(rule, (r) => r.fulfill({ status: 503, body: '' }))],
+    ['暂无权限', (p) => p.route(rule, (r) => r.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ code: 403, msg: 'x', data: null }) }))],
+    ['规则服务维护中', (p) => p.route(rule, (r) => r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 1234, msg: '规则服务维护中', data: null }) }))],
+    ['网络错误，请联系管理员', (p) => p.route(rule, (r) => r.abort('connectionrefused'))],
+  ]
+  for (const [text, arrange] of cases) {
+    await page.unroute(rule)
+    await arrange(page)
+    await openUserMenuItem(page, '修改密码')
+    await page.locator('.ant-message').getByText(text).first().waitFor()
+    await page.getByRole('button', { name: '取消' }).click()
+  }
+})
+
+test('an expired session (HTTP 401) sends the user to login with redirect, from=own and orgId', async ({ newPage, baseUrl }) => {
+  const page = await newPage()
+  await signIn(page, baseUrl, 'zhanglaoshi')
+  await page.route('**/base/api/tenant/base/tenant/config/password/rule', (r) =>
+    r.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 401, msg: '登录已失效，请重新登录', data: null }) }))
+  await openUserMenuItem(page, '修改密码')
+  await page.waitForURL(/#\/redirect\/login\?/)
+  const q = new URLSearchParams(page.url().split('?')[1])
+  assert(q.get('redirect') === '/portal/home' && q.get('from') === 'own' && /^\d+$/.test(q.get('orgId') ?? ''), `query was ${page.url()}`)
+  assert(!(await page.evaluate(() => document.cookie)).includes('accessToken='), 'the token cookie survived a 401')
+})
+
+test('a one-org user is told 当前账号只有一个机构; a two-org teacher switches and lands in the other org', async ({ newPage, baseUrl }) => {
+  const single = await newPage()
+  await signIn(single, baseUrl, 'zhanglaoshi')
+  await openUserMenuItem(single, '切换机构')
+  await single.getByText('当前账号只有一个机构').first().waitFor()
+
+  const page = await newPage()
+  await page.goto(`${baseUrl}/#/redirect/login`)
+  await page.getByPlaceholder('请输入用户名').fill('lilaoshi')
+  await page.getByPlaceholder('请输入密码').fill('Demo@2026')
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await page.getByText('示范区第一实验小学').first().click()
+  await page.getByRole('button', { name: '确定' }).click()
+  await page.waitForURL(/#\/portal\/home/)
+  await page.locator('[data-page="/portal/home"]').getByText('示范区第一实验小学').waitFor()
+  await openUserMenuItem(page, '切换机构')
+  const dialog = page.locator('.ant-modal')
+  await dialog.getByText('示范区第二中学').click()
+  await dialog.getByRole('button', { name: '确定' }).click()
+  await page.locator('[data-page="/portal/home"]').getByText('示范区第二中学').waitFor()
+})
