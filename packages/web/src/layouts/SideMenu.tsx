@@ -1,4 +1,4 @@
-import { BASE_ROUTES, ROLE_ROUTES, SIDEBAR_WIDTH, type RouteMeta } from '@zhixiao/shared'
+import { BASE_ROUTES, baseMode, isSuperAdmin, menuVisible, ROLE_ROUTES, SIDEBAR_WIDTH, type CurrentUserDetail, type MenuContext, type RouteMeta } from '@zhixiao/shared'
 import { Layout, Menu, type MenuProps } from 'antd'
 import { useLocation, useNavigate } from 'react-router'
 import { canSee } from '../auth/access'
@@ -19,7 +19,8 @@ export function SideMenu() {
   const user = useSession((s) => s.userInfo)
   const navigate = useNavigate()
   const { pathname } = useLocation()
-  const visible = [...BASE_ROUTES, ...ROLE_ROUTES].filter((r) => !r.hidden && canSee(r, user))
+  const ctx = menuContext(user)
+  const visible = [...BASE_ROUTES, ...ROLE_ROUTES].filter((r) => !r.hidden && canSee(r, user) && (!ctx || menuVisible(r, ctx)))
   const byGroup = new Map<string, RouteMeta[]>()
   for (const r of visible) byGroup.set(groupOf(r.path), [...(byGroup.get(groupOf(r.path)) ?? []), r])
   const items: MenuProps['items'] = [...byGroup].map(([title, routes]) => ({
@@ -30,4 +31,14 @@ export function SideMenu() {
       <Menu mode="inline" items={items} selectedKeys={[pathname]} defaultOpenKeys={[groupOf(pathname)]} onClick={({ key }) => navigate(key)} />
     </Layout.Sider>
   )
+}
+
+/** The organisation facts the base-data menu rules read (000 §6). */
+function menuContext(user: CurrentUserDetail | null): MenuContext | null {
+  const org = user?.currentOrgData
+  if (!user || !org) return null
+  return {
+    unitAttr: org.unitAttr, allianceSchool: org.allianceSchool, mode: baseMode(org.trade, org.appType),
+    justOneOrgTenant: org.justOneOrgTenant, isTopOrg: org.parentId === null, isSuperAdmin: isSuperAdmin(user),
+  }
 }
