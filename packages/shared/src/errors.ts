@@ -21,6 +21,7 @@ export const ErrorCode = {
   ORG_NOT_MEMBER: 1006,
   RESET_TICKET_INVALID: 1007,
   IP_THROTTLED: 1008,
+  TENANT_DISABLED: 1009,
 } as const
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]
 

@@ -13,12 +13,13 @@ export function bearerToken(req: FastifyRequest): string | null {
 }
 
 /**
- * Runs before every API handler: resolves the session for non-public routes (401 without one) and checks the
+ * Runs before validation and the handler of every API request: resolves the session for non-public routes (401 without one) and checks the
  * route's permission code or super-administrator flag (403), so no handler runs for a caller it must refuse.
  */
 export function installAuthHook(api: FastifyInstance, ctx: AppContext): void {
   api.decorateRequest('auth', null)
-  api.addHook('preHandler', async (req) => {
+  // preValidation: a stranger gets 401/403 before learning anything about the payload the route expects.
+  api.addHook('preValidation', async (req) => {
     const cfg = req.routeOptions.config
     if (cfg.public) return
     const token = bearerToken(req)

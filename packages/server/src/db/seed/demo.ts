@@ -1,6 +1,6 @@
 import { ADMIN_ROLE, SUPER_ADMIN, UserType } from '@zhixiao/shared'
 import type { Db } from '../database.js'
-import { createOrg, createPerson, createRole, createTenant, hashPerson, type PersonSpec } from './factories.js'
+import { createBuiltinRoles, createOrg, createPerson, createRole, createTenant, hashPerson, type PersonSpec } from './factories.js'
 
 export const DEMO_PASSWORD = 'Demo@2026'
 export const DEFAULT_ADMIN_PASSWORD = 'Admin@2026'
@@ -45,12 +45,7 @@ export async function seedDemoDistrict(db: Db, cost: number): Promise<void> {
     const primary = await createOrg(trx, { parentId: bureau, name: '示范区第一实验小学', unitAttr: 8, appType: 1, orgCode: 'XX001' })
     const middle = await createOrg(trx, { parentId: bureau, name: '示范区第二中学', unitAttr: 9, appType: 1, orgCode: 'ZX002' })
     const college = await createOrg(trx, { parentId: bureau, name: '示范职业技术学院', unitAttr: 10, appType: 2, orgCode: 'GZ003' })
-    const admin = await createRole(trx, { code: ADMIN_ROLE, name: '管理员', builtin: true })
-    const teacher = await createRole(trx, { code: 'teacher', name: '教师', builtin: true, userType: UserType.STAFF, permissions: ['sc_menhu_menu_school', 'sc_menhu_menu_person', 'sc_menhu_menu_class'] })
-    const staff = await createRole(trx, { code: 'bureau_staff', name: '局机关人员', builtin: true, userType: UserType.STAFF, permissions: ['sc_menhu_menu_jujiguan', 'sc_menhu_menu_person'] })
-    const student = await createRole(trx, { code: 'student', name: '学生', builtin: true, userType: UserType.STUDENT, permissions: ['sc_menhu_menu_person'] })
-    const parent = await createRole(trx, { code: 'parent', name: '家长', builtin: true, userType: UserType.PARENT, permissions: ['sc_menhu_menu_person'] })
-    return { bureau, primary, middle, college, admin, teacher, staff, student, parent }
+    return { bureau, primary, middle, college, ...(await createBuiltinRoles(trx)) }
   })
   const m = (orgId: number, userType: number, roleId: number) => ({ orgId, userType, roleIds: [roleId] })
   const people: PersonSpec[] = [

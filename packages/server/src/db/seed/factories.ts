@@ -1,4 +1,5 @@
-import { ADMIN_ROLE } from '@zhixiao/shared'
+import { ADMIN_ROLE, UserType } from '@zhixiao/shared'
+import { sql } from 'kysely'
 import type { Db, Trx } from '../database.js'
 import { hashPassword } from '../../platform/password.js'
 
@@ -17,18 +18,34 @@ export interface TenantSpec {
   config?: Record<string, unknown>
 }
 
-export async function createTenant(db: Db, t: TenantSpec): Promise<number> {
-  return db.platform(async (trx) => {
-    const values = {
-      name: t.name, unique_name: t.uniqueName, trade: t.trade ?? 1, tenant_module_type: t.tenantModuleType ?? 0,
-      default_password: t.defaultPassword ?? 'Zx123456', password_max_age_days: t.passwordMaxAgeDays ?? 0,
-      config: JSON.stringify(t.config ?? {}),
-    }
-    const row = t.id === undefined
-      ? await trx.insertInto('tenant').values(values).returning('id').executeTakeFirstOrThrow()
-      : await trx.insertInto('tenant').values({ ...values, id: t.id }).returning('id').executeTakeFirstOrThrow()
-    return row.id
-  })
+/** Inserts a tenant inside a platform-scope transaction and points the transaction at it, so the rows that
+ * follow in the same transaction (its top org, roles, first admin) default to the new tenant id. */
+export async function insertTenant(trx: Trx, t: TenantSpec): Promise<number> {
+  const values = {
+    name: t.name, unique_name: t.uniqueName, trade: t.trade ?? 1, tenant_module_type: t.tenantModuleType ?? 0,
+    default_password: t.defaultPassword ?? 'Zx123456', password_max_age_days: t.passwordMaxAgeDays ?? 0,
+    config: JSON.stringify(t.config ?? {}),
+  }
+  const { id } = t.id === undefined
+    ? await trx.insertInto('tenant').values(values).returning('id').executeTakeFirstOrThrow()
+    : await trx.insertInto('tenant').values({ ...values, id: t.id }).returning('id').executeTakeFirstOrThrow()
+  await sql`SELECT set_config('zx.tenant_id', ${String(id)}, true)`.execute(trx)
+  return id
+}
+
+export function createTenant(db: Db, t: TenantSpec): Promise<number> {
+  return db.platform((trx) => insertTenant(trx, t))
+}
+
+/** The built-in roles every tenant starts with; admin holds every code, the others their portal home codes. */
+export async function createBuiltinRoles(trx: Trx): Promise<{ admin: number; teacher: number; staff: number; student: number; parent: number }> {
+  return {
+    admin: await createRole(trx, { code: ADMIN_ROLE, name: '管理员', builtin: true }),
+    teacher: await createRole(trx, { code: 'teacher', name: '教师', builtin: true, userType: UserType.STAFF, permissions: ['sc_menhu_menu_school', 'sc_menhu_menu_person', 'sc_menhu_menu_class'] }),
+    staff: await createRole(trx, { code: 'bureau_staff', name: '局机关人员', builtin: true, userType: UserType.STAFF, permissions: ['sc_menhu_menu_jujiguan', 'sc_menhu_menu_person'] }),
+    student: await createRole(trx, { code: 'student', name: '学生', builtin: true, userType: UserType.STUDENT, permissions: ['sc_menhu_menu_person'] }),
+    parent: await createRole(trx, { code: 'parent', name: '家长', builtin: true, userType: UserType.PARENT, permissions: ['sc_menhu_menu_person'] }),
+  }
 }
 
 export interface OrgSpec {

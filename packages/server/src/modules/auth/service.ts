@@ -1,4 +1,4 @@
-import { ErrorCode, LOGIN_LIMITS, Msg, OperationType, SUPER_ADMIN, type LoginByUserPwdBody, type LoginResult } from '@zhixiao/shared'
+import { ErrorCode, LOGIN_LIMITS, Msg, OperationType, SUPER_ADMIN, TenantMsg, type LoginByUserPwdBody, type LoginResult } from '@zhixiao/shared'
 import type { AppContext } from '../../platform/context.js'
 import { refused } from '../../platform/errors.js'
 import { dummyVerify, verifyPassword } from '../../platform/password.js'
@@ -79,6 +79,10 @@ export async function loginByPassword(ctx: AppContext, body: LoginByUserPwdBody,
   if (account.status !== 0) {
     await log(false, 'disabled')
     throw refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
+  }
+  if (tenant.status !== 0) {
+    await log(false, 'tenant disabled')
+    throw refused(ErrorCode.TENANT_DISABLED, TenantMsg.DISABLED)
   }
 
   const resetReason = account.must_reset || body.password === tenant.default_password ? 'default'

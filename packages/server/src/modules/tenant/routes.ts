@@ -1,10 +1,11 @@
-import { envelopeSchema, loginPageInfo as loginPageInfoSchema, passwordRule as passwordRuleSchema, tenantPublicInfo as publicInfoSchema } from '@zhixiao/shared'
+import { envelopeSchema, tenantAddBody, tenantUpdateBody, loginPageInfo as loginPageInfoSchema, passwordRule as passwordRuleSchema, tenantPublicInfo as publicInfoSchema } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
 import { tenantHeader } from '../../platform/request-meta.js'
+import { createTenantWithAdmin, setTenantStatus, updateTenant } from './admin-service.js'
 import { loginPageInfo, passwordRule, queryTenants, tenantPublicInfo } from './service.js'
 
 export function tenantRoutes(ctx: AppContext) {
@@ -29,6 +30,19 @@ export function tenantRoutes(ctx: AppContext) {
         querystring: z.object({ keyword: z.string().max(50).optional(), pageIndex: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) }),
       },
     }, async (req) => ok(await queryTenants(ctx, req.query)))
+
+    r.post('/add', {
+      config: { superAdmin: true },
+      schema: { tags, summary: '新建租户（含顶级机构与首个管理员）', body: tenantAddBody, response: { 200: envelopeSchema(z.object({ tenantId: z.number(), orgId: z.number(), adminUserName: z.string() })) } },
+    }, async (req) => ok(await createTenantWithAdmin(ctx, req.body), '新增成功'))
+
+    r.post('/update', { config: { superAdmin: true }, schema: { tags, summary: '编辑租户', body: tenantUpdateBody } },
+      async (req) => { await updateTenant(ctx, req.body); return ok(null, '编辑成功') })
+
+    r.post('/updateStatus', {
+      config: { superAdmin: true },
+      schema: { tags, summary: '启用/停用租户（停用即结束其全部会话）', body: z.object({ id: z.coerce.number().int(), status: z.coerce.number().int().min(0).max(1) }) },
+    }, async (req) => { await setTenantStatus(ctx, req.body.id, req.body.status); return ok(null, req.body.status === 0 ? '启用成功' : '停用成功') })
 
     r.post('/base/tenant/config/password/rule', {
       schema: { tags, summary: '密码规则', response: { 200: envelopeSchema(passwordRuleSchema) } },

@@ -1,0 +1,58 @@
+import { ErrorCode, SUPER_ADMIN, TenantMsg, UserType, type TenantAddBody, type TenantUpdateBody } from '@zhixiao/shared'
+import { sql } from 'kysely'
+import { createBuiltinRoles, createOrg, createPerson, hashPerson, insertTenant } from '../../db/seed/factories.js'
+import type { AppContext } from '../../platform/context.js'
+import { rethrowUnique } from '../../platform/db-errors.js'
+import { notFound, refused } from '../../platform/errors.js'
+
+export interface CreatedTenant { tenantId: number; orgId: number; adminUserName: string }
+
+/**
+ * Creates a tenant with its top organisation, built-in roles and first administrator in one transaction. The
+ * administrator starts on the tenant's initial password, so the first login forces a change (operationType 2).
+ */
+export async function createTenantWithAdmin(ctx: AppContext, b: TenantAddBody): Promise<CreatedTenant> {
+  const admin = await hashPerson({ userName: b.adminUserName, password: b.defaultPassword, trueName: b.adminTrueName, mustReset: true, memberships: [] }, ctx.config.passwordCost)
+  try {
+    return await ctx.db.platform(async (trx) => {
+      if (await trx.selectFrom('login_name').select('user_name').where('user_name', '=', b.adminUserName).executeTakeFirst()) {
+        throw refused(ErrorCode.CONFLICT, TenantMsg.LOGIN_TAKEN)
+      }
+      const tenantId = await insertTenant(trx, {
+        name: b.name, uniqueName: b.uniqueName, trade: b.trade, tenantModuleType: b.tenantModuleType, defaultPassword: b.defaultPassword,
+        passwordMaxAgeDays: b.passwordMaxAgeDays, config: b.sysName ? { sysName: b.sysName } : {},
+      })
+      const orgId = await createOrg(trx, { name: b.topOrgName, unitAttr: b.topOrgUnitAttr, trade: b.trade, appType: b.trade === 1 ? b.appType ?? 1 : null })
+      const roles = await createBuiltinRoles(trx)
+      await createPerson(trx, tenantId, { ...admin, memberships: [{ orgId, userType: UserType.STAFF, roleIds: [roles.admin] }] })
+      return { tenantId, orgId, adminUserName: b.adminUserName }
+    })
+  } catch (e) {
+    return rethrowUnique(e, { tenant_unique_name: TenantMsg.UNIQUE_TAKEN, login_name_pkey: TenantMsg.LOGIN_TAKEN }, TenantMsg.UNIQUE_TAKEN)
+  }
+}
+
+export async function updateTenant(ctx: AppContext, b: TenantUpdateBody): Promise<void> {
+  await ctx.db.platform(async (trx) => {
+    const t = await trx.selectFrom('tenant').select(['id', 'config']).where('id', '=', b.id).executeTakeFirst()
+    if (!t) throw notFound('租户不存在')
+    const config = b.sysName !== undefined ? JSON.stringify({ ...(t.config as object), sysName: b.sysName }) : undefined
+    await trx.updateTable('tenant').set({
+      ...(b.name !== undefined && { name: b.name }),
+      ...(b.tenantModuleType !== undefined && { tenant_module_type: b.tenantModuleType }),
+      ...(b.passwordMaxAgeDays !== undefined && { password_max_age_days: b.passwordMaxAgeDays }),
+      ...(config !== undefined && { config }),
+    }).where('id', '=', b.id).execute()
+  })
+}
+
+/** Disabling a tenant refuses its logins and ends every session it has. */
+export async function setTenantStatus(ctx: AppContext, id: number, status: number): Promise<void> {
+  if (id === SUPER_ADMIN.tenantId) throw refused(ErrorCode.BAD_REQUEST, TenantMsg.PLATFORM)
+  const now = ctx.clock.now()
+  await ctx.db.platform(async (trx) => {
+    const r = await trx.updateTable('tenant').set({ status }).where('id', '=', id).executeTakeFirst()
+    if (!Number(r.numUpdatedRows)) throw notFound('租户不存在')
+    if (status !== 0) await sql`UPDATE session SET revoked_at = ${now} WHERE tenant_id = ${id} AND revoked_at IS NULL`.execute(trx)
+  })
+}
