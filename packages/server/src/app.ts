@@ -12,6 +12,7 @@ import { Db } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { syncPermissionCatalogue } from './db/seed/permissions.js'
 import { accountRoutes } from './modules/account/routes.js'
+import { dictRoutes } from './modules/base-data/dict-routes.js'
 import { authRoutes } from './modules/auth/routes.js'
 import type { CaptchaText } from './modules/auth/captcha.js'
 import { organizationRoutes } from './modules/organization/routes.js'
@@ -72,6 +73,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(tenantRoutes(ctx), { prefix: '/base/api/tenant' })
     await api.register(organizationRoutes(ctx), { prefix: '/base/api/organizationUnit' })
     await api.register(orgTypeRoutes(ctx), { prefix: '/base/api/orgType' })
+    await api.register(dictRoutes(ctx), { prefix: '/base/api/dict' })
   })
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'))

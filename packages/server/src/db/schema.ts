@@ -131,6 +131,18 @@ export interface ResetTicketTable extends Owned {
   used_at: Date | null
 }
 
+export interface DictItemTable extends Owned {
+  id: Id
+  org_id: number | null
+  dict_type: string
+  name: string
+  code: string | null
+  sort: Generated<number>
+  status: Generated<number>
+  remark: string | null
+  created_at: Generated<Date>
+}
+
 export interface Database {
   permission: PermissionTable
   login_name: LoginNameTable
@@ -139,6 +151,7 @@ export interface Database {
   tenant: TenantTable
   org_unit: OrgUnitTable
   org_type: OrgTypeTable
+  dict_item: DictItemTable
   account: AccountTable
   user_info: UserInfoTable
   role: RoleTable

@@ -1,5 +1,6 @@
 import { ADMIN_ROLE, SUPER_ADMIN } from '@zhixiao/shared'
 import type { Trx } from '../db/database.js'
+import { forbidden } from './errors.js'
 
 export interface Grants { roles: string[]; permissions: string[] }
 
@@ -24,4 +25,10 @@ export async function loadGrants(trx: Trx, userInfoId: number): Promise<Grants> 
 
 export function isSuperAdminGrant(tenantId: number, orgId: number, userName: string, roles: string[]): boolean {
   return tenantId === SUPER_ADMIN.tenantId && orgId === SUPER_ADMIN.orgId && userName === SUPER_ADMIN.userName && roles.includes(ADMIN_ROLE)
+}
+
+/** For routes whose code depends on the payload (a dictionary's group): 403 unless the caller holds it. */
+export async function assertPermission(trx: Trx, userInfoId: number, code: string): Promise<void> {
+  const { permissions } = await loadGrants(trx, userInfoId)
+  if (!permissions.includes(code)) throw forbidden()
 }

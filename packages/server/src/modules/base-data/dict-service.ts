@@ -1,0 +1,95 @@
+import { DICT_GROUP_PERMISSION, DICT_TYPES, DictMsg, type DictAddBody, type DictPageBody, type DictRow, type DictType, type DictUpdateBody } from '@zhixiao/shared'
+import { sql } from 'kysely'
+import type { Trx } from '../../db/database.js'
+import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { rethrowUnique } from '../../platform/db-errors.js'
+import { notFound } from '../../platform/errors.js'
+import { assertInScope, assertTopOrg } from '../../platform/org-scope.js'
+import { paginate, type Page } from '../../platform/paging.js'
+import { assertPermission } from '../../platform/permissions.js'
+
+const unique = (e: unknown): never => rethrowUnique(e, { dict_item_code: DictMsg.CODE_TAKEN }, DictMsg.NAME_TAKEN)
+const permissionOf = (t: DictType) => DICT_GROUP_PERMISSION[DICT_TYPES[t].group]
+
+function rows(trx: Trx) {
+  return trx.selectFrom('dict_item').select(['id', 'dict_type as dictType', 'org_id as orgId', 'name', 'code', 'sort', 'status', 'remark'])
+}
+
+/** Resolves the org an org-level call is about (default: the caller's) and checks scope; null for tenant level. */
+async function levelOrg(trx: Trx, auth: AuthInfo, level: 'tenant' | 'org', orgId?: number | null): Promise<number | null> {
+  if (level === 'tenant') return null
+  const id = orgId ?? auth.orgId
+  await assertInScope(trx, auth, id)
+  return id
+}
+
+/** Writes: tenant-level entries belong to the top organisation's administrators; org-level to the org's scope. */
+async function loadForWrite(trx: Trx, auth: AuthInfo, id: number) {
+  const item = await trx.selectFrom('dict_item').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!item) throw notFound(DictMsg.NOT_FOUND)
+  await assertPermission(trx, auth.userInfoId, permissionOf(item.dict_type as DictType))
+  if (item.org_id === null) await assertTopOrg(trx, auth)
+  else await assertInScope(trx, auth, item.org_id)
+  return item
+}
+
+export function pageDict(ctx: AppContext, auth: AuthInfo, q: DictPageBody): Promise<Page<DictRow>> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await assertPermission(trx, auth.userInfoId, permissionOf(q.dictType))
+    const orgId = await levelOrg(trx, auth, q.level, q.orgId)
+    let base = trx.selectFrom('dict_item').where('dict_type', '=', q.dictType).where('org_id', orgId === null ? 'is' : '=', orgId)
+    if (q.keyword) base = base.where((eb) => eb.or([eb('name', 'ilike', `%${q.keyword}%`), eb('code', 'ilike', `%${q.keyword}%`)]))
+    if (q.status != null) base = base.where('status', '=', q.status)
+    return paginate(base.select(['id', 'dict_type as dictType', 'org_id as orgId', 'name', 'code', 'sort', 'status', 'remark']).orderBy('sort').orderBy('id'), base, q)
+  })
+}
+
+/** Options for a form: the tenant's enabled entries followed by the org's own. Any signed-in member may read them. */
+export function selectDict(ctx: AppContext, auth: AuthInfo, dictType: DictType, orgId?: number): Promise<DictRow[]> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const org = orgId ?? auth.orgId
+    if (orgId !== undefined) await assertInScope(trx, auth, orgId)
+    return rows(trx).where('dict_type', '=', dictType).where('status', '=', 0)
+      .where((eb) => eb.or([eb('org_id', 'is', null), eb('org_id', '=', org)]))
+      .orderBy(sql`org_id NULLS FIRST`).orderBy('sort').orderBy('id').execute()
+  })
+}
+
+export function addDict(ctx: AppContext, auth: AuthInfo, b: DictAddBody): Promise<number> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await assertPermission(trx, auth.userInfoId, permissionOf(b.dictType))
+    const orgId = await levelOrg(trx, auth, b.level, b.orgId)
+    if (orgId === null) await assertTopOrg(trx, auth)
+    try {
+      const { id } = await trx.insertInto('dict_item').values({ org_id: orgId, dict_type: b.dictType, name: b.name, code: b.code || null, sort: b.sort ?? 0, remark: b.remark ?? null })
+        .returning('id').executeTakeFirstOrThrow()
+      return id
+    } catch (e) { return unique(e) }
+  })
+}
+
+export function updateDict(ctx: AppContext, auth: AuthInfo, b: DictUpdateBody): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await loadForWrite(trx, auth, b.id)
+    const set = {
+      ...(b.name !== undefined && { name: b.name }), ...(b.code !== undefined && { code: b.code || null }),
+      ...(b.sort !== undefined && { sort: b.sort }), ...(b.remark !== undefined && { remark: b.remark }),
+    }
+    if (!Object.keys(set).length) return
+    try { await trx.updateTable('dict_item').set(set).where('id', '=', b.id).execute() } catch (e) { unique(e) }
+  })
+}
+
+export function setDictStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await loadForWrite(trx, auth, id)
+    await trx.updateTable('dict_item').set({ status }).where('id', '=', id).execute()
+  })
+}
+
+export function deleteDict(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await loadForWrite(trx, auth, id)
+    await trx.deleteFrom('dict_item').where('id', '=', id).execute()
+  })
+}

@@ -1,0 +1,78 @@
+import { DictMsg, ErrorCode, Msg, UserType } from '@zhixiao/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { call, createTestApp, loginToken, makePerson, makeWorld, type TestApp, type World } from './helpers.js'
+
+let t: TestApp
+let w: World
+let other: World
+let bureauAdmin: string
+let schoolAdmin: string
+let teacher: string
+let foreignAdmin: string
+const D = '/base/api/dict'
+
+const person = async (world: World, orgId: number, roleId: number) =>
+  loginToken(t, (await makePerson(t, world.tenantId, { memberships: [{ orgId, userType: UserType.STAFF, roleIds: [roleId] }] })).userName)
+
+beforeAll(async () => {
+  t = await createTestApp()
+  w = await makeWorld(t)
+  other = await makeWorld(t)
+  bureauAdmin = await person(w, w.bureauId, w.roles.admin)
+  schoolAdmin = await person(w, w.schoolId, w.roles.admin)
+  teacher = await person(w, w.schoolId, w.roles.teacher)
+  foreignAdmin = await person(other, other.bureauId, other.roles.admin)
+})
+afterAll(() => t.close())
+
+describe('dictionaries', () => {
+  it('tenant-level entries are kept by the top org; a school adds its own; select merges both', async () => {
+    const a = await call(t, { url: `${D}/add`, token: bureauAdmin, body: { dictType: 'politicalStatus', name: '中共党员', code: '01' } })
+    expect(a).toMatchObject({ code: 0, msg: '新增成功' })
+    await call(t, { url: `${D}/add`, token: bureauAdmin, body: { dictType: 'politicalStatus', name: '群众', code: '13', sort: 9 } })
+    const denied = await call(t, { url: `${D}/add`, token: schoolAdmin, body: { dictType: 'politicalStatus', name: '共青团员' } })
+    expect(denied).toMatchObject({ status: 403, msg: '仅顶级机构的管理员可维护此设置' })
+    const own = await call(t, { url: `${D}/add`, token: schoolAdmin, body: { dictType: 'politicalStatus', level: 'org', name: '共青团员' } })
+    expect(own.code).toBe(0)
+
+    const forSchool = await call(t, { url: `${D}/select?dictType=politicalStatus`, token: teacher })
+    expect(forSchool.data.map((d: { name: string }) => d.name)).toEqual(['中共党员', '群众', '共青团员'])
+    const forBureau = await call(t, { url: `${D}/select?dictType=politicalStatus`, token: bureauAdmin })
+    expect(forBureau.data.map((d: { name: string }) => d.name)).toEqual(['中共党员', '群众'])
+  })
+
+  it('refuses duplicate names and codes within a type and level, allows them across types and levels', async () => {
+    await call(t, { url: `${D}/add`, token: bureauAdmin, body: { dictType: 'education', name: '本科', code: 'B' } })
+    expect(await call(t, { url: `${D}/add`, token: bureauAdmin, body: { dictType: 'education', name: '本科' } })).toMatchObject({ code: ErrorCode.CONFLICT, msg: DictMsg.NAME_TAKEN })
+    expect(await call(t, { url: `${D}/add`, token: bureauAdmin, body: { dictType: 'education', name: '大学本科', code: 'B' } })).toMatchObject({ msg: DictMsg.CODE_TAKEN })
+    expect((await call(t, { url: `${D}/add`, token: bureauAdmin, body: { dictType: 'degree', name: '本科', code: 'B' } })).code).toBe(0)
+    expect((await call(t, { url: `${D}/add`, token: schoolAdmin, body: { dictType: 'education', level: 'org', name: '本科' } })).code).toBe(0)
+  })
+
+  it('page, edit, disable (drops from select) and delete', async () => {
+    const id = (await call(t, { url: `${D}/add`, token: bureauAdmin, body: { dictType: 'title', name: '一级教师' } })).data
+    const page = await call(t, { url: `${D}/page`, token: bureauAdmin, body: { dictType: 'title', keyword: '一级' } })
+    expect(page.data).toMatchObject({ total: 1, list: [{ id, name: '一级教师', status: 0, orgId: null }] })
+    expect((await call(t, { url: `${D}/update`, token: bureauAdmin, body: { id, name: '中小学一级教师' } })).code).toBe(0)
+    await call(t, { url: `${D}/updateStatus`, token: bureauAdmin, body: { id, status: 1 } })
+    expect((await call(t, { url: `${D}/select?dictType=title`, token: teacher })).data).toEqual([])
+    expect((await call(t, { url: `${D}/delete`, token: bureauAdmin, body: { id } })).msg).toBe('删除成功')
+    expect((await call(t, { url: `${D}/delete`, token: bureauAdmin, body: { id } })).status).toBe(404)
+  })
+
+  it('the page code follows the dictionary group: a teacher gets 403; an unknown type is a 400', async () => {
+    expect(await call(t, { url: `${D}/page`, token: teacher, body: { dictType: 'learnPeriod' } })).toMatchObject({ status: 403, msg: Msg.NO_PERMISSION })
+    expect((await call(t, { url: `${D}/add`, token: teacher, body: { dictType: 'learnPeriod', level: 'org', name: '小学' } })).status).toBe(403)
+    expect(await call(t, { url: `${D}/page`, token: bureauAdmin, body: { dictType: 'nope' } })).toMatchObject({ status: 400, msg: '字典类型有误' })
+    expect((await call(t, { url: `${D}/page`, body: { dictType: 'learnPeriod' } })).status).toBe(401)
+  })
+
+  it("a school admin cannot write a sibling school's or another tenant's entries", async () => {
+    const sib = await call(t, { url: `${D}/add`, token: schoolAdmin, body: { dictType: 'job', level: 'org', orgId: w.school2Id, name: '越权' } })
+    expect(sib.status).toBe(404)
+    const id = (await call(t, { url: `${D}/add`, token: bureauAdmin, body: { dictType: 'job', level: 'org', orgId: w.school2Id, name: '二中岗位' } })).data
+    expect((await call(t, { url: `${D}/update`, token: schoolAdmin, body: { id, name: 'x' } })).status).toBe(404)
+    expect((await call(t, { url: `${D}/delete`, token: foreignAdmin, body: { id } })).status).toBe(404)
+    expect((await call(t, { url: `${D}/select?dictType=job&orgId=${w.school2Id}`, token: foreignAdmin })).status).toBe(404)
+  })
+})

@@ -1,0 +1,64 @@
+import { z } from 'zod'
+
+/**
+ * Dictionary types of the base-data area (000 §2.3): school dictionaries, people dictionaries and the
+ * top organisation's public fields. `group` picks the page permission that governs them.
+ */
+export const DICT_TYPES = {
+  learnPeriod: { name: '学段', group: 'school' },
+  subjectManage: { name: '学科类别', group: 'school' },
+  admissionSet: { name: '招生类型', group: 'school' },
+  studentSet: { name: '学生类别', group: 'school' },
+  studyType: { name: '就读方式', group: 'school' },
+  politicalStatus: { name: '政治面貌', group: 'userAccount' },
+  position: { name: '职务', group: 'userAccount' },
+  job: { name: '岗位', group: 'userAccount' },
+  laborType: { name: '用工类型', group: 'userAccount' },
+  title: { name: '职称', group: 'userAccount' },
+  education: { name: '学历', group: 'userAccount' },
+  degree: { name: '学位', group: 'userAccount' },
+  teacherType: { name: '教师类型', group: 'userAccount' },
+  teacherChangeType: { name: '教师异动类型', group: 'userAccount' },
+  studentChangeType: { name: '学生异动类型', group: 'userAccount' },
+  buildingType: { name: '楼宇类型', group: 'communal' },
+  roomUse: { name: '教室用途', group: 'communal' },
+} as const
+export type DictType = keyof typeof DICT_TYPES
+export const DICT_TYPE_CODES = Object.keys(DICT_TYPES) as [DictType, ...DictType[]]
+export const DICT_GROUP_PERMISSION = { school: 'base_school', userAccount: 'base_user_account', communal: 'base_communal_fields' } as const
+
+const dictType = z.enum(DICT_TYPE_CODES, { message: '字典类型有误' })
+/** tenant: shared by every org of the tenant (kept by the top org); org: one organisation's own entries. */
+export const dictLevel = z.enum(['tenant', 'org'])
+
+export const dictAddBody = z.object({
+  dictType,
+  level: dictLevel.default('tenant'),
+  orgId: z.coerce.number().int().optional().nullable(),
+  name: z.string({ message: '请输入名称' }).trim().min(1, '请输入名称').max(50, '名称不能超过50个字符'),
+  code: z.string().trim().max(30, '编码不能超过30个字符').optional().nullable(),
+  sort: z.coerce.number().int().min(0).max(99999).optional(),
+  remark: z.string().trim().max(200).optional().nullable(),
+})
+export type DictAddBody = z.infer<typeof dictAddBody>
+export const dictUpdateBody = dictAddBody.pick({ name: true, code: true, sort: true, remark: true }).partial().extend({ id: z.coerce.number().int() })
+export type DictUpdateBody = z.infer<typeof dictUpdateBody>
+export const dictPageBody = z.object({
+  dictType,
+  level: dictLevel.default('tenant'),
+  orgId: z.coerce.number().int().optional().nullable(),
+  keyword: z.string().trim().max(50).optional().nullable(),
+  status: z.coerce.number().int().min(0).max(1).optional().nullable(),
+  pageIndex: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(20),
+})
+export type DictPageBody = z.infer<typeof dictPageBody>
+export const dictRow = z.object({
+  id: z.number(), dictType: z.string(), orgId: z.number().nullable(), name: z.string(), code: z.string().nullable(),
+  sort: z.number(), status: z.number(), remark: z.string().nullable(),
+})
+export type DictRow = z.infer<typeof dictRow>
+/** Options for a select: the tenant's entries plus the org's own, enabled only. */
+export const dictSelectQuery = z.object({ dictType, orgId: z.coerce.number().int().optional() })
+
+export const DictMsg = { NAME_TAKEN: '同类字典中已存在该名称', CODE_TAKEN: '同类字典中已存在该编码', NOT_FOUND: '字典项不存在' } as const
