@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate.js'
 import { syncPermissionCatalogue } from './db/seed/permissions.js'
 import { accountRoutes } from './modules/account/routes.js'
 import { dictRoutes } from './modules/base-data/dict-routes.js'
+import { classRoutes, gradeRoutes } from './modules/base-data/grade-class-routes.js'
 import { authRoutes } from './modules/auth/routes.js'
 import type { CaptchaText } from './modules/auth/captcha.js'
 import { organizationRoutes } from './modules/organization/routes.js'
@@ -74,6 +75,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(organizationRoutes(ctx), { prefix: '/base/api/organizationUnit' })
     await api.register(orgTypeRoutes(ctx), { prefix: '/base/api/orgType' })
     await api.register(dictRoutes(ctx), { prefix: '/base/api/dict' })
+    await api.register(gradeRoutes(ctx), { prefix: '/base/api/grade' })
+    await api.register(classRoutes(ctx), { prefix: '/base/api/class' })
   })
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'))

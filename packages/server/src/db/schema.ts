@@ -143,6 +143,33 @@ export interface DictItemTable extends Owned {
   created_at: Generated<Date>
 }
 
+export interface GradeTable extends Owned {
+  id: Id
+  org_id: number
+  name: string
+  code: string | null
+  entry_year: number
+  learn_period_id: number | null
+  sort: Generated<number>
+  status: Generated<number>
+  archived: Generated<boolean>
+  archived_at: Date | null
+  created_at: Generated<Date>
+}
+
+export interface SchoolClassTable extends Owned {
+  id: Id
+  org_id: number
+  grade_id: number
+  name: string
+  code: string | null
+  sort: Generated<number>
+  status: Generated<number>
+  archived: Generated<boolean>
+  archived_at: Date | null
+  created_at: Generated<Date>
+}
+
 export interface Database {
   permission: PermissionTable
   login_name: LoginNameTable
@@ -152,6 +179,8 @@ export interface Database {
   org_unit: OrgUnitTable
   org_type: OrgTypeTable
   dict_item: DictItemTable
+  grade: GradeTable
+  school_class: SchoolClassTable
   account: AccountTable
   user_info: UserInfoTable
   role: RoleTable
