@@ -12,6 +12,7 @@ import { Db } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { syncPermissionCatalogue } from './db/seed/permissions.js'
 import { accountRoutes } from './modules/account/routes.js'
+import { calendarRoutes, holidayRoutes } from './modules/base-data/calendar-routes.js'
 import { dictRoutes } from './modules/base-data/dict-routes.js'
 import { classRoutes, gradeRoutes } from './modules/base-data/grade-class-routes.js'
 import { authRoutes } from './modules/auth/routes.js'
@@ -77,6 +78,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(dictRoutes(ctx), { prefix: '/base/api/dict' })
     await api.register(gradeRoutes(ctx), { prefix: '/base/api/grade' })
     await api.register(classRoutes(ctx), { prefix: '/base/api/class' })
+    await api.register(calendarRoutes(ctx), { prefix: '/base/api/schoolCalendar' })
+    await api.register(holidayRoutes(ctx), { prefix: '/base/api/holiday' })
   })
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'))

@@ -9,6 +9,9 @@ export type Trx = Transaction<Database>
 
 // int8 ids and counts fit in a JS number for this product's volumes; return numbers, not strings.
 pg.types.setTypeParser(20, (v) => Number(v))
+// Calendar dates stay 'YYYY-MM-DD' strings: no time zone may shift a holiday by a day.
+const DATE_OID = 1082
+pg.types.setTypeParser(DATE_OID, (v) => v)
 
 export interface DbOptions {
   databaseUrl?: string
@@ -39,7 +42,7 @@ export class Db {
       fs.mkdirSync(opts.dataDir, { recursive: true })
       unlock = lockDataDir(opts.dataDir)
     }
-    const pglite = new PGlite(opts.dataDir)
+    const pglite = new PGlite({ dataDir: opts.dataDir, parsers: { [DATE_OID]: (v: string) => v } })
     const kysely = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
     return new Db(kysely, 'pglite', async () => { await kysely.destroy(); unlock() })
   }

@@ -170,6 +170,30 @@ export interface SchoolClassTable extends Owned {
   created_at: Generated<Date>
 }
 
+export interface SchoolCalendarTable extends Owned {
+  id: Id
+  org_id: number
+  school_year: string
+  term: number
+  name: string
+  start_date: string
+  end_date: string
+  status: Generated<number>
+  created_at: Generated<Date>
+}
+
+export interface HolidayTable extends Owned {
+  id: Id
+  org_id: number
+  calendar_id: number | null
+  name: string
+  kind: string
+  start_date: string
+  end_date: string
+  status: Generated<number>
+  created_at: Generated<Date>
+}
+
 export interface Database {
   permission: PermissionTable
   login_name: LoginNameTable
@@ -181,6 +205,8 @@ export interface Database {
   dict_item: DictItemTable
   grade: GradeTable
   school_class: SchoolClassTable
+  school_calendar: SchoolCalendarTable
+  holiday: HolidayTable
   account: AccountTable
   user_info: UserInfoTable
   role: RoleTable

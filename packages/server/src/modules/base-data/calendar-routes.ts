@@ -1,0 +1,48 @@
+import { calendarAddBody, calendarPageBody, calendarRow, envelopeSchema, holidayAddBody, holidayPageBody, holidayRow, pageOf } from '@zhixiao/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { AppContext } from '../../platform/context.js'
+import { ok } from '../../platform/envelope.js'
+import * as svc from './calendar-service.js'
+
+const id = z.object({ id: z.coerce.number().int() })
+const status = id.extend({ status: z.coerce.number().int().min(0).max(1) })
+const config = { permission: 'base_school' }
+const statusMsg = (s: number) => (s === 0 ? '启用成功' : '停用成功')
+
+/** /base/api/schoolCalendar (calendarSet). */
+export function calendarRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>()
+    const tags = ['schoolCalendar']
+    r.post('/page', { config, schema: { tags, summary: '校历分页', body: calendarPageBody, response: { 200: envelopeSchema(pageOf(calendarRow)) } } },
+      async (req) => ok(await svc.pageCalendars(ctx, req.auth!, req.body)))
+    r.post('/add', { config, schema: { tags, summary: '新增学期', body: calendarAddBody, response: { 200: envelopeSchema(z.number()) } } },
+      async (req) => ok(await svc.addCalendar(ctx, req.auth!, req.body), '新增成功'))
+    r.post('/update', { config, schema: { tags, summary: '编辑学期', body: calendarAddBody.and(id) } },
+      async (req) => { await svc.updateCalendar(ctx, req.auth!, req.body.id, req.body); return ok(null, '编辑成功') })
+    r.post('/updateStatus', { config, schema: { tags, summary: '启用/停用学期', body: status } },
+      async (req) => { await svc.setCalendarStatus(ctx, req.auth!, req.body.id, req.body.status); return ok(null, statusMsg(req.body.status)) })
+    r.post('/delete', { config, schema: { tags, summary: '删除学期（无节假日时）', body: id } },
+      async (req) => { await svc.deleteCalendar(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
+  }
+}
+
+/** /base/api/holiday (holidaySet, addHoliday). */
+export function holidayRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>()
+    const tags = ['holiday']
+    r.post('/page', { config, schema: { tags, summary: '节假日分页', body: holidayPageBody, response: { 200: envelopeSchema(pageOf(holidayRow)) } } },
+      async (req) => ok(await svc.pageHolidays(ctx, req.auth!, req.body)))
+    r.post('/add', { config, schema: { tags, summary: '新增节假日或调休上班日', body: holidayAddBody, response: { 200: envelopeSchema(z.number()) } } },
+      async (req) => ok(await svc.addHoliday(ctx, req.auth!, req.body), '新增成功'))
+    r.post('/update', { config, schema: { tags, summary: '编辑节假日', body: holidayAddBody.and(id) } },
+      async (req) => { await svc.updateHoliday(ctx, req.auth!, req.body.id, req.body); return ok(null, '编辑成功') })
+    r.post('/updateStatus', { config, schema: { tags, summary: '启用/停用节假日', body: status } },
+      async (req) => { await svc.setHolidayStatus(ctx, req.auth!, req.body.id, req.body.status); return ok(null, statusMsg(req.body.status)) })
+    r.post('/delete', { config, schema: { tags, summary: '删除节假日', body: id } },
+      async (req) => { await svc.deleteHoliday(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
+  }
+}

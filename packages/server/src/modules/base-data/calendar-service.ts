@@ -1,0 +1,140 @@
+import { CalendarMsg, ErrorCode, type CalendarAddBody, type CalendarRow, type HolidayAddBody, type HolidayRow } from '@zhixiao/shared'
+import type { Trx } from '../../db/database.js'
+import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { rethrowUnique } from '../../platform/db-errors.js'
+import { notFound, refused } from '../../platform/errors.js'
+import { assertInScope } from '../../platform/org-scope.js'
+import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
+
+async function orgOf(trx: Trx, auth: AuthInfo, orgId?: number): Promise<number> {
+  const id = orgId ?? auth.orgId
+  await assertInScope(trx, auth, id)
+  return id
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10)
+
+async function assertNoOverlap(trx: Trx, orgId: number, start: string, end: string, exceptId?: number): Promise<void> {
+  let q = trx.selectFrom('school_calendar').select('id').where('org_id', '=', orgId).where('start_date', '<=', end).where('end_date', '>=', start)
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId)
+  if (await q.limit(1).executeTakeFirst()) throw refused(ErrorCode.CONFLICT, CalendarMsg.OVERLAP)
+}
+
+export function pageCalendars(ctx: AppContext, auth: AuthInfo, q: PageQuery & { orgId?: number; schoolYear?: string | null }): Promise<Page<CalendarRow>> {
+  const today = isoDay(ctx.clock.now())
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const orgId = await orgOf(trx, auth, q.orgId)
+    let base = trx.selectFrom('school_calendar').where('org_id', '=', orgId)
+    if (q.schoolYear) base = base.where('school_year', '=', q.schoolYear)
+    const page = await paginate(base.select(['id', 'org_id as orgId', 'school_year as schoolYear', 'term', 'name', 'start_date as startDate', 'end_date as endDate', 'status'])
+      .orderBy('start_date', 'desc'), base, q)
+    return { ...page, list: page.list.map((c) => ({ ...c, isCurrent: c.startDate <= today && today <= c.endDate })) }
+  })
+}
+
+export function addCalendar(ctx: AppContext, auth: AuthInfo, b: CalendarAddBody): Promise<number> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const orgId = await orgOf(trx, auth, b.orgId)
+    await assertNoOverlap(trx, orgId, b.startDate, b.endDate)
+    try {
+      const { id } = await trx.insertInto('school_calendar').values({
+        org_id: orgId, school_year: b.schoolYear, term: b.term, name: b.name || `${b.schoolYear}学年第${b.term === 1 ? '一' : '二'}学期`,
+        start_date: b.startDate, end_date: b.endDate,
+      }).returning('id').executeTakeFirstOrThrow()
+      return id
+    } catch (e) { return rethrowUnique(e, {}, CalendarMsg.TERM_TAKEN) }
+  })
+}
+
+async function calendarFor(trx: Trx, auth: AuthInfo, id: number) {
+  const c = await trx.selectFrom('school_calendar').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!c) throw notFound(CalendarMsg.NOT_FOUND)
+  await assertInScope(trx, auth, c.org_id)
+  return c
+}
+
+export function updateCalendar(ctx: AppContext, auth: AuthInfo, id: number, b: CalendarAddBody): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const c = await calendarFor(trx, auth, id)
+    await assertNoOverlap(trx, c.org_id, b.startDate, b.endDate, id)
+    const outside = await trx.selectFrom('holiday').select('id').where('calendar_id', '=', id)
+      .where((eb) => eb.or([eb('start_date', '<', b.startDate), eb('end_date', '>', b.endDate)])).limit(1).executeTakeFirst()
+    if (outside) throw refused(ErrorCode.CONFLICT, CalendarMsg.OUTSIDE_TERM)
+    try {
+      await trx.updateTable('school_calendar').set({
+        school_year: b.schoolYear, term: b.term, start_date: b.startDate, end_date: b.endDate, ...(b.name ? { name: b.name } : {}),
+      }).where('id', '=', id).execute()
+    } catch (e) { rethrowUnique(e, {}, CalendarMsg.TERM_TAKEN) }
+  })
+}
+
+export function setCalendarStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await calendarFor(trx, auth, id)
+    await trx.updateTable('school_calendar').set({ status }).where('id', '=', id).execute()
+  })
+}
+
+export function deleteCalendar(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await calendarFor(trx, auth, id)
+    if (await trx.selectFrom('holiday').select('id').where('calendar_id', '=', id).limit(1).executeTakeFirst()) throw refused(ErrorCode.CONFLICT, CalendarMsg.HAS_HOLIDAYS)
+    await trx.deleteFrom('school_calendar').where('id', '=', id).execute()
+  })
+}
+
+async function checkHolidayTerm(trx: Trx, auth: AuthInfo, orgId: number, b: HolidayAddBody): Promise<void> {
+  if (b.calendarId == null) return
+  const c = await calendarFor(trx, auth, b.calendarId)
+  if (c.org_id !== orgId || b.startDate < c.start_date || b.endDate > c.end_date) throw refused(ErrorCode.BAD_REQUEST, CalendarMsg.OUTSIDE_TERM)
+}
+
+export function pageHolidays(ctx: AppContext, auth: AuthInfo, q: PageQuery & { orgId?: number; calendarId?: number | null }): Promise<Page<HolidayRow>> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const orgId = await orgOf(trx, auth, q.orgId)
+    let base = trx.selectFrom('holiday').where('org_id', '=', orgId)
+    if (q.calendarId != null) base = base.where('calendar_id', '=', q.calendarId)
+    return paginate(base.select(['id', 'org_id as orgId', 'calendar_id as calendarId', 'name', 'kind', 'start_date as startDate', 'end_date as endDate', 'status'])
+      .orderBy('start_date'), base, q)
+  })
+}
+
+export function addHoliday(ctx: AppContext, auth: AuthInfo, b: HolidayAddBody): Promise<number> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const orgId = await orgOf(trx, auth, b.orgId)
+    await checkHolidayTerm(trx, auth, orgId, b)
+    const { id } = await trx.insertInto('holiday').values({ org_id: orgId, calendar_id: b.calendarId ?? null, name: b.name, kind: b.kind, start_date: b.startDate, end_date: b.endDate })
+      .returning('id').executeTakeFirstOrThrow()
+    return id
+  })
+}
+
+async function holidayFor(trx: Trx, auth: AuthInfo, id: number) {
+  const h = await trx.selectFrom('holiday').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!h) throw notFound(CalendarMsg.HOLIDAY_NOT_FOUND)
+  await assertInScope(trx, auth, h.org_id)
+  return h
+}
+
+export function updateHoliday(ctx: AppContext, auth: AuthInfo, id: number, b: HolidayAddBody): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const h = await holidayFor(trx, auth, id)
+    await checkHolidayTerm(trx, auth, h.org_id, b)
+    await trx.updateTable('holiday').set({ calendar_id: b.calendarId ?? null, name: b.name, kind: b.kind, start_date: b.startDate, end_date: b.endDate })
+      .where('id', '=', id).execute()
+  })
+}
+
+export function setHolidayStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await holidayFor(trx, auth, id)
+    await trx.updateTable('holiday').set({ status }).where('id', '=', id).execute()
+  })
+}
+
+export function deleteHoliday(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await holidayFor(trx, auth, id)
+    await trx.deleteFrom('holiday').where('id', '=', id).execute()
+  })
+}
