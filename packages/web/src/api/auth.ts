@@ -5,16 +5,23 @@ import { request, requestEnvelope } from './client'
 
 /** Typed calls of the auth, account, tenant and organisation prefixes (docs/api-auth.md). */
 export const authApi = {
-  loginInfo: (orgId?: number) => request<LoginPageInfo>('/base/api/tenant/getLoginInfo', { params: { orgId }, showError: false }),
-  orgPublicInfo: (orgId: number) => request<OrgPublicInfo>('/base/api/organizationUnit/public/info', { params: { orgId }, showError: false, notFoundPage: false }),
-  login: (body: LoginByUserPwdBody) => requestEnvelope<LoginResult>('/base/api/auth/loginByUserPwd', { body, showError: false }),
-  checkCode: () => request<CheckCodeImage>('/base/api/auth/checkCode/image'),
+  loginInfo: (orgId?: number) =>
+    request<LoginPageInfo>('/base/api/tenant/getLoginInfo', { params: { orgId }, showError: false }),
+  orgPublicInfo: (orgId: number) =>
+    request<OrgPublicInfo>('/base/api/organizationUnit/public/info', { params: { orgId }, showError: false, notFoundPage: false }),
+  /** The login page shows refusals inline, so the whole envelope comes back and errors stay silent. */
+  login: (body: LoginByUserPwdBody) =>
+    requestEnvelope<LoginResult>('/base/api/auth/loginByUserPwd', { body, showError: false }),
+  checkCode: () => request<CheckCodeImage>('/base/api/auth/checkCode/image', { showError: false }),
   mustChangePassword: (mustRstPwdId: string, newPassword: string) =>
     requestEnvelope<null>('/base/api/account/must/change/default/password', { body: { mustRstPwdId, newPassword }, showError: false }),
-  currentUser: (opts: { loginRedirect?: boolean } = {}) => request<CurrentUserDetail>('/base/api/account/user/current/detail', opts),
+  currentUser: (opts: { loginRedirect?: boolean } = {}) =>
+    request<CurrentUserDetail>('/base/api/account/user/current/detail', opts),
   logout: () => requestEnvelope<null>('/base/api/auth/logout', { method: 'POST', showError: false }),
   passwordRule: () => request<PasswordRule>('/base/api/tenant/base/tenant/config/password/rule', { method: 'POST', body: {} }),
-  changePassword: (oldPwd: string, newPwd: string) => requestEnvelope<null>('/base/api/account/change/password', { body: { oldPwd, newPwd }, showError: false }),
+  changePassword: (oldPwd: string, newPwd: string) =>
+    requestEnvelope<null>('/base/api/account/change/password', { body: { oldPwd, newPwd }, showError: false }),
   userOrgs: () => request<LoginOrg[]>('/base/api/account/user/orgs'),
-  changeOrg: (newOrgId: number, accountId: number) => request<string>('/base/api/organizationUnit/changeOrg', { params: { newOrgId, accountId }, showError: false }),
+  changeOrg: (newOrgId: number, accountId: number) =>
+    request<string>('/base/api/organizationUnit/changeOrg', { params: { newOrgId, accountId }, showError: false }),
 }

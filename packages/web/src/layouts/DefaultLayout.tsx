@@ -1,11 +1,12 @@
 import { findRouteMeta } from '@zhixiao/shared'
 import { Breadcrumb, Layout } from 'antd'
 import { Link, Outlet, useLocation } from 'react-router'
-import { UserMenu } from '../components/UserMenu'
+import { UserMenu } from '../features/account/UserMenu'
 import { useSession } from '../stores/session'
-import { groupOf, SideMenu } from './SideMenu'
+import { groupOf } from './menu'
+import { SideMenu } from './SideMenu'
 
-/** Admin layout: header, side menu (208 wide) and breadcrumb. */
+/** Admin layout: header, side menu (208 wide) and breadcrumb (000 §2.4). */
 export function DefaultLayout() {
   const sysName = useSession((s) => s.loginPageInfo?.sysName ?? '智慧平台')
   const { pathname } = useLocation()
@@ -18,9 +19,11 @@ export function DefaultLayout() {
       </Layout.Header>
       <Layout>
         <SideMenu />
-        <Layout.Content style={{ padding: 24 }}>
+        <Layout.Content style={{ padding: 24, background: '#f5f7fb' }}>
           <Breadcrumb style={{ marginBottom: 16 }} items={[{ title: groupOf(pathname) }, { title: meta?.title ?? '' }]} />
-          <Outlet />
+          <div style={{ background: '#fff', borderRadius: 8, padding: 24, minHeight: 'calc(100vh - 168px)' }}>
+            <Outlet />
+          </div>
         </Layout.Content>
       </Layout>
     </Layout>

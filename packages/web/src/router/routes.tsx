@@ -1,82 +1,74 @@
-import { ALL_PAGE_ROUTES, SUB_APP_LAYOUTS, SUB_APPS, subAppPath, type LayoutName, type RouteMeta } from '@zhixiao/shared'
-import { Spin } from 'antd'
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
-import { createHashRouter, Navigate, type RouteObject } from 'react-router'
-import { guardLoader, rootLoader } from '../auth/session-loader'
-import { appConfig } from '../config'
-import { DefaultLayout } from '../layouts/DefaultLayout'
-import { FrameLayout, RedirectLayout } from '../layouts/FrameLayout'
-import { HomeLayout } from '../layouts/HomeLayout'
-import { useSession } from '../stores/session'
+import { ALL_PAGE_ROUTES, type LayoutName, type RouteMeta } from '@zhixiao/shared'
+import type { ComponentType } from 'react'
+import { createHashRouter, type RouteObject } from 'react-router'
+import { RouteError } from '../features/errors/RouteError'
+import { RouteSpinner } from '../components/RouteSpinner'
+import { guardLoader, redirectLoader, rootLoader, schoolPortalLoader } from './guards'
+import { LAYOUTS } from './layouts'
 import { registerNavigator } from './navigation'
+import { pageLoader, type PageProps } from './pages'
+import { SUB_APP_ROUTES } from './sub-apps'
 
-// Every page is its own chunk: the login page ships no admin code.
-const LoginPage = lazy(() => import('../features/login/LoginPage'))
-const OrgSelectPage = lazy(() => import('../features/login/OrgSelectPage'))
-const PortalHome = lazy(() => import('../features/portal/PortalHome'))
-const Placeholder = lazy(() => import('../features/placeholder/Placeholder'))
-const NotFound = lazy(() => import('../features/errors/NotFound'))
-const ErrorPage = lazy(() => import('../features/errors/ErrorPage'))
+const fallback = <RouteSpinner />
 
-const spinner = <Spin style={{ display: 'block', margin: '30vh auto' }} />
-const page = (node: ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: '20vh auto' }} />}>{node}</Suspense>
-
-/** Pages built so far; every other route of the spec shows its placeholder inside the right layout. */
-const BUILT: Record<string, ComponentType<{ path: string; title: string }>> = {
-  '/portal/home': PortalHome, '/portal/personal': PortalHome, '/portal/class': PortalHome, '/portal/systemCenter': PortalHome,
-}
-
-const LAYOUTS: Record<Exclude<LayoutName, 'none'>, ReactNode> = {
-  default: <DefaultLayout />, home: <HomeLayout />, redirect: <RedirectLayout />, old: <FrameLayout name="old" />, jd: <FrameLayout name="jd" />,
-  'out-portal': <FrameLayout name="out-portal" />, alliance: <FrameLayout name="alliance" />, 'manage-center': <FrameLayout name="manage-center" />,
+/** A lazily loaded page whose element gets its route path and title. */
+function lazyPage(path: string, title: string, load: () => Promise<{ default: ComponentType<PageProps> }>) {
+  return async () => {
+    const { default: Page } = await load()
+    return { element: <Page path={path} title={title} /> }
+  }
 }
 
 function pageRoute(meta: RouteMeta): RouteObject {
-  const Page = BUILT[meta.path] ?? Placeholder
-  return { path: meta.path, loader: guardLoader(meta), element: page(<Page path={meta.path} title={meta.title} />) }
+  return { path: meta.path, loader: guardLoader(meta), lazy: lazyPage(meta.path, meta.title, pageLoader(meta.path)) }
 }
 
-const subAppRoutes: RouteMeta[] = SUB_APPS.map((name) => ({
-  path: `${subAppPath(name)}/*`, title: `${name} 子应用`, layout: SUB_APP_LAYOUTS[name] ?? 'home', hidden: true,
-}))
-
+/** Spec routes grouped under their layout (one pathless layout route per layout). */
 function byLayout(routes: RouteMeta[]): RouteObject[] {
   const groups = new Map<LayoutName, RouteMeta[]>()
   for (const r of routes) groups.set(r.layout, [...(groups.get(r.layout) ?? []), r])
-  return [...groups].map(([layout, list]) => ({ element: LAYOUTS[layout === 'none' ? 'redirect' : layout], hydrateFallbackElement: spinner, children: list.map(pageRoute) }))
+  return [...groups].map(([layout, list]) => ({
+    lazy: LAYOUTS[layout], hydrateFallbackElement: fallback, errorElement: <RouteError />, children: list.map(pageRoute),
+  }))
 }
 
-/** The school portal needs a configured school org and tenantModuleType 0 (000 §2.4); otherwise /404. */
-function SchoolPortalGate() {
-  const moduleType = useSession((s) => s.tenantModuleType)
-  return <Navigate to={appConfig.schoolOrgId !== null && moduleType === 0 ? '/schoolPortal/home/index' : '/404'} replace />
-}
-
-const REDIRECTS: [string, string][] = [
-  ['/signin', '/redirect/login'], ['/login', '/redirect/admin'], ['/portal-home/home', '/portal/home'], ['/portal/home/home', '/portal/home'],
-  ['/localSide-home/index', '/localSide/home'], ['/localSide/home', '/localSide/home/index'], ['/schoolPortal/news', '/schoolPortal/home/news'],
-  ['/generalPortal/home', '/generalPortal/home/index'], ['/base-set', '/base-set/system'], ['/home', '/home/home'],
+/** Fixed redirects of 000 §2.4 (the query string is kept). */
+const REDIRECTS: [from: string, to: string][] = [
+  ['/signin', '/redirect/login'], ['/login', '/redirect/admin'],
+  ['/portal-home/home', '/portal/home'], ['/portal/home/home', '/portal/home'],
+  ['/localSide-home/index', '/localSide/home'], ['/localSide/home', '/localSide/home/index'],
+  ['/schoolPortal/news', '/schoolPortal/home/news'], ['/generalPortal/home', '/generalPortal/home/index'],
+  ['/base-set', '/base-set/system'], ['/home', '/home/home'],
 ]
 
+const loginPage = (admin: boolean) => async () => {
+  const { default: LoginPage } = await import('../features/login/LoginPage')
+  return { element: <LoginPage admin={admin} /> }
+}
+const simplePage = (path: string, load: () => Promise<{ default: ComponentType<{ path: string }> }>) => async () => {
+  const { default: Page } = await load()
+  return { element: <Page path={path} /> }
+}
+const notFound = () => import('../features/errors/NotFound')
+
+/** Login, organisation choice and error pages: the bare redirect layout, no session needed. */
+const OPEN_PAGES: RouteObject[] = [
+  { path: '/redirect/login', lazy: loginPage(false) },
+  { path: '/redirect/admin', lazy: loginPage(true) },
+  { path: '/redirect/admin/0', lazy: loginPage(true) },
+  { path: '/redirect/selectOrg', lazy: simplePage('/redirect/selectOrg', () => import('../features/org-select/OrgSelectPage')) },
+  { path: '/404', lazy: simplePage('/404', notFound) },
+  { path: '/404/index', lazy: simplePage('/404/index', notFound) },
+  { path: '/error/index', lazy: simplePage('/error/index', () => import('../features/errors/ErrorPage')) },
+]
 
 export const router = createHashRouter([
-  { path: '/', loader: rootLoader, hydrateFallbackElement: spinner },
-  ...REDIRECTS.map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
-  { path: '/schoolPortal/home', element: <SchoolPortalGate /> },
-  {
-    element: <RedirectLayout />,
-    children: [
-      { path: '/redirect/login', element: page(<LoginPage />) },
-      { path: '/redirect/admin', element: page(<LoginPage admin />) },
-      { path: '/redirect/admin/0', element: page(<LoginPage admin />) },
-      { path: '/redirect/selectOrg', element: page(<OrgSelectPage />) },
-      { path: '/404', element: page(<NotFound />) },
-      { path: '/404/index', element: page(<NotFound />) },
-      { path: '/error/index', element: page(<ErrorPage />) },
-    ],
-  },
-  ...byLayout([...ALL_PAGE_ROUTES, ...subAppRoutes]),
-  { path: '*', element: <Navigate to="/404" replace /> },
+  { path: '/', loader: rootLoader, element: fallback, hydrateFallbackElement: fallback, errorElement: <RouteError /> },
+  ...REDIRECTS.map(([from, to]): RouteObject => ({ path: from, loader: redirectLoader(to), element: fallback, hydrateFallbackElement: fallback })),
+  { path: '/schoolPortal/home', loader: schoolPortalLoader, element: fallback, hydrateFallbackElement: fallback },
+  { lazy: LAYOUTS.redirect, hydrateFallbackElement: fallback, errorElement: <RouteError />, children: OPEN_PAGES },
+  ...byLayout([...ALL_PAGE_ROUTES, ...SUB_APP_ROUTES]),
+  { path: '*', loader: redirectLoader('/404'), element: fallback, hydrateFallbackElement: fallback },
 ])
 
 registerNavigator((to, opts) => router.navigate(to, opts))

@@ -1,25 +1,28 @@
 import { Msg } from '@zhixiao/shared'
 import { Avatar, Dropdown, type MenuProps } from 'antd'
 import { useState } from 'react'
-import { notify } from '../api/feedback'
-import { logout } from '../auth/logout'
-import { useSession } from '../stores/session'
+import { notify } from '../../api/feedback'
+import { useCurrentUser } from '../../api/queries'
+import { useSession } from '../../stores/session'
 import { ChangePasswordDialog } from './ChangePasswordDialog'
+import { logout } from './logout'
 import { SwitchOrgDialog } from './SwitchOrgDialog'
 
-/** The avatar menu: switch organisation, change password, logout (the other items come with the portal). */
+const ITEMS: MenuProps['items'] = [
+  { key: 'org', label: '切换机构' },
+  { key: 'pwd', label: '修改密码' },
+  { type: 'divider' },
+  { key: 'logout', label: '退出' },
+]
+
+/** The avatar menu of every signed-in header: 切换机构, 修改密码, 退出 (001 §2.6; the other items come with the portal). */
 export function UserMenu({ dark = false }: { dark?: boolean }) {
-  const user = useSession((s) => s.userInfo)
+  const stored = useSession((s) => s.userInfo)
+  const user = useCurrentUser().data ?? stored
   const [pwdOpen, setPwdOpen] = useState(false)
   const [orgOpen, setOrgOpen] = useState(false)
   if (!user) return null
 
-  const items: MenuProps['items'] = [
-    { key: 'org', label: '切换机构' },
-    { key: 'pwd', label: '修改密码' },
-    { type: 'divider' },
-    { key: 'logout', label: '退出' },
-  ]
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'org') {
       if (user.orgCount > 1) setOrgOpen(true)
@@ -30,9 +33,12 @@ export function UserMenu({ dark = false }: { dark?: boolean }) {
 
   return (
     <>
-      <Dropdown menu={{ items, onClick }} placement="bottomRight">
-        <span style={{ cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 8, color: dark ? '#fff' : undefined }} data-testid="user-menu">
-          <Avatar size="small" src={user.avatarUrl ?? undefined} style={{ background: '#1677ff' }}>{user.trueName.slice(-2)}</Avatar>
+      <Dropdown menu={{ items: ITEMS, onClick }} placement="bottomRight" trigger={['hover', 'click']}>
+        <span data-testid="user-menu" role="button" tabIndex={0} aria-label="用户菜单"
+          style={{ cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 8, color: dark ? '#fff' : undefined }}>
+          <Avatar size="small" src={user.avatarUrl ?? undefined} style={{ background: dark ? 'rgba(255,255,255,.25)' : '#1677ff' }}>
+            {user.trueName.slice(-2)}
+          </Avatar>
           <span>{user.trueName}</span>
         </span>
       </Dropdown>

@@ -1,10 +1,10 @@
 import { Msg } from '@zhixiao/shared'
 import { Alert, Form, Modal } from 'antd'
 import { useState } from 'react'
-import { authApi } from '../api/auth'
-import { ApiError } from '../api/client'
-import { notify } from '../api/feedback'
-import { NewPasswordFields } from './NewPasswordFields'
+import { authApi } from '../../api/auth'
+import { ApiError } from '../../api/client'
+import { notify } from '../../api/feedback'
+import { NewPasswordFields } from '../../components/NewPasswordFields'
 
 interface Props {
   ticket: string

@@ -1,99 +1,107 @@
 import { Msg, type CheckCodeImage } from '@zhixiao/shared'
-import { Alert, Button, Card, Form, Input, Space } from 'antd'
+import { Alert, Button, Card, Form, Input } from 'antd'
 import { useEffect, useState } from 'react'
-import { useNavigate, useSearchParams } from 'react-router'
+import { useLocation, useSearchParams } from 'react-router'
 import { authApi } from '../../api/auth'
-import { runLogin, type LoginOutcome } from '../../auth/login-flow'
-import { ForcedResetDialog } from '../../components/ForcedResetDialog'
+import { useLoginInfo, useOrgPublicInfo } from '../../api/queries'
 import { useSession } from '../../stores/session'
+import { CaptchaField } from './CaptchaField'
+import { useLoginRunner } from './useLoginRunner'
 import './login.css'
 
 interface Values { userName: string; password: string; checkCode?: string }
 
-/** /redirect/login (loginType 1) and /redirect/admin (loginType 0, the super administrator). */
+/** Router state another page may hand over (the organisation page, when the server asks for a captcha). */
+export interface LoginPageState { notice?: string; captcha?: boolean; userName?: string }
+
+function parseOrgId(v: string | null): number | undefined {
+  return v && /^\d+$/.test(v) ? Number(v) : undefined
+}
+
+/**
+ * /redirect/login (loginType 1) and /redirect/admin (loginType 0, the super administrator). Query: redirect,
+ * from=own, orgId (000 §2.4).
+ */
 export default function LoginPage({ admin = false }: { admin?: boolean }) {
   const [params] = useSearchParams()
-  const navigate = useNavigate()
+  const handover = (useLocation().state ?? {}) as LoginPageState
   const [form] = Form.useForm<Values>()
-  const pageInfo = useSession((s) => s.loginPageInfo)
-  const orgIdParam = params.get('orgId')
-  const orgId = orgIdParam && /^\d+$/.test(orgIdParam) ? Number(orgIdParam) : undefined
+  const orgId = admin ? undefined : parseOrgId(params.get('orgId'))
   const redirect = params.get('from') === 'own' ? params.get('redirect') : null
-  const [orgName, setOrgName] = useState<string | null>(null)
+  const loginInfo = useLoginInfo(orgId)
+  const org = useOrgPublicInfo(orgId)
   const [captcha, setCaptcha] = useState<CheckCodeImage | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [reset, setReset] = useState<Extract<LoginOutcome, { kind: 'reset' }> | null>(null)
-  const [busy, setBusy] = useState(false)
+
+  const refreshCaptcha = async () => {
+    form.setFieldValue('checkCode', '')
+    setCaptcha(await authApi.checkCode().catch(() => null))
+  }
+  const login = useLoginRunner({
+    onCaptcha: async (msg) => {
+      await refreshCaptcha()
+      login.setError(msg === Msg.CAPTCHA_REQUIRED ? msg : `${Msg.LOGIN_FAILED}：${msg || Msg.CAPTCHA_REQUIRED}`)
+    },
+    onFailed: async () => { if (captcha) await refreshCaptcha() },
+    onPasswordChanged: (password) => form.setFieldValue('password', password),
+  })
 
   useEffect(() => {
-    authApi.loginInfo(orgId).then((info) => {
-      if (info.externalLoginUrl && !admin) { window.location.href = info.externalLoginUrl; return }
-      useSession.getState().setLoginPageInfo(info)
-    }).catch(() => {})
-    if (orgId !== undefined) authApi.orgPublicInfo(orgId).then((o) => setOrgName(o.displayName)).catch(() => setOrgName(null))
-  }, [orgId, admin])
+    const info = loginInfo.data
+    if (!info) return
+    if (info.externalLoginUrl && !admin) { window.location.href = info.externalLoginUrl; return }
+    useSession.getState().setLoginPageInfo(info)
+  }, [loginInfo.data, admin])
 
-  const refreshCaptcha = () => authApi.checkCode().then(setCaptcha).catch(() => setCaptcha(null))
+  useEffect(() => {
+    useSession.getState().setRedirect(redirect)
+  }, [redirect])
 
-  const attempt = async (v: Values) => {
-    setBusy(true)
-    setError(null)
-    const outcome = await runLogin({
-      userName: v.userName.trim(), password: v.password, checkCode: captcha ? v.checkCode ?? '' : null,
-      checkCodeSessionId: captcha?.checkCodeSessionId ?? null, loginType: admin ? 0 : 1, orgId: admin ? undefined : orgId,
-      version: 2, needRandomOrg: false,
-    }, redirect)
-    setBusy(false)
-    switch (outcome.kind) {
-      case 'done': navigate(outcome.to, { replace: true }); return
-      case 'chooseOrg': navigate('/redirect/selectOrg', { state: { orgs: outcome.orgs } }); return
-      case 'reset': setReset(outcome); return
-      case 'captcha':
-        form.setFieldValue('checkCode', '')
-        await refreshCaptcha()
-        setError(outcome.msg === Msg.CAPTCHA_REQUIRED ? outcome.msg : `${Msg.LOGIN_FAILED}：${outcome.msg}`)
-        return
-      case 'failed':
-        if (captcha) await refreshCaptcha()
-        setError(`${Msg.LOGIN_FAILED}：${outcome.msg}`)
-        return
-      case 'error':
-        setError(outcome.msg)
-    }
-  }
+  useEffect(() => {
+    if (handover.userName) form.setFieldValue('userName', handover.userName)
+    if (handover.notice) login.setError(handover.notice)
+    if (handover.captcha) void refreshCaptcha()
+  }, []) // once, for the state this page was opened with
 
-  const sysName = admin ? '平台管理员登录' : pageInfo?.sysName ?? '智慧平台'
+  const submit = (v: Values) => login.run({
+    userName: v.userName.trim(),
+    password: v.password,
+    checkCode: captcha ? (v.checkCode ?? '').trim() : null,
+    checkCodeSessionId: captcha?.checkCodeSessionId ?? null,
+    loginType: admin ? 0 : 1,
+    orgId: orgId ?? null,
+    version: 2,
+    needRandomOrg: false,
+  }, redirect)
+
+  const sysName = loginInfo.data?.sysName ?? useSession.getState().loginPageInfo?.sysName ?? '智慧平台'
   return (
     <div className="zx-login-bg" data-page={admin ? '/redirect/admin' : '/redirect/login'}>
+      <div className="zx-login-brand">
+        <div className="zx-login-logo" aria-hidden>智</div>
+        <div>
+          <div className="zx-login-sys">{sysName}</div>
+          <div className="zx-login-slogan">让教育管理更简单</div>
+        </div>
+      </div>
       <Card className="zx-login-card">
-        <div className="zx-login-title">{sysName}</div>
-        <div className="zx-login-sub">{orgName ?? (admin ? '超级管理员' : '统一身份认证')}</div>
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
-        <Form form={form} onFinish={attempt} size="large" autoComplete="on">
+        <h1 className="zx-login-title">{admin ? '平台管理员登录' : '账号登录'}</h1>
+        <div className="zx-login-sub" data-testid="login-org">
+          {org.data?.displayName ?? (admin ? '平台超级管理员' : loginInfo.data?.tenantName ?? '统一身份认证')}
+        </div>
+        {login.error && <Alert type="error" showIcon title={login.error} style={{ marginBottom: 16 }} role="alert" />}
+        <Form form={form} onFinish={(v) => void submit(v)} size="large" autoComplete="on" requiredMark={false}>
           <Form.Item name="userName" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-            <Input placeholder="请输入用户名" autoComplete="username" />
+            <Input placeholder="请输入用户名" autoComplete="username" aria-label="用户名" />
           </Form.Item>
           <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-            <Input.Password placeholder="请输入密码" autoComplete="current-password" />
+            <Input.Password placeholder="请输入密码" autoComplete="current-password" aria-label="密码" />
           </Form.Item>
-          {captcha && (
-            <Form.Item>
-              <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="checkCode" noStyle rules={[{ required: true, message: '请输入验证码' }]}>
-                  <Input placeholder="请输入验证码" maxLength={8} />
-                </Form.Item>
-                <img className="zx-captcha" src={captcha.image} alt="图形验证码，点击刷新" title="看不清？点击刷新" onClick={() => void refreshCaptcha()} />
-              </Space.Compact>
-            </Form.Item>
-          )}
-          <Button type="primary" htmlType="submit" block loading={busy}>登录</Button>
+          {captcha && <CaptchaField captcha={captcha} onRefresh={() => void refreshCaptcha()} />}
+          <Button type="primary" htmlType="submit" block loading={login.busy}><span>登录</span></Button>
         </Form>
+        {!admin && <div className="zx-login-foot">登录即表示同意平台服务条款与隐私政策</div>}
       </Card>
-      {reset && (
-        <ForcedResetDialog ticket={reset.ticket} reason={reset.reason} hint={pageInfo?.passwordRule.text}
-          onCancel={() => setReset(null)}
-          onDone={(pwd) => { setReset(null); form.setFieldValue('password', pwd); void attempt({ ...form.getFieldsValue(), password: pwd }) }} />
-      )}
+      {login.dialogs}
     </div>
   )
 }

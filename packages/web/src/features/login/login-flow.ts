@@ -1,10 +1,11 @@
 import { Msg, OperationType, type LoginByUserPwdBody, type LoginOrg } from '@zhixiao/shared'
-import { authApi } from '../api/auth'
-import { ApiError } from '../api/client'
-import { rememberTenant, useSession } from '../stores/session'
-import { homePathFor } from './landing'
-import { setLoadedUser } from './session-loader'
-import { setToken } from './token'
+import { authApi } from '../../api/auth'
+import { ApiError } from '../../api/client'
+import { setLoadedUser } from '../../auth/current-user'
+import { homePathFor } from '../../auth/landing'
+import { useSession } from '../../stores/session'
+import { rememberTenant } from '../../stores/tenant-history'
+import { setToken } from '../../stores/token'
 
 export type LoginOutcome =
   | { kind: 'failed'; msg: string }
@@ -14,16 +15,22 @@ export type LoginOutcome =
   | { kind: 'chooseOrg'; orgs: LoginOrg[] }
   | { kind: 'done'; to: string }
 
+/** A redirect back into the app; login pages themselves are never a destination. */
+function safeRedirect(redirect: string | null): string | null {
+  return redirect && redirect.startsWith('/') && !redirect.startsWith('/redirect/') ? redirect : null
+}
+
 /**
- * One login attempt and what follows from its operationType; the login page and the organisation page both use
- * it. On success the token is stored, the user loaded, and the destination chosen: the redirect query when the
- * login came from our own page (from=own), otherwise the landing rules.
+ * One login attempt and what its operationType means (000 §4), shared by the login page and the organisation
+ * page. On success (5) the token goes to the cookie (30 days) and the store, the user is loaded and stored, and
+ * the destination is the redirect query when the login came from our own page (from=own), else the landing rules.
  */
 export async function runLogin(payload: LoginByUserPwdBody, redirect: string | null): Promise<LoginOutcome> {
   let env
   try {
     env = await authApi.login(payload)
   } catch (e) {
+    // Refusals with their own code (1001 disabled, 1002 locked, 1006 not a member, 1008 IP throttled ...).
     return { kind: 'error', msg: e instanceof ApiError ? e.message : Msg.NETWORK_ERROR }
   }
   const r = env.data
@@ -33,19 +40,25 @@ export async function runLogin(payload: LoginByUserPwdBody, redirect: string | n
     case OperationType.MUST_RESET_PASSWORD:
       return { kind: 'reset', ticket: r.mustRstPwdId ?? '', reason: r.resetReason ?? 'default', msg: env.msg }
     case OperationType.CHOOSE_ORG:
-      useSession.getState().setTemporaryLoginData({ ...payload, redirect })
+      useSession.getState().setTemporaryLoginData({ ...payload, orgId: null, redirect })
       return { kind: 'chooseOrg', orgs: r.orgList ?? [] }
-    case OperationType.SUCCESS: {
-      if (!r.userToken) return { kind: 'failed', msg: env.msg }
-      setToken(r.userToken)
-      const user = await authApi.currentUser()
-      useSession.getState().setLogin(r.userToken, user)
-      setLoadedUser(user)
-      const org = user.currentOrgData
-      rememberTenant(user.tenantId, org?.displayName ?? String(user.tenantId))
-      return { kind: 'done', to: redirect && !redirect.startsWith('/redirect') ? redirect : homePathFor(user) }
-    }
+    case OperationType.SUCCESS:
+      return r.userToken ? finishLogin(r.userToken, redirect) : { kind: 'failed', msg: env.msg }
     default:
       return { kind: 'failed', msg: env.msg }
   }
+}
+
+async function finishLogin(token: string, redirect: string | null): Promise<LoginOutcome> {
+  setToken(token)
+  let user
+  try {
+    user = await authApi.currentUser()
+  } catch (e) {
+    return { kind: 'error', msg: e instanceof ApiError ? e.message : Msg.CONTACT_ADMIN }
+  }
+  useSession.getState().setLogin(token, user)
+  setLoadedUser(user)
+  rememberTenant(user.tenantId, user.currentOrgData?.displayName ?? String(user.tenantId))
+  return { kind: 'done', to: safeRedirect(redirect) ?? homePathFor(user) }
 }

@@ -1,51 +1,71 @@
 import { Msg, type LoginOrg } from '@zhixiao/shared'
-import { Alert, Button, Card } from 'antd'
-import { useEffect, useState } from 'react'
+import { Alert, Button, Card, Spin } from 'antd'
+import { useEffect, useRef, useState } from 'react'
 import { Navigate, useLocation, useNavigate } from 'react-router'
-import { runLogin } from '../../auth/login-flow'
 import { OrgList } from '../../components/OrgList'
+import { runLogin } from '../login/login-flow'
+import type { LoginPageState } from '../login/LoginPage'
+import { useLoginRunner } from '../login/useLoginRunner'
 import { useSession } from '../../stores/session'
 import '../login/login.css'
 
-/** Full-screen organisation choice after a login answered operationType 3. */
-export default function OrgSelectPage() {
-  const pending = useSession((s) => s.temporaryLoginData)
-  const navigate = useNavigate()
-  const location = useLocation()
-  const orgs = (location.state as { orgs?: LoginOrg[] } | null)?.orgs
-  const [list, setList] = useState<LoginOrg[] | null>(orgs ?? null)
-  const [chosen, setChosen] = useState<number | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+/** How long the 请选择要切换的机构 hint stays (001 §4). */
+const HINT_MS = 1500
 
+/**
+ * /redirect/selectOrg: full-screen organisation choice after a login answered operationType 3. Confirming resends
+ * the pending login with the chosen orgId, and the answer is handled exactly as on the login page.
+ */
+export default function OrgSelectPage({ path }: { path: string }) {
+  // Read once: a successful login clears the stored one, and this page must not bounce to login meanwhile.
+  const [pending] = useState(() => useSession.getState().temporaryLoginData)
+  const navigate = useNavigate()
+  const handed = (useLocation().state as { orgs?: LoginOrg[] } | null)?.orgs
+  const [orgs, setOrgs] = useState<LoginOrg[] | null>(handed ?? null)
+  const [chosen, setChosen] = useState<number | null>(null)
+  const [hint, setHint] = useState<string | null>(null)
+  const hintTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const backToLogin = (state: LoginPageState = {}) =>
+    void navigate('/redirect/login', { replace: true, state: { userName: pending?.userName, ...state } })
+  const login = useLoginRunner({
+    // A captcha needs the login form: go back there with the server's reason and a fresh image.
+    onCaptcha: (msg) => backToLogin({ notice: msg || Msg.CAPTCHA_REQUIRED, captcha: true }),
+  })
+
+  useEffect(() => { if (handed) setOrgs(handed) }, [handed])
+  useEffect(() => () => clearTimeout(hintTimer.current), [])
   useEffect(() => {
-    if (list || !pending) return
-    // Reloaded page: ask again for the list with the pending login.
-    void runLogin({ ...pending, orgId: null }, pending.redirect ?? null).then((o) => { if (o.kind === 'chooseOrg') setList(o.orgs) })
-  }, [list, pending])
+    if (orgs || !pending) return
+    // Opened without the list (e.g. navigated back here): ask again with the pending login.
+    const { redirect, ...payload } = pending
+    void runLogin({ ...payload, orgId: null }, redirect ?? null).then((o) => { if (o.kind === 'chooseOrg') setOrgs(o.orgs) })
+  }, [orgs, pending])
 
   if (!pending) return <Navigate to="/redirect/login" replace />
 
-  const confirm = async () => {
-    if (chosen === null) { setError(Msg.CHOOSE_ORG); setTimeout(() => setError(null), 1500); return }
-    setBusy(true)
-    const outcome = await runLogin({ ...pending, orgId: chosen }, pending.redirect ?? null)
-    setBusy(false)
-    if (outcome.kind === 'done') navigate(outcome.to, { replace: true })
-    else if (outcome.kind === 'failed' || outcome.kind === 'error' || outcome.kind === 'captcha') setError(outcome.kind === 'failed' ? `${Msg.LOGIN_FAILED}：${outcome.msg}` : outcome.msg)
-    else navigate('/redirect/login', { replace: true })
+  const confirm = () => {
+    if (chosen === null) {
+      setHint(Msg.CHOOSE_ORG)
+      clearTimeout(hintTimer.current)
+      hintTimer.current = setTimeout(() => setHint(null), HINT_MS)
+      return
+    }
+    const { redirect, ...payload } = pending
+    void login.run({ ...payload, orgId: chosen }, redirect ?? null)
   }
 
   return (
-    <div className="zx-login-bg" data-page="/redirect/selectOrg">
-      <Card className="zx-login-card" style={{ width: 480 }}>
-        <div className="zx-login-title">您好，{pending.userName}</div>
-        <div className="zx-login-sub">您属于多个机构，请选择要登录的机构</div>
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
-        {list && <OrgList orgs={list} value={chosen} onChange={setChosen} />}
-        <Button type="primary" block size="large" style={{ marginTop: 20 }} loading={busy} onClick={() => void confirm()}>确定</Button>
-        <Button type="link" block onClick={() => { useSession.getState().setTemporaryLoginData(null); navigate('/redirect/login') }}>返回登录</Button>
+    <div className="zx-login-bg" data-page={path}>
+      <Card className="zx-login-card" style={{ width: 520 }}>
+        <h1 className="zx-login-title">您好，{pending.userName}，请选择要登录的机构</h1>
+        <div className="zx-login-sub">您的账号属于多个机构，请选择本次登录的机构</div>
+        {login.error && <Alert type="error" showIcon title={login.error} style={{ marginBottom: 12 }} role="alert" />}
+        {orgs ? <OrgList orgs={orgs} value={chosen} onChange={setChosen} /> : <Spin style={{ display: 'block', margin: '24px auto' }} />}
+        <div className="zx-org-hint" role="status" aria-live="polite" style={{ minHeight: 22, marginTop: 8, color: '#ff4d4f' }}>{hint}</div>
+        <Button type="primary" block size="large" style={{ marginTop: 8 }} loading={login.busy} onClick={confirm}><span>确定</span></Button>
+        <Button type="link" block onClick={() => { useSession.getState().setTemporaryLoginData(null); backToLogin() }}><span>返回登录</span></Button>
       </Card>
+      {login.dialogs}
     </div>
   )
 }

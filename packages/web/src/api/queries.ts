@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query'
+import { getToken } from '../stores/token'
+import { authApi } from './auth'
+
+/** Query keys of the server state the web app caches. */
+export const queryKeys = {
+  currentUser: ['account', 'currentUser'] as const,
+  loginInfo: (orgId?: number) => ['tenant', 'loginInfo', orgId ?? null] as const,
+  orgPublicInfo: (orgId?: number) => ['org', 'publicInfo', orgId ?? null] as const,
+  passwordRule: ['tenant', 'passwordRule'] as const,
+  userOrgs: ['account', 'userOrgs'] as const,
+}
+
+/** The signed-in user (user/current/detail): fetched once per page load, refreshed after login and org switch. */
+export function useCurrentUser() {
+  return useQuery({ queryKey: queryKeys.currentUser, queryFn: () => authApi.currentUser(), staleTime: Infinity, enabled: !!getToken() })
+}
+
+/** Login-page config (system name, password rule, external login URL). */
+export function useLoginInfo(orgId?: number) {
+  return useQuery({ queryKey: queryKeys.loginInfo(orgId), queryFn: () => authApi.loginInfo(orgId), staleTime: 60_000 })
+}
+
+/** Public name of the organisation a login link points at (?orgId=). */
+export function useOrgPublicInfo(orgId?: number) {
+  return useQuery({
+    queryKey: queryKeys.orgPublicInfo(orgId),
+    queryFn: () => authApi.orgPublicInfo(orgId as number),
+    enabled: orgId !== undefined,
+    staleTime: 60_000,
+  })
+}
+
+/** Password rule hint; asked again every time a password dialog opens. */
+export function usePasswordRule() {
+  return useQuery({ queryKey: queryKeys.passwordRule, queryFn: authApi.passwordRule, staleTime: 0 })
+}
+
+/** The organisations of the signed-in account (switch dialog). */
+export function useUserOrgs() {
+  return useQuery({ queryKey: queryKeys.userOrgs, queryFn: authApi.userOrgs, staleTime: 0 })
+}

@@ -1,0 +1,17 @@
+import type { LayoutName } from '@zhixiao/shared'
+import type { ComponentType } from 'react'
+
+type LayoutModule = { Component: ComponentType }
+
+/** Layouts load lazily too, so the login page (redirect layout) does not carry the admin frame. */
+export const LAYOUTS: Record<LayoutName, () => Promise<LayoutModule>> = {
+  default: () => import('../layouts/DefaultLayout').then((m) => ({ Component: m.DefaultLayout })),
+  home: () => import('../layouts/HomeLayout').then((m) => ({ Component: m.HomeLayout })),
+  redirect: () => import('../layouts/RedirectLayout').then((m) => ({ Component: m.RedirectLayout })),
+  none: () => import('../layouts/RedirectLayout').then((m) => ({ Component: m.RedirectLayout })),
+  old: () => import('../layouts/frames').then((m) => ({ Component: m.OldLayout })),
+  jd: () => import('../layouts/frames').then((m) => ({ Component: m.JdLayout })),
+  'out-portal': () => import('../layouts/frames').then((m) => ({ Component: m.OutPortalLayout })),
+  alliance: () => import('../layouts/frames').then((m) => ({ Component: m.AllianceLayout })),
+  'manage-center': () => import('../layouts/frames').then((m) => ({ Component: m.ManageCenterLayout })),
+}

@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react'
+
+/** Props every page receives from its route: the route path (its data-page) and its title. */
+export interface PageProps { path: string; title: string }
+type PageModule = { default: ComponentType<PageProps> }
+
+/**
+ * Pages built so far, each its own chunk (the login page ships no admin code). Every other route of the spec
+ * shows the placeholder inside its layout.
+ */
+const BUILT: Record<string, () => Promise<PageModule>> = {
+  '/portal/home': () => import('../features/portal/PortalHome'),
+  '/portal/personal': () => import('../features/portal/PortalHome'),
+  '/portal/class': () => import('../features/portal/PortalHome'),
+  '/portal/systemCenter': () => import('../features/portal/PortalHome'),
+  '/base-set/system': () => import('../features/base-set/SystemSetPage'),
+  '/base-organization/orgSet': () => import('../features/base-organization/OrgSetPage'),
+  '/base-organization/orgType': () => import('../features/base-organization/OrgTypePage'),
+  '/base-organization/orgTypeOne': () => import('../features/base-organization/OrgTypePage'),
+  '/base-organization/departType': () => import('../features/base-organization/OrgTypePage'),
+  '/base-organization/departTypeOne': () => import('../features/base-organization/OrgTypePage'),
+}
+
+export const loadPlaceholder = (): Promise<PageModule> => import('../features/placeholder/Placeholder')
+
+export function pageLoader(path: string): () => Promise<PageModule> {
+  return BUILT[path] ?? loadPlaceholder
+}
