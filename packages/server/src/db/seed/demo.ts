@@ -10,6 +10,7 @@ export const DEMO_ACCOUNTS = [
   { userName: 'administrator', password: DEFAULT_ADMIN_PASSWORD, who: '超级管理员 → /base-set' },
   { userName: 'jyjadmin', password: DEMO_PASSWORD, who: '区教育局管理员' },
   { userName: 'jyjstaff', password: DEMO_PASSWORD, who: '局机关人员 → /portal/home' },
+  { userName: 'xxadmin', password: DEMO_PASSWORD, who: '第一实验小学管理员' },
   { userName: 'zhanglaoshi', password: DEMO_PASSWORD, who: '第一实验小学教师 → /portal/home' },
   { userName: 'lilaoshi', password: DEMO_PASSWORD, who: '两所学校的教师 → 选择机构' },
   { userName: 'wanglaoshi', password: 'Zx123456', who: '初始密码 → 强制修改密码' },
@@ -51,6 +52,7 @@ export async function seedDemoDistrict(db: Db, cost: number): Promise<void> {
   const people: PersonSpec[] = [
     { userName: 'jyjadmin', password: DEMO_PASSWORD, trueName: '陈主任', memberships: [m(ids.bureau, UserType.STAFF, ids.admin)] },
     { userName: 'jyjstaff', password: DEMO_PASSWORD, trueName: '周科员', memberships: [m(ids.bureau, UserType.STAFF, ids.staff)] },
+    { userName: 'xxadmin', password: DEMO_PASSWORD, trueName: '孙校长', memberships: [m(ids.primary, UserType.STAFF, ids.admin)] },
     { userName: 'zhanglaoshi', password: DEMO_PASSWORD, trueName: '张老师', memberships: [m(ids.primary, UserType.STAFF, ids.teacher)] },
     { userName: 'lilaoshi', password: DEMO_PASSWORD, trueName: '李老师', memberships: [m(ids.primary, UserType.STAFF, ids.teacher), m(ids.middle, UserType.STAFF, ids.teacher)] },
     { userName: 'wanglaoshi', password: 'Zx123456', trueName: '王老师', mustReset: true, memberships: [m(ids.middle, UserType.STAFF, ids.teacher)] },
