@@ -12,8 +12,10 @@ import { Db } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { syncPermissionCatalogue } from './db/seed/permissions.js'
 import { accountRoutes } from './modules/account/routes.js'
+import { buildingRoutes, floorRoutes, roomRoutes, tagRoutes } from './modules/base-data/building-routes.js'
 import { calendarRoutes, holidayRoutes } from './modules/base-data/calendar-routes.js'
 import { dictRoutes } from './modules/base-data/dict-routes.js'
+import { subjectRoutes } from './modules/base-data/subject-routes.js'
 import { classRoutes, gradeRoutes } from './modules/base-data/grade-class-routes.js'
 import { authRoutes } from './modules/auth/routes.js'
 import type { CaptchaText } from './modules/auth/captcha.js'
@@ -80,6 +82,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(classRoutes(ctx), { prefix: '/base/api/class' })
     await api.register(calendarRoutes(ctx), { prefix: '/base/api/schoolCalendar' })
     await api.register(holidayRoutes(ctx), { prefix: '/base/api/holiday' })
+    await api.register(buildingRoutes(ctx), { prefix: '/base/api/buildings' })
+    await api.register(floorRoutes(ctx), { prefix: '/base/api/floor' })
+    await api.register(roomRoutes(ctx), { prefix: '/base/api/classroom' })
+    await api.register(tagRoutes(ctx), { prefix: '/base/api/tags' })
+    await api.register(subjectRoutes(ctx), { prefix: '/base/api/subjectMgr/subjectInfo' })
   })
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'))

@@ -6,6 +6,7 @@ import * as m202611222330 from './migrations/202611222330_add_org_types.js'
 import * as m202611230000 from './migrations/202611230000_create_dict_items.js'
 import * as m202611230010 from './migrations/202611230010_create_grades_classes.js'
 import * as m202611230020 from './migrations/202611230020_create_calendars_holidays.js'
+import * as m202611230030 from './migrations/202611230030_create_buildings_rooms_subjects.js'
 
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611230000_create_dict_items': m202611230000,
   '202611230010_create_grades_classes': m202611230010,
   '202611230020_create_calendars_holidays': m202611230020,
+  '202611230030_create_buildings_rooms_subjects': m202611230030,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

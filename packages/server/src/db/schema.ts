@@ -194,6 +194,46 @@ export interface HolidayTable extends Owned {
   created_at: Generated<Date>
 }
 
+export interface BuildingTable extends Owned {
+  id: Id
+  org_id: number
+  name: string
+  code: string | null
+  type_id: number | null
+  sort: Generated<number>
+  status: Generated<number>
+  created_at: Generated<Date>
+}
+
+export interface FloorTable extends Owned { id: Id; building_id: number; level: number; name: string }
+
+export interface RoomTable extends Owned {
+  id: Id
+  org_id: number
+  building_id: number
+  floor_id: number
+  name: string
+  code: string | null
+  use_id: number | null
+  capacity: number | null
+  status: Generated<number>
+  created_at: Generated<Date>
+}
+
+export interface RoomTagTable extends Owned { id: Id; org_id: number; name: string }
+export interface RoomTagLinkTable extends Owned { room_id: number; tag_id: number }
+
+export interface SubjectTable extends Owned {
+  id: Id
+  org_id: number
+  name: string
+  code: string | null
+  category_id: number | null
+  sort: Generated<number>
+  status: Generated<number>
+  created_at: Generated<Date>
+}
+
 export interface Database {
   permission: PermissionTable
   login_name: LoginNameTable
@@ -207,6 +247,12 @@ export interface Database {
   school_class: SchoolClassTable
   school_calendar: SchoolCalendarTable
   holiday: HolidayTable
+  building: BuildingTable
+  floor: FloorTable
+  room: RoomTable
+  room_tag: RoomTagTable
+  room_tag_link: RoomTagLinkTable
+  subject: SubjectTable
   account: AccountTable
   user_info: UserInfoTable
   role: RoleTable

@@ -39,3 +39,10 @@ export async function assertTopOrg(trx: Trx, auth: AuthInfo): Promise<void> {
   const org = await trx.selectFrom('org_unit').select('parent_id').where('id', '=', auth.orgId).executeTakeFirst()
   if (!org || org.parent_id !== null) throw new AppError(ErrorCode.FORBIDDEN, '仅顶级机构的管理员可维护此设置', 403)
 }
+
+/** The org a base-data call is about: the one named (if in the caller's scope) or the caller's own. */
+export async function scopedOrg(trx: Trx, auth: AuthInfo, orgId?: number): Promise<number> {
+  const id = orgId ?? auth.orgId
+  await assertInScope(trx, auth, id)
+  return id
+}

@@ -3,14 +3,8 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { notFound, refused } from '../../platform/errors.js'
-import { assertInScope } from '../../platform/org-scope.js'
+import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
-
-async function orgOf(trx: Trx, auth: AuthInfo, orgId?: number): Promise<number> {
-  const id = orgId ?? auth.orgId
-  await assertInScope(trx, auth, id)
-  return id
-}
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10)
 
@@ -23,7 +17,7 @@ async function assertNoOverlap(trx: Trx, orgId: number, start: string, end: stri
 export function pageCalendars(ctx: AppContext, auth: AuthInfo, q: PageQuery & { orgId?: number; schoolYear?: string | null }): Promise<Page<CalendarRow>> {
   const today = isoDay(ctx.clock.now())
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const orgId = await orgOf(trx, auth, q.orgId)
+    const orgId = await scopedOrg(trx, auth, q.orgId)
     let base = trx.selectFrom('school_calendar').where('org_id', '=', orgId)
     if (q.schoolYear) base = base.where('school_year', '=', q.schoolYear)
     const page = await paginate(base.select(['id', 'org_id as orgId', 'school_year as schoolYear', 'term', 'name', 'start_date as startDate', 'end_date as endDate', 'status'])
@@ -34,7 +28,7 @@ export function pageCalendars(ctx: AppContext, auth: AuthInfo, q: PageQuery & { 
 
 export function addCalendar(ctx: AppContext, auth: AuthInfo, b: CalendarAddBody): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const orgId = await orgOf(trx, auth, b.orgId)
+    const orgId = await scopedOrg(trx, auth, b.orgId)
     await assertNoOverlap(trx, orgId, b.startDate, b.endDate)
     try {
       const { id } = await trx.insertInto('school_calendar').values({
@@ -91,7 +85,7 @@ async function checkHolidayTerm(trx: Trx, auth: AuthInfo, orgId: number, b: Holi
 
 export function pageHolidays(ctx: AppContext, auth: AuthInfo, q: PageQuery & { orgId?: number; calendarId?: number | null }): Promise<Page<HolidayRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const orgId = await orgOf(trx, auth, q.orgId)
+    const orgId = await scopedOrg(trx, auth, q.orgId)
     let base = trx.selectFrom('holiday').where('org_id', '=', orgId)
     if (q.calendarId != null) base = base.where('calendar_id', '=', q.calendarId)
     return paginate(base.select(['id', 'org_id as orgId', 'calendar_id as calendarId', 'name', 'kind', 'start_date as startDate', 'end_date as endDate', 'status'])
@@ -101,7 +95,7 @@ export function pageHolidays(ctx: AppContext, auth: AuthInfo, q: PageQuery & { o
 
 export function addHoliday(ctx: AppContext, auth: AuthInfo, b: HolidayAddBody): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const orgId = await orgOf(trx, auth, b.orgId)
+    const orgId = await scopedOrg(trx, auth, b.orgId)
     await checkHolidayTerm(trx, auth, orgId, b)
     const { id } = await trx.insertInto('holiday').values({ org_id: orgId, calendar_id: b.calendarId ?? null, name: b.name, kind: b.kind, start_date: b.startDate, end_date: b.endDate })
       .returning('id').executeTakeFirstOrThrow()

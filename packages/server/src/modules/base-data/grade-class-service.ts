@@ -6,7 +6,7 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
-import { assertInScope } from '../../platform/org-scope.js'
+import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
 
 const gradeUnique = (e: unknown): never => rethrowUnique(e, {}, GradeMsg.GRADE_NAME_TAKEN)
@@ -14,8 +14,7 @@ const classUnique = (e: unknown): never => rethrowUnique(e, {}, GradeMsg.CLASS_N
 
 /** The school a call is about (default: the caller's org), in scope and really a school (unit attribute ≥ 8). */
 async function schoolOf(trx: Trx, auth: AuthInfo, orgId?: number): Promise<number> {
-  const id = orgId ?? auth.orgId
-  await assertInScope(trx, auth, id)
+  const id = await scopedOrg(trx, auth, orgId)
   const org = await trx.selectFrom('org_unit').select('unit_attr').where('id', '=', id).executeTakeFirstOrThrow()
   if (!isSchoolUnit(org.unit_attr)) throw refused(ErrorCode.BAD_REQUEST, GradeMsg.NOT_SCHOOL)
   return id
