@@ -1,6 +1,6 @@
-import { BuildingMsg, ErrorCode, SubjectMsg, UserType } from '@zhixiao/shared'
+import { BuildingMsg, ErrorCode, SubjectMsg } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, createTestApp, loginToken, makePerson, makeWorld, type TestApp, type World } from './helpers.js'
+import { call, createTestApp, makeWorld, staffOf, type TestApp, type World } from './helpers.js'
 
 let t: TestApp
 let w: World
@@ -17,12 +17,8 @@ beforeAll(async () => {
   t = await createTestApp()
   w = await makeWorld(t)
   other = await makeWorld(t)
-  const person = async (world: World, orgId: number, roleId: number) =>
-    loginToken(t, (await makePerson(t, world.tenantId, { memberships: [{ orgId, userType: UserType.STAFF, roleIds: [roleId] }] })).userName)
-  schoolAdmin = await person(w, w.schoolId, w.roles.admin)
-  school2Admin = await person(w, w.school2Id, w.roles.admin)
-  teacher = await person(w, w.schoolId, w.roles.teacher)
-  foreignAdmin = await person(other, other.bureauId, other.roles.admin)
+  ;({ schoolAdmin, school2Admin, teacher } = await staffOf(t, w))
+  foreignAdmin = (await staffOf(t, other)).bureauAdmin
 })
 afterAll(() => t.close())
 

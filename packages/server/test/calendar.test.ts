@@ -1,6 +1,6 @@
-import { CalendarMsg, ErrorCode, UserType } from '@zhixiao/shared'
+import { CalendarMsg, ErrorCode } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, createTestApp, loginToken, makePerson, makeWorld, type TestApp, type World } from './helpers.js'
+import { call, createTestApp, makeWorld, staffOf, type TestApp, type World } from './helpers.js'
 
 let t: TestApp
 let w: World
@@ -13,11 +13,7 @@ const H = '/base/api/holiday'
 beforeAll(async () => {
   t = await createTestApp()
   w = await makeWorld(t)
-  const person = async (orgId: number, roleId: number) =>
-    loginToken(t, (await makePerson(t, w.tenantId, { memberships: [{ orgId, userType: UserType.STAFF, roleIds: [roleId] }] })).userName)
-  schoolAdmin = await person(w.schoolId, w.roles.admin)
-  school2Admin = await person(w.school2Id, w.roles.admin)
-  teacher = await person(w.schoolId, w.roles.teacher)
+  ;({ schoolAdmin, school2Admin, teacher } = await staffOf(t, w))
 })
 afterAll(() => t.close())
 

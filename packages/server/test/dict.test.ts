@@ -1,6 +1,6 @@
-import { DictMsg, ErrorCode, Msg, UserType } from '@zhixiao/shared'
+import { DictMsg, ErrorCode, Msg } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, createTestApp, loginToken, makePerson, makeWorld, type TestApp, type World } from './helpers.js'
+import { call, createTestApp, makeWorld, staffOf, type TestApp, type World } from './helpers.js'
 
 let t: TestApp
 let w: World
@@ -11,17 +11,13 @@ let teacher: string
 let foreignAdmin: string
 const D = '/base/api/dict'
 
-const person = async (world: World, orgId: number, roleId: number) =>
-  loginToken(t, (await makePerson(t, world.tenantId, { memberships: [{ orgId, userType: UserType.STAFF, roleIds: [roleId] }] })).userName)
 
 beforeAll(async () => {
   t = await createTestApp()
   w = await makeWorld(t)
   other = await makeWorld(t)
-  bureauAdmin = await person(w, w.bureauId, w.roles.admin)
-  schoolAdmin = await person(w, w.schoolId, w.roles.admin)
-  teacher = await person(w, w.schoolId, w.roles.teacher)
-  foreignAdmin = await person(other, other.bureauId, other.roles.admin)
+  ;({ bureauAdmin, schoolAdmin, teacher } = await staffOf(t, w))
+  foreignAdmin = (await staffOf(t, other)).bureauAdmin
 })
 afterAll(() => t.close())
 

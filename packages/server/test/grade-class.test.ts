@@ -1,6 +1,6 @@
-import { ErrorCode, GradeMsg, UserType } from '@zhixiao/shared'
+import { ErrorCode, GradeMsg } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, createTestApp, loginToken, makePerson, makeWorld, type TestApp, type World } from './helpers.js'
+import { call, createTestApp, makeWorld, staffOf, type TestApp, type World } from './helpers.js'
 
 let t: TestApp
 let w: World
@@ -13,18 +13,13 @@ let foreignAdmin: string
 const G = '/base/api/grade'
 const C = '/base/api/class'
 
-const person = async (world: World, orgId: number, roleId: number) =>
-  loginToken(t, (await makePerson(t, world.tenantId, { memberships: [{ orgId, userType: UserType.STAFF, roleIds: [roleId] }] })).userName)
 
 beforeAll(async () => {
   t = await createTestApp()
   w = await makeWorld(t)
   other = await makeWorld(t)
-  schoolAdmin = await person(w, w.schoolId, w.roles.admin)
-  bureauAdmin = await person(w, w.bureauId, w.roles.admin)
-  school2Admin = await person(w, w.school2Id, w.roles.admin)
-  teacher = await person(w, w.schoolId, w.roles.teacher)
-  foreignAdmin = await person(other, other.bureauId, other.roles.admin)
+  ;({ bureauAdmin, schoolAdmin, school2Admin, teacher } = await staffOf(t, w))
+  foreignAdmin = (await staffOf(t, other)).bureauAdmin
 })
 afterAll(() => t.close())
 

@@ -1,3 +1,4 @@
+import { UserType } from '@zhixiao/shared'
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
@@ -125,4 +126,18 @@ export async function loginToken(t: TestApp, userName: string, password = PASSWO
   const r = await login(t, { userName, password, orgId })
   if (r.data?.operationType !== 5) throw new Error(`login of ${userName} answered ${JSON.stringify(r)}`)
   return r.data.userToken
+}
+
+export interface Staff { bureauAdmin: string; schoolAdmin: string; school2Admin: string; teacher: string }
+
+/** Signed-in tokens for the usual cast of a world: bureau admin, admins of both schools, a teacher of the first. */
+export async function staffOf(t: TestApp, w: World): Promise<Staff> {
+  const as = async (orgId: number, roleId: number) =>
+    loginToken(t, (await makePerson(t, w.tenantId, { memberships: [{ orgId, userType: UserType.STAFF, roleIds: [roleId] }] })).userName)
+  return {
+    bureauAdmin: await as(w.bureauId, w.roles.admin),
+    schoolAdmin: await as(w.schoolId, w.roles.admin),
+    school2Admin: await as(w.school2Id, w.roles.admin),
+    teacher: await as(w.schoolId, w.roles.teacher),
+  }
 }
