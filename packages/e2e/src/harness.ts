@@ -76,3 +76,12 @@ export function test(name: string, run: (ctx: E2EContext) => Promise<void>): voi
 export function assert(cond: unknown, message: string): asserts cond {
   if (!cond) throw new Error(message)
 }
+
+/** Logs in through the real login page and waits for a portal landing page. */
+export async function signIn(page: Page, base: string, userName: string, password = 'Demo@2026'): Promise<void> {
+  await page.goto(`${base}/#/redirect/login`)
+  await page.getByPlaceholder('请输入用户名').fill(userName)
+  await page.getByPlaceholder('请输入密码').fill(password)
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await page.waitForURL(/#\/portal\//)
+}

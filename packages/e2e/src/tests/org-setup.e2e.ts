@@ -1,13 +1,4 @@
-import type { Page } from 'playwright-core'
-import { assert, test } from '../harness.js'
-
-async function signIn(page: Page, base: string, userName: string) {
-  await page.goto(`${base}/#/redirect/login`)
-  await page.getByPlaceholder('请输入用户名').fill(userName)
-  await page.getByPlaceholder('请输入密码').fill('Demo@2026')
-  await page.getByRole('button', { name: '登录', exact: true }).click()
-  await page.waitForURL(/#\/portal\//)
-}
+import { assert, signIn, test } from '../harness.js'
 
 test('the bureau admin adds a school in organisation setup; a school admin of another school cannot see it', async ({ newPage, baseUrl }) => {
   const page = await newPage()
