@@ -15,6 +15,7 @@ import { accountRoutes } from './modules/account/routes.js'
 import { buildingRoutes, floorRoutes, roomRoutes, tagRoutes } from './modules/base-data/building-routes.js'
 import { calendarRoutes, holidayRoutes } from './modules/base-data/calendar-routes.js'
 import { dictRoutes } from './modules/base-data/dict-routes.js'
+import { majorRoutes } from './modules/base-data/major-routes.js'
 import { subjectRoutes } from './modules/base-data/subject-routes.js'
 import { classRoutes, gradeRoutes } from './modules/base-data/grade-class-routes.js'
 import { authRoutes } from './modules/auth/routes.js'
@@ -87,6 +88,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(roomRoutes(ctx), { prefix: '/base/api/classroom' })
     await api.register(tagRoutes(ctx), { prefix: '/base/api/tags' })
     await api.register(subjectRoutes(ctx), { prefix: '/base/api/subjectMgr/subjectInfo' })
+    await api.register(majorRoutes(ctx), { prefix: '/base/api/major' })
   })
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'))

@@ -234,6 +234,18 @@ export interface SubjectTable extends Owned {
   created_at: Generated<Date>
 }
 
+export interface MajorNodeTable extends Owned {
+  id: Id
+  org_id: number
+  parent_id: number | null
+  level: string
+  name: string
+  code: string | null
+  sort: Generated<number>
+  status: Generated<number>
+  created_at: Generated<Date>
+}
+
 export interface Database {
   permission: PermissionTable
   login_name: LoginNameTable
@@ -253,6 +265,7 @@ export interface Database {
   room_tag: RoomTagTable
   room_tag_link: RoomTagLinkTable
   subject: SubjectTable
+  major_node: MajorNodeTable
   account: AccountTable
   user_info: UserInfoTable
   role: RoleTable
