@@ -16,6 +16,7 @@ import { buildingRoutes, floorRoutes, roomRoutes, tagRoutes } from './modules/ba
 import { calendarRoutes, holidayRoutes } from './modules/base-data/calendar-routes.js'
 import { dictRoutes } from './modules/base-data/dict-routes.js'
 import { majorRoutes } from './modules/base-data/major-routes.js'
+import { workRestRoutes, workRestTimeRoutes } from './modules/base-data/work-rest-routes.js'
 import { subjectRoutes } from './modules/base-data/subject-routes.js'
 import { classRoutes, gradeRoutes } from './modules/base-data/grade-class-routes.js'
 import { authRoutes } from './modules/auth/routes.js'
@@ -89,6 +90,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(tagRoutes(ctx), { prefix: '/base/api/tags' })
     await api.register(subjectRoutes(ctx), { prefix: '/base/api/subjectMgr/subjectInfo' })
     await api.register(majorRoutes(ctx), { prefix: '/base/api/major' })
+    await api.register(workRestRoutes(ctx), { prefix: '/base/api/workRest' })
+    await api.register(workRestTimeRoutes(ctx), { prefix: '/base/api/workRestTime' })
   })
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'))

@@ -8,6 +8,7 @@ import * as m202611230010 from './migrations/202611230010_create_grades_classes.
 import * as m202611230020 from './migrations/202611230020_create_calendars_holidays.js'
 import * as m202611230030 from './migrations/202611230030_create_buildings_rooms_subjects.js'
 import * as m202611230040 from './migrations/202611230040_create_majors.js'
+import * as m202611230050 from './migrations/202611230050_create_work_rest.js'
 
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611230020_create_calendars_holidays': m202611230020,
   '202611230030_create_buildings_rooms_subjects': m202611230030,
   '202611230040_create_majors': m202611230040,
+  '202611230050_create_work_rest': m202611230050,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -246,6 +246,19 @@ export interface MajorNodeTable extends Owned {
   created_at: Generated<Date>
 }
 
+export interface WorkRestTable extends Owned {
+  id: Id
+  org_id: number
+  name: string
+  type_name: string | null
+  start_date: string
+  end_date: string
+  status: Generated<number>
+  created_at: Generated<Date>
+}
+
+export interface WorkRestTimeTable extends Owned { id: Id; work_rest_id: number; name: string; kind: string; start_time: string; end_time: string }
+
 export interface Database {
   permission: PermissionTable
   login_name: LoginNameTable
@@ -266,6 +279,8 @@ export interface Database {
   room_tag_link: RoomTagLinkTable
   subject: SubjectTable
   major_node: MajorNodeTable
+  work_rest: WorkRestTable
+  work_rest_time: WorkRestTimeTable
   account: AccountTable
   user_info: UserInfoTable
   role: RoleTable

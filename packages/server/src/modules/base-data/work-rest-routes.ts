@@ -1,0 +1,39 @@
+import { envelopeSchema, pageOf, workRestAddBody, workRestRow, workRestTimeBody, workRestTimeRow } from '@zhixiao/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { AppContext } from '../../platform/context.js'
+import { ok } from '../../platform/envelope.js'
+import * as svc from './work-rest-service.js'
+
+const id = z.object({ id: z.coerce.number().int() })
+const config = { permission: 'base_school' }
+
+/** /base/api/workRest and /base/api/workRestTime (workAndRest, workAndRestDetail, workAndRestCheck). */
+export function workRestRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>()
+    const tags = ['workRest']
+    r.post('/page', { config, schema: { tags, summary: '作息分页', body: z.object({ orgId: z.coerce.number().int().optional(), pageIndex: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(200).default(20) }), response: { 200: envelopeSchema(pageOf(workRestRow)) } } },
+      async (req) => ok(await svc.pageWorkRest(ctx, req.auth!, req.body)))
+    r.post('/add', { config, schema: { tags, summary: '新增作息', body: workRestAddBody, response: { 200: envelopeSchema(z.number()) } } },
+      async (req) => ok(await svc.addWorkRest(ctx, req.auth!, req.body), '新增成功'))
+    r.post('/updateStatus', { config, schema: { tags, summary: '启用/停用作息', body: id.extend({ status: z.coerce.number().int().min(0).max(1) }) } },
+      async (req) => { await svc.setWorkRestStatus(ctx, req.auth!, req.body.id, req.body.status); return ok(null, req.body.status === 0 ? '启用成功' : '停用成功') })
+    r.post('/delete', { config, schema: { tags, summary: '删除作息（连同时段）', body: id } },
+      async (req) => { await svc.deleteWorkRest(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
+  }
+}
+
+export function workRestTimeRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>()
+    const tags = ['workRestTime']
+    r.get('/list', { config, schema: { tags, summary: '作息时段', querystring: z.object({ workRestId: z.coerce.number().int() }), response: { 200: envelopeSchema(z.array(workRestTimeRow)) } } },
+      async (req) => ok(await svc.listSlots(ctx, req.auth!, req.query.workRestId)))
+    r.post('/add', { config, schema: { tags, summary: '新增时段（不得与已有时段重叠）', body: workRestTimeBody, response: { 200: envelopeSchema(z.number()) } } },
+      async (req) => ok(await svc.addSlot(ctx, req.auth!, req.body), '新增成功'))
+    r.post('/delete', { config, schema: { tags, summary: '删除时段', body: id } },
+      async (req) => { await svc.deleteSlot(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
+  }
+}

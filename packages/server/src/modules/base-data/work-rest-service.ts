@@ -1,0 +1,78 @@
+import { ErrorCode, WorkRestMsg, type WorkRestAddBody, type WorkRestRow, type WorkRestTimeBody } from '@zhixiao/shared'
+import type { Trx } from '../../db/database.js'
+import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { rethrowUnique } from '../../platform/db-errors.js'
+import { notFound, refused } from '../../platform/errors.js'
+import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
+import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
+
+async function scheduleFor(trx: Trx, auth: AuthInfo, id: number) {
+  const s = await trx.selectFrom('work_rest').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!s) throw notFound(WorkRestMsg.NOT_FOUND)
+  await assertInScope(trx, auth, s.org_id)
+  return s
+}
+
+export function pageWorkRest(ctx: AppContext, auth: AuthInfo, q: PageQuery & { orgId?: number }): Promise<Page<WorkRestRow>> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const org = await scopedOrg(trx, auth, q.orgId)
+    const base = trx.selectFrom('work_rest').where('org_id', '=', org)
+    const page = await paginate(base.select((eb) => ['id', 'org_id as orgId', 'name', 'type_name as typeName', 'start_date as startDate', 'end_date as endDate', 'status',
+      eb.selectFrom('work_rest_time').select((e) => e.fn.countAll<number>().as('n')).whereRef('work_rest_time.work_rest_id', '=', 'work_rest.id').as('slotCount'),
+    ]).orderBy('start_date', 'desc'), base, q)
+    return { ...page, list: page.list.map((s) => ({ ...s, slotCount: Number(s.slotCount ?? 0) })) }
+  })
+}
+
+export function addWorkRest(ctx: AppContext, auth: AuthInfo, b: WorkRestAddBody): Promise<number> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const org = await scopedOrg(trx, auth, b.orgId)
+    try {
+      return (await trx.insertInto('work_rest').values({ org_id: org, name: b.name, type_name: b.typeName ?? null, start_date: b.startDate, end_date: b.endDate })
+        .returning('id').executeTakeFirstOrThrow()).id
+    } catch (e) { return rethrowUnique(e, {}, WorkRestMsg.NAME_TAKEN) }
+  })
+}
+
+export function setWorkRestStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await scheduleFor(trx, auth, id)
+    await trx.updateTable('work_rest').set({ status }).where('id', '=', id).execute()
+  })
+}
+
+export function deleteWorkRest(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await scheduleFor(trx, auth, id)
+    await trx.deleteFrom('work_rest').where('id', '=', id).execute()
+  })
+}
+
+export function listSlots(ctx: AppContext, auth: AuthInfo, workRestId: number) {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await scheduleFor(trx, auth, workRestId)
+    return trx.selectFrom('work_rest_time').select(['id', 'work_rest_id as workRestId', 'name', 'kind', 'start_time as startTime', 'end_time as endTime'])
+      .where('work_rest_id', '=', workRestId).orderBy('start_time').execute()
+  })
+}
+
+/** A slot may not overlap another slot of the same schedule. */
+export function addSlot(ctx: AppContext, auth: AuthInfo, b: WorkRestTimeBody): Promise<number> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await scheduleFor(trx, auth, b.workRestId)
+    const clash = await trx.selectFrom('work_rest_time').select('id').where('work_rest_id', '=', b.workRestId)
+      .where('start_time', '<', b.endTime).where('end_time', '>', b.startTime).limit(1).executeTakeFirst()
+    if (clash) throw refused(ErrorCode.CONFLICT, WorkRestMsg.OVERLAP)
+    return (await trx.insertInto('work_rest_time').values({ work_rest_id: b.workRestId, name: b.name, kind: b.kind, start_time: b.startTime, end_time: b.endTime })
+      .returning('id').executeTakeFirstOrThrow()).id
+  })
+}
+
+export function deleteSlot(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const slot = await trx.selectFrom('work_rest_time').select(['id', 'work_rest_id']).where('id', '=', id).executeTakeFirst()
+    if (!slot) throw notFound(WorkRestMsg.SLOT_NOT_FOUND)
+    await scheduleFor(trx, auth, slot.work_rest_id)
+    await trx.deleteFrom('work_rest_time').where('id', '=', id).execute()
+  })
+}
