@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import fastifyMultipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
@@ -74,6 +75,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
 
   await app.register(async (api) => {
     installAuthHook(api, ctx)
+    await api.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } })
     await api.register(authRoutes(ctx, { captchaText: opts.captchaText }), { prefix: '/base/api/auth' })
     await api.register(accountRoutes(ctx), { prefix: '/base/api/account' })
     await api.register(tenantRoutes(ctx), { prefix: '/base/api/tenant' })

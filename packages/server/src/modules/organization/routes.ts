@@ -4,7 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
+import { badRequest } from '../../platform/errors.js'
 import { addOrg, deleteOrg, findByName, hasMembers, listAll, listPage, listSubOrgAll, setOrgStatus, updateOrg } from './admin-service.js'
+import { attachmentHeader, XLSX_MIME } from '../../platform/excel.js'
+import { exportOrgs, importOrgs, orgTemplate } from './excel-service.js'
 import { changeOrg, orgInfo, orgPublicInfo } from './service.js'
 import { unitAttrOfType } from './type-service.js'
 
@@ -57,6 +60,21 @@ export function organizationRoutes(ctx: AppContext) {
       config: { permission: 'base_org_enable' },
       schema: { tags, summary: '启用/停用机构', querystring: orgIdQuery.extend({ status: z.coerce.number().int().min(0).max(1) }) },
     }, async (req) => { await setOrgStatus(ctx, req.auth!, req.query.orgId, req.query.status); return ok(null, req.query.status === 0 ? '启用成功' : '停用成功') })
+    // Excel: the template, an all-or-nothing import, and an export in the template's columns.
+    r.get('/downloadExcelTemplate', { config: { permission: 'base_organization' }, schema: { tags, summary: '机构导入模板（xlsx）' } },
+      async (_req, reply) => reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader('机构导入模板.xlsx')).send(orgTemplate()))
+    r.post('/importExcel', { config: { permission: 'base_org_add' }, schema: { tags, summary: '导入机构（multipart 文件字段 file；有误则全部不导入并列出错误行）', consumes: ['multipart/form-data'] } },
+      async (req) => {
+        const file = await req.file()
+        if (!file) throw badRequest('请选择要导入的文件')
+        const result = await importOrgs(ctx, req.auth!, await file.toBuffer())
+        return ok(result, `导入成功，共${result.imported}条`)
+      })
+    r.post('/exportExcel', {
+      config: { permission: 'base_organization' },
+      schema: { tags, summary: '导出机构（xlsx）', body: z.object({ keyword: z.string().trim().max(50).optional().nullable(), status: z.coerce.number().int().min(0).max(1).optional().nullable() }).default({}) },
+    }, async (req, reply) => reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader('机构.xlsx')).send(await exportOrgs(ctx, req.auth!, req.body)))
+
     r.get('/getOrgUnitAttrByType', {
       schema: { tags, summary: '机构类型对应的单位属性', querystring: z.object({ typeId: z.coerce.number().int() }), response: { 200: envelopeSchema(z.number().nullable()) } },
     }, async (req) => ok(await unitAttrOfType(ctx, req.auth!, req.query.typeId)))

@@ -1,0 +1,83 @@
+import { PassThrough, Readable } from 'node:stream'
+import ExcelJS from 'exceljs'
+import { ErrorCode } from '@zhixiao/shared'
+import { refused } from './errors.js'
+
+export interface SheetColumn { header: string; key: string; width?: number }
+export type SheetRow = Record<string, string | number | null | undefined>
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+export const ExcelMsg = {
+  NOT_EXCEL: '文件不是有效的Excel（.xlsx）文件',
+  BAD_HEADER: '表头不正确，请使用下载的模板',
+  EMPTY: '文件中没有数据',
+  TOO_MANY: (max: number) => `单次最多导入${max}行`,
+} as const
+
+/**
+ * Streams rows into a one-sheet workbook. Rows may come from an async iterable (a cursor), so an export is
+ * written as it is read and never held in memory whole.
+ */
+export function xlsxStream(sheetName: string, columns: SheetColumn[], rows: AsyncIterable<SheetRow> | Iterable<SheetRow>): Readable {
+  const out = new PassThrough()
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false })
+  const ws = wb.addWorksheet(sheetName)
+  ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }))
+  void (async () => {
+    for await (const r of rows) ws.addRow(r).commit()
+    ws.commit()
+    await wb.commit()
+  })().catch((e: unknown) => out.destroy(e as Error))
+  return out
+}
+
+export interface ReadRow { rowNumber: number; values: Record<string, string> }
+
+/** Reads the first sheet of an uploaded file, checking its header row against the template's. */
+export async function readSheet(input: Buffer, columns: SheetColumn[], maxRows: number): Promise<ReadRow[]> {
+  // An .xlsx is a zip archive: refuse anything else before the parser sees it.
+  if (input.length < 4 || input.readUInt32LE(0) !== 0x04034b50) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.NOT_EXCEL)
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(input), { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', entries: 'ignore' })
+  const rows: ReadRow[] = []
+  try {
+    for await (const sheet of reader) {
+      let header: string[] | null = null
+      for await (const row of sheet) {
+        const cells = (row.values as unknown[]).slice(1).map(cellText)
+        if (!header) {
+          header = cells
+          const expected = columns.map((c) => c.header)
+          if (expected.some((h, i) => (header![i] ?? '').replace(/\*$/, '') !== h.replace(/\*$/, ''))) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.BAD_HEADER)
+          continue
+        }
+        if (cells.every((c) => c === '')) continue
+        if (rows.length >= maxRows) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.TOO_MANY(maxRows))
+        rows.push({ rowNumber: row.number, values: Object.fromEntries(columns.map((c, i) => [c.key, cells[i] ?? ''])) })
+      }
+      if (!header) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.BAD_HEADER)
+      break
+    }
+  } catch (e) {
+    if ((e as { code?: number }).code === ErrorCode.BAD_REQUEST) throw e
+    throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.NOT_EXCEL)
+  }
+  if (!rows.length) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.EMPTY)
+  return rows
+}
+
+function cellText(v: unknown): string {
+  if (v === null || v === undefined) return ''
+  if (typeof v === 'object') {
+    const o = v as { text?: unknown; result?: unknown; richText?: { text: string }[] }
+    if (o.richText) return o.richText.map((t) => t.text).join('').trim()
+    if (o.text !== undefined) return String(o.text).trim()
+    if (o.result !== undefined) return String(o.result).trim()
+    if (v instanceof Date) return v.toISOString().slice(0, 10)
+  }
+  return String(v).trim()
+}
+
+export function attachmentHeader(fileName: string): string {
+  return `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+}
