@@ -13,6 +13,7 @@ import { Db } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { syncPermissionCatalogue } from './db/seed/permissions.js'
 import { accountRoutes } from './modules/account/routes.js'
+import { areaRoutes } from './modules/area/routes.js'
 import { buildingRoutes, floorRoutes, roomRoutes, tagRoutes } from './modules/base-data/building-routes.js'
 import { calendarRoutes, holidayRoutes } from './modules/base-data/calendar-routes.js'
 import { dictRoutes } from './modules/base-data/dict-routes.js'
@@ -94,6 +95,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(majorRoutes(ctx), { prefix: '/base/api/major' })
     await api.register(workRestRoutes(ctx), { prefix: '/base/api/workRest' })
     await api.register(workRestTimeRoutes(ctx), { prefix: '/base/api/workRestTime' })
+    await api.register(areaRoutes(ctx), { prefix: '/base/api/eduarea' })
   })
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'))

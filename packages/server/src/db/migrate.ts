@@ -9,6 +9,7 @@ import * as m202611230020 from './migrations/202611230020_create_calendars_holid
 import * as m202611230030 from './migrations/202611230030_create_buildings_rooms_subjects.js'
 import * as m202611230040 from './migrations/202611230040_create_majors.js'
 import * as m202611230050 from './migrations/202611230050_create_work_rest.js'
+import * as m202611230100 from './migrations/202611230100_create_areas.js'
 
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611230030_create_buildings_rooms_subjects': m202611230030,
   '202611230040_create_majors': m202611230040,
   '202611230050_create_work_rest': m202611230050,
+  '202611230100_create_areas': m202611230100,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

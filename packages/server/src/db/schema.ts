@@ -259,6 +259,9 @@ export interface WorkRestTable extends Owned {
 
 export interface WorkRestTimeTable extends Owned { id: Id; work_rest_id: number; name: string; kind: string; start_time: string; end_time: string }
 
+export interface AdminLevelTable { id: Id; name: string; sort: Generated<number> }
+export interface AreaTable { code: string; name: string; parent_code: string | null; level_id: number }
+
 export interface Database {
   permission: PermissionTable
   login_name: LoginNameTable
@@ -281,6 +284,8 @@ export interface Database {
   major_node: MajorNodeTable
   work_rest: WorkRestTable
   work_rest_time: WorkRestTimeTable
+  admin_level: AdminLevelTable
+  area: AreaTable
   account: AccountTable
   user_info: UserInfoTable
   role: RoleTable
