@@ -15,7 +15,7 @@ import { syncPermissionCatalogue } from './db/seed/permissions.js'
 import { accountRoutes } from './modules/account/routes.js'
 import { areaRoutes } from './modules/area/routes.js'
 import { buildingRoutes, floorRoutes, roomRoutes, tagRoutes } from './modules/base-data/building-routes.js'
-import { calendarRoutes, holidayRoutes } from './modules/base-data/calendar-routes.js'
+import { calendarRoutes, holidayRoutes, studyMonthRoutes } from './modules/base-data/calendar-routes.js'
 import { dictRoutes } from './modules/base-data/dict-routes.js'
 import { majorRoutes } from './modules/base-data/major-routes.js'
 import { workRestRoutes, workRestTimeRoutes } from './modules/base-data/work-rest-routes.js'
@@ -87,6 +87,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(classRoutes(ctx), { prefix: '/base/api/class' })
     await api.register(calendarRoutes(ctx), { prefix: '/base/api/schoolCalendar' })
     await api.register(holidayRoutes(ctx), { prefix: '/base/api/holiday' })
+    await api.register(studyMonthRoutes(ctx), { prefix: '/base/api/studyMonth' })
     await api.register(buildingRoutes(ctx), { prefix: '/base/api/buildings' })
     await api.register(floorRoutes(ctx), { prefix: '/base/api/floor' })
     await api.register(roomRoutes(ctx), { prefix: '/base/api/classroom' })

@@ -54,3 +54,15 @@ describe('school calendar and holidays', () => {
     expect((await call(t, { url: `${K}/page`, token: teacher, body: {} })).status).toBe(403)
   })
 })
+
+describe('study months', () => {
+  it('months sit inside their term without overlapping', async () => {
+    const term = (await call(t, { url: `${K}/page`, token: schoolAdmin, body: {} })).data.list[0].id
+    const sm = '/base/api/studyMonth'
+    expect((await call(t, { url: `${sm}/add`, token: schoolAdmin, body: { calendarId: term, name: '九月', startDate: '2026-09-01', endDate: '2026-09-30' } })).code).toBe(0)
+    expect(await call(t, { url: `${sm}/add`, token: schoolAdmin, body: { calendarId: term, name: '重叠', startDate: '2026-09-20', endDate: '2026-10-20' } })).toMatchObject({ msg: '与已有学月时间重叠' })
+    expect(await call(t, { url: `${sm}/add`, token: schoolAdmin, body: { calendarId: term, name: '暑期', startDate: '2027-07-01', endDate: '2027-07-31' } })).toMatchObject({ msg: '学月须在所选学期之内' })
+    expect((await call(t, { url: `${sm}/list?calendarId=${term}`, token: schoolAdmin })).data.map((m: { name: string }) => m.name)).toEqual(['九月'])
+    expect((await call(t, { url: `${sm}/list?calendarId=${term}`, token: school2Admin })).status).toBe(404)
+  })
+})

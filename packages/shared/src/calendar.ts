@@ -45,3 +45,14 @@ export const CalendarMsg = {
   NOT_FOUND: '校历不存在',
   HOLIDAY_NOT_FOUND: '节假日不存在',
 } as const
+
+/** Study months of a term (studyMonthSet): named date ranges inside the term that do not overlap. */
+export const studyMonthBody = z.object({
+  calendarId: z.coerce.number().int({ message: '请选择学期' }),
+  name: z.string({ message: '请输入学月名称' }).trim().min(1, '请输入学月名称').max(20, '学月名称不能超过20个字符'),
+  startDate: isoDate('开始日期'),
+  endDate: isoDate('结束日期'),
+}).refine((b) => b.endDate >= b.startDate, { message: '结束日期不能早于开始日期', path: ['endDate'] })
+export type StudyMonthBody = z.infer<typeof studyMonthBody>
+export const studyMonthRow = z.object({ id: z.number(), calendarId: z.number(), name: z.string(), startDate: z.string(), endDate: z.string() })
+export const StudyMonthMsg = { OUTSIDE_TERM: '学月须在所选学期之内', OVERLAP: '与已有学月时间重叠', NOT_FOUND: '学月不存在' } as const

@@ -262,6 +262,8 @@ export interface WorkRestTimeTable extends Owned { id: Id; work_rest_id: number;
 export interface AdminLevelTable { id: Id; name: string; sort: Generated<number> }
 export interface AreaTable { code: string; name: string; parent_code: string | null; level_id: number }
 
+export interface StudyMonthTable extends Owned { id: Id; calendar_id: number; name: string; start_date: string; end_date: string }
+
 export interface Database {
   permission: PermissionTable
   login_name: LoginNameTable
@@ -286,6 +288,7 @@ export interface Database {
   work_rest_time: WorkRestTimeTable
   admin_level: AdminLevelTable
   area: AreaTable
+  study_month: StudyMonthTable
   account: AccountTable
   user_info: UserInfoTable
   role: RoleTable

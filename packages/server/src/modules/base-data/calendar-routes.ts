@@ -1,4 +1,4 @@
-import { calendarAddBody, calendarPageBody, calendarRow, envelopeSchema, holidayAddBody, holidayPageBody, holidayRow, pageOf } from '@zhixiao/shared'
+import { calendarAddBody, calendarPageBody, calendarRow, envelopeSchema, holidayAddBody, holidayPageBody, holidayRow, pageOf, studyMonthBody, studyMonthRow } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -44,5 +44,19 @@ export function holidayRoutes(ctx: AppContext) {
       async (req) => { await svc.setHolidayStatus(ctx, req.auth!, req.body.id, req.body.status); return ok(null, statusMsg(req.body.status)) })
     r.post('/delete', { config, schema: { tags, summary: '删除节假日', body: id } },
       async (req) => { await svc.deleteHoliday(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
+  }
+}
+
+/** /base/api/studyMonth (studyMonthSet). */
+export function studyMonthRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>()
+    const tags = ['studyMonth']
+    r.get('/list', { config, schema: { tags, summary: '学期的学月', querystring: z.object({ calendarId: z.coerce.number().int() }), response: { 200: envelopeSchema(z.array(studyMonthRow)) } } },
+      async (req) => ok(await svc.listStudyMonths(ctx, req.auth!, req.query.calendarId)))
+    r.post('/add', { config, schema: { tags, summary: '新增学月（学期内、不重叠）', body: studyMonthBody, response: { 200: envelopeSchema(z.number()) } } },
+      async (req) => ok(await svc.addStudyMonth(ctx, req.auth!, req.body), '新增成功'))
+    r.post('/delete', { config, schema: { tags, summary: '删除学月', body: id } },
+      async (req) => { await svc.deleteStudyMonth(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
   }
 }

@@ -1,4 +1,4 @@
-import { CalendarMsg, ErrorCode, type CalendarAddBody, type CalendarRow, type HolidayAddBody, type HolidayRow } from '@zhixiao/shared'
+import { CalendarMsg, ErrorCode, StudyMonthMsg, type CalendarAddBody, type CalendarRow, type HolidayAddBody, type HolidayRow, type StudyMonthBody } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
@@ -130,5 +130,35 @@ export function deleteHoliday(ctx: AppContext, auth: AuthInfo, id: number): Prom
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await holidayFor(trx, auth, id)
     await trx.deleteFrom('holiday').where('id', '=', id).execute()
+  })
+}
+
+export function listStudyMonths(ctx: AppContext, auth: AuthInfo, calendarId: number) {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await calendarFor(trx, auth, calendarId)
+    return trx.selectFrom('study_month').select(['id', 'calendar_id as calendarId', 'name', 'start_date as startDate', 'end_date as endDate'])
+      .where('calendar_id', '=', calendarId).orderBy('start_date').execute()
+  })
+}
+
+/** A study month lies inside its term and overlaps no other month of that term. */
+export function addStudyMonth(ctx: AppContext, auth: AuthInfo, b: StudyMonthBody): Promise<number> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const c = await calendarFor(trx, auth, b.calendarId)
+    if (b.startDate < c.start_date || b.endDate > c.end_date) throw refused(ErrorCode.BAD_REQUEST, StudyMonthMsg.OUTSIDE_TERM)
+    const clash = await trx.selectFrom('study_month').select('id').where('calendar_id', '=', b.calendarId)
+      .where('start_date', '<=', b.endDate).where('end_date', '>=', b.startDate).limit(1).executeTakeFirst()
+    if (clash) throw refused(ErrorCode.CONFLICT, StudyMonthMsg.OVERLAP)
+    return (await trx.insertInto('study_month').values({ calendar_id: b.calendarId, name: b.name, start_date: b.startDate, end_date: b.endDate })
+      .returning('id').executeTakeFirstOrThrow()).id
+  })
+}
+
+export function deleteStudyMonth(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const m = await trx.selectFrom('study_month').select(['id', 'calendar_id']).where('id', '=', id).executeTakeFirst()
+    if (!m) throw notFound(StudyMonthMsg.NOT_FOUND)
+    await calendarFor(trx, auth, m.calendar_id)
+    await trx.deleteFrom('study_month').where('id', '=', id).execute()
   })
 }
