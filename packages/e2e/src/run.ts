@@ -6,6 +6,7 @@ import { launchBrowser, REPO_ROOT, startServer, tests, type E2EContext } from '.
 import './tests/login.e2e.js'
 import './tests/client-errors.e2e.js'
 import './tests/org-setup.e2e.js'
+import './tests/buildings.e2e.js'
 
 const dist = path.join(REPO_ROOT, 'packages/web/dist/index.html')
 if (!fs.existsSync(dist)) {

@@ -19,6 +19,8 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-organization/orgTypeOne': () => import('../features/base-organization/OrgTypePage'),
   '/base-organization/departType': () => import('../features/base-organization/OrgTypePage'),
   '/base-organization/departTypeOne': () => import('../features/base-organization/OrgTypePage'),
+  '/base-buildLot/roomManage': () => import('../features/base-buildings/RoomManagePage'),
+  '/base-buildLot/roomManage/batch': () => import('../features/base-buildings/RoomBatchPage'),
 }
 
 export const loadPlaceholder = (): Promise<PageModule> => import('../features/placeholder/Placeholder')

@@ -1,0 +1,34 @@
+import { assert, signIn, test } from '../harness.js'
+
+test('a school admin adds a building and batch-adds its rooms through the UI; a colliding batch adds nothing', async ({ newPage, baseUrl }) => {
+  const page = await newPage()
+  await signIn(page, baseUrl, 'xxadmin')
+  await page.goto(`${baseUrl}/#/base-buildLot/roomManage`)
+  const screen = page.locator('[data-page="/base-buildLot/roomManage"]')
+  await screen.getByText('暂无楼宇').waitFor()
+  await screen.getByRole('button', { name: '新增楼宇' }).click()
+  const dialog = page.locator('.ant-modal').filter({ hasText: '新增楼宇' })
+  await dialog.getByPlaceholder('请输入楼宇名称').fill('教学楼A')
+  await dialog.locator('input[id$="floorCount"]').fill('3')
+  await dialog.getByRole('button', { name: '确定' }).click()
+  await screen.getByText('3层 · 0间').waitFor()
+
+  await screen.getByRole('button', { name: '批量新增' }).click()
+  const batch = page.locator('[data-page="/base-buildLot/roomManage/batch"]')
+  await batch.locator('input[id$="toLevel"]').fill('2')
+  await batch.locator('input[id$="perFloor"]').fill('2')
+  await batch.getByRole('button', { name: '批量新增' }).click()
+  await page.getByText('已新增4间教室').first().waitFor()
+  await screen.getByText('3层 · 4间').waitFor()
+  for (const room of ['101', '102', '201', '202']) await screen.locator('.ant-table').getByText(room, { exact: true }).waitFor()
+
+  // Batch-adding the same range again collides and adds nothing.
+  await screen.getByRole('button', { name: '批量新增' }).click()
+  await batch.locator('input[id$="toLevel"]').fill('2')
+  await batch.locator('input[id$="perFloor"]').fill('2')
+  await batch.getByRole('button', { name: '批量新增' }).click()
+  await page.getByText('批量新增的教室与已有教室重名').first().waitFor()
+  await page.goto(`${baseUrl}/#/base-buildLot/roomManage`)
+  await screen.getByText('3层 · 4间').waitFor()
+  assert(await screen.locator('.ant-table-row').count() === 4, 'rooms were added by a failed batch')
+})

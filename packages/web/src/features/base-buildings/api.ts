@@ -1,0 +1,25 @@
+import type { BuildingAddBody, BuildingRow, BuildingUpdateBody, DictRow, FloorRow, RoomAddBody, RoomBatchAddBody, RoomPageBody, RoomRow, RoomUpdateBody } from '@zhixiao/shared'
+import { request, requestEnvelope } from '../../api/client'
+
+export interface Page<T> { list: T[]; total: number; pageIndex: number; pageSize: number }
+export interface TagRow { id: number; name: string; roomCount: number }
+
+/** Calls of base-buildLot/roomManage (docs/base-data.md). */
+export const buildingApi = {
+  page: () => request<Page<BuildingRow>>('/base/api/buildings/page', { body: { pageIndex: 1, pageSize: 500 } }),
+  add: (b: BuildingAddBody) => requestEnvelope<number>('/base/api/buildings/add', { body: b }),
+  update: (b: BuildingUpdateBody) => requestEnvelope<null>('/base/api/buildings/update', { body: b }),
+  remove: (id: number) => requestEnvelope<null>('/base/api/buildings/delete', { body: { id } }),
+  floors: (buildingId: number) => request<FloorRow[]>('/base/api/floor/list', { params: { buildingId } }),
+  addFloor: (buildingId: number, level: number) => requestEnvelope<number>('/base/api/floor/add', { body: { buildingId, level } }),
+  rooms: (q: Partial<RoomPageBody>) => request<Page<RoomRow>>('/base/api/classroom/page', { body: q }),
+  addRoom: (b: RoomAddBody) => requestEnvelope<number>('/base/api/classroom/add', { body: b }),
+  updateRoom: (b: RoomUpdateBody) => requestEnvelope<null>('/base/api/classroom/update', { body: b }),
+  setRoomStatus: (id: number, status: number) => requestEnvelope<null>('/base/api/classroom/updateStatus', { body: { id, status } }),
+  removeRoom: (id: number) => requestEnvelope<null>('/base/api/classroom/delete', { body: { id } }),
+  batchAdd: (b: RoomBatchAddBody) => requestEnvelope<number>('/base/api/classroom/batchAdd', { body: b }),
+  batchMove: (roomIds: number[], floorId: number) => requestEnvelope<number>('/base/api/classroom/batchMove', { body: { roomIds, floorId } }),
+  tags: () => request<TagRow[]>('/base/api/tags/list'),
+  addTag: (name: string) => requestEnvelope<number>('/base/api/tags/add', { body: { name } }),
+  dict: (dictType: 'roomUse' | 'buildingType') => request<DictRow[]>('/base/api/dict/select', { params: { dictType } }),
+}
