@@ -32,3 +32,24 @@ test('a school admin adds a building and batch-adds its rooms through the UI; a 
   await screen.getByText('3层 · 4间').waitFor()
   assert(await screen.locator('.ant-table-row').count() === 4, 'rooms were added by a failed batch')
 })
+
+test('a school admin adds two subjects; a duplicate is refused with the server message', async ({ newPage, baseUrl }) => {
+  const page = await newPage()
+  await signIn(page, baseUrl, 'xxadmin')
+  await page.goto(`${baseUrl}/#/base-school/dictionary/subjectManage`)
+  const screen = page.locator('[data-page="/base-school/dictionary/subjectManage"]')
+  for (const [name, code] of [['语文', 'YW'], ['数学', 'SX'], ['语文', 'YW2']]) {
+    await screen.getByRole('button', { name: '新增学科' }).click()
+    const dialog = page.locator('.ant-modal').filter({ hasText: '新增学科' })
+    await dialog.getByPlaceholder('请输入学科名称').fill(name)
+    await dialog.getByPlaceholder('请输入学科编码').fill(code)
+    await dialog.getByRole('button', { name: '确定' }).click()
+    if (code === 'YW2') {
+      await page.getByText('已存在同名学科').first().waitFor()
+      await dialog.getByRole('button', { name: '取消' }).click()
+    } else {
+      await screen.locator('.ant-table').getByText(name, { exact: true }).waitFor()
+    }
+  }
+  assert(await screen.locator('.ant-table-row').count() === 2, 'the duplicate subject was added')
+})

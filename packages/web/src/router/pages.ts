@@ -21,6 +21,11 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-organization/departTypeOne': () => import('../features/base-organization/OrgTypePage'),
   '/base-buildLot/roomManage': () => import('../features/base-buildings/RoomManagePage'),
   '/base-buildLot/roomManage/batch': () => import('../features/base-buildings/RoomBatchPage'),
+  '/base-school/dictionary/subjectManage': () => import('../features/base-school/SubjectPage'),
+  '/base-school/dictionaryOne/subjectManage': () => import('../features/base-school/SubjectPage'),
+  '/base-school/major/schoolManage': () => import('../features/base-school/MajorPage'),
+  '/base-school/major/majorManage': () => import('../features/base-school/MajorPage'),
+  '/base-school/major/majorDirection': () => import('../features/base-school/MajorPage'),
 }
 
 export const loadPlaceholder = (): Promise<PageModule> => import('../features/placeholder/Placeholder')
