@@ -26,6 +26,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-school/major/schoolManage': () => import('../features/base-school/MajorPage'),
   '/base-school/major/majorManage': () => import('../features/base-school/MajorPage'),
   '/base-school/major/majorDirection': () => import('../features/base-school/MajorPage'),
+  '/base-school/workAndRest': () => import('../features/base-school/WorkRestPage'),
 }
 
 export const loadPlaceholder = (): Promise<PageModule> => import('../features/placeholder/Placeholder')
