@@ -6,13 +6,12 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
+import { statusAndDeleteRoutes } from '../../platform/crud-routes.js'
 import { ok } from '../../platform/envelope.js'
 import * as svc from './building-service.js'
 
 const id = z.object({ id: z.coerce.number().int() })
-const status = id.extend({ status: z.coerce.number().int().min(0).max(1) })
 const can = (permission: string) => ({ permission })
-const statusMsg = (s: number) => (s === 0 ? '启用成功' : '停用成功')
 
 /** /base/api/buildings and /base/api/floor (base-buildLot/roomManage); writes need the building button codes. */
 export function buildingRoutes(ctx: AppContext) {
@@ -25,10 +24,7 @@ export function buildingRoutes(ctx: AppContext) {
       async (req) => ok(await svc.addBuilding(ctx, req.auth!, req.body), '新增成功'))
     r.post('/update', { config: can('base_building_edit'), schema: { tags, summary: '编辑楼宇', body: buildingUpdateBody } },
       async (req) => { await svc.updateBuilding(ctx, req.auth!, req.body); return ok(null, '编辑成功') })
-    r.post('/updateStatus', { config: can('base_building_edit'), schema: { tags, summary: '启用/停用楼宇', body: status } },
-      async (req) => { await svc.setBuildingStatus(ctx, req.auth!, req.body.id, req.body.status); return ok(null, statusMsg(req.body.status)) })
-    r.post('/delete', { config: can('base_building_delete'), schema: { tags, summary: '删除楼宇（无教室时）', body: id } },
-      async (req) => { await svc.deleteBuilding(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
+    statusAndDeleteRoutes(app, { tags, config: can('base_building_edit'), deleteConfig: can('base_building_delete'), noun: '楼宇', deleteNote: '（无教室时）', setStatus: (a, id, s) => svc.setBuildingStatus(ctx, a, id, s), remove: (a, id) => svc.deleteBuilding(ctx, a, id) })
   }
 }
 
@@ -56,10 +52,7 @@ export function roomRoutes(ctx: AppContext) {
       async (req) => ok(await svc.addRoom(ctx, req.auth!, req.body), '新增成功'))
     r.post('/update', { config: can('base_room_edit'), schema: { tags, summary: '编辑教室（含标签）', body: roomUpdateBody } },
       async (req) => { await svc.updateRoom(ctx, req.auth!, req.body); return ok(null, '编辑成功') })
-    r.post('/updateStatus', { config: can('base_room_enable'), schema: { tags, summary: '启用/停用教室', body: status } },
-      async (req) => { await svc.setRoomStatus(ctx, req.auth!, req.body.id, req.body.status); return ok(null, statusMsg(req.body.status)) })
-    r.post('/delete', { config: can('base_room_delete'), schema: { tags, summary: '删除教室', body: id } },
-      async (req) => { await svc.deleteRoom(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
+    statusAndDeleteRoutes(app, { tags, config: can('base_room_enable'), deleteConfig: can('base_room_delete'), noun: '教室', setStatus: (a, id, s) => svc.setRoomStatus(ctx, a, id, s), remove: (a, id) => svc.deleteRoom(ctx, a, id) })
     r.post('/batchAdd', { config: can('base_room_add'), schema: { tags, summary: '批量新增教室', body: roomBatchAddBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => { const n = await svc.batchAddRooms(ctx, req.auth!, req.body); return ok(n, `已新增${n}间教室`) })
     r.post('/batchMove', { config: can('base_room_batch_move'), schema: { tags, summary: '批量移动教室到其他楼层', body: roomBatchMoveBody, response: { 200: envelopeSchema(z.number()) } } },

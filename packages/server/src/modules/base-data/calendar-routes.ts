@@ -3,13 +3,12 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
+import { statusAndDeleteRoutes } from '../../platform/crud-routes.js'
 import { ok } from '../../platform/envelope.js'
 import * as svc from './calendar-service.js'
 
 const id = z.object({ id: z.coerce.number().int() })
-const status = id.extend({ status: z.coerce.number().int().min(0).max(1) })
 const config = { permission: 'base_school' }
-const statusMsg = (s: number) => (s === 0 ? '启用成功' : '停用成功')
 
 /** /base/api/schoolCalendar (calendarSet). */
 export function calendarRoutes(ctx: AppContext) {
@@ -22,10 +21,7 @@ export function calendarRoutes(ctx: AppContext) {
       async (req) => ok(await svc.addCalendar(ctx, req.auth!, req.body), '新增成功'))
     r.post('/update', { config, schema: { tags, summary: '编辑学期', body: calendarAddBody.and(id) } },
       async (req) => { await svc.updateCalendar(ctx, req.auth!, req.body.id, req.body); return ok(null, '编辑成功') })
-    r.post('/updateStatus', { config, schema: { tags, summary: '启用/停用学期', body: status } },
-      async (req) => { await svc.setCalendarStatus(ctx, req.auth!, req.body.id, req.body.status); return ok(null, statusMsg(req.body.status)) })
-    r.post('/delete', { config, schema: { tags, summary: '删除学期（无节假日时）', body: id } },
-      async (req) => { await svc.deleteCalendar(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
+    statusAndDeleteRoutes(app, { tags, config, noun: '学期', deleteNote: '（无节假日时）', setStatus: (a, id, s) => svc.setCalendarStatus(ctx, a, id, s), remove: (a, id) => svc.deleteCalendar(ctx, a, id) })
   }
 }
 
@@ -40,10 +36,7 @@ export function holidayRoutes(ctx: AppContext) {
       async (req) => ok(await svc.addHoliday(ctx, req.auth!, req.body), '新增成功'))
     r.post('/update', { config, schema: { tags, summary: '编辑节假日', body: holidayAddBody.and(id) } },
       async (req) => { await svc.updateHoliday(ctx, req.auth!, req.body.id, req.body); return ok(null, '编辑成功') })
-    r.post('/updateStatus', { config, schema: { tags, summary: '启用/停用节假日', body: status } },
-      async (req) => { await svc.setHolidayStatus(ctx, req.auth!, req.body.id, req.body.status); return ok(null, statusMsg(req.body.status)) })
-    r.post('/delete', { config, schema: { tags, summary: '删除节假日', body: id } },
-      async (req) => { await svc.deleteHoliday(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
+    statusAndDeleteRoutes(app, { tags, config, noun: '节假日', setStatus: (a, id, s) => svc.setHolidayStatus(ctx, a, id, s), remove: (a, id) => svc.deleteHoliday(ctx, a, id) })
   }
 }
 

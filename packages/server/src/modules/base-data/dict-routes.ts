@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
+import { statusAndDeleteRoutes } from '../../platform/crud-routes.js'
 import { ok } from '../../platform/envelope.js'
 import { addDict, deleteDict, pageDict, selectDict, setDictStatus, updateDict } from './dict-service.js'
 
@@ -11,7 +12,6 @@ export function dictRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>()
     const tags = ['dict']
-    const id = z.object({ id: z.coerce.number().int() })
     r.post('/page', { schema: { tags, summary: '字典分页', body: dictPageBody, response: { 200: envelopeSchema(pageOf(dictRow)) } } },
       async (req) => ok(await pageDict(ctx, req.auth!, req.body)))
     r.get('/select', { schema: { tags, summary: '字典选项（租户级 + 本机构）', querystring: dictSelectQuery, response: { 200: envelopeSchema(z.array(dictRow)) } } },
@@ -20,9 +20,6 @@ export function dictRoutes(ctx: AppContext) {
       async (req) => ok(await addDict(ctx, req.auth!, req.body), '新增成功'))
     r.post('/update', { schema: { tags, summary: '编辑字典项', body: dictUpdateBody } },
       async (req) => { await updateDict(ctx, req.auth!, req.body); return ok(null, '编辑成功') })
-    r.post('/updateStatus', { schema: { tags, summary: '启用/停用字典项', body: id.extend({ status: z.coerce.number().int().min(0).max(1) }) } },
-      async (req) => { await setDictStatus(ctx, req.auth!, req.body.id, req.body.status); return ok(null, req.body.status === 0 ? '启用成功' : '停用成功') })
-    r.post('/delete', { schema: { tags, summary: '删除字典项', body: id } },
-      async (req) => { await deleteDict(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
+    statusAndDeleteRoutes(app, { tags, noun: '字典项', setStatus: (a, id, s) => setDictStatus(ctx, a, id, s), remove: (a, id) => deleteDict(ctx, a, id) })
   }
 }

@@ -3,13 +3,12 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
+import { statusAndDeleteRoutes } from '../../platform/crud-routes.js'
 import { ok } from '../../platform/envelope.js'
 import * as svc from './grade-class-service.js'
 
 const id = z.object({ id: z.coerce.number().int() })
-const status = id.extend({ status: z.coerce.number().int().min(0).max(1) })
 const config = { permission: 'base_school' }
-const statusMsg = (s: number) => (s === 0 ? '启用成功' : '停用成功')
 
 /** /base/api/grade (gradeManage, gradeGuidang). */
 export function gradeRoutes(ctx: AppContext) {
@@ -22,10 +21,7 @@ export function gradeRoutes(ctx: AppContext) {
       async (req) => ok(await svc.addGrade(ctx, req.auth!, req.body), '新增成功'))
     r.post('/update', { config, schema: { tags, summary: '编辑年级', body: gradeUpdateBody } },
       async (req) => { await svc.updateGrade(ctx, req.auth!, req.body); return ok(null, '编辑成功') })
-    r.post('/updateStatus', { config, schema: { tags, summary: '启用/停用年级', body: status } },
-      async (req) => { await svc.setGradeStatus(ctx, req.auth!, req.body.id, req.body.status); return ok(null, statusMsg(req.body.status)) })
-    r.post('/delete', { config, schema: { tags, summary: '删除年级（无班级时）', body: id } },
-      async (req) => { await svc.deleteGrade(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
+    statusAndDeleteRoutes(app, { tags, config, noun: '年级', deleteNote: '（无班级时）', setStatus: (a, id, s) => svc.setGradeStatus(ctx, a, id, s), remove: (a, id) => svc.deleteGrade(ctx, a, id) })
     r.post('/archive', { config, schema: { tags, summary: '归档年级（连同其班级）', body: id } },
       async (req) => { await svc.archiveGrade(ctx, req.auth!, req.body.id, true); return ok(null, '归档成功') })
     r.post('/resetArchive', { config, schema: { tags, summary: '恢复归档年级', body: id } },
@@ -44,10 +40,7 @@ export function classRoutes(ctx: AppContext) {
       async (req) => ok(await svc.addClass(ctx, req.auth!, req.body), '新增成功'))
     r.post('/update', { config, schema: { tags, summary: '编辑班级', body: classUpdateBody } },
       async (req) => { await svc.updateClass(ctx, req.auth!, req.body); return ok(null, '编辑成功') })
-    r.post('/updateStatus', { config, schema: { tags, summary: '启用/停用班级', body: status } },
-      async (req) => { await svc.setClassStatus(ctx, req.auth!, req.body.id, req.body.status); return ok(null, statusMsg(req.body.status)) })
-    r.post('/delete', { config, schema: { tags, summary: '删除班级', body: id } },
-      async (req) => { await svc.deleteClass(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
+    statusAndDeleteRoutes(app, { tags, config, noun: '班级', setStatus: (a, id, s) => svc.setClassStatus(ctx, a, id, s), remove: (a, id) => svc.deleteClass(ctx, a, id) })
     r.post('/archive', { config, schema: { tags, summary: '归档班级', body: id } },
       async (req) => { await svc.archiveClass(ctx, req.auth!, req.body.id, true); return ok(null, '归档成功') })
     r.post('/resetArchive', { config, schema: { tags, summary: '恢复归档班级（年级未归档时）', body: id } },

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
+import { statusAndDeleteRoutes } from '../../platform/crud-routes.js'
 import { ok } from '../../platform/envelope.js'
 import * as svc from './work-rest-service.js'
 
@@ -18,10 +19,7 @@ export function workRestRoutes(ctx: AppContext) {
       async (req) => ok(await svc.pageWorkRest(ctx, req.auth!, req.body)))
     r.post('/add', { config, schema: { tags, summary: '新增作息', body: workRestAddBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await svc.addWorkRest(ctx, req.auth!, req.body), '新增成功'))
-    r.post('/updateStatus', { config, schema: { tags, summary: '启用/停用作息', body: id.extend({ status: z.coerce.number().int().min(0).max(1) }) } },
-      async (req) => { await svc.setWorkRestStatus(ctx, req.auth!, req.body.id, req.body.status); return ok(null, req.body.status === 0 ? '启用成功' : '停用成功') })
-    r.post('/delete', { config, schema: { tags, summary: '删除作息（连同时段）', body: id } },
-      async (req) => { await svc.deleteWorkRest(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
+    statusAndDeleteRoutes(app, { tags, config, noun: '作息', deleteNote: '（连同时段）', setStatus: (a, id, s) => svc.setWorkRestStatus(ctx, a, id, s), remove: (a, id) => svc.deleteWorkRest(ctx, a, id) })
   }
 }
 

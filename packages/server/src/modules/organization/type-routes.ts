@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
+import { statusAndDeleteRoutes } from '../../platform/crud-routes.js'
 import { ok } from '../../platform/envelope.js'
 import { addType, deleteType, pageTypes, setTypeStatus, updateType } from './type-service.js'
 
@@ -12,16 +13,12 @@ export function orgTypeRoutes(ctx: AppContext) {
     const r = app.withTypeProvider<ZodTypeProvider>()
     const tags = ['orgType']
     const config = { permission: 'base_organization' }
-    const id = z.object({ id: z.coerce.number().int() })
     r.post('/page', { config, schema: { tags, summary: '机构/部门类型分页', body: orgTypePageBody, response: { 200: envelopeSchema(pageOf(orgTypeRow)) } } },
       async (req) => ok(await pageTypes(ctx, req.auth!, req.body)))
     r.post('/add', { config, schema: { tags, summary: '新增类型', body: orgTypeAddBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await addType(ctx, req.auth!, req.body), '新增成功'))
     r.post('/update', { config, schema: { tags, summary: '编辑类型', body: orgTypeUpdateBody } },
       async (req) => { await updateType(ctx, req.auth!, req.body); return ok(null, '编辑成功') })
-    r.post('/updateStatus', { config, schema: { tags, summary: '启用/停用类型', body: id.extend({ status: z.coerce.number().int().min(0).max(1) }) } },
-      async (req) => { await setTypeStatus(ctx, req.auth!, req.body.id, req.body.status); return ok(null, req.body.status === 0 ? '启用成功' : '停用成功') })
-    r.post('/delete', { config, schema: { tags, summary: '删除类型（未被使用时）', body: id } },
-      async (req) => { await deleteType(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
+    statusAndDeleteRoutes(app, { tags, config, noun: '类型', deleteNote: '（未被使用时）', setStatus: (a, id, s) => setTypeStatus(ctx, a, id, s), remove: (a, id) => deleteType(ctx, a, id) })
   }
 }

@@ -1,0 +1,33 @@
+import type { FastifyContextConfig, FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { AuthInfo } from './context.js'
+import { ok } from './envelope.js'
+
+export interface StatusAndDelete {
+  tags: string[]
+  /** The record's Chinese noun for the API docs (年级, 班级 …). */
+  noun: string
+  config?: FastifyContextConfig
+  /** When deleting needs another code than toggling (buildings, rooms). */
+  deleteConfig?: FastifyContextConfig
+  deleteNote?: string
+  setStatus: (auth: AuthInfo, id: number, status: number) => Promise<void>
+  remove: (auth: AuthInfo, id: number) => Promise<void>
+}
+
+const idBody = z.object({ id: z.coerce.number().int() })
+const statusBody = idBody.extend({ status: z.coerce.number().int().min(0).max(1) })
+
+/** The `/updateStatus` (0 enabled, 1 disabled) and `/delete` calls every base-data record group shares. */
+export function statusAndDeleteRoutes(app: FastifyInstance, o: StatusAndDelete): void {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  r.post('/updateStatus', { config: o.config, schema: { tags: o.tags, summary: `启用/停用${o.noun}`, body: statusBody } }, async (req) => {
+    await o.setStatus(req.auth!, req.body.id, req.body.status)
+    return ok(null, req.body.status === 0 ? '启用成功' : '停用成功')
+  })
+  r.post('/delete', { config: o.deleteConfig ?? o.config, schema: { tags: o.tags, summary: `删除${o.noun}${o.deleteNote ?? ''}`, body: idBody } }, async (req) => {
+    await o.remove(req.auth!, req.body.id)
+    return ok(null, '删除成功')
+  })
+}
