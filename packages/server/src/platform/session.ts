@@ -1,4 +1,5 @@
 import { SESSION_TTL_MS } from '@zhixiao/shared'
+import { sql } from 'kysely'
 import type { Trx } from '../db/database.js'
 import type { AppContext, AuthInfo } from './context.js'
 import { hashToken, newTenantToken, parseTenantToken } from './tokens.js'
@@ -23,17 +24,15 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Au
   if (!parsed) return null
   const id = hashToken(token)
   const now = ctx.clock.now()
-  return ctx.db.tenant(parsed.tenantId, async (trx) => {
-    const row = await trx.selectFrom('session')
-      .select(['id', 'account_id', 'user_info_id', 'org_id', 'last_used_at', 'expires_at'])
-      .where('id', '=', id).where('revoked_at', 'is', null).where('expires_at', '>', now)
-      .executeTakeFirst()
-    if (!row) return null
-    if (+now - +row.last_used_at > TOUCH_INTERVAL_MS) {
-      await trx.updateTable('session').set({ last_used_at: now }).where('id', '=', id).execute()
-    }
-    return { sessionId: id, tenantId: parsed.tenantId, accountId: row.account_id, userInfoId: row.user_info_id, orgId: row.org_id }
-  })
+  // One statement (see migration 202611230120): it runs as zx_app inside the token's tenant, like Db.tenant.
+  const { rows } = await sql<{ account_id: number; user_info_id: number; org_id: number; last_used_at: Date }>`
+    SELECT * FROM zx_resolve_session(${parsed.tenantId}, ${id}, ${now})`.execute(ctx.db.kysely)
+  const row = rows[0]
+  if (!row) return null
+  if (+now - +new Date(row.last_used_at) > TOUCH_INTERVAL_MS) {
+    await ctx.db.tenant(parsed.tenantId, (trx) => trx.updateTable('session').set({ last_used_at: now }).where('id', '=', id).execute())
+  }
+  return { sessionId: id, tenantId: parsed.tenantId, accountId: Number(row.account_id), userInfoId: Number(row.user_info_id), orgId: Number(row.org_id) }
 }
 
 export async function revokeSession(trx: Trx, sessionId: string, now: Date): Promise<void> {
