@@ -1,0 +1,113 @@
+// `npm run bench`: our server against a bare Fastify + driver baseline (bench/baseline.ts), each in its own
+// child process, loaded one run at a time with autocannon from this process. Prints req/s, p99 and ours/bare.
+// Env: BENCH_SECONDS (default 10), DATABASE_URL (PostgreSQL instead of a fresh PGlite per server).
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { OperationType } from '@zhixiao/shared'
+import type { Options, Result } from 'autocannon'
+import { load, postJson, startServer, stopAll, stopServer } from './lib.js'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const databaseUrl = process.env.DATABASE_URL || undefined
+const LOGIN = { userName: 'zhanglaoshi', password: 'Demo@2026', loginType: 1 }
+const tempDirs: string[] = []
+const tempDir = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'zx-bench-')); tempDirs.push(d); return d }
+
+interface Scenario { name: string; connections: number; ours: Options; bare: Options }
+interface Row { scenario: Scenario; ours: Result; bare: Result }
+
+/** Our API answers 200 with {code, msg, data} even for a refused login, so the body is checked too. */
+const envelopeOk = (body: string) => { try { return (JSON.parse(body) as { code: number }).code === 0 } catch { return false } }
+const loginOk = (body: string) => {
+  try { return (JSON.parse(body) as { data?: { operationType?: number } }).data?.operationType === OperationType.SUCCESS } catch { return false }
+}
+
+async function main(): Promise<number> {
+  const oursEnv = { SEED_DEMO: '1', ...(databaseUrl ? {} : { DATA_DIR: tempDir() }) }
+  // PGlite allows one process per data directory: the baseline gets its own directory, seeded the same way by
+  // starting our server on it once (in parallel with the measured one) and stopping it.
+  const bareDir = databaseUrl ? undefined : tempDir()
+  const [ours, seeder] = await Promise.all([
+    startServer('our server', 'packages/server/src/main.ts', oursEnv, '/base/api/tenant/getLoginInfo'),
+    bareDir ? startServer('seeding run', 'packages/server/src/main.ts', { SEED_DEMO: '1', DATA_DIR: bareDir }, '/base/api/tenant/getLoginInfo') : undefined,
+  ])
+  if (seeder) await stopServer(seeder.child)
+  // The baseline has no ready route: any HTTP answer (401 here) means it is listening.
+  const bare = await startServer('baseline', 'packages/server/bench/baseline.ts', bareDir ? { DATA_DIR: bareDir } : {}, '/detail', (s) => s < 500)
+
+  const first = await postJson<{ msg: string; data: { userToken?: string } }>(`${ours.base}/base/api/auth/loginByUserPwd`, LOGIN)
+  const ourToken = first.data.userToken
+  if (!ourToken) throw new Error(`login as ${LOGIN.userName} failed (${first.msg}); the database needs the demo seed (SEED_DEMO on a fresh database)`)
+  const bareToken = (await postJson<{ token: string }>(`${bare.base}/login`, LOGIN)).token
+  const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(LOGIN) } as const
+  const scenarios: Scenario[] = [
+    { name: 'login (scrypt 2^17)', connections: 4,
+      ours: { url: `${ours.base}/base/api/auth/loginByUserPwd`, ...post, verifyBody: loginOk },
+      bare: { url: `${bare.base}/login`, ...post } },
+    { name: 'user/current/detail', connections: 10,
+      ours: { url: `${ours.base}/base/api/account/user/current/detail`, headers: { authorization: `Bearer ${ourToken}` }, verifyBody: envelopeOk },
+      bare: { url: `${bare.base}/detail`, headers: { authorization: `Bearer ${bareToken}` } } },
+  ]
+
+  const rows: Row[] = []
+  for (const s of scenarios) {
+    const run = async (o: Options) => {
+      await load({ ...o, connections: s.connections, duration: 1 }) // warm-up (JIT, caches), not counted
+      return load({ ...o, connections: s.connections, duration: seconds })
+    }
+    process.stderr.write(`running ${s.name}: ours…`)
+    const o = await run(s.ours)
+    process.stderr.write(' bare…')
+    const b = await run(s.bare)
+    process.stderr.write(' done\n')
+    rows.push({ scenario: s, ours: o, bare: b })
+  }
+  return report(rows, [ours.output(), bare.output()])
+}
+
+function report(rows: Row[], outputs: string[]): number {
+  const cells = [['scenario', 'conns', 'ours req/s', 'ours p99 ms', 'bare req/s', 'bare p99 ms', 'ours/bare', 'non-2xx o/b', 'bad body o/b', 'errors o/b']]
+  let bad = 0
+  for (const { scenario: s, ours: o, bare: b } of rows) {
+    bad += o.non2xx + b.non2xx + o.mismatches + b.mismatches + o.errors + b.errors
+    cells.push([s.name, String(s.connections), o.requests.average.toFixed(1), String(o.latency.p99), b.requests.average.toFixed(1), String(b.latency.p99),
+      (o.requests.average / b.requests.average).toFixed(2), `${o.non2xx}/${b.non2xx}`, `${o.mismatches}/${b.mismatches}`,
+      `${o.errors}/${b.errors}` + (o.timeouts + b.timeouts ? ` (${o.timeouts}/${b.timeouts} timeouts)` : '')])
+  }
+  const widths = cells[0].map((_, i) => Math.max(...cells.map((r) => r[i].length)))
+  const db = databaseUrl ? 'PostgreSQL from DATABASE_URL (both servers on it, pg.Pool max 10 each; bench sessions stay there)'
+    : 'PGlite, a fresh seeded data dir per server'
+  console.log(`\nbench: ${seconds} s per run after 1 s warm-up, database ${db}, ${os.cpus().length} CPUs, Node ${process.version}`)
+  for (const r of cells) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '))
+  console.log('ours = the real server (envelope, zod validation + serialisation, auth hook, tenant transaction as zx_app under')
+  console.log('       row-level security, login limits and login log); bare = Fastify + driver + the same SQL strings as the')
+  console.log('       owner, no transactions or SET ROLE, so no RLS (PGlite: superuser; PostgreSQL: superuser, or zx.bypass=on')
+  console.log('       so the policy passes every row); its login skips the login log, limits and account reset write.')
+  console.log('One run on loopback with the load generator on the same machine: compare ratios, not absolute numbers.')
+  if (bad) {
+    console.log(`WARNING: ${bad} non-2xx responses, failed bodies or connection errors; every request should succeed.`)
+    const logs = outputs.filter((t) => t.trim())
+    if (logs.length) console.log(`server output:\n${logs.join('\n')}`)
+    return 1
+  }
+  return 0
+}
+
+let cleaning: Promise<void> | undefined
+function cleanup(): Promise<void> {
+  cleaning ??= stopAll().then(() => { for (const d of tempDirs) fs.rmSync(d, { recursive: true, force: true }) })
+  return cleaning
+}
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sig, () => { void cleanup().then(() => process.exit(130)) })
+}
+
+try {
+  process.exitCode = await main()
+} catch (e) {
+  console.error(`bench failed: ${e instanceof Error ? e.message : String(e)}`)
+  process.exitCode = 1
+} finally {
+  await cleanup()
+}
