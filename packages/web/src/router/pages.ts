@@ -21,12 +21,25 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-organization/departTypeOne': () => import('../features/base-organization/OrgTypePage'),
   '/base-buildLot/roomManage': () => import('../features/base-buildings/RoomManagePage'),
   '/base-buildLot/roomManage/batch': () => import('../features/base-buildings/RoomBatchPage'),
-  '/base-school/dictionary/subjectManage': () => import('../features/base-school/SubjectPage'),
-  '/base-school/dictionaryOne/subjectManage': () => import('../features/base-school/SubjectPage'),
   '/base-school/major/schoolManage': () => import('../features/base-school/MajorPage'),
   '/base-school/major/majorManage': () => import('../features/base-school/MajorPage'),
   '/base-school/major/majorDirection': () => import('../features/base-school/MajorPage'),
   '/base-school/workAndRest': () => import('../features/base-school/WorkRestPage'),
+  '/base-set/tenant-manage': () => import('../features/base-set/TenantManagePage'),
+  ...Object.fromEntries(['dictionary', 'dictionaryOne'].flatMap((d) => ['learnPeriod', 'subjectManage', 'admissionSet', 'studentSet', 'studyType']
+    .map((t) => [`/base-school/${d}/${t}`, () => import('../features/base-dictionary/SchoolDictPage')]))),
+  '/base-userAccount/dictionary': () => import('../features/base-dictionary/UserAccountDictPage'),
+  '/base-userAccount/dictionaryOne': () => import('../features/base-dictionary/UserAccountDictPage'),
+  '/base-communalFields': () => import('../features/base-dictionary/CommunalFieldsPage'),
+  '/base-school/gradeManage': () => import('../features/base-school/GradePage'),
+  '/base-school/gradeGuidang': () => import('../features/base-school/GradePage'),
+  ...Object.fromEntries(['classManage', 'classGuidang', 'classManage-zz', 'classGuidang-zz']
+    .map((p) => [`/base-school/${p}`, () => import('../features/base-school/ClassPage')])),
+  '/base-school/addClass': () => import('../features/base-school/AddClassPage'),
+  '/base-school/addClass-zz': () => import('../features/base-school/AddClassPage'),
+  '/base-school/calendarSet': () => import('../features/base-school/CalendarPage'),
+  '/base-school/holidaySet': () => import('../features/base-school/HolidayPage'),
+  '/base-school/addHoliday': () => import('../features/base-school/AddHolidayPage'),
 }
 
 export const loadPlaceholder = (): Promise<PageModule> => import('../features/placeholder/Placeholder')

@@ -1,0 +1,13 @@
+import type { DictType } from '@zhixiao/shared'
+import { PageFrame } from '../../components/crud'
+import type { PageProps } from '../../router/pages'
+import { DictTabs } from './DictTabs'
+
+const PEOPLE: DictType[] = ['politicalStatus', 'position', 'job', 'laborType', 'title', 'education', 'degree', 'teacherType']
+const ONE_ORG_EXTRA: DictType[] = ['teacherChangeType', 'studentChangeType']
+
+/** /base-userAccount/dictionary and dictionaryOne (the single-org variant adds the change types). */
+export default function UserAccountDictPage({ path, title }: PageProps) {
+  const types = path.endsWith('dictionaryOne') ? [...PEOPLE, ...ONE_ORG_EXTRA] : PEOPLE
+  return <PageFrame path={path} title={title}><DictTabs types={types} /></PageFrame>
+}

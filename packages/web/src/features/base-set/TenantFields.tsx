@@ -1,0 +1,72 @@
+import { Form, Input, InputNumber, Select } from 'antd'
+import { APP_TYPES, MODULE_TYPES, TRADES } from './tenant-api'
+
+export interface TenantValues {
+  name: string; uniqueName: string; trade: 1 | 2 | 3; tenantModuleType: 0 | 1 | 3 | 4; appType?: 1 | 2 | null
+  topOrgName: string; topOrgUnitAttr: number; adminUserName: string; adminTrueName?: string; defaultPassword: string
+  passwordMaxAgeDays?: number; sysName?: string | null
+}
+
+const grid = { display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 } as const
+
+const nameItem = (
+  <Form.Item name="name" label="租户名称" rules={[{ required: true, whitespace: true, message: '请输入租户名称' }, { max: 50, message: '租户名称不能超过50个字符' }]}>
+    <Input placeholder="请输入租户名称" />
+  </Form.Item>
+)
+const modeItem = (
+  <Form.Item name="tenantModuleType" label="租户模式" rules={[{ required: true, message: '请选择租户模式' }]}>
+    <Select placeholder="请选择租户模式" options={MODULE_TYPES} />
+  </Form.Item>
+)
+/** Password age and system name; when editing, an empty value keeps the stored one. */
+const settingItems = (editing: boolean) => (
+  <>
+    <Form.Item name="passwordMaxAgeDays" label="密码有效期（天）" extra={editing ? '0 为不过期；留空则保持不变' : '0 为不过期'}>
+      <InputNumber min={0} max={3650} style={{ width: '100%' }} />
+    </Form.Item>
+    <Form.Item name="sysName" label="系统名称" extra={editing ? '留空则保持不变' : undefined} rules={[{ max: 30, message: '系统名称不能超过30个字符' }]}>
+      <Input placeholder="登录页显示的系统名称" />
+    </Form.Item>
+  </>
+)
+
+/** The tenant form: editing changes only name, mode, password age and system name; adding also sets up the top org and admin. */
+export function TenantFields({ adding }: { adding: boolean }) {
+  const trade = Form.useWatch<number | undefined>('trade')
+  if (!adding) return <>{nameItem}{modeItem}{settingItems(true)}</>
+  return (
+    <div style={grid}>
+      {nameItem}
+      <Form.Item name="uniqueName" label="租户标识" rules={[{ required: true, message: '请输入租户标识' }, { pattern: /^[a-z0-9][a-z0-9-]{1,39}$/, message: '租户标识为2-40位小写字母、数字或-' }]}>
+        <Input placeholder="如 demo-school" />
+      </Form.Item>
+      <Form.Item name="trade" label="行业类型" rules={[{ required: true, message: '请选择行业类型' }]}><Select placeholder="请选择行业类型" options={TRADES} /></Form.Item>
+      {trade === 1
+        ? <Form.Item name="appType" label="学段类型" rules={[{ required: true, message: '请选择学段类型' }]}><Select options={APP_TYPES} /></Form.Item>
+        : <div />}
+      {modeItem}
+      <div />
+      <Form.Item name="topOrgName" label="顶级机构名称" rules={[{ required: true, whitespace: true, message: '请输入顶级机构名称' }, { max: 50, message: '机构名称不能超过50个字符' }]}>
+        <Input placeholder="请输入顶级机构名称" />
+      </Form.Item>
+      <Form.Item name="topOrgUnitAttr" label="顶级机构单位属性" extra="8 及以上为学校，8 以下为局机关等单位" rules={[{ required: true, message: '请输入单位属性' }]}>
+        <InputNumber min={0} max={20} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="adminUserName" label="管理员账号" rules={[{ required: true, message: '请输入管理员账号' }, { pattern: /^[A-Za-z0-9_.@-]{3,32}$/, message: '管理员账号为3-32位字母、数字或_.@-' }]}>
+        <Input placeholder="请输入管理员账号" autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="adminTrueName" label="管理员姓名" rules={[{ required: true, whitespace: true, message: '请输入管理员姓名' }, { max: 30, message: '管理员姓名不能超过30个字符' }]}>
+        <Input placeholder="请输入管理员姓名" />
+      </Form.Item>
+      <Form.Item name="defaultPassword" label="初始密码" extra="管理员首次登录时须修改" rules={[
+        { required: true, message: '请输入初始密码' }, { min: 8, message: '初始密码至少8位' }, { max: 20, message: '初始密码不能超过20位' },
+        { pattern: /^(?=.*[A-Za-z])(?=.*\d)\S+$/, message: '初始密码须同时包含字母和数字' },
+      ]}>
+        <Input placeholder="请输入初始密码" autoComplete="off" />
+      </Form.Item>
+      <div />
+      {settingItems(false)}
+    </div>
+  )
+}
