@@ -56,6 +56,15 @@ describe('dictionaries', () => {
     expect((await call(t, { url: `${D}/delete`, token: bureauAdmin, body: { id } })).status).toBe(404)
   })
 
+  it('an entry in use (a grade points at its learning period) is not deleted: 该字典项已被使用，无法删除', async () => {
+    const period = (await call(t, { url: `${D}/add`, token: bureauAdmin, body: { dictType: 'learnPeriod', name: '初中' } })).data
+    const grade = await call(t, { url: '/base/api/grade/add', token: schoolAdmin, body: { name: '2031级', entryYear: 2031, learnPeriodId: period } })
+    expect(grade.code).toBe(0)
+    expect(await call(t, { url: `${D}/delete`, token: bureauAdmin, body: { id: period } })).toMatchObject({ code: ErrorCode.CONFLICT, msg: DictMsg.IN_USE })
+    const still = await call(t, { url: `${D}/page`, token: bureauAdmin, body: { dictType: 'learnPeriod', keyword: '初中' } })
+    expect(still.data.total).toBe(1)
+  })
+
   it('the page code follows the dictionary group: a teacher gets 403; an unknown type is a 400', async () => {
     expect(await call(t, { url: `${D}/page`, token: teacher, body: { dictType: 'learnPeriod' } })).toMatchObject({ status: 403, msg: Msg.NO_PERMISSION })
     expect((await call(t, { url: `${D}/add`, token: teacher, body: { dictType: 'learnPeriod', level: 'org', name: '小学' } })).status).toBe(403)

@@ -31,6 +31,9 @@ describe('tenant management (super administrator)', () => {
     expect(school.code).toBe(0)
     const info = await call(t, { url: `/base/api/tenant/getLoginInfo?orgId=${r.data.orgId}` })
     expect(info.data).toMatchObject({ sysName: '新区智慧教育', tenantName: '新区教育局' })
+    // The list carries what the edit form shows.
+    const listed = await call(t, { url: '/base/api/tenant/query?keyword=new-district', token: admin })
+    expect(listed.data.list).toEqual([expect.objectContaining({ uniqueName: 'new-district', sysName: '新区智慧教育', passwordMaxAgeDays: 0 })])
   })
 
   it('refuses a taken unique name or login name and writes nothing', async () => {

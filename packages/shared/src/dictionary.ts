@@ -61,4 +61,4 @@ export type DictRow = z.infer<typeof dictRow>
 /** Options for a select: the tenant's entries plus the org's own, enabled only. */
 export const dictSelectQuery = z.object({ dictType, orgId: z.coerce.number().int().optional() })
 
-export const DictMsg = { NAME_TAKEN: '同类字典中已存在该名称', CODE_TAKEN: '同类字典中已存在该编码', NOT_FOUND: '字典项不存在' } as const
+export const DictMsg = { NAME_TAKEN: '同类字典中已存在该名称', CODE_TAKEN: '同类字典中已存在该编码', NOT_FOUND: '字典项不存在', IN_USE: '该字典项已被使用，无法删除' } as const

@@ -28,8 +28,11 @@ export type TenantUpdateBody = z.infer<typeof tenantUpdateBody>
 
 export const tenantRow = z.object({
   id: z.number(), name: z.string(), uniqueName: z.string(), trade: z.number(), tenantModuleType: z.number(), status: z.number(),
-  createdAt: z.date().or(z.string()),
+  passwordMaxAgeDays: z.number(), sysName: z.string().nullable(),
+  createdAt: z.string(),
 })
+/** A row of tenant/query as the client receives it (timestamps arrive as ISO strings). */
+export type TenantRow = z.infer<typeof tenantRow>
 
 export const TenantMsg = {
   UNIQUE_TAKEN: '租户标识已存在',

@@ -2,7 +2,7 @@ import { DICT_GROUP_PERMISSION, DICT_TYPES, DictMsg, type DictAddBody, type Dict
 import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
-import { rethrowUnique } from '../../platform/db-errors.js'
+import { rethrowInUse, rethrowUnique } from '../../platform/db-errors.js'
 import { notFound } from '../../platform/errors.js'
 import { assertInScope, assertTopOrg } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
@@ -90,6 +90,7 @@ export function setDictStatus(ctx: AppContext, auth: AuthInfo, id: number, statu
 export function deleteDict(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await loadForWrite(trx, auth, id)
-    await trx.deleteFrom('dict_item').where('id', '=', id).execute()
+    // Grades, buildings, rooms and subjects point at entries; the foreign keys refuse deleting one in use.
+    try { await trx.deleteFrom('dict_item').where('id', '=', id).execute() } catch (e) { rethrowInUse(e, DictMsg.IN_USE) }
   })
 }

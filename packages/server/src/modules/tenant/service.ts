@@ -1,5 +1,5 @@
 import { Msg, SUPER_ADMIN, type LoginPageInfo, type PasswordRule, type TenantPublicInfo } from '@zhixiao/shared'
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { TenantTable } from '../../db/schema.js'
 import type { AppContext } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
@@ -63,7 +63,8 @@ export async function queryTenants(ctx: AppContext, q: { keyword?: string; pageI
   return ctx.db.platform(async (trx) => {
     let base = trx.selectFrom('tenant')
     if (q.keyword) base = base.where((eb) => eb.or([eb('name', 'ilike', `%${q.keyword}%`), eb('unique_name', 'ilike', `%${q.keyword}%`)]))
-    const rows = base.select(['id', 'name', 'unique_name as uniqueName', 'trade', 'tenant_module_type as tenantModuleType', 'status', 'created_at as createdAt']).orderBy('id')
+    const rows = base.select(['id', 'name', 'unique_name as uniqueName', 'trade', 'tenant_module_type as tenantModuleType', 'status',
+      'password_max_age_days as passwordMaxAgeDays', sql<string | null>`config->>'sysName'`.as('sysName'), 'created_at as createdAt']).orderBy('id')
     return paginate(rows, base.select('id'), q)
   })
 }

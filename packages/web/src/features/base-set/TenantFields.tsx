@@ -19,13 +19,13 @@ const modeItem = (
     <Select placeholder="请选择租户模式" options={MODULE_TYPES} />
   </Form.Item>
 )
-/** Password age and system name; when editing, an empty value keeps the stored one. */
-const settingItems = (editing: boolean) => (
+/** Password age and system name (an empty name falls back to the default 智慧平台). */
+const settingItems = (
   <>
-    <Form.Item name="passwordMaxAgeDays" label="密码有效期（天）" extra={editing ? '0 为不过期；留空则保持不变' : '0 为不过期'}>
+    <Form.Item name="passwordMaxAgeDays" label="密码有效期（天）" extra="0 为不过期">
       <InputNumber min={0} max={3650} style={{ width: '100%' }} />
     </Form.Item>
-    <Form.Item name="sysName" label="系统名称" extra={editing ? '留空则保持不变' : undefined} rules={[{ max: 30, message: '系统名称不能超过30个字符' }]}>
+    <Form.Item name="sysName" label="系统名称" rules={[{ max: 30, message: '系统名称不能超过30个字符' }]}>
       <Input placeholder="登录页显示的系统名称" />
     </Form.Item>
   </>
@@ -34,7 +34,7 @@ const settingItems = (editing: boolean) => (
 /** The tenant form: editing changes only name, mode, password age and system name; adding also sets up the top org and admin. */
 export function TenantFields({ adding }: { adding: boolean }) {
   const trade = Form.useWatch<number | undefined>('trade')
-  if (!adding) return <>{nameItem}{modeItem}{settingItems(true)}</>
+  if (!adding) return <>{nameItem}{modeItem}{settingItems}</>
   return (
     <div style={grid}>
       {nameItem}
@@ -66,7 +66,7 @@ export function TenantFields({ adding }: { adding: boolean }) {
         <Input placeholder="请输入初始密码" autoComplete="off" />
       </Form.Item>
       <div />
-      {settingItems(false)}
+      {settingItems}
     </div>
   )
 }

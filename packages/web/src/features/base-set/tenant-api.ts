@@ -1,9 +1,8 @@
-import type { TenantAddBody, TenantUpdateBody } from '@zhixiao/shared'
+import type { TenantAddBody, TenantRow, TenantUpdateBody } from '@zhixiao/shared'
 import { request, requestEnvelope } from '../../api/client'
 import type { PageParams, PageResult } from '../../components/crud'
 
-/** A row of GET /base/api/tenant/query. */
-export interface TenantRow { id: number; name: string; uniqueName: string; trade: number; tenantModuleType: number; status: number; createdAt: string }
+/** What tenant/add answers. */
 export interface TenantCreated { tenantId: number; orgId: number; adminUserName: string }
 
 const T = '/base/api/tenant'
