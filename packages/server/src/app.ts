@@ -26,6 +26,9 @@ import type { CaptchaText } from './modules/auth/captcha.js'
 import { organizationRoutes } from './modules/organization/routes.js'
 import { orgTypeRoutes } from './modules/organization/type-routes.js'
 import { tenantRoutes } from './modules/tenant/routes.js'
+import { importLogRoutes } from './modules/imports/routes.js'
+import { importRunner } from './modules/imports/runner.js'
+import { departmentRoutes, parentRoutes, studentRoutes, teacherRoutes } from './modules/people/routes.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { type Clock, systemClock } from './platform/clock.js'
 import type { AppContext } from './platform/context.js'
@@ -66,7 +69,13 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
-  app.addHook('onClose', async () => { if (!opts.db) await db.close() })
+  // Import jobs run in the background of this process; unfinished ones resume at the next start.
+  const imports = importRunner(ctx)
+  app.addHook('onReady', async () => imports.kick())
+  app.addHook('onClose', async () => {
+    await imports.stop()
+    if (!opts.db) await db.close()
+  })
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: '智校 Zhixiao API', version: '0.1.0', description: '统一登录、租户、机构与账号接口；响应均为 {code, msg, data}' } },
@@ -97,6 +106,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(workRestRoutes(ctx), { prefix: '/base/api/workRest' })
     await api.register(workRestTimeRoutes(ctx), { prefix: '/base/api/workRestTime' })
     await api.register(areaRoutes(ctx), { prefix: '/base/api/eduarea' })
+    await api.register(teacherRoutes(ctx), { prefix: '/base/api/userInfo/teacherInfo' })
+    await api.register(studentRoutes(ctx), { prefix: '/base/api/userInfo/studentInfo' })
+    await api.register(parentRoutes(ctx), { prefix: '/base/api/userInfo/parentBindChild' })
+    await api.register(departmentRoutes(ctx), { prefix: '/base/api/userInfo/department' })
+    await api.register(importLogRoutes(ctx), { prefix: '/base/api/commonImportLog' })
   })
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'))

@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORG_COLUMNS } from '../src/modules/organization/excel-service.js'
+import { readXlsx, upload as uploadFile, xlsx as makeXlsx } from './xlsx.js'
 import { call, createTestApp, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
 
 let t: TestApp
@@ -10,32 +10,8 @@ const O = '/base/api/organizationUnit'
 beforeAll(async () => { t = await createTestApp(); w = await makeWorld(t); s = await staffOf(t, w) })
 afterAll(() => t.close())
 
-/** A real .xlsx made here, with the template's header unless told otherwise. */
-async function xlsx(rows: (string | number)[][], header = ORG_COLUMNS.map((c) => c.header)): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook()
-  const ws = wb.addWorksheet('机构导入')
-  ws.addRow(header)
-  for (const r of rows) ws.addRow(r)
-  return Buffer.from(await wb.xlsx.writeBuffer())
-}
-
-async function upload(token: string, file: Buffer, name = 'orgs.xlsx') {
-  const boundary = '----zx' + Math.random().toString(16).slice(2)
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    file, Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
-  const res = await t.app.inject({ method: 'POST', url: `${O}/importExcel`, payload, headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } })
-  return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: { imported?: number; errors?: { row: number; reason: string }[] } }) }
-}
-
-async function readXlsx(body: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook()
-  await wb.xlsx.load(body as unknown as ArrayBuffer)
-  const rows: string[][] = []
-  wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v)))))
-  return rows
-}
+const xlsx = (rows: (string | number)[][], header = ORG_COLUMNS.map((c) => c.header)) => makeXlsx(header, rows, '机构导入')
+const upload = (token: string, file: Buffer, name = 'orgs.xlsx') => uploadFile(t, `${O}/importExcel`, token, file, name)
 
 describe('organisation Excel', () => {
   it('the template downloads as a real workbook with the import header', async () => {

@@ -12,6 +12,7 @@ import * as m202611230050 from './migrations/202611230050_create_work_rest.js'
 import * as m202611230100 from './migrations/202611230100_create_areas.js'
 import * as m202611230110 from './migrations/202611230110_create_study_months.js'
 import * as m202611230120 from './migrations/202611230120_add_session_lookup.js'
+import * as m202611230200 from './migrations/202611230200_create_people.js'
 
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611230100_create_areas': m202611230100,
   '202611230110_create_study_months': m202611230110,
   '202611230120_add_session_lookup': m202611230120,
+  '202611230200_create_people': m202611230200,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -84,6 +84,17 @@ export interface UserInfoTable extends Owned {
   status: Generated<number>
   sort: Generated<number>
   created_at: Generated<Date>
+  archived: Generated<boolean>
+  archived_at: Date | null
+  job_no: string | null
+  dept_id: number | null
+  class_id: number | null
+  position_id: number | null
+  title_id: number | null
+  teacher_type_id: number | null
+  entered_on: string | null
+  remark: string | null
+  import_job_id: number | null
 }
 
 export interface RoleTable extends Owned {
@@ -264,7 +275,49 @@ export interface AreaTable { code: string; name: string; parent_code: string | n
 
 export interface StudyMonthTable extends Owned { id: Id; calendar_id: number; name: string; start_date: string; end_date: string }
 
+/** The org-independent facts of the person behind an account. */
+export interface PersonTable extends Owned {
+  account_id: number
+  id_card: string | null
+  sex: number | null
+  birthday: string | null
+  nation: string | null
+  political_status_id: number | null
+  education_id: number | null
+  degree_id: number | null
+  email: string | null
+  updated_at: Generated<Date>
+}
+export interface ParentChildTable extends Owned { parent_id: number; child_id: number; relation: Generated<string>; created_at: Generated<Date> }
+export interface JoinRequestTable extends Owned {
+  id: Id; org_id: number; account_id: number; user_type: number; true_name: string; phone: string | null; reason: string | null
+  status: Generated<number>; decided_by: number | null; decided_at: Date | null; refuse_reason: string | null; created_at: Generated<Date>
+}
+export interface ChangeRecordTable extends Owned {
+  id: Id; user_info_id: number; user_type: number; change_type_id: number; effect: string
+  from_org_id: number | null; to_org_id: number | null; from_class_id: number | null; to_class_id: number | null
+  changed_on: string; remark: string | null; created_by: number | null; created_at: Generated<Date>
+}
+export interface ImportJobTable extends Owned {
+  id: Id; org_id: number; kind: string; file_name: string; file: Buffer | null
+  status: Generated<number>; total_count: Generated<number>; processed_count: Generated<number>
+  success_count: Generated<number>; fail_count: Generated<number>; message: string | null
+  created_by: number; created_by_name: string; created_at: Generated<Date>; updated_at: Generated<Date>; finished_at: Date | null
+}
+export interface ImportJobErrorTable extends Owned { job_id: number; row_no: number; reason: string; data: ColumnType<Record<string, string>, string, string> }
+export interface OperationLogTable extends Owned {
+  id: Id; org_id: number | null; actor_id: number | null; actor_name: string; module: string; action: string; target: string | null
+  detail: ColumnType<Record<string, unknown> | null, string | null, string | null>; ip: string | null; important: Generated<boolean>; created_at: Generated<Date>
+}
+
 export interface Database {
+  person: PersonTable
+  parent_child: ParentChildTable
+  join_request: JoinRequestTable
+  change_record: ChangeRecordTable
+  import_job: ImportJobTable
+  import_job_error: ImportJobErrorTable
+  operation_log: OperationLogTable
   permission: PermissionTable
   login_name: LoginNameTable
   captcha: CaptchaTable

@@ -23,8 +23,9 @@ export function installAuthHook(api: FastifyInstance, ctx: AppContext): void {
     const cfg = req.routeOptions.config
     if (cfg.public) return
     const token = bearerToken(req)
-    req.auth = token ? await resolveSession(ctx, token) : null
-    if (!req.auth) throw unauthorized()
+    const resolved = token ? await resolveSession(ctx, token) : null
+    if (!resolved) throw unauthorized()
+    req.auth = { ...resolved, ip: req.ip }
     if (!cfg.permission && !cfg.superAdmin) return
     const auth = req.auth
     const allowed = await ctx.db.tenant(auth.tenantId, async (trx) => {

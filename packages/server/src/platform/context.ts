@@ -16,6 +16,8 @@ export interface AuthInfo {
   accountId: number
   userInfoId: number
   orgId: number
+  /** The caller's address, for the operation log. */
+  ip?: string
 }
 
 declare module 'fastify' {

@@ -34,12 +34,15 @@ export function xlsxStream(sheetName: string, columns: SheetColumn[], rows: Asyn
 
 export interface ReadRow { rowNumber: number; values: Record<string, string> }
 
-/** Reads the first sheet of an uploaded file, checking its header row against the template's. */
-export async function readSheet(input: Buffer, columns: SheetColumn[], maxRows: number): Promise<ReadRow[]> {
+/**
+ * Yields the data rows of the first sheet of an uploaded file, checking its header row against the
+ * template's first; blank rows are skipped. Errors are the Chinese ExcelMsg ones.
+ */
+export async function* sheetRows(input: Buffer, columns: SheetColumn[]): AsyncGenerator<ReadRow> {
   // An .xlsx is a zip archive: refuse anything else before the parser sees it.
   if (input.length < 4 || input.readUInt32LE(0) !== 0x04034b50) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.NOT_EXCEL)
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(input), { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', entries: 'ignore' })
-  const rows: ReadRow[] = []
+  const bad = (e: unknown) => ((e as { code?: number }).code === ErrorCode.BAD_REQUEST ? e : refused(ErrorCode.BAD_REQUEST, ExcelMsg.NOT_EXCEL))
   try {
     for await (const sheet of reader) {
       let header: string[] | null = null
@@ -52,18 +55,31 @@ export async function readSheet(input: Buffer, columns: SheetColumn[], maxRows: 
           continue
         }
         if (cells.every((c) => c === '')) continue
-        if (rows.length >= maxRows) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.TOO_MANY(maxRows))
-        rows.push({ rowNumber: row.number, values: Object.fromEntries(columns.map((c, i) => [c.key, cells[i] ?? ''])) })
+        yield { rowNumber: row.number, values: Object.fromEntries(columns.map((c, i) => [c.key, cells[i] ?? ''])) }
       }
       if (!header) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.BAD_HEADER)
       break
     }
   } catch (e) {
-    if ((e as { code?: number }).code === ErrorCode.BAD_REQUEST) throw e
-    throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.NOT_EXCEL)
+    throw bad(e)
+  }
+}
+
+/** Reads every data row (at most maxRows) of an uploaded file. */
+export async function readSheet(input: Buffer, columns: SheetColumn[], maxRows: number): Promise<ReadRow[]> {
+  const rows: ReadRow[] = []
+  for await (const r of sheetRows(input, columns)) {
+    if (rows.length >= maxRows) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.TOO_MANY(maxRows))
+    rows.push(r)
   }
   if (!rows.length) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.EMPTY)
   return rows
+}
+
+/** Checks an upload's type, header and that it holds a data row, reading no further than that row. */
+export async function checkSheet(input: Buffer, columns: SheetColumn[]): Promise<void> {
+  for await (const _ of sheetRows(input, columns)) return
+  throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.EMPTY)
 }
 
 function cellText(v: unknown): string {
@@ -80,4 +96,18 @@ function cellText(v: unknown): string {
 
 export function attachmentHeader(fileName: string): string {
   return `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+}
+
+/**
+ * Reads a large result in id order, one short transaction per chunk, so an export of 100k rows streams
+ * without a long-held transaction or the whole result in memory.
+ */
+export async function* keysetChunks<R extends { id: number }>(fetch: (afterId: number, limit: number) => Promise<R[]>, chunk = 2000): AsyncGenerator<R> {
+  let after = 0
+  for (;;) {
+    const rows = await fetch(after, chunk)
+    for (const r of rows) yield r
+    if (rows.length < chunk) return
+    after = rows[rows.length - 1]!.id
+  }
 }

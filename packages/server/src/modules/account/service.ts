@@ -24,7 +24,7 @@ export async function currentUserDetail(ctx: AppContext, auth: AuthInfo): Promis
         eb.selectFrom('user_info as m')
           .innerJoin('org_unit as mo', (j) => j.onRef('mo.tenant_id', '=', 'm.tenant_id').onRef('mo.id', '=', 'm.org_id'))
           .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('m.account_id', '=', 'user_info.account_id').where('m.status', '=', 0).where('mo.status', '=', 0).as('orgCount'),
+          .whereRef('m.account_id', '=', 'user_info.account_id').where('m.status', '=', 0).where('m.archived', '=', false).where('mo.status', '=', 0).as('orgCount'),
         eb.selectFrom('org_unit as t').select((e) => e.fn.countAll<number>().as('n')).where('t.org_type', '=', 'org').as('orgsInTenant'),
       ])
       .where('user_info.id', '=', auth.userInfoId).where('user_info.account_id', '=', auth.accountId)

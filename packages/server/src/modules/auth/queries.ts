@@ -6,7 +6,7 @@ export function membershipsOf(trx: Trx, accountId: number, userType?: number) {
     .innerJoin('org_unit', (j) => j.onRef('org_unit.tenant_id', '=', 'user_info.tenant_id').onRef('org_unit.id', '=', 'user_info.org_id'))
     .select(['user_info.id as userInfoId', 'user_info.org_id as orgId', 'user_info.user_type as userType', 'user_info.tenant_id as tenantId',
       'org_unit.name as displayName', 'org_unit.unit_attr as unitAttr'])
-    .where('user_info.account_id', '=', accountId).where('user_info.status', '=', 0).where('org_unit.status', '=', 0)
+    .where('user_info.account_id', '=', accountId).where('user_info.status', '=', 0).where('user_info.archived', '=', false).where('org_unit.status', '=', 0)
   if (userType !== undefined) q = q.where('user_info.user_type', '=', userType)
   return q.orderBy('user_info.sort').orderBy('user_info.id').execute()
 }

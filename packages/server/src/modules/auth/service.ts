@@ -84,6 +84,13 @@ export async function loginByPassword(ctx: AppContext, body: LoginByUserPwdBody,
     await log(false, 'tenant disabled')
     throw refused(ErrorCode.TENANT_DISABLED, TenantMsg.DISABLED)
   }
+  // An account whose every membership is disabled or archived has nowhere to sign in to.
+  const live = await ctx.db.tenant(tenantId, (trx) => membershipsOf(trx, accountId))
+  const orgs = meta.limitUserType === undefined ? live : live.filter((o) => o.userType === meta.limitUserType)
+  if (!live.length) {
+    await log(false, 'no active membership')
+    throw refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
+  }
 
   const resetReason = account.must_reset || body.password === tenant.default_password ? 'default'
     : tenant.password_max_age_days > 0 && +now - +account.password_changed_at > tenant.password_max_age_days * DAY_MS ? 'expired'
@@ -98,7 +105,6 @@ export async function loginByPassword(ctx: AppContext, body: LoginByUserPwdBody,
       return { msg: resetReason === 'default' ? '当前密码为初始密码，请修改密码' : '密码已过期，请修改密码', data: { operationType: OperationType.MUST_RESET_PASSWORD, mustRstPwdId: ticket, resetReason } }
     }
 
-    const orgs = await membershipsOf(trx, accountId, meta.limitUserType)
     let chosen: (typeof orgs)[number] | undefined = orgs[0]
     if (body.orgId !== undefined && body.orgId !== null) {
       chosen = orgs.find((o) => o.orgId === body.orgId)

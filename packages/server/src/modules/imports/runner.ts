@@ -1,0 +1,111 @@
+import { ImportStatus, type ImportKind } from '@zhixiao/shared'
+import { sql } from 'kysely'
+import type { AppContext } from '../../platform/context.js'
+import { readSheet, type ReadRow } from '../../platform/excel.js'
+import { AppError } from '../../platform/errors.js'
+import { defaultPasswordHash } from '../people/members.js'
+import { IMPORT_KIND_DEFS, type JobInfo, type KindRunner } from './kinds.js'
+import { IMPORT_MAX_ROWS } from '@zhixiao/shared'
+
+/** Rows written per transaction: big enough to amortise the round trips, small enough to show progress. */
+export const IMPORT_BATCH = 500
+
+/**
+ * Runs import jobs one at a time in the server process. Jobs are rows, so a job queued or half-done when the
+ * server stopped is picked up again at start and resumes after its last committed batch: each batch's rows,
+ * rejected rows and progress counters commit together, so no row is written twice or skipped.
+ */
+export class ImportRunner {
+  private running: Promise<void> | null = null
+  private again = false
+  private stopped = false
+
+  constructor(private readonly ctx: AppContext, private readonly log: (msg: string, err?: unknown) => void = () => {}) {}
+
+  /** Looks for queued work; returns at once, the work runs in the background. */
+  kick(): void {
+    if (this.stopped) return
+    if (this.running) { this.again = true; return }
+    this.running = this.drain().finally(() => {
+      this.running = null
+      if (this.again && !this.stopped) { this.again = false; this.kick() }
+    })
+  }
+
+  /** Resolves once the current batch has committed; unfinished jobs stay queued for the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true
+    await this.running
+  }
+
+  /** Waits until no job is left (tests and the benchmark). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      if (this.stopped) return
+      const next = await this.ctx.db.platform((trx) => trx.selectFrom('import_job').select(['id', 'tenant_id', 'org_id', 'kind', 'created_by'])
+        .where('status', '<', ImportStatus.DONE).orderBy('created_at').orderBy('id').limit(1).executeTakeFirst())
+      if (!next) return
+      const job: JobInfo = { id: next.id, tenantId: next.tenant_id, orgId: next.org_id, createdBy: next.created_by }
+      try {
+        await this.run(job, next.kind as ImportKind)
+      } catch (e) {
+        this.log(`import job ${job.id} failed`, e)
+        const message = e instanceof AppError ? e.message : '导入失败，请检查文件后重试'
+        await this.ctx.db.tenant(job.tenantId, (trx) => trx.updateTable('import_job')
+          .set({ status: ImportStatus.FAILED, message, finished_at: this.ctx.clock.now(), file: null, updated_at: this.ctx.clock.now() })
+          .where('id', '=', job.id).where('status', '<', ImportStatus.DONE).execute())
+      }
+    }
+  }
+
+  private async run(job: JobInfo, kind: ImportKind): Promise<void> {
+    const def = IMPORT_KIND_DEFS[kind]
+    const { rows, runner, start } = await this.ctx.db.tenant(job.tenantId, async (trx) => {
+      const j = await trx.selectFrom('import_job').select(['file', 'processed_count']).where('id', '=', job.id).executeTakeFirstOrThrow()
+      const rows = await readSheet(j.file ?? Buffer.alloc(0), def.columns, IMPORT_MAX_ROWS)
+      const hash = await defaultPasswordHash(this.ctx, trx, job.tenantId)
+      const runner = await def.prepare(this.ctx, trx, job, hash)
+      await trx.updateTable('import_job').set({ status: ImportStatus.RUNNING, total_count: rows.length, updated_at: this.ctx.clock.now() })
+        .where('id', '=', job.id).where('status', '=', ImportStatus.QUEUED).execute()
+      return { rows, runner, start: j.processed_count }
+    })
+    for (let at = start; at < rows.length && !this.stopped; at += IMPORT_BATCH) {
+      const go = await this.batch(job, runner, rows.slice(at, at + IMPORT_BATCH), at + IMPORT_BATCH >= rows.length)
+      if (!go) return
+    }
+  }
+
+  /** One batch in one transaction; false when the job was cancelled meanwhile. */
+  private batch(job: JobInfo, runner: KindRunner, rows: ReadRow[], last: boolean): Promise<boolean> {
+    return this.ctx.db.tenant(job.tenantId, async (trx) => {
+      // The row lock orders this batch against a cancel: a cancel waits for it, and the next batch sees it.
+      const j = await sql<{ status: number }>`SELECT status FROM import_job WHERE id = ${job.id} FOR UPDATE`.execute(trx)
+      if (j.rows[0]?.status !== ImportStatus.RUNNING) return false
+      const rejected = await runner.write(trx, rows)
+      if (rejected.length) {
+        await trx.insertInto('import_job_error').values(rejected.map((r) => ({ job_id: job.id, row_no: r.row.rowNumber, reason: r.reason, data: JSON.stringify(r.row.values) }))).execute()
+      }
+      const now = this.ctx.clock.now()
+      await trx.updateTable('import_job').set((eb) => ({
+        processed_count: eb('processed_count', '+', rows.length),
+        success_count: eb('success_count', '+', rows.length - rejected.length),
+        fail_count: eb('fail_count', '+', rejected.length),
+        updated_at: now,
+        ...(last && { status: ImportStatus.DONE, finished_at: now, file: null }),
+      })).where('id', '=', job.id).execute()
+      return !last
+    })
+  }
+}
+
+const runners = new WeakMap<AppContext, ImportRunner>()
+/** The process's runner for this context (one per app). */
+export function importRunner(ctx: AppContext): ImportRunner {
+  let r = runners.get(ctx)
+  if (!r) { r = new ImportRunner(ctx); runners.set(ctx, r) }
+  return r
+}

@@ -1,0 +1,110 @@
+import { ErrorCode, ImportMsg, ImportStatus, PeopleMsg, isSchoolUnit, type ImportKind, type ImportTask } from '@zhixiao/shared'
+import { sql } from 'kysely'
+import type { Readable } from 'node:stream'
+import type { Trx } from '../../db/database.js'
+import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { checkSheet, xlsxStream, type SheetColumn } from '../../platform/excel.js'
+import { notFound, refused } from '../../platform/errors.js'
+import { recordOp } from '../../platform/op-log.js'
+import { scopedOrg } from '../../platform/org-scope.js'
+import { paginate, type Page } from '../../platform/paging.js'
+import { IMPORT_KIND_DEFS } from './kinds.js'
+import { importRunner } from './runner.js'
+
+export function importTemplate(kind: ImportKind): Readable {
+  return xlsxStream('导入模板', IMPORT_KIND_DEFS[kind].columns, [])
+}
+
+/**
+ * Checks the file at once (type, header, at least one row: a clear message and no job otherwise), then
+ * queues a job holding the file; the runner does the rest in the background.
+ */
+export async function startImport(ctx: AppContext, auth: AuthInfo, kind: ImportKind, fileName: string, file: Buffer, orgId?: number): Promise<ImportTask> {
+  const def = IMPORT_KIND_DEFS[kind]
+  await checkSheet(file, def.columns)
+  const id = await ctx.db.tenant(auth.tenantId, async (trx) => {
+    const org = await scopedOrg(trx, auth, orgId)
+    const o = await trx.selectFrom('org_unit').select('unit_attr').where('id', '=', org).executeTakeFirstOrThrow()
+    if (def.schoolOnly && !isSchoolUnit(o.unit_attr)) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.NOT_SCHOOL)
+    const me = await trx.selectFrom('user_info').select('true_name').where('id', '=', auth.userInfoId).executeTakeFirstOrThrow()
+    const { id } = await trx.insertInto('import_job').values({
+      org_id: org, kind, file_name: fileName.slice(0, 200), file, created_by: auth.userInfoId, created_by_name: me.true_name, message: null, finished_at: null,
+    }).returning('id').executeTakeFirstOrThrow()
+    await recordOp(trx, auth, { module: '人员导入', action: `导入${kind === 'teacher' ? '教师' : kind === 'student' ? '学生' : '家长'}`, target: fileName, important: true })
+    return id
+  })
+  importRunner(ctx).kick()
+  return taskDetail(ctx, auth, id)
+}
+
+function tasks(trx: Trx) {
+  return trx.selectFrom('import_job').select([
+    'id as importLogId', 'file_name as fileName', 'kind as type', 'status', 'processed_count as processedCount', 'total_count as totalCount',
+    'success_count as successCount', 'fail_count as failCount', 'message', 'created_by_name as createdByName',
+    sql<string>`to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('createdAt'),
+    sql<string | null>`to_char(finished_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('finishedAt'),
+  ])
+}
+type TaskRow = Omit<ImportTask, 'rate'>
+const withRate = (t: TaskRow): ImportTask => ({
+  ...t, rate: t.status === ImportStatus.DONE ? 100 : t.totalCount ? Math.floor((t.processedCount * 100) / t.totalCount) : 0,
+})
+
+/** A job of the caller's org or below. */
+async function jobFor(trx: Trx, auth: AuthInfo, id: number) {
+  const j = await trx.selectFrom('import_job').select(['id', 'org_id', 'status', 'file_name', 'kind']).where('id', '=', id).executeTakeFirst()
+  if (!j) throw notFound(ImportMsg.NOT_FOUND)
+  await scopedOrg(trx, auth, j.org_id).catch(() => { throw notFound(ImportMsg.NOT_FOUND) })
+  return j
+}
+
+export function taskDetail(ctx: AppContext, auth: AuthInfo, id: number): Promise<ImportTask> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await jobFor(trx, auth, id)
+    return withRate(await tasks(trx).where('id', '=', id).executeTakeFirstOrThrow())
+  })
+}
+
+export function pageTasks(ctx: AppContext, auth: AuthInfo, q: { type?: ImportKind | null; pageIndex: number; pageSize: number }): Promise<Page<ImportTask>> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    let rows = tasks(trx).where('org_id', '=', auth.orgId)
+    if (q.type) rows = rows.where('kind', '=', q.type)
+    const page = await paginate(rows.orderBy('id', 'desc'), rows, q)
+    return { ...page, list: page.list.map(withRate) }
+  })
+}
+
+/** The caller's own jobs still running plus those finished in the last minute, for the progress panel. */
+export function currentTasks(ctx: AppContext, auth: AuthInfo): Promise<ImportTask[]> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const rows = await tasks(trx).where('created_by', '=', auth.userInfoId)
+      .where((eb) => eb.or([eb('status', '<', ImportStatus.DONE), eb('finished_at', '>', new Date(ctx.clock.now().getTime() - 60_000))]))
+      .orderBy('id').execute()
+    return rows.map(withRate)
+  })
+}
+
+/** Stops a queued or running job after its current batch; the rows already written stay. */
+export function cancelTask(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const j = await jobFor(trx, auth, id)
+    const now = ctx.clock.now()
+    const done = await trx.updateTable('import_job').set({ status: ImportStatus.CANCELLED, finished_at: now, updated_at: now, file: null })
+      .where('id', '=', j.id).where('status', '<', ImportStatus.DONE).returning('id').executeTakeFirst()
+    if (!done) throw refused(ErrorCode.BAD_REQUEST, ImportMsg.NOT_RUNNING)
+    await recordOp(trx, auth, { module: '人员导入', action: '取消导入', target: j.file_name })
+  })
+}
+
+/** The rejected rows of a job with their reasons, in the template's columns plus 错误原因, to fix and re-import. */
+export async function errorRows(ctx: AppContext, auth: AuthInfo, id: number): Promise<{ name: string; body: Readable }> {
+  const j = await ctx.db.tenant(auth.tenantId, (trx) => jobFor(trx, auth, id))
+  const def = IMPORT_KIND_DEFS[j.kind as ImportKind]
+  const columns: SheetColumn[] = [{ header: '行号', key: '__row', width: 8 }, ...def.columns, { header: '错误原因', key: '__reason', width: 30 }]
+  const rows = await ctx.db.tenant(auth.tenantId, (trx) => trx.selectFrom('import_job_error').select(['row_no', 'reason', 'data'])
+    .where('job_id', '=', id).orderBy('row_no').execute())
+  return {
+    name: `${j.file_name.replace(/\.xlsx$/i, '')}-错误数据.xlsx`,
+    body: xlsxStream('错误数据', columns, rows.map((r) => ({ ...r.data, __row: r.row_no, __reason: r.reason }))),
+  }
+}
