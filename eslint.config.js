@@ -14,4 +14,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // exceljs is loaded only through platform/exceljs.ts, which fixes its UTF-8 chunk decoding before it loads.
+    files: ['packages/server/**/*.ts'],
+    ignores: ['packages/server/src/platform/exceljs.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'exceljs', message: 'Import ExcelJS from platform/exceljs.ts (it fixes Chinese text in streamed reads).' }] }] },
+  },
 )

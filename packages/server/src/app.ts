@@ -70,7 +70,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
   // Import jobs run in the background of this process; unfinished ones resume at the next start.
-  const imports = importRunner(ctx)
+  const imports = importRunner(ctx, (msg, err) => app.log.error({ err }, msg))
   app.addHook('onReady', async () => imports.kick())
   app.addHook('onClose', async () => {
     await imports.stop()

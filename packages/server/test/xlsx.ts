@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs'
+import ExcelJS from '../src/platform/exceljs.js'
 import type { TestApp } from './helpers.js'
 
 /** A real .xlsx made by the test: a header row, then the rows. */

@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream'
-import ExcelJS from 'exceljs'
+import ExcelJS from './exceljs.js'
 import { ErrorCode } from '@zhixiao/shared'
 import { refused } from './errors.js'
 

@@ -9,6 +9,7 @@ import { IMPORT_MAX_ROWS } from '@zhixiao/shared'
 
 /** Rows written per transaction: big enough to amortise the round trips, small enough to show progress. */
 export const IMPORT_BATCH = 500
+const BATCH_PAUSE_MS = 15
 
 /**
  * Runs import jobs one at a time in the server process. Jobs are rows, so a job queued or half-done when the
@@ -66,7 +67,9 @@ export class ImportRunner {
     const def = IMPORT_KIND_DEFS[kind]
     const { rows, runner, start } = await this.ctx.db.tenant(job.tenantId, async (trx) => {
       const j = await trx.selectFrom('import_job').select(['file', 'processed_count']).where('id', '=', job.id).executeTakeFirstOrThrow()
-      const rows = await readSheet(j.file ?? Buffer.alloc(0), def.columns, IMPORT_MAX_ROWS)
+      // PGlite hands bytea back as a plain Uint8Array; wrap it (no copy) as the Buffer the reader expects.
+      const file = j.file ? Buffer.from(j.file.buffer, j.file.byteOffset, j.file.byteLength) : Buffer.alloc(0)
+      const rows = await readSheet(file, def.columns, IMPORT_MAX_ROWS)
       const hash = await defaultPasswordHash(this.ctx, trx, job.tenantId)
       const runner = await def.prepare(this.ctx, trx, job, hash)
       await trx.updateTable('import_job').set({ status: ImportStatus.RUNNING, total_count: rows.length, updated_at: this.ctx.clock.now() })
@@ -76,6 +79,8 @@ export class ImportRunner {
     for (let at = start; at < rows.length && !this.stopped; at += IMPORT_BATCH) {
       const go = await this.batch(job, runner, rows.slice(at, at + IMPORT_BATCH), at + IMPORT_BATCH >= rows.length)
       if (!go) return
+      // The embedded database has one connection: pause so requests (the progress poll, page loads) get a turn.
+      await new Promise((r) => setTimeout(r, BATCH_PAUSE_MS))
     }
   }
 
@@ -104,8 +109,8 @@ export class ImportRunner {
 
 const runners = new WeakMap<AppContext, ImportRunner>()
 /** The process's runner for this context (one per app). */
-export function importRunner(ctx: AppContext): ImportRunner {
+export function importRunner(ctx: AppContext, log?: (msg: string, err?: unknown) => void): ImportRunner {
   let r = runners.get(ctx)
-  if (!r) { r = new ImportRunner(ctx); runners.set(ctx, r) }
+  if (!r) { r = new ImportRunner(ctx, log); runners.set(ctx, r) }
   return r
 }
