@@ -28,7 +28,7 @@ import { orgTypeRoutes } from './modules/organization/type-routes.js'
 import { tenantRoutes } from './modules/tenant/routes.js'
 import { importLogRoutes } from './modules/imports/routes.js'
 import { importRunner } from './modules/imports/runner.js'
-import { departmentRoutes, parentRoutes, studentRoutes, teacherRoutes } from './modules/people/routes.js'
+import { changeRoutes, departmentRoutes, joinAuditRoutes, keyLogRoutes, parentRoutes, searchPersonRoutes, studentRoutes, teacherRoutes } from './modules/people/routes.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { type Clock, systemClock } from './platform/clock.js'
 import type { AppContext } from './platform/context.js'
@@ -111,6 +111,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(parentRoutes(ctx), { prefix: '/base/api/userInfo/parentBindChild' })
     await api.register(departmentRoutes(ctx), { prefix: '/base/api/userInfo/department' })
     await api.register(importLogRoutes(ctx), { prefix: '/base/api/commonImportLog' })
+    await api.register(changeRoutes(ctx), { prefix: '/base/api/userInfo/change' })
+    await api.register(joinAuditRoutes(ctx), { prefix: '/base/api/userInfo/joinAudit' })
+    await api.register(searchPersonRoutes(ctx), { prefix: '/base/api/userInfo/searchPerson' })
+    await api.register(keyLogRoutes(ctx), { prefix: '/base/api/importantLog' })
   })
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'))

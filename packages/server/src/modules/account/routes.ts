@@ -1,10 +1,11 @@
-import { changePasswordBody, currentUserDetail as detailSchema, envelopeSchema, loginOrg, Msg, mustChangeDefaultPasswordBody } from '@zhixiao/shared'
+import { changePasswordBody, currentUserDetail as detailSchema, envelopeSchema, loginOrg, Msg, mustChangeDefaultPasswordBody, verifyCheckResult, verifyInfoBody } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
 import { changePassword, currentUserDetail, resetWithTicket, userOrgs } from './service.js'
+import { verifyCheck, verifySave } from './verify-service.js'
 
 export function accountRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -29,5 +30,10 @@ export function accountRoutes(ctx: AppContext) {
       await changePassword(ctx, req.auth!, req.body.oldPwd, req.body.newPwd)
       return ok(null, Msg.PASSWORD_CHANGED)
     })
+
+    r.get('/verify/check', { schema: { tags, summary: '登录后信息核验：必填字段与当前信息', response: { 200: envelopeSchema(verifyCheckResult) } } },
+      async (req) => ok(await verifyCheck(ctx, req.auth!)))
+    r.post('/verify/save', { schema: { tags, summary: '保存核验信息（已有的手机号和身份证号不变）', body: verifyInfoBody } },
+      async (req) => { await verifySave(ctx, req.auth!, req.body); return ok(null, '保存成功') })
   }
 }

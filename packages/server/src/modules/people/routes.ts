@@ -1,5 +1,6 @@
 import {
-  PeopleMsg, UserType, changeClassBody, envelopeSchema, idsBody, pageOf, parentAddBody, parentBindBody, parentPageBody, parentRow, parentUnbindBody,
+  PeopleMsg, UserType, changeAddBody, changeClassBody, changePageBody, changeRow, joinApplyBody, joinDecideBody, joinPageBody, joinRow, logPageBody, logRow,
+  searchPersonBody, searchPersonRow, envelopeSchema, idsBody, pageOf, parentAddBody, parentBindBody, parentPageBody, parentRow, parentUnbindBody,
   studentAddBody, studentPageBody, studentRow, studentUpdateBody, teacherAddBody, teacherPageBody, teacherRow, teacherUpdateBody,
 } from '@zhixiao/shared'
 import type { FastifyInstance, FastifyReply } from 'fastify'
@@ -16,6 +17,9 @@ import * as parents from './parent-service.js'
 import * as students from './student-service.js'
 import * as teachers from './teacher-service.js'
 import { importRoutesFor } from '../imports/routes.js'
+import { addChange, pageChanges } from './change-service.js'
+import { applyToJoin, decideJoin, pageJoinRequests } from './join-service.js'
+import { pageKeyLog, searchPeople } from './search-service.js'
 
 const can = (permission: string) => ({ permission })
 const id = z.object({ id: z.coerce.number().int() })
@@ -108,5 +112,51 @@ export function departmentRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get('/list', { config: read, schema: { tags: ['教师'], summary: '机构的部门', querystring: z.object({ orgId: z.coerce.number().int().optional() }) } },
       async (req) => ok(await teachers.listDepartments(ctx, req.auth!, req.query.orgId)))
+  }
+}
+
+/** /base/api/userInfo/change: 异动 of teachers (typeChangeTeacher) and students (typeChangeStudent). */
+export function changeRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>()
+    const tags = ['异动']
+    r.post('/page', { config: read, schema: { tags, summary: '异动记录（userType 1002 教师 / 1003 学生）', body: changePageBody, response: { 200: envelopeSchema(pageOf(changeRow)) } } },
+      async (req) => ok(await pageChanges(ctx, req.auth!, req.body)))
+    r.post('/add', { config: read, schema: { tags, summary: '新增异动（move 调动 / leave 归档 / none 仅记录）', body: changeAddBody, response: { 200: envelopeSchema(z.number()) } } },
+      async (req) => ok(await addChange(ctx, req.auth!, req.body), '异动成功'))
+  }
+}
+
+/** /base/api/userInfo/joinAudit */
+export function joinAuditRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>()
+    const tags = ['加入审核']
+    r.post('/apply', { schema: { tags, summary: '申请加入机构（任何已登录用户）', body: joinApplyBody, response: { 200: envelopeSchema(z.number()) } } },
+      async (req) => ok(await applyToJoin(ctx, req.auth!, req.body.orgId, req.body.reason), '申请已提交'))
+    r.post('/page', { config: can('base_teacher_join_audit'), schema: { tags, summary: '加入申请（status 0 待审核 1 通过 2 拒绝）', body: joinPageBody, response: { 200: envelopeSchema(pageOf(joinRow)) } } },
+      async (req) => ok(await pageJoinRequests(ctx, req.auth!, req.body)))
+    r.post('/decide', { config: can('base_teacher_join_audit'), schema: { tags, summary: '通过或拒绝', body: joinDecideBody } },
+      async (req) => { await decideJoin(ctx, req.auth!, req.body); return ok(null, req.body.approve ? '已通过' : '已拒绝') })
+  }
+}
+
+/** /base/api/userInfo/searchPerson */
+export function searchPersonRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().post('/page', {
+      config: can('base_search_person'),
+      schema: { tags: ['人员查询'], summary: '辖区内人员查询', body: searchPersonBody, response: { 200: envelopeSchema(pageOf(searchPersonRow)) } },
+    }, async (req) => ok(await searchPeople(ctx, req.auth!, req.body)))
+  }
+}
+
+/** /base/api/importantLog */
+export function keyLogRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().post('/page', {
+      config: can('base_log_monitor'),
+      schema: { tags: ['关键日志'], summary: '关键操作日志（删除、重置密码、导入导出、归档、异动）', body: logPageBody, response: { 200: envelopeSchema(pageOf(logRow)) } },
+    }, async (req) => ok(await pageKeyLog(ctx, req.auth!, req.body)))
   }
 }
