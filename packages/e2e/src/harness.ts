@@ -4,7 +4,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core'
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
@@ -85,3 +85,20 @@ export async function signIn(page: Page, base: string, userName: string, passwor
   await page.getByRole('button', { name: '登录', exact: true }).click()
   await page.waitForURL(/#\/portal\//)
 }
+
+/** Opens the antd Select `trigger` (its input or its box) and picks the option labelled `label`. */
+export async function pick(page: Page, trigger: Locator, label: string): Promise<void> {
+  await trigger.click()
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).first().click()
+}
+
+/** Types a YYYY-MM-DD date into the antd DatePicker with `id` inside `scope` and confirms it. */
+export async function typeDate(scope: Locator, id: string, value: string): Promise<void> {
+  const input = scope.locator(`#${id}`)
+  await input.click()
+  await input.fill(value)
+  await input.press('Enter')
+}
+
+/** The rows of the table(s) inside `screen` that contain `text`. */
+export const tableRow = (screen: Locator, text: string): Locator => screen.locator('.ant-table-row').filter({ hasText: text })

@@ -8,6 +8,8 @@ import './tests/client-errors.e2e.js'
 import './tests/org-setup.e2e.js'
 import './tests/buildings.e2e.js'
 import './tests/base-data.e2e.js'
+import './tests/school-from-empty.e2e.js'
+import './tests/people-import.e2e.js'
 
 const dist = path.join(REPO_ROOT, 'packages/web/dist/index.html')
 if (!fs.existsSync(dist)) {

@@ -1,14 +1,17 @@
 // `npm run bench`: our server against a bare Fastify + driver baseline (bench/baseline.ts), each in its own
 // child process, loaded one run at a time with autocannon from this process. Prints req/s, p99 and ours/bare.
+// Then imports BENCH_IMPORT_ROWS students (default 100000; 0 skips) from a real .xlsx and exports them again.
 // Env: BENCH_SECONDS (default 10), DATABASE_URL (PostgreSQL instead of a fresh PGlite per server).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { OperationType } from '@zhixiao/shared'
 import type { Options, Result } from 'autocannon'
+import { benchImport, type ImportBenchResult } from './import.js'
 import { load, postJson, startServer, stopAll, stopServer } from './lib.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000)
 const databaseUrl = process.env.DATABASE_URL || undefined
 const LOGIN = { userName: 'zhanglaoshi', password: 'Demo@2026', loginType: 1 }
 const tempDirs: string[] = []
@@ -63,10 +66,17 @@ async function main(): Promise<number> {
     process.stderr.write(' done\n')
     rows.push({ scenario: s, ours: o, bare: b })
   }
-  return report(rows, [ours.output(), bare.output()])
+  await stopServer(bare.child)
+  let imported: ImportBenchResult | null = null
+  if (importRows > 0) {
+    process.stderr.write(`running import of ${importRows} students…`)
+    imported = await benchImport(ours.base, ours.child.pid!, importRows)
+    process.stderr.write(' done\n')
+  }
+  return report(rows, [ours.output(), bare.output()], imported)
 }
 
-function report(rows: Row[], outputs: string[]): number {
+function report(rows: Row[], outputs: string[], imported: ImportBenchResult | null): number {
   const cells = [['scenario', 'conns', 'ours req/s', 'ours p99 ms', 'bare req/s', 'bare p99 ms', 'ours/bare', 'non-2xx o/b', 'bad body o/b', 'errors o/b']]
   let bad = 0
   for (const { scenario: s, ours: o, bare: b } of rows) {
@@ -85,6 +95,13 @@ function report(rows: Row[], outputs: string[]): number {
   console.log('       owner, no transactions or SET ROLE, so no RLS (PGlite: superuser; PostgreSQL: superuser, or zx.bypass=on')
   console.log('       so the policy passes every row); its login skips the login log, limits and account reset write.')
   console.log('One run on loopback with the load generator on the same machine: compare ratios, not absolute numbers.')
+  if (imported) {
+    const i = imported
+    console.log(`\nimport: ${i.rows} students from a ${i.fileMb.toFixed(1)} MB .xlsx in ${i.importSeconds.toFixed(1)} s = ${i.importRowsPerSecond.toFixed(0)} rows/s (upload to done, polled like the panel), ${i.failed} rejected`)
+    console.log(`export: the same ${i.rows} streamed back in ${i.exportSeconds.toFixed(1)} s = ${i.exportRowsPerSecond.toFixed(0)} rows/s`)
+    console.log(`server RSS: ${i.rssBeforeMb.toFixed(0)} MB before, peak ${i.rssPeakImportMb.toFixed(0)} MB during the import, peak ${i.rssPeakExportMb.toFixed(0)} MB during the export`)
+    if (i.failed) bad += i.failed
+  }
   if (bad) {
     console.log(`WARNING: ${bad} non-2xx responses, failed bodies or connection errors; every request should succeed.`)
     const logs = outputs.filter((t) => t.trim())

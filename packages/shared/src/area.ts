@@ -5,7 +5,9 @@ export const adminLevelBody = z.object({
   name: z.string({ message: '请输入级别名称' }).trim().min(1, '请输入级别名称').max(20, '级别名称不能超过20个字符'),
   sort: z.coerce.number().int().min(0).max(999).default(0),
 })
+export type AdminLevelBody = z.infer<typeof adminLevelBody>
 export const adminLevelRow = z.object({ id: z.number(), name: z.string(), sort: z.number(), areaCount: z.number() })
+export type AdminLevelRow = z.infer<typeof adminLevelRow>
 
 export const areaBody = z.object({
   code: z.string({ message: '请输入区划代码' }).regex(/^\d{6}(\d{3})?$/, '区划代码应为6位或9位数字'),
@@ -15,6 +17,7 @@ export const areaBody = z.object({
 })
 export type AreaBody = z.infer<typeof areaBody>
 export const areaRow = z.object({ code: z.string(), name: z.string(), parentCode: z.string().nullable(), levelId: z.number(), levelName: z.string(), childCount: z.number() })
+export type AreaRow = z.infer<typeof areaRow>
 
 export const AreaMsg = {
   LEVEL_TAKEN: '已存在同名行政级别',

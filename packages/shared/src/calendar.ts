@@ -55,4 +55,5 @@ export const studyMonthBody = z.object({
 }).refine((b) => b.endDate >= b.startDate, { message: '结束日期不能早于开始日期', path: ['endDate'] })
 export type StudyMonthBody = z.infer<typeof studyMonthBody>
 export const studyMonthRow = z.object({ id: z.number(), calendarId: z.number(), name: z.string(), startDate: z.string(), endDate: z.string() })
+export type StudyMonthRow = z.infer<typeof studyMonthRow>
 export const StudyMonthMsg = { OUTSIDE_TERM: '学月须在所选学期之内', OVERLAP: '与已有学月时间重叠', NOT_FOUND: '学月不存在' } as const

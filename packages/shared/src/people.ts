@@ -92,6 +92,13 @@ export const teacherRow = z.object({
 })
 export type TeacherRow = z.infer<typeof teacherRow>
 
+export const teacherDetail = teacherRow.extend({
+  orgs: z.array(z.object({ id: z.number(), orgId: z.number(), orgName: z.string(), status: z.number(), archived: z.boolean() })),
+})
+export type TeacherDetail = z.infer<typeof teacherDetail>
+export const departmentRow = z.object({ id: z.number(), name: z.string(), parentId: z.number() })
+export type DepartmentRow = z.infer<typeof departmentRow>
+
 // ---- students ----
 export const studentFields = {
   trueName: trueNameField,
@@ -122,6 +129,12 @@ export const changeClassBody = z.object({
   classId: z.coerce.number({ message: '请选择班级' }).int(),
 })
 export type ChangeClassBody = z.infer<typeof changeClassBody>
+
+/** A parent of one student (parentBindChild/parents, the student's detail). */
+export const childParent = z.object({ id: z.number(), trueName: z.string(), phone: z.string().nullable(), userName: z.string(), relation: z.string(), status: z.number() })
+export type ChildParent = z.infer<typeof childParent>
+export const studentDetail = studentRow.extend({ parents: z.array(childParent) })
+export type StudentDetail = z.infer<typeof studentDetail>
 
 // ---- parents ----
 export const RELATIONS = ['父亲', '母亲', '祖父', '祖母', '外祖父', '外祖母', '其他监护人'] as const
@@ -205,6 +218,7 @@ export const searchPersonBody = z.object({
   userType: z.coerce.number().int().optional().nullable(),
   ...paging,
 })
+export type SearchPersonBody = z.input<typeof searchPersonBody>
 export const searchPersonRow = z.object({
   id: z.number(), trueName: z.string(), userName: z.string(), phone: z.string().nullable(), userType: z.number(), orgId: z.number(),
   orgName: z.string(), jobNo: z.string().nullable(), className: z.string().nullable(), status: z.number(), archived: z.boolean(),
@@ -217,6 +231,7 @@ export const logPageBody = z.object({
   to: z.string().optional().nullable(),
   ...paging,
 })
+export type LogPageBody = z.input<typeof logPageBody>
 export const logRow = z.object({
   id: z.number(), orgId: z.number().nullable(), orgName: z.string().nullable(), actorName: z.string(), module: z.string(), action: z.string(),
   target: z.string().nullable(), detail: z.record(z.string(), z.unknown()).nullable(), ip: z.string().nullable(), createdAt: z.string(),

@@ -29,6 +29,7 @@ export const workRestTimeBody = z.object({
 }).refine((b) => b.endTime > b.startTime, { message: '结束时间须晚于开始时间', path: ['endTime'] })
 export type WorkRestTimeBody = z.infer<typeof workRestTimeBody>
 export const workRestTimeRow = z.object({ id: z.number(), workRestId: z.number(), name: z.string(), kind: z.string(), startTime: z.string(), endTime: z.string() })
+export type WorkRestTimeRow = z.infer<typeof workRestTimeRow>
 
 export const WorkRestMsg = {
   NAME_TAKEN: '已存在同名作息',

@@ -1,21 +1,4 @@
-import type { Locator, Page } from 'playwright-core'
-import { assert, signIn, test } from '../harness.js'
-
-/** Opens the antd Select whose input has `id` inside `scope` and picks the option labelled `label`. */
-async function pick(page: Page, scope: Locator, id: string, label: string) {
-  await scope.locator(`#${id}`).click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).first().click()
-}
-
-/** Types a YYYY-MM-DD date into the antd DatePicker with `id` and confirms it. */
-async function typeDate(scope: Locator, id: string, value: string) {
-  const input = scope.locator(`#${id}`)
-  await input.click()
-  await input.fill(value)
-  await input.press('Enter')
-}
-
-const row = (screen: Locator, text: string) => screen.locator('.ant-table-row').filter({ hasText: text })
+import { assert, pick, signIn, tableRow as row, test, typeDate } from '../harness.js'
 
 test('the super administrator creates a tenant on the tenant screen; its admin must change the initial password at first login', async ({ newPage, baseUrl }) => {
   const page = await newPage()
@@ -86,7 +69,7 @@ test('a school admin sets a term, a grade and two classes through the UI; archiv
   for (const name of ['1班', '2班']) {
     await classes.getByRole('button', { name: '新增', exact: true }).click()
     const form = page.locator('[data-page="/base-school/addClass"]')
-    await pick(page, form, 'gradeId', '2026级')
+    await pick(page, form.locator('#gradeId'), '2026级')
     await form.getByPlaceholder('如 1班').fill(name)
     await form.getByRole('button', { name: '保存' }).click()
     await row(classes, name).getByText('2026级').waitFor()

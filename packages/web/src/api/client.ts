@@ -46,7 +46,8 @@ function headersFor(opts: RequestOptions): Record<string, string> {
     ysNetType: '0',
     tenantId: tempTenant ? String(tempTenant.id) : '0',
     ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    ...(opts.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    // A FormData body (an upload) sets its own multipart type and boundary.
+    ...(opts.body !== undefined && !(opts.body instanceof FormData) ? { 'Content-Type': 'application/json' } : {}),
     ...opts.headers,
   }
 }
@@ -70,30 +71,29 @@ function fail(code: number, text: string, show: boolean, delayed = false, data: 
   throw new ApiError(code, text, data)
 }
 
-/**
- * The one HTTP client: spec headers, 300 s timeout, and the envelope and status rules of 000 §8. Resolves with the
- * whole envelope on the success codes 0 and 201; rejects with ApiError otherwise, after showing what the spec says.
- */
-export async function requestEnvelope<T>(url: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+/** Sends a call with the spec headers and the 300 s timeout; `read` takes the body inside the timeout. */
+async function exchange<B>(url: string, opts: RequestOptions, read: (res: Response) => Promise<B>): Promise<{ res: Response; body: B }> {
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST')
-  const show = opts.showError !== false
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS)
-  let res: Response
-  let body: unknown
   try {
-    res = await fetch(url + queryString(opts.params), {
+    const res = await fetch(url + queryString(opts.params), {
       method,
       headers: headersFor(opts),
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.body === undefined ? undefined : opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body),
       signal: controller.signal,
     })
-    body = await res.json().catch(() => null)
+    return { res, body: await read(res) }
   } catch {
-    return fail(-1, Msg.NETWORK_ERROR, show)
+    return fail(-1, Msg.NETWORK_ERROR, opts.showError !== false)
   } finally {
     clearTimeout(timer)
   }
+}
+
+/** The envelope and status rules of 000 §8 applied to an answer: the envelope on success, ApiError otherwise. */
+function settle<T>(res: Response, body: unknown, opts: RequestOptions): Envelope<T> {
+  const show = opts.showError !== false
   const env = isEnvelope(body) ? body : null
 
   if (res.status === 401 || env?.code === 401) {
@@ -112,6 +112,39 @@ export async function requestEnvelope<T>(url: string, opts: RequestOptions = {})
   // Any other envelope code (whatever the HTTP status): the server's msg, after 600 ms.
   if (!res.ok || !isSuccess(env.code)) return fail(env.code, env.msg || Msg.SERVER_ERROR, show, true, env.data)
   return env as Envelope<T>
+}
+
+/**
+ * The one HTTP client: spec headers, 300 s timeout, and the envelope and status rules of 000 §8. Resolves with the
+ * whole envelope on the success codes 0 and 201; rejects with ApiError otherwise, after showing what the spec says.
+ * A FormData body goes as multipart (an Excel upload).
+ */
+export async function requestEnvelope<T>(url: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  const { res, body } = await exchange(url, opts, (r) => r.json().catch(() => null) as Promise<unknown>)
+  return settle<T>(res, body, opts)
+}
+
+/** A file answer: the bytes and the name the server gave in Content-Disposition (RFC 5987 filename* first). */
+export interface FileAnswer { blob: Blob; fileName: string | null }
+
+function fileNameOf(res: Response): string | null {
+  const cd = res.headers.get('content-disposition') ?? ''
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(cd)
+  if (star) { try { return decodeURIComponent(star[1]) } catch { /* a malformed name: try the plain one */ } }
+  return /filename="?([^";]+)"?/i.exec(cd)?.[1] ?? null
+}
+
+/**
+ * A blob download (000 §7.1, §8): a file on success. A refusal comes back as a JSON envelope and goes through the
+ * same rules as any call; a JSON answer is never a file, so even a "successful" one is treated as an error.
+ */
+export async function requestBlob(url: string, opts: RequestOptions = {}): Promise<FileAnswer> {
+  const isJson = (r: Response) => (r.headers.get('content-type') ?? '').includes('application/json')
+  const { res, body } = await exchange(url, opts, async (r) =>
+    (isJson(r) || !r.ok ? { json: await r.json().catch(() => null) as unknown } : { blob: await r.blob() }))
+  if (body.blob) return { blob: body.blob, fileName: fileNameOf(res) }
+  const env = settle<unknown>(res, body.json, opts)
+  return fail(env.code, env.msg || Msg.SERVER_ERROR, opts.showError !== false, true)
 }
 
 /** The data of a successful call. */

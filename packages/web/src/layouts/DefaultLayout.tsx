@@ -2,11 +2,12 @@ import { findRouteMeta } from '@zhixiao/shared'
 import { Breadcrumb, Layout } from 'antd'
 import { Link, Outlet, useLocation } from 'react-router'
 import { UserMenu } from '../features/account/UserMenu'
+import { ImportPanel } from '../features/imports/ImportPanel'
 import { useSession } from '../stores/session'
 import { groupOf } from './menu'
 import { SideMenu } from './SideMenu'
 
-/** Admin layout: header, side menu (208 wide) and breadcrumb (000 §2.4). */
+/** Admin layout: header, side menu (208 wide), breadcrumb (000 §2.4) and the floating import panel. */
 export function DefaultLayout() {
   const sysName = useSession((s) => s.loginPageInfo?.sysName ?? '智慧平台')
   const { pathname } = useLocation()
@@ -26,6 +27,8 @@ export function DefaultLayout() {
           </div>
         </Layout.Content>
       </Layout>
+      {/* Import progress (000 §4, 001 §2.6): polls only on base pages and only while a job runs. */}
+      <ImportPanel />
     </Layout>
   )
 }

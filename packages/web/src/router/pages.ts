@@ -30,6 +30,21 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
     .map((t) => [`/base-school/${d}/${t}`, () => import('../features/base-dictionary/SchoolDictPage')]))),
   '/base-userAccount/dictionary': () => import('../features/base-dictionary/UserAccountDictPage'),
   '/base-userAccount/dictionaryOne': () => import('../features/base-dictionary/UserAccountDictPage'),
+  // People (docs/people.md): teachers, students, parents, changes, join requests, details, search and key log.
+  '/base-userAccount/teachers': () => import('../features/base-people/TeacherPage'),
+  '/base-userAccount/teachersGuidang': () => import('../features/base-people/TeacherPage'),
+  ...Object.fromEntries(['students', 'students-zz', 'studentGuidang', 'studentGuidang-zz']
+    .map((p) => [`/base-userAccount/${p}`, () => import('../features/base-people/StudentPage')])),
+  '/base-userAccount/parents': () => import('../features/base-people/ParentPage'),
+  '/base-userAccount/parentsGuidang': () => import('../features/base-people/ParentPage'),
+  ...Object.fromEntries(['typeChangeTeacher', 'typeChangeTeacherOne', 'typeChangeStudent', 'typeChangeStudentOne', 'typeChangeStudentZz']
+    .map((p) => [`/base-userAccount/${p}`, () => import('../features/base-people/ChangePage')])),
+  '/base-userAccount/joinAudit': () => import('../features/base-people/JoinAuditPage'),
+  '/base-userAccount/teacherDetail': () => import('../features/base-people/TeacherDetailPage'),
+  '/base-userAccount/studentDetail': () => import('../features/base-people/StudentDetailPage'),
+  '/base-userAccount/personalData': () => import('../features/base-people/PersonalDataPage'),
+  '/base-searchPerson/index': () => import('../features/base-people/SearchPersonPage'),
+  '/base-logMonitor/index': () => import('../features/base-people/LogMonitorPage'),
   '/base-communalFields': () => import('../features/base-dictionary/CommunalFieldsPage'),
   '/base-school/gradeManage': () => import('../features/base-school/GradePage'),
   '/base-school/gradeGuidang': () => import('../features/base-school/GradePage'),
@@ -40,6 +55,12 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-school/calendarSet': () => import('../features/base-school/CalendarPage'),
   '/base-school/holidaySet': () => import('../features/base-school/HolidayPage'),
   '/base-school/addHoliday': () => import('../features/base-school/AddHolidayPage'),
+  '/base-school/studyMonthSet': () => import('../features/base-school/StudyMonthPage'),
+  '/base-school/workAndRestDetail': () => import('../features/base-school/WorkRestDetailPage'),
+  '/base-school/workAndRestCheck': () => import('../features/base-school/WorkRestDetailPage'),
+  '/base-set/area/levelSet': () => import('../features/base-area/LevelSetPage'),
+  '/base-set/area/areaSet': () => import('../features/base-area/AreaSetPage'),
+  '/base-useRoute/index': () => import('../features/base-guide/UseRoutePage'),
 }
 
 export const loadPlaceholder = (): Promise<PageModule> => import('../features/placeholder/Placeholder')

@@ -1,6 +1,6 @@
 import {
   PeopleMsg, UserType, changeAddBody, changeClassBody, changePageBody, changeRow, joinApplyBody, joinDecideBody, joinPageBody, joinRow, logPageBody, logRow,
-  searchPersonBody, searchPersonRow, envelopeSchema, idsBody, pageOf, parentAddBody, parentBindBody, parentPageBody, parentRow, parentUnbindBody,
+  searchPersonBody, searchPersonRow, teacherDetail, studentDetail, childParent, departmentRow, envelopeSchema, idsBody, pageOf, parentAddBody, parentBindBody, parentPageBody, parentRow, parentUnbindBody,
   studentAddBody, studentPageBody, studentRow, studentUpdateBody, teacherAddBody, teacherPageBody, teacherRow, teacherUpdateBody,
 } from '@zhixiao/shared'
 import type { FastifyInstance, FastifyReply } from 'fastify'
@@ -50,7 +50,7 @@ export function teacherRoutes(ctx: AppContext) {
     const tags = ['教师']
     r.post('/page', { config: read, schema: { tags, summary: '教师分页（archived 为归档教师）', body: teacherPageBody, response: { 200: envelopeSchema(pageOf(teacherRow)) } } },
       async (req) => ok(await teachers.pageTeachers(ctx, req.auth!, req.body)))
-    r.get('/detail', { config: read, schema: { tags, summary: '教师详情（含所属机构）', querystring: id } },
+    r.get('/detail', { config: read, schema: { tags, summary: '教师详情（含所属机构）', querystring: id, response: { 200: envelopeSchema(teacherDetail) } } },
       async (req) => ok(await teachers.teacherDetail(ctx, req.auth!, req.query.id)))
     r.post('/add', { config: can('base_teacher_add'), schema: { tags, summary: '新增教师（手机号已有账号则加入本机构）', body: teacherAddBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await teachers.addTeacher(ctx, req.auth!, req.body), '新增成功'))
@@ -70,7 +70,7 @@ export function studentRoutes(ctx: AppContext) {
     const tags = ['学生']
     r.post('/page', { config: read, schema: { tags, summary: '学生分页（archived 为归档学生）', body: studentPageBody, response: { 200: envelopeSchema(pageOf(studentRow)) } } },
       async (req) => ok(await students.pageStudents(ctx, req.auth!, req.body)))
-    r.get('/detail', { config: read, schema: { tags, summary: '学生详情（含家长）', querystring: id } },
+    r.get('/detail', { config: read, schema: { tags, summary: '学生详情（含家长）', querystring: id, response: { 200: envelopeSchema(studentDetail) } } },
       async (req) => ok(await students.studentDetail(ctx, req.auth!, req.query.id)))
     r.post('/add', { config: can('base_student_add'), schema: { tags, summary: '新增学生（登录名默认为学号）', body: studentAddBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await students.addStudent(ctx, req.auth!, req.body), '新增成功'))
@@ -92,7 +92,7 @@ export function parentRoutes(ctx: AppContext) {
     const tags = ['家长']
     r.post('/page', { config: read, schema: { tags, summary: '家长分页（含绑定的学生）', body: parentPageBody, response: { 200: envelopeSchema(pageOf(parentRow)) } } },
       async (req) => ok(await parents.pageParents(ctx, req.auth!, req.body)))
-    r.get('/parents', { config: read, schema: { tags, summary: '学生的家长', querystring: z.object({ childId: z.coerce.number().int() }) } },
+    r.get('/parents', { config: read, schema: { tags, summary: '学生的家长', querystring: z.object({ childId: z.coerce.number().int() }), response: { 200: envelopeSchema(z.array(childParent)) } } },
       async (req) => ok(await parents.parentsOfChild(ctx, req.auth!, req.query.childId)))
     r.post('/add', { config: can('base_parent_add'), schema: { tags, summary: '新增家长并绑定学生（手机号已有账号则直接绑定）', body: parentAddBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await parents.addParent(ctx, req.auth!, req.body), '新增成功'))
@@ -110,7 +110,7 @@ export function parentRoutes(ctx: AppContext) {
 /** /base/api/userInfo/department */
 export function departmentRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().get('/list', { config: read, schema: { tags: ['教师'], summary: '机构的部门', querystring: z.object({ orgId: z.coerce.number().int().optional() }) } },
+    app.withTypeProvider<ZodTypeProvider>().get('/list', { config: read, schema: { tags: ['教师'], summary: '机构的部门', querystring: z.object({ orgId: z.coerce.number().int().optional() }), response: { 200: envelopeSchema(z.array(departmentRow)) } } },
       async (req) => ok(await teachers.listDepartments(ctx, req.auth!, req.query.orgId)))
   }
 }

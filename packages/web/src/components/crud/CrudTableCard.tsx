@@ -2,6 +2,7 @@ import type { Envelope } from '@zhixiao/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Button, Card, Input, Space, Table } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
+import type { TableRowSelection } from 'antd/es/table/interface'
 import type { ReactNode } from 'react'
 import { useState } from 'react'
 import { PermButton } from '../PermButton'
@@ -47,6 +48,10 @@ export interface CrudTableCardProps<Row, V> {
   readOnly?: boolean
   /** Shown above the table. */
   notice?: ReactNode
+  /** false: one unpaged list, for short lists the server answers whole (see wholeList). */
+  pagination?: false
+  /** Checkboxes for batch actions on the selected rows (调班 of students). */
+  rowSelection?: TableRowSelection<Row>
   title?: ReactNode
 }
 
@@ -98,7 +103,8 @@ export function CrudTableCard<Row extends object, V extends object = Record<stri
       {p.notice}
       <Table<Row>
         rowKey={p.rowKey ?? 'id'} size="middle" loading={list.isFetching} dataSource={list.data?.list ?? []} columns={columns}
-        pagination={{
+        rowSelection={p.rowSelection}
+        pagination={p.pagination ?? {
           current: pageIndex, pageSize, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 条`,
           onChange: (i, s) => setPaging({ scope, pageIndex: i, pageSize: s }),
         }}

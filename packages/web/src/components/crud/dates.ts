@@ -18,3 +18,6 @@ export function endDateRules(startField: string, message: string): FormRule[] {
     }),
   ]
 }
+
+/** A server timestamp (ISO) in the browser's local time, or — when empty. */
+export const formatTime = (v: string | null | undefined): string => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—')

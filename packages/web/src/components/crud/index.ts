@@ -4,6 +4,6 @@ export { CrudTableCard, type CrudForm, type CrudTableCardProps } from './CrudTab
 export { statusColumn, textColumn } from './columns'
 export { PageFrame } from './PageFrame'
 export { deleteAction, RowActions, toggleAction, type RowAction } from './row-actions'
-export type { PageParams, PageResult, Toggleable, Write } from './types'
+export { wholeList, type PageParams, type PageResult, type Toggleable, type Write } from './types'
 export { useWrite } from './use-write'
 export { DAY_FORMAT, endDateRules, fromDay, toDay } from './dates'

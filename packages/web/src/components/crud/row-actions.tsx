@@ -1,19 +1,24 @@
 import type { Envelope } from '@zhixiao/shared'
 import { App, Button, Space } from 'antd'
+import { useNavigate } from 'react-router'
 import { PermButton } from '../PermButton'
 import type { Toggleable } from './types'
 
-/** One link button of a row's 操作 column; `confirm` asks first. */
-export interface RowAction<Row> {
+/**
+ * One link button of a row's 操作 column: a call (`run`, after `confirm` when given) or a page to open (`to`,
+ * e.g. 详情 / 查看).
+ */
+export type RowAction<Row> = {
   key: string
   label: string | ((row: Row) => string)
-  run: (row: Row) => Promise<Envelope<unknown>>
-  confirm?: { title: (row: Row) => string; content?: string; okText?: string }
   danger?: boolean
   /** A button code: without it the button is dimmed (PermButton). */
   code?: string
   hidden?: (row: Row) => boolean
-}
+} & (
+  | { run: (row: Row) => Promise<Envelope<unknown>>; confirm?: { title: (row: Row) => string; content?: string; okText?: string } }
+  | { to: (row: Row) => string }
+)
 
 /** A row's buttons. `write` runs a call, shows its msg and refreshes; `edit` opens the card's form. */
 export function RowActions<Row>({ row, actions, write, edit, editCode }: {
@@ -24,12 +29,15 @@ export function RowActions<Row>({ row, actions, write, edit, editCode }: {
   editCode?: string
 }) {
   const { modal } = App.useApp()
+  const navigate = useNavigate()
   const click = (a: RowAction<Row>) => {
-    if (!a.confirm) { void write(() => a.run(row)); return }
+    if ('to' in a) { void navigate(a.to(row)); return }
+    const { run, confirm } = a
+    if (!confirm) { void write(() => run(row)); return }
     modal.confirm({
-      title: a.confirm.title(row), content: a.confirm.content, okText: a.confirm.okText ?? '确定', cancelText: '取消',
+      title: confirm.title(row), content: confirm.content, okText: confirm.okText ?? '确定', cancelText: '取消',
       okButtonProps: a.danger ? { danger: true } : undefined,
-      onOk: () => write(() => a.run(row)),
+      onOk: () => write(() => run(row)),
     })
   }
   const button = (key: string, label: string, onClick: () => void, danger?: boolean, code?: string) => code

@@ -1,8 +1,11 @@
 import type { RoomBatchAddBody } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Card, Form, Input, InputNumber, Select, Typography } from 'antd'
+import { Button, Card, Form, Input, InputNumber, Select } from 'antd'
 import { useNavigate, useSearchParams } from 'react-router'
 import { notify } from '../../api/feedback'
+import { PageFrame } from '../../components/crud'
+import { useScopeOrg } from '../../stores/school-scope'
+import { SchoolScopeSelect } from '../base-organization/SchoolScopeSelect'
 import { buildingApi } from './api'
 
 /** base-buildLot/roomManage/batch: rooms floor × 100 + n on every floor of a range, all or nothing. */
@@ -10,7 +13,8 @@ export default function RoomBatchPage({ path, title }: { path: string; title: st
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const [form] = Form.useForm<RoomBatchAddBody>()
-  const buildings = useQuery({ queryKey: ['buildings'], queryFn: buildingApi.page })
+  const orgId = useScopeOrg()
+  const buildings = useQuery({ queryKey: ['buildings', orgId], queryFn: () => buildingApi.page(orgId) })
   const uses = useQuery({ queryKey: ['dict', 'roomUse'], queryFn: () => buildingApi.dict('roomUse') })
   const submit = async (v: RoomBatchAddBody) => {
     try {
@@ -19,8 +23,7 @@ export default function RoomBatchPage({ path, title }: { path: string; title: st
     } catch { /* the client showed the server's message */ }
   }
   return (
-    <div data-page={path}>
-      <Typography.Title level={4}>{title}</Typography.Title>
+    <PageFrame path={path} title={title} extra={<SchoolScopeSelect disabled />}>
       <Card style={{ maxWidth: 560 }}>
         <Form form={form} layout="vertical" onFinish={submit} initialValues={{ buildingId: params.get('buildingId') ? Number(params.get('buildingId')) : undefined, fromLevel: 1, toLevel: 1, perFloor: 10 }}>
           <Form.Item name="buildingId" label="楼宇" rules={[{ required: true, message: '请选择楼宇' }]}>
@@ -35,6 +38,6 @@ export default function RoomBatchPage({ path, title }: { path: string; title: st
           <Button type="primary" htmlType="submit">批量新增</Button>
         </Form>
       </Card>
-    </div>
+    </PageFrame>
   )
 }

@@ -1,10 +1,13 @@
 import type { BuildingRow, RoomRow } from '@zhixiao/shared'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Card, Empty, Form, Input, InputNumber, List, Modal, Select, Space, Table, Tag, Typography } from 'antd'
+import { Card, Empty, Form, Input, InputNumber, List, Modal, Select, Space, Table, Tag } from 'antd'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { notify } from '../../api/feedback'
+import { PageFrame } from '../../components/crud'
 import { PermButton } from '../../components/PermButton'
+import { useScopeOrg } from '../../stores/school-scope'
+import { SchoolScopeSelect } from '../base-organization/SchoolScopeSelect'
 import { buildingApi } from './api'
 
 interface RoomValues { floorId: number; name: string; code?: string; useId?: number | null; capacity?: number | null; tagIds?: number[] }
@@ -13,14 +16,15 @@ interface RoomValues { floorId: number; name: string; code?: string; useId?: num
 export default function RoomManagePage({ path, title }: { path: string; title: string }) {
   const qc = useQueryClient()
   const navigate = useNavigate()
-  const buildings = useQuery({ queryKey: ['buildings'], queryFn: buildingApi.page })
+  const orgId = useScopeOrg()
+  const buildings = useQuery({ queryKey: ['buildings', orgId], queryFn: () => buildingApi.page(orgId) })
   const [selected, setSelected] = useState<number | null>(null)
   const current: BuildingRow | undefined = buildings.data?.list.find((b) => b.id === selected) ?? buildings.data?.list[0]
   const floors = useQuery({ queryKey: ['floors', current?.id], queryFn: () => buildingApi.floors(current!.id), enabled: !!current })
   const [page, setPage] = useState({ pageIndex: 1, pageSize: 20 })
-  const rooms = useQuery({ queryKey: ['rooms', current?.id, page], queryFn: () => buildingApi.rooms({ buildingId: current!.id, ...page }), enabled: !!current })
+  const rooms = useQuery({ queryKey: ['rooms', current?.id, page], queryFn: () => buildingApi.rooms({ orgId, buildingId: current!.id, ...page }), enabled: !!current })
   const uses = useQuery({ queryKey: ['dict', 'roomUse'], queryFn: () => buildingApi.dict('roomUse') })
-  const tags = useQuery({ queryKey: ['roomTags'], queryFn: buildingApi.tags })
+  const tags = useQuery({ queryKey: ['roomTags', orgId], queryFn: () => buildingApi.tags(orgId) })
   const [picked, setPicked] = useState<number[]>([])
   const [buildingForm] = Form.useForm<{ name: string; code?: string; floorCount: number }>()
   const [roomForm] = Form.useForm<RoomValues>()
@@ -34,7 +38,7 @@ export default function RoomManagePage({ path, title }: { path: string; title: s
 
   const saveBuilding = async () => {
     const v = await buildingForm.validateFields()
-    if (await run(() => buildingApi.add(v))) setDialog(null)
+    if (await run(() => buildingApi.add({ ...v, orgId }))) setDialog(null)
   }
   const saveRoom = async () => {
     const v = await roomForm.validateFields()
@@ -52,12 +56,11 @@ export default function RoomManagePage({ path, title }: { path: string; title: s
   }
   const addTag = () => {
     let name = ''
-    Modal.confirm({ title: '新增标签', content: <Input placeholder="请输入标签名称" onChange={(e) => { name = e.target.value }} />, okText: '确定', cancelText: '取消', onOk: () => run(() => buildingApi.addTag(name.trim())) })
+    Modal.confirm({ title: '新增标签', content: <Input placeholder="请输入标签名称" onChange={(e) => { name = e.target.value }} />, okText: '确定', cancelText: '取消', onOk: () => run(() => buildingApi.addTag(name.trim(), orgId)) })
   }
 
   return (
-    <div data-page={path}>
-      <Typography.Title level={4}>{title}</Typography.Title>
+    <PageFrame path={path} title={title} extra={<SchoolScopeSelect onChange={() => { setSelected(null); setPicked([]) }} />}>
       <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
         <Card size="small" title="楼宇" style={{ width: 260, flex: 'none' }} loading={buildings.isLoading}
           extra={<PermButton code="base_building_add" size="small" type="link" onClick={() => { buildingForm.resetFields(); setDialog('building') }}>新增楼宇</PermButton>}>
@@ -137,6 +140,6 @@ export default function RoomManagePage({ path, title }: { path: string; title: s
           </Form.Item>
         </Form>
       </Modal>
-    </div>
+    </PageFrame>
   )
 }

@@ -4,9 +4,9 @@ import { request, requestEnvelope } from '../../api/client'
 export interface Page<T> { list: T[]; total: number; pageIndex: number; pageSize: number }
 export interface TagRow { id: number; name: string; roomCount: number }
 
-/** Calls of base-buildLot/roomManage (docs/base-data.md). */
+/** Calls of base-buildLot/roomManage (docs/base-data.md); `orgId`: a school below the caller's org (see useScopeOrg). */
 export const buildingApi = {
-  page: () => request<Page<BuildingRow>>('/base/api/buildings/page', { body: { pageIndex: 1, pageSize: 500 } }),
+  page: (orgId?: number) => request<Page<BuildingRow>>('/base/api/buildings/page', { body: { orgId, pageIndex: 1, pageSize: 500 } }),
   add: (b: BuildingAddBody) => requestEnvelope<number>('/base/api/buildings/add', { body: b }),
   update: (b: BuildingUpdateBody) => requestEnvelope<null>('/base/api/buildings/update', { body: b }),
   remove: (id: number) => requestEnvelope<null>('/base/api/buildings/delete', { body: { id } }),
@@ -19,7 +19,7 @@ export const buildingApi = {
   removeRoom: (id: number) => requestEnvelope<null>('/base/api/classroom/delete', { body: { id } }),
   batchAdd: (b: RoomBatchAddBody) => requestEnvelope<number>('/base/api/classroom/batchAdd', { body: b }),
   batchMove: (roomIds: number[], floorId: number) => requestEnvelope<number>('/base/api/classroom/batchMove', { body: { roomIds, floorId } }),
-  tags: () => request<TagRow[]>('/base/api/tags/list'),
-  addTag: (name: string) => requestEnvelope<number>('/base/api/tags/add', { body: { name } }),
+  tags: (orgId?: number) => request<TagRow[]>('/base/api/tags/list', { params: { orgId } }),
+  addTag: (name: string, orgId?: number) => requestEnvelope<number>('/base/api/tags/add', { body: { name, orgId } }),
   dict: (dictType: 'roomUse' | 'buildingType') => request<DictRow[]>('/base/api/dict/select', { params: { dictType } }),
 }

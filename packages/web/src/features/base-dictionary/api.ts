@@ -8,15 +8,15 @@ const D = '/base/api/dict'
 /** /base/api/dict (docs/base-data.md): tenant-level (全局) and org-level (本机构) entries. */
 export const dictApi = {
   page: (q: Partial<DictPageBody> & Pick<DictPageBody, 'dictType'>) => request<PageResult<DictRow>>(`${D}/page`, { body: q }),
-  select: (dictType: DictType) => request<DictRow[]>(`${D}/select`, { params: { dictType } }),
+  select: (dictType: DictType, orgId?: number) => request<DictRow[]>(`${D}/select`, { params: { dictType, orgId } }),
   add: (b: DictAddBody) => requestEnvelope<number>(`${D}/add`, { body: b }),
   update: (b: DictUpdateBody) => requestEnvelope<null>(`${D}/update`, { body: b }),
   setStatus: (id: number, status: number) => requestEnvelope<null>(`${D}/updateStatus`, { body: { id, status } }),
   remove: (id: number) => requestEnvelope<null>(`${D}/delete`, { body: { id } }),
 }
 
-/** Select options of a dictionary (the tenant's enabled entries, then the org's own). */
-export function useDictOptions(dictType: DictType) {
-  const q = useQuery({ queryKey: ['dict', 'select', dictType], queryFn: () => dictApi.select(dictType), staleTime: 30_000 })
+/** Select options of a dictionary (the tenant's enabled entries, then those of `orgId`, by default the caller's org). */
+export function useDictOptions(dictType: DictType, orgId?: number) {
+  const q = useQuery({ queryKey: ['dict', 'select', dictType, orgId], queryFn: () => dictApi.select(dictType, orgId), staleTime: 30_000 })
   return { rows: q.data ?? [], options: (q.data ?? []).map((d) => ({ value: d.id, label: d.name })) }
 }

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router'
 import { FormCard, PageFrame } from '../../components/crud'
 import type { PageProps } from '../../router/pages'
+import { SchoolScopeSelect } from '../base-organization/SchoolScopeSelect'
 import { ClassFields, type ClassValues } from './ClassFields'
 import { classApi } from './grade-class-api'
 
@@ -10,7 +11,7 @@ export default function AddClassPage({ path, title }: PageProps) {
   const list = `/base-school/classManage${path.endsWith('-zz') ? '-zz' : ''}`
   const gradeId = params.get('gradeId') ? Number(params.get('gradeId')) : undefined
   return (
-    <PageFrame path={path} title={title}>
+    <PageFrame path={path} title={title} extra={<SchoolScopeSelect disabled />}>
       <FormCard<ClassValues> initialValues={{ gradeId, sort: 0 }} submit={classApi.add} groups={['classes', 'grades']}
         back={list} done={(v) => `${list}?gradeId=${v.gradeId}`}>
         <ClassFields adding />

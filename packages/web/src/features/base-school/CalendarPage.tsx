@@ -3,19 +3,21 @@ import { DatePicker, Form, Input, Select, Space, Tag } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { CrudTableCard, DAY_FORMAT, deleteAction, endDateRules, fromDay, PageFrame, statusColumn, toDay, toggleAction, type CrudForm } from '../../components/crud'
 import type { PageProps } from '../../router/pages'
+import { useScopeOrg } from '../../stores/school-scope'
+import { SchoolScopeSelect } from '../base-organization/SchoolScopeSelect'
 import { calendarApi } from './calendar-api'
 
 interface Values { schoolYear: string; term: 1 | 2; name?: string; startDate: Dayjs; endDate: Dayjs }
 const TERMS = [{ value: 1, label: '第一学期' }, { value: 2, label: '第二学期' }]
 
-const body = (v: Values): CalendarAddBody => ({ schoolYear: v.schoolYear.trim(), term: v.term, name: v.name?.trim() || null, startDate: fromDay(v.startDate), endDate: fromDay(v.endDate) })
+const body = (v: Values, orgId?: number): CalendarAddBody => ({ orgId, schoolYear: v.schoolYear.trim(), term: v.term, name: v.name?.trim() || null, startDate: fromDay(v.startDate), endDate: fromDay(v.endDate) })
 
-const form: CrudForm<CalendarRow, Values> = {
+const formFor = (orgId?: number): CrudForm<CalendarRow, Values> => ({
   noun: '学期',
   initial: (r) => (r
     ? { schoolYear: r.schoolYear, term: r.term as 1 | 2, name: r.name, startDate: toDay(r.startDate), endDate: toDay(r.endDate) }
     : { term: 1 }),
-  submit: (v, r) => (r ? calendarApi.update(r.id, body(v)) : calendarApi.add(body(v))),
+  submit: (v, r) => (r ? calendarApi.update(r.id, body(v)) : calendarApi.add(body(v, orgId))),
   fields: () => (
     <>
       <Form.Item name="schoolYear" label="学年" rules={[{ required: true, whitespace: true, message: '请输入学年' }, { pattern: /^\d{4}-\d{4}$/, message: '学年格式应为2026-2027' }]}>
@@ -31,15 +33,16 @@ const form: CrudForm<CalendarRow, Values> = {
       </Form.Item>
     </>
   ),
-}
+})
 
 /** /base-school/calendarSet: the school's terms; the one containing today is 当前学期. */
 export default function CalendarPage({ path, title }: PageProps) {
+  const orgId = useScopeOrg()
   return (
-    <PageFrame path={path} title={title}>
+    <PageFrame path={path} title={title} extra={<SchoolScopeSelect />}>
       <CrudTableCard<CalendarRow, Values>
-        queryKey={['calendars']} invalidates={['holidays']} form={form} addLabel="新增学期"
-        fetch={(q) => calendarApi.page(q)}
+        queryKey={['calendars', orgId]} invalidates={['holidays']} form={formFor(orgId)} addLabel="新增学期"
+        fetch={(q) => calendarApi.page({ ...q, orgId })}
         columns={[
           { title: '学年', dataIndex: 'schoolYear' },
           { title: '学期', dataIndex: 'term', render: (t: number) => (t === 1 ? '第一学期' : '第二学期') },

@@ -3,6 +3,8 @@ import { Select } from 'antd'
 import { useNavigate, useSearchParams } from 'react-router'
 import { CrudTableCard, deleteAction, PageFrame, statusColumn, textColumn, toggleAction, type CrudForm, type RowAction } from '../../components/crud'
 import type { PageProps } from '../../router/pages'
+import { useScopeOrg } from '../../stores/school-scope'
+import { SchoolScopeSelect } from '../base-organization/SchoolScopeSelect'
 import { ClassFields, type ClassValues } from './ClassFields'
 import { classApi, useGradeOptions } from './grade-class-api'
 
@@ -24,19 +26,20 @@ export default function ClassPage({ path, title }: PageProps) {
   const archived = path.includes('classGuidang')
   const zz = path.endsWith('-zz') ? '-zz' : ''
   const navigate = useNavigate()
+  const orgId = useScopeOrg()
   const [params, setParams] = useSearchParams()
   const gradeId = params.get('gradeId') ? Number(params.get('gradeId')) : null
   const grades = useGradeOptions(archived)
   return (
-    <PageFrame path={path} title={title}>
+    <PageFrame path={path} title={title} extra={<SchoolScopeSelect onChange={() => setParams({}, { replace: true })} />}>
       <CrudTableCard<ClassRow, ClassValues>
-        queryKey={['classes', archived, gradeId]} invalidates={['grades']} search="班级名称" form={archived ? undefined : form}
+        queryKey={['classes', archived, orgId, gradeId]} invalidates={['grades']} search="班级名称" form={archived ? undefined : form}
         onAdd={archived ? undefined : () => void navigate(`/base-school/addClass${zz}${gradeId ? `?gradeId=${gradeId}` : ''}`)}
         filters={
           <Select allowClear placeholder="全部年级" style={{ width: 180 }} value={gradeId} options={grades}
             onChange={(v?: number | null) => setParams(v ? { gradeId: String(v) } : {}, { replace: true })} />
         }
-        fetch={(q) => classApi.page({ archived, gradeId, ...q })}
+        fetch={(q) => classApi.page({ archived, orgId, gradeId, ...q })}
         columns={[
           { title: '年级', dataIndex: 'gradeName' },
           { title: '班级名称', dataIndex: 'name' },

@@ -3,6 +3,8 @@ import { Form, Input, InputNumber, Select } from 'antd'
 import dayjs from 'dayjs'
 import { CrudTableCard, deleteAction, PageFrame, statusColumn, toggleAction, type CrudForm, type RowAction } from '../../components/crud'
 import type { PageProps } from '../../router/pages'
+import { useScopeOrg } from '../../stores/school-scope'
+import { SchoolScopeSelect } from '../base-organization/SchoolScopeSelect'
 import { useDictOptions } from '../base-dictionary/api'
 import { gradeApi } from './grade-class-api'
 
@@ -17,12 +19,13 @@ const restoreAction: RowAction<GradeRow> = { key: 'restore', label: '恢复', ru
 /** /base-school/gradeManage (live grades) and /base-school/gradeGuidang (the archive). */
 export default function GradePage({ path, title }: PageProps) {
   const archived = path.endsWith('gradeGuidang')
-  const periods = useDictOptions('learnPeriod')
+  const orgId = useScopeOrg()
+  const periods = useDictOptions('learnPeriod', orgId)
   const periodName = (id: number | null) => periods.rows.find((d) => d.id === id)?.name ?? '—'
   const form: CrudForm<GradeRow, Values> = {
     noun: '年级',
     initial: (r) => (r ? { name: r.name, entryYear: r.entryYear, learnPeriodId: r.learnPeriodId, sort: r.sort } : { entryYear: dayjs().year(), sort: 0 }),
-    submit: (v, r) => (r ? gradeApi.update({ id: r.id, ...v }) : gradeApi.add(v)),
+    submit: (v, r) => (r ? gradeApi.update({ id: r.id, ...v }) : gradeApi.add({ ...v, orgId })),
     fields: () => (
       <>
         <Form.Item name="name" label="年级名称" rules={[{ required: true, whitespace: true, message: '请输入年级名称' }, { max: 30, message: '年级名称不能超过30个字符' }]}>
@@ -37,10 +40,10 @@ export default function GradePage({ path, title }: PageProps) {
     ),
   }
   return (
-    <PageFrame path={path} title={title}>
+    <PageFrame path={path} title={title} extra={<SchoolScopeSelect />}>
       <CrudTableCard<GradeRow, Values>
-        queryKey={['grades', archived]} invalidates={['classes']} search="年级名称" form={archived ? undefined : form}
-        fetch={(q) => gradeApi.page({ archived, ...q })}
+        queryKey={['grades', archived, orgId]} invalidates={['classes']} search="年级名称" form={archived ? undefined : form}
+        fetch={(q) => gradeApi.page({ archived, orgId, ...q })}
         columns={[
           { title: '年级名称', dataIndex: 'name' },
           { title: '入学年份', dataIndex: 'entryYear' },

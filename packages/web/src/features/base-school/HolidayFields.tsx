@@ -7,8 +7,9 @@ import { useTermOptions } from './calendar-api'
 export interface HolidayValues { name: string; kind: 'holiday' | 'workday'; calendarId?: number | null; startDate: Dayjs; endDate: Dayjs }
 export const KIND_LABEL: Record<string, string> = { holiday: '节假日', workday: '调休上班' }
 
-export const holidayBody = (v: HolidayValues): HolidayAddBody => ({
-  name: v.name.trim(), kind: v.kind, calendarId: v.calendarId ?? null, startDate: fromDay(v.startDate), endDate: fromDay(v.endDate),
+/** `orgId`: the school an add is for (see useScopeOrg); an update keeps the holiday's own. */
+export const holidayBody = (v: HolidayValues, orgId?: number): HolidayAddBody => ({
+  orgId, name: v.name.trim(), kind: v.kind, calendarId: v.calendarId ?? null, startDate: fromDay(v.startDate), endDate: fromDay(v.endDate),
 })
 
 /** The holiday form's items (holidaySet's edit modal and the addHoliday page). */

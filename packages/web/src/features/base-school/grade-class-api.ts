@@ -2,6 +2,7 @@ import type { ClassAddBody, ClassPageBody, ClassRow, ClassUpdateBody, GradeAddBo
 import { useQuery } from '@tanstack/react-query'
 import { request, requestEnvelope } from '../../api/client'
 import type { PageResult } from '../../components/crud'
+import { useScopeOrg } from '../../stores/school-scope'
 
 const G = '/base/api/grade'
 const C = '/base/api/class'
@@ -29,10 +30,14 @@ export const classApi = {
   restore: byId(C, 'resetArchive'),
 }
 
-/** Grade options for a select: the live grades, plus the archived ones when asked (archived classes' filter). */
+/**
+ * Grade options of the school the page works on (see useScopeOrg): the live grades, plus the archived ones when
+ * asked (archived classes' filter).
+ */
 export function useGradeOptions(withArchived = false) {
-  const live = useQuery({ queryKey: ['grades', 'options', false], queryFn: () => gradeApi.page({ archived: false, pageSize: 500 }) })
-  const old = useQuery({ queryKey: ['grades', 'options', true], queryFn: () => gradeApi.page({ archived: true, pageSize: 500 }), enabled: withArchived })
+  const orgId = useScopeOrg()
+  const live = useQuery({ queryKey: ['grades', 'options', false, orgId], queryFn: () => gradeApi.page({ orgId, archived: false, pageSize: 500 }) })
+  const old = useQuery({ queryKey: ['grades', 'options', true, orgId], queryFn: () => gradeApi.page({ orgId, archived: true, pageSize: 500 }), enabled: withArchived })
   const rows = [...(live.data?.list ?? []), ...(withArchived ? old.data?.list ?? [] : [])]
   return rows.map((g) => ({ value: g.id, label: g.archived ? `${g.name}（已归档）` : g.name }))
 }

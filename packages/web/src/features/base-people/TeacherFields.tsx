@@ -1,0 +1,82 @@
+import { idCardField, loginNameField, mobileField, trueNameField, type TeacherRow, type TeacherUpdateBody } from '@zhixiao/shared'
+import { Form, Input, Row, Select } from 'antd'
+import type { Dayjs } from 'dayjs'
+import { useDepartments } from './api'
+import { dayIn, dayOut, u, DayField, DictField, Half, IdCardSexFields, zodRule } from './form-kit'
+
+export interface TeacherValues {
+  trueName: string
+  phone: string
+  userName?: string
+  jobNo?: string
+  sex?: number
+  idCard?: string
+  deptId?: number
+  positionId?: number
+  titleId?: number
+  teacherTypeId?: number
+  politicalStatusId?: number
+  educationId?: number
+  degreeId?: number
+  enteredOn?: Dayjs
+  email?: string
+  remark?: string
+}
+
+export const teacherInitial = (r: TeacherRow | null): Partial<TeacherValues> => (r ? {
+  trueName: r.trueName, phone: u(r.phone), jobNo: u(r.jobNo), sex: u(r.sex), idCard: u(r.idCard), deptId: u(r.deptId),
+  positionId: u(r.positionId), titleId: u(r.titleId), teacherTypeId: u(r.teacherTypeId), politicalStatusId: u(r.politicalStatusId),
+  educationId: u(r.educationId), degreeId: u(r.degreeId), enteredOn: dayIn(r.enteredOn), email: u(r.email), remark: u(r.remark),
+} : {})
+
+/** The form's values as the API's teacher fields (empty inputs become null, the date YYYY-MM-DD). */
+export const teacherBody = (v: TeacherValues): Omit<TeacherUpdateBody, 'id'> => ({
+  trueName: v.trueName, phone: v.phone, jobNo: v.jobNo || null, sex: v.sex ?? null, idCard: v.idCard || null,
+  deptId: v.deptId ?? null, positionId: v.positionId ?? null, titleId: v.titleId ?? null, teacherTypeId: v.teacherTypeId ?? null,
+  politicalStatusId: v.politicalStatusId ?? null, educationId: v.educationId ?? null, degreeId: v.degreeId ?? null,
+  enteredOn: dayOut(v.enteredOn), email: v.email || null, remark: v.remark || null,
+})
+
+/** The add/edit teacher form: the login name only when adding (it defaults to the phone number). */
+export function TeacherFields({ adding, orgId }: { adding: boolean; orgId?: number }) {
+  const depts = useDepartments(orgId)
+  return (
+    <Row gutter={16}>
+      <Half>
+        <Form.Item name="trueName" label="姓名" required rules={[zodRule(trueNameField)]}><Input placeholder="请输入姓名" maxLength={30} /></Form.Item>
+      </Half>
+      <Half>
+        <Form.Item name="phone" label="手机号" required rules={[zodRule(mobileField)]}><Input placeholder="请输入手机号" maxLength={11} /></Form.Item>
+      </Half>
+      {adding && (
+        <Half>
+          <Form.Item name="userName" label="登录名" rules={[zodRule(loginNameField)]}><Input placeholder="默认为手机号" maxLength={40} /></Form.Item>
+        </Half>
+      )}
+      <Half>
+        <Form.Item name="jobNo" label="工号" rules={[{ max: 30, message: '工号不能超过30个字符' }]}><Input placeholder="请输入工号" /></Form.Item>
+      </Half>
+      <IdCardSexFields idCardSchema={idCardField} />
+      <Half>
+        <Form.Item name="deptId" label="部门">
+          <Select allowClear placeholder="请选择部门" options={depts} showSearch={{ optionFilterProp: 'label' }} />
+        </Form.Item>
+      </Half>
+      <Half><DictField name="positionId" label="职务" dictType="position" orgId={orgId} /></Half>
+      <Half><DictField name="titleId" label="职称" dictType="title" orgId={orgId} /></Half>
+      <Half><DictField name="teacherTypeId" label="教师类型" dictType="teacherType" orgId={orgId} /></Half>
+      <Half><DictField name="politicalStatusId" label="政治面貌" dictType="politicalStatus" orgId={orgId} /></Half>
+      <Half><DictField name="educationId" label="学历" dictType="education" orgId={orgId} /></Half>
+      <Half><DictField name="degreeId" label="学位" dictType="degree" orgId={orgId} /></Half>
+      <Half><DayField name="enteredOn" label="入职日期" /></Half>
+      <Half>
+        <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '邮箱格式不正确' }, { max: 60, message: '邮箱不能超过60个字符' }]}>
+          <Input placeholder="请输入邮箱" />
+        </Form.Item>
+      </Half>
+      <Half>
+        <Form.Item name="remark" label="备注" rules={[{ max: 200, message: '备注不能超过200个字符' }]}><Input.TextArea rows={1} placeholder="请输入备注" /></Form.Item>
+      </Half>
+    </Row>
+  )
+}

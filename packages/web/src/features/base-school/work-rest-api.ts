@@ -1,0 +1,21 @@
+import type { WorkRestAddBody, WorkRestRow, WorkRestTimeBody, WorkRestTimeRow } from '@zhixiao/shared'
+import { request, requestEnvelope } from '../../api/client'
+import type { PageParams, PageResult } from '../../components/crud'
+
+const W = '/base/api/workRest'
+const S = '/base/api/workRestTime'
+
+/** /base/api/workRest and workRestTime (workAndRest, workAndRestDetail, workAndRestCheck); the server has no updates. */
+export const workRestApi = {
+  page: (q: Partial<PageParams> & { orgId?: number }) =>
+    request<PageResult<WorkRestRow>>(`${W}/page`, { body: { orgId: q.orgId, pageIndex: q.pageIndex, pageSize: q.pageSize } }),
+  add: (b: WorkRestAddBody) => requestEnvelope<number>(`${W}/add`, { body: b }),
+  setStatus: (id: number, status: number) => requestEnvelope<null>(`${W}/updateStatus`, { body: { id, status } }),
+  remove: (id: number) => requestEnvelope<null>(`${W}/delete`, { body: { id } }),
+  slots: (workRestId: number) => request<WorkRestTimeRow[]>(`${S}/list`, { params: { workRestId } }),
+  addSlot: (b: WorkRestTimeBody) => requestEnvelope<number>(`${S}/add`, { body: b }),
+  removeSlot: (id: number) => requestEnvelope<null>(`${S}/delete`, { body: { id } }),
+}
+
+/** The largest page workRest/page answers; a school's schedules fit in it. */
+export const WORK_REST_PAGE_MAX = 200

@@ -1,0 +1,69 @@
+import type { ImportKind, ImportTask } from '@zhixiao/shared'
+import { Button, Space } from 'antd'
+import { useRef, useState, type ChangeEvent } from 'react'
+import { downloadFile, uploadFile } from '../../api/download'
+import { notify } from '../../api/feedback'
+import { PermButton } from '../../components/PermButton'
+import { ImportLogDrawer } from './ImportLogDrawer'
+import { kickImports } from './store'
+
+/** A button under a button code when one is given, a plain one otherwise (reads need only the page code). */
+function CodeButton({ code, ...rest }: { code?: string; onClick: () => void; loading?: boolean; children: string }) {
+  return code ? <PermButton code={code} {...rest} /> : <Button {...rest} />
+}
+
+/**
+ * 导入 / 下载模板 / 导出 / 导入记录 of a people list. An upload only creates the job (the server checks the file's
+ * type and header at once); the floating panel then shows its progress. `exportBody` is the list's current
+ * filters, so 导出 writes what the table shows.
+ */
+export function ExcelToolbar({ kind, base, noun, orgId, importCode, exportCode, exportBody, canImport = true }: {
+  kind: ImportKind
+  /** The call group, e.g. /base/api/userInfo/teacherInfo. */
+  base: string
+  /** 教师, 学生, 家长: the downloaded files' names. */
+  noun: string
+  /** The school the page works on (undefined: the caller's own). */
+  orgId?: number
+  importCode?: string
+  exportCode?: string
+  exportBody: object
+  /** false on archive pages: imports add live people. */
+  canImport?: boolean
+}) {
+  const input = useRef<HTMLInputElement>(null)
+  const [busy, setBusy] = useState<'import' | 'template' | 'export' | null>(null)
+  const [logs, setLogs] = useState(false)
+
+  const pick = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0]
+    e.target.value = '' // the same file may be chosen again after a fix
+    if (!file) return
+    if (!/\.xlsx$/i.test(file.name)) { notify.error('请选择 .xlsx 格式的文件'); return }
+    setBusy('import')
+    try {
+      const env = await uploadFile<ImportTask>(`${base}/importExcel`, file, { orgId })
+      notify.success(env.msg)
+      kickImports(env.data.importLogId)
+    } catch { /* the client showed why */ } finally { setBusy(null) }
+  }
+  const run = async (what: 'template' | 'export', go: () => Promise<boolean>) => { setBusy(what); await go(); setBusy(null) }
+
+  return (
+    <Space wrap>
+      {canImport && (
+        <>
+          <input ref={input} type="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" hidden
+            data-testid={`${kind}-import-file`} onChange={(e) => void pick(e)} />
+          <CodeButton code={importCode} loading={busy === 'import'} onClick={() => input.current?.click()}>导入</CodeButton>
+          <Button loading={busy === 'template'} onClick={() => void run('template', () =>
+            downloadFile(`${base}/downloadExcelTemplate`, `${noun}导入模板.xlsx`, { params: { orgId } }))}>下载模板</Button>
+        </>
+      )}
+      <CodeButton code={exportCode} loading={busy === 'export'} onClick={() => void run('export', () =>
+        downloadFile(`${base}/export`, `${noun}.xlsx`, { body: exportBody }))}>导出</CodeButton>
+      <Button onClick={() => setLogs(true)}>导入记录</Button>
+      {logs && <ImportLogDrawer kind={kind} title={`${noun}导入记录`} onClose={() => setLogs(false)} />}
+    </Space>
+  )
+}
