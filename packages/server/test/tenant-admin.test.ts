@@ -36,6 +36,18 @@ describe('tenant management (super administrator)', () => {
     expect(listed.data.list).toEqual([expect.objectContaining({ uniqueName: 'new-district', sysName: '新区智慧教育', passwordMaxAgeDays: 0 })])
   })
 
+  it('keeps the login settings (verify-info fields, student site) in the tenant config and serves them', async () => {
+    const r = await call(t, { url: '/base/api/tenant/add', token: admin, body: body({ uniqueName: 'verify-district', adminUserName: 'vdadmin', requiredInfoAfterLogin: true, requiredInfoFields: ['idCard', 'sex'], studentSiteUrl: 'https://student.example.cn' }) })
+    expect(r.code).toBe(0)
+    const info = await call(t, { url: `/base/api/tenant/getLoginInfo?orgId=${r.data.orgId}` })
+    expect(info.data).toMatchObject({ requiredInfoAfterLogin: true, studentSiteUrl: 'https://student.example.cn' })
+    expect((await call(t, { url: '/base/api/tenant/update', token: admin, body: { id: r.data.tenantId, requiredInfoFields: ['phone'], studentSiteUrl: '' } })).code).toBe(0)
+    const listed = await call(t, { url: '/base/api/tenant/query?keyword=verify-district', token: admin })
+    expect(listed.data.list[0]).toMatchObject({ requiredInfoAfterLogin: true, requiredInfoFields: ['phone'], studentSiteUrl: null, sysName: '新区智慧教育' })
+    expect((await call(t, { url: '/base/api/tenant/update', token: admin, body: { id: r.data.tenantId, studentSiteUrl: 'ftp://x' } })).msg).toBe('学生站点地址须以 http:// 或 https:// 开头')
+    expect((await call(t, { url: '/base/api/tenant/update', token: admin, body: { id: r.data.tenantId, requiredInfoFields: ['shoeSize'] } })).msg).toBe('核验字段有误')
+  })
+
   it('refuses a taken unique name or login name and writes nothing', async () => {
     await call(t, { url: '/base/api/tenant/add', token: admin, body: body({ uniqueName: 'dup-a', adminUserName: 'dupadmin' }) })
     const sameUnique = await call(t, { url: '/base/api/tenant/add', token: admin, body: body({ uniqueName: 'dup-a', adminUserName: 'other-admin' }) })

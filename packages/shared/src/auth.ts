@@ -131,6 +131,8 @@ export const loginPageInfo = z.object({
   requiredInfoAfterLogin: z.boolean(),
   smartChinaLogin: z.boolean(),
   jumpAfterLogin: z.string().nullable(),
+  /** Students (userType 1003) are sent here after login (000 §6); null keeps them in this portal. */
+  studentSiteUrl: z.string().nullable(),
   tenantModuleType: z.number(),
   passwordRule: passwordRule,
 })

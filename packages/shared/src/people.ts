@@ -263,3 +263,17 @@ export const verifyCheckResult = z.object({
   }),
 })
 export type VerifyCheckResult = z.infer<typeof verifyCheckResult>
+
+/** The 56 ethnic groups of China, the options of the verify form's 民族 (option type nation). */
+export const NATIONS = [
+  '汉族', '蒙古族', '回族', '藏族', '维吾尔族', '苗族', '彝族', '壮族', '布依族', '朝鲜族', '满族', '侗族', '瑶族', '白族', '土家族', '哈尼族',
+  '哈萨克族', '傣族', '黎族', '傈僳族', '佤族', '畲族', '高山族', '拉祜族', '水族', '东乡族', '纳西族', '景颇族', '柯尔克孜族', '土族', '达斡尔族',
+  '仫佬族', '羌族', '布朗族', '撒拉族', '毛南族', '仡佬族', '锡伯族', '阿昌族', '普米族', '塔吉克族', '怒族', '乌孜别克族', '俄罗斯族', '鄂温克族',
+  '德昂族', '保安族', '裕固族', '京族', '塔塔尔族', '独龙族', '鄂伦春族', '赫哲族', '门巴族', '珞巴族', '基诺族',
+] as const
+/** The verify form's labels and whether each is chosen (请选择) or typed (请填写). */
+export const VERIFY_FIELD_META: Record<VerifyField, { label: string; select: boolean }> = {
+  userName: { label: '姓名', select: false }, idCard: { label: '身份证号', select: false }, phone: { label: '手机号', select: false },
+  sex: { label: '性别', select: true }, nationality: { label: '民族', select: true }, politicalAttitudes: { label: '政治面貌', select: true },
+  education: { label: '学历', select: true }, academicDegree: { label: '学位', select: true }, technicalTitle: { label: '职称', select: true },
+}

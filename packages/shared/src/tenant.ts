@@ -1,4 +1,12 @@
 import { z } from 'zod'
+import { VERIFY_FIELDS } from './people.js'
+
+/** Login settings kept in the tenant's config: the verify form after login (001 §3) and the student site (000 §6). */
+export const tenantLoginSettings = {
+  requiredInfoAfterLogin: z.boolean().optional(),
+  requiredInfoFields: z.array(z.enum(VERIFY_FIELDS, { message: '核验字段有误' })).max(VERIFY_FIELDS.length).optional(),
+  studentSiteUrl: z.string().trim().max(200).regex(/^(https?:\/\/\S+)?$/, '学生站点地址须以 http:// 或 https:// 开头').optional().nullable(),
+}
 
 /** Super administrator's tenant creation: the tenant, its top organisation and its first admin account. */
 export const tenantAddBody = z.object({
@@ -14,6 +22,7 @@ export const tenantAddBody = z.object({
   defaultPassword: z.string().min(8, '初始密码至少8位').max(20, '初始密码不能超过20位').regex(/^(?=.*[A-Za-z])(?=.*\d)\S+$/, '初始密码须同时包含字母和数字').default('Zx123456'),
   passwordMaxAgeDays: z.coerce.number().int().min(0).max(3650).default(0),
   sysName: z.string().trim().max(30).optional().nullable(),
+  ...tenantLoginSettings,
 })
 export type TenantAddBody = z.infer<typeof tenantAddBody>
 
@@ -23,12 +32,14 @@ export const tenantUpdateBody = z.object({
   tenantModuleType: z.union([z.literal(0), z.literal(1), z.literal(3), z.literal(4)]).optional(),
   passwordMaxAgeDays: z.coerce.number().int().min(0).max(3650).optional(),
   sysName: z.string().trim().max(30).optional().nullable(),
+  ...tenantLoginSettings,
 })
 export type TenantUpdateBody = z.infer<typeof tenantUpdateBody>
 
 export const tenantRow = z.object({
   id: z.number(), name: z.string(), uniqueName: z.string(), trade: z.number(), tenantModuleType: z.number(), status: z.number(),
   passwordMaxAgeDays: z.number(), sysName: z.string().nullable(),
+  requiredInfoAfterLogin: z.boolean(), requiredInfoFields: z.array(z.string()), studentSiteUrl: z.string().nullable(),
   createdAt: z.string(),
 })
 /** A row of tenant/query as the client receives it (timestamps arrive as ISO strings). */

@@ -1,5 +1,5 @@
 import type {
-  CheckCodeImage, CurrentUserDetail, LoginByUserPwdBody, LoginOrg, LoginPageInfo, LoginResult, OrgPublicInfo, PasswordRule,
+  CheckCodeImage, CurrentUserDetail, LoginByUserPwdBody, LoginOrg, LoginPageInfo, LoginResult, OrgPublicInfo, PasswordRule, VerifyCheckResult,
 } from '@zhixiao/shared'
 import { request, requestEnvelope } from './client'
 
@@ -17,6 +17,8 @@ export const authApi = {
     requestEnvelope<null>('/base/api/account/must/change/default/password', { body: { mustRstPwdId, newPassword }, showError: false }),
   currentUser: (opts: { loginRedirect?: boolean } = {}) =>
     request<CurrentUserDetail>('/base/api/account/user/current/detail', opts),
+  /** 001 §7.1 org check after login: the verify form's required fields and what is on file. */
+  verifyCheck: () => request<VerifyCheckResult>('/base/api/account/verify/check', { showError: false }),
   logout: () => requestEnvelope<null>('/base/api/auth/logout', { method: 'POST', showError: false }),
   passwordRule: () => request<PasswordRule>('/base/api/tenant/base/tenant/config/password/rule', { method: 'POST', body: {} }),
   changePassword: (oldPwd: string, newPwd: string) =>

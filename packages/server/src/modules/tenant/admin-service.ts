@@ -20,7 +20,7 @@ export async function createTenantWithAdmin(ctx: AppContext, b: TenantAddBody): 
       }
       const tenantId = await insertTenant(trx, {
         name: b.name, uniqueName: b.uniqueName, trade: b.trade, tenantModuleType: b.tenantModuleType, defaultPassword: b.defaultPassword,
-        passwordMaxAgeDays: b.passwordMaxAgeDays, config: b.sysName ? { sysName: b.sysName } : {},
+        passwordMaxAgeDays: b.passwordMaxAgeDays, config: configOf({}, b),
       })
       const orgId = await createOrg(trx, { name: b.topOrgName, unitAttr: b.topOrgUnitAttr, trade: b.trade, appType: b.trade === 1 ? b.appType ?? 1 : null })
       const roles = await createBuiltinRoles(trx)
@@ -36,7 +36,8 @@ export async function updateTenant(ctx: AppContext, b: TenantUpdateBody): Promis
   await ctx.db.platform(async (trx) => {
     const t = await trx.selectFrom('tenant').select(['id', 'config']).where('id', '=', b.id).executeTakeFirst()
     if (!t) throw notFound('租户不存在')
-    const config = b.sysName !== undefined ? JSON.stringify({ ...(t.config as object), sysName: b.sysName }) : undefined
+    const merged = configOf(t.config as Record<string, unknown>, b)
+    const config = JSON.stringify(merged) !== JSON.stringify(t.config) ? JSON.stringify(merged) : undefined
     await trx.updateTable('tenant').set({
       ...(b.name !== undefined && { name: b.name }),
       ...(b.tenantModuleType !== undefined && { tenant_module_type: b.tenantModuleType }),
@@ -55,4 +56,14 @@ export async function setTenantStatus(ctx: AppContext, id: number, status: numbe
     if (!Number(r.numUpdatedRows)) throw notFound('租户不存在')
     if (status !== 0) await sql`UPDATE session SET revoked_at = ${now} WHERE tenant_id = ${id} AND revoked_at IS NULL`.execute(trx)
   })
+}
+
+/** The tenant config with the settings the body names (others kept). */
+function configOf(current: Record<string, unknown>, b: Partial<Pick<TenantUpdateBody, 'sysName' | 'requiredInfoAfterLogin' | 'requiredInfoFields' | 'studentSiteUrl'>>): Record<string, unknown> {
+  const next = { ...current }
+  if (b.sysName !== undefined) next.sysName = b.sysName || undefined
+  if (b.requiredInfoAfterLogin !== undefined) next.requiredInfoAfterLogin = b.requiredInfoAfterLogin
+  if (b.requiredInfoFields !== undefined) next.requiredInfoFields = b.requiredInfoFields
+  if (b.studentSiteUrl !== undefined) next.studentSiteUrl = b.studentSiteUrl || undefined
+  return next
 }

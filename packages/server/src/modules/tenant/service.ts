@@ -15,6 +15,7 @@ interface TenantConfig {
   requiredInfoAfterLogin?: boolean
   smartChinaLogin?: boolean
   jumpAfterLogin?: string
+  studentSiteUrl?: string
 }
 
 async function tenantOrThrow(ctx: AppContext, tenantId: number): Promise<Selectable<TenantTable>> {
@@ -42,6 +43,7 @@ export async function loginPageInfo(ctx: AppContext, tenantHeader: number, orgId
     backgroundUrl: cfg.backgroundUrl ?? null,
     externalLoginUrl: cfg.externalLoginUrl ?? null,
     requiredInfoAfterLogin: cfg.requiredInfoAfterLogin ?? false,
+    studentSiteUrl: cfg.studentSiteUrl ?? null,
     smartChinaLogin: cfg.smartChinaLogin ?? false,
     jumpAfterLogin: cfg.jumpAfterLogin ?? null,
     tenantModuleType: t.tenant_module_type,
@@ -64,7 +66,10 @@ export async function queryTenants(ctx: AppContext, q: { keyword?: string; pageI
     let base = trx.selectFrom('tenant')
     if (q.keyword) base = base.where((eb) => eb.or([eb('name', 'ilike', `%${q.keyword}%`), eb('unique_name', 'ilike', `%${q.keyword}%`)]))
     const rows = base.select(['id', 'name', 'unique_name as uniqueName', 'trade', 'tenant_module_type as tenantModuleType', 'status',
-      'password_max_age_days as passwordMaxAgeDays', sql<string | null>`config->>'sysName'`.as('sysName'), 'created_at as createdAt']).orderBy('id')
+      'password_max_age_days as passwordMaxAgeDays', sql<string | null>`config->>'sysName'`.as('sysName'),
+      sql<boolean>`coalesce((config->>'requiredInfoAfterLogin')::boolean, false)`.as('requiredInfoAfterLogin'),
+      sql<string[]>`coalesce(config->'requiredInfoFields', '[]'::jsonb)`.as('requiredInfoFields'),
+      sql<string | null>`config->>'studentSiteUrl'`.as('studentSiteUrl'), 'created_at as createdAt']).orderBy('id')
     return paginate(rows, base.select('id'), q)
   })
 }

@@ -1,20 +1,29 @@
 import { BASE_ROUTES } from '@zhixiao/shared'
-import { Card, Col, Result, Row } from 'antd'
+import { Card, Col, Row, Typography } from 'antd'
 import { Link } from 'react-router'
 import type { PageProps } from '../../router/pages'
 
-/** The super administrator's other set-up pages, linked from here. */
+/** What each of the super administrator's set-up pages is for. */
+const PURPOSE: Record<string, string> = {
+  '/base-set/tenant-manage': '新建租户（教育局、学校或联盟）及其顶级机构和首个管理员；设置密码有效期、系统名称、登录后信息核验和学生站点。',
+  '/base-set/area/levelSet': '维护行政级别（省、市、区县……），供行政区域引用。',
+  '/base-set/area/areaSet': '按级别维护行政区划树，机构登记时选用。',
+  '/dataWare/house/index': '数据仓库接入配置。',
+}
 const AREAS = BASE_ROUTES.filter((r) => r.adminOnly && r.path !== '/base-set/system')
 
-/** /base-set/system: the super administrator's landing page (system settings, 建设中 for now). */
+/** /base-set/system: the super administrator's landing page, one card per platform-wide setting area. */
 export default function SystemSetPage({ path, title }: PageProps) {
   return (
-    <div data-page={path}>
-      <Result status="info" title={<h1 style={{ fontSize: 24, margin: 0 }}>{title}</h1>} subTitle="建设中" />
-      <Row gutter={[16, 16]} justify="center">
+    <div data-page={path} style={{ padding: 24 }}>
+      <Typography.Title level={3}>{title}</Typography.Title>
+      <Typography.Paragraph type="secondary">平台级设置由超级管理员维护；各租户的机构与基础数据由租户管理员在其门户中维护。</Typography.Paragraph>
+      <Row gutter={[16, 16]}>
         {AREAS.map((r) => (
-          <Col key={r.path} xs={24} sm={12} lg={6}>
-            <Link to={r.path}><Card hoverable size="small" style={{ textAlign: 'center' }}>{r.title}</Card></Link>
+          <Col key={r.path} xs={24} sm={12} lg={8}>
+            <Link to={r.path}>
+              <Card hoverable title={r.title} size="small" style={{ height: '100%' }}>{PURPOSE[r.path] ?? r.title}</Card>
+            </Link>
           </Col>
         ))}
       </Row>

@@ -1,10 +1,12 @@
-import { Form, Input, InputNumber, Select } from 'antd'
+import { VERIFY_FIELD_META, VERIFY_FIELDS, type VerifyField } from '@zhixiao/shared'
+import { Form, Input, InputNumber, Select, Switch } from 'antd'
 import { APP_TYPES, MODULE_TYPES, TRADES } from './tenant-api'
 
 export interface TenantValues {
   name: string; uniqueName: string; trade: 1 | 2 | 3; tenantModuleType: 0 | 1 | 3 | 4; appType?: 1 | 2 | null
   topOrgName: string; topOrgUnitAttr: number; adminUserName: string; adminTrueName?: string; defaultPassword: string
   passwordMaxAgeDays?: number; sysName?: string | null
+  requiredInfoAfterLogin?: boolean; requiredInfoFields?: VerifyField[]; studentSiteUrl?: string | null
 }
 
 const grid = { display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 } as const
@@ -19,6 +21,26 @@ const modeItem = (
     <Select placeholder="请选择租户模式" options={MODULE_TYPES} />
   </Form.Item>
 )
+const VERIFY_OPTIONS = VERIFY_FIELDS.map((f) => ({ value: f, label: VERIFY_FIELD_META[f].label }))
+
+/** Login settings: the verify form after login (its required fields) and the separate student site. */
+function LoginSettings() {
+  const verify = Form.useWatch<boolean | undefined>('requiredInfoAfterLogin')
+  return (
+    <>
+      <Form.Item name="requiredInfoAfterLogin" label="登录后核验个人信息" valuePropName="checked"><Switch /></Form.Item>
+      <Form.Item name="requiredInfoFields" label="核验必填项" hidden={!verify}
+        rules={[{ required: !!verify, message: '请选择核验必填项' }]}>
+        <Select mode="multiple" placeholder="请选择核验必填项" options={VERIFY_OPTIONS} />
+      </Form.Item>
+      <Form.Item name="studentSiteUrl" label="学生站点地址" extra="学生登录后跳转到此地址；留空则留在本门户"
+        rules={[{ pattern: /^https?:\/\/\S+$/, message: '学生站点地址须以 http:// 或 https:// 开头' }]}>
+        <Input placeholder="如 https://student.example.edu.cn" />
+      </Form.Item>
+    </>
+  )
+}
+
 /** Password age and system name (an empty name falls back to the default 智慧平台). */
 const settingItems = (
   <>
@@ -34,7 +56,7 @@ const settingItems = (
 /** The tenant form: editing changes only name, mode, password age and system name; adding also sets up the top org and admin. */
 export function TenantFields({ adding }: { adding: boolean }) {
   const trade = Form.useWatch<number | undefined>('trade')
-  if (!adding) return <>{nameItem}{modeItem}{settingItems}</>
+  if (!adding) return <>{nameItem}{modeItem}{settingItems}<LoginSettings /></>
   return (
     <div style={grid}>
       {nameItem}
@@ -67,6 +89,7 @@ export function TenantFields({ adding }: { adding: boolean }) {
       </Form.Item>
       <div />
       {settingItems}
+      <div style={{ gridColumn: '1 / -1' }}><LoginSettings /></div>
     </div>
   )
 }

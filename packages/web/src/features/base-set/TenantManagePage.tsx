@@ -1,5 +1,5 @@
 import { App, Descriptions, Tag } from 'antd'
-import type { TenantRow } from '@zhixiao/shared'
+import type { TenantRow, VerifyField } from '@zhixiao/shared'
 import { CrudTableCard, PageFrame, toggleAction, type CrudForm, type RowAction } from '../../components/crud'
 import type { PageProps } from '../../router/pages'
 import { labelOf, MODULE_TYPES, tenantApi, TRADES, type TenantCreated } from './tenant-api'
@@ -17,10 +17,12 @@ export default function TenantManagePage({ path, title }: PageProps) {
   const { modal } = App.useApp()
   const form: CrudForm<TenantRow, TenantValues> = {
     noun: '租户', width: 720,
-    initial: (r) => (r ? { name: r.name, tenantModuleType: r.tenantModuleType as TenantValues['tenantModuleType'], passwordMaxAgeDays: r.passwordMaxAgeDays, sysName: r.sysName } : NEW_TENANT),
+    initial: (r) => (r ? { name: r.name, tenantModuleType: r.tenantModuleType as TenantValues['tenantModuleType'], passwordMaxAgeDays: r.passwordMaxAgeDays, sysName: r.sysName,
+      requiredInfoAfterLogin: r.requiredInfoAfterLogin, requiredInfoFields: r.requiredInfoFields as VerifyField[], studentSiteUrl: r.studentSiteUrl } : NEW_TENANT),
     fields: (r) => <TenantFields adding={!r} />,
     submit: (v, r) => (r
-      ? tenantApi.update({ id: r.id, name: v.name, tenantModuleType: v.tenantModuleType, passwordMaxAgeDays: v.passwordMaxAgeDays ?? undefined, sysName: v.sysName || null })
+      ? tenantApi.update({ id: r.id, name: v.name, tenantModuleType: v.tenantModuleType, passwordMaxAgeDays: v.passwordMaxAgeDays ?? undefined, sysName: v.sysName || null,
+        requiredInfoAfterLogin: !!v.requiredInfoAfterLogin, requiredInfoFields: v.requiredInfoFields ?? [], studentSiteUrl: v.studentSiteUrl || null })
       : tenantApi.add({ ...v, appType: v.trade === 1 ? v.appType ?? 1 : null, adminTrueName: v.adminTrueName ?? '管理员', passwordMaxAgeDays: v.passwordMaxAgeDays ?? 0 })),
     afterSave: (env, v, r) => {
       if (r) return

@@ -1,4 +1,4 @@
-import { Msg, OperationType, type LoginByUserPwdBody, type LoginOrg } from '@zhixiao/shared'
+import { Msg, OperationType, UserType, type LoginByUserPwdBody, type LoginOrg, type VerifyCheckResult } from '@zhixiao/shared'
 import { authApi } from '../../api/auth'
 import { ApiError } from '../../api/client'
 import { setLoadedUser } from '../../auth/current-user'
@@ -14,6 +14,10 @@ export type LoginOutcome =
   | { kind: 'reset'; ticket: string; reason: 'default' | 'expired'; msg: string }
   | { kind: 'chooseOrg'; orgs: LoginOrg[] }
   | { kind: 'done'; to: string }
+  /** Required personal information is missing: the verify form first, then `to`. */
+  | { kind: 'verify'; check: VerifyCheckResult; to: string }
+  /** A student goes to the separate student site (000 §6). */
+  | { kind: 'external'; url: string }
 
 /** A redirect back into the app; login pages themselves are never a destination. */
 function safeRedirect(redirect: string | null): string | null {
@@ -60,5 +64,12 @@ async function finishLogin(token: string, redirect: string | null): Promise<Logi
   useSession.getState().setLogin(token, user)
   setLoadedUser(user)
   rememberTenant(user.tenantId, user.currentOrgData?.displayName ?? String(user.tenantId))
-  return { kind: 'done', to: safeRedirect(redirect) ?? homePathFor(user) }
+  if (user.userType === UserType.STUDENT) {
+    const site = (await authApi.loginInfo(user.orgId).catch(() => null))?.studentSiteUrl
+    // The token travels in the fragment, which browsers never send to a server or put in a Referer.
+    if (site) return { kind: 'external', url: `${site}#token=${encodeURIComponent(token)}` }
+  }
+  const to = safeRedirect(redirect) ?? homePathFor(user)
+  const check = await authApi.verifyCheck().catch(() => null)
+  return check && !check.checkPass ? { kind: 'verify', check, to } : { kind: 'done', to }
 }

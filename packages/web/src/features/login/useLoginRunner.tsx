@@ -43,6 +43,8 @@ export function useLoginRunner(opts: Options): {
     setBusy(false)
     switch (outcome.kind) {
       case 'done': await navigate(outcome.to, { replace: true }); break
+      case 'verify': await navigate(SELECT_ORG_PATH, { replace: true, state: { verify: outcome.check, to: outcome.to } }); break
+      case 'external': window.location.assign(outcome.url); break
       case 'chooseOrg': await navigate(SELECT_ORG_PATH, { state: { orgs: outcome.orgs } }); break
       case 'reset': setReset({ ticket: outcome.ticket, reason: outcome.reason, payload, redirect }); break
       case 'captcha': await opts.onCaptcha(outcome.msg); break

@@ -1,4 +1,4 @@
-import { Msg, type LoginOrg } from '@zhixiao/shared'
+import { Msg, type LoginOrg, type VerifyCheckResult } from '@zhixiao/shared'
 import { Alert, Button, Card, Spin } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { Navigate, useLocation, useNavigate } from 'react-router'
@@ -7,6 +7,7 @@ import { runLogin } from '../login/login-flow'
 import type { LoginPageState } from '../login/LoginPage'
 import { useLoginRunner } from '../login/useLoginRunner'
 import { useSession } from '../../stores/session'
+import { VerifyInfoForm } from './VerifyInfoForm'
 import '../login/login.css'
 
 /** How long the 请选择要切换的机构 hint stays (001 §4). */
@@ -17,6 +18,26 @@ const HINT_MS = 1500
  * the pending login with the chosen orgId, and the answer is handled exactly as on the login page.
  */
 export default function OrgSelectPage({ path }: { path: string }) {
+  const verify = useLocation().state as { verify?: VerifyCheckResult; to?: string } | null
+  if (verify?.verify) return <VerifyPage path={path} check={verify.verify} to={verify.to ?? '/'} />
+  return <OrgChoice path={path} />
+}
+
+/** Signed in, but the tenant requires personal information that is missing (001 §3): the form, then the landing. */
+function VerifyPage({ path, check, to }: { path: string; check: VerifyCheckResult; to: string }) {
+  const navigate = useNavigate()
+  return (
+    <div className="zx-login-bg" data-page={path}>
+      <Card className="zx-login-card" style={{ width: 520 }}>
+        <h1 className="zx-login-title">您好，{check.detail.userName}，请完善个人信息</h1>
+        <div className="zx-login-sub">所在单位要求登录前核验以下信息</div>
+        <VerifyInfoForm check={check} onDone={() => void navigate(to, { replace: true })} />
+      </Card>
+    </div>
+  )
+}
+
+function OrgChoice({ path }: { path: string }) {
   // Read once: a successful login clears the stored one, and this page must not bounce to login meanwhile.
   const [pending] = useState(() => useSession.getState().temporaryLoginData)
   const navigate = useNavigate()
