@@ -71,8 +71,17 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   installErrorHandler(app)
   // Import jobs run in the background of this process; unfinished ones resume at the next start.
   const imports = importRunner(ctx, (msg, err) => app.log.error({ err }, msg))
-  app.addHook('onReady', async () => imports.kick())
+  // PGlite has no autovacuum: refresh planner statistics at start and every 15 minutes (Db.analyze).
+  let analyzing: ReturnType<typeof setInterval> | undefined
+  app.addHook('onReady', async () => {
+    if (db.kind === 'pglite') {
+      await db.analyze()
+      analyzing = setInterval(() => void db.analyze(), 15 * 60_000).unref()
+    }
+    imports.kick()
+  })
   app.addHook('onClose', async () => {
+    clearInterval(analyzing)
     await imports.stop()
     if (!opts.db) await db.close()
   })

@@ -62,6 +62,16 @@ export class Db {
     })
   }
 
+  /**
+   * Refreshes planner statistics as the owner. PGlite has no autovacuum, so without this a table that grew
+   * after start keeps its empty-table plans (seq scans in every foreign-key check); a big import also outruns a
+   * server's autovacuum. Errors (a role that may not analyse) are ignored: statistics are an optimisation.
+   */
+  async analyze(tables: readonly string[] = []): Promise<void> {
+    const list = tables.map((t) => sql.id(t))
+    await (list.length ? sql`ANALYZE ${sql.join(list)}` : sql`ANALYZE`).execute(this.kysely).catch(() => {})
+  }
+
   close(): Promise<void> {
     return this.release()
   }

@@ -100,14 +100,16 @@ export function attachmentHeader(fileName: string): string {
 
 /**
  * Reads a large result in id order, one short transaction per chunk, so an export of 100k rows streams
- * without a long-held transaction or the whole result in memory.
+ * without a long-held transaction or the whole result in memory. `ids` walks the driving table's index
+ * (cheap, exact chunks); `rows` loads the joined rows of those ids, applying any remaining filters, so no chunk
+ * joins or sorts the whole result.
  */
-export async function* keysetChunks<R extends { id: number }>(fetch: (afterId: number, limit: number) => Promise<R[]>, chunk = 2000): AsyncGenerator<R> {
+export async function* keysetChunks<R>(ids: (afterId: number, limit: number) => Promise<number[]>, rows: (ids: number[]) => Promise<R[]>, chunk = 2000): AsyncGenerator<R> {
   let after = 0
   for (;;) {
-    const rows = await fetch(after, chunk)
-    for (const r of rows) yield r
-    if (rows.length < chunk) return
-    after = rows[rows.length - 1]!.id
+    const batch = await ids(after, chunk)
+    if (batch.length) for (const r of await rows(batch)) yield r
+    if (batch.length < chunk) return
+    after = batch[batch.length - 1]!
   }
 }

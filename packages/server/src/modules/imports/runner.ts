@@ -9,6 +9,9 @@ import { IMPORT_MAX_ROWS } from '@zhixiao/shared'
 
 /** Rows written per transaction: big enough to amortise the round trips, small enough to show progress. */
 export const IMPORT_BATCH = 500
+/** Planner statistics are refreshed after the first batch and then every this many batches (see Db.analyze). */
+const ANALYZE_EVERY = 40
+const PEOPLE_TABLES = ['user_info', 'account', 'login_name', 'person', 'user_role', 'parent_child'] as const
 const BATCH_PAUSE_MS = 15
 
 /**
@@ -76,9 +79,10 @@ export class ImportRunner {
         .where('id', '=', job.id).where('status', '=', ImportStatus.QUEUED).execute()
       return { rows, runner, start: j.processed_count }
     })
-    for (let at = start; at < rows.length && !this.stopped; at += IMPORT_BATCH) {
+    for (let at = start, n = 0; at < rows.length && !this.stopped; at += IMPORT_BATCH, n++) {
       const go = await this.batch(job, runner, rows.slice(at, at + IMPORT_BATCH), at + IMPORT_BATCH >= rows.length)
       if (!go) return
+      if (n % ANALYZE_EVERY === 0) await this.ctx.db.analyze(PEOPLE_TABLES)
       // The embedded database has one connection: pause so requests (the progress poll, page loads) get a turn.
       await new Promise((r) => setTimeout(r, BATCH_PAUSE_MS))
     }
