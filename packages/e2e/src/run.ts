@@ -11,6 +11,7 @@ import './tests/base-data.e2e.js'
 import './tests/school-from-empty.e2e.js'
 import './tests/people-import.e2e.js'
 import './tests/verify-info.e2e.js'
+import './tests/org-excel.e2e.js'
 
 const dist = path.join(REPO_ROOT, 'packages/web/dist/index.html')
 if (!fs.existsSync(dist)) {

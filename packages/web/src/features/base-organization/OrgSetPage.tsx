@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react'
 import { notify } from '../../api/feedback'
 import { PermButton } from '../../components/PermButton'
 import { orgApi } from './api'
+import { OrgExcelButtons } from './OrgExcelButtons'
 import { OrgFormModal } from './OrgFormModal'
 
 function toTree(rows: OrgRow[]): TreeDataNode[] {
@@ -63,7 +64,10 @@ export default function OrgSetPage({ path, title }: { path: string; title: strin
           )}
         </Card>
         <Card size="small" style={{ flex: 1, minWidth: 0 }} title={current ? `${current.name} 的下级机构` : ''}
-          extra={<PermButton code="base_org_add" type="primary" onClick={() => setForm({ parent: current, editing: null })}>新增</PermButton>}>
+          extra={<Space wrap>
+            <OrgExcelButtons onImported={() => void refresh()} />
+            <PermButton code="base_org_add" type="primary" onClick={() => setForm({ parent: current, editing: null })}>新增</PermButton>
+          </Space>}>
           <Space style={{ marginBottom: 12 }} wrap>
             <Input.Search placeholder="名称或编码" allowClear onSearch={(v) => { setKeyword(v.trim()); setPage((p) => ({ ...p, pageIndex: 1 })) }} style={{ width: 220 }} />
             <Select placeholder="状态" allowClear style={{ width: 120 }} value={status} onChange={(v) => setStatus(v ?? null)}
