@@ -12,6 +12,7 @@ import './tests/school-from-empty.e2e.js'
 import './tests/people-import.e2e.js'
 import './tests/verify-info.e2e.js'
 import './tests/org-excel.e2e.js'
+import './tests/study-month.e2e.js'
 
 const dist = path.join(REPO_ROOT, 'packages/web/dist/index.html')
 if (!fs.existsSync(dist)) {

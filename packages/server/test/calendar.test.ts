@@ -64,5 +64,13 @@ describe('study months', () => {
     expect(await call(t, { url: `${sm}/add`, token: schoolAdmin, body: { calendarId: term, name: '暑期', startDate: '2027-07-01', endDate: '2027-07-31' } })).toMatchObject({ msg: '学月须在所选学期之内' })
     expect((await call(t, { url: `${sm}/list?calendarId=${term}`, token: schoolAdmin })).data.map((m: { name: string }) => m.name)).toEqual(['九月'])
     expect((await call(t, { url: `${sm}/list?calendarId=${term}`, token: school2Admin })).status).toBe(404)
+    // Editing checks the same rules against the other months only.
+    const months = (await call(t, { url: `${sm}/list?calendarId=${term}`, token: schoolAdmin })).data
+    const sept = months[0].id
+    await call(t, { url: `${sm}/add`, token: schoolAdmin, body: { calendarId: term, name: '十月', startDate: '2026-10-01', endDate: '2026-10-31' } })
+    expect((await call(t, { url: `${sm}/update`, token: schoolAdmin, body: { id: sept, calendarId: term, name: '九月份', startDate: '2026-09-01', endDate: '2026-09-29' } })).msg).toBe('编辑成功')
+    expect(await call(t, { url: `${sm}/update`, token: schoolAdmin, body: { id: sept, calendarId: term, name: '九月份', startDate: '2026-09-01', endDate: '2026-10-05' } })).toMatchObject({ msg: '与已有学月时间重叠' })
+    expect((await call(t, { url: `${sm}/update`, token: school2Admin, body: { id: sept, calendarId: term, name: 'x', startDate: '2026-09-01', endDate: '2026-09-02' } })).status).toBe(404)
+    expect((await call(t, { url: `${sm}/list?calendarId=${term}`, token: schoolAdmin })).data.map((m: { name: string; endDate: string }) => `${m.name}${m.endDate}`)).toEqual(['九月份2026-09-29', '十月2026-10-31'])
   })
 })

@@ -21,6 +21,14 @@ describe('work-and-rest schedules', () => {
     expect(page.data.list).toEqual([expect.objectContaining({ id, name: '冬季作息', slotCount: 3, startDate: '2026-10-01' })])
     expect((await call(t, { url: '/base/api/workRestTime/list?workRestId=' + id, token: s.school2Admin })).status).toBe(404)
     expect((await call(t, { url: '/base/api/workRest/page', token: s.teacher, body: {} })).status).toBe(403)
+    // Edits: the schedule's dates, and a slot moved without clashing with the others (its own old time does not count).
+    expect((await call(t, { url: '/base/api/workRest/update', token: s.schoolAdmin, body: { id, name: '冬季作息（新）', typeName: '冬季', startDate: '2026-10-08', endDate: '2027-04-30' } })).msg).toBe('编辑成功')
+    const first = slots.data[0].id
+    expect((await call(t, { url: '/base/api/workRestTime/update', token: s.schoolAdmin, body: { id: first, workRestId: id, name: '第一节', kind: 'lesson', startTime: '07:55', endTime: '08:35' } })).msg).toBe('编辑成功')
+    expect(await call(t, { url: '/base/api/workRestTime/update', token: s.schoolAdmin, body: { id: first, workRestId: id, name: '第一节', kind: 'lesson', startTime: '08:00', endTime: '08:45' } })).toMatchObject({ msg: WorkRestMsg.OVERLAP })
+    expect((await call(t, { url: '/base/api/workRest/update', token: s.school2Admin, body: { id, name: 'x', startDate: '2026-10-08', endDate: '2027-04-30' } })).status).toBe(404)
+    const after = await call(t, { url: '/base/api/workRest/page', token: s.schoolAdmin, body: {} })
+    expect(after.data.list[0]).toMatchObject({ name: '冬季作息（新）', startDate: '2026-10-08' })
     expect((await call(t, { url: '/base/api/workRest/delete', token: s.schoolAdmin, body: { id } })).msg).toBe('删除成功')
   })
 })

@@ -48,7 +48,9 @@ export function studyMonthRoutes(ctx: AppContext) {
     r.get('/list', { config, schema: { tags, summary: '学期的学月', querystring: z.object({ calendarId: z.coerce.number().int() }), response: { 200: envelopeSchema(z.array(studyMonthRow)) } } },
       async (req) => ok(await svc.listStudyMonths(ctx, req.auth!, req.query.calendarId)))
     r.post('/add', { config, schema: { tags, summary: '新增学月（学期内、不重叠）', body: studyMonthBody, response: { 200: envelopeSchema(z.number()) } } },
-      async (req) => ok(await svc.addStudyMonth(ctx, req.auth!, req.body), '新增成功'))
+      async (req) => ok(await svc.saveStudyMonth(ctx, req.auth!, req.body), '新增成功'))
+    r.post('/update', { config, schema: { tags, summary: '编辑学月（学期内、不与其他学月重叠）', body: studyMonthBody.and(id) } },
+      async (req) => { await svc.saveStudyMonth(ctx, req.auth!, req.body, req.body.id); return ok(null, '编辑成功') })
     r.post('/delete', { config, schema: { tags, summary: '删除学月', body: id } },
       async (req) => { await svc.deleteStudyMonth(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
   }

@@ -141,16 +141,25 @@ export function listStudyMonths(ctx: AppContext, auth: AuthInfo, calendarId: num
   })
 }
 
-/** A study month lies inside its term and overlaps no other month of that term. */
-export function addStudyMonth(ctx: AppContext, auth: AuthInfo, b: StudyMonthBody): Promise<number> {
+/** A study month lies inside its term and overlaps no other month of that term (`id`: the one being edited). */
+export function saveStudyMonth(ctx: AppContext, auth: AuthInfo, b: StudyMonthBody, id?: number): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
+    if (id !== undefined) {
+      const m = await trx.selectFrom('study_month').select('calendar_id').where('id', '=', id).executeTakeFirst()
+      if (!m) throw notFound(StudyMonthMsg.NOT_FOUND)
+      await calendarFor(trx, auth, m.calendar_id)
+    }
     const c = await calendarFor(trx, auth, b.calendarId)
     if (b.startDate < c.start_date || b.endDate > c.end_date) throw refused(ErrorCode.BAD_REQUEST, StudyMonthMsg.OUTSIDE_TERM)
     const clash = await trx.selectFrom('study_month').select('id').where('calendar_id', '=', b.calendarId)
-      .where('start_date', '<=', b.endDate).where('end_date', '>=', b.startDate).limit(1).executeTakeFirst()
+      .where('start_date', '<=', b.endDate).where('end_date', '>=', b.startDate).$if(id !== undefined, (q) => q.where('id', '!=', id!)).limit(1).executeTakeFirst()
     if (clash) throw refused(ErrorCode.CONFLICT, StudyMonthMsg.OVERLAP)
-    return (await trx.insertInto('study_month').values({ calendar_id: b.calendarId, name: b.name, start_date: b.startDate, end_date: b.endDate })
-      .returning('id').executeTakeFirstOrThrow()).id
+    const values = { calendar_id: b.calendarId, name: b.name, start_date: b.startDate, end_date: b.endDate }
+    if (id !== undefined) {
+      await trx.updateTable('study_month').set(values).where('id', '=', id).execute()
+      return id
+    }
+    return (await trx.insertInto('study_month').values(values).returning('id').executeTakeFirstOrThrow()).id
   })
 }
 

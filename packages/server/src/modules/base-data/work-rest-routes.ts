@@ -19,6 +19,8 @@ export function workRestRoutes(ctx: AppContext) {
       async (req) => ok(await svc.pageWorkRest(ctx, req.auth!, req.body)))
     r.post('/add', { config, schema: { tags, summary: '新增作息', body: workRestAddBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await svc.addWorkRest(ctx, req.auth!, req.body), '新增成功'))
+    r.post('/update', { config, schema: { tags, summary: '编辑作息', body: workRestAddBody.and(id) } },
+      async (req) => { await svc.updateWorkRest(ctx, req.auth!, req.body.id, req.body); return ok(null, '编辑成功') })
     statusAndDeleteRoutes(app, { tags, config, noun: '作息', deleteNote: '（连同时段）', setStatus: (a, id, s) => svc.setWorkRestStatus(ctx, a, id, s), remove: (a, id) => svc.deleteWorkRest(ctx, a, id) })
   }
 }
@@ -30,7 +32,9 @@ export function workRestTimeRoutes(ctx: AppContext) {
     r.get('/list', { config, schema: { tags, summary: '作息时段', querystring: z.object({ workRestId: z.coerce.number().int() }), response: { 200: envelopeSchema(z.array(workRestTimeRow)) } } },
       async (req) => ok(await svc.listSlots(ctx, req.auth!, req.query.workRestId)))
     r.post('/add', { config, schema: { tags, summary: '新增时段（不得与已有时段重叠）', body: workRestTimeBody, response: { 200: envelopeSchema(z.number()) } } },
-      async (req) => ok(await svc.addSlot(ctx, req.auth!, req.body), '新增成功'))
+      async (req) => ok(await svc.saveSlot(ctx, req.auth!, req.body), '新增成功'))
+    r.post('/update', { config, schema: { tags, summary: '编辑时段（不得与其他时段重叠）', body: workRestTimeBody.and(id) } },
+      async (req) => { await svc.saveSlot(ctx, req.auth!, req.body, req.body.id); return ok(null, '编辑成功') })
     r.post('/delete', { config, schema: { tags, summary: '删除时段', body: id } },
       async (req) => { await svc.deleteSlot(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
   }

@@ -34,6 +34,16 @@ export function addWorkRest(ctx: AppContext, auth: AuthInfo, b: WorkRestAddBody)
   })
 }
 
+/** Edits a schedule's name, type and dates (it stays in its school). */
+export function updateWorkRest(ctx: AppContext, auth: AuthInfo, id: number, b: WorkRestAddBody): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await scheduleFor(trx, auth, id)
+    try {
+      await trx.updateTable('work_rest').set({ name: b.name, type_name: b.typeName ?? null, start_date: b.startDate, end_date: b.endDate }).where('id', '=', id).execute()
+    } catch (e) { rethrowUnique(e, {}, WorkRestMsg.NAME_TAKEN) }
+  })
+}
+
 export function setWorkRestStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await scheduleFor(trx, auth, id)
@@ -56,15 +66,23 @@ export function listSlots(ctx: AppContext, auth: AuthInfo, workRestId: number) {
   })
 }
 
-/** A slot may not overlap another slot of the same schedule. */
-export function addSlot(ctx: AppContext, auth: AuthInfo, b: WorkRestTimeBody): Promise<number> {
+/** A slot may not overlap another slot of the same schedule (`id`: the slot being edited, which stays in its schedule). */
+export function saveSlot(ctx: AppContext, auth: AuthInfo, b: WorkRestTimeBody, id?: number): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
+    if (id !== undefined) {
+      const slot = await trx.selectFrom('work_rest_time').select('work_rest_id').where('id', '=', id).executeTakeFirst()
+      if (!slot || slot.work_rest_id !== b.workRestId) throw notFound(WorkRestMsg.SLOT_NOT_FOUND)
+    }
     await scheduleFor(trx, auth, b.workRestId)
     const clash = await trx.selectFrom('work_rest_time').select('id').where('work_rest_id', '=', b.workRestId)
-      .where('start_time', '<', b.endTime).where('end_time', '>', b.startTime).limit(1).executeTakeFirst()
+      .where('start_time', '<', b.endTime).where('end_time', '>', b.startTime).$if(id !== undefined, (q) => q.where('id', '!=', id!)).limit(1).executeTakeFirst()
     if (clash) throw refused(ErrorCode.CONFLICT, WorkRestMsg.OVERLAP)
-    return (await trx.insertInto('work_rest_time').values({ work_rest_id: b.workRestId, name: b.name, kind: b.kind, start_time: b.startTime, end_time: b.endTime })
-      .returning('id').executeTakeFirstOrThrow()).id
+    const values = { work_rest_id: b.workRestId, name: b.name, kind: b.kind, start_time: b.startTime, end_time: b.endTime }
+    if (id !== undefined) {
+      await trx.updateTable('work_rest_time').set(values).where('id', '=', id).execute()
+      return id
+    }
+    return (await trx.insertInto('work_rest_time').values(values).returning('id').executeTakeFirstOrThrow()).id
   })
 }
 

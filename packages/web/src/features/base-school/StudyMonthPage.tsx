@@ -12,7 +12,7 @@ interface Values { name: string; startDate: Dayjs; endDate: Dayjs }
 
 /**
  * /base-school/studyMonthSet: the study months of one term (the current term first). The server keeps them inside
- * the term and refuses overlaps with its own message; it has no update, so a study month is deleted and added again.
+ * the term and refuses overlaps with its own message.
  */
 export default function StudyMonthPage({ path, title }: PageProps) {
   const terms = useTerms()
@@ -21,9 +21,11 @@ export default function StudyMonthPage({ path, title }: PageProps) {
   const term = terms.rows.find((t) => t.id === chosen) ?? terms.rows.find((t) => t.isCurrent) ?? terms.rows[0]
   const form: CrudForm<StudyMonthRow, Values> | undefined = term && {
     noun: '学月',
-    editable: false,
-    initial: () => ({}),
-    submit: (v) => studyMonthApi.add({ calendarId: term.id, name: v.name.trim(), startDate: fromDay(v.startDate), endDate: fromDay(v.endDate) }),
+    initial: (r) => (r ? { name: r.name, startDate: toDay(r.startDate), endDate: toDay(r.endDate) } : {}),
+    submit: (v, r) => {
+      const b = { calendarId: term.id, name: v.name.trim(), startDate: fromDay(v.startDate), endDate: fromDay(v.endDate) }
+      return r ? studyMonthApi.update(r.id, b) : studyMonthApi.add(b)
+    },
     fields: () => (
       <>
         <Form.Item name="name" label="学月名称" rules={[{ required: true, whitespace: true, message: '请输入学月名称' }, { max: 20, message: '学月名称不能超过20个字符' }]}>

@@ -1,13 +1,13 @@
 import type { WorkRestRow } from '@zhixiao/shared'
 import { DatePicker, Form, Input } from 'antd'
 import type { Dayjs } from 'dayjs'
-import { CrudTableCard, DAY_FORMAT, deleteAction, fromDay, PageFrame, statusColumn, textColumn, toggleAction, type CrudForm } from '../../components/crud'
+import { CrudTableCard, DAY_FORMAT, deleteAction, fromDay, PageFrame, statusColumn, textColumn, toDay, toggleAction, type CrudForm } from '../../components/crud'
 import type { PageProps } from '../../router/pages'
 import { useScopeOrg } from '../../stores/school-scope'
 import { SchoolScopeSelect } from '../base-organization/SchoolScopeSelect'
 import { workRestApi } from './work-rest-api'
 
-interface Values { name: string; typeName?: string; range: [Dayjs, Dayjs] }
+interface Values { name: string; typeName?: string | null; range: [Dayjs, Dayjs] }
 
 /** The detail and check pages find the schedule by id inside its own school, so the link carries both. */
 const detailLink = (page: 'workAndRestDetail' | 'workAndRestCheck') => (r: WorkRestRow) => `/base-school/${page}?id=${r.id}&orgId=${r.orgId}`
@@ -17,9 +17,11 @@ export default function WorkRestPage({ path, title }: PageProps) {
   const orgId = useScopeOrg()
   const form: CrudForm<WorkRestRow, Values> = {
     noun: '作息',
-    editable: false,
-    initial: () => ({}),
-    submit: (v) => workRestApi.add({ orgId, name: v.name.trim(), typeName: v.typeName?.trim() || null, startDate: fromDay(v.range[0]), endDate: fromDay(v.range[1]) }),
+    initial: (r): Partial<Values> => (r ? { name: r.name, typeName: r.typeName, range: [toDay(r.startDate), toDay(r.endDate)] } : {}),
+    submit: (v, r) => {
+      const b = { orgId, name: v.name.trim(), typeName: v.typeName?.trim() || null, startDate: fromDay(v.range[0]), endDate: fromDay(v.range[1]) }
+      return r ? workRestApi.update(r.id, b) : workRestApi.add(b)
+    },
     fields: () => (
       <>
         <Form.Item name="name" label="作息名称" rules={[{ required: true, whitespace: true, message: '请输入作息名称' }, { max: 30, message: '作息名称不能超过30个字符' }]}>

@@ -1,20 +1,24 @@
 import type { WorkRestTimeBody, WorkRestTimeRow } from '@zhixiao/shared'
 import { Form, Input, Select, TimePicker } from 'antd'
-import type { Dayjs } from 'dayjs'
+import dayjs, { type Dayjs } from 'dayjs'
 import { CrudTableCard, deleteAction, wholeList, type CrudForm } from '../../components/crud'
 import { workRestApi } from './work-rest-api'
 
 interface Values { name: string; kind: WorkRestTimeBody['kind']; range: [Dayjs, Dayjs] }
 const KIND: Record<WorkRestTimeBody['kind'], string> = { lesson: '上课', break: '课间', other: '其他' }
+/** An HH:mm slot time as a Dayjs for the time picker (any date: only the clock is shown). */
+const clock = (hhmm: string): Dayjs => dayjs(`2000-01-01T${hhmm}`)
 const KIND_OPTIONS = Object.entries(KIND).map(([value, label]) => ({ value, label }))
 
-/** One schedule's time slots: add and delete on workAndRestDetail, read-only on workAndRestCheck. */
+/** One schedule's time slots: add, edit and delete on workAndRestDetail, read-only on workAndRestCheck. */
 export function WorkRestSlots({ workRestId, readOnly }: { workRestId: number; readOnly: boolean }) {
   const form: CrudForm<WorkRestTimeRow, Values> = {
     noun: '时段',
-    editable: false,
-    initial: () => ({ kind: 'lesson' }),
-    submit: (v) => workRestApi.addSlot({ workRestId, name: v.name.trim(), kind: v.kind, startTime: v.range[0].format('HH:mm'), endTime: v.range[1].format('HH:mm') }),
+    initial: (r) => (r ? { name: r.name, kind: r.kind as Values['kind'], range: [clock(r.startTime), clock(r.endTime)] } : { kind: 'lesson' }),
+    submit: (v, r) => {
+      const b = { workRestId, name: v.name.trim(), kind: v.kind, startTime: v.range[0].format('HH:mm'), endTime: v.range[1].format('HH:mm') }
+      return r ? workRestApi.updateSlot(r.id, b) : workRestApi.addSlot(b)
+    },
     fields: () => (
       <>
         <Form.Item name="name" label="时段名称" rules={[{ required: true, whitespace: true, message: '请输入时段名称' }, { max: 20, message: '时段名称不能超过20个字符' }]}>

@@ -28,10 +28,11 @@ export const holidayApi = {
   remove: (id: number) => requestEnvelope<null>(`${H}/delete`, { body: { id } }),
 }
 
-/** /base/api/studyMonth (studyMonthSet): a term's study months; the term fixes the org. The server has no update. */
+/** /base/api/studyMonth (studyMonthSet): a term's study months; the term fixes the org. */
 export const studyMonthApi = {
   list: (calendarId: number) => request<StudyMonthRow[]>(`${M}/list`, { params: { calendarId } }),
   add: (b: StudyMonthBody) => requestEnvelope<number>(`${M}/add`, { body: b }),
+  update: (id: number, b: StudyMonthBody) => requestEnvelope<null>(`${M}/update`, { body: { id, ...b } }),
   remove: (id: number) => requestEnvelope<null>(`${M}/delete`, { body: { id } }),
 }
 
