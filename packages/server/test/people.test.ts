@@ -163,4 +163,17 @@ describe('students and parents', () => {
     const page = await call(t, { url: `${P}/page`, token: s.schoolAdmin, body: { keyword: '删除生家长' } })
     expect(page.data.list[0].children).toEqual([])
   })
+
+  it('every student, parent, change, join, search, key-log and import-log call needs a session (401) and its code (403)', async () => {
+    const calls: [string, unknown][] = [
+      [`${S}/page`, {}], [`${S}/add`, { trueName: 'x', jobNo: 'x', classId: 1 }], [`${S}/changeClass`, { ids: [1], classId: 1 }], [`${S}/export`, {}],
+      [`${P}/page`, {}], [`${P}/add`, { trueName: 'x', phone: '13900000000', childId: 1, relation: '父亲' }], [`${P}/bind`, { parentId: 1, childId: 1, relation: '父亲' }],
+      [`${P}/export`, {}], ['/base/api/userInfo/change/page', { userType: 1003 }], ['/base/api/userInfo/joinAudit/page', {}],
+      ['/base/api/userInfo/searchPerson/page', {}], ['/base/api/importantLog/page', {}], ['/base/api/commonImportLog/log/page', {}],
+    ]
+    for (const [url, body] of calls) {
+      expect((await call(t, { url, body })).status, `${url} without a session`).toBe(401)
+      expect((await call(t, { url, token: s.teacher, body })).status, `${url} as a teacher`).toBe(403)
+    }
+  })
 })
