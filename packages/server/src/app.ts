@@ -28,6 +28,7 @@ import { orgTypeRoutes } from './modules/organization/type-routes.js'
 import { tenantRoutes } from './modules/tenant/routes.js'
 import { importLogRoutes } from './modules/imports/routes.js'
 import { importRunner } from './modules/imports/runner.js'
+import { roleRoutes } from './modules/roles/routes.js'
 import { changeRoutes, departmentRoutes, joinAuditRoutes, keyLogRoutes, parentRoutes, searchPersonRoutes, studentRoutes, teacherRoutes } from './modules/people/routes.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { type Clock, systemClock } from './platform/clock.js'
@@ -97,6 +98,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } })
     await api.register(authRoutes(ctx, { captchaText: opts.captchaText }), { prefix: '/base/api/auth' })
     await api.register(accountRoutes(ctx), { prefix: '/base/api/account' })
+    await api.register(roleRoutes(ctx), { prefix: '/base/api/account' })
     await api.register(tenantRoutes(ctx), { prefix: '/base/api/tenant' })
     await api.register(organizationRoutes(ctx), { prefix: '/base/api/organizationUnit' })
     await api.register(orgTypeRoutes(ctx), { prefix: '/base/api/orgType' })

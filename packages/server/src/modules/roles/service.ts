@@ -1,0 +1,201 @@
+import {
+  ADMIN_ROLE, ErrorCode, PERMISSION_CATALOGUE, RoleMsg, type AssociateAccountBody, type AssociatePermissionBody, type PermissionNode,
+  type PermissionTreeNode, type RoleAddBatchBody, type RoleMemberRow, type RolePageBody, type RoleRow, type RoleUpdateBody, type RoleMembersBody,
+} from '@zhixiao/shared'
+import { randomBytes } from 'node:crypto'
+import type { Trx } from '../../db/database.js'
+import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { AppError, notFound, refused } from '../../platform/errors.js'
+import { recordOp } from '../../platform/op-log.js'
+import { isWithin, subtreeIds } from '../../platform/org-scope.js'
+import { paginate, type Page } from '../../platform/paging.js'
+import { loadGrants } from '../../platform/permissions.js'
+
+/**
+ * Roles of the caller's org plus the tenant's built-in roles. Writes touch only the caller's own org's roles;
+ * built-in roles are fixed. Grants never exceed the caller's own codes, so no admin can hand out more than
+ * they hold (privilege escalation).
+ */
+function rolesInView(trx: Trx, auth: AuthInfo) {
+  return trx.selectFrom('role').where((eb) => eb.or([eb('role.org_id', 'is', null), eb('role.org_id', '=', auth.orgId)]))
+}
+
+async function roleFor(trx: Trx, auth: AuthInfo, id: number, forWrite: boolean) {
+  const r = await rolesInView(trx, auth).selectAll().where('id', '=', id).executeTakeFirst()
+  if (!r) throw notFound(RoleMsg.NOT_FOUND)
+  if (forWrite && (r.builtin || r.org_id === null)) throw refused(ErrorCode.BAD_REQUEST, RoleMsg.BUILTIN)
+  return r
+}
+
+function rows(trx: Trx, auth: AuthInfo) {
+  return rolesInView(trx, auth).select((eb) => [
+    'role.id', 'role.org_id as orgId', 'role.code', 'role.name', 'role.builtin', 'role.user_type as userType', 'role.status',
+    eb.selectFrom('user_role').select((e) => e.fn.countAll<number>().as('n')).whereRef('user_role.role_id', '=', 'role.id').as('memberCount'),
+    eb.selectFrom('role_permission').select((e) => e.fn.countAll<number>().as('n')).whereRef('role_permission.role_id', '=', 'role.id').as('permissionCount'),
+  ])
+}
+const fix = <T extends { memberCount: unknown; permissionCount: unknown }>(r: T) => ({ ...r, memberCount: Number(r.memberCount ?? 0), permissionCount: Number(r.permissionCount ?? 0) })
+
+export function pageRoles(ctx: AppContext, auth: AuthInfo, q: RolePageBody): Promise<Page<RoleRow>> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    let list = rows(trx, auth)
+    if (q.keyword) list = list.where('role.name', 'ilike', `%${q.keyword}%`)
+    if (q.userType != null) list = list.where('role.user_type', '=', q.userType)
+    const page = await paginate(list.orderBy('role.builtin', 'desc').orderBy('role.id'), list, q)
+    return { ...page, list: page.list.map(fix) }
+  })
+}
+
+export function allRoles(ctx: AppContext, auth: AuthInfo, builtinOnly = false): Promise<RoleRow[]> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => (await rows(trx, auth).$if(builtinOnly, (q) => q.where('role.builtin', '=', true))
+    .orderBy('role.builtin', 'desc').orderBy('role.id').execute()).map(fix))
+}
+
+export function roleById(ctx: AppContext, auth: AuthInfo, id: number): Promise<RoleRow> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await roleFor(trx, auth, id, false)
+    return fix(await rows(trx, auth).where('role.id', '=', id).executeTakeFirstOrThrow())
+  })
+}
+
+async function assertNameFree(trx: Trx, auth: AuthInfo, name: string, exceptId?: number): Promise<void> {
+  const clash = await rolesInView(trx, auth).select('id').where('name', '=', name).$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!)).executeTakeFirst()
+  if (clash) throw refused(ErrorCode.CONFLICT, RoleMsg.NAME_TAKEN)
+}
+
+export function addRoles(ctx: AppContext, auth: AuthInfo, b: RoleAddBatchBody): Promise<number[]> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const names = b.roles.map((r) => r.name)
+    if (new Set(names).size !== names.length) throw refused(ErrorCode.CONFLICT, RoleMsg.NAME_TAKEN)
+    for (const n of names) await assertNameFree(trx, auth, n)
+    const ids = (await trx.insertInto('role').values(b.roles.map((r) => ({
+      org_id: auth.orgId, code: `r_${randomBytes(6).toString('hex')}`, name: r.name, builtin: false, user_type: r.userType ?? null,
+    }))).returning('id').execute()).map((r) => r.id)
+    await recordOp(trx, auth, { module: '角色授权', action: '新增角色', target: names.join('、'), detail: { after: { roles: names } } })
+    return ids
+  })
+}
+
+export function updateRole(ctx: AppContext, auth: AuthInfo, b: RoleUpdateBody): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const r = await roleFor(trx, auth, b.id, true)
+    await assertNameFree(trx, auth, b.name, b.id)
+    await trx.updateTable('role').set({ name: b.name, user_type: b.userType ?? null, ...(b.status !== undefined && { status: b.status }) }).where('id', '=', b.id).execute()
+    await recordOp(trx, auth, { module: '角色授权', action: '编辑角色', target: r.name, detail: { before: { name: r.name, userType: r.user_type, status: r.status }, after: { name: b.name, userType: b.userType ?? null, status: b.status ?? r.status } } })
+  })
+}
+
+export function deleteRoles(ctx: AppContext, auth: AuthInfo, ids: number[]): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const found = []
+    for (const id of new Set(ids)) found.push(await roleFor(trx, auth, id, true))
+    await trx.deleteFrom('role').where('id', 'in', found.map((r) => r.id)).execute()
+    await recordOp(trx, auth, { module: '角色授权', action: '删除角色', target: found.map((r) => r.name).join('、'), important: true })
+  })
+}
+
+/** The catalogue pruned to what the caller holds, flagged with what the role holds. */
+function prune(nodes: PermissionNode[], own: Set<string>, held: Set<string>): PermissionTreeNode[] {
+  return nodes.flatMap((n) => {
+    const children = prune(n.children ?? [], own, held)
+    if (!own.has(n.code) && !children.length) return []
+    return [{ code: n.code, name: n.name, kind: n.kind, hasPermission: held.has(n.code), children }]
+  })
+}
+
+export function permissionTree(ctx: AppContext, auth: AuthInfo, roleId?: number): Promise<PermissionTreeNode[]> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const own = new Set((await loadGrants(trx, auth.userInfoId)).permissions)
+    const held = new Set(roleId === undefined ? [] : await roleCodes(trx, auth, roleId))
+    return prune(PERMISSION_CATALOGUE, own, held)
+  })
+}
+
+async function roleCodes(trx: Trx, auth: AuthInfo, roleId: number): Promise<string[]> {
+  const r = await roleFor(trx, auth, roleId, false)
+  if (r.code === ADMIN_ROLE) return (await trx.selectFrom('permission').select('code').execute()).map((p) => p.code)
+  return (await trx.selectFrom('role_permission').select('permission_code').where('role_id', '=', roleId).execute()).map((p) => p.permission_code)
+}
+
+export function permissionsOfRole(ctx: AppContext, auth: AuthInfo, roleId: number): Promise<string[]> {
+  return ctx.db.tenant(auth.tenantId, (trx) => roleCodes(trx, auth, roleId))
+}
+
+/**
+ * Replaces a role's grant. Every added or removed code must be one the caller holds: an admin can neither
+ * hand out nor take away what is above them. The change is in effect on the next request (grants are read per
+ * request), and the operation log keeps before and after.
+ */
+export function associatePermissions(ctx: AppContext, auth: AuthInfo, b: AssociatePermissionBody): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const r = await roleFor(trx, auth, b.roleId, true)
+    const known = new Set((await trx.selectFrom('permission').select('code').execute()).map((p) => p.code))
+    const next = [...new Set(b.codes)]
+    if (next.some((c) => !known.has(c))) throw refused(ErrorCode.BAD_REQUEST, RoleMsg.UNKNOWN_CODE)
+    const own = new Set((await loadGrants(trx, auth.userInfoId)).permissions)
+    const before = (await trx.selectFrom('role_permission').select('permission_code').where('role_id', '=', r.id).execute()).map((p) => p.permission_code)
+    const added = next.filter((c) => !before.includes(c))
+    const removed = before.filter((c) => !next.includes(c))
+    if ([...added, ...removed].some((c) => !own.has(c))) throw new AppError(ErrorCode.FORBIDDEN, RoleMsg.BEYOND_OWN, 403)
+    if (removed.length) await trx.deleteFrom('role_permission').where('role_id', '=', r.id).where('permission_code', 'in', removed).execute()
+    if (added.length) await trx.insertInto('role_permission').values(added.map((c) => ({ role_id: r.id, permission_code: c }))).execute()
+    await recordOp(trx, auth, { module: '角色授权', action: '授权', target: r.name, detail: { before, after: next, added, removed }, important: true })
+  })
+}
+
+function memberRows(trx: Trx) {
+  return trx.selectFrom('user_info as u')
+    .innerJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
+    .innerJoin('org_unit as o', (j) => j.onRef('o.tenant_id', '=', 'u.tenant_id').onRef('o.id', '=', 'u.org_id'))
+    .select(['u.id as userInfoId', 'u.true_name as trueName', 'a.user_name as userName', 'u.user_type as userType', 'u.org_id as orgId', 'o.name as orgName'])
+    .where('u.archived', '=', false)
+}
+
+/** Members of a role (associated) or people of the caller's org and below who are not (not associated). */
+export function roleMembers(ctx: AppContext, auth: AuthInfo, q: RoleMembersBody, associated: boolean): Promise<Page<RoleMemberRow>> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await roleFor(trx, auth, q.roleId, false)
+    const scope = await subtreeIds(trx, auth.orgId)
+    let list = memberRows(trx).where('u.org_id', 'in', scope).where((eb) => {
+      const inRole = eb.exists(eb.selectFrom('user_role').select('user_role.role_id').whereRef('user_role.user_info_id', '=', 'u.id').where('user_role.role_id', '=', q.roleId))
+      return associated ? inRole : eb.not(inRole)
+    })
+    if (q.keyword) list = list.where((eb) => eb.or([eb('u.true_name', 'ilike', `%${q.keyword}%`), eb('a.user_name', 'ilike', `%${q.keyword}%`)]))
+    return paginate(list.orderBy('u.id'), list, q)
+  })
+}
+
+/** Adds or removes people of the caller's scope to or from a role (built-in roles included: that is how admins are made). */
+export function setRoleMembers(ctx: AppContext, auth: AuthInfo, b: AssociateAccountBody, add: boolean): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const r = await roleFor(trx, auth, b.roleId, false)
+    // Only an admin may make admins, and nobody may hand a role holding codes they lack.
+    const own = new Set((await loadGrants(trx, auth.userInfoId)).permissions)
+    const codes = await roleCodes(trx, auth, r.id)
+    if (codes.some((c) => !own.has(c))) throw new AppError(ErrorCode.FORBIDDEN, RoleMsg.BEYOND_OWN, 403)
+    const people = await trx.selectFrom('user_info').select(['id', 'org_id', 'true_name']).where('id', 'in', b.userInfoIds).execute()
+    for (const id of b.userInfoIds) {
+      const p = people.find((x) => x.id === id)
+      if (!p || !(await isWithin(trx, auth.orgId, p.org_id))) throw notFound('人员不存在')
+    }
+    if (add) {
+      await trx.insertInto('user_role').values(b.userInfoIds.map((id) => ({ user_info_id: id, role_id: r.id }))).onConflict((oc) => oc.doNothing()).execute()
+    } else {
+      if (b.userInfoIds.includes(auth.userInfoId) && r.code === ADMIN_ROLE) throw refused(ErrorCode.BAD_REQUEST, '不能移除自己的管理员角色')
+      await trx.deleteFrom('user_role').where('role_id', '=', r.id).where('user_info_id', 'in', b.userInfoIds).execute()
+    }
+    await recordOp(trx, auth, { module: '角色授权', action: add ? '关联人员' : '取消关联', target: `${r.name}：${people.map((p) => p.true_name).join('、')}`, important: true })
+  })
+}
+
+/** A person's codes (用户权限查询), for people of the caller's org and below. */
+export function permissionsOfMember(ctx: AppContext, auth: AuthInfo, userInfoId: number): Promise<{ roles: string[]; permissions: string[] }> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const p = await trx.selectFrom('user_info').select('org_id').where('id', '=', userInfoId).executeTakeFirst()
+    if (!p || !(await isWithin(trx, auth.orgId, p.org_id))) throw notFound('人员不存在')
+    const grants = await loadGrants(trx, userInfoId)
+    const names = await trx.selectFrom('user_role').innerJoin('role', (j) => j.onRef('role.tenant_id', '=', 'user_role.tenant_id').onRef('role.id', '=', 'user_role.role_id'))
+      .select('role.name').where('user_role.user_info_id', '=', userInfoId).orderBy('role.id').execute()
+    return { roles: names.map((n) => n.name), permissions: grants.permissions }
+  })
+}
