@@ -44,7 +44,9 @@ export interface BuildOptions {
   captchaText?: CaptchaText
 }
 
-export interface BuiltApp { app: FastifyInstance; ctx: AppContext }
+/** A registered API route and the access rule the auth hook applies to it. */
+export interface RouteAccess { method: string; url: string; permission?: string; public?: boolean; superAdmin?: boolean }
+export interface BuiltApp { app: FastifyInstance; ctx: AppContext; routes: RouteAccess[] }
 
 export async function openDatabase(config: AppConfig): Promise<Db> {
   const db = await Db.open({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
@@ -66,6 +68,15 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     },
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 10 * 1024 * 1024,
+  })
+  // Every API route with its access rule, so tests can check each one (the generated permission matrix).
+  const routes: RouteAccess[] = []
+  app.addHook('onRoute', (r) => {
+    if (!r.url.startsWith('/base/')) return
+    for (const method of [r.method].flat()) {
+      if (method === 'HEAD') continue
+      routes.push({ method, url: r.url, permission: r.config?.permission, public: r.config?.public, superAdmin: r.config?.superAdmin })
+    }
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -140,5 +151,5 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     return reply.header('cache-control', 'no-cache').sendFile('index.html')
   })
 
-  return { app, ctx }
+  return { app, ctx, routes }
 }

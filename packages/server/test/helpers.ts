@@ -2,7 +2,7 @@ import { UserType } from '@zhixiao/shared'
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
-import { buildApp } from '../src/app.js'
+import { buildApp, type RouteAccess } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import { Db } from '../src/db/database.js'
 import { migrateToLatest } from '../src/db/migrate.js'
@@ -50,6 +50,7 @@ async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
 export interface TestApp {
   app: FastifyInstance
   ctx: AppContext
+  routes: RouteAccess[]
   db: Db
   clock: FakeClock
   close: () => Promise<void>
@@ -62,9 +63,9 @@ export async function createTestApp(): Promise<TestApp> {
   await ensurePlatform(db, TEST_COST, ADMIN_PASSWORD)
   const clock = new FakeClock(new Date('2026-11-01T08:00:00Z'))
   const config = { ...loadConfig({}), passwordCost: TEST_COST, seedDemo: false, webDist: '/nonexistent' }
-  const { app, ctx } = await buildApp({ config, db, clock, logger: false, captchaText: () => CAPTCHA_ANSWER })
+  const { app, ctx, routes } = await buildApp({ config, db, clock, logger: false, captchaText: () => CAPTCHA_ANSWER })
   await app.ready()
-  return { app, ctx, db, clock, close: async () => { await app.close(); await db.close(); await drop() } }
+  return { app, ctx, routes, db, clock, close: async () => { await app.close(); await db.close(); await drop() } }
 }
 
 let seq = 0

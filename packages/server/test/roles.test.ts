@@ -100,4 +100,18 @@ describe('roles and grants', () => {
     expect(real.data).toEqual(expect.arrayContaining(['sc_menhu_menu_school']))
     expect(real.data).not.toContain('permission_role')
   })
+
+  it('the operation log lists admin writes of the org and below with before/after; permission changes have their own view', async () => {
+    const role = await newRole(s.schoolAdmin, '日志角色')
+    await call(t, { url: `${A}/associatedPermission`, token: s.schoolAdmin, body: { roleId: role, codes: ['base_school'] } })
+    const page = await call(t, { url: `${A}/operationLogPage`, token: s.bureauAdmin, body: { keyword: '日志角色' } })
+    expect(page.data.list.map((l: { action: string; orgName: string }) => `${l.action}@${l.orgName}`)).toEqual(['授权@测试一小', '新增角色@测试一小'])
+    expect(page.data.list[0].detail).toMatchObject({ before: [], after: ['base_school'] })
+    expect((await call(t, { url: `${A}/operationLogPage`, token: s.school2Admin, body: { keyword: '日志角色' } })).data.total).toBe(0)
+    const grants = await call(t, { url: `${A}/getUpdatePermissionOperationLog`, token: s.schoolAdmin })
+    expect(grants.data.list.every((l: { module: string }) => l.module === '角色授权')).toBe(true)
+    const orgs = await call(t, { url: `${A}/getOperationOrgList`, token: s.bureauAdmin })
+    expect(orgs.data.map((o: { orgName: string }) => o.orgName)).toContain('测试一小')
+    expect((await call(t, { url: `${A}/operationLogPage`, token: s.teacher, body: {} })).status).toBe(403)
+  })
 })

@@ -227,8 +227,9 @@ export type SearchPersonRow = z.infer<typeof searchPersonRow>
 export const logPageBody = z.object({
   keyword: z.string().trim().max(50).optional().nullable(),
   module: z.string().trim().max(30).optional().nullable(),
-  from: z.string().optional().nullable(),
-  to: z.string().optional().nullable(),
+  orgId: z.coerce.number().int().optional().nullable(),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确').optional().nullable(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确').optional().nullable(),
   ...paging,
 })
 export type LogPageBody = z.input<typeof logPageBody>

@@ -19,7 +19,7 @@ import * as teachers from './teacher-service.js'
 import { importRoutesFor } from '../imports/routes.js'
 import { addChange, pageChanges } from './change-service.js'
 import { applyToJoin, decideJoin, pageJoinRequests } from './join-service.js'
-import { pageKeyLog, searchPeople } from './search-service.js'
+import { pageOperationLog, searchPeople } from './search-service.js'
 
 const can = (permission: string) => ({ permission })
 const id = z.object({ id: z.coerce.number().int() })
@@ -157,6 +157,6 @@ export function keyLogRoutes(ctx: AppContext) {
     app.withTypeProvider<ZodTypeProvider>().post('/page', {
       config: can('base_log_monitor'),
       schema: { tags: ['关键日志'], summary: '关键操作日志（删除、重置密码、导入导出、归档、异动）', body: logPageBody, response: { 200: envelopeSchema(pageOf(logRow)) } },
-    }, async (req) => ok(await pageKeyLog(ctx, req.auth!, req.body)))
+    }, async (req) => ok(await pageOperationLog(ctx, req.auth!, req.body, true)))
   }
 }

@@ -27,13 +27,19 @@ export function searchPeople(ctx: AppContext, auth: AuthInfo, q: { keyword?: str
   })
 }
 
-/** /base-logMonitor: the key operations (deletes, password resets, imports, exports, archives) in scope. */
-export function pageKeyLog(ctx: AppContext, auth: AuthInfo, q: { keyword?: string | null; module?: string | null; from?: string | null; to?: string | null; pageIndex: number; pageSize: number }): Promise<Page<LogRow>> {
+export interface LogQuery { keyword?: string | null; module?: string | null; orgId?: number | null; from?: string | null; to?: string | null; pageIndex: number; pageSize: number }
+
+/**
+ * The operation log of the caller's org and below: /base-logMonitor shows the key operations (deletes,
+ * password resets, imports, exports, archives, grants), /roles-userOptionlog every admin write.
+ */
+export function pageOperationLog(ctx: AppContext, auth: AuthInfo, q: LogQuery, importantOnly: boolean): Promise<Page<LogRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const scope = await subtreeIds(trx, auth.orgId)
     let rows = trx.selectFrom('operation_log as l')
       .leftJoin('org_unit as o', (j) => j.onRef('o.tenant_id', '=', 'l.tenant_id').onRef('o.id', '=', 'l.org_id'))
-      .where('l.important', '=', true).where('l.org_id', 'in', scope)
+      .where('l.org_id', 'in', q.orgId != null && scope.includes(q.orgId) ? [q.orgId] : scope)
+      .$if(importantOnly, (w) => w.where('l.important', '=', true))
       .select([
         'l.id', 'l.org_id as orgId', 'o.name as orgName', 'l.actor_name as actorName', 'l.module', 'l.action', 'l.target', 'l.detail', 'l.ip',
         sql<string>`to_char(l.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('createdAt'),
@@ -43,5 +49,14 @@ export function pageKeyLog(ctx: AppContext, auth: AuthInfo, q: { keyword?: strin
     if (q.from) rows = rows.where(sql<boolean>`l.created_at >= (${q.from}::date AT TIME ZONE 'Asia/Shanghai')`)
     if (q.to) rows = rows.where(sql<boolean>`l.created_at < ((${q.to}::date + 1) AT TIME ZONE 'Asia/Shanghai')`)
     return paginate(rows.orderBy('l.id', 'desc'), rows, q)
+  })
+}
+
+/** The orgs of the caller's scope that have log entries (the log page's org filter). */
+export function operationOrgs(ctx: AppContext, auth: AuthInfo): Promise<{ orgId: number; orgName: string }[]> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const scope = await subtreeIds(trx, auth.orgId)
+    return trx.selectFrom('org_unit as o').select(['o.id as orgId', 'o.name as orgName']).where('o.id', 'in', scope)
+      .where(({ exists, selectFrom }) => exists(selectFrom('operation_log as l').select('l.id').whereRef('l.org_id', '=', 'o.id'))).orderBy('o.id').execute()
   })
 }

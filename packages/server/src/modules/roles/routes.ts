@@ -1,5 +1,5 @@
 import {
-  RoleMsg, associateAccountBody, associatePermissionBody, envelopeSchema, pageOf, permissionTreeNode, roleAddBatchBody, roleIdsBody,
+  RoleMsg, associateAccountBody, logPageBody, logRow, associatePermissionBody, envelopeSchema, pageOf, permissionTreeNode, roleAddBatchBody, roleIdsBody,
   roleMemberRow, roleMembersBody, rolePageBody, roleRow, roleUpdateBody,
 } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
@@ -8,6 +8,7 @@ import { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
 import * as svc from './service.js'
+import { operationOrgs, pageOperationLog } from '../people/search-service.js'
 
 const manage = { permission: 'permission_role' }
 const roleId = z.object({ roleId: z.coerce.number().int() })
@@ -47,5 +48,14 @@ export function roleRoutes(ctx: AppContext) {
       async (req) => { await svc.setRoleMembers(ctx, req.auth!, req.body, false); return ok(null, '取消关联成功') })
     r.get('/getPermissionsByAccountId', { config: { permission: 'permission_f_p' }, schema: { tags, summary: '人员的角色与权限（用户权限查询）', querystring: z.object({ userInfoId: z.coerce.number().int() }) } },
       async (req) => ok(await svc.permissionsOfMember(ctx, req.auth!, req.query.userInfoId)))
+
+    // Operation log (/roles-userOptionlog): every admin write of the caller's org and below.
+    const logs = { permission: 'permission_operation_log' }
+    r.post('/operationLogPage', { config: logs, schema: { tags: ['操作日志'], summary: '操作日志分页（本机构及下级；含修改前后）', body: logPageBody, response: { 200: envelopeSchema(pageOf(logRow)) } } },
+      async (req) => ok(await pageOperationLog(ctx, req.auth!, req.body, false)))
+    r.get('/getOperationOrgList', { config: logs, schema: { tags: ['操作日志'], summary: '有操作日志的机构（筛选用）', response: { 200: envelopeSchema(z.array(z.object({ orgId: z.number(), orgName: z.string() }))) } } },
+      async (req) => ok(await operationOrgs(ctx, req.auth!)))
+    r.get('/getUpdatePermissionOperationLog', { config: logs, schema: { tags: ['操作日志'], summary: '权限变更日志（角色授权）', querystring: z.object({ pageIndex: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(200).default(20) }), response: { 200: envelopeSchema(pageOf(logRow)) } } },
+      async (req) => ok(await pageOperationLog(ctx, req.auth!, { module: '角色授权', ...req.query }, false)))
   }
 }
