@@ -114,4 +114,22 @@ describe('roles and grants', () => {
     expect(orgs.data.map((o: { orgName: string }) => o.orgName)).toContain('测试一小')
     expect((await call(t, { url: `${A}/operationLogPage`, token: s.teacher, body: {} })).status).toBe(403)
   })
+
+  it('who holds a code and which roles grant it; people search stays in scope', async () => {
+    const role = await newRole(s.schoolAdmin, '查询角色')
+    await call(t, { url: `${A}/associatedPermission`, token: s.schoolAdmin, body: { roleId: role, codes: ['base_log_monitor'] } })
+    await call(t, { url: `${A}/associatedAccount`, token: s.schoolAdmin, body: { roleId: role, userInfoIds: [teacherInfoId] } })
+    const who = await call(t, { url: `${A}/getAccountInfoByPermissions`, token: s.schoolAdmin, body: { codes: ['base_log_monitor'] } })
+    const ids = who.data.list.map((m: { userInfoId: number }) => m.userInfoId)
+    expect(ids).toContain(teacherInfoId)
+    const me = (await call(t, { url: `${A}/user/current/detail`, token: s.schoolAdmin })).data.userInfoId
+    expect(ids).toContain(me)
+    const roles = await call(t, { url: `${A}/getRoleInfoByPermissions`, token: s.schoolAdmin, body: { codes: ['base_log_monitor'] } })
+    expect(roles.data.list.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['管理员', '查询角色']))
+    expect((await call(t, { url: `${A}/getAccountInfoByPermissions`, token: s.school2Admin, body: { codes: ['base_log_monitor'] } })).data.list
+      .map((m: { userInfoId: number }) => m.userInfoId)).not.toContain(teacherInfoId)
+    const found = await call(t, { url: `${A}/userSearch/page`, token: s.bureauAdmin, body: { userType: 1002 } })
+    expect(found.data.list.map((m: { userInfoId: number }) => m.userInfoId)).toContain(teacherInfoId)
+    expect((await call(t, { url: `${A}/userSearch/page`, token: s.school2Admin, body: {} })).data.list.map((m: { userInfoId: number }) => m.userInfoId)).not.toContain(teacherInfoId)
+  })
 })

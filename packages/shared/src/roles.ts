@@ -54,3 +54,17 @@ export const roleMemberRow = z.object({
 export type RoleMemberRow = z.infer<typeof roleMemberRow>
 export const associateAccountBody = z.object({ roleId: z.coerce.number().int(), userInfoIds: z.array(z.coerce.number().int()).min(1, '请选择人员').max(500) })
 export type AssociateAccountBody = z.infer<typeof associateAccountBody>
+
+/** Who holds any of these codes (权限用户查询), and which roles grant them. */
+export const byPermissionsBody = z.object({
+  codes: z.array(z.string().max(80)).min(1, '请选择权限').max(200),
+  keyword: z.string().trim().max(30).optional().nullable(),
+  ...paging,
+})
+export type ByPermissionsBody = z.infer<typeof byPermissionsBody>
+export const userSearchBody = z.object({
+  keyword: z.string().trim().max(30).optional().nullable(),
+  userType: z.coerce.number().int().optional().nullable(),
+  ...paging,
+})
+export type UserSearchBody = z.infer<typeof userSearchBody>

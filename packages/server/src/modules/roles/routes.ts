@@ -1,5 +1,5 @@
 import {
-  RoleMsg, associateAccountBody, logPageBody, logRow, associatePermissionBody, envelopeSchema, pageOf, permissionTreeNode, roleAddBatchBody, roleIdsBody,
+  RoleMsg, associateAccountBody, byPermissionsBody, logPageBody, logRow, userSearchBody, associatePermissionBody, envelopeSchema, pageOf, permissionTreeNode, roleAddBatchBody, roleIdsBody,
   roleMemberRow, roleMembersBody, rolePageBody, roleRow, roleUpdateBody,
 } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
@@ -48,6 +48,13 @@ export function roleRoutes(ctx: AppContext) {
       async (req) => { await svc.setRoleMembers(ctx, req.auth!, req.body, false); return ok(null, '取消关联成功') })
     r.get('/getPermissionsByAccountId', { config: { permission: 'permission_f_p' }, schema: { tags, summary: '人员的角色与权限（用户权限查询）', querystring: z.object({ userInfoId: z.coerce.number().int() }) } },
       async (req) => ok(await svc.permissionsOfMember(ctx, req.auth!, req.query.userInfoId)))
+
+    r.post('/getAccountInfoByPermissions', { config: { permission: 'permission_f_user' }, schema: { tags, summary: '拥有任一权限的人员（本机构及下级）', body: byPermissionsBody, response: { 200: envelopeSchema(pageOf(roleMemberRow)) } } },
+      async (req) => ok(await svc.membersByPermissions(ctx, req.auth!, req.body)))
+    r.post('/getRoleInfoByPermissions', { config: { permission: 'permission_f_user' }, schema: { tags, summary: '授予任一权限的角色', body: byPermissionsBody, response: { 200: envelopeSchema(pageOf(roleRow)) } } },
+      async (req) => ok(await svc.rolesByPermissions(ctx, req.auth!, req.body)))
+    r.post('/userSearch/page', { config: { permission: 'permission_f_p' }, schema: { tags, summary: '人员搜索（本机构及下级）', body: userSearchBody, response: { 200: envelopeSchema(pageOf(roleMemberRow)) } } },
+      async (req) => ok(await svc.searchUsers(ctx, req.auth!, req.body)))
 
     // Operation log (/roles-userOptionlog): every admin write of the caller's org and below.
     const logs = { permission: 'permission_operation_log' }

@@ -1,6 +1,6 @@
 import {
   ADMIN_ROLE, ErrorCode, PERMISSION_CATALOGUE, RoleMsg, type AssociateAccountBody, type AssociatePermissionBody, type PermissionNode,
-  type PermissionTreeNode, type RoleAddBatchBody, type RoleMemberRow, type RolePageBody, type RoleRow, type RoleUpdateBody, type RoleMembersBody,
+  type PermissionTreeNode, type ByPermissionsBody, type UserSearchBody, type RoleAddBatchBody, type RoleMemberRow, type RolePageBody, type RoleRow, type RoleUpdateBody, type RoleMembersBody,
 } from '@zhixiao/shared'
 import { randomBytes } from 'node:crypto'
 import type { Trx } from '../../db/database.js'
@@ -197,5 +197,42 @@ export function permissionsOfMember(ctx: AppContext, auth: AuthInfo, userInfoId:
     const names = await trx.selectFrom('user_role').innerJoin('role', (j) => j.onRef('role.tenant_id', '=', 'user_role.tenant_id').onRef('role.id', '=', 'user_role.role_id'))
       .select('role.name').where('user_role.user_info_id', '=', userInfoId).orderBy('role.id').execute()
     return { roles: names.map((n) => n.name), permissions: grants.permissions }
+  })
+}
+
+/** Roles of the caller's view granting any of the codes (the admin role grants them all). */
+export function rolesByPermissions(ctx: AppContext, auth: AuthInfo, q: ByPermissionsBody): Promise<Page<RoleRow>> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    let list = rows(trx, auth).where((eb) => eb.or([
+      eb('role.code', '=', ADMIN_ROLE),
+      eb.exists(eb.selectFrom('role_permission').select('role_permission.role_id').whereRef('role_permission.role_id', '=', 'role.id').where('role_permission.permission_code', 'in', q.codes)),
+    ]))
+    if (q.keyword) list = list.where('role.name', 'ilike', `%${q.keyword}%`)
+    const page = await paginate(list.orderBy('role.id'), list, q)
+    return { ...page, list: page.list.map(fix) }
+  })
+}
+
+/** People of the caller's org and below holding any of the codes through an enabled role. */
+export function membersByPermissions(ctx: AppContext, auth: AuthInfo, q: ByPermissionsBody): Promise<Page<RoleMemberRow>> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const scope = await subtreeIds(trx, auth.orgId)
+    let list = memberRows(trx).where('u.org_id', 'in', scope).where((eb) => eb.exists(eb.selectFrom('user_role as ur')
+      .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'ur.tenant_id').onRef('r.id', '=', 'ur.role_id'))
+      .select('ur.role_id').whereRef('ur.user_info_id', '=', 'u.id').where('r.status', '=', 0)
+      .where((e) => e.or([e('r.code', '=', ADMIN_ROLE), e.exists(e.selectFrom('role_permission as rp').select('rp.role_id').whereRef('rp.role_id', '=', 'r.id').where('rp.permission_code', 'in', q.codes))]))))
+    if (q.keyword) list = list.where((eb) => eb.or([eb('u.true_name', 'ilike', `%${q.keyword}%`), eb('a.user_name', 'ilike', `%${q.keyword}%`)]))
+    return paginate(list.orderBy('u.id'), list, q)
+  })
+}
+
+/** People of the caller's org and below (userSearch/page: picking people for roles and permission queries). */
+export function searchUsers(ctx: AppContext, auth: AuthInfo, q: UserSearchBody): Promise<Page<RoleMemberRow>> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const scope = await subtreeIds(trx, auth.orgId)
+    let list = memberRows(trx).where('u.org_id', 'in', scope)
+    if (q.userType != null) list = list.where('u.user_type', '=', q.userType)
+    if (q.keyword) list = list.where((eb) => eb.or([eb('u.true_name', 'ilike', `%${q.keyword}%`), eb('a.user_name', 'ilike', `%${q.keyword}%`), eb('u.phone', 'ilike', `%${q.keyword}%`)]))
+    return paginate(list.orderBy('u.id'), list, q)
   })
 }
