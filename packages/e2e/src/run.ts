@@ -13,6 +13,7 @@ import './tests/people-import.e2e.js'
 import './tests/verify-info.e2e.js'
 import './tests/org-excel.e2e.js'
 import './tests/study-month.e2e.js'
+import './tests/roles.e2e.js'
 
 const dist = path.join(REPO_ROOT, 'packages/web/dist/index.html')
 if (!fs.existsSync(dist)) {

@@ -11,7 +11,7 @@ export const queryKeys = {
   userOrgs: ['account', 'userOrgs'] as const,
 }
 
-/** The signed-in user (user/current/detail): fetched once per page load, refreshed after login and org switch. */
+/** The signed-in user (user/current/detail): components read the cache, which the route guard refreshes on every navigation (auth/current-user.ts). */
 export function useCurrentUser() {
   return useQuery({ queryKey: queryKeys.currentUser, queryFn: () => authApi.currentUser(), staleTime: Infinity, enabled: !!getToken() })
 }

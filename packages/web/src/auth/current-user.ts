@@ -1,13 +1,15 @@
 import type { CurrentUserDetail } from '@zhixiao/shared'
 import { authApi } from '../api/auth'
+import { ApiError } from '../api/client'
 import { queryKeys } from '../api/queries'
 import { queryClient } from '../api/query-client'
 import { useSession } from '../stores/session'
 import { getToken } from '../stores/token'
 
 /**
- * The signed-in user for route loaders: fetched once per page load through the query cache (so permission changes
- * apply on the next load without a new login), null without a valid session.
+ * The signed-in user for route loaders, null without a valid session. Asked of the server on every route
+ * navigation (one small call): an admin's grant or revocation then reaches the side menu and the route guard at
+ * the user's next click, without a new login, and a revoked page's URL goes to /404.
  */
 export async function ensureUser(): Promise<CurrentUserDetail | null> {
   if (!getToken()) {
@@ -15,19 +17,24 @@ export async function ensureUser(): Promise<CurrentUserDetail | null> {
     return null
   }
   try {
+    // staleTime 0 always asks; calls made while one is in flight share it. Structural sharing keeps the cached
+    // object when nothing changed, so the store (and the menu) update only on a real change.
     const user = await queryClient.fetchQuery({
       queryKey: queryKeys.currentUser,
       queryFn: () => authApi.currentUser({ loginRedirect: false }),
-      staleTime: Infinity,
+      staleTime: 0,
     })
     if (useSession.getState().userInfo !== user) useSession.getState().setUser(user)
     return user
-  } catch {
-    return null
+  } catch (e) {
+    // The session is gone (the client cleared the token): signed out. Any other failure (a network blip, a 500,
+    // already shown by the client) keeps the last known user rather than sending them to the login page.
+    if (e instanceof ApiError && e.code === 401) return null
+    return getToken() ? queryClient.getQueryData<CurrentUserDetail>(queryKeys.currentUser) ?? null : null
   }
 }
 
-/** After a login or an org switch the user is already known; loaders and hooks use it instead of asking again. */
+/** After a login or an org switch the user is already known: hooks show it at once (the next route loader asks again). */
 export function setLoadedUser(user: CurrentUserDetail | null): void {
   if (user) queryClient.setQueryData(queryKeys.currentUser, user)
   else queryClient.removeQueries({ queryKey: queryKeys.currentUser })

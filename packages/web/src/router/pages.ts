@@ -61,6 +61,13 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-set/area/levelSet': () => import('../features/base-area/LevelSetPage'),
   '/base-set/area/areaSet': () => import('../features/base-area/AreaSetPage'),
   '/base-useRoute/index': () => import('../features/base-guide/UseRoutePage'),
+  // Roles and permissions (docs/roles.md): roles and their grants, who holds a code, a person's codes, the operation log.
+  '/roles-roleManage': () => import('../features/roles/RoleManagePage'),
+  '/roles-roleManage/edit': () => import('../features/roles/RoleEditPage'),
+  '/roles-permissionUser': () => import('../features/roles/PermissionUserPage'),
+  '/roles-userPermission': () => import('../features/roles/UserPermissionPage'),
+  '/roles-userPermission/detail': () => import('../features/roles/UserPermissionDetailPage'),
+  '/roles-userOptionlog': () => import('../features/roles/OperationLogPage'),
 }
 
 export const loadPlaceholder = (): Promise<PageModule> => import('../features/placeholder/Placeholder')

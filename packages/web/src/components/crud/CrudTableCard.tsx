@@ -1,6 +1,6 @@
 import type { Envelope } from '@zhixiao/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Button, Card, Input, Space, Table } from 'antd'
+import { Button, Card, Input, Space, Table, type TableProps } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import type { TableRowSelection } from 'antd/es/table/interface'
 import type { ReactNode } from 'react'
@@ -22,6 +22,8 @@ export interface CrudForm<Row, V> {
   afterSave?: (env: Envelope<unknown>, values: V, editing: Row | null) => void
   /** false: no 编辑 row action. */
   editable?: boolean
+  /** Rows without 编辑 (built-in roles); the others keep it. */
+  canEdit?: (row: Row) => boolean
   width?: number
 }
 
@@ -52,6 +54,8 @@ export interface CrudTableCardProps<Row, V> {
   pagination?: false
   /** Checkboxes for batch actions on the selected rows (调班 of students). */
   rowSelection?: TableRowSelection<Row>
+  /** Rows that open to show more (the before/after of an operation log line). */
+  expandable?: TableProps<Row>['expandable']
   title?: ReactNode
 }
 
@@ -77,7 +81,7 @@ export function CrudTableCard<Row extends object, V extends object = Record<stri
   const columns: ColumnsType<Row> = showOps ? [...p.columns, {
     title: '操作', key: 'op', render: (_: unknown, row: Row) => (
       <RowActions row={row} actions={p.actions ?? []} write={write} editCode={p.editCode}
-        edit={form && form.editable !== false ? () => setEditing({ row }) : undefined} />
+        edit={form && form.editable !== false && (form.canEdit?.(row) ?? true) ? () => setEditing({ row }) : undefined} />
     ),
   }] : p.columns
   const add = () => (p.onAdd ? p.onAdd() : setEditing({ row: null }))
@@ -104,6 +108,7 @@ export function CrudTableCard<Row extends object, V extends object = Record<stri
       <Table<Row>
         rowKey={p.rowKey ?? 'id'} size="middle" loading={list.isFetching} dataSource={list.data?.list ?? []} columns={columns}
         rowSelection={p.rowSelection}
+        expandable={p.expandable}
         pagination={p.pagination ?? {
           current: pageIndex, pageSize, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 条`,
           onChange: (i, s) => setPaging({ scope, pageIndex: i, pageSize: s }),
