@@ -1,6 +1,7 @@
 // `npm run bench`: our server against a bare Fastify + driver baseline (bench/baseline.ts), each in its own
 // child process, loaded one run at a time with autocannon from this process. Prints req/s, p99 and ours/bare.
 // Then imports BENCH_IMPORT_ROWS students (default 100000; 0 skips) from a real .xlsx and exports them again.
+// Then Lighthouse's performance score of the signed-in /portal/home (BENCH_LIGHTHOUSE=0 skips).
 // Env: BENCH_SECONDS (default 10), DATABASE_URL (PostgreSQL instead of a fresh PGlite per server).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -8,10 +9,13 @@ import path from 'node:path'
 import { OperationType } from '@zhixiao/shared'
 import type { Options, Result } from 'autocannon'
 import { benchImport, type ImportBenchResult } from './import.js'
+import { benchLighthouse, formatLighthouse, type LighthouseRun } from './lighthouse.js'
 import { load, postJson, startServer, stopAll, stopServer } from './lib.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000)
+const lighthouseOn = process.env.BENCH_LIGHTHOUSE !== '0'
+const HOME_ROUTE = '/portal/home'
 const databaseUrl = process.env.DATABASE_URL || undefined
 const LOGIN = { userName: 'zhanglaoshi', password: 'Demo@2026', loginType: 1 }
 const tempDirs: string[] = []
@@ -67,16 +71,23 @@ async function main(): Promise<number> {
     rows.push({ scenario: s, ours: o, bare: b })
   }
   await stopServer(bare.child)
+  // Before the import, so the page is measured on an idle server.
+  let lighthouseRuns: LighthouseRun[] | null = null
+  if (lighthouseOn) {
+    process.stderr.write(`running Lighthouse on ${HOME_ROUTE}…`)
+    lighthouseRuns = await benchLighthouse(ours.base, ourToken, HOME_ROUTE)
+    process.stderr.write(' done\n')
+  }
   let imported: ImportBenchResult | null = null
   if (importRows > 0) {
     process.stderr.write(`running import of ${importRows} students…`)
     imported = await benchImport(ours.base, ours.child.pid!, importRows)
     process.stderr.write(' done\n')
   }
-  return report(rows, [ours.output(), bare.output()], imported)
+  return report(rows, [ours.output(), bare.output()], imported, lighthouseRuns)
 }
 
-function report(rows: Row[], outputs: string[], imported: ImportBenchResult | null): number {
+function report(rows: Row[], outputs: string[], imported: ImportBenchResult | null, lighthouseRuns: LighthouseRun[] | null): number {
   const cells = [['scenario', 'conns', 'ours req/s', 'ours p99 ms', 'bare req/s', 'bare p99 ms', 'ours/bare', 'non-2xx o/b', 'bad body o/b', 'errors o/b']]
   let bad = 0
   for (const { scenario: s, ours: o, bare: b } of rows) {
@@ -95,6 +106,7 @@ function report(rows: Row[], outputs: string[], imported: ImportBenchResult | nu
   console.log('       owner, no transactions or SET ROLE, so no RLS (PGlite: superuser; PostgreSQL: superuser, or zx.bypass=on')
   console.log('       so the policy passes every row); its login skips the login log, limits and account reset write.')
   console.log('One run on loopback with the load generator on the same machine: compare ratios, not absolute numbers.')
+  if (lighthouseRuns) console.log(formatLighthouse(HOME_ROUTE, lighthouseRuns))
   if (imported) {
     const i = imported
     console.log(`\nimport: ${i.rows} students from a ${i.fileMb.toFixed(1)} MB .xlsx in ${i.importSeconds.toFixed(1)} s = ${i.importRowsPerSecond.toFixed(0)} rows/s (upload to done, polled like the panel), ${i.failed} rejected`)
