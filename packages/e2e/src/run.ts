@@ -14,6 +14,10 @@ import './tests/verify-info.e2e.js'
 import './tests/org-excel.e2e.js'
 import './tests/study-month.e2e.js'
 import './tests/roles.e2e.js'
+import './tests/roles-sub-org.e2e.js'
+import './tests/apps.e2e.js'
+import './tests/portal-home.e2e.js'
+import './tests/portal-header.e2e.js'
 
 const dist = path.join(REPO_ROOT, 'packages/web/dist/index.html')
 if (!fs.existsSync(dist)) {

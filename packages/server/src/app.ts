@@ -29,6 +29,11 @@ import { tenantRoutes } from './modules/tenant/routes.js'
 import { importLogRoutes } from './modules/imports/routes.js'
 import { importRunner } from './modules/imports/runner.js'
 import { roleRoutes } from './modules/roles/routes.js'
+import { appGroupRoutes, appLinkRoutes, appRoutes, dynamicPermissionRoutes, fallbackAppRoutes, oftenUseRoutes, onceTokenRoutes } from './modules/apps/routes.js'
+import { syncBuiltinAppsAllTenants } from './modules/apps/registry.js'
+import { installApiCors } from './platform/cors.js'
+import { bannerRoutes, cmsRoutes, portalModuleRoutes } from './modules/cms/routes.js'
+import { configMgrRoutes, mobileInfoRoutes, tenantPortalRoutes } from './modules/portal-config/routes.js'
 import { changeRoutes, departmentRoutes, joinAuditRoutes, keyLogRoutes, parentRoutes, searchPersonRoutes, studentRoutes, teacherRoutes } from './modules/people/routes.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { type Clock, systemClock } from './platform/clock.js'
@@ -45,13 +50,14 @@ export interface BuildOptions {
 }
 
 /** A registered API route and the access rule the auth hook applies to it. */
-export interface RouteAccess { method: string; url: string; permission?: string; public?: boolean; superAdmin?: boolean }
+export interface RouteAccess { method: string; url: string; permission?: string | readonly string[]; public?: boolean; superAdmin?: boolean }
 export interface BuiltApp { app: FastifyInstance; ctx: AppContext; routes: RouteAccess[] }
 
 export async function openDatabase(config: AppConfig): Promise<Db> {
   const db = await Db.open({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   await migrateToLatest(db.kysely)
   await syncPermissionCatalogue(db.kysely)
+  await syncBuiltinAppsAllTenants(db)
   return db
 }
 
@@ -81,6 +87,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
+  installApiCors(app)
   // Import jobs run in the background of this process; unfinished ones resume at the next start.
   const imports = importRunner(ctx, (msg, err) => app.log.error({ err }, msg))
   // PGlite has no autovacuum: refresh planner statistics at start and every 15 minutes (Db.analyze).
@@ -137,6 +144,19 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(joinAuditRoutes(ctx), { prefix: '/base/api/userInfo/joinAudit' })
     await api.register(searchPersonRoutes(ctx), { prefix: '/base/api/userInfo/searchPerson' })
     await api.register(keyLogRoutes(ctx), { prefix: '/base/api/importantLog' })
+    await api.register(appGroupRoutes(ctx), { prefix: '/base/mobileAppGroup' })
+    await api.register(appLinkRoutes(ctx), { prefix: '/base/mobileAppLink' })
+    await api.register(appRoutes(ctx), { prefix: '/base/mobileApp' })
+    await api.register(oftenUseRoutes(ctx), { prefix: '/base/oftenUse' })
+    await api.register(dynamicPermissionRoutes(ctx), { prefix: '/base/configMgr' })
+    await api.register(fallbackAppRoutes(ctx), { prefix: '/base/api/tenant' })
+    await api.register(onceTokenRoutes(ctx), { prefix: '/base/api/auth' })
+    await api.register(cmsRoutes(ctx), { prefix: '/base/api/cms2' })
+    await api.register(portalModuleRoutes(ctx), { prefix: '/base/portal/module' })
+    await api.register(bannerRoutes(ctx), { prefix: '/base/api/banner' })
+    await api.register(configMgrRoutes(ctx), { prefix: '/base/configMgr' })
+    await api.register(mobileInfoRoutes(ctx), { prefix: '/base/api/Mobile' })
+    await api.register(tenantPortalRoutes(ctx), { prefix: '/base/api/tenant' })
   })
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'))

@@ -42,6 +42,7 @@ export const PERMISSION_CATALOGUE: PermissionNode[] = [
         page('sc_menhu_sms_config', '短信配置'),
         page('sc_menhu_employee_mini', '外聘小程序'),
       ]),
+      page('cms_news_mgr', '新闻管理'),
     ],
   },
   {

@@ -116,7 +116,26 @@ export const PORTAL_ROUTES: RouteMeta[] = [
   { path: '/jdLogin/jdPlatForm/jdSet', title: '局校一体平台设置', layout: 'jd' },
 ]
 
-export const ALL_PAGE_ROUTES: RouteMeta[] = [...BASE_ROUTES, ...ROLE_ROUTES, ...PORTAL_ROUTES]
+/** App management (001 §2.5 maintenance tree, 应用管理). */
+export const APP_MGR_ROUTES: RouteMeta[] = [
+  { path: '/menhu-appManager/index', title: '应用管理', layout: 'default', permission: 'sc_menhu_app_mgr' },
+  { path: '/menhu-appManager/addapp', title: '注册应用', layout: 'default', permission: 'sc_menhu_app_mgr', hidden: true },
+]
+
+/** News pages and the portal layout editor (docs/cms.md). */
+export const CMS_ROUTES: RouteMeta[] = [
+  { path: '/cms2-newslist', title: '新闻列表', layout: 'home' },
+  { path: '/cms2-newslist/details', title: '新闻详情', layout: 'home', hidden: true },
+  { path: '/cms2-newslist/manage', title: '新闻管理', layout: 'default', permission: 'cms_news_mgr' },
+  { path: '/menhu-port/menu/campus-menhu', title: '门户模块', layout: 'default', permission: 'sc_menhu_pc' },
+]
+
+/** PC portal maintenance (001 §2.5 /menhu-port, sc_menhu_pc): the header, footer and mobile-entry config. */
+export const MENHU_PORT_ROUTES: RouteMeta[] = [
+  { path: '/menhu-port/maintain/mainPage', title: '门户配置', layout: 'default', permission: 'sc_menhu_pc' },
+]
+
+export const ALL_PAGE_ROUTES: RouteMeta[] = [...BASE_ROUTES, ...ROLE_ROUTES, ...PORTAL_ROUTES, ...APP_MGR_ROUTES, ...CMS_ROUTES, ...MENHU_PORT_ROUTES]
 
 /** Finds the route meta governing a path (longest matching prefix). */
 export function findRouteMeta(path: string): RouteMeta | undefined {

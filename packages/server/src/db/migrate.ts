@@ -13,6 +13,10 @@ import * as m202611230100 from './migrations/202611230100_create_areas.js'
 import * as m202611230110 from './migrations/202611230110_create_study_months.js'
 import * as m202611230120 from './migrations/202611230120_add_session_lookup.js'
 import * as m202611230200 from './migrations/202611230200_create_people.js'
+import * as m202611230300 from './migrations/202611230300_create_role_sub_orgs.js'
+import * as m202611230310 from './migrations/202611230310_create_apps.js'
+import * as m202611230320 from './migrations/202611230320_create_portal_config.js'
+import * as m202611230330 from './migrations/202611230330_create_cms.js'
 
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +32,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611230110_create_study_months': m202611230110,
   '202611230120_add_session_lookup': m202611230120,
   '202611230200_create_people': m202611230200,
+  '202611230300_create_role_sub_orgs': m202611230300,
+  '202611230310_create_apps': m202611230310,
+  '202611230320_create_portal_config': m202611230320,
+  '202611230330_create_cms': m202611230330,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -110,6 +110,8 @@ export interface RoleTable extends Owned {
 
 export interface UserRoleTable extends Owned { user_info_id: number; role_id: number }
 export interface RolePermissionTable extends Owned { role_id: number; permission_code: string }
+export interface RoleSubOrgTable extends Owned { role_id: number; org_id: number; created_by: number | null; created_at: Generated<Date> }
+export interface RoleSubOrgUserTable extends Owned { role_id: number; org_id: number; user_info_id: number; created_at: Generated<Date> }
 
 export interface SessionTable extends Owned {
   id: string
@@ -310,7 +312,44 @@ export interface OperationLogTable extends Owned {
   detail: ColumnType<Record<string, unknown> | null, string | null, string | null>; ip: string | null; important: Generated<boolean>; created_at: Generated<Date>
 }
 
+/** App registry (migration 202611230310, docs/portal-apps.md). */
+export interface AppTable extends Owned {
+  id: Id
+  org_id: number | null
+  unique_id: string
+  name: string
+  icon_uri: string | null
+  req_uri: string | null
+  entry_url: string | null
+  permission_name: string | null
+  app_type: Generated<number>
+  open_way: Generated<number>
+  is_new_app: Generated<boolean>
+  is_scrap: Generated<boolean>
+  expire_date: ColumnType<string | null, string | null | undefined, string | null>
+  has_show: Generated<boolean>
+  grouping_type: number | null
+  builtin: Generated<boolean>
+  admin_only: Generated<boolean>
+  scopes: Generated<string>
+  sort: Generated<number>
+  created_at: Generated<Date>
+}
+export interface AppGroupTable extends Owned { id: Id; org_id: number; app_type: number; name: string; grouping_type: number | null; sort: Generated<number>; created_at: Generated<Date> }
+export interface AppGroupScopeTable extends Owned { org_id: number; app_type: number }
+export interface AppGroupLinkTable extends Owned { group_id: number; app_id: number; sort: Generated<number> }
+export interface OftenUseTable extends Owned { user_info_id: number; app_id: number; created_at: Generated<Date> }
+export interface TenantPermissionTable extends Owned { code: string; name: string; kind: string; parent_code: string | null; sort: Generated<number> }
+export interface OnceTokenTable extends Owned { id: string; account_id: number; user_info_id: number; org_id: number; expires_at: Timestamp; used_at: Timestamp | null }
+
 export interface Database {
+  app: AppTable
+  app_group: AppGroupTable
+  app_group_scope: AppGroupScopeTable
+  app_group_link: AppGroupLinkTable
+  often_use: OftenUseTable
+  tenant_permission: TenantPermissionTable
+  once_token: OnceTokenTable
   person: PersonTable
   parent_child: ParentChildTable
   join_request: JoinRequestTable
@@ -347,6 +386,8 @@ export interface Database {
   role: RoleTable
   user_role: UserRoleTable
   role_permission: RolePermissionTable
+  role_sub_org: RoleSubOrgTable
+  role_sub_org_user: RoleSubOrgUserTable
   session: SessionTable
   login_log: LoginLogTable
   reset_ticket: ResetTicketTable

@@ -34,7 +34,7 @@ export function installAuthHook(api: FastifyInstance, ctx: AppContext): void {
         const acc = await trx.selectFrom('account').select('user_name').where('id', '=', auth.accountId).executeTakeFirst()
         if (!acc || !isSuperAdminGrant(auth.tenantId, auth.orgId, acc.user_name, grants.roles)) return false
       }
-      return !cfg.permission || grants.permissions.includes(cfg.permission)
+      return !cfg.permission || [cfg.permission].flat().some((c) => grants.permissions.includes(c))
     })
     if (!allowed) throw forbidden()
   })

@@ -27,8 +27,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (login, captcha, public info). */
     public?: boolean
-    /** Page or button code the caller must hold. */
-    permission?: string
+    /** Page or button code the caller must hold; a list means any one of them (a log shared by several areas). */
+    permission?: string | readonly string[]
     /** Only the super administrator. */
     superAdmin?: boolean
   }

@@ -1,5 +1,6 @@
 import { ADMIN_ROLE, SUPER_ADMIN } from '@zhixiao/shared'
 import type { Trx } from '../db/database.js'
+import { knownCodes } from './catalogue.js'
 import { forbidden } from './errors.js'
 
 export interface Grants { roles: string[]; permissions: string[] }
@@ -10,15 +11,18 @@ export interface Grants { roles: string[]; permissions: string[] }
  */
 export async function loadGrants(trx: Trx, userInfoId: number): Promise<Grants> {
   // Roles and their granted codes in one round trip: one row per (role, code), a null code for an empty role.
-  const rows = await trx.selectFrom('user_role')
-    .innerJoin('role', (j) => j.onRef('role.tenant_id', '=', 'user_role.tenant_id').onRef('role.id', '=', 'user_role.role_id'))
+  // Held roles are the membership's own plus those delegated to it by a parent org (role_sub_org_user).
+  const held = trx.selectFrom('user_role').select(['user_role.tenant_id', 'user_role.role_id']).where('user_role.user_info_id', '=', userInfoId)
+    .union(trx.selectFrom('role_sub_org_user').select(['role_sub_org_user.tenant_id', 'role_sub_org_user.role_id']).where('role_sub_org_user.user_info_id', '=', userInfoId))
+  const rows = await trx.selectFrom(held.as('held'))
+    .innerJoin('role', (j) => j.onRef('role.tenant_id', '=', 'held.tenant_id').onRef('role.id', '=', 'held.role_id'))
     .leftJoin('role_permission', (j) => j.onRef('role_permission.tenant_id', '=', 'role.tenant_id').onRef('role_permission.role_id', '=', 'role.id'))
     .select(['role.code', 'role_permission.permission_code'])
-    .where('user_role.user_info_id', '=', userInfoId).where('role.status', '=', 0)
+    .where('role.status', '=', 0)
     .execute()
   const roles = [...new Set(rows.map((r) => r.code))]
   if (roles.includes(ADMIN_ROLE)) {
-    return { roles, permissions: (await trx.selectFrom('permission').select('code').orderBy('sort').execute()).map((p) => p.code) }
+    return { roles, permissions: await knownCodes(trx) }
   }
   return { roles, permissions: [...new Set(rows.flatMap((r) => (r.permission_code ? [r.permission_code] : [])))] }
 }

@@ -1,7 +1,7 @@
 import { findRouteMeta } from '@zhixiao/shared'
 import { Breadcrumb, Layout } from 'antd'
-import { Link, Outlet, useLocation } from 'react-router'
-import { UserMenu } from '../features/account/UserMenu'
+import { Outlet, useLocation } from 'react-router'
+import { PlatformHeader } from '../features/portal-header/PlatformHeader'
 import { ImportPanel } from '../features/imports/ImportPanel'
 import { useSession } from '../stores/session'
 import { groupOf } from './menu'
@@ -14,10 +14,7 @@ export function DefaultLayout() {
   const meta = findRouteMeta(pathname)
   return (
     <Layout style={{ minHeight: '100vh' }} data-layout="default">
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', background: '#001529', padding: '0 24px' }}>
-        <Link to="/" style={{ color: '#fff', fontSize: 18, fontWeight: 600 }}>{sysName} · 管理后台</Link>
-        <UserMenu dark />
-      </Layout.Header>
+      <PlatformHeader title={`${sysName} · 管理后台`} />
       <Layout>
         <SideMenu />
         <Layout.Content style={{ padding: 24, background: '#f5f7fb' }}>

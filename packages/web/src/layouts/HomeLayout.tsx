@@ -1,32 +1,31 @@
-import { Layout, Space } from 'antd'
-import { Link, Outlet } from 'react-router'
-import { HomeIcon, SettingIcon } from '../components/icons'
-import { UserMenu } from '../features/account/UserMenu'
-import { useSession } from '../stores/session'
-import { adminEntry } from './menu'
+import { layoutWidth } from '@zhixiao/shared'
+import { Layout } from 'antd'
+import { Outlet, useLocation } from 'react-router'
+import { useMhSysConfig } from '../features/portal-header/api'
+import { PortalFooter } from '../features/portal-header/PortalFooter'
+import { PortalHeader } from '../features/portal-header/PortalHeader'
+import { HeaderLauncher } from '../features/apps/HeaderLauncher'
+import { OftenUseDropdown } from '../features/apps/OftenUseDropdown'
+import { useWindowWidth } from '../features/portal-header/use-window-width'
+import { useCurrentUser } from '../api/queries'
 
-const linkStyle = { color: '#e6efff', display: 'inline-flex', alignItems: 'center', gap: 6 }
-
-/** Portal home layout: the portal header (system name, home, admin entry when the user has one, user menu). */
+/**
+ * Portal home layout: the portal header (001 §2.6), the page at the layout width of §9, and the footer. The portal
+ * home turns grey when portalGray is set (001 §4).
+ */
 export function HomeLayout() {
-  const sysName = useSession((s) => s.loginPageInfo?.sysName ?? '智慧平台')
-  const user = useSession((s) => s.userInfo)
-  const admin = adminEntry(user)
+  const cfg = useMhSysConfig().data
+  const orgId = useCurrentUser().data?.orgId ?? null
+  const { pathname } = useLocation()
+  const width = useWindowWidth()
+  const gray = !!cfg?.portalGray && pathname.startsWith('/portal/home')
   return (
-    <Layout style={{ minHeight: '100vh', background: '#f5f7fb' }} data-layout="home">
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', background: 'linear-gradient(90deg,#1456d9,#2f7bff)', padding: '0 24px' }}>
-        <Space size="large">
-          <Link to="/" style={{ color: '#fff', fontSize: 18, fontWeight: 600 }} data-testid="sys-name">{sysName}</Link>
-          <Link to="/" style={linkStyle}><HomeIcon size={16} />首页</Link>
-        </Space>
-        <Space size="large">
-          {admin && <Link to={admin} style={linkStyle} title="管理后台"><SettingIcon size={16} />管理后台</Link>}
-          <UserMenu dark />
-        </Space>
-      </Layout.Header>
-      <Layout.Content style={{ padding: 24, maxWidth: 1536, width: '100%', margin: '0 auto' }}>
+    <Layout style={{ minHeight: '100vh', background: '#f5f7fb' }} data-layout="home" className={gray ? 'zx-ph-gray' : undefined} data-gray={gray}>
+      <PortalHeader launcher={<HeaderLauncher />} oftenUse={<OftenUseDropdown dark />} />
+      <Layout.Content style={{ padding: 24, maxWidth: layoutWidth(width), width: '100%', margin: '0 auto' }}>
         <Outlet />
       </Layout.Content>
+      <PortalFooter orgId={orgId} />
     </Layout>
   )
 }

@@ -1,5 +1,6 @@
 import type { RouteMeta } from '@zhixiao/shared'
 import { redirect, type LoaderFunctionArgs } from 'react-router'
+import { request as apiRequest } from '../api/client'
 import { loginUrlFor } from '../api/unauthorized'
 import { canSee } from '../auth/access'
 import { ensureUser } from '../auth/current-user'
@@ -21,14 +22,34 @@ export function guardLoader(meta: RouteMeta) {
     const user = await ensureUser()
     if (!user) throw redirect(loginUrlFor(url.pathname + url.search))
     if (!canSee(meta, user) && url.searchParams.get(FILTER_ROLES_FLAG) !== '1') throw redirect('/404')
+    if (meta.path.startsWith('/schoolPortal/') && !schoolPortalAllowed()) throw redirect('/404')
     return null
   }
 }
 
-/** `/` by state (000 §2.4): signed out → login; otherwise the user's landing page. */
-export async function rootLoader(): Promise<never> {
+/**
+ * `/` by state (000 §2.4): a school-type tenant (tenantModuleType 0) with a configured school → the school portal;
+ * otherwise the user's landing page. Signed out: the open portal of the org named by ?orgId= (or remembered) when it
+ * is enabled, else login.
+ */
+export async function rootLoader({ request }: LoaderFunctionArgs): Promise<never> {
   const user = await ensureUser()
-  throw redirect(user ? homePathFor(user) : '/redirect/login')
+  if (user) {
+    const home = homePathFor(user)
+    const schoolType = user.currentOrgData?.tenantModuleType === 0 && appConfig.schoolOrgId !== null
+    throw redirect(schoolType && home.startsWith('/portal/') ? '/schoolPortal/home/index' : home)
+  }
+  const orgId = Number(new URL(request.url).searchParams.get('orgId')) || useSession.getState().openPortalOrgId
+  if (orgId) {
+    const open = await apiRequest<{ enable: boolean }>('/base/api/tenant/getOutSchoolPortalEnable', { params: { orgId }, showError: false }).catch(() => null)
+    if (open?.enable) throw redirect(`/openPortal?orgId=${orgId}`)
+  }
+  throw redirect('/redirect/login')
+}
+
+/** The school portal pages need a configured school org and the stored tenantModuleType 0 (000 §2.4, 001 §2.2). */
+export function schoolPortalAllowed(): boolean {
+  return appConfig.schoolOrgId !== null && useSession.getState().tenantModuleType === 0
 }
 
 /** A fixed redirect that keeps the query string (/signin?orgId=3 → /redirect/login?orgId=3). */
@@ -40,6 +61,5 @@ export function redirectLoader(to: string) {
 
 /** The school portal needs a configured school org and the stored tenantModuleType 0; otherwise /404 (000 §2.4). */
 export function schoolPortalLoader(): never {
-  const allowed = appConfig.schoolOrgId !== null && useSession.getState().tenantModuleType === 0
-  throw redirect(allowed ? '/schoolPortal/home/index' : '/404')
+  throw redirect(schoolPortalAllowed() ? '/schoolPortal/home/index' : '/404')
 }

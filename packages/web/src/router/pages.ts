@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import { SUB_APP_ROUTES } from './sub-apps'
 
 /** Props every page receives from its route: the route path (its data-page) and its title. */
 export interface PageProps { path: string; title: string }
@@ -9,10 +10,17 @@ type PageModule = { default: ComponentType<PageProps> }
  * shows the placeholder inside its layout.
  */
 const BUILT: Record<string, () => Promise<PageModule>> = {
-  '/portal/home': () => import('../features/portal/PortalHome'),
-  '/portal/personal': () => import('../features/portal/PortalHome'),
-  '/portal/class': () => import('../features/portal/PortalHome'),
-  '/portal/systemCenter': () => import('../features/portal/PortalHome'),
+  // Portal homes, news and the layout editor (docs/cms.md).
+  ...Object.fromEntries(['/portal/home', '/portal/personal', '/portal/class', '/generalPortal/home/index', '/localSide/home/index', '/alliancePortal/home', '/schoolPortal/home/index']
+    .map((p) => [p, () => import('../features/portal/homes/HomePage')])),
+  '/portal/systemCenter': () => import('../features/portal/homes/SystemCenterPage'),
+  '/openPortal': () => import('../features/portal/homes/OpenPortalPage'),
+  '/cms2-newslist': () => import('../features/portal/news/NewsListPage'),
+  '/schoolPortal/home/news': () => import('../features/portal/news/NewsListPage'),
+  '/cms2-newslist/details': () => import('../features/portal/news/NewsDetailPage'),
+  '/schoolPortal/home/news/details': () => import('../features/portal/news/NewsDetailPage'),
+  '/cms2-newslist/manage': () => import('../features/portal/admin/NewsManagePage'),
+  '/menhu-port/menu/campus-menhu': () => import('../features/portal/admin/CampusMenhuPage'),
   '/base-set/system': () => import('../features/base-set/SystemSetPage'),
   '/base-organization/orgSet': () => import('../features/base-organization/OrgSetPage'),
   '/base-organization/orgType': () => import('../features/base-organization/OrgTypePage'),
@@ -68,6 +76,13 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/roles-userPermission': () => import('../features/roles/UserPermissionPage'),
   '/roles-userPermission/detail': () => import('../features/roles/UserPermissionDetailPage'),
   '/roles-userOptionlog': () => import('../features/roles/OperationLogPage'),
+  // Portal header config and personal centre (docs/portal.md).
+  '/menhu-port/maintain/mainPage': () => import('../features/menhu-port/MainPage'),
+  '/oneselfCenter': () => import('../features/oneself-center/OneselfCenterPage'),
+  // Apps (docs/portal-apps.md): app management, and the host page of every sub-application route.
+  '/menhu-appManager/index': () => import('../features/apps/AppManagePage'),
+  '/menhu-appManager/addapp': () => import('../features/apps/AppEditPage'),
+  ...Object.fromEntries(SUB_APP_ROUTES.map((r) => [r.path, () => import('../features/apps/SubAppHost')])),
 }
 
 export const loadPlaceholder = (): Promise<PageModule> => import('../features/placeholder/Placeholder')

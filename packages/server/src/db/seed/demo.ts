@@ -1,5 +1,7 @@
 import { ADMIN_ROLE, SUPER_ADMIN, UserType } from '@zhixiao/shared'
 import type { Db } from '../database.js'
+import { seedDemoApps } from './demo-apps.js'
+import { seedDemoCms } from './cms-demo.js'
 import { createBuiltinRoles, createOrg, createPerson, createRole, createTenant, hashPerson, type PersonSpec } from './factories.js'
 
 export const DEMO_PASSWORD = 'Demo@2026'
@@ -63,6 +65,8 @@ export async function seedDemoDistrict(db: Db, cost: number): Promise<void> {
   const hashed = await Promise.all(people.map((p) => hashPerson(p, cost)))
   await db.tenant(tenantId, async (trx) => {
     for (const p of hashed) await createPerson(trx, tenantId, p)
+    await seedDemoApps(trx, ids.bureau)
   })
+  await seedDemoCms(db, tenantId, ids)
 }
 

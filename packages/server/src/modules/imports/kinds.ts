@@ -8,6 +8,7 @@ import type { ReadRow, SheetColumn } from '../../platform/excel.js'
 import { insertMembers, type NewMember } from '../people/members.js'
 import { bindNewParent } from '../people/parent-service.js'
 import { PARENT_COLUMNS, STUDENT_COLUMNS, TEACHER_COLUMNS } from '../people/columns.js'
+import { roleUserImport } from '../roles/import-kind.js'
 
 /**
  * How each kind of import turns sheet rows into people. `prepare` loads the lookups once per job (classes,
@@ -270,4 +271,4 @@ const parent: ImportKindDef = {
   },
 }
 
-export const IMPORT_KIND_DEFS: Record<ImportKind, ImportKindDef> = { teacher, student, parent }
+export const IMPORT_KIND_DEFS: Record<ImportKind, ImportKindDef> = { teacher, student, parent, roleUser: roleUserImport }

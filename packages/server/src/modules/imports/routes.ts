@@ -1,4 +1,4 @@
-import { ImportMsg, envelopeSchema, importLogPageBody, importTask, pageOf, type ImportKind } from '@zhixiao/shared'
+import { IMPORT_KIND_VIEW_CODE, IMPORT_KINDS, ImportMsg, envelopeSchema, importLogPageBody, importTask, pageOf, type ImportKind } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -8,7 +8,7 @@ import { attachmentHeader, XLSX_MIME } from '../../platform/excel.js'
 import { badRequest } from '../../platform/errors.js'
 import * as svc from './service.js'
 
-const NAMES: Record<ImportKind, string> = { teacher: '教师', student: '学生', parent: '家长' }
+const NAMES: Record<ImportKind, string> = IMPORT_KINDS
 
 /** downloadExcelTemplate and importExcel for one kind of person, inside that kind's route group. */
 export async function importRoutesFor(ctx: AppContext, app: FastifyInstance, kind: ImportKind, tags: string[], permission: string): Promise<void> {
@@ -33,7 +33,8 @@ export function importLogRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>()
     const tags = ['导入任务']
-    const config = { permission: 'base_user_account' }
+    // Any area that imports; the service then shows only the kinds of the caller's codes.
+    const config = { permission: [...new Set(Object.values(IMPORT_KIND_VIEW_CODE))] }
     const id = z.object({ id: z.coerce.number().int() })
     r.post('/log/page', { config, schema: { tags, summary: '导入记录分页（本机构）', body: importLogPageBody, response: { 200: envelopeSchema(pageOf(importTask)) } } },
       async (req) => ok(await svc.pageTasks(ctx, req.auth!, req.body)))

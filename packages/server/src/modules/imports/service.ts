@@ -1,4 +1,4 @@
-import { ErrorCode, ImportMsg, ImportStatus, PeopleMsg, isSchoolUnit, type ImportKind, type ImportTask } from '@zhixiao/shared'
+import { ErrorCode, IMPORT_KIND_VIEW_CODE, IMPORT_KINDS, ImportMsg, ImportStatus, PeopleMsg, isSchoolUnit, type ImportKind, type ImportTask } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { Readable } from 'node:stream'
 import type { Trx } from '../../db/database.js'
@@ -8,6 +8,7 @@ import { notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
+import { loadGrants } from '../../platform/permissions.js'
 import { IMPORT_KIND_DEFS } from './kinds.js'
 import { importRunner } from './runner.js'
 
@@ -30,7 +31,7 @@ export async function startImport(ctx: AppContext, auth: AuthInfo, kind: ImportK
     const { id } = await trx.insertInto('import_job').values({
       org_id: org, kind, file_name: fileName.slice(0, 200), file, created_by: auth.userInfoId, created_by_name: me.true_name, message: null, finished_at: null,
     }).returning('id').executeTakeFirstOrThrow()
-    await recordOp(trx, auth, { module: '人员导入', action: `导入${kind === 'teacher' ? '教师' : kind === 'student' ? '学生' : '家长'}`, target: fileName, important: true })
+    await recordOp(trx, auth, { module: '人员导入', action: `导入${IMPORT_KINDS[kind]}`, target: fileName, important: true })
     return id
   })
   importRunner(ctx).kick()
@@ -50,10 +51,18 @@ const withRate = (t: TaskRow): ImportTask => ({
   ...t, rate: t.status === ImportStatus.DONE ? 100 : t.totalCount ? Math.floor((t.processedCount * 100) / t.totalCount) : 0,
 })
 
-/** A job of the caller's org or below. */
+/** The kinds of job the caller may see: those whose area code they hold (IMPORT_KIND_VIEW_CODE). */
+async function visibleKinds(trx: Trx, auth: AuthInfo): Promise<ImportKind[]> {
+  const held = new Set((await loadGrants(trx, auth.userInfoId)).permissions)
+  const kinds = (Object.keys(IMPORT_KIND_VIEW_CODE) as ImportKind[]).filter((k) => held.has(IMPORT_KIND_VIEW_CODE[k]))
+  // Never empty in practice (the route needs one of the codes); a lone impossible kind keeps `in (...)` valid SQL.
+  return kinds.length ? kinds : ['-' as ImportKind]
+}
+
+/** A job of the caller's org or below, of a kind the caller may see. */
 async function jobFor(trx: Trx, auth: AuthInfo, id: number) {
   const j = await trx.selectFrom('import_job').select(['id', 'org_id', 'status', 'file_name', 'kind']).where('id', '=', id).executeTakeFirst()
-  if (!j) throw notFound(ImportMsg.NOT_FOUND)
+  if (!j || !(await visibleKinds(trx, auth)).includes(j.kind as ImportKind)) throw notFound(ImportMsg.NOT_FOUND)
   await scopedOrg(trx, auth, j.org_id).catch(() => { throw notFound(ImportMsg.NOT_FOUND) })
   return j
 }
@@ -67,7 +76,8 @@ export function taskDetail(ctx: AppContext, auth: AuthInfo, id: number): Promise
 
 export function pageTasks(ctx: AppContext, auth: AuthInfo, q: { type?: ImportKind | null; pageIndex: number; pageSize: number }): Promise<Page<ImportTask>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    let rows = tasks(trx).where('org_id', '=', auth.orgId)
+    const kinds = await visibleKinds(trx, auth)
+    let rows = tasks(trx).where('org_id', '=', auth.orgId).where('kind', 'in', kinds)
     if (q.type) rows = rows.where('kind', '=', q.type)
     const page = await paginate(rows.orderBy('id', 'desc'), rows, q)
     return { ...page, list: page.list.map(withRate) }
@@ -77,7 +87,7 @@ export function pageTasks(ctx: AppContext, auth: AuthInfo, q: { type?: ImportKin
 /** The caller's own jobs still running plus those finished in the last minute, for the progress panel. */
 export function currentTasks(ctx: AppContext, auth: AuthInfo): Promise<ImportTask[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const rows = await tasks(trx).where('created_by', '=', auth.userInfoId)
+    const rows = await tasks(trx).where('created_by', '=', auth.userInfoId).where('kind', 'in', await visibleKinds(trx, auth))
       .where((eb) => eb.or([eb('status', '<', ImportStatus.DONE), eb('finished_at', '>', new Date(ctx.clock.now().getTime() - 60_000))]))
       .orderBy('id').execute()
     return rows.map(withRate)

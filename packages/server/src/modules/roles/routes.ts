@@ -9,6 +9,7 @@ import type { AppContext } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
 import * as svc from './service.js'
 import { operationOrgs, pageOperationLog } from '../people/search-service.js'
+import { subOrgRoutes } from './sub-org-routes.js'
 
 const manage = { permission: 'permission_role' }
 const roleId = z.object({ roleId: z.coerce.number().int() })
@@ -55,6 +56,8 @@ export function roleRoutes(ctx: AppContext) {
       async (req) => ok(await svc.rolesByPermissions(ctx, req.auth!, req.body)))
     r.post('/userSearch/page', { config: { permission: 'permission_f_p' }, schema: { tags, summary: '人员搜索（本机构及下级）', body: userSearchBody, response: { 200: envelopeSchema(pageOf(roleMemberRow)) } } },
       async (req) => ok(await svc.searchUsers(ctx, req.auth!, req.body)))
+
+    subOrgRoutes(ctx, app)
 
     // Operation log (/roles-userOptionlog): every admin write of the caller's org and below.
     const logs = { permission: 'permission_operation_log' }

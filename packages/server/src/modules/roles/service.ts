@@ -1,9 +1,10 @@
 import {
-  ADMIN_ROLE, ErrorCode, PERMISSION_CATALOGUE, RoleMsg, type AssociateAccountBody, type AssociatePermissionBody, type PermissionNode,
+  ADMIN_ROLE, ErrorCode, RoleMsg, type AssociateAccountBody, type AssociatePermissionBody, type PermissionNode,
   type PermissionTreeNode, type ByPermissionsBody, type UserSearchBody, type RoleAddBatchBody, type RoleMemberRow, type RolePageBody, type RoleRow, type RoleUpdateBody, type RoleMembersBody,
 } from '@zhixiao/shared'
 import { randomBytes } from 'node:crypto'
 import type { Trx } from '../../db/database.js'
+import { knownCodes, tenantCatalogue } from '../../platform/catalogue.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
@@ -20,7 +21,7 @@ function rolesInView(trx: Trx, auth: AuthInfo) {
   return trx.selectFrom('role').where((eb) => eb.or([eb('role.org_id', 'is', null), eb('role.org_id', '=', auth.orgId)]))
 }
 
-async function roleFor(trx: Trx, auth: AuthInfo, id: number, forWrite: boolean) {
+export async function roleFor(trx: Trx, auth: AuthInfo, id: number, forWrite: boolean) {
   const r = await rolesInView(trx, auth).selectAll().where('id', '=', id).executeTakeFirst()
   if (!r) throw notFound(RoleMsg.NOT_FOUND)
   if (forWrite && (r.builtin || r.org_id === null)) throw refused(ErrorCode.BAD_REQUEST, RoleMsg.BUILTIN)
@@ -107,13 +108,13 @@ export function permissionTree(ctx: AppContext, auth: AuthInfo, roleId?: number)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const own = new Set((await loadGrants(trx, auth.userInfoId)).permissions)
     const held = new Set(roleId === undefined ? [] : await roleCodes(trx, auth, roleId))
-    return prune(PERMISSION_CATALOGUE, own, held)
+    return prune(await tenantCatalogue(trx), own, held)
   })
 }
 
 async function roleCodes(trx: Trx, auth: AuthInfo, roleId: number): Promise<string[]> {
   const r = await roleFor(trx, auth, roleId, false)
-  if (r.code === ADMIN_ROLE) return (await trx.selectFrom('permission').select('code').execute()).map((p) => p.code)
+  if (r.code === ADMIN_ROLE) return knownCodes(trx)
   return (await trx.selectFrom('role_permission').select('permission_code').where('role_id', '=', roleId).execute()).map((p) => p.permission_code)
 }
 
@@ -129,7 +130,7 @@ export function permissionsOfRole(ctx: AppContext, auth: AuthInfo, roleId: numbe
 export function associatePermissions(ctx: AppContext, auth: AuthInfo, b: AssociatePermissionBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const r = await roleFor(trx, auth, b.roleId, true)
-    const known = new Set((await trx.selectFrom('permission').select('code').execute()).map((p) => p.code))
+    const known = new Set(await knownCodes(trx))
     const next = [...new Set(b.codes)]
     if (next.some((c) => !known.has(c))) throw refused(ErrorCode.BAD_REQUEST, RoleMsg.UNKNOWN_CODE)
     const own = new Set((await loadGrants(trx, auth.userInfoId)).permissions)
@@ -143,7 +144,7 @@ export function associatePermissions(ctx: AppContext, auth: AuthInfo, b: Associa
   })
 }
 
-function memberRows(trx: Trx) {
+export function memberRows(trx: Trx) {
   return trx.selectFrom('user_info as u')
     .innerJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
     .innerJoin('org_unit as o', (j) => j.onRef('o.tenant_id', '=', 'u.tenant_id').onRef('o.id', '=', 'u.org_id'))
@@ -165,14 +166,18 @@ export function roleMembers(ctx: AppContext, auth: AuthInfo, q: RoleMembersBody,
   })
 }
 
+/** Only an admin may make admins, and nobody may hand out a role holding codes they lack (403). */
+export async function assertMayHandOut(trx: Trx, auth: AuthInfo, roleId: number): Promise<void> {
+  const own = new Set((await loadGrants(trx, auth.userInfoId)).permissions)
+  const codes = await roleCodes(trx, auth, roleId)
+  if (codes.some((c) => !own.has(c))) throw new AppError(ErrorCode.FORBIDDEN, RoleMsg.BEYOND_OWN, 403)
+}
+
 /** Adds or removes people of the caller's scope to or from a role (built-in roles included: that is how admins are made). */
 export function setRoleMembers(ctx: AppContext, auth: AuthInfo, b: AssociateAccountBody, add: boolean): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const r = await roleFor(trx, auth, b.roleId, false)
-    // Only an admin may make admins, and nobody may hand a role holding codes they lack.
-    const own = new Set((await loadGrants(trx, auth.userInfoId)).permissions)
-    const codes = await roleCodes(trx, auth, r.id)
-    if (codes.some((c) => !own.has(c))) throw new AppError(ErrorCode.FORBIDDEN, RoleMsg.BEYOND_OWN, 403)
+    await assertMayHandOut(trx, auth, r.id)
     const people = await trx.selectFrom('user_info').select(['id', 'org_id', 'true_name']).where('id', 'in', b.userInfoIds).execute()
     for (const id of b.userInfoIds) {
       const p = people.find((x) => x.id === id)
@@ -196,7 +201,10 @@ export function permissionsOfMember(ctx: AppContext, auth: AuthInfo, userInfoId:
     const grants = await loadGrants(trx, userInfoId)
     const names = await trx.selectFrom('user_role').innerJoin('role', (j) => j.onRef('role.tenant_id', '=', 'user_role.tenant_id').onRef('role.id', '=', 'user_role.role_id'))
       .select('role.name').where('user_role.user_info_id', '=', userInfoId).orderBy('role.id').execute()
-    return { roles: names.map((n) => n.name), permissions: grants.permissions }
+    // Roles delegated by a parent org (sub/org/user) count too; they are marked so the two are told apart.
+    const delegated = await trx.selectFrom('role_sub_org_user as m').innerJoin('role', (j) => j.onRef('role.tenant_id', '=', 'm.tenant_id').onRef('role.id', '=', 'm.role_id'))
+      .select('role.name').where('m.user_info_id', '=', userInfoId).orderBy('role.id').execute()
+    return { roles: [...names.map((n) => n.name), ...delegated.map((n) => `${n.name}（上级下放）`)], permissions: grants.permissions }
   })
 }
 

@@ -1,41 +1,75 @@
-import { Msg } from '@zhixiao/shared'
+import { ADMIN_ROLE, feedbackVisible, isSchoolUnit, Msg, serviceEntryLabel, userMenuKeys, type UserMenuKey } from '@zhixiao/shared'
 import { Avatar, Dropdown, type MenuProps } from 'antd'
 import { useState } from 'react'
+import { useNavigate } from 'react-router'
 import { notify } from '../../api/feedback'
 import { useCurrentUser } from '../../api/queries'
 import { useSession } from '../../stores/session'
+import { useMhSysConfig, useOpenPortalEnable } from '../portal-header/api'
 import { ChangePasswordDialog } from './ChangePasswordDialog'
 import { logout } from './logout'
+import { BUREAU_HOME, MENU_TARGET } from './menu-actions'
 import { SwitchOrgDialog } from './SwitchOrgDialog'
 
-const ITEMS: MenuProps['items'] = [
-  { key: 'org', label: '切换机构' },
-  { key: 'pwd', label: '修改密码' },
-  { type: 'divider' },
-  { key: 'logout', label: '退出' },
-]
+const LABEL: Record<Exclude<UserMenuKey, 'serviceEntry'>, string> = {
+  openPortal: '公共门户', jdPlatform: '局校一体平台', switchOrg: '切换机构', personal: '个人中心', password: '修改密码',
+  help: '帮助中心', complaint: '投诉建议', leaveAlliance: '离开联盟', logout: '退出',
+}
 
-/** The avatar menu of every signed-in header: 切换机构, 修改密码, 退出 (001 §2.6; the other items come with the portal). */
-export function UserMenu({ dark = false }: { dark?: boolean }) {
+/**
+ * The avatar menu of every signed-in header (001 §2.6) with the items §6 allows: public portal, bureau-school
+ * platform, service entry, switch org, personal centre, change password, help, complaint, or 离开联盟 for
+ * alliance members, and 退出. `jd` marks the bureau side (personal centre opens with jd=1).
+ */
+export function UserMenu({ dark = false, jd = false }: { dark?: boolean; jd?: boolean }) {
   const stored = useSession((s) => s.userInfo)
   const user = useCurrentUser().data ?? stored
+  const navigate = useNavigate()
   const [pwdOpen, setPwdOpen] = useState(false)
   const [orgOpen, setOrgOpen] = useState(false)
+  const tmt = user?.currentOrgData?.tenantModuleType ?? null
+  const openPortal = useOpenPortalEnable(tmt === 0).data ?? false
+  const cfg = useMhSysConfig().data
   if (!user) return null
 
+  const org = user.currentOrgData
+  const school = isSchoolUnit(org?.unitAttr ?? 8)
+  const keys = userMenuKeys({
+    tenantModuleType: tmt, isAdmin: user.roles.includes(ADMIN_ROLE), allianceMember: !!org?.allianceSchool, school,
+    publicPortalEnabled: openPortal, feedbackEnabled: !!cfg && feedbackVisible(cfg.feedback, user.userType),
+  })
+  const items: NonNullable<MenuProps['items']> = []
+  for (const key of keys) {
+    if (key === 'logout') items.push({ type: 'divider' })
+    items.push({ key, label: key === 'serviceEntry' ? serviceEntryLabel(school) : LABEL[key] })
+  }
+
+  const switchOrLeave = (leaving: boolean) => {
+    if (user.orgCount > 1) setOrgOpen(true)
+    else if (leaving) void navigate(BUREAU_HOME)
+    else notify.error(Msg.ONLY_ONE_ORG)
+  }
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'org') {
-      if (user.orgCount > 1) setOrgOpen(true)
-      else notify.error(Msg.ONLY_ONE_ORG)
-    } else if (key === 'pwd') setPwdOpen(true)
-    else if (key === 'logout') void logout()
+    switch (key as UserMenuKey) {
+      case 'switchOrg': switchOrLeave(false); break
+      // 001 §4 step 6: with several orgs the picker; with one, straight to it (its home on the bureau side).
+      case 'leaveAlliance': switchOrLeave(true); break
+      case 'password': setPwdOpen(true); break
+      case 'logout': void logout(); break
+      case 'personal': void navigate(jd ? '/oneselfCenter?jd=1' : '/oneselfCenter'); break
+      case 'serviceEntry': void navigate(school ? '/portal/home' : BUREAU_HOME); break
+      case 'openPortal': void navigate(`${MENU_TARGET.openPortal}?orgId=${user.orgId}`); break
+      case 'jdPlatform': void navigate(MENU_TARGET.jdPlatform); break
+      case 'help': void navigate(MENU_TARGET.help); break
+      case 'complaint': void navigate(MENU_TARGET.complaint); break
+    }
   }
 
   return (
     <>
-      <Dropdown menu={{ items: ITEMS, onClick }} placement="bottomRight" trigger={['hover', 'click']}>
+      <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['hover', 'click']}>
         <span data-testid="user-menu" role="button" tabIndex={0} aria-label="用户菜单"
-          style={{ cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 8, color: dark ? '#fff' : undefined }}>
+          style={{ cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 8, color: dark ? '#fff' : undefined, whiteSpace: 'nowrap' }}>
           <Avatar size="small" src={user.avatarUrl ?? undefined} style={{ background: dark ? 'rgba(255,255,255,.25)' : '#1677ff' }}>
             {user.trueName.slice(-2)}
           </Avatar>

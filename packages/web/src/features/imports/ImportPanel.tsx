@@ -18,7 +18,8 @@ export function ImportPanel() {
   // task/current needs the people page code; others have no imports to watch (and would only be refused).
   const mayImport = useSession((s) => s.userInfo?.permissions.includes('base_user_account') ?? false)
   const { modal } = App.useApp()
-  const onBasePage = mayImport && pathname.startsWith('/base-')
+  // The role list imports too (角色人员导入).
+  const onBasePage = mayImport && (pathname.startsWith('/base-') || pathname.startsWith('/roles-'))
   const { tasks, refetch } = useImportTasks(onBasePage)
   const finished = useImportPanel((s) => s.finished)
   const dismissed = useImportPanel((s) => s.dismissed)

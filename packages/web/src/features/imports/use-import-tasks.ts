@@ -6,7 +6,7 @@ import { finishTask, forgetTask, KICK_WINDOW_MS, settleKick, useImportPanel, wat
 
 export const IMPORT_TASKS_KEY = ['importTasks', 'current'] as const
 /** The list query group an ended import of each kind refreshes (the people pages' query keys). */
-const LIST_GROUP: Record<ImportKind, string> = { teacher: 'teachers', student: 'students', parent: 'parents' }
+const LIST_GROUP: Record<ImportKind, string> = { teacher: 'teachers', student: 'students', parent: 'parents', roleUser: 'roles' }
 
 /**
  * The caller's import tasks, polled every IMPORT_POLL_MS (000 §4) while `enabled` (a base page is shown) and only

@@ -21,7 +21,7 @@ const NATION_OPTIONS = NATIONS.map((n) => ({ value: n, label: n }))
  * when empty, inputs trimmed, phone and ID card read-only once on file, and sex derived from the ID card
  * (locked when it is).
  */
-export function VerifyInfoForm({ check, onDone }: { check: VerifyCheckResult; onDone: () => void }) {
+export function VerifyInfoForm({ check, onDone, submitText = '保存并进入' }: { check: VerifyCheckResult; onDone: () => void; submitText?: string }) {
   const [form] = Form.useForm<Values>()
   const [busy, setBusy] = useState(false)
   const idCard = Form.useWatch('idCard', form) as string | undefined
@@ -71,7 +71,7 @@ export function VerifyInfoForm({ check, onDone }: { check: VerifyCheckResult; on
         if (f === 'phone') rules.push({ pattern: /^1\d{10}$/, message: '手机号格式不正确' })
         return <Form.Item key={f} name={f} label={label} rules={rules}>{control(f)}</Form.Item>
       })}
-      <Button type="primary" htmlType="submit" block size="large" loading={busy}><span>保存并进入</span></Button>
+      <Button type="primary" htmlType="submit" block size="large" loading={busy}><span>{submitText}</span></Button>
     </Form>
   )
 }

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { CrudTableCard, deleteAction, PageFrame, statusColumn, type CrudForm, type RowAction } from '../../components/crud'
 import type { PageProps } from '../../router/pages'
 import { roleApi, RoleKeys } from './api'
+import { RoleImportToolbar } from './RoleImportToolbar'
 import { RoleName, roleUserType, USER_TYPE_OPTIONS, userTypeText, type RoleUserType } from './role-bits'
 
 interface Values { name: string; userType?: RoleUserType | null }
@@ -47,6 +48,7 @@ export default function RoleManagePage({ path, title }: PageProps) {
   return (
     <PageFrame path={path} title={title}>
       <CrudTableCard<RoleRow, Values>
+        title={<RoleImportToolbar />}
         queryKey={[RoleKeys.roles, 'page', userType ?? null]} invalidates={[RoleKeys.members]} search="角色名称" form={form} addLabel="新增角色"
         filters={<Select allowClear placeholder="全部用户类型" style={{ width: 150 }} options={USER_TYPE_OPTIONS} value={userType} onChange={(v?: RoleUserType) => setUserType(v)} />}
         fetch={(q) => roleApi.page({ userType: userType ?? null, keyword: q.keyword ?? null, pageIndex: q.pageIndex, pageSize: q.pageSize })}

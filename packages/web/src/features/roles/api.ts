@@ -1,6 +1,7 @@
 import type {
   AssociateAccountBody, AssociatePermissionBody, ByPermissionsBody, LogPageBody, LogRow, PermissionTreeNode, RoleAddBatchBody,
-  RoleMemberRow, RoleMembersBody, RolePageBody, RoleRow, RoleUpdateBody, UserSearchBody,
+  RoleMemberRow, RoleMembersBody, RolePageBody, RoleRow, RoleUpdateBody, SubOrgAssociateBody, SubOrgPageBody, SubOrgPermission, SubOrgRow,
+  SubOrgUserBody, SubOrgUserPageBody, UserSearchBody,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { request, requestEnvelope } from '../../api/client'
@@ -12,7 +13,7 @@ const A = '/base/api/account'
  * Query groups of this area. Every write refreshes the groups it changes through useWrite (a grant changes the
  * role list's counts, a membership change its member count).
  */
-export const RoleKeys = { roles: 'roles', members: 'roleMembers', opLog: 'operationLog' } as const
+export const RoleKeys = { roles: 'roles', members: 'roleMembers', opLog: 'operationLog', subOrgs: 'roleSubOrgs', subOrgUsers: 'roleSubOrgUsers' } as const
 
 /** Role management (001 §7.4, docs/roles.md): all under permission_role. */
 export const roleApi = {
@@ -30,6 +31,25 @@ export const roleApi = {
   addMembers: (b: AssociateAccountBody) => requestEnvelope<null>(`${A}/associatedAccount`, { body: b }),
   removeMembers: (b: AssociateAccountBody) => requestEnvelope<null>(`${A}/delAssociatedAccount`, { body: b }),
 }
+
+/**
+ * 下级机构 (sub/org/*, docs/roles.md): the caller's org delegates one of its own roles to sub-orgs of its tree, then
+ * to people of those sub-orgs; they hold the role's codes in their own org.
+ */
+export const subOrgApi = {
+  orgs: (q: Partial<SubOrgPageBody> & { roleId: number }) => request<PageResult<SubOrgRow>>(`${A}/sub/org/findAssociatedSubOrg`, { body: q }),
+  addOrgs: (b: SubOrgAssociateBody) => requestEnvelope<null>(`${A}/sub/org/associatedAccount`, { body: b }),
+  removeOrgs: (b: SubOrgAssociateBody) => requestEnvelope<null>(`${A}/sub/org/delAssociatedAccount`, { body: b }),
+  people: (q: SubOrgUserPageBody) => request<PageResult<RoleMemberRow>>(`${A}/sub/org/user/findUserAssociated`, { body: q }),
+  nonPeople: (q: SubOrgUserPageBody) => request<PageResult<RoleMemberRow>>(`${A}/sub/org/user/findUserNotAssociated`, { body: q }),
+  addPeople: (b: SubOrgUserBody) => requestEnvelope<null>(`${A}/sub/org/user/associatedAccount`, { body: b }),
+  removePeople: (b: SubOrgUserBody) => requestEnvelope<null>(`${A}/sub/org/user/delAssociatedAccount`, { body: b }),
+  /** The signed-in account's delegated roles and codes, per org. */
+  mine: () => request<SubOrgPermission[]>(`${A}/sub/org/permission/current/user`),
+}
+
+/** 角色人员导入: template and upload (a roleUser job of commonImportLog). */
+export const roleImportUrls = { template: `${A}/downloadExcelTemplate`, upload: `${A}/import` } as const
 
 /** 权限用户查询 (permission_f_user): who holds any of some codes, and which roles grant them. */
 export const permissionUserApi = {

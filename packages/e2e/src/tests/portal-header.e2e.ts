@@ -1,0 +1,247 @@
+import { groupMenuCount, style1TabCount } from '@zhixiao/shared'
+import type { Page } from 'playwright-core'
+import { assert, pick, signIn, test } from '../harness.js'
+
+const WIDTHS = [1100, 1350, 1920]
+
+/** The app groups the header loads for the signed-in user (the same call, under the page's own session). */
+async function headerGroups(page: Page): Promise<{ name: string; appList: { appId: number }[] }[]> {
+  return page.evaluate(async () => {
+    const token = decodeURIComponent(/accessToken=([^;]+)/.exec(document.cookie)?.[1] ?? '')
+    const r = await fetch('/base/mobileAppGroup/getAppGroupList?appType=3&filter=1&showDefaultGroup=true', { headers: { Authorization: `Bearer ${token}` } })
+    return ((await r.json()) as { data: { name: string; appList: { appId: number }[] }[] }).data
+  })
+}
+
+/** Waits until `count()` equals `want` (the header re-renders on resize). */
+async function settle(count: () => Promise<number>, want: number, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000
+  let got = await count()
+  while (got !== want) {
+    if (Date.now() > deadline) throw new Error(`${what}: ${got}, expected ${want}`)
+    await new Promise((r) => setTimeout(r, 100))
+    got = await count()
+  }
+}
+
+async function saveConfig(page: Page, baseUrl: string, arrange: (form: ReturnType<Page['getByTestId']>) => Promise<void>): Promise<void> {
+  await page.goto(`${baseUrl}/#/menhu-port/maintain/mainPage`)
+  const form = page.getByTestId('mh-config-form')
+  await form.waitFor()
+  await arrange(form)
+  await page.getByTestId('mh-config-save').click()
+  await page.locator('.ant-message').getByText('保存成功').first().waitFor()
+}
+
+test('portal header: style-1 tab counts and style-2 group counts follow the window width (001 §9); the mobile drawer lists entries', async ({ newPage, baseUrl }) => {
+  const page = await newPage()
+  await signIn(page, baseUrl, 'xxadmin')
+  await page.getByTestId('portal-header').waitFor()
+  const groups = await headerGroups(page)
+  const apps = new Set(groups.flatMap((g) => g.appList.map((a) => a.appId))).size
+  const nonEmpty = groups.filter((g) => g.appList.length > 0).length
+  assert(apps >= 4 && nonEmpty >= 3, `the school admin should see at least 4 apps in 3 groups (got ${apps} in ${nonEmpty})`)
+
+  // Style 1 (the default): app tabs.
+  assert(await page.getByTestId('portal-header').getAttribute('data-nav-style') === '1', 'style 1 by default')
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 })
+    await settle(() => page.getByTestId('app-tab').count(), Math.min(style1TabCount(width), apps), `style-1 tabs at ${width}`)
+  }
+  assert(await page.getByTestId('app-tab-more').count() === 1, 'the other apps are under 更多')
+
+  // Style 2 through the admin screen, with the mobile entry switched on.
+  await saveConfig(page, baseUrl, async (form) => {
+    await form.getByText('样式二：分组菜单').click()
+    await form.getByText('开启移动端入口').click()
+    await form.getByText('门户置灰').click()
+    await form.getByLabel('系统名称').fill('示范区第一实验小学智慧校园')
+    // Footer: one group with a text item that links out.
+    const footer = page.getByTestId('footer-editor')
+    await footer.getByRole('button', { name: '添加分组' }).click()
+    await footer.getByRole('button', { name: '添加项' }).click()
+    const row = footer.getByTestId('footer-item-row')
+    await row.getByPlaceholder('文字或图片地址').fill('联系我们')
+    await pick(page, row.locator('.ant-select').nth(1), '链接')
+    await row.getByPlaceholder('链接或悬浮图片地址').fill('https://example.cn/contact')
+  })
+  await page.goto(`${baseUrl}/#/portal/home`)
+  await page.locator('[data-testid="portal-header"][data-nav-style="2"]').waitFor()
+  // A name over 8 characters is cut and expands on hover; the portal home is grey; the footer shows the item.
+  assert(await page.getByTestId('sys-name').getAttribute('data-long-title') === 'true', 'long-title flag for a name over 8 characters')
+  await page.locator('[data-layout="home"][data-gray="true"]').waitFor()
+  const link = page.getByTestId('portal-footer').getByTestId('footer-item').filter({ hasText: '联系我们' })
+  assert(await link.getAttribute('data-link') === 'true', 'the footer item links out')
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 })
+    await settle(() => page.getByTestId('group-menu').count(), Math.min(groupMenuCount(width), nonEmpty), `style-2 groups at ${width}`)
+  }
+  const names = await page.getByTestId('group-menu').allTextContents()
+  assert(names.every((n) => [...n.replace('…', '')].length <= 4), `group names are cut to 4 characters: ${names.join(',')}`)
+  if (nonEmpty > groupMenuCount(1100)) {
+    await page.setViewportSize({ width: 1100, height: 900 })
+    await page.getByTestId('group-more').waitFor()
+  }
+
+  // Mobile drawer: empty first, then the entry an admin adds (QR generated from its text).
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.getByTestId('mobile-entry-open').click()
+  const drawer = page.locator('.ant-drawer').filter({ hasText: '移动端入口' })
+  await drawer.getByText('暂无内容').waitFor()
+  const width = await drawer.locator('.ant-drawer-content-wrapper').evaluate((el) => el.getBoundingClientRect().width)
+  assert(Math.round(width) === 640, `drawer width ${width}`)
+  await page.keyboard.press('Escape')
+  await page.goto(`${baseUrl}/#/menhu-port/maintain/mainPage`)
+  const card = page.getByTestId('mobile-entries-card')
+  await card.getByRole('button', { name: '新增入口' }).click()
+  const modal = page.locator('.ant-modal').filter({ hasText: '新增移动端入口' })
+  await modal.getByLabel('名称').fill('教师移动端')
+  await modal.getByLabel('说明').fill('扫码下载教师端')
+  await modal.getByLabel('二维码内容或图片地址').fill('https://m.example.cn/teacher')
+  await modal.getByLabel('提示').fill('请使用微信扫一扫')
+  await modal.getByRole('button', { name: /确\s*定|OK/ }).click()
+  await page.locator('.ant-message').getByText('新增成功').first().waitFor()
+  await page.goto(`${baseUrl}/#/portal/home`)
+  await page.getByTestId('mobile-entry-open').click()
+  const entry = page.getByTestId('mobile-entry').filter({ hasText: '教师移动端' })
+  await entry.getByText('请使用微信扫一扫').waitFor()
+  const qr = await entry.locator('.ant-qrcode').first().boundingBox()
+  assert(qr && Math.round(qr.width) === 160, `QR is 160 wide (${qr?.width})`)
+})
+
+test('password dialog: required messages on blur, 两次密码不一致, the rule hint, 修改成功 then sign-out', async ({ newPage, baseUrl }) => {
+  const page = await newPage()
+  await signIn(page, baseUrl, 'jyjstaff')
+  const openDialog = async () => {
+    await page.getByTestId('user-menu').hover()
+    await page.getByRole('menuitem', { name: '修改密码' }).click()
+    return page.locator('.ant-modal').filter({ hasText: '修改密码' })
+  }
+  let dialog = await openDialog()
+  await dialog.getByPlaceholder('请输入当前密码').focus()
+  await dialog.getByPlaceholder('请输入当前密码').blur()
+  await dialog.locator('.ant-form-item-explain-error').getByText('请输入当前密码').waitFor()
+  await dialog.getByRole('button', { name: '确定' }).click()
+  await dialog.locator('.ant-form-item-explain-error').getByText('请输入新密码').first().waitFor()
+  await dialog.getByText('密码长度为8-20位').first().waitFor()
+  await dialog.getByPlaceholder('请输入当前密码').fill('Demo@2026')
+  await dialog.getByPlaceholder('请输入新密码').fill('Portal2026a')
+  await dialog.getByPlaceholder('请再次输入新密码').fill('Portal2026b')
+  await dialog.getByPlaceholder('请再次输入新密码').blur()
+  await dialog.getByText('两次密码不一致').first().waitFor()
+  await dialog.getByPlaceholder('请再次输入新密码').fill('Portal2026a')
+  await dialog.getByRole('button', { name: '确定' }).click()
+  await page.locator('.ant-message').getByText('修改成功').first().waitFor()
+  const shown = Date.now()
+  await page.waitForURL(/#\/redirect\/login/)
+  assert(Date.now() - shown >= 1000, 'the dialog closes about 1.5 s after 修改成功, then the user is signed out')
+
+  // Sign in with the new password and put the demo password back.
+  await signIn(page, baseUrl, 'jyjstaff', 'Portal2026a')
+  dialog = await openDialog()
+  await dialog.getByPlaceholder('请输入当前密码').fill('Portal2026a')
+  await dialog.getByPlaceholder('请输入新密码').fill('Demo@2026')
+  await dialog.getByPlaceholder('请再次输入新密码').fill('Demo@2026')
+  await dialog.getByRole('button', { name: '确定' }).click()
+  await page.locator('.ant-message').getByText('修改成功').first().waitFor()
+  await page.waitForURL(/#\/redirect\/login/)
+})
+
+test('bureau header: menu entries by menuShowNum and width with 更多 (001 §9), cultural purpose text, 暂无权限 for a target without permission', async ({ newPage, baseUrl }) => {
+  const page = await newPage()
+  await signIn(page, baseUrl, 'jyjadmin')
+  const save = (value: Record<string, unknown>) => page.evaluate(async (v) => {
+    const token = decodeURIComponent(/accessToken=([^;]+)/.exec(document.cookie)?.[1] ?? '')
+    const r = await fetch('/base/configMgr/setMHSysConfig', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'jd_mh_sys_config', value: v }) })
+    return ((await r.json()) as { code: number }).code
+  }, value)
+  const options = ['教育资讯', '办公', '督导', '资产', '培训', '数据', '服务'].map((optionName) => ({ optionName, skipList: [{ skipName: optionName, reqUri: '/localSide/appCenter/index', permissionName: optionName === '服务' ? 'no_such_code' : '' }] }))
+  assert(await save({ sysName: '示范区局校一体', menuShowNum: 1, culturalPurpose: 1, culturalPurposeContent: '立德树人 教育为本', options }) === 0, 'the bureau admin saves the bureau header')
+  await page.goto(`${baseUrl}/#/localSide/home/index`)
+  const header = page.getByTestId('bureau-header')
+  await header.getByText('示范区局校一体').waitFor()
+  await header.getByTestId('cultural-purpose').getByText('立德树人').waitFor()
+  for (const [width, want] of [[1100, 2], [1350, 3], [1600, 4], [1920, 5]] as const) {
+    await page.setViewportSize({ width, height: 900 })
+    await settle(() => header.getByTestId('bureau-menu').count(), want, `bureau menus at ${width}`)
+  }
+  await header.getByTestId('bureau-more').hover()
+  await page.getByRole('menuitem', { name: '服务' }).waitFor()
+  assert(await save({ sysName: '示范区局校一体', menuShowNum: 0, options }) === 0, 'menuShowNum 0 saved')
+  await page.reload()
+  await settle(() => page.getByTestId('bureau-menu').count(), 1, 'menuShowNum 0 shows one entry')
+  assert(await save({ sysName: '示范区局校一体', menuShowNum: 2, options }) === 0, 'menuShowNum 2 saved')
+  await page.reload()
+  await settle(() => page.getByTestId('bureau-menu').count(), options.length, 'menuShowNum 2 shows all')
+  assert(await page.getByTestId('bureau-more').count() === 0, 'no 更多 when all show')
+
+  // Bureau staff (not the bureau admin) lack the entry's permission: 暂无权限, and the page stays.
+  const staff = await newPage()
+  await signIn(staff, baseUrl, 'jyjstaff')
+  await staff.goto(`${baseUrl}/#/localSide/home/index`)
+  await staff.getByTestId('bureau-menu').filter({ hasText: '服务' }).click()
+  await staff.locator('.ant-message').getByText('暂无权限').first().waitFor()
+  assert(staff.url().includes('/localSide/home/index'), `stayed on the bureau home (${staff.url()})`)
+  await staff.getByTestId('bureau-menu').filter({ hasText: '办公' }).click()
+  await staff.waitForURL(/#\/localSide\/appCenter\/index/)
+})
+
+/** The super administrator turns the demo tenant's required-info check on or off (tenant/update). */
+async function demoRequiresNation(base: string, on: boolean): Promise<void> {
+  const json = (r: Response) => r.json() as Promise<{ code: number; msg: string; data: { userToken?: string; list?: { id: number; uniqueName: string }[] } }>
+  const login = await fetch(`${base}/base/api/auth/loginByUserPwd`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'administrator', password: 'Admin@2026', loginType: 1, version: 2, needRandomOrg: false }),
+  }).then(json)
+  const auth = { authorization: `Bearer ${login.data.userToken}` }
+  const tenants = await fetch(`${base}/base/api/tenant/query?keyword=demo-district`, { headers: auth }).then(json)
+  const id = tenants.data.list?.find((t) => t.uniqueName === 'demo-district')?.id
+  assert(id, 'the demo tenant exists')
+  const r = await fetch(`${base}/base/api/tenant/update`, {
+    method: 'POST', headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ id, requiredInfoAfterLogin: on, requiredInfoFields: on ? ['nationality'] : [] }),
+  }).then(json)
+  assert(r.code === 0, `tenant/update: ${r.msg}`)
+}
+
+test('org switch with the required-info check on: the verify form shows in the dialog, 返回 goes back to the list, 确定 saves and enters the new org', async ({ newPage, baseUrl }) => {
+  const page = await newPage()
+  await page.goto(`${baseUrl}/#/redirect/login`)
+  await page.getByPlaceholder('请输入用户名').fill('lilaoshi')
+  await page.getByPlaceholder('请输入密码').fill('Demo@2026')
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await page.getByText('示范区第一实验小学').first().click()
+  await page.getByRole('button', { name: '确定' }).click()
+  await page.waitForURL(/#\/portal\/home/)
+  await demoRequiresNation(baseUrl, true)
+  await page.evaluate(() => localStorage.setItem('classInfo', JSON.stringify({ classId: 1 })))
+  try {
+    await page.getByTestId('user-menu').hover()
+    await page.getByRole('menuitem', { name: '切换机构' }).click()
+    const dialog = page.locator('.ant-modal')
+    await dialog.getByRole('button', { name: '确定' }).waitFor()
+    // Nothing chosen is impossible here (the current org is preselected); confirming the current org just closes.
+    await dialog.getByRole('button', { name: '确定' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    await page.getByTestId('user-menu').hover()
+    await page.getByRole('menuitem', { name: '切换机构' }).click()
+    await dialog.getByText('示范区第二中学').click()
+    await dialog.getByRole('button', { name: '确定' }).click()
+    const verify = dialog.getByTestId('switch-verify')
+    await verify.waitFor()
+    await verify.getByRole('button', { name: '返回' }).click()
+    await dialog.getByText('示范区第一实验小学').waitFor()
+    await dialog.getByRole('button', { name: '确定' }).click()
+    await verify.waitFor()
+    await verify.getByRole('button', { name: '确定' }).click()
+    await verify.locator('.ant-form-item-explain-error').getByText('请选择民族').waitFor()
+    await verify.locator('#nationality').click()
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '汉族' }).first().click()
+    await verify.getByRole('button', { name: '确定' }).click()
+    await page.locator('[data-page="/portal/home"]').getByText('示范区第二中学').waitFor()
+    const classLeft = await page.evaluate(() => localStorage.getItem('classInfo'))
+    assert(classLeft === null, 'class info is cleared at a switch')
+  } finally {
+    await demoRequiresNation(baseUrl, false)
+  }
+})

@@ -1,0 +1,108 @@
+import { AppType, BUILTIN_APPS, OpenWay, type AppRow } from '@zhixiao/shared'
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
+import type { Trx } from '../../db/database.js'
+import type { Database } from '../../db/schema.js'
+import type { AuthInfo } from '../../platform/context.js'
+import { isSuperAdminGrant, loadGrants } from '../../platform/permissions.js'
+
+/**
+ * The app registry of a tenant (docs/portal-apps.md): built-in apps come from the shared BUILTIN_APPS list,
+ * registered apps from the tenant's admins. Everything here runs inside the tenant's transaction.
+ */
+
+/** Brings the tenant's built-in rows in line with the shared list. Admin settings (entry, icon, scrap, expiry,
+ * show, open way) are kept; the definition (name, route, permission, group) follows the list. */
+export async function syncBuiltinApps(trx: Trx | Kysely<Database>): Promise<void> {
+  const rows = BUILTIN_APPS.map((b, i) => ({
+    unique_id: b.uniqueId, name: b.name, req_uri: b.reqUri, permission_name: b.permissionName, grouping_type: b.groupingType,
+    scopes: b.scopes, admin_only: b.adminOnly ?? false, builtin: true, app_type: AppType.SCHOOL_PC, open_way: b.openWay ?? OpenWay.SAME,
+    entry_url: b.entryUrl ?? null, icon_uri: null, sort: i,
+  }))
+  await trx.insertInto('app').values(rows).onConflict((oc) => oc.columns(['tenant_id', 'unique_id']).doUpdateSet((eb) => ({
+    name: eb.ref('excluded.name'), req_uri: eb.ref('excluded.req_uri'), permission_name: eb.ref('excluded.permission_name'),
+    grouping_type: eb.ref('excluded.grouping_type'), scopes: eb.ref('excluded.scopes'), admin_only: eb.ref('excluded.admin_only'),
+    sort: eb.ref('excluded.sort'), builtin: true,
+  }))).execute()
+}
+
+/** New tenants get their built-in apps on first use (no hook in tenant creation needed); cheap when present. */
+export async function ensureBuiltinApps(trx: Trx): Promise<void> {
+  const { n } = await trx.selectFrom('app').select((eb) => eb.fn.countAll<number>().as('n')).where('builtin', '=', true).executeTakeFirstOrThrow()
+  if (Number(n) < BUILTIN_APPS.length) await syncBuiltinApps(trx)
+}
+
+/** At start: every existing tenant's built-in apps follow the current list (like syncPermissionCatalogue). */
+export async function syncBuiltinAppsAllTenants(db: { platform<T>(fn: (trx: Trx) => Promise<T>): Promise<T>; tenant<T>(id: number, fn: (trx: Trx) => Promise<T>): Promise<T> }): Promise<void> {
+  const tenants = await db.platform((trx) => trx.selectFrom('tenant').select('id').execute())
+  for (const t of tenants) await db.tenant(t.id, (trx) => syncBuiltinApps(trx))
+}
+
+/** Who is asking, as far as app visibility goes. */
+export interface Viewer { auth: AuthInfo; permissions: Set<string>; superAdmin: boolean; orgChain: number[]; today: string }
+
+export async function viewerOf(trx: Trx, auth: AuthInfo, now: Date): Promise<Viewer> {
+  const grants = await loadGrants(trx, auth.userInfoId)
+  const acc = await trx.selectFrom('account').select('user_name').where('id', '=', auth.accountId).executeTakeFirst()
+  return {
+    auth, permissions: new Set(grants.permissions), orgChain: await orgChain(trx, auth.orgId), today: todayOf(now),
+    superAdmin: !!acc && isSuperAdminGrant(auth.tenantId, auth.orgId, acc.user_name, grants.roles),
+  }
+}
+
+/** The org and its ancestors: registered apps are seen in the registering org's subtree. */
+export async function orgChain(trx: Trx, orgId: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    WITH RECURSIVE up AS (
+      SELECT id, parent_id FROM org_unit WHERE id = ${orgId}
+      UNION ALL
+      SELECT o.id, o.parent_id FROM org_unit o JOIN up ON o.id = up.parent_id
+    ) SELECT id FROM up`.execute(trx)
+  return rows.map((r) => Number(r.id))
+}
+
+/** Calendar day in China time: an expiry date ends at that day's midnight there. */
+export function todayOf(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+}
+
+export const APP_COLUMNS = [
+  'app.id', 'app.org_id', 'app.unique_id', 'app.name', 'app.icon_uri', 'app.req_uri', 'app.entry_url', 'app.permission_name', 'app.app_type',
+  'app.open_way', 'app.is_new_app', 'app.is_scrap', 'app.expire_date', 'app.has_show', 'app.grouping_type', 'app.builtin', 'app.admin_only',
+  'app.scopes', 'app.sort',
+] as const
+
+export interface AppDbRow {
+  id: number; org_id: number | null; unique_id: string; name: string; icon_uri: string | null; req_uri: string | null; entry_url: string | null
+  permission_name: string | null; app_type: number; open_way: number; is_new_app: boolean; is_scrap: boolean; expire_date: string | null
+  has_show: boolean; grouping_type: number | null; builtin: boolean; admin_only: boolean; scopes: string; sort: number
+}
+
+/** Apps this viewer's org sees at all: built-in ones and those registered in its org or above. The platform
+ * admin's own apps (tenant management, data warehouse) exist for nobody else, not even in admin lists (001 §6). */
+export function appsInView(trx: Trx, v: Viewer) {
+  return withoutAdminOnly(trx.selectFrom('app').where((eb) => eb.or([eb('app.org_id', 'is', null), eb('app.org_id', 'in', v.orgChain)])), v)
+}
+
+export function withoutAdminOnly<Q extends SelectQueryBuilder<Database, 'app', object>>(q: Q, v: Viewer): Q {
+  return v.superAdmin ? q : (q.where('app.admin_only', '=', false) as Q)
+}
+
+/** May this viewer open the app (001 §5, §6): admin-only apps for the platform admin, else the permission name. */
+export function mayOpen(v: Viewer, a: Pick<AppDbRow, 'admin_only' | 'permission_name'>): boolean {
+  if (a.admin_only) return v.superAdmin
+  return !a.permission_name || v.permissions.has(a.permission_name)
+}
+
+export function toAppRow(a: AppDbRow, today: string, collected: Set<number>): AppRow {
+  return {
+    appId: a.id, uniqueId: a.unique_id, name: a.name, iconUri: a.icon_uri, reqUri: a.req_uri, entryUrl: a.entry_url,
+    permissionName: a.permission_name, appType: a.app_type, openWay: a.open_way, hasCollect: collected.has(a.id), isNewApp: a.is_new_app,
+    isScrap: a.is_scrap, hasExpire: !!a.expire_date && a.expire_date < today, expireDate: a.expire_date, hasShow: a.has_show,
+    groupingType: a.grouping_type, builtin: a.builtin, sort: a.sort,
+  }
+}
+
+export async function collectedIds(trx: Trx, userInfoId: number): Promise<Set<number>> {
+  const rows = await trx.selectFrom('often_use').select('app_id').where('user_info_id', '=', userInfoId).execute()
+  return new Set(rows.map((r) => Number(r.app_id)))
+}

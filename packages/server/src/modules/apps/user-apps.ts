@@ -1,0 +1,94 @@
+import { AppMsg, type AppRow, type DynamicPermissionBody, type FallbackAppRow, type HostedApp } from '@zhixiao/shared'
+import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { notFound } from '../../platform/errors.js'
+import { APP_COLUMNS, appsInView, collectedIds, ensureBuiltinApps, mayOpen, toAppRow, viewerOf } from './registry.js'
+
+/**
+ * What a signed-in user does with apps: favourites (常用, per membership, i.e. per account and org), the unified
+ * portal check, the fallback list and the host page's look-up of a sub-app route.
+ */
+
+/** selectOftenUseAppList: favourites still in view and still openable, latest first. */
+export function oftenUseList(ctx: AppContext, auth: AuthInfo): Promise<AppRow[]> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const v = await viewerOf(trx, auth, ctx.clock.now())
+    const rows = await appsInView(trx, v).innerJoin('often_use as f', (j) => j.onRef('f.tenant_id', '=', 'app.tenant_id').onRef('f.app_id', '=', 'app.id'))
+      .select(APP_COLUMNS).where('f.user_info_id', '=', auth.userInfoId).orderBy('f.created_at', 'desc').orderBy('app.id').execute()
+    const all = new Set(rows.map((r) => r.id))
+    return rows.filter((a) => a.has_show && mayOpen(v, a)).map((a) => toAppRow(a, v.today, all))
+  })
+}
+
+export function addOftenUse(ctx: AppContext, auth: AuthInfo, appId: number): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const v = await viewerOf(trx, auth, ctx.clock.now())
+    const a = await appsInView(trx, v).select(['app.id', 'app.admin_only', 'app.permission_name']).where('app.id', '=', appId).executeTakeFirst()
+    // An app the user may not open answers like a missing one: no favourite of a hidden app.
+    if (!a || !mayOpen(v, a)) throw notFound(AppMsg.NOT_FOUND)
+    await trx.insertInto('often_use').values({ user_info_id: auth.userInfoId, app_id: a.id, created_at: ctx.clock.now() })
+      .onConflict((oc) => oc.columns(['tenant_id', 'user_info_id', 'app_id']).doUpdateSet({ created_at: ctx.clock.now() })).execute()
+  })
+}
+
+export function deleteOftenUse(ctx: AppContext, auth: AuthInfo, appId: number): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const r = await trx.deleteFrom('often_use').where('user_info_id', '=', auth.userInfoId).where('app_id', '=', appId).executeTakeFirst()
+    if (!Number(r.numDeletedRows)) throw notFound(AppMsg.NOT_FOUND)
+  })
+}
+
+export function clearOftenUse(ctx: AppContext, auth: AuthInfo): Promise<number> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const r = await trx.deleteFrom('often_use').where('user_info_id', '=', auth.userInfoId).executeTakeFirst()
+    return Number(r.numDeletedRows)
+  })
+}
+
+/** permissions/dynamic (unified portal check): the pairs whose permission the user holds, deduplicated. */
+export function dynamicPermissions(ctx: AppContext, auth: AuthInfo, pairs: DynamicPermissionBody): Promise<DynamicPermissionBody> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const v = await viewerOf(trx, auth, ctx.clock.now())
+    const seen = new Set<string>()
+    return pairs.filter((p) => {
+      const key = `${p.appUniqueId}\u0000${p.permission}`
+      if (seen.has(key) || !v.permissions.has(p.permission)) return false
+      seen.add(key)
+      return true
+    })
+  })
+}
+
+/** getAppListById: the flat list of apps the user may open, for headers whose groups failed to load. */
+export function fallbackList(ctx: AppContext, auth: AuthInfo): Promise<FallbackAppRow[]> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await ensureBuiltinApps(trx)
+    const v = await viewerOf(trx, auth, ctx.clock.now())
+    const collected = await collectedIds(trx, auth.userInfoId)
+    const rows = await appsInView(trx, v).select(APP_COLUMNS).where('app.has_show', '=', true).orderBy('app.sort').orderBy('app.id').execute()
+    return rows.filter((a) => mayOpen(v, a)).map((a) => ({
+      appUniqueId: a.unique_id, appName: a.name, iconUri: a.icon_uri, appId: a.id, hasCollect: collected.has(a.id), reqUri: a.req_uri,
+    }))
+  })
+}
+
+/**
+ * The registered app governing a sub-app route (/attendance, /oafn/leave): the app whose reqUri is that route or
+ * lies under it, registered apps before built-in ones. Null when none is registered; an app the user may not open
+ * is still returned (flags and permission) so the host page can say why it refuses.
+ */
+export function hostedApp(ctx: AppContext, auth: AuthInfo, route: string): Promise<HostedApp | null> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await ensureBuiltinApps(trx)
+    const v = await viewerOf(trx, auth, ctx.clock.now())
+    const rows = await appsInView(trx, v).select(APP_COLUMNS)
+      .where((eb) => eb.or([eb('app.req_uri', '=', route), eb('app.req_uri', 'like', `${route.replace(/[\\%_]/g, '\\$&')}/%`)]))
+      .orderBy('app.builtin').orderBy('app.id').execute()
+    const a = rows.find((r) => r.entry_url) ?? rows[0]
+    if (!a) return null
+    const collected = await collectedIds(trx, auth.userInfoId)
+    const row = toAppRow(a, v.today, collected)
+    const may = mayOpen(v, a)
+    // The frame address is only handed to one who may open the app.
+    return { app: may ? row : { ...row, entryUrl: null }, mayOpen: may }
+  })
+}

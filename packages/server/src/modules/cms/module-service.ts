@@ -1,0 +1,142 @@
+import {
+  CmsMsg, blockInput, type BannerRow, type Block, type HomeKind, type ModuleLayout, type ModuleRow,
+} from '@zhixiao/shared'
+import type { Selectable } from 'kysely'
+import type { Trx } from '../../db/database.js'
+import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { notFound } from '../../platform/errors.js'
+import { recordOp } from '../../platform/op-log.js'
+import { defaultBlocks } from './module-defaults.js'
+import { orgChain } from './orgs.js'
+import { sanitizeHtml } from './sanitize.js'
+import type { PortalModuleTable } from './tables.js'
+
+const MODULE = '门户模块'
+
+/** Rich text is sanitised on save like a news body; other settings are plain values checked by their schema. */
+function clean(b: Block): Block {
+  return b.type === 'text' ? { ...b, settings: { text: sanitizeHtml(b.settings.text) } } : b
+}
+
+function toRow(r: Selectable<PortalModuleTable>): ModuleRow | null {
+  // A row written by an older version that no longer parses is left out rather than breaking the home.
+  const parsed = blockInput.safeParse({ type: r.type, title: r.title, span: r.span, status: r.status, settings: r.settings })
+  return parsed.success ? { ...parsed.data, id: r.id, sort: r.sort } : null
+}
+
+async function rowsOf(trx: Trx, orgId: number, kind: HomeKind): Promise<ModuleRow[]> {
+  const rows = await trx.selectFrom('portal_module').selectAll().where('org_id', '=', orgId).where('home_kind', '=', kind).orderBy('sort').orderBy('id').execute()
+  return rows.flatMap((r) => toRow(r) ?? [])
+}
+
+const asDefaults = (blocks: Block[]): ModuleRow[] => blocks.map((b, i) => ({ ...b, id: null, sort: i }))
+
+async function bannersOf(trx: Trx, orgIds: number[]): Promise<BannerRow[]> {
+  for (const orgId of orgIds) {
+    const list = await trx.selectFrom('banner').select(['id', 'org_id as orgId', 'title', 'image_url as imageUrl', 'link', 'sort', 'status'])
+      .where('org_id', '=', orgId).where('status', '=', 0).orderBy('sort').orderBy('id').execute()
+    if (list.length) return list
+  }
+  return []
+}
+
+/**
+ * The home a reader sees: the blocks of the nearest org (theirs, then up the chain) that configured this home,
+ * else the defaults; only shown blocks. Banners likewise come from the nearest org that has some.
+ */
+export async function moduleLayout(trx: Trx, orgId: number, kind: HomeKind): Promise<ModuleLayout> {
+  const chain = await orgChain(trx, orgId)
+  const self = chain[0]
+  if (!self) throw notFound('机构不存在')
+  let found: { orgId: number; orgName: string; modules: ModuleRow[] } | null = null
+  for (const o of chain) {
+    const modules = await rowsOf(trx, o.id, kind)
+    if (modules.length) { found = { orgId: o.id, orgName: o.name, modules }; break }
+  }
+  const modules = (found?.modules ?? asDefaults(defaultBlocks(kind))).filter((m) => m.status === 0)
+  return { homeKind: kind, orgId: found?.orgId ?? self.id, orgName: self.name, configured: !!found, modules, banners: await bannersOf(trx, chain.map((o) => o.id)) }
+}
+
+/** The admin's own org: its configured blocks (shown and hidden), or the defaults it would start from. */
+export async function moduleList(ctx: AppContext, auth: AuthInfo, kind: HomeKind): Promise<ModuleLayout> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const chain = await orgChain(trx, auth.orgId)
+    const modules = await rowsOf(trx, auth.orgId, kind)
+    return {
+      homeKind: kind, orgId: auth.orgId, orgName: chain[0]?.name ?? '', configured: modules.length > 0,
+      modules: modules.length ? modules : asDefaults(defaultBlocks(kind)), banners: await bannersOf(trx, chain.map((o) => o.id)),
+    }
+  })
+}
+
+async function ownModule(trx: Trx, auth: AuthInfo, id: number) {
+  const row = await trx.selectFrom('portal_module').selectAll().where('id', '=', id).where('org_id', '=', auth.orgId).executeTakeFirst()
+  if (!row) throw notFound(CmsMsg.MODULE_NOT_FOUND)
+  return row
+}
+
+export async function getModule(ctx: AppContext, auth: AuthInfo, id: number): Promise<ModuleRow & { homeKind: string }> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const row = await ownModule(trx, auth, id)
+    const m = toRow(row)
+    if (!m) throw notFound(CmsMsg.MODULE_NOT_FOUND)
+    return { ...m, homeKind: row.home_kind }
+  })
+}
+
+const values = (b: Block) => ({ type: b.type, title: b.title, span: b.span, status: b.status, settings: JSON.stringify(b.settings) })
+
+async function insertAll(trx: Trx, orgId: number, kind: HomeKind, blocks: Block[], from = 0): Promise<void> {
+  if (!blocks.length) return
+  await trx.insertInto('portal_module').values(blocks.map((b, i) => ({ ...values(clean(b)), org_id: orgId, home_kind: kind, sort: from + i }))).execute()
+}
+
+/** Adds a block (after the others) or edits one. The first change of an unconfigured home starts from its defaults. */
+export async function setModule(ctx: AppContext, auth: AuthInfo, kind: HomeKind, id: number | null | undefined, b: Block): Promise<number> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    if (id) {
+      const before = await ownModule(trx, auth, id)
+      await trx.updateTable('portal_module').set({ ...values(clean(b)), updated_at: new Date() }).where('id', '=', id).execute()
+      await recordOp(trx, auth, { module: MODULE, action: '编辑', target: `${before.home_kind}/${b.type} ${b.title}`, detail: { before: { title: before.title, settings: before.settings }, after: { title: b.title, settings: b.settings } } })
+      return id
+    }
+    let existing = await rowsOf(trx, auth.orgId, kind)
+    if (!existing.length) {
+      await insertAll(trx, auth.orgId, kind, defaultBlocks(kind))
+      existing = await rowsOf(trx, auth.orgId, kind)
+    }
+    const sort = existing.reduce((m, r) => Math.max(m, r.sort), -1) + 1
+    const { id: newId } = await trx.insertInto('portal_module').values({ ...values(clean(b)), org_id: auth.orgId, home_kind: kind, sort }).returning('id').executeTakeFirstOrThrow()
+    await recordOp(trx, auth, { module: MODULE, action: '新增', target: `${kind}/${b.type} ${b.title}` })
+    return newId
+  })
+}
+
+export async function setModuleStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
+  await ctx.db.tenant(auth.tenantId, async (trx) => {
+    const row = await ownModule(trx, auth, id)
+    await trx.updateTable('portal_module').set({ status, updated_at: new Date() }).where('id', '=', id).execute()
+    await recordOp(trx, auth, { module: MODULE, action: status === 0 ? '显示' : '隐藏', target: `${row.home_kind}/${row.type} ${row.title}` })
+  })
+}
+
+export async function removeModule(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
+  await ctx.db.tenant(auth.tenantId, async (trx) => {
+    const row = await ownModule(trx, auth, id)
+    await trx.deleteFrom('portal_module').where('id', '=', id).execute()
+    await recordOp(trx, auth, { module: MODULE, action: '删除', target: `${row.home_kind}/${row.type} ${row.title}` })
+  })
+}
+
+/** Replaces the whole home of the admin's org in the given order; an empty list goes back to the defaults. */
+export async function maintainModules(ctx: AppContext, auth: AuthInfo, kind: HomeKind, blocks: Block[]): Promise<void> {
+  await ctx.db.tenant(auth.tenantId, async (trx) => {
+    const before = await rowsOf(trx, auth.orgId, kind)
+    await trx.deleteFrom('portal_module').where('org_id', '=', auth.orgId).where('home_kind', '=', kind).execute()
+    await insertAll(trx, auth.orgId, kind, blocks)
+    await recordOp(trx, auth, {
+      module: MODULE, action: blocks.length ? '保存布局' : '恢复默认布局', target: kind,
+      detail: { before: before.map((m) => `${m.type}:${m.title}`), after: blocks.map((m) => `${m.type}:${m.title}`) },
+    })
+  })
+}

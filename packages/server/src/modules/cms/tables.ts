@@ -1,0 +1,40 @@
+import type { ColumnType, Generated } from 'kysely'
+
+/**
+ * Tables of the news and portal-block module (migration 202611230330_create_cms), added to the Database
+ * interface here so this module's schema lives with its code.
+ */
+type Owned = { tenant_id: ColumnType<number, number | undefined, never> }
+type Json<T> = ColumnType<T, string, string>
+
+export interface CmsNewsTypeTable extends Owned { id: Generated<number>; name: string; level: Generated<number>; sort: Generated<number> }
+export interface CmsNewsTable extends Owned {
+  id: Generated<number>; org_id: number; type_id: number; new_level: number
+  title: string; cover: string | null; content: string; source: string | null
+  status: Generated<number>; publish_time: Date | null; confirm: Generated<number>; is_public: Generated<boolean>
+  top: Generated<boolean>; sort: Generated<number>; created_by: number | null
+  created_at: Generated<Date>; updated_at: Generated<Date>
+}
+export interface CmsNewsConfirmTable extends Owned { news_id: number; user_info_id: number; confirmed_at: Generated<Date> }
+export interface CmsImageTable extends Owned {
+  id: string; org_id: number; mime: string; size: number; data: Buffer; created_by: number | null; created_at: Generated<Date>
+}
+export interface PortalModuleTable extends Owned {
+  id: Generated<number>; org_id: number; home_kind: string; type: string; title: string
+  span: number; status: Generated<number>; sort: Generated<number>; settings: Json<Record<string, unknown>>; updated_at: Generated<Date>
+}
+export interface BannerTable extends Owned {
+  id: Generated<number>; org_id: number; title: string; image_url: string; link: string | null
+  sort: Generated<number>; status: Generated<number>; created_at: Generated<Date>
+}
+
+declare module '../../db/schema.js' {
+  interface Database {
+    cms_news_type: CmsNewsTypeTable
+    cms_news: CmsNewsTable
+    cms_news_confirm: CmsNewsConfirmTable
+    cms_image: CmsImageTable
+    portal_module: PortalModuleTable
+    banner: BannerTable
+  }
+}

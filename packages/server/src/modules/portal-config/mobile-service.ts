@@ -1,0 +1,65 @@
+import { PortalMsg, type MobileEntry, type MobileEntrySaveBody } from '@zhixiao/shared'
+import type { Trx } from '../../db/database.js'
+import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { notFound } from '../../platform/errors.js'
+import { recordOp } from '../../platform/op-log.js'
+import { assertInScope } from '../../platform/org-scope.js'
+import { portalTrx } from './store.js'
+
+const columns = [
+  'id', 'org_id as orgId', 'mobile_name as mobileName', 'mobile_explain as mobileExplain', 'type', 'decode_path as decodePath',
+  'code_tips as codeTips', 'has_show as hasShow', 'sort',
+] as const
+
+/**
+ * Mobile entries of an org (GET /base/api/Mobile/fullInfo): the header drawer asks with the caller's org and gets
+ * the shown ones; the admin screen asks with all=1 for hidden ones too. An org outside the tenant is 404.
+ */
+export async function listEntries(ctx: AppContext, auth: AuthInfo, orgId: number | undefined, all: boolean): Promise<MobileEntry[]> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const org = orgId ?? auth.orgId
+    const exists = await trx.selectFrom('org_unit').select('id').where('id', '=', org).executeTakeFirst()
+    if (!exists) throw notFound(PortalMsg.ORG_NOT_FOUND)
+    let q = portalTrx(trx).selectFrom('mobile_entry').select(columns).where('org_id', '=', org)
+    if (!all) q = q.where('has_show', '=', true)
+    return q.orderBy('sort').orderBy('id').execute()
+  })
+}
+
+const values = (b: MobileEntrySaveBody) => ({
+  mobile_name: b.mobileName, mobile_explain: b.mobileExplain, type: b.type, decode_path: b.decodePath, code_tips: b.codeTips,
+  has_show: b.hasShow, sort: b.sort,
+})
+
+async function entryInScope(trx: Trx, auth: AuthInfo, id: number) {
+  const row = await portalTrx(trx).selectFrom('mobile_entry').select(columns).where('id', '=', id).executeTakeFirst()
+  if (!row) throw notFound(PortalMsg.MOBILE_NOT_FOUND)
+  await assertInScope(trx, auth, row.orgId)
+  return row
+}
+
+export async function saveEntry(ctx: AppContext, auth: AuthInfo, b: MobileEntrySaveBody & { orgId?: number }): Promise<number> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const org = b.orgId ?? auth.orgId
+    await assertInScope(trx, auth, org)
+    const { id } = await portalTrx(trx).insertInto('mobile_entry').values({ org_id: org, ...values(b) }).returning('id').executeTakeFirstOrThrow()
+    await recordOp(trx, auth, { module: '门户管理', action: '新增移动端入口', target: b.mobileName, detail: { after: b } })
+    return Number(id)
+  })
+}
+
+export async function updateEntry(ctx: AppContext, auth: AuthInfo, id: number, b: MobileEntrySaveBody): Promise<void> {
+  await ctx.db.tenant(auth.tenantId, async (trx) => {
+    const before = await entryInScope(trx, auth, id)
+    await portalTrx(trx).updateTable('mobile_entry').set(values(b)).where('id', '=', id).execute()
+    await recordOp(trx, auth, { module: '门户管理', action: '编辑移动端入口', target: b.mobileName, detail: { before, after: b } })
+  })
+}
+
+export async function deleteEntry(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
+  await ctx.db.tenant(auth.tenantId, async (trx) => {
+    const before = await entryInScope(trx, auth, id)
+    await portalTrx(trx).deleteFrom('mobile_entry').where('id', '=', id).execute()
+    await recordOp(trx, auth, { module: '门户管理', action: '删除移动端入口', target: before.mobileName, detail: { before } })
+  })
+}

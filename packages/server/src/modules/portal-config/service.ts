@@ -1,0 +1,134 @@
+import {
+  ConfigName, defaultSysConfig, ErrorCode, PortalMsg, SYS_CONFIG_SCHEMAS, type FooterConfig, type JdMhSysConfig, type MhSysConfig,
+  type SetSysConfigBody, type SysConfigName,
+} from '@zhixiao/shared'
+import { sql } from 'kysely'
+import type { Trx } from '../../db/database.js'
+import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { AppError, notFound } from '../../platform/errors.js'
+import { recordOp } from '../../platform/op-log.js'
+import { assertInScope } from '../../platform/org-scope.js'
+import { portalTrx, TENANT_DEFAULT_ORG } from './store.js'
+
+export type Source = 'org' | 'tenant' | 'default'
+type Resolved<T> = T & { orgId: number; source: Source }
+
+/** The org and its ancestors, nearest first (inside the transaction's tenant); empty when the org is not there. */
+async function lineage(trx: Trx, orgId: number): Promise<number[]> {
+  const rows = await sql<{ id: number; depth: number }>`
+    WITH RECURSIVE up AS (
+      SELECT id, parent_id, 0 AS depth FROM org_unit WHERE id = ${orgId}
+      UNION ALL
+      SELECT o.id, o.parent_id, up.depth + 1 FROM org_unit o JOIN up ON o.id = up.parent_id WHERE up.depth < 32
+    ) SELECT id, depth FROM up ORDER BY depth`.execute(trx)
+  return rows.rows.map((r) => Number(r.id))
+}
+
+/** Stored values are re-read through the schema, so fields added later get their defaults. */
+function parseValue<N extends SysConfigName>(name: N, value: unknown): MhSysConfig | JdMhSysConfig {
+  const parsed = SYS_CONFIG_SCHEMAS[name].safeParse(value)
+  return parsed.success ? parsed.data : defaultSysConfig(name)
+}
+
+/**
+ * A config by name for an org: the org's own value, else the nearest ancestor's (a bureau configures its schools
+ * until they set their own), else the tenant default, else the built-in defaults. An org not in the tenant is 404.
+ */
+export async function resolveSysConfig(trx: Trx, name: SysConfigName, orgId: number): Promise<Resolved<MhSysConfig | JdMhSysConfig>> {
+  const chain = await lineage(trx, orgId)
+  if (!chain.length) throw notFound(PortalMsg.ORG_NOT_FOUND)
+  const rows = await portalTrx(trx).selectFrom('portal_config').select(['org_id', 'value'])
+    .where('name', '=', name).where('org_id', 'in', [...chain, TENANT_DEFAULT_ORG]).execute()
+  for (const id of [...chain, TENANT_DEFAULT_ORG]) {
+    const row = rows.find((r) => Number(r.org_id) === id)
+    if (row) return { ...parseValue(name, row.value), orgId, source: id === TENANT_DEFAULT_ORG ? 'tenant' : 'org' }
+  }
+  return { ...defaultSysConfig(name), orgId, source: 'default' }
+}
+
+export function getSysConfig(ctx: AppContext, auth: AuthInfo, name: SysConfigName, orgId?: number) {
+  return ctx.db.tenant(auth.tenantId, (trx) => resolveSysConfig(trx, name, orgId ?? auth.orgId))
+}
+
+/** Tenant of an org, for the signed-out header calls that name only an org (org ids come from one sequence). */
+export async function tenantOfOrg(ctx: AppContext, orgId: number): Promise<number> {
+  const row = await ctx.db.platform((trx) => trx.selectFrom('org_unit').select('tenant_id').where('id', '=', orgId).executeTakeFirst())
+  if (!row) throw notFound(PortalMsg.ORG_NOT_FOUND)
+  return row.tenant_id
+}
+
+/** Signed-out reads (bureau, alliance and footer): the org names its tenant. */
+export async function publicSysConfig(ctx: AppContext, name: SysConfigName, orgId: number) {
+  const tenantId = await tenantOfOrg(ctx, orgId)
+  return ctx.db.tenant(tenantId, (trx) => resolveSysConfig(trx, name, orgId))
+}
+
+/** The bureau or alliance header config (both share the bureau header shape). */
+export async function publicHeaderConfig(ctx: AppContext, name: typeof ConfigName.JD_MH_SYS | typeof ConfigName.ALLIANCE_MH_SYS, orgId: number) {
+  return (await publicSysConfig(ctx, name, orgId)) as Resolved<JdMhSysConfig>
+}
+
+export async function bottomInfo(ctx: AppContext, orgId: number): Promise<FooterConfig & { orgId: number }> {
+  const cfg = (await publicSysConfig(ctx, ConfigName.MH_SYS, orgId)) as Resolved<MhSysConfig>
+  return { ...cfg.footer, orgId }
+}
+
+/** Public portal switch (tenant getOutSchoolPortalEnable): by org when given, else the tenant default. */
+export async function outSchoolPortalEnable(ctx: AppContext, q: { tenantId?: number; orgId?: number }): Promise<{ enable: boolean }> {
+  if (q.orgId !== undefined) {
+    const cfg = (await publicSysConfig(ctx, ConfigName.MH_SYS, q.orgId)) as Resolved<MhSysConfig>
+    return { enable: cfg.openPortalEnable }
+  }
+  if (q.tenantId === undefined) return { enable: false }
+  const tenantId = q.tenantId
+  const exists = await ctx.db.platform((trx) => trx.selectFrom('tenant').select('id').where('id', '=', tenantId).executeTakeFirst())
+  if (!exists) return { enable: false }
+  const row = await ctx.db.tenant(tenantId, (trx) => portalTrx(trx).selectFrom('portal_config').select('value')
+    .where('org_id', '=', TENANT_DEFAULT_ORG).where('name', '=', ConfigName.MH_SYS).executeTakeFirst())
+  return { enable: row ? (parseValue(ConfigName.MH_SYS, row.value) as MhSysConfig).openPortalEnable : false }
+}
+
+const CONFIG_LABEL: Record<SysConfigName, string> = {
+  [ConfigName.MH_SYS]: '门户顶部配置',
+  [ConfigName.JD_MH_SYS]: '局端顶部配置',
+  [ConfigName.ALLIANCE_MH_SYS]: '联盟顶部配置',
+}
+
+/**
+ * Saves the whole value of one name for the caller's org, an org below it, or (top-org admins only) the tenant
+ * default; the operation log gets the before and after values.
+ */
+export async function setSysConfig(ctx: AppContext, auth: AuthInfo, body: SetSysConfigBody): Promise<void> {
+  await ctx.db.tenant(auth.tenantId, async (trx) => {
+    let target = body.orgId ?? auth.orgId
+    if (body.tenantDefault) {
+      const org = await trx.selectFrom('org_unit').select('parent_id').where('id', '=', auth.orgId).executeTakeFirst()
+      if (!org || org.parent_id !== null) throw new AppError(ErrorCode.FORBIDDEN, PortalMsg.TOP_ONLY, 403)
+      target = TENANT_DEFAULT_ORG
+    } else {
+      await assertInScope(trx, auth, target)
+    }
+    const p = portalTrx(trx)
+    const before = await p.selectFrom('portal_config').select('value').where('org_id', '=', target).where('name', '=', body.name).executeTakeFirst()
+    const value = JSON.stringify(body.value)
+    await p.insertInto('portal_config').values({ org_id: target, name: body.name, value, updated_by: auth.userInfoId })
+      .onConflict((oc) => oc.columns(['tenant_id', 'org_id', 'name']).doUpdateSet({ value, updated_by: auth.userInfoId, updated_at: sql`now()` }))
+      .execute()
+    await recordOp(trx, auth, {
+      module: '门户管理', action: '保存配置', target: `${CONFIG_LABEL[body.name]}${target === TENANT_DEFAULT_ORG ? '（租户默认）' : ''}`,
+      detail: { name: body.name, orgId: target, before: before?.value ?? null, after: body.value },
+    })
+  })
+}
+
+/** mh_personal_config: 'true' | 'false' per account, or null when never set. */
+export async function getPersonal(ctx: AppContext, auth: AuthInfo, name: string): Promise<string | null> {
+  const row = await ctx.db.tenant(auth.tenantId, (trx) => portalTrx(trx).selectFrom('personal_config').select('value')
+    .where('account_id', '=', auth.accountId).where('name', '=', name).executeTakeFirst())
+  return row?.value ?? null
+}
+
+export async function setPersonal(ctx: AppContext, auth: AuthInfo, name: string, value: string): Promise<void> {
+  await ctx.db.tenant(auth.tenantId, (trx) => portalTrx(trx).insertInto('personal_config').values({ account_id: auth.accountId, name, value })
+    .onConflict((oc) => oc.columns(['tenant_id', 'account_id', 'name']).doUpdateSet({ value, updated_at: sql`now()` })).execute())
+}

@@ -1,0 +1,229 @@
+import { z } from 'zod'
+
+/**
+ * Portal header configuration (001 §3, §7.1; 000 §7.4, §7.6): the portal system config mh_sys_config (with the
+ * footer and the public-portal switch), the bureau header config, the alliance header config, the personal
+ * multiple-apps override and the mobile entries. Stored per org and name, with a tenant default; see docs/portal.md.
+ */
+
+export const PortalMsg = {
+  SAVED: '保存成功',
+  URL_HTTP: '链接必须以http或/开头',
+  IMAGE_HTTP: '图片地址必须以http或/开头',
+  SYS_NAME_REQUIRED: '请输入系统名称',
+  SYS_NAME_LONG: '系统名称不能超过30个字符',
+  MOBILE_NAME_REQUIRED: '请输入名称',
+  MOBILE_PATH_REQUIRED: '请输入二维码内容或图片地址',
+  MOBILE_NOT_FOUND: '移动端入口不存在',
+  ORG_NOT_FOUND: '机构不存在',
+  TOP_ONLY: '仅顶级机构的管理员可维护租户默认配置',
+  EMPTY: '暂无内容',
+  MOBILE_DRAWER_TITLE: '移动端入口',
+} as const
+
+/** Config names of 001 §7.1. */
+export const ConfigName = {
+  MH_SYS: 'mh_sys_config',
+  JD_MH_SYS: 'jd_mh_sys_config',
+  ALLIANCE_MH_SYS: 'alliance_mh_sys_config',
+  MH_PERSONAL: 'mh_personal_config',
+} as const
+export const SYS_CONFIG_NAMES = [ConfigName.MH_SYS, ConfigName.JD_MH_SYS, ConfigName.ALLIANCE_MH_SYS] as const
+export type SysConfigName = (typeof SYS_CONFIG_NAMES)[number]
+
+/** Default titles of 001 §9. */
+export const DefaultTitle = {
+  PLATFORM: '智慧平台',
+  CLOUD: '智慧云平台',
+  BUREAU: '局校一体平台',
+  PORTAL: '统一门户',
+  CAMPUS: '智慧校园',
+} as const
+
+/** An address: an http(s) URL or a same-origin path; empty means none. */
+const address = (msg: string) => z.string().trim().max(500).refine((v) => v === '' || /^https?:\/\//i.test(v) || v.startsWith('/'), msg)
+const text = (max: number) => z.string().trim().max(max)
+
+/** Footer (001 §3 footer config): typeUp 2 image/icon (else text); typeDown 1 link, 2 image popover. */
+export const footerItem = z.object({
+  typeUp: z.coerce.number().int().min(1).max(2).default(1),
+  contentUp: text(200).default(''),
+  iconDescriptionUp: text(100).default(''),
+  typeDown: z.coerce.number().int().min(0).max(2).default(0),
+  contentDown: text(500).default(''),
+})
+export type FooterItem = z.infer<typeof footerItem>
+export const footerGroup = z.object({ bottomInfo: z.array(footerItem).max(20).default([]) })
+export const footerConfig = z.object({
+  /** 1 background colour, 2 background image. */
+  type: z.coerce.number().int().min(1).max(2).default(1),
+  color: text(30).default('#1f2d3d'),
+  fontColor: text(30).default('#ffffff'),
+  backgroundUrl: address(PortalMsg.IMAGE_HTTP).default(''),
+  bottomGroup: z.array(footerGroup).max(10).default([]),
+})
+export type FooterConfig = z.infer<typeof footerConfig>
+
+/** Complaint/feedback entry rule (001 §6): shown when enabled and the user's type is allowed (-1 = signed out). */
+export const feedbackConfig = z.object({
+  enable: z.boolean().default(false),
+  userRole: z.array(z.coerce.number().int()).max(10).default([]),
+})
+
+/** mh_sys_config (001 §3 header config). */
+export const mhSysConfig = z.object({
+  logoUrl: address(PortalMsg.IMAGE_HTTP).default(''),
+  showLogo: z.boolean().default(true),
+  sysName: z.string({ message: PortalMsg.SYS_NAME_REQUIRED }).trim().min(1, PortalMsg.SYS_NAME_REQUIRED).max(30, PortalMsg.SYS_NAME_LONG).default(DefaultTitle.PLATFORM),
+  wideImgUrl: address(PortalMsg.IMAGE_HTTP).default(''),
+  /** 0 logo plus name; otherwise the wide image. */
+  styleSelect: z.coerce.number().int().min(0).max(1).default(0),
+  /** 1 app tabs, 2 grouped dropdown menus. */
+  navigationStyle: z.coerce.number().int().min(1).max(2).default(1),
+  hasOftenUse: z.boolean().default(true),
+  hasMultiple: z.boolean().default(true),
+  hasUserDefined: z.boolean().default(true),
+  openMobileEntry: z.boolean().default(false),
+  webPageName: text(30).default(''),
+  webPageUrl: address(PortalMsg.URL_HTTP).default(''),
+  bigDataCenter: z.boolean().default(false),
+  lowCodeApplication: z.boolean().default(false),
+  lotPlatform: z.boolean().default(false),
+  portalGray: z.boolean().default(false),
+  /** Whether the public portal (/openPortal) is open to visitors (tenant getOutSchoolPortalEnable). */
+  openPortalEnable: z.boolean().default(false),
+  feedback: feedbackConfig.default({ enable: false, userRole: [] }),
+  footer: footerConfig.default({ type: 1, color: '#1f2d3d', fontColor: '#ffffff', backgroundUrl: '', bottomGroup: [] }),
+})
+export type MhSysConfig = z.infer<typeof mhSysConfig>
+
+/** Bureau menu entry target (001 §3 menu option skipList). */
+export const skipItem = z.object({
+  skipName: text(30).min(1, '请输入菜单名称'),
+  skipUrl: address(PortalMsg.URL_HTTP).default(''),
+  reqUri: text(300).default(''),
+  uniqueId: text(80).default(''),
+  isNewApp: z.boolean().default(false),
+  permissionName: text(80).default(''),
+  /** 1 same window, 2 new window. */
+  openWay: z.coerce.number().int().min(1).max(2).default(1),
+})
+export type SkipItem = z.infer<typeof skipItem>
+export const menuOption = z.object({
+  optionName: text(30).min(1, '请输入菜单名称'),
+  /** 1 flat, 2 dropdown. */
+  menuForm: z.coerce.number().int().min(1).max(2).default(1),
+  /** 3 means the app centre. */
+  contentType: z.coerce.number().int().min(0).max(9).default(1),
+  /** Template type: 1 → /localSide/appCenter/index?type=mode1, otherwise mode2. */
+  tempType: z.coerce.number().int().min(0).max(9).default(1),
+  skipList: z.array(skipItem).max(50).default([]),
+})
+export type MenuOption = z.infer<typeof menuOption>
+
+/** Bureau/portal header config (001 §3), also used for the alliance header. */
+export const jdMhSysConfig = z.object({
+  styleType: z.coerce.number().int().min(0).max(9).default(1),
+  styleSelect: z.coerce.number().int().min(0).max(1).default(0),
+  showLogo: z.boolean().default(true),
+  /** An icon- prefix names an icon class instead of an image. */
+  logoUrl: text(500).default(''),
+  logoUrlSize: z.coerce.number().int().min(0).max(200).default(40),
+  sysName: text(30).default(DefaultTitle.BUREAU),
+  sysFullName: text(60).default(''),
+  sysEnName: text(80).default(''),
+  sysNameSize: z.coerce.number().int().min(0).max(2).default(0),
+  /** 0 black, 1 blue, 2 white. */
+  sysNameFontColor: z.coerce.number().int().min(0).max(2).default(2),
+  wideImgUrl: address(PortalMsg.IMAGE_HTTP).default(''),
+  menuPosition: z.coerce.number().int().min(0).max(2).default(0),
+  /** 0 one item, 1 two to five by width, 2 all. */
+  menuShowNum: z.coerce.number().int().min(0).max(2).default(1),
+  /** 1 text, otherwise image. */
+  culturalPurpose: z.coerce.number().int().min(0).max(2).default(1),
+  culturalPurposeContent: text(500).default(''),
+  showNavigationBarBackGround: z.boolean().default(false),
+  navigationBarBackGroundUrl: address(PortalMsg.IMAGE_HTTP).default(''),
+  /** white (default) or 262626 (dark). */
+  navigationBarContentColor: text(20).default('#ffffff'),
+  portalGray: z.boolean().default(false),
+  webPageName: text(30).default(''),
+  webPageUrl: address(PortalMsg.URL_HTTP).default(''),
+  outLinkList: z.array(z.object({ linkName: text(30).min(1, '请输入链接名称'), linkUrl: address(PortalMsg.URL_HTTP) })).max(20).default([]),
+  options: z.array(menuOption).max(30).default([]),
+  /** Bureau login header (001 §3): platformName, showLogo, logoUrl. */
+  platformName: text(30).default(DefaultTitle.BUREAU),
+})
+export type JdMhSysConfig = z.infer<typeof jdMhSysConfig>
+
+/** The value schema of each config name. */
+export const SYS_CONFIG_SCHEMAS = {
+  [ConfigName.MH_SYS]: mhSysConfig,
+  [ConfigName.JD_MH_SYS]: jdMhSysConfig,
+  [ConfigName.ALLIANCE_MH_SYS]: jdMhSysConfig,
+} as const satisfies Record<SysConfigName, z.ZodType>
+
+/** Built-in value when nothing is configured (defaults of every field). */
+export function defaultSysConfig(name: typeof ConfigName.MH_SYS): MhSysConfig
+export function defaultSysConfig(name: typeof ConfigName.JD_MH_SYS | typeof ConfigName.ALLIANCE_MH_SYS): JdMhSysConfig
+export function defaultSysConfig(name: SysConfigName): MhSysConfig | JdMhSysConfig
+export function defaultSysConfig(name: SysConfigName): MhSysConfig | JdMhSysConfig {
+  const v = SYS_CONFIG_SCHEMAS[name].parse({})
+  if (name === ConfigName.ALLIANCE_MH_SYS) return { ...v, sysName: '联盟门户' } as JdMhSysConfig
+  return v
+}
+
+export const sysConfigQuery = z.object({
+  name: z.enum(SYS_CONFIG_NAMES).default(ConfigName.MH_SYS),
+  orgId: z.coerce.number().int().optional(),
+})
+/** Save: the whole value of one name for the caller's org (or an org below it, or the tenant default). */
+export const setSysConfigBody = z.discriminatedUnion('name', [
+  z.object({ name: z.literal(ConfigName.MH_SYS), orgId: z.coerce.number().int().optional(), tenantDefault: z.boolean().optional(), value: mhSysConfig }),
+  z.object({ name: z.literal(ConfigName.JD_MH_SYS), orgId: z.coerce.number().int().optional(), tenantDefault: z.boolean().optional(), value: jdMhSysConfig }),
+  z.object({ name: z.literal(ConfigName.ALLIANCE_MH_SYS), orgId: z.coerce.number().int().optional(), tenantDefault: z.boolean().optional(), value: jdMhSysConfig }),
+])
+export type SetSysConfigBody = z.infer<typeof setSysConfigBody>
+
+/** Where the answer came from: the org's own row, the tenant default, or the built-in defaults. */
+export const configSource = z.enum(['org', 'tenant', 'default'])
+export const mhSysConfigAnswer = mhSysConfig.extend({ orgId: z.number(), source: configSource })
+export type MhSysConfigAnswer = z.infer<typeof mhSysConfigAnswer>
+export const jdMhSysConfigAnswer = jdMhSysConfig.extend({ orgId: z.number(), source: configSource })
+export type JdMhSysConfigAnswer = z.infer<typeof jdMhSysConfigAnswer>
+
+/** mh_personal_config: the string 'true' or 'false' overriding hasMultiple; null when never set. */
+export const personalConfigQuery = z.object({ name: z.literal(ConfigName.MH_PERSONAL).default(ConfigName.MH_PERSONAL) })
+export const setPersonalConfigQuery = z.object({
+  name: z.literal(ConfigName.MH_PERSONAL).default(ConfigName.MH_PERSONAL),
+  value: z.enum(['true', 'false'], { message: '取值只能是true或false' }),
+})
+
+/** Footer answer of tenant getTenantBottomBaseInfo. */
+export const bottomInfoQuery = z.object({ orgId: z.coerce.number().int() })
+
+/** Mobile entry (001 §3): type 0 image, otherwise a QR generated from text. */
+export const mobileEntry = z.object({
+  id: z.number(),
+  orgId: z.number(),
+  mobileName: z.string(),
+  mobileExplain: z.string(),
+  type: z.number(),
+  decodePath: z.string(),
+  codeTips: z.string(),
+  hasShow: z.boolean(),
+  sort: z.number(),
+})
+export type MobileEntry = z.infer<typeof mobileEntry>
+export const mobileEntrySaveBody = z.object({
+  mobileName: z.string({ message: PortalMsg.MOBILE_NAME_REQUIRED }).trim().min(1, PortalMsg.MOBILE_NAME_REQUIRED).max(30, '名称不能超过30个字符'),
+  mobileExplain: text(200).default(''),
+  type: z.coerce.number().int().min(0).max(1).default(1),
+  decodePath: z.string({ message: PortalMsg.MOBILE_PATH_REQUIRED }).trim().min(1, PortalMsg.MOBILE_PATH_REQUIRED).max(1000),
+  codeTips: text(100).default(''),
+  hasShow: z.boolean().default(true),
+  sort: z.coerce.number().int().min(0).max(9999).default(0),
+}).refine((b) => b.type !== 0 || /^https?:\/\//i.test(b.decodePath) || b.decodePath.startsWith('/'), { message: PortalMsg.IMAGE_HTTP, path: ['decodePath'] })
+export type MobileEntrySaveBody = z.infer<typeof mobileEntrySaveBody>
+export const mobileEntryUpdateBody = z.object({ id: z.coerce.number().int() }).and(mobileEntrySaveBody)
+export const mobileEntryQuery = z.object({ orgId: z.coerce.number().int().optional(), all: z.string().optional() })

@@ -1,0 +1,124 @@
+import { AppMsg, type AppGroup, type AppRow } from '@zhixiao/shared'
+import { Button, Empty, Input, Popover, Radio, Spin, Tag } from 'antd'
+import { useMemo, useRef, useState } from 'react'
+import { useLocation } from 'react-router'
+import { useCurrentUser } from '../../api/queries'
+import { useAppGroups } from './api'
+import { AppIcon, GridIcon, StarIcon } from './icons'
+import { openApp } from './open-app'
+import { useSearchHistory } from './search-history'
+import { useFavourites } from './use-favourite'
+import './apps.css'
+
+export interface AppLauncherProps {
+  /** The header's colours are light on dark. */
+  dark?: boolean
+  /** mh_sys_config hasUserDefined: show 导航栏展示 (001 §2.6). */
+  allowCustomise?: boolean
+  /** true 多个应用 (4 apps in order), false 单个应用 (current app only). */
+  hasMultiple?: boolean
+  onHasMultipleChange?: (hasMultiple: boolean) => void
+}
+
+/** One app tile: icon, name and the star toggle. */
+function AppTile({ app, onOpen, onStar }: { app: AppRow; onOpen: (a: AppRow) => void; onStar: (a: AppRow) => void }) {
+  return (
+    <div className="zx-app-tile" data-app={app.uniqueId} role="button" tabIndex={0} title={app.name}
+      onClick={() => onOpen(app)} onKeyDown={(e) => { if (e.key === 'Enter') onOpen(app) }}>
+      <AppIcon name={app.name} iconUri={app.iconUri} appId={app.appId} />
+      <span className="zx-app-tile-name">{app.name}</span>
+      <button type="button" className={`zx-app-star${app.hasCollect ? ' on' : ''}`} aria-label={app.hasCollect ? `取消常用 ${app.name}` : `加入常用 ${app.name}`}
+        aria-pressed={app.hasCollect} onClick={(e) => { e.stopPropagation(); onStar(app) }}>
+        <StarIcon size={14} filled={app.hasCollect} />
+      </button>
+    </div>
+  )
+}
+
+function Grid({ apps, onOpen, onStar }: { apps: AppRow[]; onOpen: (a: AppRow) => void; onStar: (a: AppRow) => void }) {
+  return <div className="zx-app-grid">{apps.map((a) => <AppTile key={a.appId} app={a} onOpen={onOpen} onStar={onStar} />)}</div>
+}
+
+function LauncherPanel({ groups, loading, close, ...p }: AppLauncherProps & { groups: AppGroup[]; loading: boolean; close: () => void }) {
+  const { data: user } = useCurrentUser()
+  const permissions = user?.permissions ?? []
+  const history = useSearchHistory(user?.id)
+  const fav = useFavourites()
+  const [keyword, setKeyword] = useState('')
+  const body = useRef<HTMLDivElement>(null)
+  const all = useMemo(() => {
+    const seen = new Map<number, AppRow>()
+    for (const g of groups) for (const a of g.appList) if (!seen.has(a.appId)) seen.set(a.appId, a)
+    return [...seen.values()]
+  }, [groups])
+  const open = (a: AppRow) => {
+    history.remember(a)
+    if (openApp(a, permissions)) close()
+  }
+  const star = (a: AppRow) => void fav.toggle(a)
+  const k = keyword.trim().toLowerCase()
+  const found = k ? all.filter((a) => a.name.toLowerCase().includes(k)) : []
+  const jump = (id: number) => body.current?.querySelector(`[data-group="${id}"]`)?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+
+  return (
+    <div className="zx-launcher" data-testid="app-launcher">
+      <div className="zx-launcher-top">
+        <Input.Search placeholder="搜索应用" allowClear value={keyword} onChange={(e) => setKeyword(e.target.value)} aria-label="搜索应用" />
+        {history.items.length > 0 && (
+          <div className="zx-launcher-history" data-testid="app-history">
+            <span>最近：</span>
+            {history.items.map((h) => {
+              const app = all.find((a) => a.appId === h.appId)
+              return <Tag key={h.appId} className="zx-history-tag" onClick={() => (app ? open(app) : setKeyword(h.name))}>{h.name}</Tag>
+            })}
+          </div>
+        )}
+      </div>
+      {loading ? <Spin style={{ display: 'block', margin: '48px auto' }} /> : k ? (
+        <div className="zx-launcher-body" data-testid="app-search-result">
+          {found.length ? <Grid apps={found} onOpen={open} onStar={star} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={AppMsg.EMPTY_SEARCH} />}
+        </div>
+      ) : (
+        <div className="zx-launcher-main">
+          <nav className="zx-launcher-groups" aria-label="应用分组">
+            {groups.map((g) => <button type="button" key={g.id} onClick={() => jump(g.id)}>{g.name}</button>)}
+          </nav>
+          <div className="zx-launcher-body" ref={body}>
+            {groups.map((g) => (
+              <section key={g.id} data-group={g.id} className="zx-launcher-group">
+                <h4>{g.name}</h4>
+                {g.appList.length ? <Grid apps={g.appList} onOpen={open} onStar={star} /> : <div className="zx-launcher-empty">{AppMsg.EMPTY_GROUP}</div>}
+              </section>
+            ))}
+            {!groups.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={AppMsg.EMPTY_GROUP} />}
+          </div>
+        </div>
+      )}
+      {p.allowCustomise && (
+        <div className="zx-launcher-setting">
+          <span>导航栏展示</span>
+          <Radio.Group size="small" value={p.hasMultiple ?? true} onChange={(e) => p.onHasMultipleChange?.(e.target.value as boolean)}
+            options={[{ label: '多个应用', value: true }, { label: '单个应用', value: false }]} />
+        </div>
+      )}
+    </div>
+  )
+}
+
+/** Application launcher (001 §2.6): groups on the left, search with history, grouped grid with star toggles. */
+export function AppLauncher(p: AppLauncherProps) {
+  // Open for the route it was opened on: navigating anywhere (an app, the back button) closes it.
+  const { pathname } = useLocation()
+  const [openAt, setOpenAt] = useState<string | null>(null)
+  const open = openAt === pathname
+  const setOpen = (v: boolean) => setOpenAt(v ? pathname : null)
+  const groups = useAppGroups()
+  return (
+    // The panel mounts on opening and goes on closing (a fresh search each time); content must never be empty,
+    // or the popover refuses to open.
+    <Popover open={open} onOpenChange={setOpen} trigger="click" placement="bottomRight" arrow={false} destroyOnHidden
+      content={<LauncherPanel {...p} groups={groups.data ?? []} loading={groups.isLoading} close={() => setOpen(false)} />}>
+      <Button type="text" className={p.dark ? 'zx-header-btn dark' : 'zx-header-btn'} icon={<GridIcon />} data-testid="app-launcher-trigger">应用</Button>
+    </Popover>
+  )
+}

@@ -1,0 +1,75 @@
+import { AppMsg, type AppRow } from '@zhixiao/shared'
+import { useQuery } from '@tanstack/react-query'
+import { Button, Result, Spin } from 'antd'
+import type { ReactNode } from 'react'
+import { useNavigate, useParams } from 'react-router'
+import type { PageProps } from '../../router/pages'
+import { AppKeys, appsApi } from './api'
+import './apps.css'
+
+/** The frame's address: the entry with the once-token (000 §2.4 accesstoken) and the trailing page, if any. */
+export function frameSrc(entryUrl: string, onceToken: string, page: string): string {
+  const url = new URL(entryUrl, window.location.href)
+  url.searchParams.set('accesstoken', onceToken)
+  if (page) url.searchParams.set('page', page)
+  return url.origin === window.location.origin ? url.pathname + url.search + url.hash : url.toString()
+}
+
+/**
+ * The frame's sandbox. Scripts and forms only; allow-same-origin is added for an entry on another origin, where
+ * the app keeps its own origin (its storage, its cookies) and the same-origin policy still walls it off from the
+ * portal. A same-origin entry never gets it: with both allow-scripts and allow-same-origin it could reach into
+ * the portal page and lift its own sandbox. It runs with an opaque origin and calls the API with the bearer token
+ * it swapped for (the API answers CORS without credentials, server platform/cors.ts). No top navigation, no popups.
+ */
+export function sandboxFor(entryUrl: string): string {
+  const sameOrigin = new URL(entryUrl, window.location.href).origin === window.location.origin
+  return sameOrigin ? 'allow-scripts allow-forms' : 'allow-scripts allow-forms allow-same-origin'
+}
+
+function Refusal({ path, title, text }: { path: string; title: string; text: string }) {
+  const navigate = useNavigate()
+  return (
+    <div data-page={path} data-testid="subapp-refused">
+      <Result status="warning" title={text} subTitle={title}
+        extra={<Button type="primary" onClick={() => void navigate('/')}>返回首页</Button>} />
+    </div>
+  )
+}
+
+function Frame({ path, app, page }: { path: string; app: AppRow & { entryUrl: string }; page: string }) {
+  // A fresh once-token per mount, never refetched while the frame lives (a new token would reload the frame).
+  const token = useQuery({
+    queryKey: [AppKeys.hosted, 'token', app.appId, page], queryFn: appsApi.onceToken, staleTime: Infinity, gcTime: 0,
+    refetchOnWindowFocus: false, refetchOnReconnect: false, retry: false,
+  })
+  if (token.isLoading) return <Spin style={{ display: 'block', margin: '96px auto' }} />
+  if (!token.data) return <Refusal path={path} title={app.name} text="无法打开应用，请稍后重试" />
+  return (
+    <div data-page={path} data-testid="subapp-host">
+      <iframe className="zx-subapp-frame" title={app.name} data-app={app.uniqueId} src={frameSrc(app.entryUrl, token.data.onceToken, page)}
+        sandbox={sandboxFor(app.entryUrl)} referrerPolicy="no-referrer" />
+    </div>
+  )
+}
+
+/**
+ * Host page of every sub-application route (000 §2.1, DESIGN.md "Sub-applications"): finds the app registered for
+ * the route, refuses as the launcher does (scrapped, expired, no permission), and otherwise mounts its entry in a
+ * sandboxed frame, handing over the session by a once-token. An unregistered route says so, never a blank.
+ */
+export default function SubAppHost({ path, title }: PageProps) {
+  const route = path.replace(/\/\*$/, '')
+  const page = useParams()['*'] ?? ''
+  const hosted = useQuery({ queryKey: [AppKeys.hosted, route], queryFn: () => appsApi.hosted(route), staleTime: 0, retry: false })
+  let refusal: ReactNode = null
+  if (hosted.isLoading) return <Spin style={{ display: 'block', margin: '96px auto' }} />
+  const found = hosted.data
+  if (!found) refusal = <Refusal path={path} title={title} text={AppMsg.NOT_REGISTERED} />
+  else if (found.app.isScrap) refusal = <Refusal path={path} title={found.app.name} text={AppMsg.SCRAPPED} />
+  else if (found.app.hasExpire) refusal = <Refusal path={path} title={found.app.name} text={AppMsg.EXPIRED} />
+  else if (!found.mayOpen) refusal = <Refusal path={path} title={found.app.name} text={AppMsg.NO_PERMISSION} />
+  else if (!found.app.entryUrl) refusal = <Refusal path={path} title={found.app.name} text={AppMsg.NOT_REGISTERED} />
+  if (refusal || !found?.app.entryUrl) return refusal
+  return <Frame key={`${route}/${page}`} path={path} app={{ ...found.app, entryUrl: found.app.entryUrl }} page={page} />
+}

@@ -1,0 +1,31 @@
+import { AppMsg, OpenWay, type AppRow } from '@zhixiao/shared'
+import { notify } from '../../api/feedback'
+import { navigateTo } from '../../router/navigation'
+
+/** Why an app cannot be opened (001 §5, §8), or null when it can. */
+export function refusal(app: Pick<AppRow, 'isScrap' | 'hasExpire' | 'permissionName'>, permissions: readonly string[]): string | null {
+  if (app.isScrap) return AppMsg.SCRAPPED
+  if (app.hasExpire) return AppMsg.EXPIRED
+  if (app.permissionName && !permissions.includes(app.permissionName)) return AppMsg.NO_PERMISSION
+  return null
+}
+
+const isHttp = (u: string) => /^https?:\/\//i.test(u)
+
+/**
+ * Opens an app from the launcher, 常用 or a header tab: refuses with the spec's message, else goes to its route
+ * (internal pages and sub-app hosts alike) in this window or, with openWay 2, a new tab. An app with only an http
+ * entry (no route) is an outside site: it opens in a new tab with no session handed over.
+ */
+export function openApp(app: AppRow, permissions: readonly string[]): boolean {
+  const why = refusal(app, permissions)
+  if (why) { notify.warning(why); return false }
+  if (app.reqUri) {
+    if (app.openWay === OpenWay.NEW) window.open(`${window.location.pathname}#${app.reqUri}`, '_blank', 'noopener')
+    else void navigateTo(app.reqUri)
+    return true
+  }
+  if (app.entryUrl && isHttp(app.entryUrl)) { window.open(app.entryUrl, '_blank', 'noopener,noreferrer'); return true }
+  notify.warning(AppMsg.NOT_REGISTERED)
+  return false
+}

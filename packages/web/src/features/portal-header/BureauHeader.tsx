@@ -1,0 +1,79 @@
+import { appCenterPath, feedbackVisible, type JdMhSysConfig } from '@zhixiao/shared'
+import { Button, Skeleton } from 'antd'
+import { Link, useLocation } from 'react-router'
+import { useCurrentUser } from '../../api/queries'
+import { HomeIcon } from '../../components/icons'
+import { useSession } from '../../stores/session'
+import { BUREAU_HOME, MENU_TARGET } from '../account/menu-actions'
+import { UserMenu } from '../account/UserMenu'
+import { adminTarget, isBureauAdmin } from './admin-entry'
+import { useAllianceConfig, useHeaderOrgId, useJdConfig, useMhSysConfig } from './api'
+import { BureauMenus } from './BureauMenus'
+import { HeaderBrand } from './HeaderBrand'
+import { AdminToggle, AppCenterIcon, FeedbackIcon, PlatformIcon } from './HeaderIcons'
+import { useWindowWidth } from './use-window-width'
+import './portal-header.css'
+
+const NAME_COLOR = ['#262626', '#1677ff', '#ffffff']
+
+function CulturalPurpose({ cfg }: { cfg: JdMhSysConfig }) {
+  if (!cfg.culturalPurposeContent) return null
+  return cfg.culturalPurpose === 1
+    ? <span data-testid="cultural-purpose" style={{ fontSize: 14, opacity: 0.9, whiteSpace: 'nowrap' }}>{cfg.culturalPurposeContent}</span>
+    : <img data-testid="cultural-purpose" src={cfg.culturalPurposeContent} alt="" style={{ height: 36 }} />
+}
+
+/**
+ * The bureau portal header (001 §2.6) and, with variant alliance, the alliance header: brand, home, menu entries
+ * with 更多, cultural purpose, bureau-platform icon (tenantModuleType 1), admin gear/home, feedback and the user
+ * menu, or 登录 for visitors.
+ */
+export function BureauHeader({ variant = 'jd' }: { variant?: 'jd' | 'alliance' }) {
+  const stored = useSession((s) => s.userInfo)
+  const user = useCurrentUser().data ?? stored
+  const orgId = useHeaderOrgId()
+  const jd = useJdConfig(variant === 'jd' ? orgId : null)
+  const alliance = useAllianceConfig(variant === 'alliance' ? orgId : null)
+  const sys = useMhSysConfig().data
+  const width = useWindowWidth()
+  const { pathname, search } = useLocation()
+  const cfg = (variant === 'jd' ? jd : alliance).data
+  const home = variant === 'jd' ? BUREAU_HOME : '/alliancePortal/home'
+
+  if (!cfg) {
+    return <header className="zx-ph" data-testid="bureau-header-skeleton"><Skeleton.Input active size="small" style={{ width: 200 }} /></header>
+  }
+  const bureauAdmin = isBureauAdmin(user)
+  const permitted = (code: string) => bureauAdmin || !!user?.permissions.includes(code)
+  const background = cfg.showNavigationBarBackGround && cfg.navigationBarBackGroundUrl
+    ? `url(${cfg.navigationBarBackGroundUrl}) center / cover` : 'linear-gradient(90deg,#0b3d91,#1565c0)'
+  const tmt = user?.currentOrgData?.tenantModuleType ?? useSession.getState().tenantModuleType
+  return (
+    <header className="zx-ph" data-testid={variant === 'jd' ? 'bureau-header' : 'alliance-header'} style={{ background, color: cfg.navigationBarContentColor }}>
+      <span style={{ color: NAME_COLOR[cfg.sysNameFontColor], fontSize: cfg.sysNameSize ? 22 : 18, display: 'inline-flex', flexDirection: 'column', lineHeight: 1.2 }}>
+        <HeaderBrand to={home} sysName={cfg.sysName} logoUrl={cfg.logoUrl} showLogo={cfg.showLogo} wideImgUrl={cfg.wideImgUrl} styleSelect={cfg.styleSelect} />
+        {/* The full header's full and English names (001 §2.6), when configured. */}
+        {(cfg.sysFullName || cfg.sysEnName) && !cfg.styleSelect && (
+          <span data-testid="sys-full-name" style={{ fontSize: 12, opacity: 0.85 }}>{[cfg.sysFullName, cfg.sysEnName].filter(Boolean).join(' · ')}</span>
+        )}
+      </span>
+      <Link to={home} data-testid="home-link"><HomeIcon size={16} />首页</Link>
+      <nav className="zx-ph-nav" aria-label="菜单">
+        <BureauMenus options={cfg.options} menuShowNum={cfg.menuShowNum} width={width} permitted={permitted} />
+      </nav>
+      <div className="zx-ph-tools">
+        <CulturalPurpose cfg={cfg} />
+        {cfg.outLinkList.map((l) => <a key={l.linkName} href={l.linkUrl} target="_blank" rel="noopener noreferrer">{l.linkName}</a>)}
+        {tmt === 1 && variant === 'jd' && <Link to={MENU_TARGET.jdPlatform} title="局校一体平台" data-testid="jd-platform"><PlatformIcon /></Link>}
+        {user && variant === 'jd' && <Link to={appCenterPath(1)} title="应用中心" data-testid="app-center"><AppCenterIcon /></Link>}
+        {user && <AdminToggle adminTo={adminTarget(user)} homeTo={home} />}
+        {sys && feedbackVisible(sys.feedback, user?.userType ?? null) && <Link to={MENU_TARGET.complaint} data-testid="feedback-entry"><FeedbackIcon /></Link>}
+        {user ? <UserMenu dark jd={variant === 'jd'} /> : (
+          <Link to={`/redirect/login?redirect=${encodeURIComponent(pathname + search)}&from=own${orgId ? `&orgId=${orgId}` : ''}`}>
+            <Button size="small" ghost>登录</Button>
+          </Link>
+        )}
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,83 @@
+import { feedbackVisible, type AppGroup } from '@zhixiao/shared'
+import { Skeleton } from 'antd'
+import { useState, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import { useCurrentUser } from '../../api/queries'
+import { homePathFor } from '../../auth/landing'
+import { HomeIcon } from '../../components/icons'
+import { useSession } from '../../stores/session'
+import { UserMenu } from '../account/UserMenu'
+import { MENU_TARGET } from '../account/menu-actions'
+import { useAppGroups } from '../apps/api'
+import { adminTarget, canManagePortal, PORTAL_ADMIN_HOME } from './admin-entry'
+import { useMhSysConfig, usePersonalMultiple } from './api'
+import { AppTabs, flattenApps, GroupMenus } from './AppNav'
+import { HeaderBrand } from './HeaderBrand'
+import { AdminToggle, FeedbackIcon, PhoneIcon, PortalAdminIcon } from './HeaderIcons'
+import { MobileEntryDrawer } from './MobileEntryDrawer'
+import { UnifiedStrip } from './UnifiedStrip'
+import { useWindowWidth } from './use-window-width'
+import './portal-header.css'
+
+export interface PortalHeaderSlots {
+  /** The app launcher (search, history, grouped grid) from features/apps, when mounted. */
+  launcher?: ReactNode
+  /** The 常用 favourites dropdown from features/apps, shown when hasOftenUse is on. */
+  oftenUse?: ReactNode
+}
+
+const EMPTY: AppGroup[] = []
+
+/**
+ * The signed-in portal header (001 §2.6): brand (logo + name or wide image, long-title flag), navigation style 1
+ * (app tabs) or 2 (group menus) by width, home, admin toggle, portal management, the unified-portal strip, the
+ * mobile entry drawer, feedback, and the user menu. A skeleton shows until the config answers.
+ */
+export function PortalHeader({ launcher, oftenUse }: PortalHeaderSlots) {
+  const stored = useSession((s) => s.userInfo)
+  const user = useCurrentUser().data ?? stored
+  const cfg = useMhSysConfig()
+  const personal = usePersonalMultiple().data
+  const groups = useAppGroups().data ?? EMPTY
+  const width = useWindowWidth()
+  const [mobileOpen, setMobileOpen] = useState(false)
+  const home = user ? homePathFor(user) : '/'
+
+  if (!cfg.data) {
+    return (
+      <header className="zx-ph" data-testid="portal-header-skeleton">
+        <Skeleton.Input active size="small" style={{ width: 160 }} />
+        <Skeleton.Button active size="small" />
+        <Skeleton.Button active size="small" />
+        {/* The user menu needs no config: it stays reachable while the rest loads. */}
+        <div className="zx-ph-tools" style={{ marginLeft: 'auto' }}><UserMenu dark /></div>
+      </header>
+    )
+  }
+  const c = cfg.data
+  // The personal choice ('true'/'false') overrides the configured multiple-apps default (001 §6).
+  const multiple = personal ?? c.hasMultiple
+  return (
+    <header className="zx-ph" data-testid="portal-header" data-nav-style={c.navigationStyle}>
+      <HeaderBrand to={home} sysName={c.sysName} logoUrl={c.logoUrl} showLogo={c.showLogo} wideImgUrl={c.wideImgUrl} styleSelect={c.styleSelect} />
+      <Link to={home} data-testid="home-link"><HomeIcon size={16} />首页</Link>
+      <nav className="zx-ph-nav" aria-label="应用导航">
+        {c.navigationStyle === 2 ? <GroupMenus groups={groups} width={width} /> : <AppTabs groups={groups} width={width} multiple={multiple} />}
+      </nav>
+      <div className="zx-ph-tools">
+        <UnifiedStrip cfg={c} apps={flattenApps(groups)} />
+        {c.hasOftenUse && oftenUse}
+        {launcher}
+        {c.webPageName && c.webPageUrl && <a href={c.webPageUrl} target="_blank" rel="noopener noreferrer">{c.webPageName}</a>}
+        {c.openMobileEntry && (
+          <span className="zx-ph-link" role="button" tabIndex={0} data-testid="mobile-entry-open" onClick={() => setMobileOpen(true)}><PhoneIcon /></span>
+        )}
+        {feedbackVisible(c.feedback, user?.userType ?? null) && <Link to={MENU_TARGET.complaint} data-testid="feedback-entry"><FeedbackIcon /></Link>}
+        {canManagePortal(user) && <Link to={PORTAL_ADMIN_HOME} title="门户管理" data-testid="portal-admin"><PortalAdminIcon /></Link>}
+        <AdminToggle adminTo={adminTarget(user)} homeTo={home} />
+        <UserMenu dark />
+      </div>
+      <MobileEntryDrawer open={mobileOpen} onClose={() => setMobileOpen(false)} />
+    </header>
+  )
+}

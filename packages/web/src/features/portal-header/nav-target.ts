@@ -1,0 +1,20 @@
+import { type AppRow } from '@zhixiao/shared'
+import { notify } from '../../api/feedback'
+import { navigateTo } from '../../router/navigation'
+
+/** Opens an app from a header tab or menu: its route in this window, or a new tab when it asks for one (openWay 2). */
+export function openApp(app: Pick<AppRow, 'reqUri' | 'entryUrl' | 'openWay' | 'name'>): void {
+  const target = app.reqUri ?? app.entryUrl
+  if (!target) { notify.warning('暂无权限'); return }
+  openTarget(target, app.openWay === 2)
+}
+
+/** A route (/x) inside the app, or an http address; newTab opens either in a new tab. */
+export function openTarget(target: string, newTab: boolean): void {
+  const external = /^https?:\/\//i.test(target)
+  if (newTab || external) {
+    window.open(external ? target : `${window.location.pathname}#${target}`, '_blank', 'noopener')
+    return
+  }
+  void navigateTo(target)
+}

@@ -1,0 +1,61 @@
+import type { ModuleLayout, ModuleRow, NewsRow } from '@zhixiao/shared'
+import { Card, Col, Row } from 'antd'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { AppsBlock } from './AppsBlock'
+import { ImageCarouselBlock } from './ImageCarouselBlock'
+import { NewsListBlock } from './NewsListBlock'
+import { QrBlock } from './QrBlock'
+import { RichTextBlock } from './RichTextBlock'
+import { SwiperBlock } from './SwiperBlock'
+import { VideoBlock } from './VideoBlock'
+import './blocks.css'
+
+export interface BlockRendererProps {
+  layout: ModuleLayout
+  /** The org whose news the blocks list (visitors, the school portal); omitted: the reader's own. */
+  newsOrgId?: number | null
+  /** The public portal: public news only, no 更多 links into the signed-in news pages, no favourites. */
+  visitor?: boolean
+  onOpenNews: (n: NewsRow) => void
+}
+
+/** The news list page a news block's 更多 opens, with the block's type and level. */
+export function moreNewsLink(m: Extract<ModuleRow, { type: 'news' }>): string {
+  const q = new URLSearchParams()
+  if (m.settings.noticeType) q.set('type', String(m.settings.noticeType))
+  if (m.settings.newLevel) q.set('level', String(m.settings.newLevel))
+  if (m.title) q.set('title', m.title)
+  return `/cms2-newslist?${q.toString()}`
+}
+
+function body(m: ModuleRow, p: BlockRendererProps): ReactNode {
+  switch (m.type) {
+    case 'news': return <NewsListBlock settings={m.settings} orgId={p.newsOrgId} publicOnly={p.visitor} onOpen={p.onOpenNews} />
+    case 'carousel': return <ImageCarouselBlock settings={m.settings} banners={p.layout.banners} />
+    case 'video': return <VideoBlock settings={m.settings} />
+    case 'text': return <RichTextBlock html={m.settings.text} />
+    case 'swiper': return <SwiperBlock settings={m.settings} />
+    case 'qr': return <QrBlock settings={m.settings} />
+    case 'apps': return p.visitor ? null : <AppsBlock />
+  }
+}
+
+/** Renders a home: its shown blocks in order on a 24-column grid, each in a card titled by the block (a carousel bare). */
+export function BlockRenderer(p: BlockRendererProps) {
+  const blocks = p.layout.modules.filter((m) => m.status === 0 && !(p.visitor && m.type === 'apps'))
+  return (
+    <Row gutter={[16, 16]} data-testid="portal-blocks">
+      {blocks.map((m, i) => (
+        <Col key={m.id ?? `d${i}`} xs={24} lg={m.span} data-block-type={m.type}>
+          {m.type === 'carousel' && !m.title ? body(m, p) : (
+            <Card className="zx-block" size="small" title={m.title || undefined}
+              extra={m.type === 'news' && !p.visitor ? <Link to={moreNewsLink(m)}>更多</Link> : undefined}>
+              {body(m, p)}
+            </Card>
+          )}
+        </Col>
+      ))}
+    </Row>
+  )
+}

@@ -1,0 +1,45 @@
+import { isSchoolUnit, type HomeKind, type NewsRow } from '@zhixiao/shared'
+import { Alert, Card, Flex, Skeleton, Typography } from 'antd'
+import { useNavigate } from 'react-router'
+import { useCurrentUser } from '../../../api/queries'
+import type { PageProps } from '../../../router/pages'
+import { appConfig } from '../../../config'
+import { useSession } from '../../../stores/session'
+import { useLayout } from '../api'
+import { BlockRenderer } from '../blocks/BlockRenderer'
+
+/** Which home a route shows; 'auto' is /portal/home: the bureau home below unit attribute 8, the school home from 8. */
+const KIND_BY_PATH: Record<string, HomeKind | 'auto'> = {
+  '/portal/home': 'auto', '/portal/personal': 'personal', '/portal/class': 'class',
+  '/generalPortal/home/index': 'general', '/localSide/home/index': 'bureau', '/alliancePortal/home': 'bureau',
+  '/schoolPortal/home/index': 'school',
+}
+
+/** The signed-in portal homes: a greeting, then the blocks the org (or the org above it) configured, else the defaults. */
+export default function HomePage({ path, title }: PageProps) {
+  const stored = useSession((s) => s.userInfo)
+  const user = useCurrentUser().data ?? stored
+  const navigate = useNavigate()
+  const schoolPortal = path === '/schoolPortal/home/index'
+  const want = KIND_BY_PATH[path] ?? 'personal'
+  const unitAttr = user?.currentOrgData?.unitAttr ?? 8
+  const kind: HomeKind = want === 'auto' ? (isSchoolUnit(unitAttr) ? 'school' : 'bureau') : want
+  const orgId = schoolPortal ? appConfig.schoolOrgId : null
+  const layout = useLayout(kind, orgId, !!user)
+  const open = (n: NewsRow) => void navigate(`${schoolPortal ? '/schoolPortal/home/news/details' : '/cms2-newslist/details'}?id=${n.id}`)
+  return (
+    <div data-page={path} data-home-kind={kind}>
+      <Card size="small" style={{ marginBottom: 16, background: 'linear-gradient(120deg,#eef4ff,#ffffff)' }} data-testid="welcome-card">
+        <Flex justify="space-between" align="center" wrap gap={8}>
+          <div>
+            <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>{title === 'Home' ? '首页' : title}</Typography.Title>
+            <Typography.Text>欢迎您，{user?.trueName}</Typography.Text>
+          </div>
+          <Typography.Text type="secondary" data-testid="welcome-org">{layout.data?.orgName ?? user?.orgName}</Typography.Text>
+        </Flex>
+      </Card>
+      {layout.isLoading ? <Skeleton active /> : layout.error ? <Alert type="error" title="门户加载失败" showIcon />
+        : layout.data && <BlockRenderer layout={layout.data} newsOrgId={orgId} onOpenNews={open} />}
+    </div>
+  )
+}

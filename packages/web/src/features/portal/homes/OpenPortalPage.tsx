@@ -1,0 +1,47 @@
+import type { NewsRow } from '@zhixiao/shared'
+import { Alert, Button, Empty, Flex, Layout, Modal, Skeleton, Typography } from 'antd'
+import { useState } from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
+import type { PageProps } from '../../../router/pages'
+import { useSession } from '../../../stores/session'
+import { getToken } from '../../../stores/token'
+import { useLayout } from '../api'
+import { BlockRenderer } from '../blocks/BlockRenderer'
+import { NewsDetailView } from '../news/NewsDetailView'
+
+/**
+ * /openPortal: the public portal of one org (?orgId=, else the one the session remembers, else the member's own). Visitors see its public
+ * news and blocks and a 登录 button to /redirect/login; news opens in a dialog.
+ */
+export default function OpenPortalPage({ path, title }: PageProps) {
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const remembered = useSession((s) => s.openPortalOrgId)
+  // From the user menu (公共门户) a member opens their own org's public portal.
+  const ownOrg = useSession((s) => (getToken() ? s.userInfo?.orgId : null))
+  const orgId = Number(params.get('orgId')) || remembered || ownOrg || null
+  const layout = useLayout('open', orgId, orgId !== null)
+  const [reading, setReading] = useState<NewsRow | null>(null)
+  const signedIn = !!getToken()
+  return (
+    <Layout style={{ minHeight: '100vh', background: '#f5f7fb' }} data-page={path}>
+      <Layout.Header style={{ background: '#fff', borderBottom: '1px solid #eef0f4', paddingInline: 24 }}>
+        <Flex justify="space-between" align="center" style={{ height: '100%', maxWidth: 1200, margin: '0 auto' }}>
+          <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>{layout.data?.orgName ? `${layout.data.orgName} · ${title}` : title}</Typography.Title>
+          {signedIn
+            ? <Button onClick={() => void navigate('/')}>进入门户</Button>
+            : <Button type="primary" onClick={() => void navigate('/redirect/login')}>登录</Button>}
+        </Flex>
+      </Layout.Header>
+      <Layout.Content style={{ padding: 24, maxWidth: 1248, width: '100%', margin: '0 auto' }}>
+        {orgId === null ? <Empty description="请指定机构" />
+          : layout.isLoading ? <Skeleton active />
+          : layout.error ? <Alert type="error" title="公共门户加载失败" showIcon />
+          : layout.data && <BlockRenderer layout={layout.data} newsOrgId={orgId} visitor onOpenNews={setReading} />}
+      </Layout.Content>
+      <Modal open={!!reading} onCancel={() => setReading(null)} footer={null} width={880} destroyOnHidden title={null}>
+        {reading && <NewsDetailView id={reading.id} orgId={orgId} visitor />}
+      </Modal>
+    </Layout>
+  )
+}
