@@ -98,7 +98,7 @@ export const PORTAL_ROUTES: RouteMeta[] = [
   { path: '/portal/class', title: '班级门户', layout: 'home' },
   { path: '/portal/systemCenter', title: '系统中心', layout: 'home' },
   { path: '/generalPortal/home/index', title: '首页', layout: 'home' },
-  { path: '/generalPortal/setup', title: '门户设置', layout: 'home' },
+  { path: '/generalPortal/setup', title: '门户设置', layout: 'home', permission: 'sc_menhu_pc' },
   { path: '/schoolPortal/home/index', title: 'Home', layout: 'out-portal' },
   { path: '/schoolPortal/home/news', title: 'School news', layout: 'out-portal' },
   { path: '/schoolPortal/home/news/details', title: 'Details', layout: 'out-portal' },
@@ -113,7 +113,7 @@ export const PORTAL_ROUTES: RouteMeta[] = [
   { path: '/lowCodeApplication/index', title: '低代码应用', layout: 'redirect' },
   { path: '/bindUser/index', title: '绑定用户', layout: 'redirect' },
   { path: '/jdLogin/jdPlatForm/index', title: '局校一体平台', layout: 'jd' },
-  { path: '/jdLogin/jdPlatForm/jdSet', title: '局校一体平台设置', layout: 'jd' },
+  { path: '/jdLogin/jdPlatForm/jdSet', title: '局校一体平台设置', layout: 'jd', permission: 'sc_menhu_pc' },
 ]
 
 /** App management (001 §2.5 maintenance tree, 应用管理). */

@@ -174,6 +174,11 @@ test('bureau header: menu entries by menuShowNum and width with 更多 (001 §9)
   await page.reload()
   await settle(() => page.getByTestId('bureau-menu').count(), options.length, 'menuShowNum 2 shows all')
   assert(await page.getByTestId('bureau-more').count() === 0, 'no 更多 when all show')
+  // The bureau admin's gear opens the bureau back office, which leads into each admin area.
+  await page.getByTestId('bureau-header').getByTestId('admin-gear').click()
+  await page.waitForURL(/#\/localSide\/navigation/)
+  await page.getByTestId('bureau-nav-group').filter({ hasText: '组织机构' }).getByRole('link', { name: '机构设置' }).click()
+  await page.waitForURL(/#\/base-organization\/orgSet/)
 
   // Bureau staff (not the bureau admin) lack the entry's permission: 暂无权限, and the page stays.
   const staff = await newPage()

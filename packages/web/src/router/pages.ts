@@ -11,9 +11,17 @@ type PageModule = { default: ComponentType<PageProps> }
  */
 const BUILT: Record<string, () => Promise<PageModule>> = {
   // Portal homes, news and the layout editor (docs/cms.md).
-  ...Object.fromEntries(['/portal/home', '/portal/personal', '/portal/class', '/generalPortal/home/index', '/localSide/home/index', '/alliancePortal/home', '/schoolPortal/home/index']
+  ...Object.fromEntries(['/portal/home', '/portal/personal', '/portal/class', '/generalPortal/home/index', '/localSide/home/index', '/alliancePortal/home', '/schoolPortal/home/index',
+    '/home/home', '/old/home/:id', '/jdLogin/jdPlatForm/index']
     .map((p) => [p, () => import('../features/portal/homes/HomePage')])),
   '/portal/systemCenter': () => import('../features/portal/homes/SystemCenterPage'),
+  // The bureau app centre (query type mode1/mode2) lists the same permitted apps by group.
+  '/localSide/appCenter/index': () => import('../features/portal/homes/SystemCenterPage'),
+  '/localSide/navigation': () => import('../features/portal-header/BureauNavigationPage'),
+  // Portal management of the universal mode is the home-layout editor; the bureau-school platform's settings are
+  // the header configuration (its bureau tab).
+  '/generalPortal/setup': () => import('../features/portal/admin/CampusMenhuPage'),
+  '/jdLogin/jdPlatForm/jdSet': () => import('../features/menhu-port/MainPage'),
   '/openPortal': () => import('../features/portal/homes/OpenPortalPage'),
   '/cms2-newslist': () => import('../features/portal/news/NewsListPage'),
   '/schoolPortal/home/news': () => import('../features/portal/news/NewsListPage'),

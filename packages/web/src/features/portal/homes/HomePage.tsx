@@ -13,6 +13,8 @@ const KIND_BY_PATH: Record<string, HomeKind | 'auto'> = {
   '/portal/home': 'auto', '/portal/personal': 'personal', '/portal/class': 'class',
   '/generalPortal/home/index': 'general', '/localSide/home/index': 'bureau', '/alliancePortal/home': 'bureau',
   '/schoolPortal/home/index': 'school',
+  // Older and alternative entries to the same homes (000 §2.4).
+  '/home/home': 'auto', '/old/home/:id': 'auto', '/jdLogin/jdPlatForm/index': 'bureau',
 }
 
 /** The signed-in portal homes: a greeting, then the blocks the org (or the org above it) configured, else the defaults. */
