@@ -89,7 +89,10 @@ export async function signIn(page: Page, base: string, userName: string, passwor
 /** Opens the antd Select `trigger` (its input or its box) and picks the option labelled `label`. */
 export async function pick(page: Page, trigger: Locator, label: string): Promise<void> {
   await trigger.click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).first().click()
+  const dropdown = page.locator('.ant-select-dropdown:visible')
+  await dropdown.locator('.ant-select-item-option').filter({ hasText: label }).first().click()
+  // The list closes on a choice (with a short animation): wait, so the next click does not land on the list.
+  await dropdown.waitFor({ state: 'hidden' })
 }
 
 /** Types a YYYY-MM-DD date into the antd DatePicker with `id` inside `scope` and confirms it. */
