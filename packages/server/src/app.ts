@@ -32,6 +32,7 @@ import { roleRoutes } from './modules/roles/routes.js'
 import { appGroupRoutes, appLinkRoutes, appRoutes, dynamicPermissionRoutes, fallbackAppRoutes, oftenUseRoutes, onceTokenRoutes } from './modules/apps/routes.js'
 import { syncBuiltinAppsAllTenants } from './modules/apps/registry.js'
 import { installApiCors } from './platform/cors.js'
+import { installShellSecurityHeaders } from './platform/security-headers.js'
 import { bannerRoutes, cmsRoutes, portalModuleRoutes } from './modules/cms/routes.js'
 import { configMgrRoutes, mobileInfoRoutes, tenantPortalRoutes } from './modules/portal-config/routes.js'
 import { changeRoutes, departmentRoutes, joinAuditRoutes, keyLogRoutes, parentRoutes, searchPersonRoutes, studentRoutes, teacherRoutes } from './modules/people/routes.js'
@@ -88,6 +89,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
   installApiCors(app)
+  installShellSecurityHeaders(app)
   // Import jobs run in the background of this process; unfinished ones resume at the next start.
   const imports = importRunner(ctx, (msg, err) => app.log.error({ err }, msg))
   // PGlite has no autovacuum: refresh planner statistics at start and every 15 minutes (Db.analyze).

@@ -61,3 +61,30 @@ test('a one-org user is told 当前账号只有一个机构; a two-org teacher s
   await dialog.getByRole('button', { name: '确定' }).click()
   await page.locator('[data-page="/portal/home"]').getByText('示范区第二中学').waitFor()
 })
+
+test('the web shell carries a Content-Security-Policy: markup that slipped into a page cannot run a script, and the signed-in home works under it', async ({ newPage, baseUrl }) => {
+  const shell = await fetch(`${baseUrl}/`)
+  const csp = shell.headers.get('content-security-policy') ?? ''
+  assert(csp.includes("script-src 'self'") && csp.includes("frame-ancestors 'self'"), `the shell's CSP: ${csp}`)
+  const page = await newPage()
+  const violations: string[] = []
+  page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text()) })
+  await signIn(page, baseUrl, 'zhanglaoshi')
+  await page.locator('[data-page="/portal/home"]').waitFor()
+  // The portal itself needs nothing the policy forbids.
+  assert(violations.length === 0, `CSP violations on the home: ${violations.join(' | ')}`)
+  // An inline script or handler smuggled into the page (what the html sanitiser stops first) does not run.
+  const ran = await page.evaluate(async () => {
+    const w = window as unknown as { zxInjected?: boolean }
+    const s = document.createElement('script')
+    s.textContent = 'window.zxInjected = true'
+    document.body.appendChild(s)
+    const img = document.createElement('img')
+    img.setAttribute('onerror', 'window.zxInjected = true')
+    img.src = 'data:,x'
+    document.body.appendChild(img)
+    await new Promise((r) => setTimeout(r, 300))
+    return w.zxInjected === true
+  })
+  assert(!ran, 'an injected inline script ran despite the CSP')
+})
