@@ -18,6 +18,7 @@ import './tests/roles-sub-org.e2e.js'
 import './tests/apps.e2e.js'
 import './tests/portal-home.e2e.js'
 import './tests/portal-header.e2e.js'
+import './tests/complaints.e2e.js'
 
 const dist = path.join(REPO_ROOT, 'packages/web/dist/index.html')
 if (!fs.existsSync(dist)) {

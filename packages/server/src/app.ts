@@ -35,6 +35,7 @@ import { installApiCors } from './platform/cors.js'
 import { installShellSecurityHeaders } from './platform/security-headers.js'
 import { bannerRoutes, cmsRoutes, portalModuleRoutes } from './modules/cms/routes.js'
 import { configMgrRoutes, mobileInfoRoutes, tenantPortalRoutes } from './modules/portal-config/routes.js'
+import { complaintRoutes } from './modules/complaints/routes.js'
 import { changeRoutes, departmentRoutes, joinAuditRoutes, keyLogRoutes, parentRoutes, searchPersonRoutes, studentRoutes, teacherRoutes } from './modules/people/routes.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { type Clock, systemClock } from './platform/clock.js'
@@ -159,6 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(configMgrRoutes(ctx), { prefix: '/base/configMgr' })
     await api.register(mobileInfoRoutes(ctx), { prefix: '/base/api/Mobile' })
     await api.register(tenantPortalRoutes(ctx), { prefix: '/base/api/tenant' })
+    await api.register(complaintRoutes(ctx), { prefix: '/base/complainSuggestion' })
   })
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'))

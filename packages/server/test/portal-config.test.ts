@@ -43,6 +43,13 @@ describe('mh_sys_config', () => {
     expect(log).toEqual([expect.objectContaining({ action: '保存配置', detail: expect.objectContaining({ before: null, after: expect.objectContaining({ sysName: '测试一小智慧校园' }) }) })])
   })
 
+  it('carries no feedback flag: the entry is the complaints config now (a stale key from an old client is dropped)', async () => {
+    expect((await call(t, { url: `${C}/getMHSysConfig`, token: s.teacher })).data).not.toHaveProperty('feedback')
+    await call(t, { url: `${C}/setMHSysConfig`, token: s.schoolAdmin, body: { name: ConfigName.MH_SYS, value: header({ feedback: { enable: true, userRole: [1002] } }) } })
+    expect((await call(t, { url: `${C}/getMHSysConfig`, token: s.teacher })).data).not.toHaveProperty('feedback')
+    expect((await call(t, { url: '/base/complainSuggestion/config/get', token: s.teacher })).data.enable).toBe(false)
+  })
+
   it('a bureau config reaches its schools until they set their own; the tenant default is for the top org only', async () => {
     await call(t, { url: `${C}/setMHSysConfig`, token: s.bureauAdmin, body: { name: ConfigName.MH_SYS, value: header({ sysName: '测试区教育云' }) } })
     expect((await call(t, { url: `${C}/getMHSysConfig`, token: s.school2Admin })).data).toMatchObject({ sysName: '测试区教育云', source: 'org' })

@@ -64,12 +64,6 @@ export const footerConfig = z.object({
 })
 export type FooterConfig = z.infer<typeof footerConfig>
 
-/** Complaint/feedback entry rule (001 §6): shown when enabled and the user's type is allowed (-1 = signed out). */
-export const feedbackConfig = z.object({
-  enable: z.boolean().default(false),
-  userRole: z.array(z.coerce.number().int()).max(10).default([]),
-})
-
 /** mh_sys_config (001 §3 header config). */
 export const mhSysConfig = z.object({
   logoUrl: address(PortalMsg.IMAGE_HTTP).default(''),
@@ -92,7 +86,6 @@ export const mhSysConfig = z.object({
   portalGray: z.boolean().default(false),
   /** Whether the public portal (/openPortal) is open to visitors (tenant getOutSchoolPortalEnable). */
   openPortalEnable: z.boolean().default(false),
-  feedback: feedbackConfig.default({ enable: false, userRole: [] }),
   footer: footerConfig.default({ type: 1, color: '#1f2d3d', fontColor: '#ffffff', backgroundUrl: '', bottomGroup: [] }),
 })
 export type MhSysConfig = z.infer<typeof mhSysConfig>

@@ -135,7 +135,18 @@ export const MENHU_PORT_ROUTES: RouteMeta[] = [
   { path: '/menhu-port/maintain/mainPage', title: '门户配置', layout: 'default', permission: 'sc_menhu_pc' },
 ]
 
-export const ALL_PAGE_ROUTES: RouteMeta[] = [...BASE_ROUTES, ...ROLE_ROUTES, ...PORTAL_ROUTES, ...APP_MGR_ROUTES, ...CMS_ROUTES, ...MENHU_PORT_ROUTES]
+/**
+ * Complaints and suggestions (001 §2.5 /menhu-complaintSuggest, docs/complaints.md). The handler's queue needs
+ * no page code (the server checks the caller handles the class); the submit page is any signed-in member's.
+ */
+export const COMPLAINT_ROUTES: RouteMeta[] = [
+  { path: '/menhu-complaintSuggest/index', title: '投诉建议配置', layout: 'default', permission: 'sc_menhu_newFeedback_config_base_config' },
+  { path: '/menhu-complaintSuggest/list', title: '投诉建议列表', layout: 'default', permission: 'sc_menhu_newFeedback_config_list' },
+  { path: '/menhu-complaintSuggest/handle', title: '投诉建议处理', layout: 'default', hidden: true },
+  { path: '/complaintSuggest/submit', title: '投诉建议', layout: 'home', hidden: true },
+]
+
+export const ALL_PAGE_ROUTES: RouteMeta[] = [...BASE_ROUTES, ...ROLE_ROUTES, ...PORTAL_ROUTES, ...APP_MGR_ROUTES, ...CMS_ROUTES, ...MENHU_PORT_ROUTES, ...COMPLAINT_ROUTES]
 
 /** Finds the route meta governing a path (longest matching prefix). */
 export function findRouteMeta(path: string): RouteMeta | undefined {

@@ -17,6 +17,7 @@ import * as m202611230300 from './migrations/202611230300_create_role_sub_orgs.j
 import * as m202611230310 from './migrations/202611230310_create_apps.js'
 import * as m202611230320 from './migrations/202611230320_create_portal_config.js'
 import * as m202611230330 from './migrations/202611230330_create_cms.js'
+import * as m202611231000 from './migrations/202611231000_create_complaints.js'
 
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611230310_create_apps': m202611230310,
   '202611230320_create_portal_config': m202611230320,
   '202611230330_create_cms': m202611230330,
+  '202611231000_create_complaints': m202611231000,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

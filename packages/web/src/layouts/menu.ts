@@ -1,11 +1,11 @@
-import { BASE_ROUTES, MENHU_PORT_ROUTES, ROLE_ROUTES, type CurrentUserDetail, type RouteMeta } from '@zhixiao/shared'
+import { BASE_ROUTES, COMPLAINT_ROUTES, MENHU_PORT_ROUTES, ROLE_ROUTES, type CurrentUserDetail, type RouteMeta } from '@zhixiao/shared'
 import { canSee } from '../auth/access'
 
 /** Side-menu groups of the admin (default) layout, by path prefix. */
 const GROUPS: [prefix: string, title: string][] = [
   ['/base-useRoute', '使用指南'], ['/base-set', '系统设置'], ['/base-organization', '组织机构'], ['/base-buildLot', '楼宇教室'],
   ['/base-school', '学校设置'], ['/base-userAccount', '人员管理'], ['/base-logMonitor', '日志监控'], ['/base-searchPerson', '人员查询'],
-  ['/base-communalFields', '公共字段'], ['/roles-', '角色权限'], ['/dataWare', '数据仓库'], ['/menhu-port', '门户管理'],
+  ['/base-communalFields', '公共字段'], ['/roles-', '角色权限'], ['/dataWare', '数据仓库'], ['/menhu-port', '门户管理'], ['/menhu-complaintSuggest', '投诉建议'],
 ]
 
 export function groupOf(path: string): string {
@@ -14,7 +14,7 @@ export function groupOf(path: string): string {
 
 /** The admin routes the user may see and that belong in a menu (000 §6: menus are filtered the same way). */
 export function visibleAdminRoutes(user: CurrentUserDetail | null): RouteMeta[] {
-  return [...BASE_ROUTES, ...ROLE_ROUTES, ...MENHU_PORT_ROUTES].filter((r) => !r.hidden && canSee(r, user))
+  return [...BASE_ROUTES, ...ROLE_ROUTES, ...MENHU_PORT_ROUTES, ...COMPLAINT_ROUTES].filter((r) => !r.hidden && canSee(r, user))
 }
 
 /** The first admin page a user reaches through a real grant (not the open usage guide), or null for none. */

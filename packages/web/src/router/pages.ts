@@ -90,6 +90,11 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   // Apps (docs/portal-apps.md): app management, and the host page of every sub-application route.
   '/menhu-appManager/index': () => import('../features/apps/AppManagePage'),
   '/menhu-appManager/addapp': () => import('../features/apps/AppEditPage'),
+  // Complaints and suggestions (docs/complaints.md).
+  '/menhu-complaintSuggest/index': () => import('../features/complaints/ConfigPage'),
+  '/menhu-complaintSuggest/list': () => import('../features/complaints/ListPage'),
+  '/menhu-complaintSuggest/handle': () => import('../features/complaints/HandlePage'),
+  '/complaintSuggest/submit': () => import('../features/complaints/SubmitPage'),
   ...Object.fromEntries(SUB_APP_ROUTES.map((r) => [r.path, () => import('../features/apps/SubAppHost')])),
 }
 

@@ -1,11 +1,12 @@
-import { ADMIN_ROLE, feedbackVisible, isSchoolUnit, Msg, serviceEntryLabel, userMenuKeys, type UserMenuKey } from '@zhixiao/shared'
+import { ADMIN_ROLE, isSchoolUnit, Msg, serviceEntryLabel, userMenuKeys, type UserMenuKey } from '@zhixiao/shared'
 import { Avatar, Dropdown, type MenuProps } from 'antd'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { notify } from '../../api/feedback'
 import { useCurrentUser } from '../../api/queries'
 import { useSession } from '../../stores/session'
-import { useMhSysConfig, useOpenPortalEnable } from '../portal-header/api'
+import { useFeedbackEntry } from '../complaints/api'
+import { useOpenPortalEnable } from '../portal-header/api'
 import { ChangePasswordDialog } from './ChangePasswordDialog'
 import { logout } from './logout'
 import { BUREAU_HOME, MENU_TARGET } from './menu-actions'
@@ -29,14 +30,14 @@ export function UserMenu({ dark = false, jd = false }: { dark?: boolean; jd?: bo
   const [orgOpen, setOrgOpen] = useState(false)
   const tmt = user?.currentOrgData?.tenantModuleType ?? null
   const openPortal = useOpenPortalEnable(tmt === 0).data ?? false
-  const cfg = useMhSysConfig().data
+  const feedback = useFeedbackEntry(user?.userType ?? null)
   if (!user) return null
 
   const org = user.currentOrgData
   const school = isSchoolUnit(org?.unitAttr ?? 8)
   const keys = userMenuKeys({
     tenantModuleType: tmt, isAdmin: user.roles.includes(ADMIN_ROLE), allianceMember: !!org?.allianceSchool, school,
-    publicPortalEnabled: openPortal, feedbackEnabled: !!cfg && feedbackVisible(cfg.feedback, user.userType),
+    publicPortalEnabled: openPortal, feedbackEnabled: feedback,
   })
   const items: NonNullable<MenuProps['items']> = []
   for (const key of keys) {

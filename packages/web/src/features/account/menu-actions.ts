@@ -26,5 +26,5 @@ export const MENU_TARGET = {
   openPortal: '/openPortal',
   jdPlatform: '/jdLogin/jdPlatForm/index',
   help: '/base-useRoute/index',
-  complaint: '/menhu-complaintSuggest/index',
+  complaint: '/complaintSuggest/submit',
 } as const

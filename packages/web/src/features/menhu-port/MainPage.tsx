@@ -1,6 +1,6 @@
-import { ConfigName, USER_TYPE_LABEL, type MhSysConfig } from '@zhixiao/shared'
+import { ConfigName, type MhSysConfig } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Card, Checkbox, Form, Input, Radio, Select, Space, Spin, Tabs, Tag } from 'antd'
+import { Button, Card, Checkbox, Form, Input, Radio, Space, Spin, Tabs, Tag } from 'antd'
 import { PageFrame, useWrite } from '../../components/crud'
 import type { PageProps } from '../../router/pages'
 import { portalApi, PortalKeys } from '../portal-header/api'
@@ -13,12 +13,11 @@ const FLAGS: [keyof MhSysConfig, string][] = [
   ['openMobileEntry', '开启移动端入口'], ['bigDataCenter', '大数据中心'], ['lowCodeApplication', '低代码应用'], ['lotPlatform', '物联网平台'],
   ['portalGray', '门户置灰'], ['openPortalEnable', '开启公共门户'],
 ]
-const ROLE_OPTIONS = [...Object.entries(USER_TYPE_LABEL).map(([v, label]) => ({ value: Number(v), label })), { value: -1, label: '未登录访客' }]
 const SOURCE_LABEL = { org: '本机构配置', tenant: '租户默认配置', default: '系统默认配置' } as const
 
 /**
  * /menhu-port/maintain/mainPage (sc_menhu_pc): the portal header config mh_sys_config of the admin's org — name,
- * logo or wide image, navigation style, flags, outer link, feedback entry, footer — and the mobile entries.
+ * logo or wide image, navigation style, flags, outer link, footer (the feedback entry is the complaints config, /menhu-complaintSuggest/index) — and the mobile entries.
  */
 export default function MainPage({ path, title }: PageProps) {
   const cfg = useQuery({ queryKey: [PortalKeys.sys, 'admin'], queryFn: () => portalApi.sysConfig() })
@@ -55,10 +54,6 @@ export default function MainPage({ path, title }: PageProps) {
                 <Space wrap align="start">
                   <Form.Item name="webPageName" label="外部链接名称"><Input maxLength={30} style={{ width: 200 }} /></Form.Item>
                   <Form.Item name="webPageUrl" label="外部链接地址"><Input style={{ width: 320 }} /></Form.Item>
-                </Space>
-                <Space wrap align="start">
-                  <Form.Item name={['feedback', 'enable']} label="投诉建议入口" valuePropName="checked"><Checkbox>开启</Checkbox></Form.Item>
-                  <Form.Item name={['feedback', 'userRole']} label="可见身份"><Select mode="multiple" options={ROLE_OPTIONS} style={{ width: 320 }} /></Form.Item>
                 </Space>
               </Card>
               <FooterEditor />

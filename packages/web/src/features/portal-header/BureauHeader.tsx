@@ -1,4 +1,4 @@
-import { appCenterPath, feedbackVisible, type JdMhSysConfig } from '@zhixiao/shared'
+import { appCenterPath, type JdMhSysConfig } from '@zhixiao/shared'
 import { Button, Skeleton } from 'antd'
 import { Link, useLocation } from 'react-router'
 import { useCurrentUser } from '../../api/queries'
@@ -7,7 +7,8 @@ import { useSession } from '../../stores/session'
 import { BUREAU_HOME, MENU_TARGET } from '../account/menu-actions'
 import { UserMenu } from '../account/UserMenu'
 import { adminTarget, isBureauAdmin } from './admin-entry'
-import { useAllianceConfig, useHeaderOrgId, useJdConfig, useMhSysConfig } from './api'
+import { useFeedbackEntry } from '../complaints/api'
+import { useAllianceConfig, useHeaderOrgId, useJdConfig } from './api'
 import { BureauMenus } from './BureauMenus'
 import { HeaderBrand } from './HeaderBrand'
 import { AdminToggle, AppCenterIcon, FeedbackIcon, PlatformIcon } from './HeaderIcons'
@@ -34,7 +35,7 @@ export function BureauHeader({ variant = 'jd' }: { variant?: 'jd' | 'alliance' }
   const orgId = useHeaderOrgId()
   const jd = useJdConfig(variant === 'jd' ? orgId : null)
   const alliance = useAllianceConfig(variant === 'alliance' ? orgId : null)
-  const sys = useMhSysConfig().data
+  const feedback = useFeedbackEntry(user?.userType ?? null, orgId)
   const width = useWindowWidth()
   const { pathname, search } = useLocation()
   const cfg = (variant === 'jd' ? jd : alliance).data
@@ -67,7 +68,7 @@ export function BureauHeader({ variant = 'jd' }: { variant?: 'jd' | 'alliance' }
         {tmt === 1 && variant === 'jd' && <Link to={MENU_TARGET.jdPlatform} title="局校一体平台" data-testid="jd-platform"><PlatformIcon /></Link>}
         {user && variant === 'jd' && <Link to={appCenterPath(1)} title="应用中心" data-testid="app-center"><AppCenterIcon /></Link>}
         {user && <AdminToggle adminTo={adminTarget(user)} homeTo={home} />}
-        {sys && feedbackVisible(sys.feedback, user?.userType ?? null) && <Link to={MENU_TARGET.complaint} data-testid="feedback-entry"><FeedbackIcon /></Link>}
+        {feedback && <Link to={MENU_TARGET.complaint} data-testid="feedback-entry"><FeedbackIcon /></Link>}
         {user ? <UserMenu dark jd={variant === 'jd'} /> : (
           <Link to={`/redirect/login?redirect=${encodeURIComponent(pathname + search)}&from=own${orgId ? `&orgId=${orgId}` : ''}`}>
             <Button size="small" ghost>登录</Button>

@@ -1,4 +1,4 @@
-import { feedbackVisible, type AppGroup } from '@zhixiao/shared'
+import type { AppGroup } from '@zhixiao/shared'
 import { Skeleton } from 'antd'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
@@ -9,6 +9,7 @@ import { useSession } from '../../stores/session'
 import { UserMenu } from '../account/UserMenu'
 import { MENU_TARGET } from '../account/menu-actions'
 import { useAppGroups } from '../apps/api'
+import { useFeedbackEntry } from '../complaints/api'
 import { adminTarget, canManagePortal, PORTAL_ADMIN_HOME } from './admin-entry'
 import { useMhSysConfig, usePersonalMultiple } from './api'
 import { AppTabs, flattenApps, GroupMenus } from './AppNav'
@@ -38,6 +39,7 @@ export function PortalHeader({ launcher, oftenUse }: PortalHeaderSlots) {
   const user = useCurrentUser().data ?? stored
   const cfg = useMhSysConfig()
   const personal = usePersonalMultiple().data
+  const feedback = useFeedbackEntry(user?.userType ?? null)
   const groups = useAppGroups().data ?? EMPTY
   const width = useWindowWidth()
   const [mobileOpen, setMobileOpen] = useState(false)
@@ -72,7 +74,7 @@ export function PortalHeader({ launcher, oftenUse }: PortalHeaderSlots) {
         {c.openMobileEntry && (
           <span className="zx-ph-link" role="button" tabIndex={0} data-testid="mobile-entry-open" onClick={() => setMobileOpen(true)}><PhoneIcon /></span>
         )}
-        {feedbackVisible(c.feedback, user?.userType ?? null) && <Link to={MENU_TARGET.complaint} data-testid="feedback-entry"><FeedbackIcon /></Link>}
+        {feedback && <Link to={MENU_TARGET.complaint} data-testid="feedback-entry"><FeedbackIcon /></Link>}
         {canManagePortal(user) && <Link to={PORTAL_ADMIN_HOME} title="门户管理" data-testid="portal-admin"><PortalAdminIcon /></Link>}
         <AdminToggle adminTo={adminTarget(user)} homeTo={home} />
         <UserMenu dark />

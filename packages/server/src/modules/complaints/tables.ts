@@ -1,0 +1,25 @@
+import type { ColumnType, Generated } from 'kysely'
+
+/** Tables of migration 202611231000_create_complaints, added to the Database interface beside their module. */
+type Owned = { tenant_id: ColumnType<number, number | undefined, never> }
+type Json<T> = ColumnType<T, string, string>
+
+export interface ComplaintConfigTable extends Owned {
+  org_id: number; enable: boolean; user_role: Json<number[]>; allow_anonymous: boolean; updated_at: Generated<Date>
+}
+export interface ComplaintClassTable extends Owned { id: Generated<number>; org_id: number; name: string; created_at: Generated<Date> }
+export interface ComplaintClassHandlerTable extends Owned { class_id: number; user_info_id: number }
+export interface ComplaintTable extends Owned {
+  id: Generated<number>; org_id: number; class_id: number; title: string; content: string; phone: string | null
+  anonymous: boolean; submitter_id: number; status: Generated<number>; reply: string | null; handler_id: number | null
+  created_at: Generated<Date>; handled_at: Date | null
+}
+
+declare module '../../db/schema.js' {
+  interface Database {
+    complaint_config: ComplaintConfigTable
+    complaint_class: ComplaintClassTable
+    complaint_class_handler: ComplaintClassHandlerTable
+    complaint: ComplaintTable
+  }
+}
