@@ -108,8 +108,9 @@ test('logout ends the session and clears the stored login', async ({ newPage, ba
   const cookie = await page.evaluate(() => document.cookie)
   const token = decodeURIComponent(/accessToken=([^;]+)/.exec(cookie)?.[1] ?? '')
   assert(token, 'token cookie was not set')
-  await page.getByText('张老师').first().hover()
-  await page.getByText('退出').first().click()
+  // The header's user menu (the home's greeting also shows the name, so not by text).
+  await page.getByTestId('user-menu').hover()
+  await page.getByRole('menuitem', { name: '退出' }).click()
   await page.waitForURL(/#\/redirect\/login/)
   const after = await page.evaluate(() => ({ cookie: document.cookie, keys: Object.keys(localStorage) }))
   assert(!after.cookie.includes('accessToken='), `cookie still there: ${after.cookie}`)
