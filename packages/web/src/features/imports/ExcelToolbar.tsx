@@ -1,11 +1,10 @@
-import type { ImportKind, ImportTask } from '@zhixiao/shared'
+import type { ImportKind } from '@zhixiao/shared'
 import { Button, Space } from 'antd'
-import { useRef, useState, type ChangeEvent } from 'react'
-import { downloadFile, uploadFile } from '../../api/download'
-import { notify } from '../../api/feedback'
+import { useState } from 'react'
+import { downloadFile } from '../../api/download'
 import { PermButton } from '../../components/PermButton'
 import { ImportLogDrawer } from './ImportLogDrawer'
-import { kickImports } from './store'
+import { useImportUpload } from './use-import-upload'
 
 /** A button under a button code when one is given, a plain one otherwise (reads need only the page code). */
 function CodeButton({ code, ...rest }: { code?: string; onClick: () => void; loading?: boolean; children: string }) {
@@ -31,31 +30,17 @@ export function ExcelToolbar({ kind, base, noun, orgId, importCode, exportCode, 
   /** false on archive pages: imports add live people. */
   canImport?: boolean
 }) {
-  const input = useRef<HTMLInputElement>(null)
-  const [busy, setBusy] = useState<'import' | 'template' | 'export' | null>(null)
+  const upload = useImportUpload(`${base}/importExcel`, `${kind}-import-file`, { orgId })
+  const [busy, setBusy] = useState<'template' | 'export' | null>(null)
   const [logs, setLogs] = useState(false)
-
-  const pick = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0]
-    e.target.value = '' // the same file may be chosen again after a fix
-    if (!file) return
-    if (!/\.xlsx$/i.test(file.name)) { notify.error('请选择 .xlsx 格式的文件'); return }
-    setBusy('import')
-    try {
-      const env = await uploadFile<ImportTask>(`${base}/importExcel`, file, { orgId })
-      notify.success(env.msg)
-      kickImports(env.data.importLogId)
-    } catch { /* the client showed why */ } finally { setBusy(null) }
-  }
   const run = async (what: 'template' | 'export', go: () => Promise<boolean>) => { setBusy(what); await go(); setBusy(null) }
 
   return (
     <Space wrap>
       {canImport && (
         <>
-          <input ref={input} type="file" accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" hidden
-            data-testid={`${kind}-import-file`} onChange={(e) => void pick(e)} />
-          <CodeButton code={importCode} loading={busy === 'import'} onClick={() => input.current?.click()}>导入</CodeButton>
+          {upload.input}
+          <CodeButton code={importCode} loading={upload.uploading} onClick={upload.choose}>导入</CodeButton>
           <Button loading={busy === 'template'} onClick={() => void run('template', () =>
             downloadFile(`${base}/downloadExcelTemplate`, `${noun}导入模板.xlsx`, { params: { orgId } }))}>下载模板</Button>
         </>
