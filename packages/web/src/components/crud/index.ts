@@ -1,7 +1,7 @@
 export { CrudFormModal } from './CrudFormModal'
 export { FormCard } from './FormCard'
 export { CrudTableCard, type CrudForm, type CrudTableCardProps } from './CrudTableCard'
-export { statusColumn, textColumn } from './columns'
+export { logColumns, statusColumn, textColumn } from './columns'
 export { PageFrame } from './PageFrame'
 export { deleteAction, RowActions, toggleAction, type RowAction } from './row-actions'
 export { wholeList, type PageParams, type PageResult, type Toggleable, type Write } from './types'

@@ -2,9 +2,8 @@ import type { LogRow } from '@zhixiao/shared'
 import { DatePicker, Input, Popover, Typography } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useState } from 'react'
-import { CrudTableCard, fromDay, PageFrame, textColumn } from '../../components/crud'
+import { CrudTableCard, fromDay, logColumns, PageFrame } from '../../components/crud'
 import type { PageProps } from '../../router/pages'
-import { timeColumn } from './actions'
 import { importantLogApi } from './api'
 
 /** The before/after values or counts of a log line, shown on demand (they can be long). */
@@ -35,13 +34,7 @@ export default function LogMonitorPage({ path, title }: PageProps) {
         }
         fetch={(q) => importantLogApi.page({ keyword: q.keyword ?? null, module: module || null, from, to, pageIndex: q.pageIndex, pageSize: q.pageSize })}
         columns={[
-          timeColumn('时间', 'createdAt'),
-          textColumn('机构', 'orgName'),
-          { title: '操作人', dataIndex: 'actorName' },
-          { title: '模块', dataIndex: 'module' },
-          { title: '操作', dataIndex: 'action' },
-          textColumn('操作对象', 'target'),
-          textColumn('IP', 'ip'),
+          ...logColumns(),
           { title: '详情', dataIndex: 'detail', render: (d: LogRow['detail']) => <DetailCell detail={d} /> },
         ]}
       />

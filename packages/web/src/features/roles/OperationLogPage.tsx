@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Col, DatePicker, Input, Row, Select, Space, Tag, Typography } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useState } from 'react'
-import { CrudTableCard, fromDay, PageFrame, textColumn } from '../../components/crud'
-import { formatTime } from '../../components/crud/dates'
+import { CrudTableCard, fromDay, logColumns, PageFrame } from '../../components/crud'
 import type { PageProps } from '../../router/pages'
 import { operationLogApi, RoleKeys } from './api'
 import { permissionName } from './permission-tree'
@@ -70,15 +69,7 @@ export default function OperationLogPage({ path, title }: PageProps) {
         }
         fetch={(q) => operationLogApi.page({ keyword: q.keyword ?? null, module: module || null, orgId: orgId ?? null, from, to, pageIndex: q.pageIndex, pageSize: q.pageSize })}
         expandable={{ rowExpandable: hasDetail, expandedRowRender: (r) => (r.detail ? <LogDetail detail={r.detail} /> : null) }}
-        columns={[
-          { title: '时间', dataIndex: 'createdAt', width: 170, render: (v: string) => formatTime(v) },
-          textColumn('机构', 'orgName'),
-          { title: '操作人', dataIndex: 'actorName' },
-          { title: '模块', dataIndex: 'module' },
-          { title: '操作', dataIndex: 'action' },
-          textColumn('操作对象', 'target'),
-          textColumn('IP', 'ip'),
-        ]}
+        columns={logColumns()}
       />
     </PageFrame>
   )
