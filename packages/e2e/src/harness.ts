@@ -86,6 +86,17 @@ export async function signIn(page: Page, base: string, userName: string, passwor
   await page.waitForURL(/#\/portal\//)
 }
 
+/** Signs in a member of several orgs (lilaoshi) and picks `orgName` on the organisation selection page. */
+export async function signInPickingOrg(page: Page, base: string, userName: string, orgName: string): Promise<void> {
+  await page.goto(`${base}/#/redirect/login`)
+  await page.getByPlaceholder('请输入用户名').fill(userName)
+  await page.getByPlaceholder('请输入密码').fill('Demo@2026')
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await page.getByText(orgName).first().click()
+  await page.getByRole('button', { name: '确定' }).click()
+  await page.waitForURL(/#\/portal\/home/)
+}
+
 /** Opens the antd Select `trigger` (its input or its box) and picks the option labelled `label`. */
 export async function pick(page: Page, trigger: Locator, label: string): Promise<void> {
   await trigger.click()

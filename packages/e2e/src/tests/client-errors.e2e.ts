@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { assert, signIn, test } from '../harness.js'
+import { assert, signInPickingOrg, signIn, test } from '../harness.js'
 
 async function openUserMenuItem(page: Page, item: string) {
   await page.getByTestId('user-menu').hover()
@@ -47,13 +47,7 @@ test('a one-org user is told 当前账号只有一个机构; a two-org teacher s
   await single.getByText('当前账号只有一个机构').first().waitFor()
 
   const page = await newPage()
-  await page.goto(`${baseUrl}/#/redirect/login`)
-  await page.getByPlaceholder('请输入用户名').fill('lilaoshi')
-  await page.getByPlaceholder('请输入密码').fill('Demo@2026')
-  await page.getByRole('button', { name: '登录', exact: true }).click()
-  await page.getByText('示范区第一实验小学').first().click()
-  await page.getByRole('button', { name: '确定' }).click()
-  await page.waitForURL(/#\/portal\/home/)
+  await signInPickingOrg(page, baseUrl, 'lilaoshi', '示范区第一实验小学')
   await page.locator('[data-page="/portal/home"]').getByText('示范区第一实验小学').waitFor()
   await openUserMenuItem(page, '切换机构')
   const dialog = page.locator('.ant-modal')

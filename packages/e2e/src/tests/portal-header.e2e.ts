@@ -1,6 +1,6 @@
 import { groupMenuCount, style1TabCount } from '@zhixiao/shared'
 import type { Page } from 'playwright-core'
-import { assert, pick, signIn, test } from '../harness.js'
+import { assert, signInPickingOrg, pick, signIn, test } from '../harness.js'
 
 const WIDTHS = [1100, 1350, 1920]
 
@@ -211,13 +211,7 @@ async function demoRequiresNation(base: string, on: boolean): Promise<void> {
 
 test('org switch with the required-info check on: the verify form shows in the dialog, 返回 goes back to the list, 确定 saves and enters the new org', async ({ newPage, baseUrl }) => {
   const page = await newPage()
-  await page.goto(`${baseUrl}/#/redirect/login`)
-  await page.getByPlaceholder('请输入用户名').fill('lilaoshi')
-  await page.getByPlaceholder('请输入密码').fill('Demo@2026')
-  await page.getByRole('button', { name: '登录', exact: true }).click()
-  await page.getByText('示范区第一实验小学').first().click()
-  await page.getByRole('button', { name: '确定' }).click()
-  await page.waitForURL(/#\/portal\/home/)
+  await signInPickingOrg(page, baseUrl, 'lilaoshi', '示范区第一实验小学')
   await demoRequiresNation(baseUrl, true)
   await page.evaluate(() => localStorage.setItem('classInfo', JSON.stringify({ classId: 1 })))
   try {
