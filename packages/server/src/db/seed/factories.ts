@@ -1,3 +1,4 @@
+import { syncBuiltinApps } from '../../modules/apps/registry.js'
 import { ADMIN_ROLE, UserType } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { Db, Trx } from '../database.js'
@@ -30,6 +31,8 @@ export async function insertTenant(trx: Trx, t: TenantSpec): Promise<number> {
     ? await trx.insertInto('tenant').values(values).returning('id').executeTakeFirstOrThrow()
     : await trx.insertInto('tenant').values({ ...values, id: t.id }).returning('id').executeTakeFirstOrThrow()
   await sql`SELECT set_config('zx.tenant_id', ${String(id)}, true)`.execute(trx)
+  // Every tenant starts with the built-in apps (start-up keeps existing tenants in step with the list).
+  await syncBuiltinApps(trx)
   return id
 }
 

@@ -8,7 +8,7 @@ import { AppError, notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { isWithin, subtreeIds } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
-import { APP_COLUMNS, collectedIds, ensureBuiltinApps, syncBuiltinApps, toAppRow, viewerOf, type AppDbRow, type Viewer, withoutAdminOnly } from './registry.js'
+import { APP_COLUMNS, collectedIds, syncBuiltinApps, toAppRow, viewerOf, type AppDbRow, type Viewer, withoutAdminOnly } from './registry.js'
 
 /**
  * App management (sc_menhu_app_mgr): listing the registry, registering apps, editing them. A registered app
@@ -26,7 +26,6 @@ async function adminView(trx: Trx, v: Viewer) {
 /** Registered apps first (newest first), then the built-in ones in their list order. */
 export function pageApps(ctx: AppContext, auth: AuthInfo, q: AppPageBody): Promise<Page<AppRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await ensureBuiltinApps(trx)
     const v = await viewerOf(trx, auth, ctx.clock.now())
     let base = await adminView(trx, v)
     if (q.keyword) base = base.where((eb) => eb.or([eb('app.name', 'ilike', `%${q.keyword}%`), eb('app.unique_id', 'ilike', `%${q.keyword}%`)]))

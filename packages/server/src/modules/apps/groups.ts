@@ -6,7 +6,7 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
-import { APP_COLUMNS, appsInView, collectedIds, ensureBuiltinApps, mayOpen, toAppRow, viewerOf, type AppDbRow, type Viewer } from './registry.js'
+import { APP_COLUMNS, appsInView, collectedIds, mayOpen, toAppRow, viewerOf, type AppDbRow, type Viewer } from './registry.js'
 
 /**
  * App groups (001 §7.5 mobileAppGroup, mobileAppLink): each org has its own groups per scope (appType 3 school,
@@ -34,7 +34,6 @@ async function linkDefaults(trx: Trx, groupId: number, groupingType: number, app
 async function ensureScope(trx: Trx, orgId: number, appType: number): Promise<void> {
   const claimed = await trx.insertInto('app_group_scope').values({ org_id: orgId, app_type: appType }).onConflict((oc) => oc.doNothing()).returning('org_id').executeTakeFirst()
   if (claimed) {
-    await ensureBuiltinApps(trx)
     await layDefaults(trx, orgId, appType)
   }
 }
@@ -42,7 +41,6 @@ async function ensureScope(trx: Trx, orgId: number, appType: number): Promise<vo
 /** getAppGroupList: the org's groups of a scope with their apps; filter '1' keeps what the user may open. */
 export function groupList(ctx: AppContext, auth: AuthInfo, q: AppGroupListQuery): Promise<AppGroup[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await ensureBuiltinApps(trx)
     await ensureScope(trx, auth.orgId, q.appType)
     const v = await viewerOf(trx, auth, ctx.clock.now())
     const filter = q.filter === '1'
@@ -104,7 +102,6 @@ export function deleteGroup(ctx: AppContext, auth: AuthInfo, id: number): Promis
 /** resetAppGroupList: the scope's groups go back to the defaults with their default links. */
 export function resetGroups(ctx: AppContext, auth: AuthInfo, appType: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await ensureBuiltinApps(trx)
     await trx.deleteFrom('app_group').where('org_id', '=', auth.orgId).where('app_type', '=', appType).execute()
     await trx.insertInto('app_group_scope').values({ org_id: auth.orgId, app_type: appType }).onConflict((oc) => oc.doNothing()).execute()
     await layDefaults(trx, auth.orgId, appType)

@@ -25,12 +25,6 @@ export async function syncBuiltinApps(trx: Trx | Kysely<Database>): Promise<void
   }))).execute()
 }
 
-/** New tenants get their built-in apps on first use (no hook in tenant creation needed); cheap when present. */
-export async function ensureBuiltinApps(trx: Trx): Promise<void> {
-  const { n } = await trx.selectFrom('app').select((eb) => eb.fn.countAll<number>().as('n')).where('builtin', '=', true).executeTakeFirstOrThrow()
-  if (Number(n) < BUILTIN_APPS.length) await syncBuiltinApps(trx)
-}
-
 /** At start: every existing tenant's built-in apps follow the current list (like syncPermissionCatalogue). */
 export async function syncBuiltinAppsAllTenants(db: { platform<T>(fn: (trx: Trx) => Promise<T>): Promise<T>; tenant<T>(id: number, fn: (trx: Trx) => Promise<T>): Promise<T> }): Promise<void> {
   const tenants = await db.platform((trx) => trx.selectFrom('tenant').select('id').execute())

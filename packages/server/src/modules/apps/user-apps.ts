@@ -1,7 +1,7 @@
 import { AppMsg, type AppRow, type DynamicPermissionBody, type FallbackAppRow, type HostedApp } from '@zhixiao/shared'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
-import { APP_COLUMNS, appsInView, collectedIds, ensureBuiltinApps, mayOpen, toAppRow, viewerOf } from './registry.js'
+import { APP_COLUMNS, appsInView, collectedIds, mayOpen, toAppRow, viewerOf } from './registry.js'
 
 /**
  * What a signed-in user does with apps: favourites (常用, per membership, i.e. per account and org), the unified
@@ -61,7 +61,6 @@ export function dynamicPermissions(ctx: AppContext, auth: AuthInfo, pairs: Dynam
 /** getAppListById: the flat list of apps the user may open, for headers whose groups failed to load. */
 export function fallbackList(ctx: AppContext, auth: AuthInfo): Promise<FallbackAppRow[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await ensureBuiltinApps(trx)
     const v = await viewerOf(trx, auth, ctx.clock.now())
     const collected = await collectedIds(trx, auth.userInfoId)
     const rows = await appsInView(trx, v).select(APP_COLUMNS).where('app.has_show', '=', true).orderBy('app.sort').orderBy('app.id').execute()
@@ -78,7 +77,6 @@ export function fallbackList(ctx: AppContext, auth: AuthInfo): Promise<FallbackA
  */
 export function hostedApp(ctx: AppContext, auth: AuthInfo, route: string): Promise<HostedApp | null> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await ensureBuiltinApps(trx)
     const v = await viewerOf(trx, auth, ctx.clock.now())
     const rows = await appsInView(trx, v).select(APP_COLUMNS)
       .where((eb) => eb.or([eb('app.req_uri', '=', route), eb('app.req_uri', 'like', `${route.replace(/[\\%_]/g, '\\$&')}/%`)]))
