@@ -20,4 +20,10 @@ export default tseslint.config(
     ignores: ['packages/server/src/platform/exceljs.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'exceljs', message: 'Import ExcelJS from platform/exceljs.ts (it fixes Chinese text in streamed reads).' }] }] },
   },
+  {
+    // The shared schemas build on src/z.ts, whose z.string() refuses NUL and lone surrogates in every field.
+    files: ['packages/shared/src/**/*.ts'],
+    ignores: ['packages/shared/src/z.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import * as z from './z.js' (its z.string() applies the input rules)." }] }] },
+  },
 )

@@ -9,7 +9,7 @@ export default defineConfig({
           name: 'server',
           include: ['packages/server/test/**/*.test.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 180_000, // each file migrates a fresh database first: tens of seconds on a loaded 2-core machine
           pool: 'forks',
         },
       },

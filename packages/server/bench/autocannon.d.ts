@@ -8,6 +8,8 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST'
     headers?: Record<string, string>
     body?: string
+    /** Per request: `setupRequest` may change the request (here: its body) before it is sent. */
+    requests?: { setupRequest?: (req: { body?: string; [k: string]: unknown }) => { body?: string; [k: string]: unknown } }[]
     /** A response whose body fails this check counts in `mismatches`. */
     verifyBody?: (body: string) => boolean
   }

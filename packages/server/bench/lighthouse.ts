@@ -17,7 +17,7 @@ const METRICS: Record<string, string> = {
 }
 
 /** Builds the web app when its sources are newer than the build (the server serves packages/web/dist). */
-function ensureWebBuilt(): void {
+export function ensureWebBuilt(): void {
   const r = spawnSync(process.execPath, ['scripts/build-web-if-needed.mjs'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
   if (r.status !== 0) throw new Error('building the web app failed')
 }

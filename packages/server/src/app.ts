@@ -32,7 +32,8 @@ import { roleRoutes } from './modules/roles/routes.js'
 import { appGroupRoutes, appLinkRoutes, appRoutes, dynamicPermissionRoutes, fallbackAppRoutes, oftenUseRoutes, onceTokenRoutes } from './modules/apps/routes.js'
 import { syncBuiltinAppsAllTenants } from './modules/apps/registry.js'
 import { installApiCors } from './platform/cors.js'
-import { installShellSecurityHeaders } from './platform/security-headers.js'
+import { installApiNoStore, installShellSecurityHeaders } from './platform/security-headers.js'
+import { installInputGuard } from './platform/input-guard.js'
 import { bannerRoutes, cmsRoutes, portalModuleRoutes } from './modules/cms/routes.js'
 import { configMgrRoutes, mobileInfoRoutes, tenantPortalRoutes } from './modules/portal-config/routes.js'
 import { complaintRoutes } from './modules/complaints/routes.js'
@@ -41,6 +42,7 @@ import { installAuthHook } from './platform/auth-hook.js'
 import { type Clock, systemClock } from './platform/clock.js'
 import type { AppContext } from './platform/context.js'
 import { installErrorHandler } from './platform/error-handler.js'
+import { requestLogFields } from './platform/log-redaction.js'
 
 export interface BuildOptions {
   config: AppConfig
@@ -48,11 +50,17 @@ export interface BuildOptions {
   db?: Db
   clock?: Clock
   logger?: boolean
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write: (line: string) => void }
   captchaText?: CaptchaText
 }
 
 /** A registered API route and the access rule the auth hook applies to it. */
-export interface RouteAccess { method: string; url: string; permission?: string | readonly string[]; public?: boolean; superAdmin?: boolean }
+export interface RouteAccess {
+  method: string; url: string; permission?: string | readonly string[]; public?: boolean; superAdmin?: boolean
+  /** The route's request schemas (zod), so tests can generate requests for it (the bad-input sweep). */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown }
+}
 export interface BuiltApp { app: FastifyInstance; ctx: AppContext; routes: RouteAccess[] }
 
 export async function openDatabase(config: AppConfig): Promise<Db> {
@@ -69,7 +77,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const ctx: AppContext = { db, config, clock: opts.clock ?? systemClock }
 
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.logger === false ? false : {
+      level: config.logLevel, serializers: { req: requestLogFields }, ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
     genReqId: (req) => {
       const h = req.headers.requestid
       return typeof h === 'string' && /^[\w-]{1,64}$/.test(h) ? h : randomUUID()
@@ -83,7 +93,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     if (!r.url.startsWith('/base/')) return
     for (const method of [r.method].flat()) {
       if (method === 'HEAD') continue
-      routes.push({ method, url: r.url, permission: r.config?.permission, public: r.config?.public, superAdmin: r.config?.superAdmin })
+      routes.push({
+        method, url: r.url, permission: r.config?.permission, public: r.config?.public, superAdmin: r.config?.superAdmin,
+        schema: { body: r.schema?.body, querystring: r.schema?.querystring, params: r.schema?.params },
+      })
     }
   })
   app.setValidatorCompiler(validatorCompiler)
@@ -91,6 +104,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   installErrorHandler(app)
   installApiCors(app)
   installShellSecurityHeaders(app)
+  installApiNoStore(app)
   // Import jobs run in the background of this process; unfinished ones resume at the next start.
   const imports = importRunner(ctx, (msg, err) => app.log.error({ err }, msg))
   // PGlite has no autovacuum: refresh planner statistics at start and every 15 minutes (Db.analyze).
@@ -116,6 +130,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
 
   await app.register(async (api) => {
     installAuthHook(api, ctx)
+    installInputGuard(api)
     await api.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } })
     await api.register(authRoutes(ctx, { captchaText: opts.captchaText }), { prefix: '/base/api/auth' })
     await api.register(accountRoutes(ctx), { prefix: '/base/api/account' })

@@ -1,4 +1,4 @@
-import { IMPORT_MAX_ROWS, ImportStatus } from '@zhixiao/shared'
+import { ErrorCode, IMPORT_MAX_ROWS, ImportStatus } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STUDENT_COLUMNS } from '../src/modules/people/columns.js'
 import { importRunner } from '../src/modules/imports/runner.js'
@@ -32,12 +32,13 @@ describe('a 100k-row import', () => {
     expect(last.data.list).toEqual([expect.objectContaining({ trueName: '学生99999', className: '20班', sex: 1 })])
   }, 600_000)
 
-  it('refuses a file over the limit when the job reads it, creating nobody', async () => {
+  it('refuses a file over the limit at once (its rows are counted before it is parsed), creating no job and nobody', async () => {
     const rows = Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => [`超限${i}`, `X${i}`, '2026级', '1班'])
-    const started = await upload(t, `${S}/importExcel`, s.schoolAdmin, await xlsx(STUDENT_COLUMNS.map((c) => c.header), rows))
-    await importRunner(t.ctx).idle()
-    const job = (await call(t, { url: `/base/api/commonImportLog/log/detail?id=${started.data.importLogId}`, token: s.schoolAdmin })).data
-    expect(job).toMatchObject({ status: ImportStatus.FAILED, message: ExcelMsg.TOO_MANY(IMPORT_MAX_ROWS), successCount: 0 })
+    const jobs = async () => (await call(t, { url: '/base/api/commonImportLog/log/page', token: s.schoolAdmin, body: {} })).data.total
+    const before = await jobs()
+    const refused = await upload(t, `${S}/importExcel`, s.schoolAdmin, await xlsx(STUDENT_COLUMNS.map((c) => c.header), rows))
+    expect(refused).toMatchObject({ code: ErrorCode.BAD_REQUEST, msg: ExcelMsg.TOO_MANY(IMPORT_MAX_ROWS) })
+    expect(await jobs()).toBe(before)
     expect((await call(t, { url: `${S}/page`, token: s.schoolAdmin, body: { keyword: '超限', pageSize: 1 } })).data.total).toBe(0)
   }, 600_000)
 })

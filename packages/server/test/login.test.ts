@@ -213,3 +213,130 @@ describe('loginByUserPwd', () => {
     expect(r2.msg).toMatch(/^请求参数有误/)
   })
 })
+
+/**
+ * Real concurrency: each batch is one Promise.all of app.inject calls, so every attempt is in flight before any
+ * hash ends. Reading the failure count before the slow hash and writing it after let all of them through.
+ */
+describe('login limits under concurrent attempts', () => {
+  const parallel = (n: number, body: (i: number) => Record<string, unknown>, ip: string) =>
+    Promise.all(Array.from({ length: n }, (_, i) => login(t, body(i), { ip })))
+  const opTypes = (answers: { code: number; data: { operationType?: number } | null }[]) =>
+    answers.map((a) => (a.code === 0 ? `op${a.data?.operationType}` : `code${a.code}`))
+  const count = (list: string[], what: string) => list.filter((x) => x === what).length
+  /** Attempts whose password reached the hash (the login log records each with its outcome). */
+  const evaluated = async (userName: string) => (await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('login_log').select('reason')
+    .where('user_name', '=', userName).where('reason', 'in', ['wrong password', 'ok']).execute())).length
+  const captchas = async (n: number) => Promise.all(Array.from({ length: n }, async () => (await call(t, { url: '/base/api/auth/checkCode/image' })).data.checkCodeSessionId as string))
+
+  it('12 simultaneous wrong passwords: only the 3 allowed without a captcha reach the hash, the rest are asked for one', async () => {
+    const p = await makePerson(t, w.tenantId, teacherOf(w.schoolId))
+    const answers = opTypes(await parallel(12, () => ({ userName: p.userName, password: 'Wrong1234' }), freshIp()))
+    expect(await evaluated(p.userName)).toBe(LOGIN_LIMITS.captchaAfterFailures)
+    expect(count(answers, `op${OperationType.FAILED}`)).toBe(LOGIN_LIMITS.captchaAfterFailures - 1)
+    expect(count(answers, `op${OperationType.NEED_CAPTCHA}`)).toBe(12 - (LOGIN_LIMITS.captchaAfterFailures - 1))
+    const account = await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('account').select(['failed_count', 'locked_until']).where('id', '=', p.accountId).executeTakeFirstOrThrow())
+    expect(account).toEqual({ failed_count: LOGIN_LIMITS.captchaAfterFailures, locked_until: null })
+  })
+
+  it('with a solved captcha each, 12 simultaneous wrong passwords after 3 failures: 2 reach the hash, then the account is locked', async () => {
+    const p = await makePerson(t, w.tenantId, teacherOf(w.schoolId))
+    const ip = freshIp()
+    for (let i = 0; i < LOGIN_LIMITS.captchaAfterFailures; i++) await login(t, { userName: p.userName, password: 'Wrong1234' }, { ip })
+    const ids = await captchas(12)
+    const answers = opTypes(await parallel(12, (i) => ({ userName: p.userName, password: 'Wrong1234', checkCode: CAPTCHA_ANSWER, checkCodeSessionId: ids[i] }), ip))
+    const allowed = LOGIN_LIMITS.lockAfterFailures - LOGIN_LIMITS.captchaAfterFailures
+    expect(await evaluated(p.userName)).toBe(LOGIN_LIMITS.lockAfterFailures)
+    expect(count(answers, `code${ErrorCode.ACCOUNT_LOCKED}`)).toBe(12 - allowed + 1)
+    const right = await login(t, { userName: p.userName, password: PASSWORD }, { ip: freshIp() })
+    expect(right.code).toBe(ErrorCode.ACCOUNT_LOCKED)
+  })
+
+  it('the right password sent among 10 simultaneous wrong ones signs in only if it was one of the 3 attempts allowed', async () => {
+    const p = await makePerson(t, w.tenantId, teacherOf(w.schoolId))
+    const answers = await parallel(11, (i) => ({ userName: p.userName, password: i === 10 ? PASSWORD : 'Wrong1234' }), freshIp())
+    const reachedHash = await evaluated(p.userName)
+    expect(reachedHash).toBe(LOGIN_LIMITS.captchaAfterFailures)
+    const signedIn = answers[10]!.data?.operationType === OperationType.SUCCESS
+    const wrongEvaluated = (await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('login_log').select('id')
+      .where('user_name', '=', p.userName).where('reason', '=', 'wrong password').execute())).length
+    // Signed in means it took one of the allowed slots; otherwise the others used them up and it was refused.
+    expect(wrongEvaluated).toBe(signedIn ? LOGIN_LIMITS.captchaAfterFailures - 1 : LOGIN_LIMITS.captchaAfterFailures)
+    if (!signedIn) expect(answers[10]!.data?.operationType).toBe(OperationType.NEED_CAPTCHA)
+  })
+
+  it('30 simultaneous unknown-user attempts from one address: 20 are evaluated, 10 refused with 1008', async () => {
+    const answers = opTypes(await parallel(30, (i) => ({ userName: `crowd-ghost-${i}`, password: 'Wrong1234' }), freshIp()))
+    expect(count(answers, `op${OperationType.FAILED}`)).toBe(LOGIN_LIMITS.ipMaxFailures)
+    expect(count(answers, `code${ErrorCode.IP_THROTTLED}`)).toBe(30 - LOGIN_LIMITS.ipMaxFailures)
+  })
+
+  it('successful sign-ins from one address (a school behind one NAT) do not use up its failure allowance', async () => {
+    const p = await makePerson(t, w.tenantId, teacherOf(w.schoolId))
+    const ip = freshIp()
+    for (let round = 0; round < 3; round++) {
+      const answers = await parallel(LOGIN_LIMITS.ipMaxFailures / 2, () => ({ userName: p.userName, password: PASSWORD }), ip)
+      // Parallel sign-ins of one account still count as pending attempts, so some may be asked for a captcha; none is throttled.
+      expect(answers.every((a) => a.code === 0)).toBe(true)
+    }
+    expect((await login(t, { userName: p.userName, password: PASSWORD }, { ip })).data.operationType).toBe(OperationType.SUCCESS)
+  })
+
+  it('an unknown name answers exactly like an existing one: 0, 0, then 需要验证码, then locked, alone and in parallel', async () => {
+    const p = await makePerson(t, w.tenantId, teacherOf(w.schoolId))
+    const run = async (userName: string) => {
+      const ip = freshIp()
+      const seen: string[] = []
+      for (let i = 0; i < LOGIN_LIMITS.captchaAfterFailures; i++) seen.push(...opTypes([await login(t, { userName, password: 'Wrong1234' }, { ip })]))
+      const noCode = await login(t, { userName, password: 'Wrong1234' }, { ip })
+      seen.push(`${opTypes([noCode])[0]} ${noCode.msg}`)
+      for (let i = LOGIN_LIMITS.captchaAfterFailures; i < LOGIN_LIMITS.lockAfterFailures; i++) {
+        const [id] = await captchas(1)
+        const r = await login(t, { userName, password: 'Wrong1234', checkCode: CAPTCHA_ANSWER, checkCodeSessionId: id }, { ip })
+        seen.push(`${opTypes([r])[0]} ${r.msg}`)
+      }
+      seen.push(...opTypes([await login(t, { userName, password: 'Wrong1234' }, { ip: freshIp() })]))
+      return seen
+    }
+    const known = await run(p.userName)
+    const unknown = await run('no-such-teacher-42')
+    expect(unknown).toEqual(known)
+    expect(known).toEqual(['op0', 'op0', 'op1', `op1 ${Msg.CAPTCHA_REQUIRED}`, `op1 ${Msg.WRONG_CREDENTIALS}`, `code${ErrorCode.ACCOUNT_LOCKED} ${Msg.ACCOUNT_LOCKED}`, `code${ErrorCode.ACCOUNT_LOCKED}`])
+    // Both unlock after the same 15 minutes.
+    t.clock.advance(LOGIN_LIMITS.lockMinutes * 60_000 + 1000)
+    expect(opTypes([await login(t, { userName: 'no-such-teacher-42', password: 'Wrong1234' }, { ip: freshIp() })])).toEqual(['op0'])
+    expect(opTypes([await login(t, { userName: p.userName, password: PASSWORD }, { ip: freshIp() })])).toEqual([`op${OperationType.SUCCESS}`])
+
+    const knownBurst = opTypes(await parallel(12, () => ({ userName: (p.userName), password: 'Wrong1234' }), freshIp()))
+    const unknownBurst = opTypes(await parallel(12, () => ({ userName: 'no-such-teacher-43', password: 'Wrong1234' }), freshIp()))
+    expect(unknownBurst.sort()).toEqual(knownBurst.sort())
+  })
+
+  it('a failure count idle for 30 days is forgotten, for an existing name and an unknown one alike', async () => {
+    const p = await makePerson(t, w.tenantId, teacherOf(w.schoolId))
+    for (const userName of [p.userName, 'no-such-teacher-44']) {
+      const ip = freshIp()
+      for (let i = 0; i < LOGIN_LIMITS.captchaAfterFailures; i++) await login(t, { userName, password: 'Wrong1234' }, { ip })
+      expect((await login(t, { userName, password: 'Wrong1234' }, { ip })).data.operationType).toBe(OperationType.NEED_CAPTCHA)
+    }
+    t.clock.advance(LOGIN_LIMITS.failuresKeptDays * 24 * 3600 * 1000 + 1000)
+    for (const userName of [p.userName, 'no-such-teacher-44']) {
+      expect((await login(t, { userName, password: 'Wrong1234' }, { ip: freshIp() })).data.operationType).toBe(OperationType.FAILED)
+    }
+  })
+
+  it('a password-reset ticket used twice at the same moment works once', async () => {
+    const p = await makePerson(t, w.tenantId, { ...teacherOf(w.schoolId), password: 'Zx123456', mustReset: true })
+    const ticket = (await login(t, { userName: p.userName, password: 'Zx123456' })).data.mustRstPwdId as string
+    const url = '/base/api/account/must/change/default/password'
+    const [a, b] = await Promise.all([
+      call(t, { url, body: { mustRstPwdId: ticket, newPassword: 'FirstNew2026' } }),
+      call(t, { url, body: { mustRstPwdId: ticket, newPassword: 'SecondNew2026' } }),
+    ])
+    expect([a.code, b.code].sort()).toEqual([0, ErrorCode.RESET_TICKET_INVALID].sort())
+    const winner = a.code === 0 ? 'FirstNew2026' : 'SecondNew2026'
+    const loser = a.code === 0 ? 'SecondNew2026' : 'FirstNew2026'
+    expect((await login(t, { userName: p.userName, password: winner }, { ip: freshIp() })).data.operationType).toBe(OperationType.SUCCESS)
+    expect((await login(t, { userName: p.userName, password: loser }, { ip: freshIp() })).data.operationType).toBe(OperationType.FAILED)
+  })
+})

@@ -61,16 +61,26 @@ describe('mh_sys_config', () => {
     expect((await call(t, { url: `/base/api/tenant/getOutSchoolPortalEnable?tenantId=${other.world.tenantId}` })).data).toEqual({ enable: false })
   })
 
-  it('the bureau header config with menu options round-trips and is readable signed out', async () => {
+  it('the bureau header config with menu options round-trips and is readable signed out, without targets that open nothing', async () => {
     const value = {
       sysName: '测试区局校一体', menuShowNum: 2, culturalPurpose: 1, culturalPurposeContent: '立德树人',
       outLinkList: [{ linkName: '教育部', linkUrl: 'http://www.moe.gov.cn' }],
-      options: [{ optionName: '应用中心', contentType: 3, tempType: 1 }, { optionName: '办公', menuForm: 2, skipList: [{ skipName: '公文', reqUri: '/oafn/officialDocument', openWay: 2 }] }],
+      options: [
+        { optionName: '应用中心', contentType: 3, tempType: 1 },
+        { optionName: '办公', menuForm: 2, skipList: [{ skipName: '公文', reqUri: '/oafn/officialDocument', openWay: 2 }, { skipName: '通知', reqUri: '/cms2-newslist' }] },
+        { optionName: '工资', skipList: [{ skipName: '工资', uniqueId: 'salary' }] },
+      ],
     }
     expect((await call(t, { url: `${C}/setMHSysConfig`, token: s.bureauAdmin, body: { name: ConfigName.JD_MH_SYS, value } })).code).toBe(0)
     const r = await call(t, { url: `${C}/getJDMHSysConfig?orgId=${w.bureauId}` })
     expect(r.data).toMatchObject({ sysName: '测试区局校一体', menuShowNum: 2, culturalPurposeContent: '立德树人', source: 'org' })
-    expect(r.data.options[1]).toMatchObject({ optionName: '办公', menuForm: 2, skipList: [{ skipName: '公文', openWay: 2, reqUri: '/oafn/officialDocument' }] })
+    // 公文 (a sub-app route no app serves) and 工资 (an app with no entry address) open nothing: not shown (issue 11).
+    expect(r.data.options.map((o: { optionName: string }) => o.optionName)).toEqual(['应用中心', '办公'])
+    expect(r.data.options[1]).toMatchObject({ optionName: '办公', menuForm: 2, skipList: [{ skipName: '通知', reqUri: '/cms2-newslist' }] })
+    // The admin's editor reads what was saved.
+    const stored = await call(t, { url: `${C}/getMHSysConfig?name=${ConfigName.JD_MH_SYS}`, token: s.bureauAdmin })
+    expect(stored.data.options[1].skipList.map((i: { skipName: string }) => i.skipName)).toEqual(['公文', '通知'])
+    expect(stored.data.options).toHaveLength(3)
     // Schools under the bureau see the bureau's header on the bureau side.
     expect((await call(t, { url: `${C}/getJDMHSysConfig?orgId=${w.schoolId}` })).data.sysName).toBe('测试区局校一体')
     expect((await call(t, { url: `${C}/getAllianceSchoolMHSysConfig?orgId=${w.schoolId}` })).data.sysName).toBe('联盟门户')

@@ -55,7 +55,7 @@ describe('tenant calls', () => {
 })
 
 describe('organizationUnit calls', () => {
-  it('get answers the session org by default and any org of the own tenant', async () => {
+  it('get answers the session org by default and the orgs above it', async () => {
     const p = await member(w, w.schoolId)
     const token = await loginToken(t, p.userName)
     const mine = await call(t, { url: '/base/api/organizationUnit/get', token })

@@ -1,4 +1,6 @@
-import { z } from 'zod'
+import * as z from './z.js'
+import { UserType } from './constants.js'
+import { BASE_SET_ENTRY, isPageRoute, subAppHostOf } from './routes.js'
 
 /**
  * The app registry, app groups and favourites (001 §2.6, §3, §7.1, §7.5, §9; 000 §7.6). Built-in apps are
@@ -24,6 +26,13 @@ export const AppMsg = {
   EMPTY_GROUP: '暂无应用',
   EMPTY_OFTEN: '暂无常用',
   ONCE_TOKEN_INVALID: '令牌无效或已过期',
+  /** 应用管理's state of an app that opens nothing yet, and what is missing. */
+  NOT_CONFIGURED: '未配置',
+  MISSING_ENTRY: '缺少入口地址',
+  MISSING_ROUTE: '缺少应用路由',
+  UNKNOWN_ROUTE: '应用路由不存在',
+  USER_TYPES_REQUIRED: '请选择可使用的身份',
+  USER_TYPE_REFUSED: '您的身份不能使用此应用',
 } as const
 
 /** appType values of 001 §3. PC scopes used for group loading: 3 school, 10 bureau, 7 public portal. */
@@ -37,6 +46,26 @@ export const groupAppTypeFor = (unitAttr: number): number => (unitAttr >= 8 ? Ap
 
 /** 1 same window, 2 new window (001 §3 menu option openWay). */
 export const OpenWay = { SAME: 1, NEW: 2 } as const
+
+/** Who may use an app: staff 1002, students 1003, parents 1004 (the role tree's user scopes, 001 §6). */
+export const APP_USER_TYPES: readonly UserType[] = [UserType.STAFF, UserType.STUDENT, UserType.PARENT]
+const STAFF_ONLY: readonly UserType[] = [UserType.STAFF]
+const appUserType = z.union([z.literal(UserType.STAFF), z.literal(UserType.STUDENT), z.literal(UserType.PARENT)])
+
+/**
+ * What an app lacks to open anything (docs/portal-apps.md "Offered to users"), or null when it opens: a portal
+ * page opens by its route; a sub-application route needs an entry address for its host frame; without a route,
+ * only an http entry (an outside site, opened in a new tab) opens.
+ */
+export function appTargetMissing(a: { reqUri: string | null; entryUrl: string | null }): string | null {
+  if (a.reqUri) {
+    if (isPageRoute(a.reqUri)) return null
+    if (subAppHostOf(a.reqUri)) return a.entryUrl ? null : AppMsg.MISSING_ENTRY
+    return AppMsg.UNKNOWN_ROUTE
+  }
+  if (!a.entryUrl) return AppMsg.MISSING_ENTRY
+  return /^https?:\/\//i.test(a.entryUrl) ? null : AppMsg.MISSING_ROUTE
+}
 
 /** Special app ids of 001 §9. */
 export const SpecialAppId = {
@@ -93,6 +122,10 @@ export const appRow = z.object({
   groupingType: z.number().nullable(),
   builtin: z.boolean(),
   sort: z.number(),
+  /** User types that may use it (1002 staff, 1003 student, 1004 parent). */
+  userTypes: z.array(appUserType),
+  /** What it lacks to open anything (缺少入口地址 …); null when it opens. Such an app is listed to admins only. */
+  missing: z.string().nullable(),
 })
 export type AppRow = z.infer<typeof appRow>
 
@@ -111,24 +144,21 @@ export type AppGroup = z.infer<typeof appGroup>
 export const appGroupListQuery = z.object({
   appType: z.coerce.number().int().default(AppType.SCHOOL_PC),
   /** '1' keeps only apps the user may open and that are shown. */
-  filter: z.string().optional(),
+  filter: z.string().max(10).optional(),
   /** 'true' appends 其他应用: apps in no group of the scope. */
-  showDefaultGroup: z.string().optional(),
+  showDefaultGroup: z.string().max(10).optional(),
 })
 export type AppGroupListQuery = z.infer<typeof appGroupListQuery>
 
-const optionalHttpIcon = z.string().trim().max(500)
-  .refine((v) => v === '' || /^https?:\/\//i.test(v), AppMsg.ICON_HTTP)
-  .optional().nullable()
-const routeOrUrl = z.string().trim().max(500).optional().nullable()
+const optionalHttpIcon = z.link('http', AppMsg.ICON_HTTP).optional().nullable()
 
 export const appSaveBody = z.object({
-  name: z.string({ message: AppMsg.NAME_REQUIRED }).trim().min(1, AppMsg.NAME_REQUIRED).max(30, '应用名称不能超过30个字符'),
+  name: z.line({ message: AppMsg.NAME_REQUIRED }).trim().min(1, AppMsg.NAME_REQUIRED).max(30, '应用名称不能超过30个字符'),
   /** Generated when empty. */
   uniqueId: z.string().trim().max(60).regex(/^[A-Za-z0-9_-]*$/, '应用标识只能包含字母、数字、下划线和横线').optional().nullable(),
   iconUri: optionalHttpIcon,
-  reqUri: routeOrUrl.refine((v) => !v || v.startsWith('/'), '应用路由必须以/开头'),
-  entryUrl: routeOrUrl.refine((v) => !v || v.startsWith('/') || /^https?:\/\//i.test(v), '入口地址必须以/或http开头'),
+  reqUri: z.link('path', '应用路由必须以/开头').optional().nullable(),
+  entryUrl: z.link('web', '入口地址必须以/或http开头').optional().nullable(),
   permissionName: z.string().trim().max(80).regex(/^[A-Za-z0-9_]*$/, '权限编码只能包含字母、数字和下划线').optional().nullable(),
   appType: z.coerce.number().int().min(0).max(12).default(AppType.SCHOOL_PC),
   openWay: z.coerce.number().int().min(1).max(2).default(OpenWay.SAME),
@@ -137,6 +167,9 @@ export const appSaveBody = z.object({
   hasShow: z.boolean().default(true),
   isNewApp: z.boolean().default(false),
   groupingType: z.coerce.number().int().min(1).max(6).optional().nullable(),
+  /** Who may use it; a new app without it is for every user type, an edit without it keeps the app's. */
+  userTypes: z.array(appUserType, { message: AppMsg.USER_TYPES_REQUIRED })
+    .min(1, AppMsg.USER_TYPES_REQUIRED).max(3).optional(),
 }).refine((b) => !!(b.reqUri || b.entryUrl), { message: AppMsg.TARGET_REQUIRED, path: ['reqUri'] })
 export type AppSaveBody = z.infer<typeof appSaveBody>
 export const appUpdateBody = z.object({ appId: z.coerce.number().int() }).and(appSaveBody)
@@ -154,7 +187,7 @@ export const appPageBody = z.object({
 export type AppPageBody = z.infer<typeof appPageBody>
 
 export const appGroupSaveBody = z.object({
-  name: z.string({ message: AppMsg.GROUP_NAME_REQUIRED }).trim().min(1, AppMsg.GROUP_NAME_REQUIRED).max(20, '分组名称不能超过20个字符'),
+  name: z.line({ message: AppMsg.GROUP_NAME_REQUIRED }).trim().min(1, AppMsg.GROUP_NAME_REQUIRED).max(20, '分组名称不能超过20个字符'),
   appType: z.coerce.number().int().default(AppType.SCHOOL_PC),
   sort: z.coerce.number().int().min(0).max(9999).optional(),
 })
@@ -209,10 +242,14 @@ export interface BuiltinApp {
   entryUrl?: string
   /** Shown only to the platform administrator (the routes are adminOnly); tenant_management only in tenant 0. */
   adminOnly?: boolean
+  /** Who may use it until an admin changes it in 应用管理: staff, and students or parents where the app serves them. */
+  userTypes: readonly UserType[]
 }
 
 const a = (uniqueId: string, name: string, reqUri: string, permissionName: string | null, groupingType: number, scopes: BuiltinApp['scopes'] = 'sb', extra: Partial<BuiltinApp> = {}): BuiltinApp =>
-  ({ uniqueId, name, reqUri, permissionName, groupingType, scopes, ...extra })
+  ({ uniqueId, name, reqUri, permissionName, groupingType, scopes, userTypes: STAFF_ONLY, ...extra })
+const STAFF_STUDENT: Partial<BuiltinApp> = { userTypes: [UserType.STAFF, UserType.STUDENT] }
+const EVERYONE: Partial<BuiltinApp> = { userTypes: APP_USER_TYPES }
 
 /**
  * Built-in apps. Internal pages use the catalogue's page codes; sub-app routes the catalogue has no code for are
@@ -220,7 +257,7 @@ const a = (uniqueId: string, name: string, reqUri: string, permissionName: strin
  */
 export const BUILTIN_APPS: readonly BuiltinApp[] = [
   // 中台
-  a('base_data', '基础数据', '/base-set/system', 'base_set', 1),
+  a('base_data', '基础数据', BASE_SET_ENTRY, 'base_set', 1),
   a('org_structure', '组织机构', '/base-organization/orgSet', 'base_organization', 1),
   a('people_manage', '人员管理', '/base-userAccount/teachers', 'base_user_account', 1),
   a('role_permission', '角色权限', '/roles-roleManage', 'permission_role', 1),
@@ -237,9 +274,10 @@ export const BUILTIN_APPS: readonly BuiltinApp[] = [
   a('official_document', '公文流转', '/oafn/officialDocument', null, 2, 'sb', { openWay: 2 }),
   a('archive_teacher', '教师档案', '/archiveTeacher', null, 2, 's'),
   // 教务教学
-  a('course_center', '课程中心', '/courseCenter', null, 3, 's'),
-  a('exam_system', '考试系统', '/examSystem', null, 3, 's'),
-  a('grade_manage', '成绩管理', '/gradeManage', null, 3, 's'),
+  a('course_center', '课程中心', '/courseCenter', null, 3, 's', STAFF_STUDENT),
+  a('exam_system', '考试系统', '/examSystem', null, 3, 's', STAFF_STUDENT),
+  // Students and parents look up scores here.
+  a('grade_manage', '成绩管理', '/gradeManage', null, 3, 's', EVERYONE),
   a('textbook', '教材管理', '/textbook', null, 3),
   // 教研
   a('open_class', '公开课', '/openClass', null, 4),
@@ -255,6 +293,7 @@ export const BUILTIN_APPS: readonly BuiltinApp[] = [
   a(SpecialAppId.CLASS_MANAGEMENT, '班级管理', '/base-school/classManage', 'base_school', 6, 's'),
   a('student_manage', '学生管理', '/studentManage', null, 6, 's'),
   a('moral_education', '德育管理', '/moralEducation', null, 6, 's'),
-  a('archive_students', '学生档案', '/archiveStudents', null, 6),
+  // A student's and a parent's own record.
+  a('archive_students', '学生档案', '/archiveStudents', null, 6, 'sb', EVERYONE),
 ]
 

@@ -1,8 +1,8 @@
-import { z } from 'zod'
+import * as z from './z.js'
 
 /** Administrative levels (省/市/区县/乡镇 …) and areas (GB/T 2260 codes), platform reference data kept by the super administrator. */
 export const adminLevelBody = z.object({
-  name: z.string({ message: '请输入级别名称' }).trim().min(1, '请输入级别名称').max(20, '级别名称不能超过20个字符'),
+  name: z.line({ message: '请输入级别名称' }).trim().min(1, '请输入级别名称').max(20, '级别名称不能超过20个字符'),
   sort: z.coerce.number().int().min(0).max(999).default(0),
 })
 export type AdminLevelBody = z.infer<typeof adminLevelBody>
@@ -11,7 +11,7 @@ export type AdminLevelRow = z.infer<typeof adminLevelRow>
 
 export const areaBody = z.object({
   code: z.string({ message: '请输入区划代码' }).regex(/^\d{6}(\d{3})?$/, '区划代码应为6位或9位数字'),
-  name: z.string({ message: '请输入区域名称' }).trim().min(1, '请输入区域名称').max(30, '区域名称不能超过30个字符'),
+  name: z.line({ message: '请输入区域名称' }).trim().min(1, '请输入区域名称').max(30, '区域名称不能超过30个字符'),
   parentCode: z.string().regex(/^\d{6}(\d{3})?$/, '上级区划代码有误').optional().nullable(),
   levelId: z.coerce.number().int({ message: '请选择行政级别' }),
 })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from './z.js'
 
 /** Password login payload (000 §7.2). loginType 1 is the user login, 0 the super-administrator login. */
 export const loginByUserPwdBody = z.object({
@@ -104,7 +104,10 @@ export const currentUserDetail = z.object({
   orgName: z.string(),
   tenantId: z.number(),
   userType: z.number(),
+  /** Role codes (the spec's user info), for checks such as the admin role. */
   roles: z.array(z.string()),
+  /** The same roles by their names, for people to read (a code such as admin is never shown). */
+  roleNames: z.array(z.string()),
   permissions: z.array(z.string()),
   currentOrgData: orgInfo.nullable(),
   orgCount: z.number(),

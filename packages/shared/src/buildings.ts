@@ -1,12 +1,12 @@
-import { z } from 'zod'
+import * as z from './z.js'
 
 const paging = { pageIndex: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(500).default(20) }
-const optText = (max: number) => z.string().trim().max(max, `长度不能超过${max}个字符`).optional().nullable()
+const optText = (max: number) => z.line().trim().max(max, `长度不能超过${max}个字符`).optional().nullable()
 
 /** Buildings of an organisation (base-buildLot/roomManage); floors are made from floorCount. */
 export const buildingAddBody = z.object({
   orgId: z.coerce.number().int().optional(),
-  name: z.string({ message: '请输入楼宇名称' }).trim().min(1, '请输入楼宇名称').max(30, '楼宇名称不能超过30个字符'),
+  name: z.line({ message: '请输入楼宇名称' }).trim().min(1, '请输入楼宇名称').max(30, '楼宇名称不能超过30个字符'),
   code: optText(30),
   typeId: z.coerce.number().int().optional().nullable(),
   floorCount: z.coerce.number().int().min(1, '楼层数至少为1').max(100, '楼层数不能超过100').default(1),
@@ -33,7 +33,7 @@ export const floorAddBody = z.object({
 /** Rooms (classrooms and others) with use, capacity and tags. */
 export const roomAddBody = z.object({
   floorId: z.coerce.number().int({ message: '请选择楼层' }),
-  name: z.string({ message: '请输入教室名称' }).trim().min(1, '请输入教室名称').max(30, '教室名称不能超过30个字符'),
+  name: z.line({ message: '请输入教室名称' }).trim().min(1, '请输入教室名称').max(30, '教室名称不能超过30个字符'),
   code: optText(30),
   useId: z.coerce.number().int().optional().nullable(),
   capacity: z.coerce.number().int().min(0, '容纳人数有误').max(10000, '容纳人数有误').optional().nullable(),
@@ -76,7 +76,7 @@ export const roomBatchMoveBody = z.object({
   floorId: z.coerce.number().int({ message: '请选择目标楼层' }),
 })
 
-export const tagAddBody = z.object({ orgId: z.coerce.number().int().optional(), name: z.string().trim().min(1, '请输入标签名称').max(20, '标签名称不能超过20个字符') })
+export const tagAddBody = z.object({ orgId: z.coerce.number().int().optional(), name: z.line().trim().min(1, '请输入标签名称').max(20, '标签名称不能超过20个字符') })
 export const tagRow = z.object({ id: z.number(), name: z.string(), roomCount: z.number() })
 
 export const BuildingMsg = {
@@ -97,7 +97,7 @@ export const BuildingMsg = {
 /** Subjects of a school (subjectMgr/subjectInfo). */
 export const subjectAddBody = z.object({
   orgId: z.coerce.number().int().optional(),
-  name: z.string({ message: '请输入学科名称' }).trim().min(1, '请输入学科名称').max(30, '学科名称不能超过30个字符'),
+  name: z.line({ message: '请输入学科名称' }).trim().min(1, '请输入学科名称').max(30, '学科名称不能超过30个字符'),
   code: optText(30),
   categoryId: z.coerce.number().int().optional().nullable(),
   sort: z.coerce.number().int().min(0).max(99999).optional(),

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from './z.js'
 
 const isoDate = (what: string) => z.string({ message: `请选择${what}` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${what}格式应为YYYY-MM-DD`)
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), `${what}无效`)
@@ -9,7 +9,7 @@ export const calendarAddBody = z.object({
   orgId: z.coerce.number().int().optional(),
   schoolYear: z.string({ message: '请输入学年' }).regex(/^\d{4}-\d{4}$/, '学年格式应为2026-2027'),
   term: z.union([z.literal(1), z.literal(2)], { message: '请选择学期' }),
-  name: z.string().trim().max(50).optional().nullable(),
+  name: z.line().trim().max(50).optional().nullable(),
   startDate: isoDate('开始日期'),
   endDate: isoDate('结束日期'),
 }).refine((b) => b.endDate >= b.startDate, { message: '结束日期不能早于开始日期', path: ['endDate'] })
@@ -19,13 +19,13 @@ export const calendarRow = z.object({
   status: z.number(), isCurrent: z.boolean(),
 })
 export type CalendarRow = z.infer<typeof calendarRow>
-export const calendarPageBody = z.object({ orgId: z.coerce.number().int().optional(), schoolYear: z.string().optional().nullable(), ...paging })
+export const calendarPageBody = z.object({ orgId: z.coerce.number().int().optional(), schoolYear: z.string().max(9).optional().nullable(), ...paging })
 
 /** Holidays and make-up work days (holidaySet, addHoliday). */
 export const holidayAddBody = z.object({
   orgId: z.coerce.number().int().optional(),
   calendarId: z.coerce.number().int().optional().nullable(),
-  name: z.string({ message: '请输入节假日名称' }).trim().min(1, '请输入节假日名称').max(30, '节假日名称不能超过30个字符'),
+  name: z.line({ message: '请输入节假日名称' }).trim().min(1, '请输入节假日名称').max(30, '节假日名称不能超过30个字符'),
   kind: z.enum(['holiday', 'workday']).default('holiday'),
   startDate: isoDate('开始日期'),
   endDate: isoDate('结束日期'),
@@ -49,7 +49,7 @@ export const CalendarMsg = {
 /** Study months of a term (studyMonthSet): named date ranges inside the term that do not overlap. */
 export const studyMonthBody = z.object({
   calendarId: z.coerce.number().int({ message: '请选择学期' }),
-  name: z.string({ message: '请输入学月名称' }).trim().min(1, '请输入学月名称').max(20, '学月名称不能超过20个字符'),
+  name: z.line({ message: '请输入学月名称' }).trim().min(1, '请输入学月名称').max(20, '学月名称不能超过20个字符'),
   startDate: isoDate('开始日期'),
   endDate: isoDate('结束日期'),
 }).refine((b) => b.endDate >= b.startDate, { message: '结束日期不能早于开始日期', path: ['endDate'] })

@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import { isSafeLink } from './input.js'
+import * as z from './z.js'
 
 /**
  * News (CMS) and portal content blocks (001 §2.6, §3, §4, §7.2, §7.5, §9). A news item belongs to the org that
@@ -43,7 +44,7 @@ export const CMS_IMAGE_PATH = '/base/api/cms2/open/image'
 
 /** An image reference: an http(s) URL or one of our uploaded images. */
 export const imageUrl = z.string().trim().max(500).refine(
-  (v) => /^https?:\/\/\S+$/i.test(v) || new RegExp(`^${CMS_IMAGE_PATH}/\\d+/[0-9a-f-]{36}$`).test(v), CmsMsg.IMAGE_URL)
+  (v) => (isSafeLink(v, 'http') && !/\s/.test(v)) || new RegExp(`^${CMS_IMAGE_PATH}/\\d+/[0-9a-f-]{36}$`).test(v), CmsMsg.IMAGE_URL)
 
 // ----- news -----
 
@@ -89,11 +90,11 @@ export type NewsAdminDetail = z.infer<typeof newsAdminDetail>
 
 export const newsSaveBody = z.object({
   id: z.coerce.number().int().optional().nullable(),
-  title: z.string({ message: CmsMsg.TITLE_REQUIRED }).trim().min(1, CmsMsg.TITLE_REQUIRED).max(100, '标题不能超过100个字符'),
+  title: z.line({ message: CmsMsg.TITLE_REQUIRED }).trim().min(1, CmsMsg.TITLE_REQUIRED).max(100, '标题不能超过100个字符'),
   noticeType: z.coerce.number({ message: CmsMsg.TYPE_REQUIRED }).int(),
   cover: imageUrl.optional().nullable().or(z.literal('')),
   content: z.string({ message: CmsMsg.CONTENT_REQUIRED }).min(1, CmsMsg.CONTENT_REQUIRED).max(200_000, '正文过长'),
-  source: z.string().trim().max(50, '来源不能超过50个字符').optional().nullable(),
+  source: z.line().trim().max(50, '来源不能超过50个字符').optional().nullable(),
   /** 1: readers must confirm they have read it. */
   confirm: z.coerce.number().int().min(0).max(1).default(0),
   /** Shown to signed-out visitors of the open portal. */
@@ -129,7 +130,7 @@ export function layoutWidth(container: number): number {
   return 1200
 }
 
-const link = z.string().trim().max(500).refine((v) => v === '' || /^(https?:\/\/|\/|#\/)/i.test(v), '链接必须以 http 或 / 开头').optional().nullable()
+const link = z.link('web', '链接必须以 http 或 / 开头').optional().nullable()
 const desc = { descType: z.coerce.number().int().min(0).max(1).default(0), descContent: z.string().trim().max(200).optional().nullable() }
 
 /** Image block picture (001 §3 picList). */
@@ -147,20 +148,20 @@ export const carouselSettings = z.object({
   picList: z.array(picItem).max(20).default([]),
 })
 export const videoSettings = z.object({
-  videoUrl_decode: z.string().trim().url('请输入视频地址').max(500).refine((v) => /^https?:/i.test(v), '视频地址必须以 http 开头'),
+  videoUrl_decode: z.link('http', '视频地址必须以 http 开头').min(1, '请输入视频地址'),
   faceUrl_decode: imageUrl.optional().nullable().or(z.literal('')),
   /** 1: cover and a play icon until clicked (001 §2.6); 0: plays muted at once. */
   autoPlayMode: z.coerce.number().int().min(0).max(1).default(1),
   ...desc,
 })
 export const textSettings = z.object({ text: z.string().max(100_000).default('') })
-export const swiperItem = z.object({ title: z.string().trim().max(50).default(''), imageUrl, link })
+export const swiperItem = z.object({ title: z.line().trim().max(50).default(''), imageUrl, link })
 export const swiperSettings = z.object({
   speed: z.coerce.number().int().min(500).max(20_000).default(SWIPER_DEFAULTS.speed),
   gap: z.coerce.number().int().min(0).max(100).default(SWIPER_DEFAULTS.gap),
   items: z.array(swiperItem).max(30).default([]),
 })
-export const qrSettings = z.object({ text: z.string().trim().min(1, '请输入二维码内容').max(500), tip: z.string().trim().max(50).optional().nullable() })
+export const qrSettings = z.object({ text: z.string().trim().min(1, '请输入二维码内容').max(500), tip: z.line().trim().max(50).optional().nullable() })
 /** 常用应用 of the person (the app registry's favourites). */
 export const appsSettings = z.object({})
 
@@ -171,7 +172,7 @@ export const BLOCK_TYPE_LABEL: Record<BlockType, string> = {
 }
 
 const blockBase = {
-  title: z.string().trim().max(30, '模块标题不能超过30个字符').default(''),
+  title: z.line().trim().max(30, '模块标题不能超过30个字符').default(''),
   /** Grid columns out of 24. */
   span: z.union([z.literal(8), z.literal(12), z.literal(16), z.literal(24)]).default(12),
   /** 0 shown, 1 hidden. */
@@ -214,7 +215,7 @@ export type ModuleListBody = z.input<typeof moduleListBody>
 export const bannerPageBody = z.object({ ...paging })
 export const bannerSaveBody = z.object({
   id: z.coerce.number().int().optional().nullable(),
-  title: z.string({ message: '请输入标题' }).trim().min(1, '请输入标题').max(50),
+  title: z.line({ message: '请输入标题' }).trim().min(1, '请输入标题').max(50),
   imageUrl,
   link,
   status: z.coerce.number().int().min(0).max(1).default(0),

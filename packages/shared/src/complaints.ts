@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from './z.js'
 
 /**
  * Complaints and suggestions (001 §2.5 /menhu-complaintSuggest, §6, §7.1, §7.5 /base/complainSuggestion).
@@ -55,7 +55,7 @@ export const complaintClassRow = z.object({ id: z.number(), name: z.string(), ha
 export type ComplaintClassRow = z.infer<typeof complaintClassRow>
 export const complaintClassBody = z.object({
   id: id.optional(),
-  name: z.string({ message: ComplaintMsg.CLASS_NAME_REQUIRED }).trim().min(1, ComplaintMsg.CLASS_NAME_REQUIRED).max(30, '分类名称不能超过30个字'),
+  name: z.line({ message: ComplaintMsg.CLASS_NAME_REQUIRED }).trim().min(1, ComplaintMsg.CLASS_NAME_REQUIRED).max(30, '分类名称不能超过30个字'),
   handlerIds: z.array(z.coerce.number().int()).min(1, ComplaintMsg.HANDLER_REQUIRED).max(50),
 })
 export const complaintIdBody = z.object({ id })
@@ -63,7 +63,7 @@ export const complaintIdQuery = z.object({ id })
 
 export const complaintSubmitBody = z.object({
   classId: z.coerce.number({ message: '请选择分类' }).int().min(1, '请选择分类'),
-  title: z.string({ message: ComplaintMsg.TITLE_REQUIRED }).trim().min(1, ComplaintMsg.TITLE_REQUIRED).max(50, '标题不能超过50个字'),
+  title: z.line({ message: ComplaintMsg.TITLE_REQUIRED }).trim().min(1, ComplaintMsg.TITLE_REQUIRED).max(50, '标题不能超过50个字'),
   content: z.string({ message: ComplaintMsg.CONTENT_REQUIRED }).trim().min(1, ComplaintMsg.CONTENT_REQUIRED).max(2000, '内容不能超过2000个字'),
   phone: z.string().trim().regex(/^(1\d{10})?$/, ComplaintMsg.PHONE_INVALID).default(''),
   anonymous: z.boolean().default(false),

@@ -52,11 +52,15 @@ export const AI_DRAWER_WIDTH = 800
 export const SUPER_ADMIN = { orgId: 0, userName: 'administrator', role: 'admin', tenantId: 0 } as const
 export const ADMIN_ROLE = 'admin'
 
-/** Brute-force limits: captcha after 3 failures, lock after 5 for 15 minutes; 20 failures per IP per 15 min. */
+/**
+ * Brute-force limits: captcha after 3 failures, lock after 5 for 15 minutes; 20 failures per IP per 15 min. The same
+ * for a user name that exists and one that does not; a name's count is forgotten after 30 days without an attempt.
+ */
 export const LOGIN_LIMITS = {
   captchaAfterFailures: 3,
   lockAfterFailures: 5,
   lockMinutes: 15,
   ipWindowMinutes: 15,
   ipMaxFailures: 20,
+  failuresKeptDays: 30,
 } as const

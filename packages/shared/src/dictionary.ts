@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from './z.js'
 
 /**
  * Dictionary types of the base-data area (000 §2.3): school dictionaries, people dictionaries and the
@@ -35,8 +35,8 @@ export const dictAddBody = z.object({
   dictType,
   level: dictLevel.default('tenant'),
   orgId: z.coerce.number().int().optional().nullable(),
-  name: z.string({ message: '请输入名称' }).trim().min(1, '请输入名称').max(50, '名称不能超过50个字符'),
-  code: z.string().trim().max(30, '编码不能超过30个字符').optional().nullable(),
+  name: z.line({ message: '请输入名称' }).trim().min(1, '请输入名称').max(50, '名称不能超过50个字符'),
+  code: z.line().trim().max(30, '编码不能超过30个字符').optional().nullable(),
   sort: z.coerce.number().int().min(0).max(99999).optional(),
   remark: z.string().trim().max(200).optional().nullable(),
 })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from './z.js'
 
 /** Every API answer is `{code, msg, data}`; 0 and 201 mean success (spec 000 §8). */
 export interface Envelope<T = unknown> {

@@ -1,6 +1,6 @@
-import { z } from 'zod'
+import * as z from './z.js'
 
-const name = (what: string) => z.string({ message: `请输入${what}名称` }).trim().min(1, `请输入${what}名称`).max(30, `${what}名称不能超过30个字符`)
+const name = (what: string) => z.line({ message: `请输入${what}名称` }).trim().min(1, `请输入${what}名称`).max(30, `${what}名称不能超过30个字符`)
 const paging = {
   pageIndex: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(20),
@@ -10,7 +10,7 @@ const paging = {
 export const gradeAddBody = z.object({
   orgId: z.coerce.number().int().optional(),
   name: name('年级'),
-  code: z.string().trim().max(30).optional().nullable(),
+  code: z.line().trim().max(30).optional().nullable(),
   entryYear: z.coerce.number().int().min(1990, '入学年份有误').max(2100, '入学年份有误'),
   learnPeriodId: z.coerce.number().int().optional().nullable(),
   sort: z.coerce.number().int().min(0).max(99999).optional(),
@@ -35,7 +35,7 @@ export type GradeRow = z.infer<typeof gradeRow>
 export const classAddBody = z.object({
   gradeId: z.coerce.number().int({ message: '请选择年级' }),
   name: name('班级'),
-  code: z.string().trim().max(30).optional().nullable(),
+  code: z.line().trim().max(30).optional().nullable(),
   sort: z.coerce.number().int().min(0).max(99999).optional(),
 })
 export type ClassAddBody = z.infer<typeof classAddBody>
@@ -61,6 +61,7 @@ export const GradeMsg = {
   CLASS_NAME_TAKEN: '该年级下已存在同名班级',
   GRADE_ARCHIVED: '年级已归档，不能在其中新增或恢复班级',
   GRADE_HAS_CLASSES: '该年级下存在班级，无法删除',
+  CLASS_HAS_STUDENTS: '该班级下还有学生，无法删除',
   GRADE_NOT_FOUND: '年级不存在',
   CLASS_NOT_FOUND: '班级不存在',
   ALREADY_ARCHIVED: '已归档',

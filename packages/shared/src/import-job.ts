@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from './z.js'
 
 /**
  * Persisted import jobs (000 §3 import task, §4 polled every 2 s, 001 import progress panel). A job is queued,

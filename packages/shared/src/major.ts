@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from './z.js'
 
 /** Faculties → majors → major directions of a higher-education (Z3) school (base-school/major/*). */
 export const majorLevel = z.enum(['faculty', 'major', 'direction'])
@@ -10,8 +10,8 @@ export const majorAddBody = z.object({
   orgId: z.coerce.number().int().optional(),
   level: majorLevel,
   parentId: z.coerce.number().int().optional().nullable(),
-  name: z.string({ message: '请输入名称' }).trim().min(1, '请输入名称').max(50, '名称不能超过50个字符'),
-  code: z.string().trim().max(30).optional().nullable(),
+  name: z.line({ message: '请输入名称' }).trim().min(1, '请输入名称').max(50, '名称不能超过50个字符'),
+  code: z.line().trim().max(30).optional().nullable(),
   sort: z.coerce.number().int().min(0).max(99999).optional(),
 })
 export type MajorAddBody = z.infer<typeof majorAddBody>

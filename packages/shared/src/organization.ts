@@ -1,13 +1,14 @@
-import { z } from 'zod'
+import * as z from './z.js'
+import { UNIT_ATTR_MAX } from './labels.js'
 
 const optText = (max: number) => z.string().trim().max(max, `长度不能超过${max}个字符`).optional().nullable()
 
 /** Organisation setup (base-organization/orgSet; 000 §7.7 add/update). orgType 'depart' is a department. */
 export const orgAddBody = z.object({
   parentId: z.coerce.number().int({ message: '请选择上级机构' }),
-  name: z.string({ message: '请输入机构名称' }).trim().min(1, '请输入机构名称').max(50, '机构名称不能超过50个字符'),
+  name: z.line({ message: '请输入机构名称' }).trim().min(1, '请输入机构名称').max(50, '机构名称不能超过50个字符'),
   orgCode: optText(32),
-  unitAttr: z.coerce.number().int().min(0, '单位属性有误').max(20, '单位属性有误').optional(),
+  unitAttr: z.coerce.number().int().min(0, '单位属性有误').max(UNIT_ATTR_MAX, '单位属性有误').optional(),
   appType: z.union([z.literal(1), z.literal(2)]).optional().nullable(),
   orgType: z.enum(['org', 'depart']).default('org'),
   typeId: z.coerce.number().int().optional().nullable(),
@@ -21,7 +22,7 @@ export type OrgAddBody = z.infer<typeof orgAddBody>
 
 export const orgUpdateBody = orgAddBody.omit({ parentId: true, orgType: true }).partial().extend({
   orgId: z.coerce.number().int(),
-  name: z.string().trim().min(1, '请输入机构名称').max(50, '机构名称不能超过50个字符').optional(),
+  name: z.line().trim().min(1, '请输入机构名称').max(50, '机构名称不能超过50个字符').optional(),
 })
 export type OrgUpdateBody = z.infer<typeof orgUpdateBody>
 
@@ -65,6 +66,7 @@ export const OrgMsg = {
   CODE_TAKEN: '机构编码已存在',
   HAS_MEMBERS: '该机构下存在人员，无法删除',
   HAS_CHILDREN: '该机构下存在下级机构，无法删除',
+  HAS_DATA: '该机构下还有基础数据（年级、班级、楼宇、校历等），请先删除后再删除机构',
   PARENT_MISSING: '上级机构不存在',
   OWN_ORG: '不能删除或停用当前登录的机构',
   DEPART_NEEDS_PARENT: '部门必须属于一个机构',
@@ -75,9 +77,9 @@ export const OrgMsg = {
 export const orgTypeKind = z.enum(['org', 'depart'])
 export const orgTypeAddBody = z.object({
   kind: orgTypeKind,
-  name: z.string({ message: '请输入类型名称' }).trim().min(1, '请输入类型名称').max(30, '类型名称不能超过30个字符'),
+  name: z.line({ message: '请输入类型名称' }).trim().min(1, '请输入类型名称').max(30, '类型名称不能超过30个字符'),
   code: optText(30),
-  unitAttr: z.coerce.number().int().min(0, '单位属性有误').max(20, '单位属性有误').optional().nullable(),
+  unitAttr: z.coerce.number().int().min(0, '单位属性有误').max(UNIT_ATTR_MAX, '单位属性有误').optional().nullable(),
   sort: z.coerce.number().int().min(0).max(99999).optional(),
 })
 export type OrgTypeAddBody = z.infer<typeof orgTypeAddBody>

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from './z.js'
 import { parseIdCard } from './id-card.js'
 
 /**
@@ -13,9 +13,9 @@ const paging = {
 const optId = z.coerce.number().int().optional().nullable()
 const optText = (max: number, label: string) => z.string().trim().max(max, `${label}不能超过${max}个字符`).optional().nullable()
   .transform((v) => (v ? v : null))
-export const trueNameField = z.string({ message: '请输入姓名' }).trim().min(1, '请输入姓名').max(30, '姓名不能超过30个字符')
+export const trueNameField = z.line({ message: '请输入姓名' }).trim().min(1, '请输入姓名').max(30, '姓名不能超过30个字符')
 export const mobileField = z.string({ message: '请输入手机号' }).trim().regex(/^1\d{10}$/, '手机号格式不正确')
-export const idCardField = z.string().trim().optional().nullable().transform((v) => (v ? v.toUpperCase() : null))
+export const idCardField = z.string().trim().max(18, '身份证号格式不正确').optional().nullable().transform((v) => (v ? v.toUpperCase() : null))
   .refine((v) => v === null || parseIdCard(v) !== null, '身份证号格式不正确')
 export const loginNameField = z.string().trim().regex(/^[A-Za-z0-9_.@-]{3,40}$/, '登录名为3-40位字母、数字或_.@-').optional().nullable()
   .transform((v) => (v ? v : null))
@@ -35,7 +35,9 @@ export const PeopleMsg = {
   DEPT_NOT_FOUND: '部门不存在',
   NOT_ARCHIVED: '该人员未归档',
   ARCHIVED: '该人员已归档，请先恢复',
-  SELF: '不能对自己执行此操作',
+  SELF: '不能对自己的账号执行此操作',
+  /** The escalation guard (docs/people.md): the target holds a code the caller lacks. */
+  ABOVE_OWN: '无权操作权限高于自己的人员',
   CHILD_NOT_FOUND: '学生不存在',
   ALREADY_BOUND: '已绑定该学生',
   NOT_BOUND: '未绑定该学生',
@@ -103,7 +105,7 @@ export type DepartmentRow = z.infer<typeof departmentRow>
 export const studentFields = {
   trueName: trueNameField,
   /** 学号 (the national student number): unique in the school and the default login name. */
-  jobNo: z.string({ message: '请输入学号' }).trim().min(1, '请输入学号').max(30, '学号不能超过30个字符'),
+  jobNo: z.line({ message: '请输入学号' }).trim().min(1, '请输入学号').max(30, '学号不能超过30个字符'),
   classId: z.coerce.number({ message: '请选择班级' }).int({ message: '请选择班级' }),
   sex: sexField,
   idCard: idCardField,

@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import { isSafeLink } from './input.js'
+import * as z from './z.js'
 
 /**
  * Portal header configuration (001 §3, §7.1; 000 §7.4, §7.6): the portal system config mh_sys_config (with the
@@ -9,6 +10,7 @@ import { z } from 'zod'
 export const PortalMsg = {
   SAVED: '保存成功',
   URL_HTTP: '链接必须以http或/开头',
+  ROUTE_SLASH: '菜单路由必须以/开头',
   IMAGE_HTTP: '图片地址必须以http或/开头',
   SYS_NAME_REQUIRED: '请输入系统名称',
   SYS_NAME_LONG: '系统名称不能超过30个字符',
@@ -40,17 +42,17 @@ export const DefaultTitle = {
   CAMPUS: '智慧校园',
 } as const
 
-/** An address: an http(s) URL or a same-origin path; empty means none. */
-const address = (msg: string) => z.string().trim().max(500).refine((v) => v === '' || /^https?:\/\//i.test(v) || v.startsWith('/'), msg)
-const text = (max: number) => z.string().trim().max(max)
+/** An address: an http(s) URL or a same-origin path (isSafeLink 'web'); empty means none. */
+const address = (msg: string) => z.link('web', msg)
+const text = (max: number) => z.line().trim().max(max)
 
-/** Footer (001 §3 footer config): typeUp 2 image/icon (else text); typeDown 1 link, 2 image popover. */
+/** Footer (001 §3 footer config): typeUp 2 image/icon (else text); typeDown 1 link, 2 image popover (either way an address). */
 export const footerItem = z.object({
   typeUp: z.coerce.number().int().min(1).max(2).default(1),
   contentUp: text(200).default(''),
   iconDescriptionUp: text(100).default(''),
   typeDown: z.coerce.number().int().min(0).max(2).default(0),
-  contentDown: text(500).default(''),
+  contentDown: address(PortalMsg.URL_HTTP).default(''),
 })
 export type FooterItem = z.infer<typeof footerItem>
 export const footerGroup = z.object({ bottomInfo: z.array(footerItem).max(20).default([]) })
@@ -68,7 +70,7 @@ export type FooterConfig = z.infer<typeof footerConfig>
 export const mhSysConfig = z.object({
   logoUrl: address(PortalMsg.IMAGE_HTTP).default(''),
   showLogo: z.boolean().default(true),
-  sysName: z.string({ message: PortalMsg.SYS_NAME_REQUIRED }).trim().min(1, PortalMsg.SYS_NAME_REQUIRED).max(30, PortalMsg.SYS_NAME_LONG).default(DefaultTitle.PLATFORM),
+  sysName: z.line({ message: PortalMsg.SYS_NAME_REQUIRED }).trim().min(1, PortalMsg.SYS_NAME_REQUIRED).max(30, PortalMsg.SYS_NAME_LONG).default(DefaultTitle.PLATFORM),
   wideImgUrl: address(PortalMsg.IMAGE_HTTP).default(''),
   /** 0 logo plus name; otherwise the wide image. */
   styleSelect: z.coerce.number().int().min(0).max(1).default(0),
@@ -94,7 +96,7 @@ export type MhSysConfig = z.infer<typeof mhSysConfig>
 export const skipItem = z.object({
   skipName: text(30).min(1, '请输入菜单名称'),
   skipUrl: address(PortalMsg.URL_HTTP).default(''),
-  reqUri: text(300).default(''),
+  reqUri: z.link('path', PortalMsg.ROUTE_SLASH, 300).default(''),
   uniqueId: text(80).default(''),
   isNewApp: z.boolean().default(false),
   permissionName: text(80).default(''),
@@ -209,14 +211,14 @@ export const mobileEntry = z.object({
 })
 export type MobileEntry = z.infer<typeof mobileEntry>
 export const mobileEntrySaveBody = z.object({
-  mobileName: z.string({ message: PortalMsg.MOBILE_NAME_REQUIRED }).trim().min(1, PortalMsg.MOBILE_NAME_REQUIRED).max(30, '名称不能超过30个字符'),
+  mobileName: z.line({ message: PortalMsg.MOBILE_NAME_REQUIRED }).trim().min(1, PortalMsg.MOBILE_NAME_REQUIRED).max(30, '名称不能超过30个字符'),
   mobileExplain: text(200).default(''),
   type: z.coerce.number().int().min(0).max(1).default(1),
   decodePath: z.string({ message: PortalMsg.MOBILE_PATH_REQUIRED }).trim().min(1, PortalMsg.MOBILE_PATH_REQUIRED).max(1000),
   codeTips: text(100).default(''),
   hasShow: z.boolean().default(true),
   sort: z.coerce.number().int().min(0).max(9999).default(0),
-}).refine((b) => b.type !== 0 || /^https?:\/\//i.test(b.decodePath) || b.decodePath.startsWith('/'), { message: PortalMsg.IMAGE_HTTP, path: ['decodePath'] })
+}).refine((b) => b.type !== 0 || isSafeLink(b.decodePath), { message: PortalMsg.IMAGE_HTTP, path: ['decodePath'] })
 export type MobileEntrySaveBody = z.infer<typeof mobileEntrySaveBody>
 export const mobileEntryUpdateBody = z.object({ id: z.coerce.number().int() }).and(mobileEntrySaveBody)
-export const mobileEntryQuery = z.object({ orgId: z.coerce.number().int().optional(), all: z.string().optional() })
+export const mobileEntryQuery = z.object({ orgId: z.coerce.number().int().optional(), all: z.string().max(10).optional() })

@@ -24,6 +24,14 @@ export const PASSWORD_CLOSE_MS = 1500
 export const SWITCH_RELOAD_MS = 200
 export const FLAG_RESET_MS = 500
 
+/**
+ * Below this width (phones, small tablets; antd's md breakpoint) every header collapses into a compact bar (menu
+ * button, name, user menu) with its navigation in a drawer, and the admin side menu becomes a drawer too. The
+ * spec's counts above still decide how many tabs or groups the drawer lists.
+ */
+export const COMPACT_BELOW = 768
+export const isCompactWidth = (width: number): boolean => width < COMPACT_BELOW
+
 const passed = (width: number, breakpoints: readonly number[]): number => breakpoints.filter((b) => width >= b).length
 
 export const style1TabCount = (width: number): number => 1 + passed(width, STYLE1_TAB_BREAKPOINTS)

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from './z.js'
 
 /**
  * Sub-organisation associations (001 §7.4 sub/org/*, 000 §7.3, docs/roles.md): an org with sub-orgs (a bureau)

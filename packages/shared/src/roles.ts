@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from './z.js'
 
 /**
  * Roles and grants (000 §2.2, §6; 001 §2.6, §7.3, §7.4). A role belongs to the tenant (built-in ones, org null)
@@ -8,7 +8,7 @@ const paging = {
   pageIndex: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(20),
 }
-const roleName = z.string({ message: '请输入角色名称' }).trim().min(1, '请输入角色名称').max(30, '角色名称不能超过30个字符')
+const roleName = z.line({ message: '请输入角色名称' }).trim().min(1, '请输入角色名称').max(30, '角色名称不能超过30个字符')
 const userType = z.union([z.literal(1002), z.literal(1003), z.literal(1004)]).optional().nullable()
 
 export const RoleMsg = {
@@ -17,6 +17,9 @@ export const RoleMsg = {
   NAME_TAKEN: '已存在同名角色',
   BEYOND_OWN: '不能授予自己没有的权限',
   UNKNOWN_CODE: '权限编码不存在',
+  /** The escalation guard (docs/roles.md): the role holds a code the caller lacks. */
+  ABOVE_OWN: '无权操作权限高于自己的角色',
+  OWN_ROLE: '不能停用或删除自己所在的角色',
   GRANTED: '授权成功',
 } as const
 

@@ -139,6 +139,11 @@ export const MENHU_PORT_ROUTES: RouteMeta[] = [
  * Complaints and suggestions (001 §2.5 /menhu-complaintSuggest, docs/complaints.md). The handler's queue needs
  * no page code (the server checks the caller handles the class); the submit page is any signed-in member's.
  */
+/** 帮助中心 for members (docs/portal.md): help for the user's own type; admins get /base-useRoute/index. */
+export const HELP_ROUTES: RouteMeta[] = [
+  { path: '/helpCenter/index', title: '帮助中心', layout: 'home', hidden: true },
+]
+
 export const COMPLAINT_ROUTES: RouteMeta[] = [
   { path: '/menhu-complaintSuggest/index', title: '投诉建议配置', layout: 'default', permission: 'sc_menhu_newFeedback_config_base_config' },
   { path: '/menhu-complaintSuggest/list', title: '投诉建议列表', layout: 'default', permission: 'sc_menhu_newFeedback_config_list' },
@@ -146,7 +151,46 @@ export const COMPLAINT_ROUTES: RouteMeta[] = [
   { path: '/complaintSuggest/submit', title: '投诉建议', layout: 'home', hidden: true },
 ]
 
-export const ALL_PAGE_ROUTES: RouteMeta[] = [...BASE_ROUTES, ...ROLE_ROUTES, ...PORTAL_ROUTES, ...APP_MGR_ROUTES, ...CMS_ROUTES, ...MENHU_PORT_ROUTES, ...COMPLAINT_ROUTES]
+export const ALL_PAGE_ROUTES: RouteMeta[] = [...BASE_ROUTES, ...ROLE_ROUTES, ...PORTAL_ROUTES, ...APP_MGR_ROUTES, ...CMS_ROUTES, ...MENHU_PORT_ROUTES, ...COMPLAINT_ROUTES, ...HELP_ROUTES]
+
+/** Fixed redirects of 000 §2.4 (the router keeps the query string). */
+export const ROUTE_REDIRECTS: readonly (readonly [from: string, to: string])[] = [
+  ['/signin', '/redirect/login'], ['/login', '/redirect/admin'],
+  ['/portal-home/home', '/portal/home'], ['/portal/home/home', '/portal/home'],
+  ['/localSide-home/index', '/localSide/home'], ['/localSide/home', '/localSide/home/index'],
+  ['/schoolPortal/news', '/schoolPortal/home/news'], ['/generalPortal/home', '/generalPortal/home/index'],
+  ['/home', '/home/home'],
+]
+
+/**
+ * 001 §2.1 /base-set, the basic-data set-up for admins: the router sends the super administrator to /base-set/system
+ * and any other admin to the first base-data page they may open (the 基础数据 app opens it).
+ */
+export const BASE_SET_ENTRY = '/base-set'
+
+/** The host route of every sub-application (000 §2.1): /salary, /oafn/leave, /localSide ... */
+export const SUB_APP_HOSTS: readonly string[] = [...new Set([...SUB_APPS, ...Object.keys(SUB_APP_LAYOUTS)])].map(subAppPath)
+
+const pathOnly = (target: string): string => target.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1')
+const patternMatches = (pattern: string, path: string): boolean => {
+  const a = pattern.split('/')
+  const b = path.split('/')
+  return a.length === b.length && a.every((seg, i) => seg.startsWith(':') ? b[i] !== '' : seg === b[i])
+}
+
+/** A page of the portal itself (not a sub-application host): a page route, a fixed redirect or /base-set. */
+export function isPageRoute(target: string): boolean {
+  const path = pathOnly(target)
+  return path === BASE_SET_ENTRY || ROUTE_REDIRECTS.some(([from]) => from === path) || ALL_PAGE_ROUTES.some((r) => patternMatches(r.path, path))
+}
+
+/** The sub-application host a portal path lies in (/oafn/leave/list → /oafn/leave, the longest like the router), or null. */
+export function subAppHostOf(target: string): string | null {
+  const path = pathOnly(target)
+  let best: string | null = null
+  for (const h of SUB_APP_HOSTS) if ((path === h || path.startsWith(`${h}/`)) && h.length > (best?.length ?? 0)) best = h
+  return best
+}
 
 /** Finds the route meta governing a path (longest matching prefix). */
 export function findRouteMeta(path: string): RouteMeta | undefined {

@@ -1,37 +1,38 @@
-import { z } from 'zod'
+import * as z from './z.js'
+import { UNIT_ATTR_MAX } from './labels.js'
 import { VERIFY_FIELDS } from './people.js'
 
 /** Login settings kept in the tenant's config: the verify form after login (001 §3) and the student site (000 §6). */
 export const tenantLoginSettings = {
   requiredInfoAfterLogin: z.boolean().optional(),
   requiredInfoFields: z.array(z.enum(VERIFY_FIELDS, { message: '核验字段有误' })).max(VERIFY_FIELDS.length).optional(),
-  studentSiteUrl: z.string().trim().max(200).regex(/^(https?:\/\/\S+)?$/, '学生站点地址须以 http:// 或 https:// 开头').optional().nullable(),
+  studentSiteUrl: z.link('http', '学生站点地址须以 http:// 或 https:// 开头', 200).optional().nullable(),
 }
 
 /** Super administrator's tenant creation: the tenant, its top organisation and its first admin account. */
 export const tenantAddBody = z.object({
-  name: z.string({ message: '请输入租户名称' }).trim().min(1, '请输入租户名称').max(50, '租户名称不能超过50个字符'),
+  name: z.line({ message: '请输入租户名称' }).trim().min(1, '请输入租户名称').max(50, '租户名称不能超过50个字符'),
   uniqueName: z.string({ message: '请输入租户标识' }).trim().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, '租户标识为2-40位小写字母、数字或-'),
   trade: z.union([z.literal(1), z.literal(2), z.literal(3)], { message: '请选择行业类型' }),
   tenantModuleType: z.union([z.literal(0), z.literal(1), z.literal(3), z.literal(4)], { message: '请选择租户模式' }),
   appType: z.union([z.literal(1), z.literal(2)]).optional().nullable(),
-  topOrgName: z.string({ message: '请输入顶级机构名称' }).trim().min(1, '请输入顶级机构名称').max(50, '机构名称不能超过50个字符'),
-  topOrgUnitAttr: z.coerce.number().int().min(0, '单位属性有误').max(20, '单位属性有误'),
+  topOrgName: z.line({ message: '请输入顶级机构名称' }).trim().min(1, '请输入顶级机构名称').max(50, '机构名称不能超过50个字符'),
+  topOrgUnitAttr: z.coerce.number().int().min(0, '单位属性有误').max(UNIT_ATTR_MAX, '单位属性有误'),
   adminUserName: z.string({ message: '请输入管理员账号' }).trim().regex(/^[A-Za-z0-9_.@-]{3,32}$/, '管理员账号为3-32位字母、数字或_.@-'),
-  adminTrueName: z.string().trim().min(1, '请输入管理员姓名').max(30).default('管理员'),
+  adminTrueName: z.line().trim().min(1, '请输入管理员姓名').max(30).default('管理员'),
   defaultPassword: z.string().min(8, '初始密码至少8位').max(20, '初始密码不能超过20位').regex(/^(?=.*[A-Za-z])(?=.*\d)\S+$/, '初始密码须同时包含字母和数字').default('Zx123456'),
   passwordMaxAgeDays: z.coerce.number().int().min(0).max(3650).default(0),
-  sysName: z.string().trim().max(30).optional().nullable(),
+  sysName: z.line().trim().max(30).optional().nullable(),
   ...tenantLoginSettings,
 })
 export type TenantAddBody = z.infer<typeof tenantAddBody>
 
 export const tenantUpdateBody = z.object({
   id: z.coerce.number().int(),
-  name: z.string().trim().min(1, '请输入租户名称').max(50, '租户名称不能超过50个字符').optional(),
+  name: z.line().trim().min(1, '请输入租户名称').max(50, '租户名称不能超过50个字符').optional(),
   tenantModuleType: z.union([z.literal(0), z.literal(1), z.literal(3), z.literal(4)]).optional(),
   passwordMaxAgeDays: z.coerce.number().int().min(0).max(3650).optional(),
-  sysName: z.string().trim().max(30).optional().nullable(),
+  sysName: z.line().trim().max(30).optional().nullable(),
   ...tenantLoginSettings,
 })
 export type TenantUpdateBody = z.infer<typeof tenantUpdateBody>

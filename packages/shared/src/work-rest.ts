@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from './z.js'
 
 const hhmm = (what: string) => z.string({ message: `请选择${what}` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${what}格式应为HH:mm`)
 const isoDate = (what: string) => z.string({ message: `请选择${what}` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${what}格式应为YYYY-MM-DD`)
@@ -6,8 +6,8 @@ const isoDate = (what: string) => z.string({ message: `请选择${what}` }).rege
 /** Work-and-rest schedules (workAndRest, workAndRestDetail): a named schedule valid over dates, with time slots. */
 export const workRestAddBody = z.object({
   orgId: z.coerce.number().int().optional(),
-  name: z.string({ message: '请输入作息名称' }).trim().min(1, '请输入作息名称').max(30, '作息名称不能超过30个字符'),
-  typeName: z.string().trim().max(20).optional().nullable(),
+  name: z.line({ message: '请输入作息名称' }).trim().min(1, '请输入作息名称').max(30, '作息名称不能超过30个字符'),
+  typeName: z.line().trim().max(20).optional().nullable(),
   startDate: isoDate('生效日期'),
   endDate: isoDate('失效日期'),
 }).refine((b) => b.endDate >= b.startDate, { message: '失效日期不能早于生效日期', path: ['endDate'] })
@@ -22,7 +22,7 @@ export type WorkRestRow = z.infer<typeof workRestRow>
 export const workRestSlotKind = z.enum(['lesson', 'break', 'other'])
 export const workRestTimeBody = z.object({
   workRestId: z.coerce.number().int(),
-  name: z.string({ message: '请输入时段名称' }).trim().min(1, '请输入时段名称').max(20, '时段名称不能超过20个字符'),
+  name: z.line({ message: '请输入时段名称' }).trim().min(1, '请输入时段名称').max(20, '时段名称不能超过20个字符'),
   kind: workRestSlotKind.default('lesson'),
   startTime: hhmm('开始时间'),
   endTime: hhmm('结束时间'),

@@ -1,10 +1,5 @@
 import type { Page } from 'playwright-core'
-import { assert, signInPickingOrg, signIn, test } from '../harness.js'
-
-async function openUserMenuItem(page: Page, item: string) {
-  await page.getByTestId('user-menu').hover()
-  await page.getByRole('menuitem', { name: item }).click()
-}
+import { assert, openUserMenu, openUserMenuItem, signInPickingOrg, signIn, test } from '../harness.js'
 
 // The server cannot be asked to fail on cue, so these answers are injected at the network layer; everything
 // else (page, client, server) is the real thing.
@@ -38,6 +33,23 @@ test('an expired session (HTTP 401) sends the user to login with redirect, from=
   const q = new URLSearchParams(page.url().split('?')[1])
   assert(q.get('redirect') === '/portal/home' && q.get('from') === 'own' && /^\d+$/.test(q.get('orgId') ?? ''), `query was ${page.url()}`)
   assert(!(await page.evaluate(() => document.cookie)).includes('accessToken='), 'the token cookie survived a 401')
+})
+
+test('the user menu opened while the portal header is still loading stays open when the header configuration arrives', async ({ newPage, baseUrl }) => {
+  const page = await newPage()
+  // Hold the header configuration back, as a busy server does, so the header is still the skeleton.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => { release = resolve })
+  await page.route('**/base/configMgr/getMHSysConfig*', async (route) => { await held; await route.continue() })
+  await signIn(page, baseUrl, 'zhanglaoshi')
+  await page.getByTestId('portal-header-skeleton').waitFor()
+  const item = (await openUserMenu(page)).getByRole('menuitem', { name: '修改密码', exact: true })
+  release()
+  await page.getByTestId('portal-header').waitFor()
+  // The same menu, still open under the pointer: the header kept it instead of mounting a second one.
+  assert(await item.isVisible(), 'the open user menu closed when the header configuration arrived')
+  await item.click()
+  await page.locator('.ant-modal').filter({ hasText: '修改密码' }).waitFor()
 })
 
 test('a one-org user is told 当前账号只有一个机构; a two-org teacher switches and lands in the other org', async ({ newPage, baseUrl }) => {

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { assert, test } from '../harness.js'
+import { assert, openUserMenuItem, test, updateDemoTenant, watchPageErrors } from '../harness.js'
 
 const DEMO = 'Demo@2026'
 
@@ -56,10 +56,14 @@ test('a teacher of two organisations picks one and lands in it', async ({ newPag
 
 test('a user on the initial password must change it, then lands', async ({ newPage, baseUrl }) => {
   const page = await newPage()
+  const noPageErrors = watchPageErrors(page)
   await loginAs(page, baseUrl, 'wanglaoshi', 'Zx123456')
   const dialog = page.locator('.ant-modal')
   await dialog.waitFor()
   await dialog.getByText('密码长度为8-20位').first().waitFor()
+  // Confirming the empty dialog shows the required messages and nothing else (it used to reject unhandled).
+  await dialog.getByRole('button', { name: /确\s*定/ }).click()
+  await dialog.locator('.ant-form-item-explain-error').getByText('请输入新密码').first().waitFor()
   const inputs = dialog.locator('input[type="password"]')
   await inputs.nth(0).fill('Fresh2026x')
   await inputs.nth(1).fill('Other2026x')
@@ -70,6 +74,34 @@ test('a user on the initial password must change it, then lands', async ({ newPa
   await page.getByText('修改成功').first().waitFor()
   await page.waitForURL(/#\/portal\/home/)
   await page.getByText('王老师').first().waitFor()
+  noPageErrors()
+})
+
+test('a student is sent to the student site with a single-use once-token in ?accesstoken=, never the session token', async ({ newPage, baseUrl }) => {
+  // The demo sub-application stands in for the student site: it swaps ?accesstoken= and shows who signed in.
+  const site = `${baseUrl}/subapps/demo/`
+  await updateDemoTenant(baseUrl, { studentSiteUrl: site })
+  try {
+    const page = await newPage()
+    const noPageErrors = watchPageErrors(page)
+    const documents: string[] = []
+    page.on('request', (r) => { if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents.push(r.url()) })
+    await loginAs(page, baseUrl, 'xiaoming')
+    await page.getByTestId('demo-user-name').getByText('王小明').waitFor()
+    const sent = documents.find((u) => u.startsWith(site))
+    assert(sent, `no navigation to the student site: ${documents.join(' | ')}`)
+    const once = new URL(sent).searchParams.get('accesstoken') ?? ''
+    assert(/^t\d+\./.test(once) && !sent.includes('#token='), `the student site was opened with ${sent}`)
+    const session = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'accessToken')?.value ?? '')
+    assert(session && session !== once && documents.every((u) => !u.includes(session) && !u.includes(encodeURIComponent(session))),
+      'the 30-day session token appeared in a URL')
+    // Single use: the student site spent it.
+    const again = await fetch(`${baseUrl}/base/api/auth/swap/once/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ onceToken: once }) })
+    assert(again.status === 401, `a spent once-token answered ${again.status}`)
+    noPageErrors()
+  } finally {
+    await updateDemoTenant(baseUrl, { studentSiteUrl: '' })
+  }
 })
 
 test('a wrong password shows 登录失败 and stays on the login page', async ({ newPage, baseUrl }) => {
@@ -109,8 +141,7 @@ test('logout ends the session and clears the stored login', async ({ newPage, ba
   const token = decodeURIComponent(/accessToken=([^;]+)/.exec(cookie)?.[1] ?? '')
   assert(token, 'token cookie was not set')
   // The header's user menu (the home's greeting also shows the name, so not by text).
-  await page.getByTestId('user-menu').hover()
-  await page.getByRole('menuitem', { name: '退出' }).click()
+  await openUserMenuItem(page, '退出')
   await page.waitForURL(/#\/redirect\/login/)
   const after = await page.evaluate(() => ({ cookie: document.cookie, keys: Object.keys(localStorage) }))
   assert(!after.cookie.includes('accessToken='), `cookie still there: ${after.cookie}`)

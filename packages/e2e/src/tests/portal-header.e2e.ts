@@ -1,6 +1,6 @@
 import { groupMenuCount, style1TabCount } from '@zhixiao/shared'
 import type { Page } from 'playwright-core'
-import { assert, signInPickingOrg, pick, signIn, test } from '../harness.js'
+import { assert, openUserMenuItem, signInPickingOrg, pick, signIn, test, updateDemoTenant } from '../harness.js'
 
 const WIDTHS = [1100, 1350, 1920]
 
@@ -113,8 +113,7 @@ test('password dialog: required messages on blur, 两次密码不一致, the rul
   const page = await newPage()
   await signIn(page, baseUrl, 'jyjstaff')
   const openDialog = async () => {
-    await page.getByTestId('user-menu').hover()
-    await page.getByRole('menuitem', { name: '修改密码' }).click()
+    await openUserMenuItem(page, '修改密码')
     return page.locator('.ant-modal').filter({ hasText: '修改密码' })
   }
   let dialog = await openDialog()
@@ -192,21 +191,8 @@ test('bureau header: menu entries by menuShowNum and width with 更多 (001 §9)
 })
 
 /** The super administrator turns the demo tenant's required-info check on or off (tenant/update). */
-async function demoRequiresNation(base: string, on: boolean): Promise<void> {
-  const json = (r: Response) => r.json() as Promise<{ code: number; msg: string; data: { userToken?: string; list?: { id: number; uniqueName: string }[] } }>
-  const login = await fetch(`${base}/base/api/auth/loginByUserPwd`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'administrator', password: 'Admin@2026', loginType: 1, version: 2, needRandomOrg: false }),
-  }).then(json)
-  const auth = { authorization: `Bearer ${login.data.userToken}` }
-  const tenants = await fetch(`${base}/base/api/tenant/query?keyword=demo-district`, { headers: auth }).then(json)
-  const id = tenants.data.list?.find((t) => t.uniqueName === 'demo-district')?.id
-  assert(id, 'the demo tenant exists')
-  const r = await fetch(`${base}/base/api/tenant/update`, {
-    method: 'POST', headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ id, requiredInfoAfterLogin: on, requiredInfoFields: on ? ['nationality'] : [] }),
-  }).then(json)
-  assert(r.code === 0, `tenant/update: ${r.msg}`)
+function demoRequiresNation(base: string, on: boolean): Promise<void> {
+  return updateDemoTenant(base, { requiredInfoAfterLogin: on, requiredInfoFields: on ? ['nationality'] : [] })
 }
 
 test('org switch with the required-info check on: the verify form shows in the dialog, 返回 goes back to the list, 确定 saves and enters the new org', async ({ newPage, baseUrl }) => {
@@ -215,15 +201,13 @@ test('org switch with the required-info check on: the verify form shows in the d
   await demoRequiresNation(baseUrl, true)
   await page.evaluate(() => localStorage.setItem('classInfo', JSON.stringify({ classId: 1 })))
   try {
-    await page.getByTestId('user-menu').hover()
-    await page.getByRole('menuitem', { name: '切换机构' }).click()
+    await openUserMenuItem(page, '切换机构')
     const dialog = page.locator('.ant-modal')
     await dialog.getByRole('button', { name: '确定' }).waitFor()
     // Nothing chosen is impossible here (the current org is preselected); confirming the current org just closes.
     await dialog.getByRole('button', { name: '确定' }).click()
     await dialog.waitFor({ state: 'hidden' })
-    await page.getByTestId('user-menu').hover()
-    await page.getByRole('menuitem', { name: '切换机构' }).click()
+    await openUserMenuItem(page, '切换机构')
     await dialog.getByText('示范区第二中学').click()
     await dialog.getByRole('button', { name: '确定' }).click()
     const verify = dialog.getByTestId('switch-verify')
@@ -235,7 +219,11 @@ test('org switch with the required-info check on: the verify form shows in the d
     await verify.getByRole('button', { name: '确定' }).click()
     await verify.locator('.ant-form-item-explain-error').getByText('请选择民族').waitFor()
     await pick(page, verify.locator('#nationality'), '汉族')
+    // Entering the new org reloads the page 200 ms after landing (001 §4): wait for that reload, or the check
+    // below may run in the page that is being replaced.
+    const reloaded = page.waitForEvent('load')
     await verify.getByRole('button', { name: '确定' }).click()
+    await reloaded
     await page.locator('[data-page="/portal/home"]').getByText('示范区第二中学').waitFor()
     const classLeft = await page.evaluate(() => localStorage.getItem('classInfo'))
     assert(classLeft === null, 'class info is cleared at a switch')

@@ -36,7 +36,8 @@ test('the bureau admin sets up a new school from empty through the UI; another s
   const orgDialog = page.locator('.ant-modal').filter({ hasText: '新增机构' })
   await orgDialog.getByPlaceholder('请输入机构名称').fill(school)
   await orgDialog.getByPlaceholder('请输入机构编码').fill(`NEW${tag}`)
-  await orgDialog.locator('#unitAttr').fill('8')
+  // 单位属性 by name; typing filters the list (it opens scrolled to the parent's 区级教育行政部门).
+  await pick(page, orgDialog.locator('#unitAttr'), /^小学$/, '小学')
   await pick(page, orgDialog.locator('#appType'), '中小学（Z12）')
   await orgDialog.getByRole('button', { name: '确定' }).click()
   await page.getByText('新增成功').first().waitFor()

@@ -1,4 +1,4 @@
-import { assert, test } from '../harness.js'
+import { assert, pick, test } from '../harness.js'
 
 /** The super administrator's API, for setting up a tenant whose login asks for personal information. */
 async function createTenant(base: string, over: Record<string, unknown>): Promise<void> {
@@ -45,8 +45,7 @@ test('a tenant that requires personal information shows the verify form after lo
   const sex = form.locator('.ant-select').filter({ hasText: '女' })
   await sex.waitFor()
   assert(await sex.evaluate((el) => el.classList.contains('ant-select-disabled')), 'sex is locked once derived from the ID card')
-  await form.locator('#nationality').click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '汉族' }).first().click()
+  await pick(page, form.locator('#nationality'), '汉族')
   await form.getByRole('button', { name: '保存并进入' }).click()
   await page.getByText('保存成功').first().waitFor()
   await page.waitForURL(/#\/portal\//)

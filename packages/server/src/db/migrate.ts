@@ -18,6 +18,8 @@ import * as m202611230310 from './migrations/202611230310_create_apps.js'
 import * as m202611230320 from './migrations/202611230320_create_portal_config.js'
 import * as m202611230330 from './migrations/202611230330_create_cms.js'
 import * as m202611231000 from './migrations/202611231000_create_complaints.js'
+import * as m202611241200 from './migrations/202611241200_add_login_attempt_counts.js'
+import * as m202611241210 from './migrations/202611241210_add_app_user_types.js'
 
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +40,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611230320_create_portal_config': m202611230320,
   '202611230330_create_cms': m202611230330,
   '202611231000_create_complaints': m202611231000,
+  '202611241200_add_login_attempt_counts': m202611241200,
+  '202611241210_add_app_user_types': m202611241210,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

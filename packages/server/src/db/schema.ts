@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely'
+import type { UserType } from '@zhixiao/shared'
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
 type Id = Generated<number>
@@ -8,6 +9,7 @@ export interface PermissionTable { code: string; name: string; kind: string; par
 export interface LoginNameTable { user_name: string; tenant_id: number; account_id: number }
 export interface CaptchaTable { id: string; answer_hash: string; expires_at: Timestamp; used: Generated<boolean> }
 export interface IpThrottleTable { ip: string; window_started_at: Timestamp; failures: number }
+export interface UnknownNameAttemptTable { name_hash: string; failed_count: Generated<number>; locked_until: Date | null; last_attempt_at: Timestamp }
 
 export interface TenantTable {
   id: Id
@@ -69,6 +71,7 @@ export interface AccountTable extends Owned {
   password_changed_at: Timestamp
   failed_count: Generated<number>
   locked_until: Date | null
+  last_attempt_at: Date | null
   phone: string | null
   created_at: Generated<Date>
 }
@@ -334,6 +337,8 @@ export interface AppTable extends Owned {
   scopes: Generated<string>
   sort: Generated<number>
   created_at: Generated<Date>
+  /** jsonb list of user types (1002, 1003, 1004); null = not set (every type). Written as JSON text. */
+  user_types: ColumnType<UserType[] | null, string | null | undefined, string | null>
 }
 export interface AppGroupTable extends Owned { id: Id; org_id: number; app_type: number; name: string; grouping_type: number | null; sort: Generated<number>; created_at: Generated<Date> }
 export interface AppGroupScopeTable extends Owned { org_id: number; app_type: number }
@@ -361,6 +366,7 @@ export interface Database {
   login_name: LoginNameTable
   captcha: CaptchaTable
   ip_throttle: IpThrottleTable
+  unknown_name_attempt: UnknownNameAttemptTable
   tenant: TenantTable
   org_unit: OrgUnitTable
   org_type: OrgTypeTable

@@ -1,8 +1,22 @@
-import { ErrorCode, Msg } from '@zhixiao/shared'
+import { ErrorCode, InputMsg, Msg } from '@zhixiao/shared'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { AppError } from './errors.js'
 
 const hasChinese = (s: string) => /[\u4e00-\u9fa5]/.test(s)
+
+/**
+ * PostgreSQL refusals caused by the values sent rather than by the server (SQLSTATE class 22 "data exception", and
+ * 54000 for an index entry too large): a 400 with a Chinese message, not a 500. The schemas should refuse such input
+ * first; this is the net for whatever they let through (a number beyond a column's range, say).
+ */
+function dataRefusal(error: unknown): string | null {
+  const code = (error as { code?: unknown }).code
+  if (typeof code !== 'string' || !/^(22[0-9A-Z]{3}|54000)$/.test(code)) return null
+  if (code === '22003') return InputMsg.NUMBER_RANGE
+  if (code === '22021' || code === '22P05') return InputMsg.ILLEGAL_CHARS
+  if (code === '22001' || code === '54000') return InputMsg.TOO_LONG
+  return Msg.BAD_REQUEST
+}
 
 interface ValidationIssue { message?: string; instancePath?: string; params?: { issue?: { path?: PropertyKey[] } } }
 
@@ -24,6 +38,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = (error as FastifyError).statusCode
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ code: status, msg: status === 413 ? '请求内容过大' : Msg.BAD_REQUEST, data: null })
+    }
+    const refusal = dataRefusal(error)
+    if (refusal) {
+      req.log.warn({ err: error }, 'database refused a value')
+      return reply.status(400).send({ code: ErrorCode.BAD_REQUEST, msg: refusal, data: null })
     }
     req.log.error({ err: error }, 'unhandled error')
     return reply.status(500).send({ code: ErrorCode.SERVER_ERROR, msg: Msg.SERVER_ERROR, data: null })

@@ -2,6 +2,7 @@ import { PassThrough, Readable } from 'node:stream'
 import ExcelJS from './exceljs.js'
 import { ErrorCode } from '@zhixiao/shared'
 import { refused } from './errors.js'
+import { checkXlsxArchive } from './xlsx-guard.js'
 
 export interface SheetColumn { header: string; key: string; width?: number }
 export type SheetRow = Record<string, string | number | null | undefined>
@@ -16,7 +17,20 @@ export const ExcelMsg = {
 } as const
 
 /**
- * Streams rows into a one-sheet workbook. Rows may come from an async iterable (a cursor), so an export is
+ * Text a spreadsheet program would run as a formula when it starts a cell (OWASP "CSV injection": =, +, -, @, tab,
+ * carriage return). Exports write such text with a leading apostrophe, the spreadsheet convention for "this is
+ * text", so =cmd|'/C calc'!A0 shows as text and never runs; imports take the apostrophe off again, so an exported
+ * file re-imports unchanged (docs/people.md, "Formulas in Excel files").
+ */
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/** A cell value safe to write: formula-like text gets a leading apostrophe; anything else is unchanged. */
+export function neutraliseFormula<V>(v: V): V | string {
+  return typeof v === 'string' && FORMULA_START.test(v) ? `'${v}` : v
+}
+
+/**
+ * Streams rows into a one-sheet workbook, every text cell through neutraliseFormula. Rows may come from an async iterable (a cursor), so an export is
  * written as it is read and never held in memory whole.
  */
 export function xlsxStream(sheetName: string, columns: SheetColumn[], rows: AsyncIterable<SheetRow> | Iterable<SheetRow>): Readable {
@@ -25,7 +39,7 @@ export function xlsxStream(sheetName: string, columns: SheetColumn[], rows: Asyn
   const ws = wb.addWorksheet(sheetName)
   ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }))
   void (async () => {
-    for await (const r of rows) ws.addRow(r).commit()
+    for await (const r of rows) ws.addRow(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, neutraliseFormula(v)]))).commit()
     ws.commit()
     await wb.commit()
   })().catch((e: unknown) => out.destroy(e as Error))
@@ -36,11 +50,13 @@ export interface ReadRow { rowNumber: number; values: Record<string, string> }
 
 /**
  * Yields the data rows of the first sheet of an uploaded file, checking its header row against the
- * template's first; blank rows are skipped. Errors are the Chinese ExcelMsg ones.
+ * template's first; blank rows are skipped. Errors are the Chinese ExcelMsg ones. Before exceljs sees the file,
+ * checkXlsxArchive caps what it inflates to and, given maxRows, the rows of the sheet (zip bombs are refused at once).
  */
-export async function* sheetRows(input: Buffer, columns: SheetColumn[]): AsyncGenerator<ReadRow> {
+export async function* sheetRows(input: Buffer, columns: SheetColumn[], maxRows?: number): AsyncGenerator<ReadRow> {
   // An .xlsx is a zip archive: refuse anything else before the parser sees it.
   if (input.length < 4 || input.readUInt32LE(0) !== 0x04034b50) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.NOT_EXCEL)
+  await checkXlsxArchive(input, { rows: maxRows === undefined ? undefined : { max: maxRows, message: ExcelMsg.TOO_MANY(maxRows) } })
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(input), { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', entries: 'ignore' })
   const bad = (e: unknown) => ((e as { code?: number }).code === ErrorCode.BAD_REQUEST ? e : refused(ErrorCode.BAD_REQUEST, ExcelMsg.NOT_EXCEL))
   try {
@@ -68,7 +84,7 @@ export async function* sheetRows(input: Buffer, columns: SheetColumn[]): AsyncGe
 /** Reads every data row (at most maxRows) of an uploaded file. */
 export async function readSheet(input: Buffer, columns: SheetColumn[], maxRows: number): Promise<ReadRow[]> {
   const rows: ReadRow[] = []
-  for await (const r of sheetRows(input, columns)) {
+  for await (const r of sheetRows(input, columns, maxRows)) {
     if (rows.length >= maxRows) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.TOO_MANY(maxRows))
     rows.push(r)
   }
@@ -76,22 +92,33 @@ export async function readSheet(input: Buffer, columns: SheetColumn[], maxRows: 
   return rows
 }
 
-/** Checks an upload's type, header and that it holds a data row, reading no further than that row. */
-export async function checkSheet(input: Buffer, columns: SheetColumn[]): Promise<void> {
-  for await (const _ of sheetRows(input, columns)) return
+/** Checks an upload's type, size, row count (given maxRows), header and that it holds a data row, reading no further than that row. */
+export async function checkSheet(input: Buffer, columns: SheetColumn[], maxRows?: number): Promise<void> {
+  for await (const _ of sheetRows(input, columns, maxRows)) return
   throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.EMPTY)
 }
 
+/** A cell as text: a formula as its own text (=A1+1, stored as text, never evaluated), not its cached result. */
 function cellText(v: unknown): string {
   if (v === null || v === undefined) return ''
-  if (typeof v === 'object') {
-    const o = v as { text?: unknown; result?: unknown; richText?: { text: string }[] }
-    if (o.richText) return o.richText.map((t) => t.text).join('').trim()
-    if (o.text !== undefined) return String(o.text).trim()
-    if (o.result !== undefined) return String(o.result).trim()
-    if (v instanceof Date) return v.toISOString().slice(0, 10)
+  let s: string
+  if (typeof v === 'object' && !(v instanceof Date)) {
+    const o = v as { text?: unknown; result?: unknown; formula?: unknown; error?: unknown; richText?: { text: string }[] }
+    if (o.richText) s = o.richText.map((t) => t.text).join('')
+    // A shared formula's other cells carry no formula text of their own, only the result.
+    else if (o.formula !== undefined) s = o.formula ? `=${String(o.formula)}` : String(o.result ?? '')
+    else if (o.text !== undefined) s = String(o.text)
+    else if (o.result !== undefined) s = String(o.result)
+    else if (o.error !== undefined) s = String(o.error)
+    else s = ''
+  } else if (v instanceof Date) {
+    return v.toISOString().slice(0, 10)
+  } else {
+    s = String(v)
   }
-  return String(v).trim()
+  s = s.trim()
+  // The apostrophe an export put before formula-like text (neutraliseFormula) is not part of the value.
+  return s.startsWith("'") && FORMULA_START.test(s.slice(1)) ? s.slice(1).trim() : s
 }
 
 export function attachmentHeader(fileName: string): string {

@@ -34,6 +34,17 @@ export async function isWithin(trx: Trx, ancestorId: number, orgId: number): Pro
   return rows.rows.length > 0
 }
 
+/**
+ * What a caller may read about an organisation (organizationUnit/get): their session org and everything below it,
+ * the orgs above it (the bureau a school belongs to), and the orgs of their own other memberships (the org
+ * switch). A sibling school is none of these and answers like a missing org.
+ */
+export async function isVisibleOrg(trx: Trx, auth: AuthInfo, orgId: number): Promise<boolean> {
+  if ((await isWithin(trx, auth.orgId, orgId)) || (await isWithin(trx, orgId, auth.orgId))) return true
+  const own = await trx.selectFrom('user_info').select('id').where('account_id', '=', auth.accountId).where('org_id', '=', orgId).executeTakeFirst()
+  return own !== undefined
+}
+
 /** Tenant-wide settings (types, dictionaries) are kept by the top organisation's administrators. */
 export async function assertTopOrg(trx: Trx, auth: AuthInfo): Promise<void> {
   const org = await trx.selectFrom('org_unit').select('parent_id').where('id', '=', auth.orgId).executeTakeFirst()

@@ -3,7 +3,7 @@ import type { Trx } from '../db/database.js'
 import { knownCodes } from './catalogue.js'
 import { forbidden } from './errors.js'
 
-export interface Grants { roles: string[]; permissions: string[] }
+export interface Grants { roles: string[]; roleNames: string[]; permissions: string[] }
 
 /**
  * Role codes and permission codes of one membership (user_info). The built-in admin role holds every code
@@ -17,14 +17,21 @@ export async function loadGrants(trx: Trx, userInfoId: number): Promise<Grants> 
   const rows = await trx.selectFrom(held.as('held'))
     .innerJoin('role', (j) => j.onRef('role.tenant_id', '=', 'held.tenant_id').onRef('role.id', '=', 'held.role_id'))
     .leftJoin('role_permission', (j) => j.onRef('role_permission.tenant_id', '=', 'role.tenant_id').onRef('role_permission.role_id', '=', 'role.id'))
-    .select(['role.code', 'role_permission.permission_code'])
+    .select(['role.code', 'role.name', 'role_permission.permission_code'])
     .where('role.status', '=', 0)
     .execute()
   const roles = [...new Set(rows.map((r) => r.code))]
+  const roleNames = [...new Set(rows.map((r) => r.name))]
   if (roles.includes(ADMIN_ROLE)) {
-    return { roles, permissions: await knownCodes(trx) }
+    return { roles, roleNames, permissions: await knownCodes(trx) }
   }
-  return { roles, permissions: [...new Set(rows.flatMap((r) => (r.permission_code ? [r.permission_code] : [])))] }
+  return { roles, roleNames, permissions: [...new Set(rows.flatMap((r) => (r.permission_code ? [r.permission_code] : [])))] }
+}
+
+/** The codes a role grants: the built-in admin role the whole catalogue, any other what was granted to it. */
+export async function codesOfRole(trx: Trx, role: { id: number; code: string }): Promise<string[]> {
+  if (role.code === ADMIN_ROLE) return knownCodes(trx)
+  return (await trx.selectFrom('role_permission').select('permission_code').where('role_id', '=', role.id).execute()).map((p) => p.permission_code)
 }
 
 export function isSuperAdminGrant(tenantId: number, orgId: number, userName: string, roles: string[]): boolean {

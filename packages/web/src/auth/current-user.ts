@@ -6,16 +6,27 @@ import { queryClient } from '../api/query-client'
 import { useSession } from '../stores/session'
 import { getToken } from '../stores/token'
 
+/** A user just read by a login, for the navigation to the landing page that follows (see reuseLoadedUserOnce). */
+let justLoaded: { token: string; at: number } | null = null
+const JUST_LOADED_MS = 5000
+
 /**
  * The signed-in user for route loaders, null without a valid session. Asked of the server on every route
  * navigation (one small call): an admin's grant or revocation then reaches the side menu and the route guard at
- * the user's next click, without a new login, and a revoked page's URL goes to /404.
+ * the user's next click, without a new login, and a revoked page's URL goes to /404. The one exception is the
+ * navigation to the landing page right after a login, which has just read the user (asking again cost a call in
+ * sequence on every sign-in).
  */
 export async function ensureUser(): Promise<CurrentUserDetail | null> {
-  if (!getToken()) {
+  const token = getToken()
+  if (!token) {
     queryClient.removeQueries({ queryKey: queryKeys.currentUser })
     return null
   }
+  const fresh = justLoaded
+  justLoaded = null
+  const known = queryClient.getQueryData<CurrentUserDetail>(queryKeys.currentUser)
+  if (known && fresh?.token === token && Date.now() - fresh.at < JUST_LOADED_MS) return known
   try {
     // staleTime 0 always asks; calls made while one is in flight share it. Structural sharing keeps the cached
     // object when nothing changed, so the store (and the menu) update only on a real change.
@@ -36,6 +47,13 @@ export async function ensureUser(): Promise<CurrentUserDetail | null> {
 
 /** After a login or an org switch the user is already known: hooks show it at once (the next route loader asks again). */
 export function setLoadedUser(user: CurrentUserDetail | null): void {
+  justLoaded = null
   if (user) queryClient.setQueryData(queryKeys.currentUser, user)
   else queryClient.removeQueries({ queryKey: queryKeys.currentUser })
+}
+
+/** A login going straight to its landing page: that navigation's loader uses the user just loaded (within a few seconds). */
+export function reuseLoadedUserOnce(): void {
+  const token = getToken()
+  justLoaded = token ? { token, at: Date.now() } : null
 }

@@ -1,25 +1,30 @@
-import { findRouteMeta } from '@zhixiao/shared'
+import { findRouteMeta, isCompactWidth } from '@zhixiao/shared'
 import { Breadcrumb, Layout } from 'antd'
 import { Outlet, useLocation } from 'react-router'
 import { PlatformHeader } from '../features/portal-header/PlatformHeader'
+import { useWindowWidth } from '../features/portal-header/use-window-width'
 import { ImportPanel } from '../features/imports/ImportPanel'
 import { useSession } from '../stores/session'
 import { groupOf } from './menu'
-import { SideMenu } from './SideMenu'
+import { AdminMenu, SideMenu } from './SideMenu'
 
-/** Admin layout: header, side menu (208 wide), breadcrumb (000 §2.4) and the floating import panel. */
+/**
+ * Admin layout: header, side menu (208 wide), breadcrumb (000 §2.4) and the floating import panel. On a phone the
+ * side menu moves into the header's drawer and the page takes the whole width.
+ */
 export function DefaultLayout() {
   const sysName = useSession((s) => s.loginPageInfo?.sysName ?? '智慧平台')
   const { pathname } = useLocation()
+  const compact = isCompactWidth(useWindowWidth())
   const meta = findRouteMeta(pathname)
   return (
     <Layout style={{ minHeight: '100vh' }} data-layout="default">
-      <PlatformHeader title={`${sysName} · 管理后台`} />
+      <PlatformHeader title={`${sysName} · 管理后台`} drawerTop={compact ? <AdminMenu dark /> : undefined} />
       <Layout>
-        <SideMenu />
-        <Layout.Content style={{ padding: 24, background: '#f5f7fb' }}>
-          <Breadcrumb style={{ marginBottom: 16 }} items={[{ title: groupOf(pathname) }, { title: meta?.title ?? '' }]} />
-          <div style={{ background: '#fff', borderRadius: 8, padding: 24, minHeight: 'calc(100vh - 168px)' }}>
+        {!compact && <SideMenu />}
+        <Layout.Content style={{ padding: compact ? 12 : 24, background: '#f5f7fb', minWidth: 0 }}>
+          <Breadcrumb style={{ marginBottom: compact ? 8 : 16 }} items={[groupOf(pathname), meta?.title ?? ''].filter((t, i, all) => all.indexOf(t) === i).map((title) => ({ title }))} />
+          <div style={{ background: '#fff', borderRadius: 8, padding: compact ? 12 : 24, minHeight: 'calc(100vh - 168px)' }}>
             <Outlet />
           </div>
         </Layout.Content>

@@ -1,4 +1,4 @@
-import { layoutWidth } from '@zhixiao/shared'
+import { isCompactWidth, layoutWidth } from '@zhixiao/shared'
 import { Layout } from 'antd'
 import { Outlet, useLocation } from 'react-router'
 import { useMhSysConfig } from '../features/portal-header/api'
@@ -22,7 +22,7 @@ export function HomeLayout() {
   return (
     <Layout style={{ minHeight: '100vh', background: '#f5f7fb' }} data-layout="home" className={gray ? 'zx-ph-gray' : undefined} data-gray={gray}>
       <PortalHeader launcher={<HeaderLauncher />} oftenUse={<OftenUseDropdown dark />} />
-      <Layout.Content style={{ padding: 24, maxWidth: layoutWidth(width), width: '100%', margin: '0 auto' }}>
+      <Layout.Content style={{ padding: isCompactWidth(width) ? 12 : 24, maxWidth: layoutWidth(width), width: '100%', margin: '0 auto' }}>
         <Outlet />
       </Layout.Content>
       <PortalFooter orgId={orgId} />

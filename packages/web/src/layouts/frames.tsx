@@ -1,4 +1,4 @@
-import { layoutWidth } from '@zhixiao/shared'
+import { isCompactWidth, layoutWidth } from '@zhixiao/shared'
 import { Layout } from 'antd'
 import type { ReactNode } from 'react'
 import { Outlet, useLocation } from 'react-router'
@@ -20,7 +20,7 @@ function Body({ layout, header, gray = false, footerOrg }: { layout: string; hea
   return (
     <Layout style={{ minHeight: '100vh', background: '#f5f7fb' }} data-layout={layout} className={gray ? 'zx-ph-gray' : undefined} data-gray={gray}>
       {header}
-      <Layout.Content style={{ padding: 24, maxWidth: layoutWidth(width), width: '100%', margin: '0 auto' }}>
+      <Layout.Content style={{ padding: isCompactWidth(width) ? 12 : 24, maxWidth: layoutWidth(width), width: '100%', margin: '0 auto' }}>
         <Outlet />
       </Layout.Content>
       {footerOrg !== undefined && <PortalFooter orgId={footerOrg} />}

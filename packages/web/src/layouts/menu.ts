@@ -12,7 +12,10 @@ export function groupOf(path: string): string {
   return GROUPS.find(([p]) => path.startsWith(p))?.[1] ?? '其他'
 }
 
-/** The admin routes the user may see and that belong in a menu (000 §6: menus are filtered the same way). */
+/**
+ * The admin routes the user may see and that belong in a menu (000 §6: menus are filtered the same way as routes,
+ * page codes and the base-data menu rules alike, through canSee).
+ */
 export function visibleAdminRoutes(user: CurrentUserDetail | null): RouteMeta[] {
   return [...BASE_ROUTES, ...ROLE_ROUTES, ...MENHU_PORT_ROUTES, ...COMPLAINT_ROUTES].filter((r) => !r.hidden && canSee(r, user))
 }
@@ -22,10 +25,22 @@ export function adminEntry(user: CurrentUserDetail | null): string | null {
   return visibleAdminRoutes(user).find((r) => r.permission || r.adminOnly)?.path ?? null
 }
 
+/** The first base-data page (/base-…) a user reaches through a real grant: where /base-set leads a tenant admin. */
+export function baseDataEntry(user: CurrentUserDetail | null): string | null {
+  return visibleAdminRoutes(user).find((r) => r.path.startsWith('/base-') && (r.permission || r.adminOnly))?.path ?? null
+}
+
 export interface MenuGroup { title: string; routes: RouteMeta[] }
 
 export function menuGroups(user: CurrentUserDetail | null): MenuGroup[] {
   const groups = new Map<string, RouteMeta[]>()
   for (const r of visibleAdminRoutes(user)) groups.set(groupOf(r.path), [...(groups.get(groupOf(r.path)) ?? []), r])
   return [...groups].map(([title, routes]) => ({ title, routes }))
+}
+
+/** A side-menu entry: a group with its pages, or a page alone when its group holds only it (no 楼宇教室 › 楼宇教室). */
+export type MenuEntry = { kind: 'group'; title: string; routes: RouteMeta[] } | { kind: 'page'; route: RouteMeta }
+
+export function menuEntries(user: CurrentUserDetail | null): MenuEntry[] {
+  return menuGroups(user).map((g): MenuEntry => (g.routes.length === 1 ? { kind: 'page', route: g.routes[0]! } : { kind: 'group', ...g }))
 }

@@ -1,10 +1,11 @@
-import type { RouteMeta } from '@zhixiao/shared'
+import { isSuperAdmin, pageFitsOrg, type RouteMeta } from '@zhixiao/shared'
 import { redirect, type LoaderFunctionArgs } from 'react-router'
 import { request as apiRequest } from '../api/client'
 import { loginUrlFor } from '../api/unauthorized'
 import { canSee } from '../auth/access'
 import { ensureUser } from '../auth/current-user'
 import { homePathFor } from '../auth/landing'
+import { baseDataEntry } from '../layouts/menu'
 import { appConfig } from '../config'
 import { useSession } from '../stores/session'
 
@@ -13,7 +14,9 @@ export const FILTER_ROLES_FLAG = 'filterRoles'
 
 /**
  * Loader of a page route (000 §6): public pages pass; without a session → login with redirect and from=own;
- * without the page permission (or not the super administrator on an adminOnly page) → /404, unless filterRoles=1.
+ * without the page permission (or not the super administrator on an adminOnly page) → /404, unless filterRoles=1;
+ * a page the organisation's kind does not have (the menu rules: a bureau's student pages …) → /404 always, since
+ * the flag lifts role filtering, not the kind of organisation.
  */
 export function guardLoader(meta: RouteMeta) {
   return async ({ request }: LoaderFunctionArgs) => {
@@ -21,7 +24,8 @@ export function guardLoader(meta: RouteMeta) {
     const url = new URL(request.url)
     const user = await ensureUser()
     if (!user) throw redirect(loginUrlFor(url.pathname + url.search))
-    if (!canSee(meta, user) && url.searchParams.get(FILTER_ROLES_FLAG) !== '1') throw redirect('/404')
+    const roleFilterLifted = url.searchParams.get(FILTER_ROLES_FLAG) === '1'
+    if (!(roleFilterLifted ? pageFitsOrg(meta, user) : canSee(meta, user))) throw redirect('/404')
     if (meta.path.startsWith('/schoolPortal/') && !schoolPortalAllowed()) throw redirect('/404')
     return null
   }
@@ -45,6 +49,17 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<never
     if (open?.enable) throw redirect(`/openPortal?orgId=${orgId}`)
   }
   throw redirect('/redirect/login')
+}
+
+/**
+ * /base-set (001 §2.1, basic-data set-up for admins; the 基础数据 app): the super administrator's system page, else
+ * the first base-data page the user may open, else /404.
+ */
+export async function baseSetLoader({ request }: LoaderFunctionArgs): Promise<never> {
+  const url = new URL(request.url)
+  const user = await ensureUser()
+  if (!user) throw redirect(loginUrlFor(url.pathname + url.search))
+  throw redirect(isSuperAdmin(user) ? '/base-set/system' : (baseDataEntry(user) ?? '/404'))
 }
 
 /** The school portal pages need a configured school org and the stored tenantModuleType 0 (000 §2.4, 001 §2.2). */

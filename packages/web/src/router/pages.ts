@@ -1,9 +1,16 @@
-import type { ComponentType } from 'react'
+import { createElement, type ComponentType } from 'react'
+import type { SchoolNeed } from '../features/base-organization/SchoolGate'
 import { SUB_APP_ROUTES } from './sub-apps'
 
 /** Props every page receives from its route: the route path (its data-page) and its title. */
 export interface PageProps { path: string; title: string }
 type PageModule = { default: ComponentType<PageProps> }
+
+/** A page only a school has, mounted behind SchoolGate: elsewhere it explains itself instead of calling the server. */
+const schoolOnly = (need: SchoolNeed, load: () => Promise<PageModule>) => async (): Promise<PageModule> => {
+  const [{ default: Page }, { SchoolGate }] = await Promise.all([load(), import('../features/base-organization/SchoolGate')])
+  return { default: (p: PageProps) => createElement(SchoolGate, { need, ...p, children: createElement(Page, p) }) }
+}
 
 /**
  * Pages built so far, each its own chunk (the login page ships no admin code). Every other route of the spec
@@ -37,9 +44,8 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-organization/departTypeOne': () => import('../features/base-organization/OrgTypePage'),
   '/base-buildLot/roomManage': () => import('../features/base-buildings/RoomManagePage'),
   '/base-buildLot/roomManage/batch': () => import('../features/base-buildings/RoomBatchPage'),
-  '/base-school/major/schoolManage': () => import('../features/base-school/MajorPage'),
-  '/base-school/major/majorManage': () => import('../features/base-school/MajorPage'),
-  '/base-school/major/majorDirection': () => import('../features/base-school/MajorPage'),
+  ...Object.fromEntries(['schoolManage', 'majorManage', 'majorDirection']
+    .map((p) => [`/base-school/major/${p}`, schoolOnly('z3', () => import('../features/base-school/MajorPage'))])),
   '/base-school/workAndRest': () => import('../features/base-school/WorkRestPage'),
   '/base-set/tenant-manage': () => import('../features/base-set/TenantManagePage'),
   ...Object.fromEntries(['dictionary', 'dictionaryOne'].flatMap((d) => ['learnPeriod', 'subjectManage', 'admissionSet', 'studentSet', 'studyType']
@@ -50,9 +56,9 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-userAccount/teachers': () => import('../features/base-people/TeacherPage'),
   '/base-userAccount/teachersGuidang': () => import('../features/base-people/TeacherPage'),
   ...Object.fromEntries(['students', 'students-zz', 'studentGuidang', 'studentGuidang-zz']
-    .map((p) => [`/base-userAccount/${p}`, () => import('../features/base-people/StudentPage')])),
-  '/base-userAccount/parents': () => import('../features/base-people/ParentPage'),
-  '/base-userAccount/parentsGuidang': () => import('../features/base-people/ParentPage'),
+    .map((p) => [`/base-userAccount/${p}`, schoolOnly('school', () => import('../features/base-people/StudentPage'))])),
+  '/base-userAccount/parents': schoolOnly('school', () => import('../features/base-people/ParentPage')),
+  '/base-userAccount/parentsGuidang': schoolOnly('school', () => import('../features/base-people/ParentPage')),
   ...Object.fromEntries(['typeChangeTeacher', 'typeChangeTeacherOne', 'typeChangeStudent', 'typeChangeStudentOne', 'typeChangeStudentZz']
     .map((p) => [`/base-userAccount/${p}`, () => import('../features/base-people/ChangePage')])),
   '/base-userAccount/joinAudit': () => import('../features/base-people/JoinAuditPage'),
@@ -62,12 +68,12 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-searchPerson/index': () => import('../features/base-people/SearchPersonPage'),
   '/base-logMonitor/index': () => import('../features/base-people/LogMonitorPage'),
   '/base-communalFields': () => import('../features/base-dictionary/CommunalFieldsPage'),
-  '/base-school/gradeManage': () => import('../features/base-school/GradePage'),
-  '/base-school/gradeGuidang': () => import('../features/base-school/GradePage'),
+  '/base-school/gradeManage': schoolOnly('school', () => import('../features/base-school/GradePage')),
+  '/base-school/gradeGuidang': schoolOnly('school', () => import('../features/base-school/GradePage')),
   ...Object.fromEntries(['classManage', 'classGuidang', 'classManage-zz', 'classGuidang-zz']
-    .map((p) => [`/base-school/${p}`, () => import('../features/base-school/ClassPage')])),
-  '/base-school/addClass': () => import('../features/base-school/AddClassPage'),
-  '/base-school/addClass-zz': () => import('../features/base-school/AddClassPage'),
+    .map((p) => [`/base-school/${p}`, schoolOnly('school', () => import('../features/base-school/ClassPage'))])),
+  '/base-school/addClass': schoolOnly('school', () => import('../features/base-school/AddClassPage')),
+  '/base-school/addClass-zz': schoolOnly('school', () => import('../features/base-school/AddClassPage')),
   '/base-school/calendarSet': () => import('../features/base-school/CalendarPage'),
   '/base-school/holidaySet': () => import('../features/base-school/HolidayPage'),
   '/base-school/addHoliday': () => import('../features/base-school/AddHolidayPage'),
@@ -95,6 +101,8 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/menhu-complaintSuggest/list': () => import('../features/complaints/ListPage'),
   '/menhu-complaintSuggest/handle': () => import('../features/complaints/HandlePage'),
   '/complaintSuggest/submit': () => import('../features/complaints/SubmitPage'),
+  // 帮助中心 of staff, students and parents (docs/portal.md).
+  '/helpCenter/index': () => import('../features/help/HelpCenterPage'),
   ...Object.fromEntries(SUB_APP_ROUTES.map((r) => [r.path, () => import('../features/apps/SubAppHost')])),
 }
 

@@ -1,9 +1,9 @@
-import { ALL_PAGE_ROUTES, type LayoutName, type RouteMeta } from '@zhixiao/shared'
+import { ALL_PAGE_ROUTES, BASE_SET_ENTRY, ROUTE_REDIRECTS, type LayoutName, type RouteMeta } from '@zhixiao/shared'
 import type { ComponentType } from 'react'
 import { createHashRouter, type RouteObject } from 'react-router'
 import { RouteError } from '../features/errors/RouteError'
 import { RouteSpinner } from '../components/RouteSpinner'
-import { guardLoader, redirectLoader, rootLoader, schoolPortalLoader } from './guards'
+import { baseSetLoader, guardLoader, redirectLoader, rootLoader, schoolPortalLoader } from './guards'
 import { LAYOUTS } from './layouts'
 import { registerNavigator } from './navigation'
 import { pageLoader, type PageProps } from './pages'
@@ -32,15 +32,6 @@ function byLayout(routes: RouteMeta[]): RouteObject[] {
   }))
 }
 
-/** Fixed redirects of 000 §2.4 (the query string is kept). */
-const REDIRECTS: [from: string, to: string][] = [
-  ['/signin', '/redirect/login'], ['/login', '/redirect/admin'],
-  ['/portal-home/home', '/portal/home'], ['/portal/home/home', '/portal/home'],
-  ['/localSide-home/index', '/localSide/home'], ['/localSide/home', '/localSide/home/index'],
-  ['/schoolPortal/news', '/schoolPortal/home/news'], ['/generalPortal/home', '/generalPortal/home/index'],
-  ['/base-set', '/base-set/system'], ['/home', '/home/home'],
-]
-
 const loginPage = (admin: boolean) => async () => {
   const { default: LoginPage } = await import('../features/login/LoginPage')
   return { element: <LoginPage admin={admin} /> }
@@ -64,7 +55,8 @@ const OPEN_PAGES: RouteObject[] = [
 
 export const router = createHashRouter([
   { path: '/', loader: rootLoader, element: fallback, hydrateFallbackElement: fallback, errorElement: <RouteError /> },
-  ...REDIRECTS.map(([from, to]): RouteObject => ({ path: from, loader: redirectLoader(to), element: fallback, hydrateFallbackElement: fallback })),
+  ...ROUTE_REDIRECTS.map(([from, to]): RouteObject => ({ path: from, loader: redirectLoader(to), element: fallback, hydrateFallbackElement: fallback })),
+  { path: BASE_SET_ENTRY, loader: baseSetLoader, element: fallback, hydrateFallbackElement: fallback },
   { path: '/schoolPortal/home', loader: schoolPortalLoader, element: fallback, hydrateFallbackElement: fallback },
   { lazy: LAYOUTS.redirect, hydrateFallbackElement: fallback, errorElement: <RouteError />, children: OPEN_PAGES },
   ...byLayout([...ALL_PAGE_ROUTES, ...SUB_APP_ROUTES]),

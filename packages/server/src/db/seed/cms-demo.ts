@@ -1,42 +1,29 @@
 import { randomUUID } from 'node:crypto'
-import { deflateSync } from 'node:zlib'
 import { CMS_IMAGE_PATH, type Block } from '@zhixiao/shared'
 import type { Db } from '../database.js'
 import type { Trx } from '../database.js'
 import { ensureNewsTypes } from '../../modules/cms/news-service.js'
+import { sanitizeHtml } from '../../modules/cms/sanitize.js'
+import { demoPicture, type Motif, type Rgb } from './demo-images.js'
 
-/** A plain PNG of a horizontal two-colour gradient, so the demo carousel has pictures without shipping files. */
-export function gradientPng(width: number, height: number, from: [number, number, number], to: [number, number, number]): Buffer {
-  const row = Buffer.alloc(1 + width * 3)
-  for (let x = 0; x < width; x++) {
-    const t = x / (width - 1)
-    for (let c = 0; c < 3; c++) row[1 + x * 3 + c] = Math.round(from[c]! + (to[c]! - from[c]!) * t)
-  }
-  const raw = Buffer.concat(Array.from({ length: height }, () => row))
-  const crcTable = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0 })
-  const crc = (b: Buffer) => { let c = 0xffffffff; for (const byte of b) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0 }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4); len.writeUInt32BE(data.length)
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const sum = Buffer.alloc(4); sum.writeUInt32BE(crc(body))
-    return Buffer.concat([len, body, sum])
-  }
-  const ihdr = Buffer.alloc(13)
-  ihdr.writeUInt32BE(width, 0); ihdr.writeUInt32BE(height, 4); ihdr[8] = 8; ihdr[9] = 2
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))])
-}
-
-async function image(trx: Trx, tenantId: number, orgId: number, from: [number, number, number], to: [number, number, number]): Promise<string> {
+/** A picture stored as an uploaded image of the org (cms_image), returned as the URL the upload API answers. */
+interface Picture { motif: Motif; from: Rgb; to: Rgb; accent: Rgb }
+async function image(trx: Trx, tenantId: number, orgId: number, pic: Picture, size: 'banner' | 'cover' = 'banner'): Promise<string> {
   const id = randomUUID()
-  const data = gradientPng(960, 300, from, to)
+  const data = demoPicture(pic.motif, pic.from, pic.to, pic.accent, size)
   await trx.insertInto('cms_image').values({ id, org_id: orgId, mime: 'image/png', size: data.length, data, created_by: null }).execute()
   return `${CMS_IMAGE_PATH}/${tenantId}/${id}`
 }
 
-interface DemoNews { org: number; type: string; title: string; body: string; confirm?: number; isPublic?: boolean; top?: boolean; daysAgo: number }
+const BLUE: Picture = { motif: 'hills', from: [22, 119, 255], to: [114, 46, 209], accent: [64, 169, 255] }
+const GREEN: Picture = { motif: 'books', from: [19, 194, 194], to: [82, 196, 26], accent: [250, 219, 20] }
+const ORANGE: Picture = { motif: 'bars', from: [250, 140, 22], to: [245, 34, 45], accent: [255, 236, 61] }
+const PURPLE: Picture = { motif: 'bubbles', from: [114, 46, 209], to: [235, 47, 150], accent: [255, 214, 231] }
+
+interface DemoNews { org: number; type: string; title: string; body: string; confirm?: number; isPublic?: boolean; top?: boolean; daysAgo: number; cover?: Picture }
 
 /** Demo news (one asking for confirmation), banners and a school home layout for the demo district. */
-export async function seedDemoCms(db: Db, tenantId: number, ids: { bureau: number; primary: number }, now = new Date()): Promise<void> {
+export async function seedDemoCms(db: Db, tenantId: number, ids: { bureau: number; primary: number; middle: number; college: number }, now = new Date()): Promise<void> {
   await db.tenant(tenantId, async (trx) => {
     await ensureNewsTypes(trx)
     const types = new Map((await trx.selectFrom('cms_news_type').select(['id', 'name']).execute()).map((t) => [t.name, t.id]))
@@ -45,21 +32,35 @@ export async function seedDemoCms(db: Db, tenantId: number, ids: { bureau: numbe
       { org: ids.bureau, type: '通知公告', title: '关于做好冬季校园安全工作的通知', body: p('各学校：请于本周内完成校园安全隐患排查，并在系统中确认已阅。'), confirm: 1, top: true, daysAgo: 1 },
       { org: ids.bureau, type: '教育动态', title: '示范区教育局召开学期工作推进会', body: p('会议总结了本学期重点工作，部署了下一阶段任务。'), isPublic: true, daysAgo: 2 },
       { org: ids.bureau, type: '教育动态', title: '示范区中小学生艺术节开幕', body: p('来自全区的二十余所学校参加了开幕式展演。'), isPublic: true, daysAgo: 5 },
-      { org: ids.primary, type: '学校新闻', title: '第一实验小学举办科技节', body: p('同学们展示了机器人、航模等百余件科技作品。'), isPublic: true, daysAgo: 1 },
+      { org: ids.bureau, type: '教育动态', title: '全区中小学青年教师基本功大赛落幕', body: p('来自各校的六十余名青年教师参加了教学设计、课堂展示和板书比赛。'), isPublic: true, daysAgo: 7, cover: ORANGE },
+      { org: ids.bureau, type: '政策文件', title: '示范区“书香校园”阅读季实施方案', body: p('各学校结合实际组织阅读季活动，每周安排不少于一节阅读课。'), daysAgo: 9, cover: GREEN },
+      { org: ids.primary, type: '学校新闻', title: '第一实验小学举办科技节', body: p('同学们展示了机器人、航模等百余件科技作品。'), isPublic: true, daysAgo: 1, cover: BLUE },
       { org: ids.primary, type: '通知公告', title: '期末考试安排', body: p('期末考试将于下月中旬进行，请各班做好复习安排。'), daysAgo: 3 },
       { org: ids.primary, type: '校园活动', title: '冬季长跑活动启动', body: p('每天大课间全校开展冬季长跑。'), daysAgo: 4 },
+      { org: ids.primary, type: '校园活动', title: '秋季田径运动会圆满举行', body: p('全校十四个班级的同学参加了跑步、跳远和接力比赛，三年级(2)班获得团体第一名。'), isPublic: true, daysAgo: 6, cover: PURPLE },
+      { org: ids.primary, type: '学校新闻', title: '一年级新生开笔礼', body: p('一年级新同学在老师和家长的见证下写下人生第一个“人”字。'), isPublic: true, daysAgo: 10, cover: GREEN },
+      { org: ids.middle, type: '学校新闻', title: '第二中学开展秋季研学实践活动', body: p('七、八年级同学走进科技馆和农业示范园，完成研学任务单。'), isPublic: true, daysAgo: 2, cover: BLUE },
+      { org: ids.middle, type: '通知公告', title: '九年级家长会通知', body: p('九年级家长会定于本周五下午召开，请家长准时参加。'), daysAgo: 3 },
+      { org: ids.college, type: '学校新闻', title: '我院学子获省职业技能大赛一等奖', body: p('机电工程系代表队在工业机器人赛项中获得一等奖。'), isPublic: true, daysAgo: 2, cover: ORANGE },
+      { org: ids.college, type: '校园活动', title: '工匠实训楼投入使用', body: p('新建实训楼设有机电、数控、工业机器人和电商直播等实训室。'), daysAgo: 5, cover: PURPLE },
     ]
     for (const n of news) {
+      // A news item with a picture shows it as its cover and at the top of its body, as an editor's upload would.
+      const cover = n.cover ? await image(trx, tenantId, n.org, n.cover, 'cover') : null
       await trx.insertInto('cms_news').values({
-        org_id: n.org, type_id: types.get(n.type)!, new_level: n.org === ids.bureau ? 2 : 1, title: n.title, cover: null, content: n.body, source: null,
+        org_id: n.org, type_id: types.get(n.type)!, new_level: n.org === ids.bureau ? 2 : 1, title: n.title, cover,
+        content: sanitizeHtml(`${cover ? `<p><img src="${cover}" alt="${n.title}"></p>` : ''}${n.body}`), source: null,
         status: 1, publish_time: new Date(+now - n.daysAgo * 86_400_000), confirm: n.confirm ?? 0, is_public: n.isPublic ?? false, top: n.top ?? false, created_by: null,
       }).execute()
     }
-    const banners: [string, [number, number, number], [number, number, number]][] = [
-      ['智慧教育 共建共享', [22, 119, 255], [114, 46, 209]], ['书香校园 阅读启航', [19, 194, 194], [82, 196, 26]],
+    // Carousels: the bureau's (shown on every home whose org has none of its own), the primary school's and the college's.
+    const banners: [org: number, title: string, pic: Picture][] = [
+      [ids.bureau, '智慧教育 共建共享', BLUE], [ids.bureau, '书香校园 阅读启航', GREEN],
+      [ids.primary, '科技点亮童年', PURPLE], [ids.primary, '阳光体育 快乐成长', ORANGE],
+      [ids.college, '匠心筑梦 技能成才', ORANGE],
     ]
-    for (const [i, [title, from, to]] of banners.entries()) {
-      await trx.insertInto('banner').values({ org_id: ids.bureau, title, image_url: await image(trx, tenantId, ids.bureau, from, to), link: null, sort: i }).execute()
+    for (const [i, [org, title, pic]] of banners.entries()) {
+      await trx.insertInto('banner').values({ org_id: org, title, image_url: await image(trx, tenantId, org, pic), link: null, sort: i }).execute()
     }
     const school: Block[] = [
       { type: 'carousel', title: '', span: 24, status: 0, settings: { speed: 3000, picList: [] } },

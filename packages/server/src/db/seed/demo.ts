@@ -1,8 +1,11 @@
 import { ADMIN_ROLE, SUPER_ADMIN, UserType } from '@zhixiao/shared'
 import type { Db } from '../database.js'
 import { seedDemoApps } from './demo-apps.js'
+import { seedDemoComplaints } from './demo-complaints.js'
 import { seedDemoCms } from './cms-demo.js'
-import { createBuiltinRoles, createOrg, createPerson, createRole, createTenant, hashPerson, type PersonSpec } from './factories.js'
+import { placeNamedPeople, seedPeople } from './demo-people.js'
+import { seedSchoolStructure } from './demo-structure.js'
+import { createBuiltinRoles, createOrg, createPerson, createRole, createTenant, hashPeople, hashPerson, type PersonSpec } from './factories.js'
 
 export const DEMO_PASSWORD = 'Demo@2026'
 export const DEFAULT_ADMIN_PASSWORD = 'Admin@2026'
@@ -17,6 +20,7 @@ export const DEMO_ACCOUNTS = [
   { userName: 'lilaoshi', password: DEMO_PASSWORD, who: '两所学校的教师 → 选择机构' },
   { userName: 'wanglaoshi', password: 'Zx123456', who: '初始密码 → 强制修改密码' },
   { userName: 'zhaolaoshi', password: DEMO_PASSWORD, who: '职业技术学院（Z3）教师' },
+  { userName: 'zyadmin', password: DEMO_PASSWORD, who: '职业技术学院（Z3）管理员' },
   { userName: 'xiaoming', password: DEMO_PASSWORD, who: '学生' },
   { userName: 'xiaomingmama', password: DEMO_PASSWORD, who: '家长' },
 ] as const
@@ -35,8 +39,12 @@ export async function ensurePlatform(db: Db, cost: number, adminPassword = DEFAU
   return true
 }
 
-/** One district: a bureau (unitAttr < 8) and three schools (one Z3), with teachers, students and parents. */
-export async function seedDemoDistrict(db: Db, cost: number): Promise<void> {
+/**
+ * One district: a bureau (unitAttr < 8) and three schools (one Z3), with their base data (departments, terms of
+ * the school year `now` falls in, grades and classes, buildings and rooms, subjects, majors), teachers, students
+ * and parents, apps and news.
+ */
+export async function seedDemoDistrict(db: Db, cost: number, now = new Date()): Promise<void> {
   const exists = await db.platform((trx) => trx.selectFrom('tenant').select('id').where('unique_name', '=', 'demo-district').executeTakeFirst())
   if (exists) return
   const tenantId = await createTenant(db, {
@@ -59,14 +67,22 @@ export async function seedDemoDistrict(db: Db, cost: number): Promise<void> {
     { userName: 'lilaoshi', password: DEMO_PASSWORD, trueName: '李老师', memberships: [m(ids.primary, UserType.STAFF, ids.teacher), m(ids.middle, UserType.STAFF, ids.teacher)] },
     { userName: 'wanglaoshi', password: 'Zx123456', trueName: '王老师', mustReset: true, memberships: [m(ids.middle, UserType.STAFF, ids.teacher)] },
     { userName: 'zhaolaoshi', password: DEMO_PASSWORD, trueName: '赵老师', memberships: [m(ids.college, UserType.STAFF, ids.teacher)] },
+    { userName: 'zyadmin', password: DEMO_PASSWORD, trueName: '钱院长', memberships: [m(ids.college, UserType.STAFF, ids.admin)] },
     { userName: 'xiaoming', password: DEMO_PASSWORD, trueName: '王小明', memberships: [m(ids.primary, UserType.STUDENT, ids.student)] },
     { userName: 'xiaomingmama', password: DEMO_PASSWORD, trueName: '刘女士', memberships: [m(ids.primary, UserType.PARENT, ids.parent)] },
   ]
-  const hashed = await Promise.all(people.map((p) => hashPerson(p, cost)))
+  const { people: hashed, hashOf } = await hashPeople(people, cost)
   await db.tenant(tenantId, async (trx) => {
     for (const p of hashed) await createPerson(trx, tenantId, p)
     await seedDemoApps(trx, ids.bureau)
+    await seedDemoComplaints(trx, ids.primary)
   })
-  await seedDemoCms(db, tenantId, ids)
+  await db.tenant(tenantId, async (trx) => {
+    const structure = await seedSchoolStructure(trx, ids, now)
+    const tenant = await trx.selectFrom('tenant').select('default_password').where('id', '=', tenantId).executeTakeFirstOrThrow()
+    await seedPeople(trx, tenantId, ids, structure, await hashOf(tenant.default_password))
+    await placeNamedPeople(trx, ids, structure)
+  })
+  await seedDemoCms(db, tenantId, ids, now)
 }
 

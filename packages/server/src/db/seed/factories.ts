@@ -101,6 +101,16 @@ export async function hashPerson(p: PersonSpec, cost: number): Promise<HashedPer
   return { ...p, passwordHash: await hashPassword(p.password, cost) }
 }
 
+/** Hashes each distinct password once: a seed of many accounts sharing a password costs one scrypt run, not one each. */
+export async function hashPeople(people: PersonSpec[], cost: number): Promise<{ people: HashedPerson[]; hashOf: (password: string) => Promise<string> }> {
+  const hashes = new Map<string, Promise<string>>()
+  const hashOf = (password: string) => {
+    if (!hashes.has(password)) hashes.set(password, hashPassword(password, cost))
+    return hashes.get(password)!
+  }
+  return { people: await Promise.all(people.map(async (p) => ({ ...p, passwordHash: await hashOf(p.password) }))), hashOf }
+}
+
 export async function createPerson(trx: Trx, tenantId: number, p: HashedPerson): Promise<{ accountId: number; userInfoIds: number[] }> {
   const { id: accountId } = await trx.insertInto('account').values({
     user_name: p.userName, password_hash: p.passwordHash, status: p.status ?? 0, must_reset: p.mustReset ?? false,

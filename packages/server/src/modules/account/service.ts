@@ -1,4 +1,5 @@
 import { ErrorCode, Msg, type CurrentUserDetail, type LoginOrg } from '@zhixiao/shared'
+import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound, refused, unauthorized } from '../../platform/errors.js'
 import { hashPassword, verifyPassword } from '../../platform/password.js'
@@ -44,6 +45,7 @@ export async function currentUserDetail(ctx: AppContext, auth: AuthInfo): Promis
       tenantId: auth.tenantId,
       userType: row.user_type,
       roles: grants.roles,
+      roleNames: grants.roleNames,
       permissions: grants.permissions,
       currentOrgData: toOrgInfo(row, { tenant_module_type: row.tenant_module_type }, Number(row.orgsInTenant) === 1),
       orgCount: Number(row.orgCount),
@@ -56,42 +58,58 @@ export async function userOrgs(ctx: AppContext, auth: AuthInfo): Promise<LoginOr
     (await membershipsOf(trx, auth.accountId)).map((o) => ({ orgId: o.orgId, displayName: o.displayName, unitAttr: o.unitAttr, coreAccountId: auth.accountId, tenantId: auth.tenantId })))
 }
 
-/** Sets a new password after the rule and history checks; every session of the account ends. */
-async function setPassword(ctx: AppContext, tenantId: number, accountId: number, newPassword: string, oldHash: string): Promise<void> {
+/** The rule and history checks of a new password, then its hash (slow: outside any transaction). */
+async function newPasswordHash(ctx: AppContext, tenantId: number, newPassword: string, oldHash: string): Promise<string> {
   const tenant = await ctx.db.tenant(tenantId, (trx) => findTenant(trx, tenantId))
   if (!tenant) throw notFound(Msg.TENANT_NOT_FOUND)
   const ruleError = checkPasswordRule(passwordRuleFor(tenant), newPassword)
   if (ruleError) throw refused(ErrorCode.PASSWORD_RULE, ruleError)
   if (newPassword === tenant.default_password) throw refused(ErrorCode.PASSWORD_RULE, Msg.PASSWORD_IS_DEFAULT)
   if (await verifyPassword(newPassword, oldHash)) throw refused(ErrorCode.PASSWORD_RULE, Msg.PASSWORD_SAME_AS_OLD)
-  const hash = await hashPassword(newPassword, ctx.config.passwordCost)
-  const now = ctx.clock.now()
-  await ctx.db.tenant(tenantId, async (trx) => {
-    await trx.updateTable('account').set({ password_hash: hash, must_reset: false, password_changed_at: now, failed_count: 0, locked_until: null })
-      .where('id', '=', accountId).execute()
-    await revokeAccountSessions(trx, accountId, now)
-  })
+  return hashPassword(newPassword, ctx.config.passwordCost)
+}
+
+/** Stores a new password hash; every session of the account ends. */
+async function storePassword(trx: Trx, accountId: number, hash: string, now: Date): Promise<void> {
+  await trx.updateTable('account').set({ password_hash: hash, must_reset: false, password_changed_at: now, failed_count: 0, locked_until: null })
+    .where('id', '=', accountId).execute()
+  await revokeAccountSessions(trx, accountId, now)
 }
 
 export async function changePassword(ctx: AppContext, auth: AuthInfo, oldPwd: string, newPwd: string): Promise<void> {
   const account = await ctx.db.tenant(auth.tenantId, (trx) => findAccount(trx, auth.accountId))
   if (!account) throw unauthorized()
   if (!(await verifyPassword(oldPwd, account.password_hash))) throw refused(ErrorCode.PASSWORD_WRONG, Msg.OLD_PASSWORD_WRONG)
-  await setPassword(ctx, auth.tenantId, auth.accountId, newPwd, account.password_hash)
+  const hash = await newPasswordHash(ctx, auth.tenantId, newPwd, account.password_hash)
+  const now = ctx.clock.now()
+  await ctx.db.tenant(auth.tenantId, (trx) => storePassword(trx, auth.accountId, hash, now))
 }
 
-/** The forced reset after a login answered operationType 2; the ticket is single use and short-lived. */
+/**
+ * The forced reset after a login answered operationType 2; the ticket is single use and short-lived. A new password
+ * that breaks the rule leaves the ticket usable; the ticket is spent by one conditional UPDATE in the transaction
+ * that stores the password, so two uses at the same moment cannot both succeed.
+ */
 export async function resetWithTicket(ctx: AppContext, ticket: string, newPassword: string): Promise<void> {
   const parsed = parseTenantToken(ticket)
   if (!parsed) throw refused(ErrorCode.RESET_TICKET_INVALID, Msg.RESET_TICKET_INVALID)
-  const now = ctx.clock.now()
+  const invalid = () => refused(ErrorCode.RESET_TICKET_INVALID, Msg.RESET_TICKET_INVALID)
+  const id = hashToken(ticket)
   const account = await ctx.db.tenant(parsed.tenantId, async (trx) => {
-    const row = await trx.selectFrom('reset_ticket').selectAll().where('id', '=', hashToken(ticket))
-      .where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst()
+    const row = await trx.selectFrom('reset_ticket').selectAll().where('id', '=', id)
+      .where('used_at', 'is', null).where('expires_at', '>', ctx.clock.now()).executeTakeFirst()
     return row ? findAccount(trx, row.account_id) : undefined
   })
-  if (!account) throw refused(ErrorCode.RESET_TICKET_INVALID, Msg.RESET_TICKET_INVALID)
-  await setPassword(ctx, parsed.tenantId, account.id, newPassword, account.password_hash)
-  await ctx.db.tenant(parsed.tenantId, (trx) =>
-    trx.updateTable('reset_ticket').set({ used_at: now }).where('account_id', '=', account.id).where('used_at', 'is', null).execute())
+  if (!account) throw invalid()
+  const hash = await newPasswordHash(ctx, parsed.tenantId, newPassword, account.password_hash)
+  const now = ctx.clock.now()
+  await ctx.db.tenant(parsed.tenantId, async (trx) => {
+    const spent = await trx.updateTable('reset_ticket').set({ used_at: now })
+      .where('id', '=', id).where('used_at', 'is', null).where('expires_at', '>', now).returning('account_id').executeTakeFirst()
+    // Thrown inside the transaction, so nothing of a losing use is written.
+    if (!spent) throw invalid()
+    await storePassword(trx, account.id, hash, now)
+    // Any other ticket the account still holds is void too.
+    await trx.updateTable('reset_ticket').set({ used_at: now }).where('account_id', '=', account.id).where('used_at', 'is', null).execute()
+  })
 }

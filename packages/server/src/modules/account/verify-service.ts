@@ -2,7 +2,7 @@ import { VERIFY_FIELDS, parseIdCard, type VerifyCheckResult, type VerifyField, t
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { recordOp } from '../../platform/op-log.js'
-import { savePerson, uniqueMsg } from '../people/members.js'
+import { checkDicts, savePerson, uniqueMsg } from '../people/members.js'
 
 /**
  * The verify-info form after login (001 §3, §5). The tenant's config names the required fields
@@ -33,6 +33,11 @@ export function verifySave(ctx: AppContext, auth: AuthInfo, b: VerifyInfoBody): 
     const before = await verifyCheckIn(trx, auth)
     const idCard = before.idCard ?? b.idCard ?? null
     const phone = before.phone ?? b.phone ?? null
+    // A dictionary id that names no item of its kind (or another school's) is a clear refusal, not a foreign-key failure (a 500).
+    await checkDicts(trx, auth.orgId, {
+      title: { id: b.technicalTitle, type: 'title', label: '职称' }, political: { id: b.politicalAttitudes, type: 'politicalStatus', label: '政治面貌' },
+      education: { id: b.education, type: 'education', label: '学历' }, degree: { id: b.academicDegree, type: 'degree', label: '学位' },
+    })
     try {
       await trx.updateTable('user_info').set({ ...(b.userName && { true_name: b.userName }), phone, title_id: b.technicalTitle ?? null }).where('id', '=', auth.userInfoId).execute()
       if (!before.phone && phone) await trx.updateTable('account').set({ phone }).where('id', '=', auth.accountId).execute()

@@ -1,4 +1,4 @@
-import { AppMsg, ErrorCode, TENANT_APP_PERMISSION_ROOT, type AppPageBody, type AppRow, type AppSaveBody, type AppUpdateBody } from '@zhixiao/shared'
+import { APP_USER_TYPES, AppMsg, ErrorCode, TENANT_APP_PERMISSION_ROOT, type AppPageBody, type AppRow, type AppSaveBody, type AppUpdateBody } from '@zhixiao/shared'
 import { randomBytes } from 'node:crypto'
 import type { Trx } from '../../db/database.js'
 import { knownCodes } from '../../platform/catalogue.js'
@@ -13,7 +13,8 @@ import { APP_COLUMNS, collectedIds, syncBuiltinApps, toAppRow, viewerOf, type Ap
 /**
  * App management (sc_menhu_app_mgr): listing the registry, registering apps, editing them. A registered app
  * belongs to the registering org (its subtree sees it); built-in apps are tenant-wide, so only the top org's
- * admins change their settings, and only the settings (entry, icon, open way, scrap, expiry, show).
+ * admins change their settings, and only the settings (entry, icon, open way, scrap, expiry, show, user types).
+ * The list shows every app, also those that open nothing yet (AppRow.missing: 未配置 and what is missing).
  */
 const MODULE = '应用管理'
 
@@ -54,6 +55,8 @@ async function registerPermission(trx: Trx, code: string, appName: string): Prom
 }
 
 const blank = (s: string | null | undefined): string | null => (s ? s : null)
+/** The user-type list as stored: each type once, in order. */
+const typesJson = (types: readonly number[]): string => JSON.stringify([...new Set(types)].sort())
 
 export function saveApp(ctx: AppContext, auth: AuthInfo, b: AppSaveBody): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
@@ -65,6 +68,7 @@ export function saveApp(ctx: AppContext, auth: AuthInfo, b: AppSaveBody): Promis
         org_id: auth.orgId, unique_id: uniqueId, name: b.name, icon_uri: blank(b.iconUri), req_uri: blank(b.reqUri), entry_url: blank(b.entryUrl),
         permission_name: permissionName, app_type: b.appType, open_way: b.openWay, is_scrap: b.isScrap, expire_date: blank(b.expireDate),
         has_show: b.hasShow, is_new_app: b.isNewApp, grouping_type: b.groupingType ?? null, builtin: false, scopes: 'sb', sort: 1000,
+        user_types: typesJson(b.userTypes ?? APP_USER_TYPES),
       }).returning('id').executeTakeFirstOrThrow()
       await recordOp(trx, auth, { module: MODULE, action: '注册应用', target: b.name, detail: { after: { ...b, uniqueId }, permissionAdded: added } })
       return id
@@ -93,7 +97,7 @@ export function updateApp(ctx: AppContext, auth: AuthInfo, b: AppUpdateBody): Pr
     const a = await writableApp(trx, ctx, auth, b.appId)
     const settings = {
       icon_uri: blank(b.iconUri), entry_url: blank(b.entryUrl), open_way: b.openWay, is_scrap: b.isScrap, expire_date: blank(b.expireDate),
-      has_show: b.hasShow, is_new_app: b.isNewApp,
+      has_show: b.hasShow, is_new_app: b.isNewApp, ...(b.userTypes && { user_types: typesJson(b.userTypes) }),
     }
     if (a.builtin) {
       await trx.updateTable('app').set(settings).where('id', '=', a.id).execute()

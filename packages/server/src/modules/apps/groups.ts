@@ -6,7 +6,7 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
-import { APP_COLUMNS, appsInView, collectedIds, mayOpen, toAppRow, viewerOf, type AppDbRow, type Viewer } from './registry.js'
+import { APP_COLUMNS, appsInView, collectedIds, offerable, toAppRow, viewerOf, type AppDbRow, type Viewer } from './registry.js'
 
 /**
  * App groups (001 §7.5 mobileAppGroup, mobileAppLink): each org has its own groups per scope (appType 3 school,
@@ -14,6 +14,8 @@ import { APP_COLUMNS, appsInView, collectedIds, mayOpen, toAppRow, viewerOf, typ
  * built-in apps of their groupingType linked.
  */
 const MODULE = '应用管理'
+/** The app-management code (routes.ts guards the admin writes with it). */
+const APP_MANAGER_CODE = 'sc_menhu_app_mgr'
 const scopeOf = (appType: number): 's' | 'b' => (appType === AppType.SCHOOL_PC ? 's' : 'b')
 
 async function layDefaults(trx: Trx, orgId: number, appType: number): Promise<void> {
@@ -38,13 +40,17 @@ async function ensureScope(trx: Trx, orgId: number, appType: number): Promise<vo
   }
 }
 
-/** getAppGroupList: the org's groups of a scope with their apps; filter '1' keeps what the user may open. */
+/**
+ * getAppGroupList: the org's groups of a scope with their apps. filter '1' keeps what the user is offered
+ * (registry offerable); only app managers may ask for every app (the group admin screen), anyone else always
+ * gets the filtered list.
+ */
 export function groupList(ctx: AppContext, auth: AuthInfo, q: AppGroupListQuery): Promise<AppGroup[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await ensureScope(trx, auth.orgId, q.appType)
     const v = await viewerOf(trx, auth, ctx.clock.now())
-    const filter = q.filter === '1'
-    const keep = (a: AppDbRow) => !filter || (a.has_show && mayOpen(v, a))
+    const filter = q.filter === '1' || !v.permissions.has(APP_MANAGER_CODE)
+    const keep = (a: AppDbRow) => !filter || offerable(v, a)
     const collected = await collectedIds(trx, auth.userInfoId)
     const groups = await trx.selectFrom('app_group').select(['id', 'name', 'app_type', 'grouping_type', 'sort'])
       .where('org_id', '=', auth.orgId).where('app_type', '=', q.appType).orderBy('sort').orderBy('id').execute()

@@ -1,4 +1,4 @@
-import { AppType, BUILTIN_APPS, OpenWay, type AppRow } from '@zhixiao/shared'
+import { APP_USER_TYPES, appTargetMissing, AppType, BUILTIN_APPS, OpenWay, type AppRow, type UserType } from '@zhixiao/shared'
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
@@ -11,17 +11,18 @@ import { isSuperAdminGrant, loadGrants } from '../../platform/permissions.js'
  */
 
 /** Brings the tenant's built-in rows in line with the shared list. Admin settings (entry, icon, scrap, expiry,
- * show, open way) are kept; the definition (name, route, permission, group) follows the list. */
+ * show, open way, user types) are kept; the definition (name, route, permission, group) follows the list. The
+ * default user types fill only a row that has none yet (a new app, or one from before the column existed). */
 export async function syncBuiltinApps(trx: Trx | Kysely<Database>): Promise<void> {
   const rows = BUILTIN_APPS.map((b, i) => ({
     unique_id: b.uniqueId, name: b.name, req_uri: b.reqUri, permission_name: b.permissionName, grouping_type: b.groupingType,
     scopes: b.scopes, admin_only: b.adminOnly ?? false, builtin: true, app_type: AppType.SCHOOL_PC, open_way: b.openWay ?? OpenWay.SAME,
-    entry_url: b.entryUrl ?? null, icon_uri: null, sort: i,
+    entry_url: b.entryUrl ?? null, icon_uri: null, sort: i, user_types: JSON.stringify(b.userTypes),
   }))
   await trx.insertInto('app').values(rows).onConflict((oc) => oc.columns(['tenant_id', 'unique_id']).doUpdateSet((eb) => ({
     name: eb.ref('excluded.name'), req_uri: eb.ref('excluded.req_uri'), permission_name: eb.ref('excluded.permission_name'),
     grouping_type: eb.ref('excluded.grouping_type'), scopes: eb.ref('excluded.scopes'), admin_only: eb.ref('excluded.admin_only'),
-    sort: eb.ref('excluded.sort'), builtin: true,
+    sort: eb.ref('excluded.sort'), builtin: true, user_types: sql<string>`coalesce(app.user_types, excluded.user_types)`,
   }))).execute()
 }
 
@@ -32,13 +33,18 @@ export async function syncBuiltinAppsAllTenants(db: { platform<T>(fn: (trx: Trx)
 }
 
 /** Who is asking, as far as app visibility goes. */
-export interface Viewer { auth: AuthInfo; permissions: Set<string>; superAdmin: boolean; orgChain: number[]; today: string }
+export interface Viewer {
+  auth: AuthInfo; permissions: Set<string>; superAdmin: boolean; orgChain: number[]; today: string
+  /** The membership's user type (1002 staff, 1003 student, 1004 parent). */
+  userType: number
+}
 
 export async function viewerOf(trx: Trx, auth: AuthInfo, now: Date): Promise<Viewer> {
   const grants = await loadGrants(trx, auth.userInfoId)
   const acc = await trx.selectFrom('account').select('user_name').where('id', '=', auth.accountId).executeTakeFirst()
+  const member = await trx.selectFrom('user_info').select('user_type').where('id', '=', auth.userInfoId).executeTakeFirstOrThrow()
   return {
-    auth, permissions: new Set(grants.permissions), orgChain: await orgChain(trx, auth.orgId), today: todayOf(now),
+    auth, permissions: new Set(grants.permissions), orgChain: await orgChain(trx, auth.orgId), today: todayOf(now), userType: member.user_type,
     superAdmin: !!acc && isSuperAdminGrant(auth.tenantId, auth.orgId, acc.user_name, grants.roles),
   }
 }
@@ -62,13 +68,14 @@ export function todayOf(now: Date): string {
 export const APP_COLUMNS = [
   'app.id', 'app.org_id', 'app.unique_id', 'app.name', 'app.icon_uri', 'app.req_uri', 'app.entry_url', 'app.permission_name', 'app.app_type',
   'app.open_way', 'app.is_new_app', 'app.is_scrap', 'app.expire_date', 'app.has_show', 'app.grouping_type', 'app.builtin', 'app.admin_only',
-  'app.scopes', 'app.sort',
+  'app.scopes', 'app.sort', 'app.user_types',
 ] as const
 
 export interface AppDbRow {
   id: number; org_id: number | null; unique_id: string; name: string; icon_uri: string | null; req_uri: string | null; entry_url: string | null
   permission_name: string | null; app_type: number; open_way: number; is_new_app: boolean; is_scrap: boolean; expire_date: string | null
   has_show: boolean; grouping_type: number | null; builtin: boolean; admin_only: boolean; scopes: string; sort: number
+  user_types: UserType[] | null
 }
 
 /** Apps this viewer's org sees at all: built-in ones and those registered in its org or above. The platform
@@ -81,18 +88,42 @@ export function withoutAdminOnly<Q extends SelectQueryBuilder<Database, 'app', o
   return v.superAdmin ? q : (q.where('app.admin_only', '=', false) as Q)
 }
 
-/** May this viewer open the app (001 §5, §6): admin-only apps for the platform admin, else the permission name. */
-export function mayOpen(v: Viewer, a: Pick<AppDbRow, 'admin_only' | 'permission_name'>): boolean {
+/** The user types an app is for; a row never set is for every type. */
+export const userTypesOf = (a: Pick<AppDbRow, 'user_types'>): readonly UserType[] => a.user_types ?? APP_USER_TYPES
+const isFor = (a: Pick<AppDbRow, 'user_types'>, userType: number): boolean => userTypesOf(a).some((t) => t === userType)
+
+/**
+ * May this viewer open the app (001 §5, §6): admin-only apps for the platform admin, else the app must be for the
+ * viewer's user type and its permission name (if any) held.
+ */
+export function mayOpen(v: Viewer, a: Pick<AppDbRow, 'admin_only' | 'permission_name' | 'user_types'>): boolean {
   if (a.admin_only) return v.superAdmin
+  if (!isFor(a, v.userType)) return false
   return !a.permission_name || v.permissions.has(a.permission_name)
 }
+
+/**
+ * The one rule of what a user is offered (header tabs and menus, launcher, 常用, homes, fallback list), or why not:
+ * 'hidden' (not shown, or a permission the viewer lacks: answered like a missing app), 'userType' (not for the
+ * viewer's user type), 'unconfigured' (opens nothing yet, appTargetMissing). Scrapped and expired apps stay
+ * offered, so a click gives the spec's reason (此应用已废弃 / 此应用已过期).
+ */
+export function notOffered(v: Viewer, a: AppDbRow): 'hidden' | 'userType' | 'unconfigured' | null {
+  if (!a.has_show || (a.admin_only && !v.superAdmin)) return 'hidden'
+  if (!a.admin_only && !isFor(a, v.userType)) return 'userType'
+  if (!mayOpen(v, a)) return 'hidden'
+  if (appTargetMissing({ reqUri: a.req_uri, entryUrl: a.entry_url })) return 'unconfigured'
+  return null
+}
+export const offerable = (v: Viewer, a: AppDbRow): boolean => notOffered(v, a) === null
 
 export function toAppRow(a: AppDbRow, today: string, collected: Set<number>): AppRow {
   return {
     appId: a.id, uniqueId: a.unique_id, name: a.name, iconUri: a.icon_uri, reqUri: a.req_uri, entryUrl: a.entry_url,
     permissionName: a.permission_name, appType: a.app_type, openWay: a.open_way, hasCollect: collected.has(a.id), isNewApp: a.is_new_app,
     isScrap: a.is_scrap, hasExpire: !!a.expire_date && a.expire_date < today, expireDate: a.expire_date, hasShow: a.has_show,
-    groupingType: a.grouping_type, builtin: a.builtin, sort: a.sort,
+    groupingType: a.grouping_type, builtin: a.builtin, sort: a.sort, userTypes: [...userTypesOf(a)],
+    missing: appTargetMissing({ reqUri: a.req_uri, entryUrl: a.entry_url }),
   }
 }
 

@@ -1,30 +1,33 @@
-import { AppMsg, type AppRow, type DynamicPermissionBody, type FallbackAppRow, type HostedApp } from '@zhixiao/shared'
+import { AppMsg, ErrorCode, type AppRow, type DynamicPermissionBody, type FallbackAppRow, type HostedApp } from '@zhixiao/shared'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
-import { notFound } from '../../platform/errors.js'
-import { APP_COLUMNS, appsInView, collectedIds, mayOpen, toAppRow, viewerOf } from './registry.js'
+import { AppError, notFound, refused } from '../../platform/errors.js'
+import { APP_COLUMNS, appsInView, collectedIds, mayOpen, notOffered, offerable, toAppRow, viewerOf } from './registry.js'
 
 /**
  * What a signed-in user does with apps: favourites (常用, per membership, i.e. per account and org), the unified
  * portal check, the fallback list and the host page's look-up of a sub-app route.
  */
 
-/** selectOftenUseAppList: favourites still in view and still openable, latest first. */
+/** selectOftenUseAppList: favourites still offered to the user (registry offerable), latest first. */
 export function oftenUseList(ctx: AppContext, auth: AuthInfo): Promise<AppRow[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const v = await viewerOf(trx, auth, ctx.clock.now())
     const rows = await appsInView(trx, v).innerJoin('often_use as f', (j) => j.onRef('f.tenant_id', '=', 'app.tenant_id').onRef('f.app_id', '=', 'app.id'))
       .select(APP_COLUMNS).where('f.user_info_id', '=', auth.userInfoId).orderBy('f.created_at', 'desc').orderBy('app.id').execute()
     const all = new Set(rows.map((r) => r.id))
-    return rows.filter((a) => a.has_show && mayOpen(v, a)).map((a) => toAppRow(a, v.today, all))
+    return rows.filter((a) => offerable(v, a)).map((a) => toAppRow(a, v.today, all))
   })
 }
 
 export function addOftenUse(ctx: AppContext, auth: AuthInfo, appId: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const v = await viewerOf(trx, auth, ctx.clock.now())
-    const a = await appsInView(trx, v).select(['app.id', 'app.admin_only', 'app.permission_name']).where('app.id', '=', appId).executeTakeFirst()
-    // An app the user may not open answers like a missing one: no favourite of a hidden app.
-    if (!a || !mayOpen(v, a)) throw notFound(AppMsg.NOT_FOUND)
+    const a = await appsInView(trx, v).select(APP_COLUMNS).where('app.id', '=', appId).executeTakeFirst()
+    // Only what the user is offered can be a favourite. A hidden or forbidden app answers like a missing one.
+    const why = a ? notOffered(v, a) : 'hidden'
+    if (why === 'hidden' || !a) throw notFound(AppMsg.NOT_FOUND)
+    if (why === 'userType') throw new AppError(ErrorCode.FORBIDDEN, AppMsg.USER_TYPE_REFUSED, 403)
+    if (why === 'unconfigured') throw refused(ErrorCode.BAD_REQUEST, AppMsg.NOT_REGISTERED)
     await trx.insertInto('often_use').values({ user_info_id: auth.userInfoId, app_id: a.id, created_at: ctx.clock.now() })
       .onConflict((oc) => oc.columns(['tenant_id', 'user_info_id', 'app_id']).doUpdateSet({ created_at: ctx.clock.now() })).execute()
   })
@@ -58,13 +61,13 @@ export function dynamicPermissions(ctx: AppContext, auth: AuthInfo, pairs: Dynam
   })
 }
 
-/** getAppListById: the flat list of apps the user may open, for headers whose groups failed to load. */
+/** getAppListById: the flat list of apps the user is offered, for headers whose groups failed to load. */
 export function fallbackList(ctx: AppContext, auth: AuthInfo): Promise<FallbackAppRow[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const v = await viewerOf(trx, auth, ctx.clock.now())
     const collected = await collectedIds(trx, auth.userInfoId)
     const rows = await appsInView(trx, v).select(APP_COLUMNS).where('app.has_show', '=', true).orderBy('app.sort').orderBy('app.id').execute()
-    return rows.filter((a) => mayOpen(v, a)).map((a) => ({
+    return rows.filter((a) => offerable(v, a)).map((a) => ({
       appUniqueId: a.unique_id, appName: a.name, iconUri: a.icon_uri, appId: a.id, hasCollect: collected.has(a.id), reqUri: a.req_uri,
     }))
   })

@@ -24,7 +24,7 @@ export function areaRoutes(ctx: AppContext) {
       async (req) => ok(await svc.listAreas(ctx, req.query.parentCode)))
     r.post('/add', { config: admin, schema: { tags, summary: '新增区域', body: areaBody } }, async (req) => { await svc.addArea(ctx, req.body); return ok(null, '新增成功') })
     r.post('/update', { config: admin, schema: { tags, summary: '编辑区域', body: areaBody } }, async (req) => { await svc.updateArea(ctx, req.body); return ok(null, '编辑成功') })
-    r.post('/delete', { config: admin, schema: { tags, summary: '删除区域（无下级时）', body: z.object({ code: z.string() }) } },
+    r.post('/delete', { config: admin, schema: { tags, summary: '删除区域（无下级时）', body: z.object({ code: z.string().max(20) }) } },
       async (req) => { await svc.deleteArea(ctx, req.body.code); return ok(null, '删除成功') })
   }
 }

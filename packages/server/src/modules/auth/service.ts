@@ -1,12 +1,14 @@
-import { ErrorCode, LOGIN_LIMITS, Msg, OperationType, SUPER_ADMIN, TenantMsg, type LoginByUserPwdBody, type LoginResult } from '@zhixiao/shared'
+import { ErrorCode, Msg, OperationType, SUPER_ADMIN, TenantMsg, type LoginByUserPwdBody, type LoginResult } from '@zhixiao/shared'
+import type { Selectable } from 'kysely'
+import type { AccountTable, TenantTable } from '../../db/schema.js'
 import type { AppContext } from '../../platform/context.js'
-import { refused } from '../../platform/errors.js'
+import { AppError, refused } from '../../platform/errors.js'
 import { dummyVerify, verifyPassword } from '../../platform/password.js'
 import { issueSession } from '../../platform/session.js'
 import { hashToken, newTenantToken } from '../../platform/tokens.js'
-import { consumeCaptcha } from './captcha.js'
-import { isIpBlocked, recordIpFailure } from './ip-throttle.js'
-import { findAccount, findTenant, membershipsOf, writeLoginLog } from './queries.js'
+import { admit, afterWrongPassword, reserveAccountAttempt, reserveUnknownNameAttempt, type AttemptAnswer, type AttemptCounter, type Reservation } from './attempts.js'
+import { releaseIpAttempt, reserveIpAttempt } from './ip-throttle.js'
+import { membershipsOf, writeLoginLog } from './queries.js'
 
 export interface LoginMeta {
   ip: string
@@ -22,86 +24,107 @@ export interface LoginAnswer { msg: string; data: LoginResult }
 const RESET_TICKET_TTL_MS = 15 * 60 * 1000
 const DAY_MS = 24 * 3600 * 1000
 
+/** What one attempt came to, and whether it was a wrong password (which keeps the address's count). */
+interface Outcome { answer: AttemptAnswer; wrongCredentials: boolean }
+
 /**
  * Password login. Every path ends in one of the spec's operationType states or a refusal with a Chinese
- * message. Password hashing runs outside any transaction so a slow hash never holds the database.
+ * message. The attempt is counted for the client address and the user name before the password is hashed
+ * (attempts.ts), so simultaneous attempts cannot all slip under the limits; the hash runs outside any transaction
+ * so a slow hash never holds the database.
  */
 export async function loginByPassword(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMeta): Promise<LoginAnswer> {
   const now = ctx.clock.now()
-  if (await isIpBlocked(ctx, meta.ip)) throw refused(ErrorCode.IP_THROTTLED, Msg.IP_THROTTLED)
+  if (!(await reserveIpAttempt(ctx, meta.ip, now))) throw refused(ErrorCode.IP_THROTTLED, Msg.IP_THROTTLED)
+  let outcome: Outcome
+  try {
+    outcome = await attempt(ctx, body, meta, now)
+  } catch (e) {
+    await releaseIpAttempt(ctx, meta.ip)
+    throw e
+  }
+  if (!outcome.wrongCredentials) await releaseIpAttempt(ctx, meta.ip)
+  if (outcome.answer instanceof AppError) throw outcome.answer
+  return outcome.answer
+}
 
+async function attempt(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMeta, now: Date): Promise<Outcome> {
   const name = await ctx.db.kysely.selectFrom('login_name').selectAll().where('user_name', '=', body.userName).executeTakeFirst()
-  if (!name || (body.loginType === 0 && name.tenant_id !== SUPER_ADMIN.tenantId)) {
-    await dummyVerify(body.password, ctx.config.passwordCost)
-    await recordIpFailure(ctx, meta.ip)
-    await ctx.db.tenant(SUPER_ADMIN.tenantId, (trx) =>
-      writeLoginLog(trx, { accountId: null, userName: body.userName, ip: meta.ip, success: false, reason: 'unknown user', at: now }))
-    return failed(Msg.WRONG_CREDENTIALS)
-  }
-  const tenantId = name.tenant_id
-  const accountId = name.account_id
-  const log = (success: boolean, reason: string) => ctx.db.tenant(tenantId, (trx) =>
-    writeLoginLog(trx, { accountId, userName: body.userName, ip: meta.ip, success, reason, at: now }))
+  // loginType 0 (the super administrator's page) treats every other account's name as unknown.
+  const usable = name && (body.loginType !== 0 || name.tenant_id === SUPER_ADMIN.tenantId) ? name : undefined
+  const found = usable && await reserveAccountAttempt(ctx, usable.tenant_id, usable.account_id, now)
+  if (!found) return unknownName(ctx, body, meta, now)
 
-  const state = await ctx.db.tenant(tenantId, async (trx) => ({ account: await findAccount(trx, accountId), tenant: await findTenant(trx, tenantId) }))
-  const { account, tenant } = state
-  if (!account || !tenant) return failed(Msg.WRONG_CREDENTIALS)
-
-  if (account.locked_until && account.locked_until > now) {
-    await log(false, 'locked')
-    throw refused(ErrorCode.ACCOUNT_LOCKED, Msg.ACCOUNT_LOCKED)
-  }
-  if (account.failed_count >= LOGIN_LIMITS.captchaAfterFailures) {
-    if (!body.checkCode) return { msg: Msg.CAPTCHA_REQUIRED, data: { operationType: OperationType.NEED_CAPTCHA } }
-    if (!(await consumeCaptcha(ctx, body.checkCodeSessionId, body.checkCode))) {
-      await log(false, 'bad captcha')
-      return { msg: Msg.CAPTCHA_INVALID, data: { operationType: OperationType.NEED_CAPTCHA } }
-    }
-  }
-
+  const { account, tenant, counter, reservation } = found
+  const tenantId = tenant.id
+  const log = (reason: string) => ctx.db.tenant(tenantId, (trx) =>
+    writeLoginLog(trx, { accountId: account.id, userName: body.userName, ip: meta.ip, success: false, reason, at: now }))
+  const stopped = await stopBeforeHash(ctx, counter, reservation, body, now, log)
+  if (stopped) return stopped
   if (!(await verifyPassword(body.password, account.password_hash))) {
-    await recordIpFailure(ctx, meta.ip)
-    const failures = await ctx.db.tenant(tenantId, async (trx) => {
-      const row = await trx.updateTable('account').set((eb) => ({ failed_count: eb('failed_count', '+', 1) }))
-        .where('id', '=', accountId).returning('failed_count').executeTakeFirstOrThrow()
-      if (row.failed_count >= LOGIN_LIMITS.lockAfterFailures) {
-        await trx.updateTable('account').set({ locked_until: new Date(+now + LOGIN_LIMITS.lockMinutes * 60_000), failed_count: 0 })
-          .where('id', '=', accountId).execute()
-      }
-      await writeLoginLog(trx, { accountId, userName: body.userName, ip: meta.ip, success: false, reason: 'wrong password', at: now })
-      return row.failed_count
-    })
-    if (failures >= LOGIN_LIMITS.lockAfterFailures) throw refused(ErrorCode.ACCOUNT_LOCKED, Msg.ACCOUNT_LOCKED)
-    if (failures >= LOGIN_LIMITS.captchaAfterFailures) return { msg: Msg.WRONG_CREDENTIALS, data: { operationType: OperationType.NEED_CAPTCHA } }
-    return failed(Msg.WRONG_CREDENTIALS)
+    const answer = await afterWrongPassword(counter, reservation, now)
+    await log('wrong password')
+    return { answer, wrongCredentials: true }
   }
+  return { answer: await signIn(ctx, body, meta, now, account, tenant), wrongCredentials: false }
+}
 
-  if (account.status !== 0) {
-    await log(false, 'disabled')
-    throw refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
-  }
-  if (tenant.status !== 0) {
-    await log(false, 'tenant disabled')
-    throw refused(ErrorCode.TENANT_DISABLED, TenantMsg.DISABLED)
-  }
-  // An account whose every membership is disabled or archived has nowhere to sign in to.
-  const live = await ctx.db.tenant(tenantId, (trx) => membershipsOf(trx, accountId))
-  const orgs = meta.limitUserType === undefined ? live : live.filter((o) => o.userType === meta.limitUserType)
-  if (!live.length) {
-    await log(false, 'no active membership')
-    throw refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
-  }
+/** An unknown name costs the same hash time and follows the same count, captcha and lock as an account. */
+async function unknownName(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMeta, now: Date): Promise<Outcome> {
+  const { counter, reservation } = await reserveUnknownNameAttempt(ctx, body.userName, now)
+  const log = (reason: string) => ctx.db.tenant(SUPER_ADMIN.tenantId, (trx) =>
+    writeLoginLog(trx, { accountId: null, userName: body.userName, ip: meta.ip, success: false, reason, at: now }))
+  const stopped = await stopBeforeHash(ctx, counter, reservation, body, now, log)
+  if (stopped) return stopped
+  await dummyVerify(body.password, ctx.config.passwordCost)
+  const answer = await afterWrongPassword(counter, reservation, now)
+  await log('unknown user')
+  return { answer, wrongCredentials: true }
+}
 
-  const resetReason = account.must_reset || body.password === tenant.default_password ? 'default'
-    : tenant.password_max_age_days > 0 && +now - +account.password_changed_at > tenant.password_max_age_days * DAY_MS ? 'expired'
-      : null
+/** The locked, captcha and too-many-attempts stops of attempts.ts, for an account and an unknown name alike, logged. */
+async function stopBeforeHash(ctx: AppContext, counter: AttemptCounter, reservation: Reservation, body: LoginByUserPwdBody, now: Date,
+  log: (reason: string) => Promise<void>): Promise<Outcome | null> {
+  const stopped = await admit(ctx, counter, reservation, body, now)
+  if (!stopped) return null
+  if (stopped.reason) await log(stopped.reason)
+  return { answer: stopped.answer, wrongCredentials: false }
+}
 
+/**
+ * The password checked out: the failure count goes back to 0, then the account's state decides the answer, all in
+ * one transaction (refusals are returned, not thrown, so the reset and the login log are kept).
+ */
+function signIn(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMeta, now: Date, account: Selectable<AccountTable>, tenant: Selectable<TenantTable>): Promise<AttemptAnswer> {
+  const tenantId = tenant.id
+  const accountId = account.id
   return ctx.db.tenant(tenantId, async (trx) => {
+    const log = (success: boolean, reason: string) =>
+      writeLoginLog(trx, { accountId, userName: body.userName, ip: meta.ip, success, reason, at: now })
     await trx.updateTable('account').set({ failed_count: 0, locked_until: null }).where('id', '=', accountId).execute()
+    if (account.status !== 0) {
+      await log(false, 'disabled')
+      return refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
+    }
+    if (tenant.status !== 0) {
+      await log(false, 'tenant disabled')
+      return refused(ErrorCode.TENANT_DISABLED, TenantMsg.DISABLED)
+    }
+    // An account whose every membership is disabled or archived has nowhere to sign in to.
+    const live = await membershipsOf(trx, accountId)
+    const orgs = meta.limitUserType === undefined ? live : live.filter((o) => o.userType === meta.limitUserType)
+    if (!live.length) {
+      await log(false, 'no active membership')
+      return refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
+    }
+
+    const resetReason = account.must_reset || body.password === tenant.default_password ? 'default'
+      : tenant.password_max_age_days > 0 && +now - +account.password_changed_at > tenant.password_max_age_days * DAY_MS ? 'expired'
+        : null
     if (resetReason) {
       const ticket = newTenantToken(tenantId)
       await trx.insertInto('reset_ticket').values({ id: hashToken(ticket), account_id: accountId, reason: resetReason, expires_at: new Date(+now + RESET_TICKET_TTL_MS) }).execute()
-      await writeLoginLog(trx, { accountId, userName: body.userName, ip: meta.ip, success: false, reason: `must reset (${resetReason})`, at: now })
+      await log(false, `must reset (${resetReason})`)
       return { msg: resetReason === 'default' ? '当前密码为初始密码，请修改密码' : '密码已过期，请修改密码', data: { operationType: OperationType.MUST_RESET_PASSWORD, mustRstPwdId: ticket, resetReason } }
     }
 
@@ -109,8 +132,8 @@ export async function loginByPassword(ctx: AppContext, body: LoginByUserPwdBody,
     if (body.orgId !== undefined && body.orgId !== null) {
       chosen = orgs.find((o) => o.orgId === body.orgId)
       if (!chosen) {
-        await writeLoginLog(trx, { accountId, userName: body.userName, ip: meta.ip, success: false, reason: 'not a member of org', at: now })
-        throw refused(ErrorCode.ORG_NOT_MEMBER, Msg.ORG_NOT_MEMBER)
+        await log(false, 'not a member of org')
+        return refused(ErrorCode.ORG_NOT_MEMBER, Msg.ORG_NOT_MEMBER)
       }
     } else if (orgs.length > 1 && !meta.autoPickOrg) {
       return {
@@ -121,14 +144,10 @@ export async function loginByPassword(ctx: AppContext, body: LoginByUserPwdBody,
         },
       }
     }
-    if (!chosen) throw refused(ErrorCode.ORG_NOT_MEMBER, Msg.ORG_NOT_MEMBER)
+    if (!chosen) return refused(ErrorCode.ORG_NOT_MEMBER, Msg.ORG_NOT_MEMBER)
 
     const userToken = await issueSession(trx, tenantId, now, { accountId, userInfoId: chosen.userInfoId, orgId: chosen.orgId, ip: meta.ip, userAgent: meta.userAgent })
-    await writeLoginLog(trx, { accountId, userName: body.userName, ip: meta.ip, success: true, reason: 'ok', at: now })
+    await log(true, 'ok')
     return { msg: '登录成功', data: { operationType: OperationType.SUCCESS, userToken, tenantId } }
   })
-}
-
-function failed(msg: string): LoginAnswer {
-  return { msg, data: { operationType: OperationType.FAILED } }
 }

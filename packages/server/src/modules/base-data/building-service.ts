@@ -6,17 +6,18 @@ import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
+import { isDictRefOk } from '../../platform/dict-refs.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
 import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
 
 const buildingUnique = (e: unknown): never => rethrowUnique(e, {}, BuildingMsg.BUILDING_NAME_TAKEN)
 const roomUnique = (e: unknown): never => rethrowUnique(e, {}, BuildingMsg.ROOM_NAME_TAKEN)
-const floorName = (level: number) => (level < 0 ? `地下${-level}层` : `${level}层`)
+/** The default name of a floor: 1层, 2层 …, 地下1层 below ground (the demo seed names floors the same way). */
+export const floorName = (level: number) => (level < 0 ? `地下${-level}层` : `${level}层`)
 
-async function checkDict(trx: Trx, id: number | null | undefined, type: string, msg: string): Promise<void> {
-  if (id == null) return
-  if (!(await trx.selectFrom('dict_item').select('id').where('id', '=', id).where('dict_type', '=', type).executeTakeFirst())) throw badRequest(msg)
+async function checkDict(trx: Trx, orgId: number, id: number | null | undefined, type: string, msg: string): Promise<void> {
+  if (!(await isDictRefOk(trx, orgId, id, type))) throw badRequest(msg)
 }
 
 async function buildingFor(trx: Trx, auth: AuthInfo, id: number) {
@@ -73,7 +74,7 @@ export function pageBuildings(ctx: AppContext, auth: AuthInfo, q: PageQuery & { 
 export function addBuilding(ctx: AppContext, auth: AuthInfo, b: BuildingAddBody): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await scopedOrg(trx, auth, b.orgId)
-    await checkDict(trx, b.typeId, 'buildingType', '楼宇类型不存在')
+    await checkDict(trx, orgId, b.typeId, 'buildingType', '楼宇类型不存在')
     try {
       const { id } = await trx.insertInto('building').values({ org_id: orgId, name: b.name, code: b.code || null, type_id: b.typeId ?? null, sort: b.sort ?? 0 })
         .returning('id').executeTakeFirstOrThrow()
@@ -85,8 +86,8 @@ export function addBuilding(ctx: AppContext, auth: AuthInfo, b: BuildingAddBody)
 
 export function updateBuilding(ctx: AppContext, auth: AuthInfo, b: BuildingUpdateBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await buildingFor(trx, auth, b.id)
-    await checkDict(trx, b.typeId, 'buildingType', '楼宇类型不存在')
+    const building = await buildingFor(trx, auth, b.id)
+    await checkDict(trx, building.org_id, b.typeId, 'buildingType', '楼宇类型不存在')
     const set = { ...(b.name !== undefined && { name: b.name }), ...(b.code !== undefined && { code: b.code || null }), ...(b.typeId !== undefined && { type_id: b.typeId }), ...(b.sort !== undefined && { sort: b.sort }) }
     if (!Object.keys(set).length) return
     try { await trx.updateTable('building').set(set).where('id', '=', b.id).execute() } catch (e) { buildingUnique(e) }
@@ -164,7 +165,7 @@ export function pageRooms(ctx: AppContext, auth: AuthInfo, q: RoomPageBody): Pro
 export function addRoom(ctx: AppContext, auth: AuthInfo, b: RoomAddBody): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const f = await floorFor(trx, auth, b.floorId)
-    await checkDict(trx, b.useId, 'roomUse', '教室用途不存在')
+    await checkDict(trx, f.org_id, b.useId, 'roomUse', '教室用途不存在')
     await checkTags(trx, f.org_id, b.tagIds)
     try {
       const { id } = await trx.insertInto('room').values({ org_id: f.org_id, building_id: f.building_id, floor_id: f.id, name: b.name, code: b.code || null, use_id: b.useId ?? null, capacity: b.capacity ?? null })
@@ -178,7 +179,7 @@ export function addRoom(ctx: AppContext, auth: AuthInfo, b: RoomAddBody): Promis
 export function updateRoom(ctx: AppContext, auth: AuthInfo, b: RoomUpdateBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const r = await roomFor(trx, auth, b.id)
-    await checkDict(trx, b.useId, 'roomUse', '教室用途不存在')
+    await checkDict(trx, r.org_id, b.useId, 'roomUse', '教室用途不存在')
     await checkTags(trx, r.org_id, b.tagIds)
     const set = {
       ...(b.name !== undefined && { name: b.name }), ...(b.code !== undefined && { code: b.code || null }),
@@ -207,7 +208,7 @@ export function deleteRoom(ctx: AppContext, auth: AuthInfo, id: number): Promise
 export function batchAddRooms(ctx: AppContext, auth: AuthInfo, b: RoomBatchAddBody): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const building = await buildingFor(trx, auth, b.buildingId)
-    await checkDict(trx, b.useId, 'roomUse', '教室用途不存在')
+    await checkDict(trx, building.org_id, b.useId, 'roomUse', '教室用途不存在')
     const floors = await trx.selectFrom('floor').select(['id', 'level']).where('building_id', '=', b.buildingId)
       .where('level', '>=', b.fromLevel).where('level', '<=', b.toLevel).execute()
     const wanted = b.toLevel - b.fromLevel + 1 - (b.fromLevel <= 0 && b.toLevel >= 0 ? 1 : 0)

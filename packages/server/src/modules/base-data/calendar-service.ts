@@ -8,6 +8,9 @@ import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10)
 
+/** A term's default name, e.g. 2026-2027学年第一学期 (the demo seed names its terms the same way). */
+export const termName = (schoolYear: string, term: number) => `${schoolYear}学年第${term === 1 ? '一' : '二'}学期`
+
 async function assertNoOverlap(trx: Trx, orgId: number, start: string, end: string, exceptId?: number): Promise<void> {
   let q = trx.selectFrom('school_calendar').select('id').where('org_id', '=', orgId).where('start_date', '<=', end).where('end_date', '>=', start)
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId)
@@ -32,7 +35,7 @@ export function addCalendar(ctx: AppContext, auth: AuthInfo, b: CalendarAddBody)
     await assertNoOverlap(trx, orgId, b.startDate, b.endDate)
     try {
       const { id } = await trx.insertInto('school_calendar').values({
-        org_id: orgId, school_year: b.schoolYear, term: b.term, name: b.name || `${b.schoolYear}学年第${b.term === 1 ? '一' : '二'}学期`,
+        org_id: orgId, school_year: b.schoolYear, term: b.term, name: b.name || termName(b.schoolYear, b.term),
         start_date: b.startDate, end_date: b.endDate,
       }).returning('id').executeTakeFirstOrThrow()
       return id

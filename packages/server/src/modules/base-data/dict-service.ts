@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowInUse, rethrowUnique } from '../../platform/db-errors.js'
+import { dictItemsFor } from '../../platform/dict-refs.js'
 import { notFound } from '../../platform/errors.js'
 import { assertInScope, assertTopOrg } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
@@ -11,9 +12,7 @@ import { assertPermission } from '../../platform/permissions.js'
 const unique = (e: unknown): never => rethrowUnique(e, { dict_item_code: DictMsg.CODE_TAKEN }, DictMsg.NAME_TAKEN)
 const permissionOf = (t: DictType) => DICT_GROUP_PERMISSION[DICT_TYPES[t].group]
 
-function rows(trx: Trx) {
-  return trx.selectFrom('dict_item').select(['id', 'dict_type as dictType', 'org_id as orgId', 'name', 'code', 'sort', 'status', 'remark'])
-}
+const COLUMNS = ['id', 'dict_type as dictType', 'org_id as orgId', 'name', 'code', 'sort', 'status', 'remark'] as const
 
 /** Resolves the org an org-level call is about (default: the caller's) and checks scope; null for tenant level. */
 async function levelOrg(trx: Trx, auth: AuthInfo, level: 'tenant' | 'org', orgId?: number | null): Promise<number | null> {
@@ -40,7 +39,7 @@ export function pageDict(ctx: AppContext, auth: AuthInfo, q: DictPageBody): Prom
     let base = trx.selectFrom('dict_item').where('dict_type', '=', q.dictType).where('org_id', orgId === null ? 'is' : '=', orgId)
     if (q.keyword) base = base.where((eb) => eb.or([eb('name', 'ilike', `%${q.keyword}%`), eb('code', 'ilike', `%${q.keyword}%`)]))
     if (q.status != null) base = base.where('status', '=', q.status)
-    return paginate(base.select(['id', 'dict_type as dictType', 'org_id as orgId', 'name', 'code', 'sort', 'status', 'remark']).orderBy('sort').orderBy('id'), base, q)
+    return paginate(base.select(COLUMNS).orderBy('sort').orderBy('id'), base, q)
   })
 }
 
@@ -49,8 +48,7 @@ export function selectDict(ctx: AppContext, auth: AuthInfo, dictType: DictType, 
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = orgId ?? auth.orgId
     if (orgId !== undefined) await assertInScope(trx, auth, orgId)
-    return rows(trx).where('dict_type', '=', dictType).where('status', '=', 0)
-      .where((eb) => eb.or([eb('org_id', 'is', null), eb('org_id', '=', org)]))
+    return dictItemsFor(trx, org).select(COLUMNS).where('dict_type', '=', dictType).where('status', '=', 0)
       .orderBy(sql`org_id NULLS FIRST`).orderBy('sort').orderBy('id').execute()
   })
 }

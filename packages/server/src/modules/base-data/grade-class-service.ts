@@ -5,6 +5,7 @@ import {
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
+import { isDictRefOk } from '../../platform/dict-refs.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
 import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
@@ -34,10 +35,8 @@ async function classFor(trx: Trx, auth: AuthInfo, id: number) {
   return c
 }
 
-async function checkLearnPeriod(trx: Trx, id: number | null | undefined): Promise<void> {
-  if (id == null) return
-  const d = await trx.selectFrom('dict_item').select('id').where('id', '=', id).where('dict_type', '=', 'learnPeriod').executeTakeFirst()
-  if (!d) throw badRequest('学段不存在')
+async function checkLearnPeriod(trx: Trx, orgId: number, id: number | null | undefined): Promise<void> {
+  if (!(await isDictRefOk(trx, orgId, id, 'learnPeriod'))) throw badRequest('学段不存在')
 }
 
 function gradeRows(trx: Trx) {
@@ -62,7 +61,7 @@ export function pageGrades(ctx: AppContext, auth: AuthInfo, q: GradePageBody): P
 export function addGrade(ctx: AppContext, auth: AuthInfo, b: GradeAddBody): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await schoolOf(trx, auth, b.orgId)
-    await checkLearnPeriod(trx, b.learnPeriodId)
+    await checkLearnPeriod(trx, orgId, b.learnPeriodId)
     try {
       const { id } = await trx.insertInto('grade').values({ org_id: orgId, name: b.name, code: b.code || null, entry_year: b.entryYear, learn_period_id: b.learnPeriodId ?? null, sort: b.sort ?? 0, archived_at: null })
         .returning('id').executeTakeFirstOrThrow()
@@ -73,8 +72,8 @@ export function addGrade(ctx: AppContext, auth: AuthInfo, b: GradeAddBody): Prom
 
 export function updateGrade(ctx: AppContext, auth: AuthInfo, b: GradeUpdateBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await gradeFor(trx, auth, b.id)
-    await checkLearnPeriod(trx, b.learnPeriodId)
+    const g = await gradeFor(trx, auth, b.id)
+    await checkLearnPeriod(trx, g.org_id, b.learnPeriodId)
     const set = {
       ...(b.name !== undefined && { name: b.name }), ...(b.code !== undefined && { code: b.code || null }),
       ...(b.entryYear !== undefined && { entry_year: b.entryYear }), ...(b.learnPeriodId !== undefined && { learn_period_id: b.learnPeriodId }),
@@ -163,6 +162,10 @@ export function setClassStatus(ctx: AppContext, auth: AuthInfo, id: number, stat
 export function deleteClass(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await classFor(trx, auth, id)
+    // Students (archived ones too) keep their class_id; the class stays until they are moved or deleted.
+    if (await trx.selectFrom('user_info').select('id').where('class_id', '=', id).limit(1).executeTakeFirst()) {
+      throw refused(ErrorCode.CONFLICT, GradeMsg.CLASS_HAS_STUDENTS)
+    }
     await trx.deleteFrom('school_class').where('id', '=', id).execute()
   })
 }

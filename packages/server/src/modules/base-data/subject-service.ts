@@ -2,15 +2,15 @@ import { SubjectMsg, type SubjectAddBody, type SubjectRow, type SubjectUpdateBod
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
+import { isDictRefOk } from '../../platform/dict-refs.js'
 import { badRequest, notFound } from '../../platform/errors.js'
 import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
 
 const unique = (e: unknown): never => rethrowUnique(e, { subject_code: SubjectMsg.CODE_TAKEN }, SubjectMsg.NAME_TAKEN)
 
-async function checkCategory(trx: Trx, id: number | null | undefined): Promise<void> {
-  if (id == null) return
-  if (!(await trx.selectFrom('dict_item').select('id').where('id', '=', id).where('dict_type', '=', 'subjectManage').executeTakeFirst())) throw badRequest('学科类别不存在')
+async function checkCategory(trx: Trx, orgId: number, id: number | null | undefined): Promise<void> {
+  if (!(await isDictRefOk(trx, orgId, id, 'subjectManage'))) throw badRequest('学科类别不存在')
 }
 
 async function subjectFor(trx: Trx, auth: AuthInfo, id: number) {
@@ -35,7 +35,7 @@ export function pageSubjects(ctx: AppContext, auth: AuthInfo, q: PageQuery & { o
 export function addSubject(ctx: AppContext, auth: AuthInfo, b: SubjectAddBody): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await scopedOrg(trx, auth, b.orgId)
-    await checkCategory(trx, b.categoryId)
+    await checkCategory(trx, orgId, b.categoryId)
     try {
       return (await trx.insertInto('subject').values({ org_id: orgId, name: b.name, code: b.code || null, category_id: b.categoryId ?? null, sort: b.sort ?? 0 })
         .returning('id').executeTakeFirstOrThrow()).id
@@ -45,8 +45,8 @@ export function addSubject(ctx: AppContext, auth: AuthInfo, b: SubjectAddBody): 
 
 export function updateSubject(ctx: AppContext, auth: AuthInfo, b: SubjectUpdateBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await subjectFor(trx, auth, b.id)
-    await checkCategory(trx, b.categoryId)
+    const subject = await subjectFor(trx, auth, b.id)
+    await checkCategory(trx, subject.org_id, b.categoryId)
     const set = { ...(b.name !== undefined && { name: b.name }), ...(b.code !== undefined && { code: b.code || null }), ...(b.categoryId !== undefined && { category_id: b.categoryId }), ...(b.sort !== undefined && { sort: b.sort }) }
     if (!Object.keys(set).length) return
     try { await trx.updateTable('subject').set(set).where('id', '=', b.id).execute() } catch (e) { unique(e) }

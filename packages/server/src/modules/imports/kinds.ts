@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type { z } from 'zod'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { dictItemsFor } from '../../platform/dict-refs.js'
 import { AppError } from '../../platform/errors.js'
 import type { ReadRow, SheetColumn } from '../../platform/excel.js'
 import { insertMembers, type NewMember } from '../people/members.js'
@@ -159,8 +160,7 @@ const teacher: ImportKindDef = {
         UNION ALL SELECT o.id, o.name FROM org_unit o JOIN d ON o.parent_id = d.id WHERE o.org_type = 'depart'
       ) SELECT id, name FROM d`.execute(trx)
     const deptOf = new Map(depts.rows.map((d) => [d.name, Number(d.id)]))
-    const dicts = await trx.selectFrom('dict_item').select(['id', 'dict_type', 'name']).where('status', '=', 0)
-      .where((eb) => eb.or([eb('org_id', 'is', null), eb('org_id', '=', job.orgId)])).execute()
+    const dicts = await dictItemsFor(trx, job.orgId).select(['id', 'dict_type', 'name']).where('status', '=', 0).execute()
     const dictOf = (type: string, name: string): number | null | 'bad' => {
       if (!name) return null
       return dicts.find((d) => d.dict_type === type && d.name === name)?.id ?? 'bad'

@@ -1,4 +1,4 @@
-import { ErrorCode, IMPORT_KIND_VIEW_CODE, IMPORT_KINDS, ImportMsg, ImportStatus, PeopleMsg, isSchoolUnit, type ImportKind, type ImportTask } from '@zhixiao/shared'
+import { ErrorCode, IMPORT_KIND_VIEW_CODE, IMPORT_KINDS, IMPORT_MAX_ROWS, ImportMsg, ImportStatus, PeopleMsg, isSchoolUnit, type ImportKind, type ImportTask } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { Readable } from 'node:stream'
 import type { Trx } from '../../db/database.js'
@@ -22,7 +22,7 @@ export function importTemplate(kind: ImportKind): Readable {
  */
 export async function startImport(ctx: AppContext, auth: AuthInfo, kind: ImportKind, fileName: string, file: Buffer, orgId?: number): Promise<ImportTask> {
   const def = IMPORT_KIND_DEFS[kind]
-  await checkSheet(file, def.columns)
+  await checkSheet(file, def.columns, IMPORT_MAX_ROWS)
   const id = await ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
     const o = await trx.selectFrom('org_unit').select('unit_attr').where('id', '=', org).executeTakeFirstOrThrow()

@@ -13,8 +13,10 @@ export function orgRows(trx: Trx) {
 
 
 
+/** People of an org, or of a department (their membership is in the school, their dept_id names the department). */
 export async function memberCount(trx: Trx, orgId: number): Promise<number> {
-  const { n } = await trx.selectFrom('user_info').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirstOrThrow()
+  const { n } = await trx.selectFrom('user_info').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) => eb.or([eb('org_id', '=', orgId), eb('dept_id', '=', orgId)])).executeTakeFirstOrThrow()
   return Number(n)
 }
 

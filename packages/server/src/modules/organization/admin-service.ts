@@ -1,7 +1,7 @@
 import { ErrorCode, OrgMsg, type OrgAddBody, type OrgListPageBody, type OrgRow, type OrgUpdateBody } from '@zhixiao/shared'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
-import { rethrowUnique } from '../../platform/db-errors.js'
+import { rethrowInUse, rethrowUnique } from '../../platform/db-errors.js'
 import { paginate } from '../../platform/paging.js'
 import { assertInScope, subtreeIds } from '../../platform/org-scope.js'
 import type { Trx } from '../../db/database.js'
@@ -113,6 +113,10 @@ export function setOrgStatus(ctx: AppContext, auth: AuthInfo, orgId: number, sta
     await assertInScope(trx, auth, orgId)
     if (orgId === auth.orgId) throw refused(ErrorCode.BAD_REQUEST, OrgMsg.OWN_ORG)
     await trx.updateTable('org_unit').set({ status }).where('id', '=', orgId).execute()
+    // Login refuses a disabled org; sessions already open in it end now rather than at their expiry.
+    if (status !== 0) {
+      await trx.updateTable('session').set({ revoked_at: ctx.clock.now() }).where('org_id', '=', orgId).where('revoked_at', 'is', null).execute()
+    }
   })
 }
 
@@ -123,7 +127,13 @@ export function deleteOrg(ctx: AppContext, auth: AuthInfo, orgId: number): Promi
     if (orgId === auth.orgId) throw refused(ErrorCode.BAD_REQUEST, OrgMsg.OWN_ORG)
     if (await childCount(trx, orgId)) throw refused(ErrorCode.CONFLICT, OrgMsg.HAS_CHILDREN)
     if (await memberCount(trx, orgId)) throw refused(ErrorCode.CONFLICT, OrgMsg.HAS_MEMBERS)
+    // What only exists because the org did (its roles, the launcher's groups, join requests, finished imports) goes
+    // with it; base data people made there (grades, buildings, terms …) must be deleted first.
     await trx.deleteFrom('role').where('org_id', '=', orgId).execute()
-    await trx.deleteFrom('org_unit').where('id', '=', orgId).execute()
+    await trx.deleteFrom('app_group').where('org_id', '=', orgId).execute()
+    await trx.deleteFrom('app_group_scope').where('org_id', '=', orgId).execute()
+    await trx.deleteFrom('join_request').where('org_id', '=', orgId).execute()
+    await trx.deleteFrom('import_job').where('org_id', '=', orgId).where('status', '>=', 2).execute()
+    try { await trx.deleteFrom('org_unit').where('id', '=', orgId).execute() } catch (e) { rethrowInUse(e, OrgMsg.HAS_DATA) }
   })
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, OrgMsg } from '@zhixiao/shared'
+import { ErrorCode, labelOf, OrgMsg, parseUnitAttr, UNIT_ATTR_LABEL } from '@zhixiao/shared'
 import type { Readable } from 'node:stream'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { refused } from '../../platform/errors.js'
@@ -23,7 +23,7 @@ const MAX_ROWS = 2000
 
 export function orgTemplate(): Readable {
   return xlsxStream('机构导入', ORG_COLUMNS, [{
-    name: '示例第一中学', parentName: '（填写已有的上级机构名称，或本表中排在前面的机构）', orgCode: 'ZX001', orgType: '机构', unitAttr: 9, appType: 'Z12',
+    name: '示例第一中学', parentName: '（填写已有的上级机构名称，或本表中排在前面的机构）', orgCode: 'ZX001', orgType: '机构', unitAttr: UNIT_ATTR_LABEL[9], appType: 'Z12',
     address: '', contact: '', phone: '', remark: '导入前请删除本示例行',
   }])
 }
@@ -58,8 +58,9 @@ export async function importOrgs(ctx: AppContext, auth: AuthInfo, file: Buffer):
       if (!v.parentName) { fail('上级机构名称不能为空'); continue }
       const orgType = v.orgType === '' || v.orgType === '机构' ? 'org' : v.orgType === '部门' ? 'depart' : null
       if (!orgType) { fail('类别只能是“机构”或“部门”'); continue }
-      const unitAttr = v.unitAttr === '' ? null : Number(v.unitAttr)
-      if (unitAttr !== null && !(Number.isInteger(unitAttr) && unitAttr >= 0 && unitAttr <= 20)) { fail('单位属性须为0-20的整数'); continue }
+      // A name (小学) as the template and the export write it; a number from files made before names still reads.
+      const unitAttr = v.unitAttr === '' ? null : parseUnitAttr(v.unitAttr)
+      if (v.unitAttr !== '' && unitAttr === null) { fail(`单位属性“${v.unitAttr}”不存在，请填写如 小学、中学、区级教育行政部门`); continue }
       const appType = v.appType === '' ? null : v.appType.toUpperCase() === 'Z12' ? 1 : v.appType.toUpperCase() === 'Z3' ? 2 : NaN
       if (Number.isNaN(appType)) { fail('学段类型只能是Z12或Z3'); continue }
       const parents = byName.get(v.parentName) ?? []
@@ -108,6 +109,6 @@ export async function exportOrgs(ctx: AppContext, auth: AuthInfo, q: { keyword?:
   const names = new Map(rows.map((r) => [r.orgId, r.name]))
   return xlsxStream('机构', ORG_COLUMNS, rows.map((r) => ({
     name: r.name, parentName: r.parentId ? names.get(r.parentId) ?? '' : '', orgCode: r.orgCode, orgType: r.orgType === 'depart' ? '部门' : '机构',
-    unitAttr: r.unitAttr, appType: r.appType === 2 ? 'Z3' : r.appType === 1 ? 'Z12' : '', address: r.address, contact: r.contact, phone: r.phone, remark: r.remark,
+    unitAttr: labelOf(UNIT_ATTR_LABEL, r.unitAttr), appType: r.appType === 2 ? 'Z3' : r.appType === 1 ? 'Z12' : '', address: r.address, contact: r.contact, phone: r.phone, remark: r.remark,
   })))
 }

@@ -1,6 +1,7 @@
 import { ErrorCode, Msg, type OrgInfo, type OrgPublicInfo } from '@zhixiao/shared'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { forbidden, notFound, refused } from '../../platform/errors.js'
+import { isVisibleOrg } from '../../platform/org-scope.js'
 import { issueSession, revokeSession } from '../../platform/session.js'
 import { findTenant, membershipsOf } from '../auth/queries.js'
 import { findOrg, isSingleOrgTenant, toOrgInfo } from './queries.js'
@@ -9,7 +10,7 @@ export async function orgInfo(ctx: AppContext, auth: AuthInfo, orgId: number = a
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await findOrg(trx, orgId)
     const tenant = await findTenant(trx, auth.tenantId)
-    if (!org || !tenant) throw notFound(Msg.ORG_NOT_FOUND)
+    if (!org || !tenant || !(await isVisibleOrg(trx, auth, orgId))) throw notFound(Msg.ORG_NOT_FOUND)
     return toOrgInfo(org, tenant, await isSingleOrgTenant(trx))
   })
 }

@@ -1,7 +1,9 @@
 import { ErrorCode, PeopleMsg, UserType, type ChangeAddBody, type ChangePageBody, type ChangeRow } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { dictItemsFor } from '../../platform/dict-refs.js'
 import { notFound, refused } from '../../platform/errors.js'
+import { assertMayActOnMembers } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
 import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
@@ -21,8 +23,11 @@ export function addChange(ctx: AppContext, auth: AuthInfo, b: ChangeAddBody): Pr
     await assertPermission(trx, auth.userInfoId, head.user_type === UserType.STUDENT ? 'base_student_change_type' : 'base_teacher_change_type')
     const m = await memberFor(trx, auth, b.userInfoId, head.user_type)
     if (m.archived) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.ARCHIVED)
+    // Moving or archiving one's own membership would end the caller's own session.
+    if (b.effect !== 'none' && m.account_id === auth.accountId) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.SELF)
+    await assertMayActOnMembers(trx, auth, [m], 'membership')
     const dictType = m.user_type === UserType.STUDENT ? 'studentChangeType' : 'teacherChangeType'
-    const type = await trx.selectFrom('dict_item').select(['id', 'name']).where('id', '=', b.changeTypeId).where('dict_type', '=', dictType).executeTakeFirst()
+    const type = await dictItemsFor(trx, m.org_id).select(['id', 'name']).where('id', '=', b.changeTypeId).where('dict_type', '=', dictType).executeTakeFirst()
     if (!type) throw notFound(PeopleMsg.TYPE_NOT_FOUND)
     const record = {
       user_info_id: m.id, user_type: m.user_type, change_type_id: type.id, effect: b.effect, changed_on: b.changedOn, remark: b.remark ?? null,

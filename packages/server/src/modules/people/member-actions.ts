@@ -2,7 +2,9 @@ import { ErrorCode, PeopleMsg, UserType } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { refused } from '../../platform/errors.js'
+import { assertMayActOnMembers, type Reach } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
+import { revokeAccountSessions } from '../../platform/session.js'
 import { defaultPasswordHash, deleteMembers, endMemberSessions, memberFor } from './members.js'
 
 /** The actions every kind of person shares: enable/disable, archive/restore, delete, reset password. */
@@ -10,28 +12,30 @@ export const MODULE_OF: Record<number, string> = { [UserType.STAFF]: '教师管�
 
 type Member = Awaited<ReturnType<typeof memberFor>>
 
-/** Loads the named members in scope (404 for any outside it) and refuses acting on oneself. */
-function membersFor(ctx: AppContext, auth: AuthInfo, ids: number[], userType: number, run: (trx: Trx, rows: Member[]) => Promise<void>): Promise<void> {
+/**
+ * Loads the named members in scope (404 for any outside it), refuses the caller's own account (disabling,
+ * archiving, deleting or resetting it would lock the caller out) and anyone holding a code the caller lacks.
+ */
+function membersFor(ctx: AppContext, auth: AuthInfo, ids: number[], userType: number, reach: Reach, run: (trx: Trx, rows: Member[]) => Promise<void>): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const rows: Member[] = []
     for (const id of new Set(ids)) rows.push(await memberFor(trx, auth, id, userType))
-    if (rows.some((r) => r.id === auth.userInfoId)) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.SELF)
+    if (rows.some((r) => r.account_id === auth.accountId)) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.SELF)
+    await assertMayActOnMembers(trx, auth, rows, reach)
     await run(trx, rows)
   })
 }
 
 export function setMemberStatus(ctx: AppContext, auth: AuthInfo, userType: number, id: number, status: number): Promise<void> {
-  return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const m = await memberFor(trx, auth, id, userType)
-    if (m.id === auth.userInfoId) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.SELF)
+  return membersFor(ctx, auth, [id], userType, 'membership', async (trx, [m]) => {
     await trx.updateTable('user_info').set({ status }).where('id', '=', id).execute()
     if (status !== 0) await endMemberSessions(trx, [id], ctx.clock.now())
-    await recordOp(trx, auth, { module: MODULE_OF[userType]!, action: status === 0 ? '启用' : '停用', target: m.true_name, detail: { before: { status: m.status }, after: { status } } })
+    await recordOp(trx, auth, { module: MODULE_OF[userType]!, action: status === 0 ? '启用' : '停用', target: m!.true_name, detail: { before: { status: m!.status }, after: { status } } })
   })
 }
 
 export function archiveMembers(ctx: AppContext, auth: AuthInfo, userType: number, ids: number[], archived: boolean): Promise<void> {
-  return membersFor(ctx, auth, ids, userType, async (trx, rows) => {
+  return membersFor(ctx, auth, ids, userType, 'membership', async (trx, rows) => {
     for (const r of rows) if (r.archived === archived) throw refused(ErrorCode.BAD_REQUEST, archived ? PeopleMsg.ARCHIVED : PeopleMsg.NOT_ARCHIVED)
     const now = ctx.clock.now()
     await trx.updateTable('user_info').set({ archived, archived_at: archived ? now : null }).where('id', 'in', rows.map((r) => r.id)).execute()
@@ -41,21 +45,24 @@ export function archiveMembers(ctx: AppContext, auth: AuthInfo, userType: number
 }
 
 export function deleteMember(ctx: AppContext, auth: AuthInfo, userType: number, id: number): Promise<void> {
-  return membersFor(ctx, auth, [id], userType, async (trx, rows) => {
+  return membersFor(ctx, auth, [id], userType, 'membership', async (trx, rows) => {
     await deleteMembers(trx, [id])
     await recordOp(trx, auth, { module: MODULE_OF[userType]!, action: '删除', target: rows[0]!.true_name, detail: { jobNo: rows[0]!.job_no }, important: true })
   })
 }
 
-/** Back to the tenant's initial password, to be changed at the next login; open sessions end. */
+/**
+ * Back to the tenant's initial password, to be changed at the next login; every open session of the account
+ * ends. The password belongs to the account, so the guard weighs all of its memberships.
+ */
 export function resetMemberPassword(ctx: AppContext, auth: AuthInfo, userType: number, id: number): Promise<void> {
-  return membersFor(ctx, auth, [id], userType, async (trx, rows) => {
+  return membersFor(ctx, auth, [id], userType, 'account', async (trx, rows) => {
     const m = rows[0]!
     const hash = await defaultPasswordHash(ctx, trx, auth.tenantId)
     const now = ctx.clock.now()
     await trx.updateTable('account').set({ password_hash: hash, must_reset: true, failed_count: 0, locked_until: null, password_changed_at: now })
       .where('id', '=', m.account_id).execute()
-    await trx.updateTable('session').set({ revoked_at: now }).where('account_id', '=', m.account_id).where('revoked_at', 'is', null).execute()
+    await revokeAccountSessions(trx, m.account_id, now)
     await recordOp(trx, auth, { module: MODULE_OF[userType]!, action: '重置密码', target: m.true_name, important: true })
   })
 }

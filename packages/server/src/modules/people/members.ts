@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
+import { dictItemsFor } from '../../platform/dict-refs.js'
 import { notFound, refused } from '../../platform/errors.js'
 import { assertInScope } from '../../platform/org-scope.js'
 import { hashPassword } from '../../platform/password.js'
@@ -127,13 +128,15 @@ export async function endMemberSessions(trx: Trx, ids: number[], now: Date): Pro
 }
 
 /**
- * Removes memberships, their sessions and role links, and each account left with no membership (with its
- * login name), so the login can be used again.
+ * Removes memberships, their sessions, sub-app hand-over tokens and role links, and each account left with no
+ * membership (with its login name), so the login can be used again.
  */
 export async function deleteMembers(trx: Trx, ids: number[]): Promise<void> {
   if (!ids.length) return
   const rows = await trx.selectFrom('user_info').select('account_id').where('id', 'in', ids).execute()
   await trx.deleteFrom('session').where('user_info_id', 'in', ids).execute()
+  // once_token points at the account (no cascade): a member who ever opened a hosted sub-app left rows there.
+  await trx.deleteFrom('once_token').where('user_info_id', 'in', ids).execute()
   await trx.updateTable('join_request').set({ decided_by: null }).where('decided_by', 'in', ids).execute()
   await trx.deleteFrom('user_info').where('id', 'in', ids).execute()
   const accountIds = [...new Set(rows.map((r) => r.account_id))]
@@ -143,15 +146,16 @@ export async function deleteMembers(trx: Trx, ids: number[]): Promise<void> {
   const orphanIds = orphans.map((o) => o.id)
   await trx.deleteFrom('session').where('account_id', 'in', orphanIds).execute()
   await trx.deleteFrom('reset_ticket').where('account_id', 'in', orphanIds).execute()
+  await trx.deleteFrom('once_token').where('account_id', 'in', orphanIds).execute()
   await trx.deleteFrom('login_name').where('user_name', 'in', orphans.map((o) => o.user_name)).execute()
   await trx.deleteFrom('account').where('id', 'in', orphanIds).execute()
 }
 
-/** Checks that each given id is an entry of its dictionary type (or empty). */
-export async function checkDicts(trx: Trx, refs: Record<string, { id: number | null | undefined; type: string; label: string }>): Promise<void> {
+/** Checks that each given id is an entry of its dictionary type (or empty) that a member of `orgId` may name. */
+export async function checkDicts(trx: Trx, orgId: number, refs: Record<string, { id: number | null | undefined; type: string; label: string }>): Promise<void> {
   const wanted = Object.values(refs).filter((r) => r.id != null)
   if (!wanted.length) return
-  const found = await trx.selectFrom('dict_item').select(['id', 'dict_type']).where('id', 'in', wanted.map((r) => r.id!)).execute()
+  const found = await dictItemsFor(trx, orgId).select(['id', 'dict_type']).where('id', 'in', wanted.map((r) => r.id!)).execute()
   for (const r of wanted) {
     if (!found.some((f) => f.id === r.id && f.dict_type === r.type)) throw notFound(`${r.label}不存在`)
   }

@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { refused } from '../../platform/errors.js'
+import { assertMayActOnMembers } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
 import { paginate, type Page } from '../../platform/paging.js'
 import { defaultPasswordHash, insertMembers, memberFor, uniqueMsg, unitAttrOf } from './members.js'
@@ -98,6 +99,7 @@ export function addParent(ctx: AppContext, auth: AuthInfo, b: ParentAddBody): Pr
 export function bindChild(ctx: AppContext, auth: AuthInfo, b: ParentBindBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const parent = await memberFor(trx, auth, b.parentId, UserType.PARENT)
+    await assertMayActOnMembers(trx, auth, [parent], 'membership')
     const child = await memberFor(trx, auth, b.childId, UserType.STUDENT)
     if (child.org_id !== parent.org_id) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.CHILD_NOT_FOUND)
     const bound = await trx.insertInto('parent_child').values({ parent_id: parent.id, child_id: child.id, relation: b.relation })
@@ -110,6 +112,7 @@ export function bindChild(ctx: AppContext, auth: AuthInfo, b: ParentBindBody): P
 export function unbindChild(ctx: AppContext, auth: AuthInfo, parentId: number, childId: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const parent = await memberFor(trx, auth, parentId, UserType.PARENT)
+    await assertMayActOnMembers(trx, auth, [parent], 'membership')
     const gone = await trx.deleteFrom('parent_child').where('parent_id', '=', parentId).where('child_id', '=', childId).returning('child_id').executeTakeFirst()
     if (!gone) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.NOT_BOUND)
     await recordOp(trx, auth, { module: '家长管理', action: '解除绑定', target: parent.true_name, detail: { childId } })

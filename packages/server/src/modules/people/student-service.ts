@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound, refused } from '../../platform/errors.js'
+import { assertMayActOnMembers } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
@@ -102,6 +103,7 @@ export function addStudent(ctx: AppContext, auth: AuthInfo, b: StudentAddBody & 
 export function updateStudent(ctx: AppContext, auth: AuthInfo, b: StudentUpdateBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const m = await memberFor(trx, auth, b.id, UserType.STUDENT)
+    await assertMayActOnMembers(trx, auth, [m], 'account')
     try {
       await trx.updateTable('user_info').set({ true_name: b.trueName, job_no: b.jobNo, phone: b.phone, entered_on: b.enteredOn, remark: b.remark })
         .where('id', '=', b.id).execute()
@@ -116,6 +118,7 @@ export function changeClass(ctx: AppContext, auth: AuthInfo, b: ChangeClassBody)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const rows = []
     for (const id of new Set(b.ids)) rows.push(await memberFor(trx, auth, id, UserType.STUDENT))
+    await assertMayActOnMembers(trx, auth, rows, 'membership')
     for (const orgId of new Set(rows.map((r) => r.org_id))) await liveClass(trx, orgId, b.classId)
     await trx.updateTable('user_info').set({ class_id: b.classId }).where('id', 'in', rows.map((r) => r.id)).execute()
     await recordOp(trx, auth, { module: '学生管理', action: '调班', target: rows.map((r) => r.true_name).join('、'), detail: { before: { classIds: rows.map((r) => r.class_id) }, after: { classId: b.classId } } })

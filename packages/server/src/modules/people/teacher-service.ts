@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { refused } from '../../platform/errors.js'
+import { assertMayActOnMembers } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
@@ -64,7 +65,7 @@ export function teacherDetail(ctx: AppContext, auth: AuthInfo, id: number) {
 
 async function checkTeacherRefs(trx: Trx, orgId: number, b: Omit<TeacherUpdateBody, 'id'>): Promise<void> {
   await checkDept(trx, orgId, b.deptId)
-  await checkDicts(trx, {
+  await checkDicts(trx, orgId, {
     position: { id: b.positionId, type: 'position', label: '职务' }, title: { id: b.titleId, type: 'title', label: '职称' },
     teacherType: { id: b.teacherTypeId, type: 'teacherType', label: '教师类型' }, political: { id: b.politicalStatusId, type: 'politicalStatus', label: '政治面貌' },
     education: { id: b.educationId, type: 'education', label: '学历' }, degree: { id: b.degreeId, type: 'degree', label: '学位' },
@@ -104,6 +105,8 @@ export function addTeacher(ctx: AppContext, auth: AuthInfo, b: TeacherAddBody): 
 export function updateTeacher(ctx: AppContext, auth: AuthInfo, b: TeacherUpdateBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const m = await memberFor(trx, auth, b.id, UserType.STAFF)
+    // The phone and the person's facts belong to the account: every membership of it is weighed.
+    await assertMayActOnMembers(trx, auth, [m], 'account')
     await checkTeacherRefs(trx, m.org_id, b)
     try {
       await trx.updateTable('user_info').set({

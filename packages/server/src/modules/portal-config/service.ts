@@ -8,6 +8,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { assertInScope } from '../../platform/org-scope.js'
+import { openMenuOptions } from '../apps/header-targets.js'
 import { portalTrx, TENANT_DEFAULT_ORG } from './store.js'
 
 export type Source = 'org' | 'tenant' | 'default'
@@ -63,9 +64,16 @@ export async function publicSysConfig(ctx: AppContext, name: SysConfigName, orgI
   return ctx.db.tenant(tenantId, (trx) => resolveSysConfig(trx, name, orgId))
 }
 
-/** The bureau or alliance header config (both share the bureau header shape). */
+/**
+ * The bureau or alliance header config (both share the bureau header shape) as the header shows it: menu targets
+ * that open nothing are left out (apps openMenuOptions). The admin's editor reads the stored value (getMHSysConfig).
+ */
 export async function publicHeaderConfig(ctx: AppContext, name: typeof ConfigName.JD_MH_SYS | typeof ConfigName.ALLIANCE_MH_SYS, orgId: number) {
-  return (await publicSysConfig(ctx, name, orgId)) as Resolved<JdMhSysConfig>
+  const tenantId = await tenantOfOrg(ctx, orgId)
+  return ctx.db.tenant(tenantId, async (trx) => {
+    const cfg = (await resolveSysConfig(trx, name, orgId)) as Resolved<JdMhSysConfig>
+    return { ...cfg, options: await openMenuOptions(trx, cfg.options) }
+  })
 }
 
 export async function bottomInfo(ctx: AppContext, orgId: number): Promise<FooterConfig & { orgId: number }> {

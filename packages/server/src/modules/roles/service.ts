@@ -10,7 +10,8 @@ import { AppError, notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { isWithin, subtreeIds } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
-import { loadGrants } from '../../platform/permissions.js'
+import { assertMayActOnMembers, assertMayActOnRole, callerLacks } from '../../platform/escalation.js'
+import { codesOfRole, loadGrants } from '../../platform/permissions.js'
 
 /**
  * Roles of the caller's org plus the tenant's built-in roles. Writes touch only the caller's own org's roles;
@@ -28,10 +29,21 @@ export async function roleFor(trx: Trx, auth: AuthInfo, id: number, forWrite: bo
   return r
 }
 
-function rows(trx: Trx, auth: AuthInfo) {
+/**
+ * Who counts as a role's member for the caller, one definition for the role list's 人员数 and the 关联人员 screen
+ * (they disagreed when the count took every org and archived people): live (not archived) memberships of the
+ * caller's org and below holding the role themselves. `scope` is subtreeIds(caller's org).
+ */
+function memberLinks(trx: Trx, scope: number[]) {
+  return trx.selectFrom('user_role as ur')
+    .innerJoin('user_info as mu', (j) => j.onRef('mu.tenant_id', '=', 'ur.tenant_id').onRef('mu.id', '=', 'ur.user_info_id'))
+    .where('mu.org_id', 'in', scope).where('mu.archived', '=', false)
+}
+
+function rows(trx: Trx, auth: AuthInfo, scope: number[]) {
   return rolesInView(trx, auth).select((eb) => [
     'role.id', 'role.org_id as orgId', 'role.code', 'role.name', 'role.builtin', 'role.user_type as userType', 'role.status',
-    eb.selectFrom('user_role').select((e) => e.fn.countAll<number>().as('n')).whereRef('user_role.role_id', '=', 'role.id').as('memberCount'),
+    memberLinks(trx, scope).select((e) => e.fn.countAll<number>().as('n')).where('ur.role_id', '=', eb.ref('role.id')).as('memberCount'),
     eb.selectFrom('role_permission').select((e) => e.fn.countAll<number>().as('n')).whereRef('role_permission.role_id', '=', 'role.id').as('permissionCount'),
   ])
 }
@@ -39,7 +51,7 @@ const fix = <T extends { memberCount: unknown; permissionCount: unknown }>(r: T)
 
 export function pageRoles(ctx: AppContext, auth: AuthInfo, q: RolePageBody): Promise<Page<RoleRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    let list = rows(trx, auth)
+    let list = rows(trx, auth, await subtreeIds(trx, auth.orgId))
     if (q.keyword) list = list.where('role.name', 'ilike', `%${q.keyword}%`)
     if (q.userType != null) list = list.where('role.user_type', '=', q.userType)
     const page = await paginate(list.orderBy('role.builtin', 'desc').orderBy('role.id'), list, q)
@@ -48,14 +60,14 @@ export function pageRoles(ctx: AppContext, auth: AuthInfo, q: RolePageBody): Pro
 }
 
 export function allRoles(ctx: AppContext, auth: AuthInfo, builtinOnly = false): Promise<RoleRow[]> {
-  return ctx.db.tenant(auth.tenantId, async (trx) => (await rows(trx, auth).$if(builtinOnly, (q) => q.where('role.builtin', '=', true))
+  return ctx.db.tenant(auth.tenantId, async (trx) => (await rows(trx, auth, await subtreeIds(trx, auth.orgId)).$if(builtinOnly, (q) => q.where('role.builtin', '=', true))
     .orderBy('role.builtin', 'desc').orderBy('role.id').execute()).map(fix))
 }
 
 export function roleById(ctx: AppContext, auth: AuthInfo, id: number): Promise<RoleRow> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await roleFor(trx, auth, id, false)
-    return fix(await rows(trx, auth).where('role.id', '=', id).executeTakeFirstOrThrow())
+    return fix(await rows(trx, auth, await subtreeIds(trx, auth.orgId)).where('role.id', '=', id).executeTakeFirstOrThrow())
   })
 }
 
@@ -77,9 +89,17 @@ export function addRoles(ctx: AppContext, auth: AuthInfo, b: RoleAddBatchBody): 
   })
 }
 
+/** Refuses disabling or deleting a role the caller holds: it may be what lets them manage roles at all. */
+async function assertNotOwnRole(trx: Trx, auth: AuthInfo, roleId: number): Promise<void> {
+  const held = await trx.selectFrom('user_role').select('role_id').where('user_info_id', '=', auth.userInfoId).where('role_id', '=', roleId).executeTakeFirst()
+  if (held) throw refused(ErrorCode.BAD_REQUEST, RoleMsg.OWN_ROLE)
+}
+
 export function updateRole(ctx: AppContext, auth: AuthInfo, b: RoleUpdateBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const r = await roleFor(trx, auth, b.id, true)
+    await assertMayActOnRole(trx, auth, r)
+    if (b.status !== undefined && b.status !== 0) await assertNotOwnRole(trx, auth, r.id)
     await assertNameFree(trx, auth, b.name, b.id)
     await trx.updateTable('role').set({ name: b.name, user_type: b.userType ?? null, ...(b.status !== undefined && { status: b.status }) }).where('id', '=', b.id).execute()
     await recordOp(trx, auth, { module: '角色授权', action: '编辑角色', target: r.name, detail: { before: { name: r.name, userType: r.user_type, status: r.status }, after: { name: b.name, userType: b.userType ?? null, status: b.status ?? r.status } } })
@@ -90,6 +110,10 @@ export function deleteRoles(ctx: AppContext, auth: AuthInfo, ids: number[]): Pro
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const found = []
     for (const id of new Set(ids)) found.push(await roleFor(trx, auth, id, true))
+    for (const r of found) {
+      await assertMayActOnRole(trx, auth, r)
+      await assertNotOwnRole(trx, auth, r.id)
+    }
     await trx.deleteFrom('role').where('id', 'in', found.map((r) => r.id)).execute()
     await recordOp(trx, auth, { module: '角色授权', action: '删除角色', target: found.map((r) => r.name).join('、'), important: true })
   })
@@ -113,9 +137,7 @@ export function permissionTree(ctx: AppContext, auth: AuthInfo, roleId?: number)
 }
 
 async function roleCodes(trx: Trx, auth: AuthInfo, roleId: number): Promise<string[]> {
-  const r = await roleFor(trx, auth, roleId, false)
-  if (r.code === ADMIN_ROLE) return knownCodes(trx)
-  return (await trx.selectFrom('role_permission').select('permission_code').where('role_id', '=', roleId).execute()).map((p) => p.permission_code)
+  return codesOfRole(trx, await roleFor(trx, auth, roleId, false))
 }
 
 export function permissionsOfRole(ctx: AppContext, auth: AuthInfo, roleId: number): Promise<string[]> {
@@ -130,6 +152,7 @@ export function permissionsOfRole(ctx: AppContext, auth: AuthInfo, roleId: numbe
 export function associatePermissions(ctx: AppContext, auth: AuthInfo, b: AssociatePermissionBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const r = await roleFor(trx, auth, b.roleId, true)
+    await assertMayActOnRole(trx, auth, r)
     const known = new Set(await knownCodes(trx))
     const next = [...new Set(b.codes)]
     if (next.some((c) => !known.has(c))) throw refused(ErrorCode.BAD_REQUEST, RoleMsg.UNKNOWN_CODE)
@@ -157,10 +180,8 @@ export function roleMembers(ctx: AppContext, auth: AuthInfo, q: RoleMembersBody,
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await roleFor(trx, auth, q.roleId, false)
     const scope = await subtreeIds(trx, auth.orgId)
-    let list = memberRows(trx).where('u.org_id', 'in', scope).where((eb) => {
-      const inRole = eb.exists(eb.selectFrom('user_role').select('user_role.role_id').whereRef('user_role.user_info_id', '=', 'u.id').where('user_role.role_id', '=', q.roleId))
-      return associated ? inRole : eb.not(inRole)
-    })
+    const members = memberLinks(trx, scope).select('mu.id').where('ur.role_id', '=', q.roleId)
+    let list = associated ? memberRows(trx).where('u.id', 'in', members) : memberRows(trx).where('u.org_id', 'in', scope).where('u.id', 'not in', members)
     if (q.keyword) list = list.where((eb) => eb.or([eb('u.true_name', 'ilike', `%${q.keyword}%`), eb('a.user_name', 'ilike', `%${q.keyword}%`)]))
     return paginate(list.orderBy('u.id'), list, q)
   })
@@ -168,9 +189,7 @@ export function roleMembers(ctx: AppContext, auth: AuthInfo, q: RoleMembersBody,
 
 /** Only an admin may make admins, and nobody may hand out a role holding codes they lack (403). */
 export async function assertMayHandOut(trx: Trx, auth: AuthInfo, roleId: number): Promise<void> {
-  const own = new Set((await loadGrants(trx, auth.userInfoId)).permissions)
-  const codes = await roleCodes(trx, auth, roleId)
-  if (codes.some((c) => !own.has(c))) throw new AppError(ErrorCode.FORBIDDEN, RoleMsg.BEYOND_OWN, 403)
+  if (await callerLacks(trx, auth, await roleCodes(trx, auth, roleId))) throw new AppError(ErrorCode.FORBIDDEN, RoleMsg.BEYOND_OWN, 403)
 }
 
 /** Adds or removes people of the caller's scope to or from a role (built-in roles included: that is how admins are made). */
@@ -178,7 +197,7 @@ export function setRoleMembers(ctx: AppContext, auth: AuthInfo, b: AssociateAcco
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const r = await roleFor(trx, auth, b.roleId, false)
     await assertMayHandOut(trx, auth, r.id)
-    const people = await trx.selectFrom('user_info').select(['id', 'org_id', 'true_name']).where('id', 'in', b.userInfoIds).execute()
+    const people = await trx.selectFrom('user_info').select(['id', 'account_id', 'org_id', 'true_name']).where('id', 'in', b.userInfoIds).execute()
     for (const id of b.userInfoIds) {
       const p = people.find((x) => x.id === id)
       if (!p || !(await isWithin(trx, auth.orgId, p.org_id))) throw notFound('人员不存在')
@@ -187,6 +206,8 @@ export function setRoleMembers(ctx: AppContext, auth: AuthInfo, b: AssociateAcco
       await trx.insertInto('user_role').values(b.userInfoIds.map((id) => ({ user_info_id: id, role_id: r.id }))).onConflict((oc) => oc.doNothing()).execute()
     } else {
       if (b.userInfoIds.includes(auth.userInfoId) && r.code === ADMIN_ROLE) throw refused(ErrorCode.BAD_REQUEST, '不能移除自己的管理员角色')
+      // Taking a role away acts on the person: nobody strips someone richer than themselves.
+      await assertMayActOnMembers(trx, auth, people, 'membership')
       await trx.deleteFrom('user_role').where('role_id', '=', r.id).where('user_info_id', 'in', b.userInfoIds).execute()
     }
     await recordOp(trx, auth, { module: '角色授权', action: add ? '关联人员' : '取消关联', target: `${r.name}：${people.map((p) => p.true_name).join('、')}`, important: true })
@@ -211,7 +232,7 @@ export function permissionsOfMember(ctx: AppContext, auth: AuthInfo, userInfoId:
 /** Roles of the caller's view granting any of the codes (the admin role grants them all). */
 export function rolesByPermissions(ctx: AppContext, auth: AuthInfo, q: ByPermissionsBody): Promise<Page<RoleRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    let list = rows(trx, auth).where((eb) => eb.or([
+    let list = rows(trx, auth, await subtreeIds(trx, auth.orgId)).where((eb) => eb.or([
       eb('role.code', '=', ADMIN_ROLE),
       eb.exists(eb.selectFrom('role_permission').select('role_permission.role_id').whereRef('role_permission.role_id', '=', 'role.id').where('role_permission.permission_code', 'in', q.codes)),
     ]))

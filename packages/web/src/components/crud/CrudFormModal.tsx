@@ -1,6 +1,7 @@
 import { Form, Modal } from 'antd'
 import type { ReactNode } from 'react'
 import { useState } from 'react'
+import { formValues } from '../form-values'
 
 /**
  * A modal form: `children` are antd Form.Items; `onSubmit` gets the validated values and resolves true to close.
@@ -17,8 +18,8 @@ export function CrudFormModal<V extends object>({ title, initialValues, onSubmit
   const [form] = Form.useForm<V>()
   const [busy, setBusy] = useState(false)
   const ok = async () => {
-    let values: V
-    try { values = await form.validateFields() } catch { return }
+    const values = await formValues(form)
+    if (!values) return
     setBusy(true)
     try { if (await onSubmit(values)) onClose() } finally { setBusy(false) }
   }

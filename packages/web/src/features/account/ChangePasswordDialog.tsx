@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client'
 import { notify } from '../../api/feedback'
 import { usePasswordRule } from '../../api/queries'
 import { NewPasswordFields } from '../../components/NewPasswordFields'
+import { formValues } from '../../components/form-values'
 
 interface Values { oldPwd: string; newPwd1: string; newPwd2: string }
 
@@ -31,7 +32,7 @@ export function ChangePasswordDialog({ open, onClose, onChanged }: { open: boole
   const [busy, setBusy] = useState(false)
 
   const submit = async () => {
-    const v = await form.validateFields().catch(() => null)
+    const v = await formValues(form)
     if (!v) return
     if (v.newPwd1 !== v.newPwd2) { notify.error(Msg.PASSWORD_MISMATCH); return }
     setBusy(true)

@@ -9,7 +9,7 @@ import { useFeedbackEntry } from '../complaints/api'
 import { useOpenPortalEnable } from '../portal-header/api'
 import { ChangePasswordDialog } from './ChangePasswordDialog'
 import { logout } from './logout'
-import { BUREAU_HOME, MENU_TARGET } from './menu-actions'
+import { BUREAU_HOME, helpTarget, MENU_TARGET } from './menu-actions'
 import { SwitchOrgDialog } from './SwitchOrgDialog'
 
 const LABEL: Record<Exclude<UserMenuKey, 'serviceEntry'>, string> = {
@@ -61,7 +61,7 @@ export function UserMenu({ dark = false, jd = false }: { dark?: boolean; jd?: bo
       case 'serviceEntry': void navigate(school ? '/portal/home' : BUREAU_HOME); break
       case 'openPortal': void navigate(`${MENU_TARGET.openPortal}?orgId=${user.orgId}`); break
       case 'jdPlatform': void navigate(MENU_TARGET.jdPlatform); break
-      case 'help': void navigate(MENU_TARGET.help); break
+      case 'help': void navigate(helpTarget(user)); break
       case 'complaint': void navigate(MENU_TARGET.complaint); break
     }
   }

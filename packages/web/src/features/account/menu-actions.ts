@@ -1,5 +1,5 @@
 import type { CurrentUserDetail } from '@zhixiao/shared'
-import { isJdMode, isSchoolUnit } from '@zhixiao/shared'
+import { ADMIN_ROLE, isJdMode, isSchoolUnit, isSuperAdmin } from '@zhixiao/shared'
 import { homePathFor } from '../../auth/landing'
 
 /** Where the bureau side starts (001 §2.1). */
@@ -25,6 +25,14 @@ export function clearSwitchLeftovers(): void {
 export const MENU_TARGET = {
   openPortal: '/openPortal',
   jdPlatform: '/jdLogin/jdPlatForm/index',
+  /** 帮助中心 of admins: the base-data set-up guide. */
   help: '/base-useRoute/index',
+  /** 帮助中心 of staff, students and parents: help for their own user type. */
+  memberHelp: '/helpCenter/index',
   complaint: '/complaintSuggest/submit',
 } as const
+
+/** 帮助中心 (docs/portal.md): admins (the admin role, or the platform administrator) get the set-up guide, everyone else help for their user type. */
+export function helpTarget(user: CurrentUserDetail): string {
+  return isSuperAdmin(user) || user.roles.includes(ADMIN_ROLE) ? MENU_TARGET.help : MENU_TARGET.memberHelp
+}

@@ -1,5 +1,5 @@
-import type { AppRow } from '@zhixiao/shared'
-import { Button, Select, Space, Tabs, Tag } from 'antd'
+import { APP_USER_TYPES, AppMsg, USER_TYPE_LABEL, type AppRow, type UserType } from '@zhixiao/shared'
+import { Button, Select, Space, Tabs, Tag, Tooltip } from 'antd'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { CrudTableCard, deleteAction, PageFrame, useWrite, type RowAction } from '../../components/crud'
@@ -20,16 +20,20 @@ const actions: RowAction<Row>[] = [
   { ...deleteAction<Row>((id) => appAdminApi.remove(id), { content: '删除后该应用将从所有分组和常用中移除。' }), hidden: (a) => a.builtin },
 ]
 
+/** An app that opens nothing yet is 未配置 with what it lacks (users are not offered it); 正常 only when nothing is wrong. */
 function state(a: AppRow) {
   return (
-    <Space size={4} wrap>
+    <Space size={4} wrap data-testid="app-state">
+      {a.missing && <Tooltip title="用户看不到未配置的应用"><Tag color="gold">{AppMsg.NOT_CONFIGURED}：{a.missing}</Tag></Tooltip>}
       {a.isScrap && <Tag color="red">已废弃</Tag>}
       {a.hasExpire && <Tag color="orange">已过期</Tag>}
       {!a.hasShow && <Tag>隐藏</Tag>}
-      {!a.isScrap && !a.hasExpire && a.hasShow && <Tag color="green">正常</Tag>}
+      {!a.missing && !a.isScrap && !a.hasExpire && a.hasShow && <Tag color="green">正常</Tag>}
     </Space>
   )
 }
+
+const userTypesText = (types: readonly UserType[]) => (types.length === APP_USER_TYPES.length ? '所有身份' : types.map((t) => USER_TYPE_LABEL[t]).join('、'))
 
 function AppList() {
   const navigate = useNavigate()
@@ -47,13 +51,14 @@ function AppList() {
         return { ...page, list: page.list.map((a) => ({ ...a, id: a.appId })) }
       }}
       columns={[
-        { title: '应用', dataIndex: 'name', render: (_: string, a) => <Space><AppIcon name={a.name} iconUri={a.iconUri} appId={a.appId} size={28} />{a.name}</Space> },
+        { title: '应用', dataIndex: 'name', width: 170, render: (_: string, a) => <Space><AppIcon name={a.name} iconUri={a.iconUri} appId={a.appId} size={28} />{a.name}</Space> },
         { title: '标识', dataIndex: 'uniqueId', width: 170 },
         { title: '路由 / 入口', dataIndex: 'reqUri', render: (_: string, a) => <span>{a.reqUri ?? '—'}{a.entryUrl ? <><br /><small style={{ color: '#8c8c8c' }}>{a.entryUrl}</small></> : null}</span> },
         { title: '权限编码', dataIndex: 'permissionName', width: 160, render: (v: string | null) => v ?? '所有人' },
+        { title: '可用身份', dataIndex: 'userTypes', width: 130, render: (v: UserType[]) => userTypesText(v) },
         { title: '来源', dataIndex: 'builtin', width: 90, render: (v: boolean) => (v ? '内置' : '注册') },
         { title: '到期', dataIndex: 'expireDate', width: 110, render: (v: string | null) => v ?? '—' },
-        { title: '状态', key: 'state', width: 140, render: (_: unknown, a) => state(a) },
+        { title: '状态', key: 'state', width: 170, render: (_: unknown, a) => state(a) },
       ]}
       actions={actions}
     />

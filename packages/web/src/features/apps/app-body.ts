@@ -5,6 +5,6 @@ export function updateOf(a: AppRow, change: Partial<AppUpdateBody>): AppUpdateBo
   return {
     appId: a.appId, name: a.name, uniqueId: a.uniqueId, iconUri: a.iconUri, reqUri: a.reqUri, entryUrl: a.entryUrl, permissionName: a.permissionName,
     appType: a.appType, openWay: a.openWay, isScrap: a.isScrap, expireDate: a.expireDate, hasShow: a.hasShow, isNewApp: a.isNewApp,
-    groupingType: a.groupingType, ...change,
+    groupingType: a.groupingType, userTypes: a.userTypes, ...change,
   }
 }

@@ -2,10 +2,18 @@ import { AppMsg, OpenWay, type AppRow } from '@zhixiao/shared'
 import { notify } from '../../api/feedback'
 import { navigateTo } from '../../router/navigation'
 
-/** Why an app cannot be opened (001 §5, §8), or null when it can. */
-export function refusal(app: Pick<AppRow, 'isScrap' | 'hasExpire' | 'permissionName'>, permissions: readonly string[]): string | null {
+/** Why an app opens for nobody (scrapped, expired, nothing registered to open), or null. */
+export function closedReason(app: Pick<AppRow, 'isScrap' | 'hasExpire' | 'missing'>): string | null {
   if (app.isScrap) return AppMsg.SCRAPPED
   if (app.hasExpire) return AppMsg.EXPIRED
+  if (app.missing) return AppMsg.NOT_REGISTERED
+  return null
+}
+
+/** Why an app cannot be opened (001 §5, §8), or null when it can. */
+export function refusal(app: Pick<AppRow, 'isScrap' | 'hasExpire' | 'missing' | 'permissionName'>, permissions: readonly string[]): string | null {
+  const closed = closedReason(app)
+  if (closed) return closed
   if (app.permissionName && !permissions.includes(app.permissionName)) return AppMsg.NO_PERMISSION
   return null
 }
@@ -18,6 +26,7 @@ const isHttp = (u: string) => /^https?:\/\//i.test(u)
  * entry (no route) is an outside site: it opens in a new tab with no session handed over.
  */
 export function openApp(app: AppRow, permissions: readonly string[]): boolean {
+  // Refused before anything opens: no new tab only to say the app is closed.
   const why = refusal(app, permissions)
   if (why) { notify.warning(why); return false }
   if (app.reqUri) {

@@ -9,6 +9,7 @@ import { PermButton } from '../../components/PermButton'
 import { useScopeOrg } from '../../stores/school-scope'
 import { SchoolScopeSelect } from '../base-organization/SchoolScopeSelect'
 import { buildingApi } from './api'
+import { formValues } from '../../components/form-values'
 
 interface RoomValues { floorId: number; name: string; code?: string; useId?: number | null; capacity?: number | null; tagIds?: number[] }
 
@@ -37,16 +38,19 @@ export default function RoomManagePage({ path, title }: { path: string; title: s
   const run = async (fn: () => Promise<{ msg: string }>) => { try { notify.success((await fn()).msg); await refresh(); return true } catch { return false } }
 
   const saveBuilding = async () => {
-    const v = await buildingForm.validateFields()
+    const v = await formValues(buildingForm)
+    if (!v) return
     if (await run(() => buildingApi.add({ ...v, orgId }))) setDialog(null)
   }
   const saveRoom = async () => {
-    const v = await roomForm.validateFields()
+    const v = await formValues(roomForm)
+    if (!v) return
     const ok = await run(() => (editingRoom ? buildingApi.updateRoom({ id: editingRoom.id, ...v }) : buildingApi.addRoom(v)))
     if (ok) { setDialog(null); setEditingRoom(null) }
   }
   const move = async () => {
-    const v = await moveForm.validateFields()
+    const v = await formValues(moveForm)
+    if (!v) return
     if (await run(() => buildingApi.batchMove(picked, v.floorId))) { setDialog(null); setPicked([]) }
   }
   const openRoom = (r: RoomRow | null) => {
@@ -61,8 +65,9 @@ export default function RoomManagePage({ path, title }: { path: string; title: s
 
   return (
     <PageFrame path={path} title={title} extra={<SchoolScopeSelect onChange={() => { setSelected(null); setPicked([]) }} />}>
-      <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-        <Card size="small" title="楼宇" style={{ width: 260, flex: 'none' }} loading={buildings.isLoading}
+      {/* The buildings beside the rooms; on a phone the rooms wrap below them. */}
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
+        <Card size="small" title="楼宇" style={{ width: 260, maxWidth: '100%', flex: 'none' }} loading={buildings.isLoading}
           extra={<PermButton code="base_building_add" size="small" type="link" onClick={() => { buildingForm.resetFields(); setDialog('building') }}>新增楼宇</PermButton>}>
           {buildings.data?.list.length ? (
             <List size="small" dataSource={buildings.data.list} renderItem={(b) => (
@@ -73,7 +78,7 @@ export default function RoomManagePage({ path, title }: { path: string; title: s
             )} />
           ) : <Empty description="暂无楼宇" />}
         </Card>
-        <Card size="small" style={{ flex: 1, minWidth: 0 }} title={current ? `${current.name} 的教室` : '教室'}
+        <Card size="small" style={{ flex: '1 1 300px', minWidth: 0 }} title={current ? `${current.name} 的教室` : '教室'}
           extra={current && (
             <Space wrap>
               <PermButton code="base_room_add" type="primary" onClick={() => openRoom(null)}>新增教室</PermButton>

@@ -9,7 +9,7 @@ import { useSession } from '../../stores/session'
 interface Step { title: string; paths: string[]; text: string }
 
 const STEPS: Step[] = [
-  { title: '机构设置', paths: ['/base-organization/orgSet'], text: '建立学校、部门等组织机构，学校的单位属性为 8 及以上，并选择学段类型（中小学或高等教育）。' },
+  { title: '机构设置', paths: ['/base-organization/orgSet'], text: '建立学校、部门等组织机构，学校的单位属性选小学、中学等学校类，并选择学段类型（中小学或高等教育）。' },
   { title: '楼宇教室', paths: ['/base-buildLot/roomManage'], text: '新增楼宇及其楼层，再逐间或批量新增教室，设置教室用途与标签。' },
   { title: '校历', paths: ['/base-school/calendarSet'], text: '按学年设置第一、第二学期的起止日期，再补充节假日、学月与作息时间。' },
   { title: '年级', paths: ['/base-school/gradeManage'], text: '按入学年份新增年级，可选择所属学段。' },

@@ -1,9 +1,11 @@
-import type { OrgRow } from '@zhixiao/shared'
+import { SCHOOL_STAGE_LABEL, optionsOf, type OrgRow } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Form, Input, InputNumber, Modal, Select } from 'antd'
 import { useEffect, useState } from 'react'
 import { notify } from '../../api/feedback'
+import { UnitAttrSelect } from '../../components/UnitAttrSelect'
 import { orgApi, orgTypeApi } from './api'
+import { formValues } from '../../components/form-values'
 
 export interface OrgFormValues {
   name: string; orgCode?: string; orgType: 'org' | 'depart'; typeId?: number | null; unitAttr?: number; appType?: 1 | 2 | null
@@ -24,7 +26,8 @@ export function OrgFormModal({ parent, editing, onClose, onSaved }: { parent: Or
   }, [editing, parent, form])
 
   const submit = async () => {
-    const v = await form.validateFields()
+    const v = await formValues(form)
+    if (!v) return
     setBusy(true)
     try {
       const res = editing ? await orgApi.update({ orgId: editing.orgId, ...v }) : await orgApi.add({ parentId: parent!.orgId, ...v })
@@ -50,11 +53,11 @@ export function OrgFormModal({ parent, editing, onClose, onSaved }: { parent: Or
         </Form.Item>
         {orgType === 'org' && (
           <>
-            <Form.Item name="unitAttr" label="单位属性" extra="8 及以上为学校，8 以下为局机关等单位">
-              <InputNumber min={0} max={20} style={{ width: '100%' }} />
+            <Form.Item name="unitAttr" label="单位属性" extra="学校类单位可设置年级、班级与学生">
+              <UnitAttrSelect />
             </Form.Item>
             <Form.Item name="appType" label="学段类型">
-              <Select allowClear options={[{ value: 1, label: '中小学（Z12）' }, { value: 2, label: '高等教育（Z3）' }]} />
+              <Select allowClear options={optionsOf(SCHOOL_STAGE_LABEL)} />
             </Form.Item>
           </>
         )}

@@ -1,4 +1,4 @@
-import type { OrgRow } from '@zhixiao/shared'
+import { labelOf, STATUS_LABEL, UNIT_ATTR_LABEL, type OrgRow } from '@zhixiao/shared'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Card, Input, Modal, Select, Space, Table, Tag, Tree, Typography, type TreeDataNode } from 'antd'
 import { useMemo, useState } from 'react'
@@ -57,13 +57,14 @@ export default function OrgSetPage({ path, title }: { path: string; title: strin
   return (
     <div data-page={path}>
       <Typography.Title level={4}>{title}</Typography.Title>
-      <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-        <Card size="small" title="组织机构" style={{ width: 280, flex: 'none' }} loading={all.isLoading}>
+      {/* The tree beside the list; on a phone the list wraps below it. */}
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
+        <Card size="small" title="组织机构" style={{ width: 280, maxWidth: '100%', flex: 'none' }} loading={all.isLoading}>
           {tree.length > 0 && (
             <Tree treeData={tree} defaultExpandAll selectedKeys={current ? [current.orgId] : []} onSelect={(k) => { if (k[0] !== undefined) { setSelected(Number(k[0])); setPage((p) => ({ ...p, pageIndex: 1 })) } }} />
           )}
         </Card>
-        <Card size="small" style={{ flex: 1, minWidth: 0 }} title={current ? `${current.name} 的下级机构` : ''}
+        <Card size="small" style={{ flex: '1 1 300px', minWidth: 0 }} title={current ? `${current.name} 的下级机构` : ''}
           extra={<Space wrap>
             <OrgExcelButtons onImported={() => void refresh()} />
             <PermButton code="base_org_add" type="primary" onClick={() => setForm({ parent: current, editing: null })}>新增</PermButton>
@@ -81,8 +82,8 @@ export default function OrgSetPage({ path, title }: { path: string; title: strin
               { title: '编码', dataIndex: 'orgCode', render: (v) => v ?? '—' },
               { title: '类别', dataIndex: 'orgType', render: (v) => (v === 'depart' ? '部门' : '机构') },
               { title: '类型', dataIndex: 'typeName', render: (v) => v ?? '—' },
-              { title: '单位属性', dataIndex: 'unitAttr' },
-              { title: '状态', dataIndex: 'status', render: (v) => (v === 0 ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>) },
+              { title: '单位属性', dataIndex: 'unitAttr', render: (v: number) => labelOf(UNIT_ATTR_LABEL, v) },
+              { title: '状态', dataIndex: 'status', render: (v: number) => <Tag color={v === 0 ? 'green' : undefined}>{labelOf(STATUS_LABEL, v)}</Tag> },
               {
                 title: '操作', key: 'op', render: (_, r) => (
                   <Space size={0}>

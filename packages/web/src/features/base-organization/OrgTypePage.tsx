@@ -1,5 +1,6 @@
-import type { OrgTypeRow } from '@zhixiao/shared'
+import { labelOf, UNIT_ATTR_LABEL, type OrgTypeRow } from '@zhixiao/shared'
 import { Form, Input, InputNumber } from 'antd'
+import { UnitAttrSelect } from '../../components/UnitAttrSelect'
 import { CrudTableCard, deleteAction, PageFrame, statusColumn, textColumn, toggleAction, type CrudForm } from '../../components/crud'
 import type { PageProps } from '../../router/pages'
 import { orgTypeApi } from './api'
@@ -18,7 +19,7 @@ export default function OrgTypePage({ path, title }: PageProps) {
       <>
         <Form.Item name="name" label="名称" rules={[{ required: true, whitespace: true, message: '请输入类型名称' }, { max: 30, message: '类型名称不能超过30个字符' }]}><Input placeholder="请输入类型名称" /></Form.Item>
         <Form.Item name="code" label="编码" rules={[{ max: 30, message: '长度不能超过30个字符' }]}><Input /></Form.Item>
-        {kind === 'org' && <Form.Item name="unitAttr" label="单位属性" extra="该类型机构的默认单位属性，8 及以上为学校"><InputNumber min={0} max={20} style={{ width: '100%' }} /></Form.Item>}
+        {kind === 'org' && <Form.Item name="unitAttr" label="单位属性" extra="该类型机构的默认单位属性"><UnitAttrSelect allowClear /></Form.Item>}
         <Form.Item name="sort" label="排序"><InputNumber min={0} max={99999} style={{ width: '100%' }} /></Form.Item>
       </>
     ),
@@ -31,7 +32,7 @@ export default function OrgTypePage({ path, title }: PageProps) {
         columns={[
           { title: '名称', dataIndex: 'name' },
           textColumn('编码', 'code'),
-          ...(kind === 'org' ? [textColumn<OrgTypeRow>('单位属性', 'unitAttr')] : []),
+          ...(kind === 'org' ? [{ title: '单位属性', dataIndex: 'unitAttr', render: (v: number | null) => labelOf(UNIT_ATTR_LABEL, v) }] : []),
           { title: '使用中的机构', dataIndex: 'orgCount' },
           statusColumn(),
         ]}

@@ -6,7 +6,7 @@ import type { PageProps } from '../../router/pages'
 import { useScopeOrg } from '../../stores/school-scope'
 import { SchoolScopeSelect } from '../base-organization/SchoolScopeSelect'
 import { ExcelToolbar } from '../imports/ExcelToolbar'
-import { archiveAction, removeAction, resetPasswordAction, restoreAction } from './actions'
+import { archiveAction, removeAction, resetPasswordAction, restoreAction, useWithoutSelfLockout } from './actions'
 import { PARENT_BASE, parentApi } from './api'
 import { classOptions, useLiveClasses } from './class-options'
 import { ParentFields, type ParentValues } from './ParentFields'
@@ -29,6 +29,7 @@ export default function ParentPage({ path, title }: PageProps) {
   const classes = useLiveClasses()
   const [filters, setFilters] = useState<{ keyword?: string; classId?: number }>({})
   const query = { orgId, archived, keyword: filters.keyword || null, classId: filters.classId ?? null }
+  const notOnSelf = useWithoutSelfLockout<ParentRow>()
   const remove = removeAction<ParentRow>(parentApi.remove, 'base_parent_delete', '将删除该家长在本机构的身份及其与学生的绑定。')
   return (
     <PageFrame path={path} title={title} extra={<SchoolScopeSelect />}>
@@ -56,9 +57,9 @@ export default function ParentPage({ path, title }: PageProps) {
           },
           statusColumn(),
         ]}
-        actions={archived
+        actions={notOnSelf(archived
           ? [restoreAction(parentApi.restore, MANAGE), remove]
-          : [archiveAction(parentApi.archive, MANAGE), resetPasswordAction(parentApi.resetPassword, MANAGE), remove]}
+          : [archiveAction(parentApi.archive, MANAGE), resetPasswordAction(parentApi.resetPassword, MANAGE), remove])}
       />
     </PageFrame>
   )

@@ -1,4 +1,4 @@
-import { USER_TYPE_LABEL, UserType, type SearchPersonRow } from '@zhixiao/shared'
+import { labelOf, USER_TYPE_LABEL, UserType, type SearchPersonRow } from '@zhixiao/shared'
 import { Select, Tag } from 'antd'
 import { useState } from 'react'
 import { CrudTableCard, PageFrame, textColumn, type RowAction } from '../../components/crud'
@@ -25,7 +25,7 @@ export default function SearchPersonPage({ path, title }: PageProps) {
         fetch={(q) => searchPersonApi.page({ userType: userType ?? null, keyword: q.keyword ?? null, pageIndex: q.pageIndex, pageSize: q.pageSize })}
         columns={[
           { title: '姓名', dataIndex: 'trueName' },
-          { title: '身份', dataIndex: 'userType', render: (v: number) => USER_TYPE_LABEL[v as UserType] ?? v },
+          { title: '身份', dataIndex: 'userType', render: (v: number) => labelOf(USER_TYPE_LABEL, v) },
           { title: '登录名', dataIndex: 'userName' },
           textColumn('手机号', 'phone'),
           { title: '机构', dataIndex: 'orgName' },

@@ -9,7 +9,7 @@ import { useScopeOrg } from '../../stores/school-scope'
 import { SchoolScopeSelect } from '../base-organization/SchoolScopeSelect'
 import { useGradeOptions } from '../base-school/grade-class-api'
 import { ExcelToolbar } from '../imports/ExcelToolbar'
-import { archiveAction, detailAction, removeAction, resetPasswordAction, restoreAction, sexColumn, STATUS_OPTIONS } from './actions'
+import { archiveAction, detailAction, removeAction, resetPasswordAction, restoreAction, sexColumn, STATUS_OPTIONS, useWithoutSelfLockout } from './actions'
 import { STUDENT_BASE, studentApi } from './api'
 import { ChangeClassModal } from './ChangeClassModal'
 import { classOptions, useLiveClasses } from './class-options'
@@ -48,6 +48,7 @@ export default function StudentPage({ path, title }: PageProps) {
   }
 
   const parentsAction: RowAction<StudentRow> = { key: 'parents', label: (r) => `家长(${r.parentCount})`, code: 'base_student_parent', to: (r) => `${path}?parentsOf=${r.id}` }
+  const notOnSelf = useWithoutSelfLockout<StudentRow>()
   const remove = removeAction<StudentRow>(studentApi.remove, 'base_student_delete', '将删除该学生及其家长绑定，不可恢复。')
   return (
     <PageFrame path={path} title={title} extra={<SchoolScopeSelect />}>
@@ -82,12 +83,12 @@ export default function StudentPage({ path, title }: PageProps) {
           textColumn('入学日期', 'enteredOn'),
           statusColumn(),
         ]}
-        actions={archived
+        actions={notOnSelf(archived
           ? [detailAction('studentDetail'), restoreAction(studentApi.restore, 'base_student_archive'), remove]
           : [
               detailAction('studentDetail'), parentsAction, toggleAction(studentApi.setStatus, 'base_student_enable'),
               archiveAction(studentApi.archive, 'base_student_archive'), resetPasswordAction(studentApi.resetPassword, 'base_student_reset_pwd'), remove,
-            ]}
+            ])}
       />
       {changing && <ChangeClassModal ids={picked} onDone={() => setPicked([])} onClose={() => setChanging(false)} />}
       {parentsOf && <ParentsDrawer childId={parentsOf} onClose={() => setParams({}, { replace: true })} />}

@@ -7,7 +7,7 @@ import { useScopeOrg } from '../../stores/school-scope'
 import { useDictOptions } from '../base-dictionary/api'
 import { SchoolScopeSelect } from '../base-organization/SchoolScopeSelect'
 import { ExcelToolbar } from '../imports/ExcelToolbar'
-import { archiveAction, detailAction, removeAction, resetPasswordAction, restoreAction, sexColumn, STATUS_OPTIONS } from './actions'
+import { archiveAction, detailAction, removeAction, resetPasswordAction, restoreAction, sexColumn, STATUS_OPTIONS, useWithoutSelfLockout } from './actions'
 import { TEACHER_BASE, teacherApi, useDepartments } from './api'
 import { teacherBody, TeacherFields, teacherInitial, type TeacherValues } from './TeacherFields'
 
@@ -30,6 +30,7 @@ export default function TeacherPage({ path, title }: PageProps) {
     submit: (v, r) => (r ? teacherApi.update({ id: r.id, ...teacherBody(v) }) : teacherApi.add({ orgId, userName: v.userName || null, ...teacherBody(v) })),
     fields: (r) => <TeacherFields adding={!r} orgId={orgId} />,
   }
+  const notOnSelf = useWithoutSelfLockout<TeacherRow>()
   const remove = removeAction<TeacherRow>(teacherApi.remove, 'base_teacher_delete', '将移除该教师在本机构的身份；不在其他机构任职时账号一并删除。')
   return (
     <PageFrame path={path} title={title} extra={<SchoolScopeSelect />}>
@@ -58,12 +59,12 @@ export default function TeacherPage({ path, title }: PageProps) {
           textColumn('登录名', 'userName'),
           statusColumn(),
         ]}
-        actions={archived
+        actions={notOnSelf(archived
           ? [detailAction('teacherDetail'), restoreAction(teacherApi.restore, 'base_teacher_archive'), remove]
           : [
               detailAction('teacherDetail'), toggleAction(teacherApi.setStatus, 'base_teacher_enable'),
               archiveAction(teacherApi.archive, 'base_teacher_archive'), resetPasswordAction(teacherApi.resetPassword, 'base_teacher_reset_pwd'), remove,
-            ]}
+            ])}
       />
     </PageFrame>
   )

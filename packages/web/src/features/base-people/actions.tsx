@@ -2,9 +2,10 @@ import { SEX_LABEL, type Envelope } from '@zhixiao/shared'
 import type { ColumnType } from 'antd/es/table'
 import type { RowAction } from '../../components/crud'
 import { formatTime } from '../../components/crud/dates'
+import { useSession } from '../../stores/session'
 
 /** What every people row has (teachers, students, parents). */
-export interface Member { id: number; trueName: string }
+export interface Member { id: number; accountId: number; trueName: string }
 type Call = (ids: number[]) => Promise<Envelope<unknown>>
 
 export const archiveAction = <Row extends Member>(archive: Call, code: string): RowAction<Row> => ({
@@ -26,6 +27,15 @@ export const removeAction = <Row extends Member>(remove: (id: number) => Promise
   key: 'delete', label: '删除', danger: true, code, run: (r) => remove(r.id),
   confirm: { title: (r) => `删除“${r.trueName}”？`, content, okText: '删除' },
 })
+
+/** Actions that would lock the caller out when run on their own account (the server refuses them too). */
+const LOCKOUT = new Set(['status', 'archive', 'resetPwd', 'delete'])
+
+/** Hides 停用, 归档, 重置密码 and 删除 on the caller's own rows (the super administrator's in the teacher list). */
+export function useWithoutSelfLockout<Row extends Member>(): (actions: RowAction<Row>[]) => RowAction<Row>[] {
+  const me = useSession((s) => s.userInfo?.id)
+  return (actions) => actions.map((a) => (LOCKOUT.has(a.key) ? { ...a, hidden: (r: Row) => r.accountId === me || (a.hidden?.(r) ?? false) } : a))
+}
 
 export const detailAction = <Row extends Member>(page: string): RowAction<Row> => ({
   key: 'detail', label: '详情', to: (r) => `/base-userAccount/${page}?id=${r.id}`,

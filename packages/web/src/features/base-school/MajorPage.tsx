@@ -4,6 +4,7 @@ import { Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Ta
 import { useState } from 'react'
 import { request, requestEnvelope } from '../../api/client'
 import { notify } from '../../api/feedback'
+import { formValues } from '../../components/form-values'
 
 const LEVEL_OF_PATH: Record<string, MajorLevel> = { schoolManage: 'faculty', majorManage: 'major', majorDirection: 'direction' }
 const M = '/base/api/major'
@@ -22,7 +23,8 @@ export default function MajorPage({ path, title }: { path: string; title: string
   const parents = parentLevel ? nodes.filter((n) => n.level === parentLevel) : []
   const act = async (fn: () => Promise<{ msg: string }>) => { try { notify.success((await fn()).msg); await qc.invalidateQueries({ queryKey: ['majors'] }); return true } catch { return false } }
   const save = async () => {
-    const v = await form.validateFields()
+    const v = await formValues(form)
+    if (!v) return
     const ok = await act(() => (editing === 'new'
       ? requestEnvelope<number>(`${M}/add`, { body: { level, parentId: v.parentId ?? null, name: v.name, code: v.code, sort: v.sort } })
       : requestEnvelope<null>(`${M}/update`, { body: { id: (editing as MajorRow).id, name: v.name, code: v.code, sort: v.sort } })))

@@ -1,6 +1,6 @@
-import { VERIFY_FIELD_META, VERIFY_FIELDS, type VerifyField } from '@zhixiao/shared'
+import { SCHOOL_STAGE_LABEL, optionsOf, TENANT_MODULE_TYPE_LABEL, TRADE_LABEL, VERIFY_FIELD_META, VERIFY_FIELDS, type VerifyField } from '@zhixiao/shared'
 import { Form, Input, InputNumber, Select, Switch } from 'antd'
-import { APP_TYPES, MODULE_TYPES, TRADES } from './tenant-api'
+import { UnitAttrSelect } from '../../components/UnitAttrSelect'
 
 export interface TenantValues {
   name: string; uniqueName: string; trade: 1 | 2 | 3; tenantModuleType: 0 | 1 | 3 | 4; appType?: 1 | 2 | null
@@ -18,7 +18,7 @@ const nameItem = (
 )
 const modeItem = (
   <Form.Item name="tenantModuleType" label="租户模式" rules={[{ required: true, message: '请选择租户模式' }]}>
-    <Select placeholder="请选择租户模式" options={MODULE_TYPES} />
+    <Select placeholder="请选择租户模式" options={optionsOf(TENANT_MODULE_TYPE_LABEL)} />
   </Form.Item>
 )
 const VERIFY_OPTIONS = VERIFY_FIELDS.map((f) => ({ value: f, label: VERIFY_FIELD_META[f].label }))
@@ -63,17 +63,17 @@ export function TenantFields({ adding }: { adding: boolean }) {
       <Form.Item name="uniqueName" label="租户标识" rules={[{ required: true, message: '请输入租户标识' }, { pattern: /^[a-z0-9][a-z0-9-]{1,39}$/, message: '租户标识为2-40位小写字母、数字或-' }]}>
         <Input placeholder="如 demo-school" />
       </Form.Item>
-      <Form.Item name="trade" label="行业类型" rules={[{ required: true, message: '请选择行业类型' }]}><Select placeholder="请选择行业类型" options={TRADES} /></Form.Item>
+      <Form.Item name="trade" label="行业类型" rules={[{ required: true, message: '请选择行业类型' }]}><Select placeholder="请选择行业类型" options={optionsOf(TRADE_LABEL)} /></Form.Item>
       {trade === 1
-        ? <Form.Item name="appType" label="学段类型" rules={[{ required: true, message: '请选择学段类型' }]}><Select options={APP_TYPES} /></Form.Item>
+        ? <Form.Item name="appType" label="学段类型" rules={[{ required: true, message: '请选择学段类型' }]}><Select options={optionsOf(SCHOOL_STAGE_LABEL)} /></Form.Item>
         : <div />}
       {modeItem}
       <div />
       <Form.Item name="topOrgName" label="顶级机构名称" rules={[{ required: true, whitespace: true, message: '请输入顶级机构名称' }, { max: 50, message: '机构名称不能超过50个字符' }]}>
         <Input placeholder="请输入顶级机构名称" />
       </Form.Item>
-      <Form.Item name="topOrgUnitAttr" label="顶级机构单位属性" extra="8 及以上为学校，8 以下为局机关等单位" rules={[{ required: true, message: '请输入单位属性' }]}>
-        <InputNumber min={0} max={20} style={{ width: '100%' }} />
+      <Form.Item name="topOrgUnitAttr" label="顶级机构单位属性" rules={[{ required: true, message: '请选择单位属性' }]}>
+        <UnitAttrSelect />
       </Form.Item>
       <Form.Item name="adminUserName" label="管理员账号" rules={[{ required: true, message: '请输入管理员账号' }, { pattern: /^[A-Za-z0-9_.@-]{3,32}$/, message: '管理员账号为3-32位字母、数字或_.@-' }]}>
         <Input placeholder="请输入管理员账号" autoComplete="off" />

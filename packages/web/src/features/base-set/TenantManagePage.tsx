@@ -1,8 +1,8 @@
 import { App, Descriptions, Tag } from 'antd'
-import type { TenantRow, VerifyField } from '@zhixiao/shared'
+import { labelOf, TENANT_MODULE_TYPE_LABEL, TRADE_LABEL, type TenantRow, type VerifyField } from '@zhixiao/shared'
 import { CrudTableCard, PageFrame, toggleAction, type CrudForm, type RowAction } from '../../components/crud'
 import type { PageProps } from '../../router/pages'
-import { labelOf, MODULE_TYPES, tenantApi, TRADES, type TenantCreated } from './tenant-api'
+import { tenantApi, type TenantCreated } from './tenant-api'
 import { TenantFields, type TenantValues } from './TenantFields'
 
 const NEW_TENANT: Partial<TenantValues> = { trade: 1, appType: 1, tenantModuleType: 0, topOrgUnitAttr: 8, adminTrueName: '管理员', defaultPassword: 'Zx123456', passwordMaxAgeDays: 0 }
@@ -52,8 +52,8 @@ export default function TenantManagePage({ path, title }: PageProps) {
           { title: 'ID', dataIndex: 'id', width: 70 },
           { title: '租户名称', dataIndex: 'name' },
           { title: '租户标识', dataIndex: 'uniqueName' },
-          { title: '行业', dataIndex: 'trade', render: (v: number) => labelOf(TRADES, v) },
-          { title: '租户模式', dataIndex: 'tenantModuleType', render: (v: number) => labelOf(MODULE_TYPES, v) },
+          { title: '行业', dataIndex: 'trade', render: (v: number) => labelOf(TRADE_LABEL, v) },
+          { title: '租户模式', dataIndex: 'tenantModuleType', render: (v: number) => labelOf(TENANT_MODULE_TYPE_LABEL, v) },
           { title: '状态', dataIndex: 'status', render: (v: number) => (v === 0 ? <Tag color="green">启用</Tag> : <Tag color="red">停用</Tag>) },
           { title: '创建时间', dataIndex: 'createdAt', render: (v: string) => String(v).slice(0, 19).replace('T', ' ') },
         ]}

@@ -15,7 +15,3 @@ export const tenantApi = {
   setStatus: (id: number, status: number) => requestEnvelope<null>(`${T}/updateStatus`, { body: { id, status } }),
 }
 
-export const TRADES = [{ value: 1, label: '学校' }, { value: 2, label: '医疗' }, { value: 3, label: '通用' }]
-export const MODULE_TYPES = [{ value: 0, label: '学校门户' }, { value: 1, label: '局端' }, { value: 3, label: '通用' }, { value: 4, label: '局端服务' }]
-export const APP_TYPES = [{ value: 1, label: '中小学（Z12）' }, { value: 2, label: '高等教育（Z3）' }]
-export const labelOf = (options: { value: number; label: string }[], v: number | null | undefined) => options.find((o) => o.value === v)?.label ?? '—'

@@ -45,7 +45,7 @@ export function ImportPanel() {
 
   return (
     <Card size="small" data-testid="import-panel"
-      style={{ position: 'fixed', right: 24, bottom: 24, width: 360, zIndex: 1000, boxShadow: '0 6px 16px rgba(0,0,0,0.12)' }}
+      style={{ position: 'fixed', right: 24, bottom: 24, width: 360, maxWidth: 'calc(100vw - 48px)', zIndex: 1000, boxShadow: '0 6px 16px rgba(0,0,0,0.12)' }}
       title={<Badge count={running} size="small" offset={[10, 0]}>导入任务</Badge>}
       extra={<Button type="link" size="small" onClick={() => setPanelCollapsed(!collapsed)}>{collapsed ? '展开' : '收起'}</Button>}
       styles={{ body: collapsed ? { display: 'none' } : { maxHeight: 320, overflowY: 'auto', paddingTop: 0 } }}>

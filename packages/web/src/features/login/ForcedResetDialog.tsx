@@ -5,6 +5,7 @@ import { authApi } from '../../api/auth'
 import { ApiError } from '../../api/client'
 import { notify } from '../../api/feedback'
 import { NewPasswordFields } from '../../components/NewPasswordFields'
+import { formValues } from '../../components/form-values'
 
 interface Props {
   ticket: string
@@ -21,7 +22,9 @@ export function ForcedResetDialog({ ticket, reason, hint, onDone, onCancel }: Pr
   const [error, setError] = useState<string | null>(null)
 
   const submit = async () => {
-    const v = await form.validateFields()
+    // An invalid form shows its messages under the fields; the rejection carries nothing more to report.
+    const v = await formValues(form)
+    if (!v) return
     setBusy(true)
     setError(null)
     try {

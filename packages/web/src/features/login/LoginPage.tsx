@@ -4,12 +4,18 @@ import { useEffect, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { authApi } from '../../api/auth'
 import { useLoginInfo, useOrgPublicInfo } from '../../api/queries'
+import { preloadRoute } from '../../router/preload'
 import { useSession } from '../../stores/session'
 import { CaptchaField } from './CaptchaField'
+import { safeRedirect } from './login-flow'
 import { useLoginRunner } from './useLoginRunner'
 import './login.css'
 
 interface Values { userName: string; password: string; checkCode?: string }
+
+/** Where most sign-ins land (teachers, staff, students and parents); its chunks are loaded while the user types. */
+const DEFAULT_LANDING = '/portal/home'
+const PRELOAD_DELAY_MS = 300
 
 /** Router state another page may hand over (the organisation page, when the server asks for a captcha). */
 export interface LoginPageState { notice?: string; captcha?: boolean; userName?: string }
@@ -56,22 +62,33 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
     useSession.getState().setRedirect(redirect)
   }, [redirect])
 
+  // While the user types (at the latest on 登录), the chunks of the page most sign-ins land on load in the
+  // background, so the landing does not wait for them after the login answers.
+  const preloadLanding = () => { if (!admin) preloadRoute(safeRedirect(redirect) ?? DEFAULT_LANDING) }
+  useEffect(() => {
+    const t = setTimeout(preloadLanding, PRELOAD_DELAY_MS)
+    return () => clearTimeout(t)
+  }, [admin, redirect])
+
   useEffect(() => {
     if (handover.userName) form.setFieldValue('userName', handover.userName)
     if (handover.notice) login.setError(handover.notice)
     if (handover.captcha) void refreshCaptcha()
   }, []) // once, for the state this page was opened with
 
-  const submit = (v: Values) => login.run({
-    userName: v.userName.trim(),
-    password: v.password,
-    checkCode: captcha ? (v.checkCode ?? '').trim() : null,
-    checkCodeSessionId: captcha?.checkCodeSessionId ?? null,
-    loginType: admin ? 0 : 1,
-    orgId: orgId ?? null,
-    version: 2,
-    needRandomOrg: false,
-  }, redirect)
+  const submit = (v: Values) => {
+    preloadLanding()
+    return login.run({
+      userName: v.userName.trim(),
+      password: v.password,
+      checkCode: captcha ? (v.checkCode ?? '').trim() : null,
+      checkCodeSessionId: captcha?.checkCodeSessionId ?? null,
+      loginType: admin ? 0 : 1,
+      orgId: orgId ?? null,
+      version: 2,
+      needRandomOrg: false,
+    }, redirect)
+  }
 
   const sysName = loginInfo.data?.sysName ?? useSession.getState().loginPageInfo?.sysName ?? '智慧平台'
   return (

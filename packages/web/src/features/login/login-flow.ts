@@ -1,11 +1,13 @@
 import { Msg, OperationType, UserType, type LoginByUserPwdBody, type LoginOrg, type VerifyCheckResult } from '@zhixiao/shared'
 import { authApi } from '../../api/auth'
 import { ApiError } from '../../api/client'
-import { setLoadedUser } from '../../auth/current-user'
+import { reuseLoadedUserOnce, setLoadedUser } from '../../auth/current-user'
 import { homePathFor } from '../../auth/landing'
+import { preloadRoute } from '../../router/preload'
 import { useSession } from '../../stores/session'
 import { rememberTenant } from '../../stores/tenant-history'
 import { setToken } from '../../stores/token'
+import { appsApi } from '../apps/api'
 
 export type LoginOutcome =
   | { kind: 'failed'; msg: string }
@@ -20,7 +22,7 @@ export type LoginOutcome =
   | { kind: 'external'; url: string }
 
 /** A redirect back into the app; login pages themselves are never a destination. */
-function safeRedirect(redirect: string | null): string | null {
+export function safeRedirect(redirect: string | null): string | null {
   return redirect && redirect.startsWith('/') && !redirect.startsWith('/redirect/') ? redirect : null
 }
 
@@ -53,8 +55,17 @@ export async function runLogin(payload: LoginByUserPwdBody, redirect: string | n
   }
 }
 
+/** The student site's address with a single-use once-token in ?accesstoken= (swapped there like a sub-app's). */
+export function studentSiteUrl(site: string, onceToken: string): string {
+  const url = new URL(site)
+  url.searchParams.set('accesstoken', onceToken)
+  return url.toString()
+}
+
 async function finishLogin(token: string, redirect: string | null): Promise<LoginOutcome> {
   setToken(token)
+  // The required-information check needs only the session: it runs beside the user's detail, not after it.
+  const checking = authApi.verifyCheck().catch(() => null)
   let user
   try {
     user = await authApi.currentUser()
@@ -66,10 +77,16 @@ async function finishLogin(token: string, redirect: string | null): Promise<Logi
   rememberTenant(user.tenantId, user.currentOrgData?.displayName ?? String(user.tenantId))
   if (user.userType === UserType.STUDENT) {
     const site = (await authApi.loginInfo(user.orgId).catch(() => null))?.studentSiteUrl
-    // The token travels in the fragment, which browsers never send to a server or put in a Referer.
-    if (site) return { kind: 'external', url: `${site}#token=${encodeURIComponent(token)}` }
+    // The session token never goes into a URL: the student site gets a once-token (single use, 60 s) and swaps it
+    // (POST swap/once/token) for a session of its own, as a hosted sub-app does (docs/portal-apps.md).
+    const once = site ? await appsApi.onceToken().catch(() => null) : null
+    if (site && once) return { kind: 'external', url: studentSiteUrl(site, once.onceToken) }
   }
   const to = safeRedirect(redirect) ?? homePathFor(user)
-  const check = await authApi.verifyCheck().catch(() => null)
-  return check && !check.checkPass ? { kind: 'verify', check, to } : { kind: 'done', to }
+  preloadRoute(to)
+  const check = await checking
+  if (check && !check.checkPass) return { kind: 'verify', check, to }
+  // Straight to the landing page: its route loader need not read the user again (the verify form may change it).
+  reuseLoadedUserOnce()
+  return { kind: 'done', to }
 }

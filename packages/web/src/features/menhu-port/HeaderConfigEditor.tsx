@@ -40,7 +40,8 @@ export function HeaderConfigEditor({ name }: { name: Name }) {
   const key = name === 'jd_mh_sys_config' ? PortalKeys.jd : PortalKeys.alliance
   const cfg = useQuery({
     queryKey: [key, 'admin', orgId ?? null],
-    queryFn: () => (name === 'jd_mh_sys_config' ? portalApi.jdConfig(orgId as number) : portalApi.allianceConfig(orgId as number)),
+    // The stored value: the header's own read leaves out menu targets that open nothing (docs/portal-apps.md).
+    queryFn: () => portalApi.storedHeaderConfig(name),
     enabled: orgId !== undefined,
   })
   const write = useWrite([key])

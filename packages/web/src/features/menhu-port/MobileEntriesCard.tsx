@@ -4,6 +4,7 @@ import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Radio, Space
 import { useState } from 'react'
 import { useWrite } from '../../components/crud'
 import { portalApi, PortalKeys } from '../portal-header/api'
+import { formValues } from '../../components/form-values'
 
 const ADMIN_KEY = 'mobileEntriesAdmin'
 
@@ -19,7 +20,7 @@ export function MobileEntriesCard() {
     form.setFieldsValue(e === 'new' ? { mobileName: '', mobileExplain: '', type: 1, decodePath: '', codeTips: '', hasShow: true, sort: 0 } : e)
   }
   const submit = async () => {
-    const v = await form.validateFields().catch(() => null)
+    const v = await formValues(form)
     if (!v || !editing) return
     const env = await write(() => (editing === 'new' ? portalApi.saveMobile(v) : portalApi.updateMobile({ ...v, id: editing.id })))
     if (env) setEditing(null)

@@ -1,4 +1,4 @@
-import { isSchoolUnit, USER_TYPE_LABEL, type UserType } from '@zhixiao/shared'
+import { isSchoolUnit, labelOf, UNIT_ATTR_LABEL, USER_TYPE_LABEL } from '@zhixiao/shared'
 import { Button, Card, Descriptions, List, Space, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -31,13 +31,13 @@ export default function OneselfCenterPage({ path, title }: PageProps) {
         <Link to={back} data-testid="oneself-back">{jd ? '返回局端' : '返回首页'}</Link>
       </Space>
       <Card title="个人信息" style={{ marginBottom: 16 }} extra={<Button onClick={() => setPwdOpen(true)}>修改密码</Button>}>
-        <Descriptions column={2} data-testid="oneself-profile" items={[
+        <Descriptions column={{ xs: 1, sm: 2 }} data-testid="oneself-profile" items={[
           { key: 'name', label: '姓名', children: user.trueName },
           { key: 'user', label: '账号', children: user.userName },
           { key: 'phone', label: '手机号', children: user.phoneNumber ?? '—' },
-          { key: 'type', label: '身份', children: USER_TYPE_LABEL[user.userType as UserType] ?? String(user.userType) },
+          { key: 'type', label: '身份', children: labelOf(USER_TYPE_LABEL, user.userType) },
           { key: 'org', label: '当前机构', children: user.orgName },
-          { key: 'roles', label: '角色', children: user.roles.join('、') || '—' },
+          { key: 'roles', label: '角色', children: user.roleNames.join('、') || '—' },
         ]} />
       </Card>
       <Card title="我的机构" extra={user.orgCount > 1 && <Button onClick={() => setOrgOpen(true)}>切换机构</Button>}>
@@ -46,6 +46,7 @@ export default function OneselfCenterPage({ path, title }: PageProps) {
             <Space>
               {isSchoolUnit(o.unitAttr) ? <SchoolIcon /> : <BureauIcon />}
               <span>{o.displayName}</span>
+              <Typography.Text type="secondary">{labelOf(UNIT_ATTR_LABEL, o.unitAttr)}</Typography.Text>
               {o.orgId === user.orgId && <Tag color="blue">当前</Tag>}
             </Space>
           </List.Item>

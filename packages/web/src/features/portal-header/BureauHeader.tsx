@@ -1,4 +1,4 @@
-import { appCenterPath, type JdMhSysConfig } from '@zhixiao/shared'
+import { appCenterPath, isCompactWidth, type JdMhSysConfig } from '@zhixiao/shared'
 import { Button, Skeleton } from 'antd'
 import { Link, useLocation } from 'react-router'
 import { useCurrentUser } from '../../api/queries'
@@ -10,6 +10,7 @@ import { adminTarget, isBureauAdmin } from './admin-entry'
 import { useFeedbackEntry } from '../complaints/api'
 import { useAllianceConfig, useHeaderOrgId, useJdConfig } from './api'
 import { BureauMenus } from './BureauMenus'
+import { HeaderBar } from './HeaderBar'
 import { HeaderBrand } from './HeaderBrand'
 import { AdminToggle, AppCenterIcon, FeedbackIcon, PlatformIcon } from './HeaderIcons'
 import { useWindowWidth } from './use-window-width'
@@ -50,14 +51,21 @@ export function BureauHeader({ variant = 'jd' }: { variant?: 'jd' | 'alliance' }
     ? `url(${cfg.navigationBarBackGroundUrl}) center / cover` : 'linear-gradient(90deg,#0b3d91,#1565c0)'
   const tmt = user?.currentOrgData?.tenantModuleType ?? useSession.getState().tenantModuleType
   return (
-    <header className="zx-ph" data-testid={variant === 'jd' ? 'bureau-header' : 'alliance-header'} style={{ background, color: cfg.navigationBarContentColor }}>
-      <span style={{ color: NAME_COLOR[cfg.sysNameFontColor], fontSize: cfg.sysNameSize ? 22 : 18, display: 'inline-flex', flexDirection: 'column', lineHeight: 1.2 }}>
-        <HeaderBrand to={home} sysName={cfg.sysName} logoUrl={cfg.logoUrl} showLogo={cfg.showLogo} wideImgUrl={cfg.wideImgUrl} styleSelect={cfg.styleSelect} />
-        {/* The full header's full and English names (001 §2.6), when configured. */}
-        {(cfg.sysFullName || cfg.sysEnName) && !cfg.styleSelect && (
-          <span data-testid="sys-full-name" style={{ fontSize: 12, opacity: 0.85 }}>{[cfg.sysFullName, cfg.sysEnName].filter(Boolean).join(' · ')}</span>
-        )}
-      </span>
+    <HeaderBar testId={variant === 'jd' ? 'bureau-header' : 'alliance-header'} style={{ background, color: cfg.navigationBarContentColor }}
+      brand={(
+        <span className="zx-ph-brand-wrap" style={{ color: NAME_COLOR[cfg.sysNameFontColor], fontSize: isCompactWidth(width) ? 16 : cfg.sysNameSize ? 22 : 18, display: 'inline-flex', flexDirection: 'column', lineHeight: 1.2 }}>
+          <HeaderBrand to={home} sysName={cfg.sysName} logoUrl={cfg.logoUrl} showLogo={cfg.showLogo} wideImgUrl={cfg.wideImgUrl} styleSelect={cfg.styleSelect} />
+          {/* The full header's full and English names (001 §2.6), when configured. */}
+          {(cfg.sysFullName || cfg.sysEnName) && !cfg.styleSelect && (
+            <span data-testid="sys-full-name" style={{ fontSize: 12, opacity: 0.85 }}>{[cfg.sysFullName, cfg.sysEnName].filter(Boolean).join(' · ')}</span>
+          )}
+        </span>
+      )}
+      user={user ? <UserMenu dark jd={variant === 'jd'} /> : (
+        <Link to={`/redirect/login?redirect=${encodeURIComponent(pathname + search)}&from=own${orgId ? `&orgId=${orgId}` : ''}`}>
+          <Button size="small" ghost>登录</Button>
+        </Link>
+      )}>
       <Link to={home} data-testid="home-link"><HomeIcon size={16} />首页</Link>
       <nav className="zx-ph-nav" aria-label="菜单">
         <BureauMenus options={cfg.options} menuShowNum={cfg.menuShowNum} width={width} permitted={permitted} />
@@ -68,13 +76,8 @@ export function BureauHeader({ variant = 'jd' }: { variant?: 'jd' | 'alliance' }
         {tmt === 1 && variant === 'jd' && <Link to={MENU_TARGET.jdPlatform} title="局校一体平台" data-testid="jd-platform"><PlatformIcon /></Link>}
         {user && variant === 'jd' && <Link to={appCenterPath(1)} title="应用中心" data-testid="app-center"><AppCenterIcon /></Link>}
         {user && <AdminToggle adminTo={adminTarget(user)} homeTo={home} />}
-        {feedback && <Link to={MENU_TARGET.complaint} data-testid="feedback-entry"><FeedbackIcon /></Link>}
-        {user ? <UserMenu dark jd={variant === 'jd'} /> : (
-          <Link to={`/redirect/login?redirect=${encodeURIComponent(pathname + search)}&from=own${orgId ? `&orgId=${orgId}` : ''}`}>
-            <Button size="small" ghost>登录</Button>
-          </Link>
-        )}
+        {feedback && <Link to={MENU_TARGET.complaint} title="投诉建议" data-testid="feedback-entry"><FeedbackIcon /></Link>}
       </div>
-    </header>
+    </HeaderBar>
   )
 }

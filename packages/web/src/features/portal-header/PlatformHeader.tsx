@@ -1,5 +1,6 @@
 import { PLATFORM_MAX_TABS, splitVisible } from '@zhixiao/shared'
 import { Dropdown } from 'antd'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useCurrentUser } from '../../api/queries'
 import { homePathFor } from '../../auth/landing'
@@ -9,17 +10,21 @@ import { UserMenu } from '../account/UserMenu'
 import { useAppGroups } from '../apps/api'
 import { flattenApps } from './AppNav'
 import { openApp } from './nav-target'
+import { HeaderBar } from './HeaderBar'
 import './portal-header.css'
 
-/** The platform header (001 §2.6, admin layout): title, up to 9 app tabs with the rest under 更多, home, avatar. */
-export function PlatformHeader({ title }: { title: string }) {
+/**
+ * The platform header (001 §2.6, admin layout): title, up to 9 app tabs with the rest under 更多, home, avatar. On a
+ * phone `drawerTop` (the admin side menu) opens from the header's menu button above the tabs.
+ */
+export function PlatformHeader({ title, drawerTop }: { title: string; drawerTop?: ReactNode }) {
   const user = useCurrentUser().data ?? useSession.getState().userInfo
   const apps = flattenApps(useAppGroups().data ?? [])
   const { shown, more } = splitVisible(apps, PLATFORM_MAX_TABS)
   const home = user ? homePathFor(user) : '/'
   return (
-    <header className="zx-ph" data-testid="platform-header" style={{ background: '#001529' }}>
-      <Link to={home} className="zx-ph-brand">{title}</Link>
+    <HeaderBar testId="platform-header" style={{ background: '#001529' }} drawerTop={drawerTop} user={<UserMenu dark />}
+      brand={<Link to={home} className="zx-ph-brand"><span className="zx-ph-title">{title}</span></Link>}>
       <nav className="zx-ph-nav">
         {shown.map((a) => <button type="button" key={a.appId} className="zx-ph-tab" data-testid="platform-tab" onClick={() => openApp(a)}>{a.name}</button>)}
         {more.length > 0 && (
@@ -30,8 +35,7 @@ export function PlatformHeader({ title }: { title: string }) {
       </nav>
       <div className="zx-ph-tools">
         <Link to={home} title="首页" data-testid="home-link"><HomeIcon size={18} /></Link>
-        <UserMenu dark />
       </div>
-    </header>
+    </HeaderBar>
   )
 }

@@ -13,6 +13,7 @@ import { useFeedbackEntry } from '../complaints/api'
 import { adminTarget, canManagePortal, PORTAL_ADMIN_HOME } from './admin-entry'
 import { useMhSysConfig, usePersonalMultiple } from './api'
 import { AppTabs, flattenApps, GroupMenus } from './AppNav'
+import { HeaderBar } from './HeaderBar'
 import { HeaderBrand } from './HeaderBrand'
 import { AdminToggle, FeedbackIcon, PhoneIcon, PortalAdminIcon } from './HeaderIcons'
 import { MobileEntryDrawer } from './MobileEntryDrawer'
@@ -45,41 +46,45 @@ export function PortalHeader({ launcher, oftenUse }: PortalHeaderSlots) {
   const [mobileOpen, setMobileOpen] = useState(false)
   const home = user ? homePathFor(user) : '/'
 
-  if (!cfg.data) {
-    return (
-      <header className="zx-ph" data-testid="portal-header-skeleton">
-        <Skeleton.Input active size="small" style={{ width: 160 }} />
-        <Skeleton.Button active size="small" />
-        <Skeleton.Button active size="small" />
-        {/* The user menu needs no config: it stays reachable while the rest loads. */}
-        <div className="zx-ph-tools" style={{ marginLeft: 'auto' }}><UserMenu dark /></div>
-      </header>
-    )
-  }
   const c = cfg.data
+  // One HeaderBar for both states, with the user menu in the same slot: when the config arrives the menu is kept,
+  // not replaced, so a menu the user has already opened stays open (a second UserMenu in a skeleton header was
+  // unmounted at that moment, closing the dropdown under the pointer).
   // The personal choice ('true'/'false') overrides the configured multiple-apps default (001 §6).
-  const multiple = personal ?? c.hasMultiple
+  const multiple = personal ?? c?.hasMultiple
   return (
-    <header className="zx-ph" data-testid="portal-header" data-nav-style={c.navigationStyle}>
-      <HeaderBrand to={home} sysName={c.sysName} logoUrl={c.logoUrl} showLogo={c.showLogo} wideImgUrl={c.wideImgUrl} styleSelect={c.styleSelect} />
-      <Link to={home} data-testid="home-link"><HomeIcon size={16} />首页</Link>
-      <nav className="zx-ph-nav" aria-label="应用导航">
-        {c.navigationStyle === 2 ? <GroupMenus groups={groups} width={width} /> : <AppTabs groups={groups} width={width} multiple={multiple} />}
-      </nav>
-      <div className="zx-ph-tools">
-        <UnifiedStrip cfg={c} apps={flattenApps(groups)} />
-        {c.hasOftenUse && oftenUse}
-        {launcher}
-        {c.webPageName && c.webPageUrl && <a href={c.webPageUrl} target="_blank" rel="noopener noreferrer">{c.webPageName}</a>}
-        {c.openMobileEntry && (
-          <span className="zx-ph-link" role="button" tabIndex={0} data-testid="mobile-entry-open" onClick={() => setMobileOpen(true)}><PhoneIcon /></span>
-        )}
-        {feedback && <Link to={MENU_TARGET.complaint} data-testid="feedback-entry"><FeedbackIcon /></Link>}
-        {canManagePortal(user) && <Link to={PORTAL_ADMIN_HOME} title="门户管理" data-testid="portal-admin"><PortalAdminIcon /></Link>}
-        <AdminToggle adminTo={adminTarget(user)} homeTo={home} />
-        <UserMenu dark />
-      </div>
-      <MobileEntryDrawer open={mobileOpen} onClose={() => setMobileOpen(false)} />
-    </header>
+    <HeaderBar testId={c ? 'portal-header' : 'portal-header-skeleton'} attrs={c ? { 'data-nav-style': c.navigationStyle } : undefined} user={<UserMenu dark />}
+      brand={c ? <HeaderBrand to={home} sysName={c.sysName} logoUrl={c.logoUrl} showLogo={c.showLogo} wideImgUrl={c.wideImgUrl} styleSelect={c.styleSelect} />
+        : <Skeleton.Input active size="small" style={{ width: 160 }} />}>
+      {c ? (
+        <>
+          <Link to={home} data-testid="home-link"><HomeIcon size={16} />首页</Link>
+          <nav className="zx-ph-nav" aria-label="应用导航">
+            {c.navigationStyle === 2 ? <GroupMenus groups={groups} width={width} /> : <AppTabs groups={groups} width={width} multiple={!!multiple} />}
+          </nav>
+          <div className="zx-ph-tools">
+            <UnifiedStrip cfg={c} apps={flattenApps(groups)} />
+            {c.hasOftenUse && oftenUse}
+            {launcher}
+            {c.webPageName && c.webPageUrl && <a href={c.webPageUrl} target="_blank" rel="noopener noreferrer">{c.webPageName}</a>}
+            {c.openMobileEntry && (
+              <span className="zx-ph-link" role="button" tabIndex={0} title="移动端入口" data-testid="mobile-entry-open" onClick={() => setMobileOpen(true)}><PhoneIcon /></span>
+            )}
+            {feedback && <Link to={MENU_TARGET.complaint} title="投诉建议" data-testid="feedback-entry"><FeedbackIcon /></Link>}
+            {canManagePortal(user) && <Link to={PORTAL_ADMIN_HOME} title="门户管理" data-testid="portal-admin"><PortalAdminIcon /></Link>}
+            <AdminToggle adminTo={adminTarget(user)} homeTo={home} />
+          </div>
+          <MobileEntryDrawer open={mobileOpen} onClose={() => setMobileOpen(false)} />
+        </>
+      ) : (
+        <>
+          <Skeleton.Button active size="small" />
+          <Skeleton.Button active size="small" />
+          {/* An empty navigation fills the row as the real one does, so the user menu sits where it will stay (at the
+              right): a menu opened now is still under the pointer when the configuration arrives. */}
+          <div className="zx-ph-nav" />
+        </>
+      )}
+    </HeaderBar>
   )
 }

@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router'
 import { useCurrentUser } from '../../api/queries'
 import { logout } from '../account/logout'
 import { useMhSysConfig } from './api'
+import { HeaderBar } from './HeaderBar'
 import { HeaderBrand } from './HeaderBrand'
 import './portal-header.css'
 
@@ -14,24 +15,24 @@ export function SchoolHeader() {
   const user = useCurrentUser().data
   const cfg = useMhSysConfig().data
   return (
-    <header className="zx-ph" data-testid="school-header" style={{ background: 'linear-gradient(90deg,#0f766e,#14b8a6)' }}>
-      <HeaderBrand to={TABS[0]![0]} sysName={cfg?.sysName && cfg.source !== 'default' ? cfg.sysName : DefaultTitle.CAMPUS} logoUrl={cfg?.logoUrl} showLogo={cfg?.showLogo} />
+    <HeaderBar testId="school-header" style={{ background: 'linear-gradient(90deg,#0f766e,#14b8a6)' }}
+      brand={<HeaderBrand to={TABS[0]![0]} sysName={cfg?.sysName && cfg.source !== 'default' ? cfg.sysName : DefaultTitle.CAMPUS} logoUrl={cfg?.logoUrl} showLogo={cfg?.showLogo} />}
+      user={user ? (
+        <Dropdown menu={{ items: [{ key: 'logout', label: '退出' }], onClick: () => void logout() }} trigger={['hover', 'click']}>
+          <span data-testid="user-menu" role="button" tabIndex={0} style={{ cursor: 'pointer', color: '#fff', whiteSpace: 'nowrap' }}>{user.trueName}</span>
+        </Dropdown>
+      ) : <Link to="/redirect/login"><Button size="small" ghost>登录</Button></Link>}>
       <nav className="zx-ph-nav">
         {TABS.map(([to, label]) => (
           <NavLink key={to} to={to} end className="zx-ph-tab" data-testid="school-tab">{label}</NavLink>
         ))}
       </nav>
-      <div className="zx-ph-tools">
-        {user ? (
-          <>
-            <Link to="/oneselfCenter">个人中心</Link>
-            <Link to="/portal/home">智慧校园</Link>
-            <Dropdown menu={{ items: [{ key: 'logout', label: '退出' }], onClick: () => void logout() }}>
-              <span data-testid="user-menu" style={{ cursor: 'pointer', color: '#fff' }}>{user.trueName}</span>
-            </Dropdown>
-          </>
-        ) : <Link to="/redirect/login"><Button size="small" ghost>登录</Button></Link>}
-      </div>
-    </header>
+      {user && (
+        <div className="zx-ph-tools">
+          <Link to="/oneselfCenter">个人中心</Link>
+          <Link to="/portal/home">智慧校园</Link>
+        </div>
+      )}
+    </HeaderBar>
   )
 }

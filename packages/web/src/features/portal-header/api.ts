@@ -21,6 +21,9 @@ export const portalApi = {
   jdConfig: (orgId: number) => request<JdMhSysConfigAnswer>('/base/configMgr/getJDMHSysConfig', { params: { orgId }, showError: false, notFoundPage: false }),
   allianceConfig: (orgId: number) =>
     request<JdMhSysConfigAnswer>('/base/configMgr/getAllianceSchoolMHSysConfig', { params: { orgId }, showError: false, notFoundPage: false }),
+  /** The bureau or alliance header config as saved, for its editor (the header's reads drop dead menu targets). */
+  storedHeaderConfig: (name: typeof ConfigName.JD_MH_SYS | typeof ConfigName.ALLIANCE_MH_SYS) =>
+    request<JdMhSysConfigAnswer>('/base/configMgr/getMHSysConfig', { params: { name } }),
   personal: () => request<string | null>('/base/configMgr/getMHPersonalConfig', { params: { name: ConfigName.MH_PERSONAL }, showError: false }),
   setPersonal: (value: boolean) =>
     requestEnvelope<null>('/base/configMgr/setMHPersonalConfig', { params: { name: ConfigName.MH_PERSONAL, value: String(value) } }),

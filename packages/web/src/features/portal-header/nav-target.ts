@@ -1,9 +1,15 @@
 import { type AppRow } from '@zhixiao/shared'
 import { notify } from '../../api/feedback'
+import { closedReason } from '../apps/open-app'
 import { navigateTo } from '../../router/navigation'
 
-/** Opens an app from a header tab or menu: its route in this window, or a new tab when it asks for one (openWay 2). */
-export function openApp(app: Pick<AppRow, 'reqUri' | 'entryUrl' | 'openWay' | 'name'>): void {
+/**
+ * Opens an app from a header tab or menu: its route in this window, or a new tab when it asks for one (openWay 2).
+ * A scrapped, expired or unregistered app says so here, instead of opening a tab that would only say so.
+ */
+export function openApp(app: Pick<AppRow, 'reqUri' | 'entryUrl' | 'openWay' | 'name' | 'isScrap' | 'hasExpire' | 'missing'>): void {
+  const closed = closedReason(app)
+  if (closed) { notify.warning(closed); return }
   const target = app.reqUri ?? app.entryUrl
   if (!target) { notify.warning('暂无权限'); return }
   openTarget(target, app.openWay === 2)

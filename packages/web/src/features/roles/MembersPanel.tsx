@@ -1,4 +1,4 @@
-import { USER_TYPE_LABEL, type RoleMemberRow, type RoleRow, type UserType } from '@zhixiao/shared'
+import { labelOf, USER_TYPE_LABEL, type RoleMemberRow, type RoleRow } from '@zhixiao/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Input, Modal, Table } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
@@ -10,7 +10,7 @@ import { roleApi, RoleKeys } from './api'
 export const memberColumns: ColumnsType<RoleMemberRow> = [
   { title: '姓名', dataIndex: 'trueName' },
   { title: '登录名', dataIndex: 'userName' },
-  { title: '用户类型', dataIndex: 'userType', width: 110, render: (v: number) => USER_TYPE_LABEL[v as UserType] ?? v },
+  { title: '用户类型', dataIndex: 'userType', width: 110, render: (v: number) => labelOf(USER_TYPE_LABEL, v) },
   { title: '所属机构', dataIndex: 'orgName' },
 ]
 

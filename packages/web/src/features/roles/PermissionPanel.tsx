@@ -67,8 +67,9 @@ export function PermissionPanel({ role }: { role: RoleRow }) {
     <div data-testid="permission-panel">
       {readOnly && <Alert type="info" showIcon style={{ marginBottom: 12 }} title="内置角色的权限不可修改，可在“关联人员”中管理其人员。" />}
       <Spin spinning={loading}>
-        <Flex gap={16} align="stretch" style={{ minHeight: 360 }}>
-          <div style={{ width: 260, flex: 'none', border: '1px solid #f0f0f0', borderRadius: 8, padding: 12 }}>
+        {/* The systems beside the tree; on a phone the tree wraps below them. */}
+        <Flex gap={16} align="stretch" wrap style={{ minHeight: 360 }}>
+          <div style={{ width: 260, maxWidth: '100%', flex: 'none', border: '1px solid #f0f0f0', borderRadius: 8, padding: 12 }}>
             <Input.Search placeholder="系统名称" aria-label="系统名称" allowClear onSearch={(v) => setKeyword(v.trim())}
               onChange={(e) => { if (!e.target.value) setKeyword('') }} style={{ marginBottom: 8 }} />
             {shown.length ? (
@@ -83,7 +84,7 @@ export function PermissionPanel({ role }: { role: RoleRow }) {
                 }]} />
             ) : !loading && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />}
           </div>
-          <div style={{ flex: 1, border: '1px solid #f0f0f0', borderRadius: 8, padding: 12, minWidth: 0 }} data-testid="permission-tree">
+          <div style={{ flex: '1 1 300px', border: '1px solid #f0f0f0', borderRadius: 8, padding: 12, minWidth: 0 }} data-testid="permission-tree">
             {current ? (
               // Keyed by system so each one opens fully expanded.
               <Tree key={current.code} checkable checkStrictly selectable={false} defaultExpandAll blockNode

@@ -17,7 +17,7 @@ function ByPermission() {
   const [codes, setCodes] = useState<string[]>([])
   return (
     <>
-      <Space style={{ marginBottom: 12 }}>
+      <Space wrap style={{ marginBottom: 12 }}>
         <span>权限</span>
         <TreeSelect<string[]> aria-label="权限" multiple allowClear style={{ width: 420 }} placeholder="请选择权限（可多选）" treeData={CODE_OPTIONS}
           value={codes} onChange={(v) => setCodes(v)} showSearch treeNodeFilterProp="title" maxTagCount={4} />
@@ -46,7 +46,7 @@ function ByRole() {
   const [roleId, setRoleId] = useState<number | undefined>()
   return (
     <>
-      <Space style={{ marginBottom: 12 }}>
+      <Space wrap style={{ marginBottom: 12 }}>
         <span>角色</span>
         <Select<number> aria-label="角色" style={{ width: 240 }} placeholder="请选择角色" loading={roles.isLoading} value={roleId} onChange={setRoleId}
           showSearch={{ optionFilterProp: 'label' }} options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))} />

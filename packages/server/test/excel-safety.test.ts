@@ -1,0 +1,108 @@
+import { ImportStatus } from '@zhixiao/shared'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TEACHER_COLUMNS } from '../src/modules/people/columns.js'
+import { importRunner } from '../src/modules/imports/runner.js'
+import { checkSheet, ExcelMsg, readSheet, xlsxStream } from '../src/platform/excel.js'
+import ExcelJS from '../src/platform/exceljs.js'
+import { XLSX_MAX_INFLATED, XLSX_TOO_LARGE } from '../src/platform/xlsx-guard.js'
+import { call, createTestApp, makeWorld, staffOf, type Staff, type TestApp } from './helpers.js'
+import { upload, xlsx, zipBomb } from './xlsx.js'
+
+let t: TestApp
+let s: Staff
+const T = '/base/api/userInfo/teacherInfo'
+const L = '/base/api/commonImportLog'
+const headers = TEACHER_COLUMNS.map((c) => c.header)
+const tag = String(process.pid).slice(-4).padStart(4, '0')
+const phone = (n: number) => `135${tag}${String(n).padStart(4, '0')}`
+
+beforeAll(async () => {
+  t = await createTestApp()
+  s = await staffOf(t, await makeWorld(t))
+})
+afterAll(() => t.close())
+
+/** Every cell of the first sheet of a downloaded workbook, as exceljs's full reader sees it (values, not text). */
+async function cellsOf(body: Buffer): Promise<unknown[][]> {
+  const wb = new ExcelJS.Workbook()
+  await wb.xlsx.load(body as unknown as ArrayBuffer)
+  const rows: unknown[][] = []
+  wb.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)))
+  return rows
+}
+
+const jobs = async () => (await call(t, { url: `${L}/log/page`, token: s.schoolAdmin, body: {} })).data.total as number
+
+describe('formulas in Excel files', () => {
+  const CMD = "cmd|' /C calc'!A0"
+
+  it('an imported formula cell is stored as its text; a text cell starting with = stays text', async () => {
+    const file = await xlsx(headers, [
+      [{ formula: CMD, result: 0 }, phone(1), '', 'F1'],
+      ['=HYPERLINK("http://x.cn","点")', phone(2), '', 'F2'],
+      ['+1+1', phone(3), '', '@SUM(A1)'],
+    ])
+    const started = await upload(t, `${T}/importExcel`, s.schoolAdmin, file)
+    expect(started.code).toBe(0)
+    await importRunner(t.ctx).idle()
+    expect((await call(t, { url: `${L}/log/detail?id=${started.data.importLogId}`, token: s.schoolAdmin })).data).toMatchObject({ status: ImportStatus.DONE, successCount: 3 })
+    const list = await call(t, { url: `${T}/page`, token: s.schoolAdmin, body: { keyword: `135${tag}` } })
+    expect(list.data.list.map((r: { trueName: string; jobNo: string }) => [r.trueName, r.jobNo]).sort()).toEqual([
+      [`=${CMD}`, 'F1'], ['+1+1', '@SUM(A1)'], ['=HYPERLINK("http://x.cn","点")', 'F2'],
+    ].sort())
+  })
+
+  it('an export writes such text as a string cell with a leading apostrophe, never a formula', async () => {
+    const res = await t.app.inject({ method: 'POST', url: `${T}/export`, payload: { keyword: `135${tag}` }, headers: { authorization: `Bearer ${s.schoolAdmin}` } })
+    expect(res.statusCode).toBe(200)
+    const rows = await cellsOf(res.rawPayload)
+    const names = rows.slice(1).map((r) => r[0])
+    expect(names.every((v) => typeof v === 'string')).toBe(true)
+    expect(names.sort()).toEqual([`'=${CMD}`, "'+1+1", `'=HYPERLINK("http://x.cn","点")`].sort())
+    expect(rows.slice(1).map((r) => r[3]).sort()).toEqual(['F1', 'F2', "'@SUM(A1)"].sort())
+    // Harmless text is written as it is, and numbers stay numbers.
+    expect(rows.slice(1).map((r) => r[1]).every((v) => typeof v === 'string' && /^135\d{8}$/.test(v))).toBe(true)
+  })
+
+  it('the apostrophe is not part of the value: an exported file reads back to the stored text', async () => {
+    const cols = [{ header: '名称', key: 'name' }, { header: '数', key: 'n' }]
+    const chunks: Buffer[] = []
+    for await (const c of xlsxStream('s', cols, [{ name: `=${CMD}`, n: -5 }, { name: '-已停用', n: 1 }, { name: "'普通'", n: 2 }, { name: '\t制表', n: 3 }])) chunks.push(c as Buffer)
+    const read = await readSheet(Buffer.concat(chunks), cols, 10)
+    expect(read.map((r) => r.values)).toEqual([
+      { name: `=${CMD}`, n: '-5' }, { name: '-已停用', n: '1' }, { name: "'普通'", n: '2' }, { name: '制表', n: '3' },
+    ])
+  })
+})
+
+describe('zip bombs and oversized files', () => {
+  const template = () => xlsx(headers, [['炸弹', phone(9)]])
+
+  it.each(['honest', 'lie', 'none'] as const)('a small upload inflating past the cap (sizes %s) is refused at once, creating no job', async (declared) => {
+    const bomb = zipBomb(await template(), XLSX_MAX_INFLATED + 64 * 1024 * 1024, declared)
+    expect(bomb.length).toBeLessThan(1024 * 1024)
+    const before = await jobs()
+    const started = Date.now()
+    const r = await upload(t, `${T}/importExcel`, s.schoolAdmin, bomb, 'bomb.xlsx')
+    const took = Date.now() - started
+    expect(r).toMatchObject({ status: 200, code: 400, msg: XLSX_TOO_LARGE })
+    expect(took).toBeLessThan(5_000)
+    expect(await jobs()).toBe(before)
+  })
+
+  it('the same construction under the cap is a valid workbook the import accepts', async () => {
+    const before = await jobs()
+    const r = await upload(t, `${T}/importExcel`, s.schoolAdmin, zipBomb(await template(), 2 * 1024 * 1024), 'padded.xlsx')
+    expect(r.code).toBe(0)
+    await importRunner(t.ctx).idle()
+    expect(await jobs()).toBe(before + 1)
+    expect((await call(t, { url: `${L}/log/detail?id=${r.data.importLogId}`, token: s.schoolAdmin })).data).toMatchObject({ status: ImportStatus.DONE, successCount: 1 })
+  })
+
+  it('counts the rows of the sheet before parsing it: the upload check (which parses one row) refuses too many', async () => {
+    const file = await xlsx(headers, Array.from({ length: 5 }, (_, i) => [`行${i}`, phone(20 + i)]))
+    await expect(checkSheet(file, TEACHER_COLUMNS, 4)).rejects.toMatchObject({ message: ExcelMsg.TOO_MANY(4) })
+    await expect(checkSheet(file, TEACHER_COLUMNS, 5)).resolves.toBeUndefined()
+    expect(await readSheet(file, TEACHER_COLUMNS, 5)).toHaveLength(5)
+  })
+})

@@ -1,0 +1,57 @@
+import { isCompactWidth } from '@zhixiao/shared'
+import { Drawer } from 'antd'
+import { useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react'
+import { useLocation } from 'react-router'
+import { CloseIcon, MenuIcon } from '../../components/icons'
+import { useWindowWidth } from './use-window-width'
+import './portal-header.css'
+
+export interface HeaderBarProps {
+  testId: string
+  /** The header's background (and colour); the phone drawer wears the same. */
+  style?: CSSProperties
+  /** Extra attributes of the header element (data-nav-style …). */
+  attrs?: Record<`data-${string}`, string | number>
+  brand: ReactNode
+  /** The user menu (or 登录): in the bar at every width, so 退出, 修改密码 and 切换机构 stay one tap away. */
+  user?: ReactNode
+  /** Above the navigation in the phone drawer: the admin side menu on admin pages. */
+  drawerTop?: ReactNode
+  /** Home link, tabs or menus and the tools: in the bar on wide screens, in the drawer on phones. */
+  children: ReactNode
+}
+
+/**
+ * The frame every header shares. Wide: brand, navigation and tools, user menu in one row (001 §2.6, counts by
+ * §9). Below COMPACT_BELOW (phones): a compact bar — menu button, brand, user menu — and the rest in a drawer from
+ * the left, so nothing is pushed off-screen. The drawer closes on navigation or a tapped link.
+ */
+export function HeaderBar({ testId, style, attrs, brand, user, drawerTop, children }: HeaderBarProps) {
+  const compact = isCompactWidth(useWindowWidth())
+  const { pathname } = useLocation()
+  // Open for the route it was opened on: going anywhere closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null)
+  const open = openAt === pathname
+  if (!compact) {
+    return <header className="zx-ph" data-testid={testId} style={style} {...attrs}>{brand}{children}{user}</header>
+  }
+  const closeOnLink = (e: MouseEvent) => { if ((e.target as HTMLElement).closest('a')) setOpenAt(null) }
+  return (
+    <header className="zx-ph zx-ph-compact" data-testid={testId} data-compact="true" style={style} {...attrs}>
+      <button type="button" className="zx-ph-menu-btn" aria-label="打开菜单" data-testid="header-menu-button" onClick={() => setOpenAt(pathname)}>
+        <MenuIcon size={22} />
+      </button>
+      {brand}
+      {user && <div className="zx-ph-tools">{user}</div>}
+      {/* No antd title bar: the drawer wears the header's own colours from top to bottom. */}
+      <Drawer open={open} onClose={() => setOpenAt(null)} placement="left" size={280} forceRender closable={false}
+        styles={{ body: { padding: 0, display: 'flex', flexDirection: 'column' } }}>
+        <div className="zx-ph zx-ph-drawer" data-testid="header-drawer" style={style} onClick={closeOnLink}>
+          <button type="button" className="zx-ph-menu-btn" aria-label="关闭菜单" onClick={() => setOpenAt(null)}><CloseIcon size={20} /></button>
+          {drawerTop}
+          {children}
+        </div>
+      </Drawer>
+    </header>
+  )
+}
