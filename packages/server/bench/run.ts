@@ -12,12 +12,14 @@ import type { Options, Result } from 'autocannon'
 import { benchImport, type ImportBenchResult } from './import.js'
 import { benchLighthouse, formatLighthouse, type LighthouseRun } from './lighthouse.js'
 import { load, postJson, startServer, stopAll, stopServer } from './lib.js'
+import { benchLists, formatLists, type ListBench } from './lists.js'
 import { benchSignIn, formatSignIn, type SignInRun } from './sign-in.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000)
 const lighthouseOn = process.env.BENCH_LIGHTHOUSE !== '0'
 const signInOn = process.env.BENCH_SIGNIN !== '0'
+const listRows = Number(process.env.BENCH_LIST_ROWS ?? 100_000)
 const HOME_ROUTE = '/portal/home'
 const databaseUrl = process.env.DATABASE_URL || undefined
 const LOGIN = { userName: 'zhanglaoshi', password: 'Demo@2026', loginType: 1 }
@@ -39,8 +41,10 @@ async function main(): Promise<number> {
   // PGlite allows one process per data directory: the baseline gets its own directory, seeded the same way by
   // starting our server on it once (in parallel with the measured one) and stopping it.
   const bareDir = databaseUrl ? undefined : tempDir()
-  const [ours, seeder] = await Promise.all([
-    startServer('our server', 'packages/server/src/main.ts', oursEnv, '/base/api/tenant/getLoginInfo'),
+  const startOurs = () => startServer('our server', 'packages/server/src/main.ts', oursEnv, '/base/api/tenant/getLoginInfo')
+  // eslint-disable-next-line prefer-const -- the list bench restarts it on PGlite
+  let [ours, seeder] = await Promise.all([
+    startOurs(),
     bareDir ? startServer('seeding run', 'packages/server/src/main.ts', { SEED_DEMO: '1', DATA_DIR: bareDir }, '/base/api/tenant/getLoginInfo') : undefined,
   ])
   if (seeder) await stopServer(seeder.child)
@@ -98,10 +102,20 @@ async function main(): Promise<number> {
     imported = await benchImport(ours.base, ours.child.pid!, importRows)
     process.stderr.write(' done\n')
   }
-  return report(rows, [ours.output(), bare.output()], imported, lighthouseRuns, signIns)
+  let lists: ListBench | null = null
+  if (listRows > 0) {
+    process.stderr.write(`running lists of a ${listRows}-student school:`)
+    const where = databaseUrl ? { databaseUrl } : { dataDir: oursEnv.DATA_DIR }
+    const done = await benchLists(ours, startOurs, where, listRows, seconds)
+    ours = done.server
+    lists = done.bench
+    process.stderr.write(' done\n')
+  }
+  return report(rows, [ours.output(), bare.output()], imported, lighthouseRuns, signIns, lists)
 }
 
-function report(rows: Row[], outputs: string[], imported: ImportBenchResult | null, lighthouseRuns: LighthouseRun[] | null, signIns: SignInRun[] | null): number {
+function report(rows: Row[], outputs: string[], imported: ImportBenchResult | null, lighthouseRuns: LighthouseRun[] | null, signIns: SignInRun[] | null,
+  lists: ListBench | null): number {
   const cells = [['scenario', 'conns', 'ours req/s', 'ours p99 ms', 'bare req/s', 'bare p99 ms', 'ours/bare', 'non-2xx o/b', 'bad body o/b', 'errors o/b']]
   let bad = 0
   for (const { scenario: s, ours: o, bare: b } of rows) {
@@ -128,6 +142,10 @@ function report(rows: Row[], outputs: string[], imported: ImportBenchResult | nu
     console.log(`export: the same ${i.rows} streamed back in ${i.exportSeconds.toFixed(1)} s = ${i.exportRowsPerSecond.toFixed(0)} rows/s`)
     console.log(`server RSS: ${i.rssBeforeMb.toFixed(0)} MB before, peak ${i.rssPeakImportMb.toFixed(0)} MB during the import, peak ${i.rssPeakExportMb.toFixed(0)} MB during the export`)
     if (i.failed) bad += i.failed
+  }
+  if (lists) {
+    console.log(formatLists(lists))
+    bad += [lists.detail, ...lists.lists.map((l) => l.result)].reduce((s, r) => s + r.non2xx + r.mismatches + r.errors, 0)
   }
   if (bad) {
     console.log(`WARNING: ${bad} non-2xx responses, failed bodies or connection errors; every request should succeed.`)

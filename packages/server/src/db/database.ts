@@ -57,7 +57,8 @@ export class Db {
 
   platform<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
     return this.kysely.transaction().execute(async (trx) => {
-      await sql`SELECT set_config('zx.bypass', 'on', true), set_config('role', 'zx_app', true)`.execute(trx)
+      // Its own role, whose policies let it see every tenant's rows (migration 202611241300).
+      await sql`SELECT set_config('role', 'zx_platform', true)`.execute(trx)
       return fn(trx)
     })
   }

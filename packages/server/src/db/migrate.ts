@@ -20,6 +20,9 @@ import * as m202611230330 from './migrations/202611230330_create_cms.js'
 import * as m202611231000 from './migrations/202611231000_create_complaints.js'
 import * as m202611241200 from './migrations/202611241200_add_login_attempt_counts.js'
 import * as m202611241210 from './migrations/202611241210_add_app_user_types.js'
+import * as m202611241300 from './migrations/202611241300_split_tenant_policies.js'
+import * as m202611241310 from './migrations/202611241310_add_people_list_indexes.js'
+import * as m202611241320 from './migrations/202611241320_create_member_counts.js'
 
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +45,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611231000_create_complaints': m202611231000,
   '202611241200_add_login_attempt_counts': m202611241200,
   '202611241210_add_app_user_types': m202611241210,
+  '202611241300_split_tenant_policies': m202611241300,
+  '202611241310_add_people_list_indexes': m202611241310,
+  '202611241320_create_member_counts': m202611241320,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

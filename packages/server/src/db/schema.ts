@@ -76,6 +76,17 @@ export interface AccountTable extends Owned {
   created_at: Generated<Date>
 }
 
+/** Kept by triggers on user_info (migration 202611241320); class_id 0 stands for no class. */
+export interface MemberCountTable {
+  tenant_id: number
+  org_id: number
+  user_type: number
+  archived: boolean
+  class_id: number
+  status: number
+  n: number
+}
+
 export interface UserInfoTable extends Owned {
   id: Id
   account_id: number
@@ -389,6 +400,7 @@ export interface Database {
   study_month: StudyMonthTable
   account: AccountTable
   user_info: UserInfoTable
+  member_count: MemberCountTable
   role: RoleTable
   user_role: UserRoleTable
   role_permission: RolePermissionTable

@@ -10,6 +10,29 @@ export async function paginate<DB, TB extends keyof DB, O>(
   q: PageQuery,
 ): Promise<Page<O>> {
   const list = await rows.limit(q.pageSize).offset((q.pageIndex - 1) * q.pageSize).execute()
-  const { total } = (await count.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()) as { total: number | string }
-  return { list, total: Number(total), pageIndex: q.pageIndex, pageSize: q.pageSize }
+  return { list, total: await countOf(count), pageIndex: q.pageIndex, pageSize: q.pageSize }
+}
+
+/** The number of rows a filtered query selects. */
+export async function countOf<DB, TB extends keyof DB>(filtered: SelectQueryBuilder<DB, TB, object>): Promise<number> {
+  const r = (await filtered.clearSelect().clearOrderBy().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()) as { total: number | string }
+  return Number(r.total)
+}
+
+/**
+ * Deferred-join paging (docs/performance.md): the page's ids come from `keys`, an ordered query of the list's own
+ * table and filters only, which an index holding the filter and the order answers alone (a deep page skips index
+ * entries, not joined rows); then `load` reads the full rows of those ids, returned in the keys' order.
+ * `total` gives the total (kept counts, or a count of the same filters).
+ */
+export async function pageByKeys<O extends { id: number }>(
+  keys: SelectQueryBuilder<any, any, { id: number }>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any table: only the selected id is read
+  load: (ids: number[]) => Promise<O[]>,
+  q: PageQuery,
+  total: () => Promise<number>,
+): Promise<Page<O>> {
+  const ids = (await keys.limit(q.pageSize).offset((q.pageIndex - 1) * q.pageSize).execute()).map((r) => r.id)
+  const byId = new Map((ids.length ? await load(ids) : []).map((r) => [r.id, r]))
+  const list = ids.map((id) => byId.get(id)).filter((r): r is O => r !== undefined)
+  return { list, total: await total(), pageIndex: q.pageIndex, pageSize: q.pageSize }
 }

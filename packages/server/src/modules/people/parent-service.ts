@@ -5,16 +5,18 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { refused } from '../../platform/errors.js'
 import { assertMayActOnMembers } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
-import { paginate, type Page } from '../../platform/paging.js'
+import { countOf, pageByKeys, type Page } from '../../platform/paging.js'
 import { defaultPasswordHash, insertMembers, memberFor, uniqueMsg, unitAttrOf } from './members.js'
+import { keptTotal } from './member-counts.js'
 import { parentsOf, schoolOf } from './student-service.js'
 
 function parentRows(trx: Trx) {
   return trx.selectFrom('user_info as u')
-    .innerJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
+    // A left join on the key (the account always exists): a query that reads none of its columns drops it (paging).
+    .leftJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
     .where('u.user_type', '=', UserType.PARENT)
-    .select([
-      'u.id', 'u.account_id as accountId', 'u.org_id as orgId', 'a.user_name as userName', 'u.true_name as trueName', 'u.phone', 'u.status', 'u.archived',
+    .select((eb) => [
+      'u.id', 'u.account_id as accountId', 'u.org_id as orgId', eb.ref('a.user_name').$notNull().as('userName'), 'u.true_name as trueName', 'u.phone', 'u.status', 'u.archived',
       sql<string>`to_char(u.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('createdAt'),
     ])
 }
@@ -33,11 +35,12 @@ export async function childrenOf(trx: Trx, parentIds: number[]): Promise<Map<num
   return out
 }
 
-export function filterParents(trx: Trx, orgId: number, q: Omit<ParentPageBody, 'pageIndex' | 'pageSize'>) {
-  let rows = parentRows(trx).where('u.org_id', '=', orgId).where('u.archived', '=', q.archived)
-  if (q.status != null) rows = rows.where('u.status', '=', q.status)
+/** The list's own filters on user_info alone (paging reads its ids from an index; see pageByKeys). */
+export function parentKeys(trx: Trx, orgId: number, q: Omit<ParentPageBody, 'pageIndex' | 'pageSize'>) {
+  let keys = trx.selectFrom('user_info as u').where('u.user_type', '=', UserType.PARENT).where('u.org_id', '=', orgId).where('u.archived', '=', q.archived)
+  if (q.status != null) keys = keys.where('u.status', '=', q.status)
   if (q.childId != null || q.classId != null) {
-    rows = rows.where(({ exists, selectFrom }) => exists(selectFrom('parent_child as pc')
+    keys = keys.where(({ exists, selectFrom }) => exists(selectFrom('parent_child as pc')
       .innerJoin('user_info as s', (j) => j.onRef('s.tenant_id', '=', 'pc.tenant_id').onRef('s.id', '=', 'pc.child_id'))
       .select('pc.child_id').whereRef('pc.parent_id', '=', 'u.id')
       .$if(q.childId != null, (w) => w.where('pc.child_id', '=', q.childId!))
@@ -45,16 +48,24 @@ export function filterParents(trx: Trx, orgId: number, q: Omit<ParentPageBody, '
   }
   if (q.keyword) {
     const k = `%${q.keyword}%`
-    rows = rows.where((eb) => eb.or([eb('u.true_name', 'ilike', k), eb('u.phone', 'ilike', k), eb('a.user_name', 'ilike', k)]))
+    keys = keys.where((eb) => eb.or([eb('u.true_name', 'ilike', k), eb('u.phone', 'ilike', k),
+      eb.exists(eb.selectFrom('account as a').select('a.id').whereRef('a.id', '=', 'u.account_id').where('a.user_name', 'ilike', k))]))
   }
-  return rows
+  return keys
+}
+
+/** Full rows of the filtered list (the export). */
+export function filterParents(trx: Trx, orgId: number, q: Omit<ParentPageBody, 'pageIndex' | 'pageSize'>) {
+  return parentRows(trx).where('u.id', 'in', parentKeys(trx, orgId, q).select('u.id'))
 }
 
 export function pageParents(ctx: AppContext, auth: AuthInfo, q: ParentPageBody): Promise<Page<ParentRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await schoolOf(trx, auth, q.orgId)
-    const rows = filterParents(trx, orgId, q)
-    const page = await paginate(rows.orderBy('u.id', 'desc'), rows, q)
+    const keys = parentKeys(trx, orgId, q)
+    const total = () => (q.keyword || q.childId != null || q.classId != null ? countOf(keys)
+      : keptTotal(trx, { orgId, userType: UserType.PARENT, archived: q.archived, status: q.status }))
+    const page = await pageByKeys(keys.select('u.id').orderBy('u.id', 'desc'), (ids) => parentRows(trx).where('u.id', 'in', ids).execute(), q, total)
     const kids = await childrenOf(trx, page.list.map((p) => p.id))
     return { ...page, list: page.list.map((p) => ({ ...p, children: kids.get(p.id) ?? [] })) }
   })

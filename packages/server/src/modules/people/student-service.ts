@@ -6,7 +6,8 @@ import { notFound, refused } from '../../platform/errors.js'
 import { assertMayActOnMembers } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
-import { paginate, type Page } from '../../platform/paging.js'
+import { countOf, pageByKeys, type Page } from '../../platform/paging.js'
+import { keptTotal } from './member-counts.js'
 import { defaultPasswordHash, insertMembers, liveClass, memberFor, savePerson, uniqueMsg, unitAttrOf } from './members.js'
 
 const studentUnique = (e: unknown): never => {
@@ -19,13 +20,14 @@ const studentUnique = (e: unknown): never => {
 
 export function studentRows(trx: Trx) {
   return trx.selectFrom('user_info as u')
-    .innerJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
+    // Left joins on keys (the account always exists): a query that reads none of their columns drops them (paging).
+    .leftJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
     .leftJoin('person as p', (j) => j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.account_id', '=', 'u.account_id'))
     .leftJoin('school_class as c', (j) => j.onRef('c.tenant_id', '=', 'u.tenant_id').onRef('c.id', '=', 'u.class_id'))
     .leftJoin('grade as g', (j) => j.onRef('g.tenant_id', '=', 'c.tenant_id').onRef('g.id', '=', 'c.grade_id'))
     .where('u.user_type', '=', UserType.STUDENT)
     .select((eb) => [
-      'u.id', 'u.account_id as accountId', 'u.org_id as orgId', 'a.user_name as userName', 'u.true_name as trueName', 'u.job_no as jobNo',
+      'u.id', 'u.account_id as accountId', 'u.org_id as orgId', eb.ref('a.user_name').$notNull().as('userName'), 'u.true_name as trueName', 'u.job_no as jobNo',
       'p.sex', 'p.id_card as idCard', 'u.phone', sql<string | null>`to_char(u.entered_on, 'YYYY-MM-DD')`.as('enteredOn'), 'u.remark',
       'g.id as gradeId', 'g.name as gradeName', 'u.class_id as classId', 'c.name as className', 'u.status', 'u.archived',
       eb.selectFrom('parent_child as pc').select((e) => e.fn.countAll<number>().as('n')).whereRef('pc.child_id', '=', 'u.id').as('parentCount'),
@@ -42,24 +44,33 @@ export async function schoolOf(trx: Trx, auth: AuthInfo, orgId?: number): Promis
   return id
 }
 
-export function filterStudents(trx: Trx, orgId: number, q: Omit<StudentPageBody, 'pageIndex' | 'pageSize'>) {
-  let rows = studentRows(trx).where('u.org_id', '=', orgId).where('u.archived', '=', q.archived)
-  if (q.classId != null) rows = rows.where('u.class_id', '=', q.classId)
-  else if (q.gradeId != null) rows = rows.where('c.grade_id', '=', q.gradeId)
-  if (q.status != null) rows = rows.where('u.status', '=', q.status)
+/** The list's own filters on user_info alone (paging reads its ids from an index; see pageByKeys). */
+export function studentKeys(trx: Trx, orgId: number, q: Omit<StudentPageBody, 'pageIndex' | 'pageSize'>) {
+  let keys = trx.selectFrom('user_info as u').where('u.user_type', '=', UserType.STUDENT).where('u.org_id', '=', orgId).where('u.archived', '=', q.archived)
+  if (q.classId != null) keys = keys.where('u.class_id', '=', q.classId)
+  else if (q.gradeId != null) keys = keys.where('u.class_id', 'in', trx.selectFrom('school_class').select('id').where('grade_id', '=', q.gradeId))
+  if (q.status != null) keys = keys.where('u.status', '=', q.status)
   if (q.keyword) {
     const k = `%${q.keyword}%`
-    rows = rows.where((eb) => eb.or([eb('u.true_name', 'ilike', k), eb('u.job_no', 'ilike', k), eb('a.user_name', 'ilike', k)]))
+    keys = keys.where((eb) => eb.or([eb('u.true_name', 'ilike', k), eb('u.job_no', 'ilike', k),
+      eb.exists(eb.selectFrom('account as a').select('a.id').whereRef('a.id', '=', 'u.account_id').where('a.user_name', 'ilike', k))]))
   }
-  return rows
+  return keys
+}
+
+/** Full rows of the filtered list (the export). */
+export function filterStudents(trx: Trx, orgId: number, q: Omit<StudentPageBody, 'pageIndex' | 'pageSize'>) {
+  return studentRows(trx).where('u.id', 'in', studentKeys(trx, orgId, q).select('u.id'))
 }
 
 export function pageStudents(ctx: AppContext, auth: AuthInfo, q: StudentPageBody): Promise<Page<StudentRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await schoolOf(trx, auth, q.orgId)
-    const rows = filterStudents(trx, orgId, q)
-    const page = await paginate(rows.orderBy('u.class_id').orderBy('u.job_no').orderBy('u.id'), rows, q)
-    return { ...page, list: page.list.map(fixStudent) }
+    const keys = studentKeys(trx, orgId, q)
+    const total = () => (q.keyword ? countOf(keys)
+      : keptTotal(trx, { orgId, userType: UserType.STUDENT, archived: q.archived, status: q.status, classId: q.classId, gradeId: q.gradeId }))
+    return pageByKeys(keys.select('u.id').orderBy('u.class_id').orderBy('u.job_no').orderBy('u.id'),
+      async (ids) => (await studentRows(trx).where('u.id', 'in', ids).execute()).map(fixStudent), q, total)
   })
 }
 

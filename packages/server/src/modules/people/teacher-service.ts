@@ -6,19 +6,21 @@ import { refused } from '../../platform/errors.js'
 import { assertMayActOnMembers } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
-import { paginate, type Page } from '../../platform/paging.js'
+import { countOf, pageByKeys, type Page } from '../../platform/paging.js'
+import { keptTotal } from './member-counts.js'
 import { checkDept, checkDicts, defaultPasswordHash, insertMembers, memberFor, savePerson, uniqueMsg, unitAttrOf } from './members.js'
 
 /** Teacher rows: the membership, its account, the person and the department, in one query. */
 export function teacherRows(trx: Trx) {
   return trx.selectFrom('user_info as u')
-    .innerJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
-    .innerJoin('org_unit as o', (j) => j.onRef('o.tenant_id', '=', 'u.tenant_id').onRef('o.id', '=', 'u.org_id'))
+    // Left joins on keys (the account and org always exist): a query that reads none of their columns drops them (paging).
+    .leftJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
+    .leftJoin('org_unit as o', (j) => j.onRef('o.tenant_id', '=', 'u.tenant_id').onRef('o.id', '=', 'u.org_id'))
     .leftJoin('person as p', (j) => j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.account_id', '=', 'u.account_id'))
     .leftJoin('org_unit as d', (j) => j.onRef('d.tenant_id', '=', 'u.tenant_id').onRef('d.id', '=', 'u.dept_id'))
     .where('u.user_type', '=', UserType.STAFF)
     .select((eb) => [
-      'u.id', 'u.account_id as accountId', 'u.org_id as orgId', 'o.name as orgName', 'a.user_name as userName', 'u.true_name as trueName',
+      'u.id', 'u.account_id as accountId', 'u.org_id as orgId', eb.ref('o.name').$notNull().as('orgName'), eb.ref('a.user_name').$notNull().as('userName'), 'u.true_name as trueName',
       'u.phone', 'u.job_no as jobNo', 'p.sex', 'p.id_card as idCard', 'u.dept_id as deptId', 'd.name as deptName', 'u.position_id as positionId',
       'u.title_id as titleId', 'u.teacher_type_id as teacherTypeId', 'p.political_status_id as politicalStatusId', 'p.education_id as educationId',
       'p.degree_id as degreeId', sql<string | null>`to_char(u.entered_on, 'YYYY-MM-DD')`.as('enteredOn'), 'p.email', 'u.remark', 'u.status', 'u.archived',
@@ -31,24 +33,32 @@ export function teacherRows(trx: Trx) {
 type RowOut = { orgCount: number | string | null; sex: number | null }
 export const fixTeacher = <T extends RowOut>(r: T): T & { orgCount: number } => ({ ...r, orgCount: Number(r.orgCount ?? 0) })
 
-/** The list's filters, shared by the page and the export. */
-export function filterTeachers(trx: Trx, orgId: number, q: Omit<TeacherPageBody, 'pageIndex' | 'pageSize'>) {
-  let rows = teacherRows(trx).where('u.org_id', '=', orgId).where('u.archived', '=', q.archived)
-  if (q.deptId != null) rows = rows.where('u.dept_id', '=', q.deptId)
-  if (q.status != null) rows = rows.where('u.status', '=', q.status)
+/** The list's own filters on user_info alone (paging reads its ids from an index; see pageByKeys). */
+export function teacherKeys(trx: Trx, orgId: number, q: Omit<TeacherPageBody, 'pageIndex' | 'pageSize'>) {
+  let keys = trx.selectFrom('user_info as u').where('u.user_type', '=', UserType.STAFF).where('u.org_id', '=', orgId).where('u.archived', '=', q.archived)
+  if (q.deptId != null) keys = keys.where('u.dept_id', '=', q.deptId)
+  if (q.status != null) keys = keys.where('u.status', '=', q.status)
   if (q.keyword) {
     const k = `%${q.keyword}%`
-    rows = rows.where((eb) => eb.or([eb('u.true_name', 'ilike', k), eb('u.phone', 'ilike', k), eb('u.job_no', 'ilike', k), eb('a.user_name', 'ilike', k)]))
+    keys = keys.where((eb) => eb.or([eb('u.true_name', 'ilike', k), eb('u.phone', 'ilike', k), eb('u.job_no', 'ilike', k),
+      eb.exists(eb.selectFrom('account as a').select('a.id').whereRef('a.id', '=', 'u.account_id').where('a.user_name', 'ilike', k))]))
   }
-  return rows
+  return keys
+}
+
+/** Full rows of the filtered list (the export). */
+export function filterTeachers(trx: Trx, orgId: number, q: Omit<TeacherPageBody, 'pageIndex' | 'pageSize'>) {
+  return teacherRows(trx).where('u.id', 'in', teacherKeys(trx, orgId, q).select('u.id'))
 }
 
 export function pageTeachers(ctx: AppContext, auth: AuthInfo, q: TeacherPageBody): Promise<Page<TeacherRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await scopedOrg(trx, auth, q.orgId)
-    const rows = filterTeachers(trx, orgId, q)
-    const page = await paginate(rows.orderBy('u.sort').orderBy('u.id'), rows, q)
-    return { ...page, list: page.list.map(fixTeacher) }
+    const keys = teacherKeys(trx, orgId, q)
+    const total = () => (q.keyword || q.deptId != null ? countOf(keys)
+      : keptTotal(trx, { orgId, userType: UserType.STAFF, archived: q.archived, status: q.status }))
+    return pageByKeys(keys.select('u.id').orderBy('u.sort').orderBy('u.id'),
+      async (ids) => (await teacherRows(trx).where('u.id', 'in', ids).execute()).map(fixTeacher), q, total)
   })
 }
 
