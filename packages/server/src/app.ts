@@ -63,6 +63,9 @@ export interface RouteAccess {
 }
 export interface BuiltApp { app: FastifyInstance; ctx: AppContext; routes: RouteAccess[] }
 
+/** How often a process on PostgreSQL looks for import jobs another process queued or left (a killed one). */
+const IMPORT_POLL_MS = 5000
+
 export async function openDatabase(config: AppConfig): Promise<Db> {
   const db = await Db.open({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   await migrateToLatest(db.kysely)
@@ -109,15 +112,20 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const imports = importRunner(ctx, (msg, err) => app.log.error({ err }, msg))
   // PGlite has no autovacuum: refresh planner statistics at start and every 15 minutes (Db.analyze).
   let analyzing: ReturnType<typeof setInterval> | undefined
+  let polling: ReturnType<typeof setInterval> | undefined
   app.addHook('onReady', async () => {
     if (db.kind === 'pglite') {
       await db.analyze()
       analyzing = setInterval(() => void db.analyze(), 15 * 60_000).unref()
+    } else {
+      // Other processes may share this database: look for jobs they queued or left behind (docs/deploy.md).
+      polling = setInterval(() => imports.kick(), IMPORT_POLL_MS).unref()
     }
     imports.kick()
   })
   app.addHook('onClose', async () => {
     clearInterval(analyzing)
+    clearInterval(polling)
     await imports.stop()
     if (!opts.db) await db.close()
   })

@@ -16,6 +16,8 @@ export interface AppConfig {
   passwordCost: number
   webDist: string
   seedDemo: boolean
+  /** An import job whose runner has not written a heartbeat for this long is taken over by another process. */
+  importStaleSeconds: number
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -28,5 +30,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordCost: Number(env.PASSWORD_COST ?? 17),
     webDist: path.resolve(REPO_ROOT, 'packages/web/dist'),
     seedDemo: env.SEED_DEMO !== '0',
+    importStaleSeconds: Number(env.IMPORT_STALE_SECONDS ?? 30),
   }
 }

@@ -23,6 +23,7 @@ import * as m202611241210 from './migrations/202611241210_add_app_user_types.js'
 import * as m202611241300 from './migrations/202611241300_split_tenant_policies.js'
 import * as m202611241310 from './migrations/202611241310_add_people_list_indexes.js'
 import * as m202611241320 from './migrations/202611241320_create_member_counts.js'
+import * as m202611241330 from './migrations/202611241330_add_import_job_claim.js'
 
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611241300_split_tenant_policies': m202611241300,
   '202611241310_add_people_list_indexes': m202611241310,
   '202611241320_create_member_counts': m202611241320,
+  '202611241330_add_import_job_claim': m202611241330,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -319,6 +319,8 @@ export interface ImportJobTable extends Owned {
   status: Generated<number>; total_count: Generated<number>; processed_count: Generated<number>
   success_count: Generated<number>; fail_count: Generated<number>; message: string | null
   created_by: number; created_by_name: string; created_at: Generated<Date>; updated_at: Generated<Date>; finished_at: Date | null
+  /** The process that runs it and its last sign of life (migration 202611241330). */
+  runner_id: string | null; heartbeat_at: Date | null
 }
 export interface ImportJobErrorTable extends Owned { job_id: number; row_no: number; reason: string; data: ColumnType<Record<string, string>, string, string> }
 export interface OperationLogTable extends Owned {

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto'
+import os from 'node:os'
 import { ImportStatus, type ImportKind } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { AppContext } from '../../platform/context.js'
@@ -18,11 +20,19 @@ const BATCH_PAUSE_MS = 15
  * Runs import jobs one at a time in the server process. Jobs are rows, so a job queued or half-done when the
  * server stopped is picked up again at start and resumes after its last committed batch: each batch's rows,
  * rejected rows and progress counters commit together, so no row is written twice or skipped.
+ *
+ * Several processes on one PostgreSQL (docs/deploy.md): a process claims a job (runner_id, FOR UPDATE SKIP LOCKED)
+ * and beats with every batch; each batch checks under the job's row lock that the claim is still its own. A job
+ * whose runner stopped beating for importStaleSeconds (a killed process) is claimed by another, which resumes
+ * after the last committed batch; a stopping process gives its claims back at once. On PGlite one process holds
+ * the data directory, so whatever claim a previous process left is stale.
  */
 export class ImportRunner {
   private running: Promise<void> | null = null
   private again = false
   private stopped = false
+  /** Names the process (host/pid) so an operator can tell who runs a job; the suffix tells two runners of one process apart. */
+  private readonly id = `${os.hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`
 
   constructor(private readonly ctx: AppContext, private readonly log: (msg: string, err?: unknown) => void = () => {}) {}
 
@@ -40,6 +50,22 @@ export class ImportRunner {
   async stop(): Promise<void> {
     this.stopped = true
     await this.running
+    await this.ctx.db.platform((trx) => trx.updateTable('import_job').set({ runner_id: null })
+      .where('runner_id', '=', this.id).where('status', '<', ImportStatus.DONE).execute()).catch(() => {})
+  }
+
+  /** Claims the oldest open job that no live runner holds (or that this runner holds already). */
+  private claim() {
+    const exclusive = this.ctx.db.kind === 'pglite'
+    const stale = this.ctx.config.importStaleSeconds
+    return this.ctx.db.platform(async (trx) => (await sql<{ id: number; tenant_id: number; org_id: number; kind: string; created_by: number }>`
+      UPDATE import_job j SET runner_id = ${this.id}, heartbeat_at = now()
+      FROM (SELECT tenant_id, id FROM import_job
+            WHERE status < ${ImportStatus.DONE}
+              AND (${exclusive} OR runner_id IS NULL OR runner_id = ${this.id} OR heartbeat_at < now() - make_interval(secs => ${stale}))
+            ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED) next
+      WHERE j.tenant_id = next.tenant_id AND j.id = next.id
+      RETURNING j.id, j.tenant_id, j.org_id, j.kind, j.created_by`.execute(trx)).rows[0])
   }
 
   /** Waits until no job is left (tests and the benchmark). */
@@ -50,8 +76,7 @@ export class ImportRunner {
   private async drain(): Promise<void> {
     for (;;) {
       if (this.stopped) return
-      const next = await this.ctx.db.platform((trx) => trx.selectFrom('import_job').select(['id', 'tenant_id', 'org_id', 'kind', 'created_by'])
-        .where('status', '<', ImportStatus.DONE).orderBy('created_at').orderBy('id').limit(1).executeTakeFirst())
+      const next = await this.claim()
       if (!next) return
       const job: JobInfo = { id: next.id, tenantId: next.tenant_id, orgId: next.org_id, createdBy: next.created_by }
       try {
@@ -61,7 +86,7 @@ export class ImportRunner {
         const message = e instanceof AppError ? e.message : '导入失败，请检查文件后重试'
         await this.ctx.db.tenant(job.tenantId, (trx) => trx.updateTable('import_job')
           .set({ status: ImportStatus.FAILED, message, finished_at: this.ctx.clock.now(), file: null, updated_at: this.ctx.clock.now() })
-          .where('id', '=', job.id).where('status', '<', ImportStatus.DONE).execute())
+          .where('id', '=', job.id).where('status', '<', ImportStatus.DONE).where('runner_id', '=', this.id).execute())
       }
     }
   }
@@ -92,8 +117,9 @@ export class ImportRunner {
   private batch(job: JobInfo, runner: KindRunner, rows: ReadRow[], last: boolean): Promise<boolean> {
     return this.ctx.db.tenant(job.tenantId, async (trx) => {
       // The row lock orders this batch against a cancel: a cancel waits for it, and the next batch sees it.
-      const j = await sql<{ status: number }>`SELECT status FROM import_job WHERE id = ${job.id} FOR UPDATE`.execute(trx)
-      if (j.rows[0]?.status !== ImportStatus.RUNNING) return false
+      // It also orders it against another process: the batch goes on only while the claim is this runner's.
+      const j = await sql<{ status: number; runner_id: string | null }>`SELECT status, runner_id FROM import_job WHERE id = ${job.id} FOR UPDATE`.execute(trx)
+      if (j.rows[0]?.status !== ImportStatus.RUNNING || j.rows[0].runner_id !== this.id) return false
       const rejected = await runner.write(trx, rows)
       if (rejected.length) {
         await trx.insertInto('import_job_error').values(rejected.map((r) => ({ job_id: job.id, row_no: r.row.rowNumber, reason: r.reason, data: JSON.stringify(r.row.values) }))).execute()
@@ -104,6 +130,7 @@ export class ImportRunner {
         success_count: eb('success_count', '+', rows.length - rejected.length),
         fail_count: eb('fail_count', '+', rejected.length),
         updated_at: now,
+        heartbeat_at: sql<Date>`now()`,
         ...(last && { status: ImportStatus.DONE, finished_at: now, file: null }),
       })).where('id', '=', job.id).execute()
       return !last
