@@ -1,6 +1,6 @@
 // The "bare" baseline for `npm run bench`: Fastify 5 with no plugins, validation, envelope or hooks, and the
 // database driver with plain SQL strings (no Kysely, no transactions, no SET ROLE zx_app, so no row-level
-// security: PGlite's user is a superuser; on PostgreSQL zx.bypass is set per connection). The SQL is what our
+// security: PGlite's user is a superuser; on PostgreSQL a superuser, or the zx_platform role per connection). The SQL is what our
 // login and user/current/detail run, with the tenant filters RLS would add written out; scrypt is the same code.
 import { createHash, randomBytes } from 'node:crypto'
 import { PGlite } from '@electric-sql/pglite'
@@ -16,8 +16,9 @@ async function connect(): Promise<{ query: Query; close: () => Promise<void> }> 
   if (process.env.DATABASE_URL) {
     pg.types.setTypeParser(20, (v) => Number(v)) // as our Db does
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
-    // Tables FORCE row-level security; a non-superuser owner would otherwise see no rows.
-    pool.on('connect', (c) => { void c.query(`SET zx.bypass = 'on'`) })
+    // Tables FORCE row-level security; a non-superuser owner would otherwise see no rows, so it takes the platform
+    // role, whose policy passes every row (a superuser skips row-level security altogether).
+    pool.on('connect', (c) => { void c.query(`SELECT set_config('role', 'zx_platform', false) FROM pg_roles WHERE rolname = current_user AND NOT rolsuper`) })
     return { query: async (text, params) => (await pool.query(text, params)).rows, close: () => pool.end() }
   }
   const db = await PGlite.create(process.env.DATA_DIR)

@@ -3,7 +3,9 @@
 // Then imports BENCH_IMPORT_ROWS students (default 100000; 0 skips) from a real .xlsx and exports them again.
 // Then a real sign-in in headless Chromium, 登录 to a settled /portal/home, with its API calls (BENCH_SIGNIN=0 skips).
 // Then Lighthouse's performance score of the signed-in /portal/home (BENCH_LIGHTHOUSE=0 skips).
-// Env: BENCH_SECONDS (default 10), DATABASE_URL (PostgreSQL instead of a fresh PGlite per server).
+// Then the people lists of a generated 100,000-member school (BENCH_LIST_ROWS, default 100000; 0 skips).
+// Env: BENCH_SECONDS (default 10), DATABASE_URL (PostgreSQL instead of a fresh PGlite per server), BENCH_DB=postgres
+// (a throwaway PostgreSQL server, made and removed by the bench).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -13,6 +15,7 @@ import { benchImport, type ImportBenchResult } from './import.js'
 import { benchLighthouse, formatLighthouse, type LighthouseRun } from './lighthouse.js'
 import { load, postJson, startServer, stopAll, stopServer } from './lib.js'
 import { benchLists, formatLists, type ListBench } from './lists.js'
+import { startThrowawayPostgres, type ThrowawayPostgres } from './postgres.js'
 import { benchSignIn, formatSignIn, type SignInRun } from './sign-in.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -21,6 +24,12 @@ const lighthouseOn = process.env.BENCH_LIGHTHOUSE !== '0'
 const signInOn = process.env.BENCH_SIGNIN !== '0'
 const listRows = Number(process.env.BENCH_LIST_ROWS ?? 100_000)
 const HOME_ROUTE = '/portal/home'
+// BENCH_DB=postgres: the whole bench on a throwaway PostgreSQL server (as .ci/run makes one), unless DATABASE_URL names one.
+let throwaway: ThrowawayPostgres | undefined
+if (process.env.BENCH_DB === 'postgres' && !process.env.DATABASE_URL) {
+  throwaway = await startThrowawayPostgres()
+  process.env.DATABASE_URL = throwaway.url // the servers started below inherit it
+}
 const databaseUrl = process.env.DATABASE_URL || undefined
 const LOGIN = { userName: 'zhanglaoshi', password: 'Demo@2026', loginType: 1 }
 const LOGIN_USERS = ['zhanglaoshi', 'jyjstaff', 'jyjadmin', 'xxadmin', 'zhaolaoshi', 'xiaoming', 'xiaomingmama']
@@ -125,14 +134,15 @@ function report(rows: Row[], outputs: string[], imported: ImportBenchResult | nu
       `${o.errors}/${b.errors}` + (o.timeouts + b.timeouts ? ` (${o.timeouts}/${b.timeouts} timeouts)` : '')])
   }
   const widths = cells[0].map((_, i) => Math.max(...cells.map((r) => r[i].length)))
-  const db = databaseUrl ? 'PostgreSQL from DATABASE_URL (both servers on it, pg.Pool max 10 each; bench sessions stay there)'
+  const db = throwaway ? `PostgreSQL ${throwaway.version}, a throwaway server (BENCH_DB=postgres; both servers on it, pg.Pool max 10 each)`
+    : databaseUrl ? 'PostgreSQL from DATABASE_URL (both servers on it, pg.Pool max 10 each; bench sessions stay there)'
     : 'PGlite, a fresh seeded data dir per server'
   console.log(`\nbench: ${seconds} s per run after 1 s warm-up, database ${db}, ${os.cpus().length} CPUs, Node ${process.version}`)
   for (const r of cells) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '))
   console.log('ours = the real server (envelope, zod validation + serialisation, auth hook, tenant transaction as zx_app under')
   console.log('       row-level security, login limits and login log); bare = Fastify + driver + the same SQL strings as the')
-  console.log('       owner, no transactions or SET ROLE, so no RLS (PGlite: superuser; PostgreSQL: superuser, or zx.bypass=on')
-  console.log('       so the policy passes every row); its login skips the login log, limits and account reset write.')
+  console.log('       owner, no transactions or SET ROLE zx_app, so no RLS (PGlite: superuser; PostgreSQL: superuser, or the')
+  console.log('       zx_platform role whose policy passes every row); its login skips the login log, limits and account reset write.')
   console.log('One run on loopback with the load generator on the same machine: compare ratios, not absolute numbers.')
   if (signIns) console.log(formatSignIn(signIns))
   if (lighthouseRuns) console.log(formatLighthouse(HOME_ROUTE, lighthouseRuns))
@@ -158,7 +168,10 @@ function report(rows: Row[], outputs: string[], imported: ImportBenchResult | nu
 
 let cleaning: Promise<void> | undefined
 function cleanup(): Promise<void> {
-  cleaning ??= stopAll().then(() => { for (const d of tempDirs) fs.rmSync(d, { recursive: true, force: true }) })
+  cleaning ??= stopAll().then(() => {
+    for (const d of tempDirs) fs.rmSync(d, { recursive: true, force: true })
+    throwaway?.stop()
+  })
   return cleaning
 }
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
