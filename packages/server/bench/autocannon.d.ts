@@ -13,7 +13,7 @@ declare module 'autocannon' {
     /** A response whose body fails this check counts in `mismatches`. */
     verifyBody?: (body: string) => boolean
   }
-  export interface Stats { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p99: number; total: number }
+  export interface Stats { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p97_5: number; p99: number; total: number }
   export interface Result {
     requests: Stats
     /** Milliseconds. */

@@ -25,7 +25,7 @@ export async function benchLists(server: Server, restart: () => Promise<Server>,
   rows: number, seconds: number): Promise<{ bench: ListBench; server: Server }> {
   if (where.dataDir) await stopServer(server.child)
   const db = await Db.open(where)
-  const school = await generateSchool(db, rows).finally(() => db.close())
+  const school = await generateSchool(db, { students: rows, parents: rows, staff: rows }).finally(() => db.close())
   if (where.dataDir) server = await restart()
 
   // The bureau administrator sees every school under the bureau, the new one included.

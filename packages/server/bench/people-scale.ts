@@ -1,15 +1,22 @@
-// A school of district size for `npm run bench`: N students, N parents (one per student) and N staff in one new
-// school under the demo bureau, written with generate_series in a few statements (seconds, not an import), then the
-// people lists measured at 10 connections: page 1 and a deep page of each, against the detail read of the same run.
+// Schools of district size for `npm run bench`, written with generate_series in a few statements each (seconds,
+// not an import): one school of 100,000 students, parents and staff (bench/lists.ts), or a district of 300 schools
+// with 1,000,000 students and their parents (bench/district.ts). Every school goes under the demo bureau.
 import { sql } from 'kysely'
 import { Db } from '../src/db/database.js'
 
 export interface ScaleSchool { tenantId: number; orgId: number; seconds: number }
+export interface SchoolSize { students: number; parents: number; staff: number }
 
-/** Adds the school and its people to the demo tenant of `db` (platform scope; the member-count triggers run). */
-export async function generateSchool(db: Db, n: number): Promise<ScaleSchool> {
+let made = 0
+
+/**
+ * Adds a school and its people to the demo tenant of `db` (platform scope; the member-count triggers run): the
+ * students in classes of 40 over six grades, one parent bound to each of the first `parents` students.
+ */
+export async function generateSchool(db: Db, size: SchoolSize, opts: { vacuum?: boolean } = {}): Promise<ScaleSchool> {
   const started = Date.now()
-  const prefix = `b${Date.now().toString(36)}`
+  const prefix = `b${Date.now().toString(36)}${(made++).toString(36)}x`
+  const perGrade = Math.max(1, Math.ceil(size.students / 40 / 6))
   const out = await db.platform(async (trx) => {
     const tenant = await trx.selectFrom('tenant').select('id').where('unique_name', '=', 'demo-district').executeTakeFirstOrThrow()
     const tenantId = tenant.id
@@ -23,11 +30,12 @@ export async function generateSchool(db: Db, n: number): Promise<ScaleSchool> {
     const orgId = org.id
     const grades = await trx.insertInto('grade').values([1, 2, 3, 4, 5, 6].map((g) => ({ tenant_id: tenantId, org_id: orgId, name: `${g}年级`, entry_year: 2026 - g })))
       .returning('id').execute()
-    await trx.insertInto('school_class').values(grades.flatMap((g, gi) => Array.from({ length: 40 }, (_, c) => ({
+    await trx.insertInto('school_class').values(grades.flatMap((g, gi) => Array.from({ length: perGrade }, (_, c) => ({
       tenant_id: tenantId, org_id: orgId, grade_id: g.id, name: `${gi + 1}年级(${c + 1})班`,
     })))).execute()
     const hash = (await trx.selectFrom('account').select('password_hash').where('tenant_id', '=', tenantId).orderBy('id').executeTakeFirstOrThrow()).password_hash
-    for (const [kind, userType, name] of [['s', 1003, '学生'], ['p', 1004, '家长'], ['t', 1002, '教师']] as const) {
+    for (const [kind, userType, name, n] of [['s', 1003, '学生', size.students], ['p', 1004, '家长', size.parents], ['t', 1002, '教师', size.staff]] as const) {
+      if (!n) continue
       const like = `${prefix}${kind}%`
       await sql`INSERT INTO account (tenant_id, user_name, password_hash, must_reset)
         SELECT ${tenantId}, ${prefix + kind} || g, ${hash}, true FROM generate_series(1, ${n}) g`.execute(trx)
@@ -51,6 +59,6 @@ export async function generateSchool(db: Db, n: number): Promise<ScaleSchool> {
     return { tenantId, orgId }
   })
   // Fresh statistics and a visibility map, as autovacuum would give a server after a while (PGlite has none).
-  await sql`VACUUM ANALYZE`.execute(db.kysely)
+  if (opts.vacuum !== false) await sql`VACUUM ANALYZE`.execute(db.kysely)
   return { ...out, seconds: (Date.now() - started) / 1000 }
 }

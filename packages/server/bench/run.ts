@@ -3,7 +3,8 @@
 // Then imports BENCH_IMPORT_ROWS students (default 100000; 0 skips) from a real .xlsx and exports them again.
 // Then a real sign-in in headless Chromium, 登录 to a settled /portal/home, with its API calls (BENCH_SIGNIN=0 skips).
 // Then Lighthouse's performance score of the signed-in /portal/home (BENCH_LIGHTHOUSE=0 skips).
-// Then the people lists of a generated 100,000-member school (BENCH_LIST_ROWS, default 100000; 0 skips).
+// Then the people lists of a generated 100,000-member school (BENCH_LIST_ROWS, default 100000; 0 skips), and of a
+// district of 300 schools (BENCH_DISTRICT_STUDENTS, e.g. 1000000; 0, the default, skips).
 // Env: BENCH_SECONDS (default 10), DATABASE_URL (PostgreSQL instead of a fresh PGlite per server), BENCH_DB=postgres
 // (a throwaway PostgreSQL server, made and removed by the bench).
 import fs from 'node:fs'
@@ -14,6 +15,7 @@ import type { Options, Result } from 'autocannon'
 import { benchImport, type ImportBenchResult } from './import.js'
 import { benchLighthouse, formatLighthouse, type LighthouseRun } from './lighthouse.js'
 import { load, postJson, startServer, stopAll, stopServer } from './lib.js'
+import { benchDistrict, formatDistrict, type DistrictBench } from './district.js'
 import { benchLists, formatLists, type ListBench } from './lists.js'
 import { startThrowawayPostgres, type ThrowawayPostgres } from './postgres.js'
 import { benchSignIn, formatSignIn, type SignInRun } from './sign-in.js'
@@ -23,6 +25,7 @@ const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000)
 const lighthouseOn = process.env.BENCH_LIGHTHOUSE !== '0'
 const signInOn = process.env.BENCH_SIGNIN !== '0'
 const listRows = Number(process.env.BENCH_LIST_ROWS ?? 100_000)
+const districtStudents = Number(process.env.BENCH_DISTRICT_STUDENTS ?? 0)
 const HOME_ROUTE = '/portal/home'
 // BENCH_DB=postgres: the whole bench on a throwaway PostgreSQL server (as .ci/run makes one), unless DATABASE_URL names one.
 let throwaway: ThrowawayPostgres | undefined
@@ -32,6 +35,8 @@ if (process.env.BENCH_DB === 'postgres' && !process.env.DATABASE_URL) {
 }
 const databaseUrl = process.env.DATABASE_URL || undefined
 const LOGIN = { userName: 'zhanglaoshi', password: 'Demo@2026', loginType: 1 }
+// Both servers hash with the default (OWASP) Argon2id parameters: PASSWORD_MEMORY_KIB and PASSWORD_TIME_COST unset.
+const LOGIN_ROW = 'login (argon2id m=19 MiB t=2 p=1)'
 const LOGIN_USERS = ['zhanglaoshi', 'jyjstaff', 'jyjadmin', 'xxadmin', 'zhaolaoshi', 'xiaoming', 'xiaomingmama']
 const tempDirs: string[] = []
 const tempDir = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'zx-bench-')); tempDirs.push(d); return d }
@@ -70,7 +75,7 @@ async function main(): Promise<number> {
   let turn = 0
   const rotating = { ...post, requests: [{ setupRequest: (req: { body?: string }) => ({ ...req, body: JSON.stringify({ ...LOGIN, userName: LOGIN_USERS[turn++ % LOGIN_USERS.length] }) }) }] }
   const scenarios: Scenario[] = [
-    { name: 'login (scrypt 2^17)', connections: 4,
+    { name: LOGIN_ROW, connections: 4,
       ours: { url: `${ours.base}/base/api/auth/loginByUserPwd`, ...rotating, verifyBody: loginOk },
       bare: { url: `${bare.base}/login`, ...rotating } },
     { name: 'user/current/detail', connections: 10,
@@ -120,11 +125,20 @@ async function main(): Promise<number> {
     lists = done.bench
     process.stderr.write(' done\n')
   }
-  return report(rows, [ours.output(), bare.output()], imported, lighthouseRuns, signIns, lists)
+  let district: DistrictBench | null = null
+  if (districtStudents > 0) {
+    process.stderr.write(`running a district of ${districtStudents} students: generating schools`)
+    const where = databaseUrl ? { databaseUrl } : { dataDir: oursEnv.DATA_DIR }
+    const done = await benchDistrict(ours, startOurs, where, districtStudents, seconds)
+    ours = done.server
+    district = done.bench
+    process.stderr.write(' done\n')
+  }
+  return report(rows, [ours.output(), bare.output()], imported, lighthouseRuns, signIns, lists, district)
 }
 
 function report(rows: Row[], outputs: string[], imported: ImportBenchResult | null, lighthouseRuns: LighthouseRun[] | null, signIns: SignInRun[] | null,
-  lists: ListBench | null): number {
+  lists: ListBench | null, district: DistrictBench | null): number {
   const cells = [['scenario', 'conns', 'ours req/s', 'ours p99 ms', 'bare req/s', 'bare p99 ms', 'ours/bare', 'non-2xx o/b', 'bad body o/b', 'errors o/b']]
   let bad = 0
   for (const { scenario: s, ours: o, bare: b } of rows) {
@@ -144,6 +158,12 @@ function report(rows: Row[], outputs: string[], imported: ImportBenchResult | nu
   console.log('       owner, no transactions or SET ROLE zx_app, so no RLS (PGlite: superuser; PostgreSQL: superuser, or the')
   console.log('       zx_platform role whose policy passes every row); its login skips the login log, limits and account reset write.')
   console.log('One run on loopback with the load generator on the same machine: compare ratios, not absolute numbers.')
+  const loginRow = rows.find((r) => r.scenario.name === LOGIN_ROW)
+  if (loginRow) {
+    // Signed-in answers only (ours: operationType 5; bare: 2xx) per second of the measured run.
+    const perSecond = (r: Result) => (r.requests.total - r.non2xx - r.mismatches) / seconds
+    console.log(`logins/s: ours ${perSecond(loginRow.ours).toFixed(1)}, bare ${perSecond(loginRow.bare).toFixed(1)} (${loginRow.scenario.connections} connections, ${os.cpus().length} CPUs)`)
+  }
   if (signIns) console.log(formatSignIn(signIns))
   if (lighthouseRuns) console.log(formatLighthouse(HOME_ROUTE, lighthouseRuns))
   if (imported) {
@@ -156,6 +176,10 @@ function report(rows: Row[], outputs: string[], imported: ImportBenchResult | nu
   if (lists) {
     console.log(formatLists(lists))
     bad += [lists.detail, ...lists.lists.map((l) => l.result)].reduce((s, r) => s + r.non2xx + r.mismatches + r.errors, 0)
+  }
+  if (district) {
+    console.log(formatDistrict(district))
+    bad += district.rows.reduce((s, r) => s + r.result.non2xx + r.result.mismatches + r.result.errors, 0)
   }
   if (bad) {
     console.log(`WARNING: ${bad} non-2xx responses, failed bodies or connection errors; every request should succeed.`)
