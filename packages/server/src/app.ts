@@ -1,10 +1,6 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import fastifyMultipart from '@fastify/multipart'
-import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
-import { ErrorCode, Msg } from '@zhixiao/shared'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { randomUUID } from 'node:crypto'
@@ -34,6 +30,7 @@ import { syncBuiltinAppsAllTenants } from './modules/apps/registry.js'
 import { installApiCors } from './platform/cors.js'
 import { installApiNoStore, installShellSecurityHeaders } from './platform/security-headers.js'
 import { installInputGuard } from './platform/input-guard.js'
+import { installWebStatic } from './platform/web-static.js'
 import { bannerRoutes, cmsRoutes, portalModuleRoutes } from './modules/cms/routes.js'
 import { configMgrRoutes, mobileInfoRoutes, tenantPortalRoutes } from './modules/portal-config/routes.js'
 import { complaintRoutes } from './modules/complaints/routes.js'
@@ -186,17 +183,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(complaintRoutes(ctx), { prefix: '/base/complainSuggestion' })
   })
 
-  const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'))
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: true, maxAge: '1h', index: ['index.html'] })
-  }
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/base/') || !hasWeb || req.method !== 'GET') {
-      return reply.status(404).send({ code: ErrorCode.NOT_FOUND, msg: Msg.NOT_FOUND, data: null })
-    }
-    // The web app uses hash routing, so any other GET gets the shell.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html')
-  })
+  await installWebStatic(app, config.webDist)
 
   return { app, ctx, routes }
 }

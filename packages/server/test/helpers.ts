@@ -56,13 +56,14 @@ export interface TestApp {
   close: () => Promise<void>
 }
 
-export async function createTestApp(opts: { logStream?: { write: (line: string) => void } } = {}): Promise<TestApp> {
+/** opts.webDist: a built web app to serve (none by default). */
+export async function createTestApp(opts: { logStream?: { write: (line: string) => void }; webDist?: string } = {}): Promise<TestApp> {
   const { db, drop } = await freshDb()
   await migrateToLatest(db.kysely)
   await syncPermissionCatalogue(db.kysely)
   await ensurePlatform(db, TEST_COST, ADMIN_PASSWORD)
   const clock = new FakeClock(new Date('2026-11-01T08:00:00Z'))
-  const config = { ...loadConfig({}), passwordCost: TEST_COST, seedDemo: false, webDist: '/nonexistent' }
+  const config = { ...loadConfig({}), passwordCost: TEST_COST, seedDemo: false, webDist: opts.webDist ?? '/nonexistent' }
   const { app, ctx, routes } = await buildApp({ config, db, clock, logger: !!opts.logStream, logStream: opts.logStream, captchaText: () => CAPTCHA_ANSWER })
   await app.ready()
   return { app, ctx, routes, db, clock, close: async () => { await app.close(); await db.close(); await drop() } }
