@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/test/**/*.test.ts'] } },
+      // Builds the web app into a temp folder to weigh the login route (packages/web/test/login-weight.test.ts).
+      { test: { name: 'web', include: ['packages/web/test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 300_000 } },
       {
         test: {
           name: 'server',

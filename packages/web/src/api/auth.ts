@@ -1,5 +1,5 @@
 import type {
-  CheckCodeImage, CurrentUserDetail, LoginByUserPwdBody, LoginOrg, LoginPageInfo, LoginResult, OrgPublicInfo, PasswordRule, VerifyCheckResult,
+  CheckCodeImage, CurrentUserDetail, LoginByUserPwdBody, LoginOrg, LoginPageInfo, LoginResult, OnceTokenResponse, OrgPublicInfo, PasswordRule, VerifyCheckResult,
 } from '@zhixiao/shared'
 import { request, requestEnvelope } from './client'
 
@@ -19,6 +19,8 @@ export const authApi = {
     request<CurrentUserDetail>('/base/api/account/user/current/detail', opts),
   /** 001 §7.1 org check after login: the verify form's required fields and what is on file. */
   verifyCheck: () => request<VerifyCheckResult>('/base/api/account/verify/check', { showError: false }),
+  /** A single-use token (60 s) for a sub-application or the student site to swap for a session of its own. */
+  onceToken: () => request<OnceTokenResponse>('/base/api/auth/once/token'),
   logout: () => requestEnvelope<null>('/base/api/auth/logout', { method: 'POST', showError: false }),
   passwordRule: () => request<PasswordRule>('/base/api/tenant/base/tenant/config/password/rule', { method: 'POST', body: {} }),
   changePassword: (oldPwd: string, newPwd: string) =>

@@ -1,15 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { getToken } from '../stores/token'
 import { authApi } from './auth'
+import { queryKeys } from './query-keys'
 
-/** Query keys of the server state the web app caches. */
-export const queryKeys = {
-  currentUser: ['account', 'currentUser'] as const,
-  loginInfo: (orgId?: number) => ['tenant', 'loginInfo', orgId ?? null] as const,
-  orgPublicInfo: (orgId?: number) => ['org', 'publicInfo', orgId ?? null] as const,
-  passwordRule: ['tenant', 'passwordRule'] as const,
-  userOrgs: ['account', 'userOrgs'] as const,
-}
+export { queryKeys }
 
 /** The signed-in user (user/current/detail): components read the cache, which the route guard refreshes on every navigation (auth/current-user.ts). */
 export function useCurrentUser() {

@@ -1,10 +1,16 @@
 import type { CurrentUserDetail } from '@zhixiao/shared'
 import { authApi } from '../api/auth'
 import { ApiError } from '../api/client'
-import { queryKeys } from '../api/queries'
-import { queryClient } from '../api/query-client'
+import { queryKeys } from '../api/query-keys'
 import { useSession } from '../stores/session'
 import { getToken } from '../stores/token'
+
+/**
+ * The query cache, loaded on first need: the entry (route guards) and the login page do not carry TanStack Query;
+ * the app shell loads it with the pages. One promise, so calls keep their order.
+ */
+let cache: Promise<typeof import('../api/query-client').queryClient> | null = null
+const queryCache = () => (cache ??= import('../api/query-client').then((m) => m.queryClient))
 
 /** A user just read by a login, for the navigation to the landing page that follows (see reuseLoadedUserOnce). */
 let justLoaded: { token: string; at: number } | null = null
@@ -20,9 +26,11 @@ const JUST_LOADED_MS = 5000
 export async function ensureUser(): Promise<CurrentUserDetail | null> {
   const token = getToken()
   if (!token) {
-    queryClient.removeQueries({ queryKey: queryKeys.currentUser })
+    // Nothing is cached before the cache is loaded (a signed-out visit): no need to load it to empty it.
+    if (cache) (await cache).removeQueries({ queryKey: queryKeys.currentUser })
     return null
   }
+  const queryClient = await queryCache()
   const fresh = justLoaded
   justLoaded = null
   const known = queryClient.getQueryData<CurrentUserDetail>(queryKeys.currentUser)
@@ -46,8 +54,9 @@ export async function ensureUser(): Promise<CurrentUserDetail | null> {
 }
 
 /** After a login or an org switch the user is already known: hooks show it at once (the next route loader asks again). */
-export function setLoadedUser(user: CurrentUserDetail | null): void {
+export async function setLoadedUser(user: CurrentUserDetail | null): Promise<void> {
   justLoaded = null
+  const queryClient = await queryCache()
   if (user) queryClient.setQueryData(queryKeys.currentUser, user)
   else queryClient.removeQueries({ queryKey: queryKeys.currentUser })
 }

@@ -5,7 +5,6 @@ import { loginUrlFor } from '../api/unauthorized'
 import { canSee } from '../auth/access'
 import { ensureUser } from '../auth/current-user'
 import { homePathFor } from '../auth/landing'
-import { baseDataEntry } from '../layouts/menu'
 import { appConfig } from '../config'
 import { useSession } from '../stores/session'
 
@@ -59,7 +58,10 @@ export async function baseSetLoader({ request }: LoaderFunctionArgs): Promise<ne
   const url = new URL(request.url)
   const user = await ensureUser()
   if (!user) throw redirect(loginUrlFor(url.pathname + url.search))
-  throw redirect(isSuperAdmin(user) ? '/base-set/system' : (baseDataEntry(user) ?? '/404'))
+  if (isSuperAdmin(user)) throw redirect('/base-set/system')
+  // The admin menu's rules load with this rare redirect, not with the entry.
+  const { baseDataEntry } = await import('../layouts/menu')
+  throw redirect(baseDataEntry(user) ?? '/404')
 }
 
 /** The school portal pages need a configured school org and the stored tenantModuleType 0 (000 §2.4, 001 §2.2). */

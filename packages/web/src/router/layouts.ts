@@ -3,6 +3,9 @@ import type { ComponentType } from 'react'
 
 type LayoutModule = { Component: ComponentType }
 
+/** The app shell around every page but the login pages (antd providers, router/shell.tsx), loaded once. */
+export const loadShell = (): Promise<LayoutModule> => import('./shell').then((m) => ({ Component: m.AppShell }))
+
 /** Layouts load lazily too, so the login page (redirect layout) does not carry the admin frame. */
 export const LAYOUTS: Record<LayoutName, () => Promise<LayoutModule>> = {
   default: () => import('../layouts/DefaultLayout').then((m) => ({ Component: m.DefaultLayout })),

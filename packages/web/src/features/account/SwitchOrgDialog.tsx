@@ -21,7 +21,7 @@ function OrgChoice({ value, onChange }: { value: number | null; onChange: (id: n
 /** Step 5 after the checks: the user of the new session, class leftovers gone, home, reload after 200 ms. */
 async function enter(token: string, fresh: CurrentUserDetail): Promise<void> {
   useSession.getState().setLogin(token, fresh)
-  setLoadedUser(fresh)
+  await setLoadedUser(fresh)
   clearSwitchLeftovers()
   await navigateTo(homeAfterSwitch(fresh), { replace: true })
   setTimeout(() => window.location.reload(), SWITCH_RELOAD_MS)

@@ -1,8 +1,9 @@
 import {
   groupAppTypeFor, type AppGroup, type AppGroupSaveBody, type AppGroupUpdateBody, type AppLinkBody, type AppPageBody, type AppRow,
-  type AppSaveBody, type AppUpdateBody, type FallbackAppRow, type HostedApp, type OnceTokenResponse,
+  type AppSaveBody, type AppUpdateBody, type FallbackAppRow, type HostedApp,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
+import { authApi } from '../../api/auth'
 import { request, requestEnvelope } from '../../api/client'
 import { useCurrentUser } from '../../api/queries'
 import type { PageResult } from '../../components/crud'
@@ -19,7 +20,7 @@ export const appsApi = {
   clearOften: () => requestEnvelope<null>('/base/oftenUse/clearOftenUseApp'),
   /** The registered app for a sub-app route (host page); null when none is registered. */
   hosted: (route: string) => request<HostedApp | null>('/base/mobileApp/hosted', { params: { route }, showError: false }),
-  onceToken: () => request<OnceTokenResponse>('/base/api/auth/once/token'),
+  onceToken: () => authApi.onceToken(),
   fallback: () => request<FallbackAppRow[]>('/base/api/tenant/getAppListById', { showError: false }),
 }
 

@@ -1,9 +1,7 @@
-import { Msg, type CheckCodeImage } from '@zhixiao/shared'
-import { Alert, Button, Card, Form, Input } from 'antd'
-import { useEffect, useState } from 'react'
+import { Msg, type CheckCodeImage, type LoginPageInfo, type OrgPublicInfo } from '@zhixiao/shared'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { authApi } from '../../api/auth'
-import { useLoginInfo, useOrgPublicInfo } from '../../api/queries'
 import { preloadRoute } from '../../router/preload'
 import { useSession } from '../../stores/session'
 import { CaptchaField } from './CaptchaField'
@@ -11,7 +9,9 @@ import { safeRedirect } from './login-flow'
 import { useLoginRunner } from './useLoginRunner'
 import './login.css'
 
-interface Values { userName: string; password: string; checkCode?: string }
+interface Values { userName: string; password: string; checkCode: string }
+type Field = keyof Values
+const REQUIRED: Record<Field, string> = { userName: '请输入用户名', password: '请输入密码', checkCode: '请输入验证码' }
 
 /** Where most sign-ins land (teachers, staff, students and parents); its chunks are loaded while the user types. */
 const DEFAULT_LANDING = '/portal/home'
@@ -24,22 +24,42 @@ function parseOrgId(v: string | null): number | undefined {
   return v && /^\d+$/.test(v) ? Number(v) : undefined
 }
 
+/** A call of the login page's own (no query cache here: the page carries no TanStack Query, see router/shell.tsx). */
+function useAnswer<T>(load: (() => Promise<T>) | null, key: unknown): T | undefined {
+  const [answer, setAnswer] = useState<{ key: unknown; data: T }>()
+  useEffect(() => {
+    if (!load) return
+    let live = true
+    load().then((data) => { if (live) setAnswer({ key, data }) }, () => {})
+    return () => { live = false }
+  }, [key]) // `key` names the call; `load` is a new closure each render
+  return answer && answer.key === key ? answer.data : undefined
+}
+
 /**
  * /redirect/login (loginType 1) and /redirect/admin (loginType 0, the super administrator). Query: redirect,
- * from=own, orgId (000 §2.4).
+ * from=own, orgId (000 §2.4). Plain HTML and CSS in antd's look: the first page most people open loads no component
+ * library (issue 12); the rare forced-reset dialog loads antd when it opens.
  */
 export default function LoginPage({ admin = false }: { admin?: boolean }) {
   const [params] = useSearchParams()
   const handover = (useLocation().state ?? {}) as LoginPageState
-  const [form] = Form.useForm<Values>()
+  const [values, setValues] = useState<Values>({ userName: handover.userName ?? '', password: '', checkCode: '' })
+  const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({})
+  const [showPassword, setShowPassword] = useState(false)
   const orgId = admin ? undefined : parseOrgId(params.get('orgId'))
   const redirect = params.get('from') === 'own' ? params.get('redirect') : null
-  const loginInfo = useLoginInfo(orgId)
-  const org = useOrgPublicInfo(orgId)
+  const loginInfo = useAnswer<LoginPageInfo>(() => authApi.loginInfo(orgId), orgId ?? null)
+  const org = useAnswer<OrgPublicInfo>(orgId === undefined ? null : () => authApi.orgPublicInfo(orgId), orgId ?? null)
   const [captcha, setCaptcha] = useState<CheckCodeImage | null>(null)
 
+  const set = (field: Field, v: string) => {
+    setValues((old) => ({ ...old, [field]: v }))
+    // Typing clears the field's 请输入… message; the next 登录 checks again.
+    if (field === 'password' ? v : v.trim()) setInvalid((old) => ({ ...old, [field]: undefined }))
+  }
   const refreshCaptcha = async () => {
-    form.setFieldValue('checkCode', '')
+    setValues((old) => ({ ...old, checkCode: '' }))
     setCaptcha(await authApi.checkCode().catch(() => null))
   }
   const login = useLoginRunner({
@@ -48,15 +68,14 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
       login.setError(msg === Msg.CAPTCHA_REQUIRED ? msg : `${Msg.LOGIN_FAILED}：${msg || Msg.CAPTCHA_REQUIRED}`)
     },
     onFailed: async () => { if (captcha) await refreshCaptcha() },
-    onPasswordChanged: (password) => form.setFieldValue('password', password),
+    onPasswordChanged: (password) => setValues((old) => ({ ...old, password })),
   })
 
   useEffect(() => {
-    const info = loginInfo.data
-    if (!info) return
-    if (info.externalLoginUrl && !admin) { window.location.href = info.externalLoginUrl; return }
-    useSession.getState().setLoginPageInfo(info)
-  }, [loginInfo.data, admin])
+    if (!loginInfo) return
+    if (loginInfo.externalLoginUrl && !admin) { window.location.href = loginInfo.externalLoginUrl; return }
+    useSession.getState().setLoginPageInfo(loginInfo)
+  }, [loginInfo, admin])
 
   useEffect(() => {
     useSession.getState().setRedirect(redirect)
@@ -71,17 +90,23 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
   }, [admin, redirect])
 
   useEffect(() => {
-    if (handover.userName) form.setFieldValue('userName', handover.userName)
     if (handover.notice) login.setError(handover.notice)
     if (handover.captcha) void refreshCaptcha()
   }, []) // once, for the state this page was opened with
 
-  const submit = (v: Values) => {
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const missing: Partial<Record<Field, string>> = {}
+    if (!values.userName.trim()) missing.userName = REQUIRED.userName
+    if (!values.password) missing.password = REQUIRED.password
+    if (captcha && !values.checkCode.trim()) missing.checkCode = REQUIRED.checkCode
+    setInvalid(missing)
+    if (Object.keys(missing).length > 0 || login.busy) return
     preloadLanding()
-    return login.run({
-      userName: v.userName.trim(),
-      password: v.password,
-      checkCode: captcha ? (v.checkCode ?? '').trim() : null,
+    void login.run({
+      userName: values.userName.trim(),
+      password: values.password,
+      checkCode: captcha ? values.checkCode.trim() : null,
       checkCodeSessionId: captcha?.checkCodeSessionId ?? null,
       loginType: admin ? 0 : 1,
       orgId: orgId ?? null,
@@ -90,7 +115,7 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
     }, redirect)
   }
 
-  const sysName = loginInfo.data?.sysName ?? useSession.getState().loginPageInfo?.sysName ?? '智慧平台'
+  const sysName = loginInfo?.sysName ?? useSession.getState().loginPageInfo?.sysName ?? '智慧平台'
   return (
     <div className="zx-login-bg" data-page={admin ? '/redirect/admin' : '/redirect/login'}>
       <div className="zx-login-brand">
@@ -100,24 +125,35 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
           <div className="zx-login-slogan">让教育管理更简单</div>
         </div>
       </div>
-      <Card className="zx-login-card">
+      <main className="zx-login-card zx-login-panel">
         <h1 className="zx-login-title">{admin ? '平台管理员登录' : '账号登录'}</h1>
         <div className="zx-login-sub" data-testid="login-org">
-          {org.data?.displayName ?? (admin ? '平台超级管理员' : loginInfo.data?.tenantName ?? '统一身份认证')}
+          {org?.displayName ?? (admin ? '平台超级管理员' : loginInfo?.tenantName ?? '统一身份认证')}
         </div>
-        {login.error && <Alert type="error" showIcon title={login.error} style={{ marginBottom: 16 }} role="alert" />}
-        <Form form={form} onFinish={(v) => void submit(v)} size="large" autoComplete="on" requiredMark={false}>
-          <Form.Item name="userName" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-            <Input placeholder="请输入用户名" autoComplete="username" aria-label="用户名" />
-          </Form.Item>
-          <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-            <Input.Password placeholder="请输入密码" autoComplete="current-password" aria-label="密码" />
-          </Form.Item>
-          {captcha && <CaptchaField captcha={captcha} onRefresh={() => void refreshCaptcha()} />}
-          <Button type="primary" htmlType="submit" block loading={login.busy}><span>登录</span></Button>
-        </Form>
+        {login.error && <div className="zx-alert" role="alert"><span className="zx-alert-icon" aria-hidden>!</span>{login.error}</div>}
+        <form onSubmit={submit} autoComplete="on" noValidate>
+          <div className="zx-field">
+            <input className={`zx-input${invalid.userName ? ' zx-input-error' : ''}`} name="userName" placeholder="请输入用户名" autoComplete="username"
+              aria-label="用户名" aria-invalid={!!invalid.userName} value={values.userName} onChange={(e) => set('userName', e.target.value)} />
+            {invalid.userName && <div className="zx-field-error" role="alert">{invalid.userName}</div>}
+          </div>
+          <div className="zx-field">
+            <div className={`zx-input zx-input-affix${invalid.password ? ' zx-input-error' : ''}`}>
+              <input name="password" type={showPassword ? 'text' : 'password'} placeholder="请输入密码" autoComplete="current-password"
+                aria-label="密码" aria-invalid={!!invalid.password} value={values.password} onChange={(e) => set('password', e.target.value)} />
+              <button type="button" className="zx-eye" aria-label={showPassword ? '隐藏密码' : '显示密码'} aria-pressed={showPassword}
+                onClick={() => setShowPassword((v) => !v)}>{showPassword ? '隐藏' : '显示'}</button>
+            </div>
+            {invalid.password && <div className="zx-field-error" role="alert">{invalid.password}</div>}
+          </div>
+          {captcha && <CaptchaField captcha={captcha} value={values.checkCode} error={invalid.checkCode ?? null}
+            onChange={(v) => set('checkCode', v)} onRefresh={() => void refreshCaptcha()} />}
+          <button type="submit" className="zx-btn-primary" disabled={login.busy} aria-busy={login.busy}>
+            {login.busy && <i className="zx-btn-spin" aria-hidden />}<span>登录</span>
+          </button>
+        </form>
         {!admin && <div className="zx-login-foot">登录即表示同意平台服务条款与隐私政策</div>}
-      </Card>
+      </main>
       {login.dialogs}
     </div>
   )

@@ -7,7 +7,6 @@ import { preloadRoute } from '../../router/preload'
 import { useSession } from '../../stores/session'
 import { rememberTenant } from '../../stores/tenant-history'
 import { setToken } from '../../stores/token'
-import { appsApi } from '../apps/api'
 
 export type LoginOutcome =
   | { kind: 'failed'; msg: string }
@@ -73,13 +72,13 @@ async function finishLogin(token: string, redirect: string | null): Promise<Logi
     return { kind: 'error', msg: e instanceof ApiError ? e.message : Msg.CONTACT_ADMIN }
   }
   useSession.getState().setLogin(token, user)
-  setLoadedUser(user)
+  await setLoadedUser(user)
   rememberTenant(user.tenantId, user.currentOrgData?.displayName ?? String(user.tenantId))
   if (user.userType === UserType.STUDENT) {
     const site = (await authApi.loginInfo(user.orgId).catch(() => null))?.studentSiteUrl
     // The session token never goes into a URL: the student site gets a once-token (single use, 60 s) and swaps it
     // (POST swap/once/token) for a session of its own, as a hosted sub-app does (docs/portal-apps.md).
-    const once = site ? await appsApi.onceToken().catch(() => null) : null
+    const once = site ? await authApi.onceToken().catch(() => null) : null
     if (site && once) return { kind: 'external', url: studentSiteUrl(site, once.onceToken) }
   }
   const to = safeRedirect(redirect) ?? homePathFor(user)

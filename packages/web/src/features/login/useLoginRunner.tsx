@@ -1,11 +1,19 @@
 import { Msg, type LoginByUserPwdBody } from '@zhixiao/shared'
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { useSession } from '../../stores/session'
-import { ForcedResetDialog } from './ForcedResetDialog'
 import { runLogin, type LoginOutcome } from './login-flow'
 
 export const SELECT_ORG_PATH = '/redirect/selectOrg'
+
+/**
+ * The forced-reset dialog is antd (Modal, Form) and rare: it loads when a login asks for it, so the login page
+ * stays light. Its own theme provider, since the login page is outside the app shell.
+ */
+const ForcedResetDialog = lazy(async () => {
+  const [{ ForcedResetDialog: Dialog }, { AntdTheme }] = await Promise.all([import('./ForcedResetDialog'), import('../../components/AntdTheme')])
+  return { default: (p: Parameters<typeof Dialog>[0]) => <AntdTheme><Dialog {...p} /></AntdTheme> }
+})
 
 interface Options {
   /** operationType 1: the page shows (or asks for) the image check code. */
@@ -55,16 +63,18 @@ export function useLoginRunner(opts: Options): {
   }
 
   const dialogs = reset && (
-    <ForcedResetDialog
-      ticket={reset.ticket} reason={reset.reason} hint={hint}
-      onCancel={() => setReset(null)}
-      onDone={(password) => {
-        const { payload, redirect } = reset
-        setReset(null)
-        opts.onPasswordChanged?.(password)
-        void run({ ...payload, password }, redirect)
-      }}
-    />
+    <Suspense fallback={null}>
+      <ForcedResetDialog
+        ticket={reset.ticket} reason={reset.reason} hint={hint}
+        onCancel={() => setReset(null)}
+        onDone={(password) => {
+          const { payload, redirect } = reset
+          setReset(null)
+          opts.onPasswordChanged?.(password)
+          void run({ ...payload, password }, redirect)
+        }}
+      />
+    </Suspense>
   )
 
   return { run, busy, error, setError, dialogs }
