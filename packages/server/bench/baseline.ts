@@ -1,7 +1,8 @@
 // The "bare" baseline for `npm run bench`: Fastify 5 with no plugins, validation, envelope or hooks, and the
 // database driver with plain SQL strings (no Kysely, no transactions, no SET ROLE zx_app, so no row-level
 // security: PGlite's user is a superuser; on PostgreSQL a superuser, or the zx_platform role per connection). The SQL is what our
-// login and user/current/detail run, with the tenant filters RLS would add written out; scrypt is the same code.
+// login and user/current/detail run, with the tenant filters RLS would add written out; the password check is the same
+// code (Argon2id at the default parameters, as the seed stores them).
 import { createHash, randomBytes } from 'node:crypto'
 import { PGlite } from '@electric-sql/pglite'
 import { ADMIN_ROLE, SESSION_TTL_MS } from '@zhixiao/shared'

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { OWASP_ARGON2ID, type PasswordParams } from './platform/password.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 /** Repository root: packages/server/src → ../../.. */
@@ -12,8 +13,8 @@ export interface AppConfig {
   databaseUrl: string | undefined
   dataDir: string
   logLevel: string
-  /** scrypt cost exponent (N = 2^cost). 17 is OWASP's recommendation; tests lower it. */
-  passwordCost: number
+  /** Argon2id parameters of new password hashes (OWASP's m = 19456 KiB, t = 2, p = 1 by default; tests lower them). */
+  password: PasswordParams
   webDist: string
   seedDemo: boolean
   /** An import job whose runner has not written a heartbeat for this long is taken over by another process. */
@@ -27,9 +28,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(REPO_ROOT, env.DATA_DIR ?? 'data'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    passwordCost: Number(env.PASSWORD_COST ?? 17),
+    password: passwordParams(env),
     webDist: path.resolve(REPO_ROOT, 'packages/web/dist'),
     seedDemo: env.SEED_DEMO !== '0',
     importStaleSeconds: Number(env.IMPORT_STALE_SECONDS ?? 30),
   }
+}
+
+/**
+ * PASSWORD_MEMORY_KIB and PASSWORD_TIME_COST: Argon2id's m and t for new hashes (p stays 1). A good login whose hash
+ * is weaker than these replaces it, so raising them upgrades accounts as they sign in; lowering them changes only
+ * new hashes.
+ */
+function passwordParams(env: NodeJS.ProcessEnv): PasswordParams {
+  const int = (name: string, fallback: number, min: number) => {
+    const raw = env[name]
+    const v = raw === undefined || raw === '' ? fallback : Number(raw)
+    if (!Number.isSafeInteger(v) || v < min) throw new Error(`${name} must be a whole number of at least ${min}, not ${raw}`)
+    return v
+  }
+  return { memoryKiB: int('PASSWORD_MEMORY_KIB', OWASP_ARGON2ID.memoryKiB, 8), timeCost: int('PASSWORD_TIME_COST', OWASP_ARGON2ID.timeCost, 1), parallelism: 1 }
 }

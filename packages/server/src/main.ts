@@ -4,8 +4,8 @@ import { DEMO_ACCOUNTS, ensurePlatform, seedDemoDistrict } from './db/seed/demo.
 
 const config = loadConfig()
 const db = await openDatabase(config)
-const createdPlatform = await ensurePlatform(db, config.passwordCost, process.env.ADMIN_PASSWORD || undefined)
-if (config.seedDemo && createdPlatform) await seedDemoDistrict(db, config.passwordCost)
+const createdPlatform = await ensurePlatform(db, config.password, process.env.ADMIN_PASSWORD || undefined)
+if (config.seedDemo && createdPlatform) await seedDemoDistrict(db, config.password)
 
 const { app } = await buildApp({ config, db })
 app.addHook('onClose', () => db.close())

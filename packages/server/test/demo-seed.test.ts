@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoDistrict } from '../src/db/seed/demo.js'
 import { importRunner } from '../src/modules/imports/runner.js'
 import { STUDENT_COLUMNS } from '../src/modules/people/columns.js'
-import { call, createTestApp, login, loginToken, TEST_COST, type TestApp } from './helpers.js'
+import { call, createTestApp, login, loginToken, TEST_PASSWORD_PARAMS, type TestApp } from './helpers.js'
 import { upload, xlsx } from './xlsx.js'
 
 // The demo district as its administrators meet it through the API on a fresh database: the primary school has
@@ -27,7 +27,7 @@ async function all(url: string, token: string, body: Row = {}): Promise<Row[]> {
 beforeAll(async () => {
   t = await createTestApp()
   t.clock.advance(Date.parse(`${TODAY}T08:00:00Z`) - +t.clock.now())
-  await seedDemoDistrict(t.db, TEST_COST, t.clock.now())
+  await seedDemoDistrict(t.db, TEST_PASSWORD_PARAMS, t.clock.now())
   admin = await loginToken(t, 'xxadmin', DEMO_PASSWORD)
   bureau = await loginToken(t, 'jyjadmin', DEMO_PASSWORD)
   const tree = (await call(t, { url: '/base/api/organizationUnit/all', token: bureau })).data as { orgId: number; name: string }[]

@@ -11,9 +11,10 @@ import { createOrg, createPerson, createRole, createTenant, hashPerson, type Per
 import { syncPermissionCatalogue } from '../src/db/seed/permissions.js'
 import { FakeClock } from '../src/platform/clock.js'
 import type { AppContext } from '../src/platform/context.js'
+import type { PasswordParams } from '../src/platform/password.js'
 
-/** Cheap hashes keep the suite fast; production uses cost 17. */
-export const TEST_COST = 10
+/** Cheap Argon2id hashes keep the suite fast (well under a millisecond); production uses OWASP's m = 19456 KiB, t = 2. */
+export const TEST_PASSWORD_PARAMS: PasswordParams = { memoryKiB: 64, timeCost: 1, parallelism: 1 }
 export const CAPTCHA_ANSWER = 'AB12'
 export const PASSWORD = 'Test1234a'
 export const ADMIN_PASSWORD = 'Admin1234a'
@@ -56,14 +57,17 @@ export interface TestApp {
   close: () => Promise<void>
 }
 
-/** opts.webDist: a built web app to serve (none by default). */
-export async function createTestApp(opts: { logStream?: { write: (line: string) => void }; webDist?: string } = {}): Promise<TestApp> {
+/**
+ * opts.password: the hash parameters of the app (new hashes and the login's upgrade); the cheap test ones by default.
+ * opts.webDist: a built web app to serve (none by default).
+ */
+export async function createTestApp(opts: { logStream?: { write: (line: string) => void }; password?: PasswordParams; webDist?: string } = {}): Promise<TestApp> {
   const { db, drop } = await freshDb()
   await migrateToLatest(db.kysely)
   await syncPermissionCatalogue(db.kysely)
-  await ensurePlatform(db, TEST_COST, ADMIN_PASSWORD)
+  await ensurePlatform(db, TEST_PASSWORD_PARAMS, ADMIN_PASSWORD)
   const clock = new FakeClock(new Date('2026-11-01T08:00:00Z'))
-  const config = { ...loadConfig({}), passwordCost: TEST_COST, seedDemo: false, webDist: opts.webDist ?? '/nonexistent' }
+  const config = { ...loadConfig({}), password: opts.password ?? TEST_PASSWORD_PARAMS, seedDemo: false, webDist: opts.webDist ?? '/nonexistent' }
   const { app, ctx, routes } = await buildApp({ config, db, clock, logger: !!opts.logStream, logStream: opts.logStream, captchaText: () => CAPTCHA_ANSWER })
   await app.ready()
   return { app, ctx, routes, db, clock, close: async () => { await app.close(); await db.close(); await drop() } }
@@ -100,7 +104,7 @@ export async function makeWorld(t: TestApp, opts: { passwordMaxAgeDays?: number;
 export async function makePerson(t: TestApp, tenantId: number, p: Partial<PersonSpec> & Pick<PersonSpec, 'memberships'>) {
   const userName = p.userName ?? uniq('u')
   const spec: PersonSpec = { userName, password: PASSWORD, trueName: '测试用户', ...p }
-  const hashed = await hashPerson(spec, TEST_COST)
+  const hashed = await hashPerson(spec, TEST_PASSWORD_PARAMS)
   const ids = await t.db.tenant(tenantId, (trx) => createPerson(trx, tenantId, hashed))
   return { userName, password: spec.password, ...ids }
 }

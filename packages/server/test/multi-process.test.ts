@@ -34,7 +34,7 @@ async function startProcess(): Promise<Proc> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'],
     // A cheap password hash for the seed; a killed runner's job is taken over after 2 s without a heartbeat.
-    env: { ...process.env, DATABASE_URL: dbUrl, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: '1', PASSWORD_COST: '10', IMPORT_STALE_SECONDS: '2' },
+    env: { ...process.env, DATABASE_URL: dbUrl, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: '1', PASSWORD_MEMORY_KIB: '64', PASSWORD_TIME_COST: '1', IMPORT_STALE_SECONDS: '2' },
   })
   let out = ''
   child.stdout?.on('data', (d) => { out += d })

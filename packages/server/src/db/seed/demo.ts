@@ -1,5 +1,6 @@
 import { ADMIN_ROLE, SUPER_ADMIN, UserType } from '@zhixiao/shared'
 import type { Db } from '../database.js'
+import type { PasswordParams } from '../../platform/password.js'
 import { seedDemoApps } from './demo-apps.js'
 import { seedDemoComplaints } from './demo-complaints.js'
 import { seedDemoCms } from './cms-demo.js'
@@ -26,11 +27,11 @@ export const DEMO_ACCOUNTS = [
 ] as const
 
 /** The platform tenant 0 with the super administrator (orgId 0, administrator, role admin); always present. */
-export async function ensurePlatform(db: Db, cost: number, adminPassword = DEFAULT_ADMIN_PASSWORD): Promise<boolean> {
+export async function ensurePlatform(db: Db, params: PasswordParams, adminPassword = DEFAULT_ADMIN_PASSWORD): Promise<boolean> {
   const exists = await db.platform((trx) => trx.selectFrom('tenant').select('id').where('id', '=', SUPER_ADMIN.tenantId).executeTakeFirst())
   if (exists) return false
   await createTenant(db, { id: SUPER_ADMIN.tenantId, name: '智校平台', uniqueName: 'platform', trade: 1, config: { sysName: '智慧平台' } })
-  const admin = await hashPerson({ userName: SUPER_ADMIN.userName, password: adminPassword, trueName: '超级管理员', memberships: [] }, cost)
+  const admin = await hashPerson({ userName: SUPER_ADMIN.userName, password: adminPassword, trueName: '超级管理员', memberships: [] }, params)
   await db.tenant(SUPER_ADMIN.tenantId, async (trx) => {
     await createOrg(trx, { id: SUPER_ADMIN.orgId, name: '平台管理', unitAttr: 0 })
     const roleId = await createRole(trx, { code: ADMIN_ROLE, name: '超级管理员', builtin: true })
@@ -44,7 +45,7 @@ export async function ensurePlatform(db: Db, cost: number, adminPassword = DEFAU
  * the school year `now` falls in, grades and classes, buildings and rooms, subjects, majors), teachers, students
  * and parents, apps and news.
  */
-export async function seedDemoDistrict(db: Db, cost: number, now = new Date()): Promise<void> {
+export async function seedDemoDistrict(db: Db, params: PasswordParams, now = new Date()): Promise<void> {
   const exists = await db.platform((trx) => trx.selectFrom('tenant').select('id').where('unique_name', '=', 'demo-district').executeTakeFirst())
   if (exists) return
   const tenantId = await createTenant(db, {
@@ -71,7 +72,7 @@ export async function seedDemoDistrict(db: Db, cost: number, now = new Date()): 
     { userName: 'xiaoming', password: DEMO_PASSWORD, trueName: '王小明', memberships: [m(ids.primary, UserType.STUDENT, ids.student)] },
     { userName: 'xiaomingmama', password: DEMO_PASSWORD, trueName: '刘女士', memberships: [m(ids.primary, UserType.PARENT, ids.parent)] },
   ]
-  const { people: hashed, hashOf } = await hashPeople(people, cost)
+  const { people: hashed, hashOf } = await hashPeople(people, params)
   await db.tenant(tenantId, async (trx) => {
     for (const p of hashed) await createPerson(trx, tenantId, p)
     await seedDemoApps(trx, ids.bureau)

@@ -2,7 +2,7 @@ import { syncBuiltinApps } from '../../modules/apps/registry.js'
 import { ADMIN_ROLE, UserType } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { Db, Trx } from '../database.js'
-import { hashPassword } from '../../platform/password.js'
+import { hashPassword, type PasswordParams } from '../../platform/password.js'
 
 /**
  * Builders for tenants, organisations, roles and people. The demo seed and the tests both use them, so test
@@ -97,15 +97,15 @@ export interface PersonSpec {
 /** Pre-hashed by the caller so a seed of many people can hash in parallel, outside the transaction. */
 export interface HashedPerson extends PersonSpec { passwordHash: string }
 
-export async function hashPerson(p: PersonSpec, cost: number): Promise<HashedPerson> {
-  return { ...p, passwordHash: await hashPassword(p.password, cost) }
+export async function hashPerson(p: PersonSpec, params: PasswordParams): Promise<HashedPerson> {
+  return { ...p, passwordHash: await hashPassword(p.password, params) }
 }
 
-/** Hashes each distinct password once: a seed of many accounts sharing a password costs one scrypt run, not one each. */
-export async function hashPeople(people: PersonSpec[], cost: number): Promise<{ people: HashedPerson[]; hashOf: (password: string) => Promise<string> }> {
+/** Hashes each distinct password once: a seed of many accounts sharing a password costs one Argon2id run, not one each. */
+export async function hashPeople(people: PersonSpec[], params: PasswordParams): Promise<{ people: HashedPerson[]; hashOf: (password: string) => Promise<string> }> {
   const hashes = new Map<string, Promise<string>>()
   const hashOf = (password: string) => {
-    if (!hashes.has(password)) hashes.set(password, hashPassword(password, cost))
+    if (!hashes.has(password)) hashes.set(password, hashPassword(password, params))
     return hashes.get(password)!
   }
   return { people: await Promise.all(people.map(async (p) => ({ ...p, passwordHash: await hashOf(p.password) }))), hashOf }

@@ -66,7 +66,7 @@ async function newPasswordHash(ctx: AppContext, tenantId: number, newPassword: s
   if (ruleError) throw refused(ErrorCode.PASSWORD_RULE, ruleError)
   if (newPassword === tenant.default_password) throw refused(ErrorCode.PASSWORD_RULE, Msg.PASSWORD_IS_DEFAULT)
   if (await verifyPassword(newPassword, oldHash)) throw refused(ErrorCode.PASSWORD_RULE, Msg.PASSWORD_SAME_AS_OLD)
-  return hashPassword(newPassword, ctx.config.passwordCost)
+  return hashPassword(newPassword, ctx.config.password)
 }
 
 /** Stores a new password hash; every session of the account ends. */

@@ -22,7 +22,7 @@ export function authRoutes(ctx: AppContext, opts: { captchaText?: CaptchaText } 
         schema: { tags, summary: autoPickOrg ? '账号密码登录（自动选择机构）' : '账号密码登录', body: loginByUserPwdBody, response: { 200: envelopeSchema(loginResult) } },
       }, async (req) => {
         const answer = await loginByPassword(ctx, req.body, {
-          ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, limitUserType: optionalIntHeader(req, 'limitUserType'), autoPickOrg,
+          ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, limitUserType: optionalIntHeader(req, 'limitUserType'), autoPickOrg, log: req.log,
         })
         return ok(answer.data, answer.msg)
       })

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely'
 import type { AccountTable, TenantTable } from '../../db/schema.js'
 import type { AppContext } from '../../platform/context.js'
 import { AppError, refused } from '../../platform/errors.js'
-import { dummyVerify, verifyPassword } from '../../platform/password.js'
+import { dummyVerify, hashPassword, needsRehash, verifyPassword } from '../../platform/password.js'
 import { issueSession } from '../../platform/session.js'
 import { hashToken, newTenantToken } from '../../platform/tokens.js'
 import { admit, afterWrongPassword, reserveAccountAttempt, reserveUnknownNameAttempt, type AttemptAnswer, type AttemptCounter, type Reservation } from './attempts.js'
@@ -17,6 +17,8 @@ export interface LoginMeta {
   limitUserType?: number
   /** loginByUserPwdNoOrg: pick the first organisation instead of answering "choose organisation". */
   autoPickOrg: boolean
+  /** Where a failed hash upgrade is reported (the request's logger); the login goes on regardless. */
+  log?: { warn: (obj: object, msg: string) => void }
 }
 
 export interface LoginAnswer { msg: string; data: LoginResult }
@@ -66,7 +68,26 @@ async function attempt(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMet
     await log('wrong password')
     return { answer, wrongCredentials: true }
   }
-  return { answer: await signIn(ctx, body, meta, now, account, tenant), wrongCredentials: false }
+  const answer = await signIn(ctx, body, meta, now, account, tenant)
+  await upgradeHash(ctx, tenantId, account, body.password, meta)
+  return { answer, wrongCredentials: false }
+}
+
+/**
+ * The password just checked out against a hash older or weaker than the current parameters (an earlier version's
+ * scrypt, or Argon2id below PASSWORD_MEMORY_KIB / PASSWORD_TIME_COST): store a new hash of it, outside the sign-in's
+ * transaction (the hash is slow) and only if the stored hash is still the one that verified, so a password changed
+ * meanwhile is kept. password_changed_at stays: it is the same password. A failure is logged and the login goes on.
+ */
+async function upgradeHash(ctx: AppContext, tenantId: number, account: Selectable<AccountTable>, password: string, meta: LoginMeta): Promise<void> {
+  if (!needsRehash(account.password_hash, ctx.config.password)) return
+  try {
+    const hash = await hashPassword(password, ctx.config.password)
+    await ctx.db.tenant(tenantId, (trx) => trx.updateTable('account').set({ password_hash: hash })
+      .where('id', '=', account.id).where('password_hash', '=', account.password_hash).execute())
+  } catch (e) {
+    meta.log?.warn({ err: e, tenantId, accountId: account.id }, 'password hash upgrade failed; the login goes on')
+  }
 }
 
 /** An unknown name costs the same hash time and follows the same count, captcha and lock as an account. */
@@ -76,7 +97,7 @@ async function unknownName(ctx: AppContext, body: LoginByUserPwdBody, meta: Logi
     writeLoginLog(trx, { accountId: null, userName: body.userName, ip: meta.ip, success: false, reason, at: now }))
   const stopped = await stopBeforeHash(ctx, counter, reservation, body, now, log)
   if (stopped) return stopped
-  await dummyVerify(body.password, ctx.config.passwordCost)
+  await dummyVerify(body.password, ctx.config.password)
   const answer = await afterWrongPassword(counter, reservation, now)
   await log('unknown user')
   return { answer, wrongCredentials: true }

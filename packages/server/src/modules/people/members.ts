@@ -50,14 +50,14 @@ export const uniqueMsg = (e: unknown): never => rethrowUnique(e, {
 
 /**
  * The tenant's initial password, hashed once and reused while it stays the same: every account made with it
- * must change it at first login, and one scrypt run per imported row would make a 100k-row import take hours.
+ * must change it at first login, and one password hash per imported row would make a 100k-row import take hours.
  */
 const defaultHashes = new Map<number, { password: string; hash: Promise<string> }>()
 export async function defaultPasswordHash(ctx: AppContext, trx: Trx, tenantId: number): Promise<string> {
   const t = await trx.selectFrom('tenant').select('default_password').where('id', '=', tenantId).executeTakeFirstOrThrow()
   const cached = defaultHashes.get(tenantId)
   if (cached && cached.password === t.default_password) return cached.hash
-  const hash = hashPassword(t.default_password, ctx.config.passwordCost)
+  const hash = hashPassword(t.default_password, ctx.config.password)
   defaultHashes.set(tenantId, { password: t.default_password, hash })
   return hash
 }

@@ -12,7 +12,7 @@ export interface CreatedTenant { tenantId: number; orgId: number; adminUserName:
  * administrator starts on the tenant's initial password, so the first login forces a change (operationType 2).
  */
 export async function createTenantWithAdmin(ctx: AppContext, b: TenantAddBody): Promise<CreatedTenant> {
-  const admin = await hashPerson({ userName: b.adminUserName, password: b.defaultPassword, trueName: b.adminTrueName, mustReset: true, memberships: [] }, ctx.config.passwordCost)
+  const admin = await hashPerson({ userName: b.adminUserName, password: b.defaultPassword, trueName: b.adminTrueName, mustReset: true, memberships: [] }, ctx.config.password)
   try {
     return await ctx.db.platform(async (trx) => {
       if (await trx.selectFrom('login_name').select('user_name').where('user_name', '=', b.adminUserName).executeTakeFirst()) {
