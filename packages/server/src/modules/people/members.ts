@@ -99,19 +99,32 @@ export async function insertMembers(trx: Trx, tenantId: number, passwordHash: st
     .filter((l): l is { user_info_id: number; role_id: number } => l.role_id !== undefined)
   if (links.length) await trx.insertInto('user_role').values(links).execute()
   const facts = members.filter((m) => m.person && Object.values(m.person).some((v) => v != null))
-  for (const m of facts) await savePerson(trx, m.accountId!, m.person!)
+  await savePersons(trx, facts.map((m) => ({ accountId: m.accountId!, facts: m.person! })))
   return infos.map((r) => r.id)
 }
 
 /** Creates or updates the person row of an account; an ID card fixes sex and birthday. */
 export async function savePerson(trx: Trx, accountId: number, f: PersonFacts): Promise<void> {
-  const parsed = f.idCard ? parseIdCard(f.idCard) : null
-  const values = {
-    id_card: f.idCard ?? null, sex: parsed?.sex ?? f.sex ?? null, birthday: parsed?.birthday ?? null, nation: f.nation ?? null,
-    political_status_id: f.politicalStatusId ?? null, education_id: f.educationId ?? null, degree_id: f.degreeId ?? null, email: f.email ?? null,
-  }
-  await trx.insertInto('person').values({ account_id: accountId, ...values })
-    .onConflict((oc) => oc.columns(['tenant_id', 'account_id']).doUpdateSet({ ...values, updated_at: sql`now()` })).execute()
+  await savePersons(trx, [{ accountId, facts: f }])
+}
+
+const PERSON_COLUMNS = ['id_card', 'sex', 'birthday', 'nation', 'political_status_id', 'education_id', 'degree_id', 'email'] as const
+
+/** The person rows of many accounts in one statement (an import batch writes 500 at once, not one by one). */
+export async function savePersons(trx: Trx, items: { accountId: number; facts: PersonFacts }[]): Promise<void> {
+  if (!items.length) return
+  // One row per account (the last facts win): an upsert may not touch the same row twice.
+  const byAccount = new Map(items.map(({ accountId, facts: f }) => {
+    const parsed = f.idCard ? parseIdCard(f.idCard) : null
+    return [accountId, {
+      account_id: accountId, id_card: f.idCard ?? null, sex: parsed?.sex ?? f.sex ?? null, birthday: parsed?.birthday ?? null, nation: f.nation ?? null,
+      political_status_id: f.politicalStatusId ?? null, education_id: f.educationId ?? null, degree_id: f.degreeId ?? null, email: f.email ?? null,
+    }] as const
+  }))
+  await trx.insertInto('person').values([...byAccount.values()])
+    .onConflict((oc) => oc.columns(['tenant_id', 'account_id']).doUpdateSet((eb) => ({
+      ...Object.fromEntries(PERSON_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])), updated_at: sql`now()`,
+    }))).execute()
 }
 
 /** A membership of the given kind inside the caller's scope; 404 for another school's or another tenant's. */
