@@ -34,7 +34,7 @@ export async function startServer(): Promise<RunningServer> {
   child.stdout?.on('data', (d) => { output += d })
   child.stderr?.on('data', (d) => { output += d })
   const url = `http://127.0.0.1:${port}`
-  // A first start migrates and seeds the whole demo district (PGlite, scrypt hashes): seconds on an idle machine,
+  // A first start migrates and seeds the whole demo district (PGlite, password hashes): seconds on an idle machine,
   // but a CI machine shared with other work can take minutes. The suite measures pages, not start-up (npm run bench does).
   const deadline = Date.now() + 180_000
   for (;;) {
