@@ -1,5 +1,5 @@
-// Lighthouse (from npm, driving the system Chromium through puppeteer-core) on a signed-in portal home: the page
-// a teacher sees after login. Both the desktop preset (an old laptop on a school network) and the default mobile
+// Lighthouse (from npm, driving the system Chromium through puppeteer-core) on a signed-in portal home, the page
+// a teacher sees after login, and on the login page, signed out (the first page most people open). Both the desktop preset (an old laptop on a school network) and the default mobile
 // preset (a parent on a phone: simulated slow 4G and a 4x slower CPU) are run; each reports the performance
 // score and its main metrics.
 import { spawnSync } from 'node:child_process'
@@ -22,8 +22,8 @@ export function ensureWebBuilt(): void {
   if (r.status !== 0) throw new Error('building the web app failed')
 }
 
-/** Runs Lighthouse's performance category on `base`/#`route` signed in with `token`, once per preset. */
-export async function benchLighthouse(base: string, token: string, route: string): Promise<LighthouseRun[]> {
+/** Runs Lighthouse's performance category on `base`/#`route`, signed in with `token` (null: signed out), once per preset. */
+export async function benchLighthouse(base: string, token: string | null, route: string): Promise<LighthouseRun[]> {
   ensureWebBuilt()
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -35,7 +35,7 @@ export async function benchLighthouse(base: string, token: string, route: string
     for (const preset of ['desktop', 'mobile'] as const) {
       const page = await browser.newPage()
       // The session cookie the web app reads (it sends it as a bearer header); kept across Lighthouse's load.
-      await browser.setCookie({ name: TOKEN_COOKIE, value: token, domain: new URL(base).hostname, path: '/' })
+      if (token) await browser.setCookie({ name: TOKEN_COOKIE, value: token, domain: new URL(base).hostname, path: '/' })
       const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }
       const result: RunnerResult | undefined = await lighthouse(`${base}/#${route}`, flags, preset === 'desktop' ? desktopConfig : undefined, page)
       await page.close()
@@ -58,8 +58,8 @@ export async function benchLighthouse(base: string, token: string, route: string
   }
 }
 
-export function formatLighthouse(route: string, runs: LighthouseRun[]): string {
-  const lines = [`\nLighthouse performance of ${route} (signed in as a teacher; one run per preset):`]
+export function formatLighthouse(route: string, runs: LighthouseRun[], signedIn = true): string {
+  const lines = [`\nLighthouse performance of ${route} (${signedIn ? 'signed in as a teacher' : 'signed out'}; one run per preset):`]
   for (const r of runs) {
     const m = Object.entries(r.metrics).map(([k, v]) => `${k} ${k === 'CLS' ? v.toFixed(3) : v.toFixed(0)}`).join(', ')
     lines.push(`  ${r.preset.padEnd(7)} score ${r.score}  (${m})`)

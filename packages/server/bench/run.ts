@@ -2,7 +2,7 @@
 // child process, loaded one run at a time with autocannon from this process. Prints req/s, p99 and ours/bare.
 // Then imports BENCH_IMPORT_ROWS students (default 100000; 0 skips) from a real .xlsx and exports them again.
 // Then a real sign-in in headless Chromium, 登录 to a settled /portal/home, with its API calls (BENCH_SIGNIN=0 skips).
-// Then Lighthouse's performance score of the signed-in /portal/home (BENCH_LIGHTHOUSE=0 skips).
+// Then Lighthouse's performance score of the signed-in /portal/home and of the login page (BENCH_LIGHTHOUSE=0 skips).
 // Then the people lists of a generated 100,000-member school (BENCH_LIST_ROWS, default 100000; 0 skips), and of a
 // district of 300 schools (BENCH_DISTRICT_STUDENTS, e.g. 1000000; 0, the default, skips).
 // Env: BENCH_SECONDS (default 10), DATABASE_URL (PostgreSQL instead of a fresh PGlite per server), BENCH_DB=postgres
@@ -27,6 +27,7 @@ const signInOn = process.env.BENCH_SIGNIN !== '0'
 const listRows = Number(process.env.BENCH_LIST_ROWS ?? 100_000)
 const districtStudents = Number(process.env.BENCH_DISTRICT_STUDENTS ?? 0)
 const HOME_ROUTE = '/portal/home'
+const LOGIN_PAGE_ROUTE = '/redirect/login'
 // BENCH_DB=postgres: the whole bench on a throwaway PostgreSQL server (as .ci/run makes one), unless DATABASE_URL names one.
 let throwaway: ThrowawayPostgres | undefined
 if (process.env.BENCH_DB === 'postgres' && !process.env.DATABASE_URL) {
@@ -104,11 +105,14 @@ async function main(): Promise<number> {
     signIns = await benchSignIn(ours.base)
     process.stderr.write(' done\n')
   }
-  let lighthouseRuns: LighthouseRun[] | null = null
+  let lighthouseRuns: LighthousePage[] | null = null
   if (lighthouseOn) {
-    process.stderr.write(`running Lighthouse on ${HOME_ROUTE}…`)
-    lighthouseRuns = await benchLighthouse(ours.base, ourToken, HOME_ROUTE)
-    process.stderr.write(' done\n')
+    lighthouseRuns = []
+    for (const [route, token] of [[HOME_ROUTE, ourToken], [LOGIN_PAGE_ROUTE, null]] as const) {
+      process.stderr.write(`running Lighthouse on ${route}…`)
+      lighthouseRuns.push({ route, signedIn: !!token, runs: await benchLighthouse(ours.base, token, route) })
+      process.stderr.write(' done\n')
+    }
   }
   let imported: ImportBenchResult | null = null
   if (importRows > 0) {
@@ -137,7 +141,9 @@ async function main(): Promise<number> {
   return report(rows, [ours.output(), bare.output()], imported, lighthouseRuns, signIns, lists, district)
 }
 
-function report(rows: Row[], outputs: string[], imported: ImportBenchResult | null, lighthouseRuns: LighthouseRun[] | null, signIns: SignInRun[] | null,
+interface LighthousePage { route: string; signedIn: boolean; runs: LighthouseRun[] }
+
+function report(rows: Row[], outputs: string[], imported: ImportBenchResult | null, lighthouseRuns: LighthousePage[] | null, signIns: SignInRun[] | null,
   lists: ListBench | null, district: DistrictBench | null): number {
   const cells = [['scenario', 'conns', 'ours req/s', 'ours p99 ms', 'bare req/s', 'bare p99 ms', 'ours/bare', 'non-2xx o/b', 'bad body o/b', 'errors o/b']]
   let bad = 0
@@ -165,7 +171,7 @@ function report(rows: Row[], outputs: string[], imported: ImportBenchResult | nu
     console.log(`logins/s: ours ${perSecond(loginRow.ours).toFixed(1)}, bare ${perSecond(loginRow.bare).toFixed(1)} (${loginRow.scenario.connections} connections, ${os.cpus().length} CPUs)`)
   }
   if (signIns) console.log(formatSignIn(signIns))
-  if (lighthouseRuns) console.log(formatLighthouse(HOME_ROUTE, lighthouseRuns))
+  for (const l of lighthouseRuns ?? []) console.log(formatLighthouse(l.route, l.runs, l.signedIn))
   if (imported) {
     const i = imported
     console.log(`\nimport: ${i.rows} students from a ${i.fileMb.toFixed(1)} MB .xlsx in ${i.importSeconds.toFixed(1)} s = ${i.importRowsPerSecond.toFixed(0)} rows/s (upload to done, polled like the panel), ${i.failed} rejected`)

@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { request, requestEnvelope } from '../../api/client'
 import type { PageResult } from '../../components/crud'
 import { useSession } from '../../stores/session'
+import { preloadFirstPicture } from './blocks/carousel-picture'
 
 /** Query groups of the news and portal-block area; a write refreshes the groups it changes through useWrite. */
 export const CmsKeys = { news: 'cmsNews', newsAdmin: 'cmsNewsAdmin', types: 'cmsTypes', layout: 'portalLayout', modules: 'portalModules', banners: 'banners' } as const
@@ -66,7 +67,12 @@ function useReaderKey(): string {
 
 export function useLayout(homeKind: HomeKind, orgId?: number | null, enabled = true) {
   const reader = useReaderKey()
-  return useQuery({ queryKey: [CmsKeys.layout, reader, homeKind, orgId ?? null], queryFn: () => moduleApi.layout(homeKind, orgId), enabled, staleTime: 30_000 })
+  return useQuery({ queryKey: [CmsKeys.layout, reader, homeKind, orgId ?? null], queryFn: async () => {
+    const layout = await moduleApi.layout(homeKind, orgId)
+    // The first carousel picture is the home's largest paint: ask for it now, not after the blocks render.
+    preloadFirstPicture(layout)
+    return layout
+  }, enabled, staleTime: 30_000 })
 }
 
 export function useNewsPage(q: Partial<NewsQueryBody>, enabled = true) {

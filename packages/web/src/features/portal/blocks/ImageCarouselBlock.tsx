@@ -1,10 +1,14 @@
-import type { BannerRow, BlockOf, PicItem } from '@zhixiao/shared'
+import type { BannerRow, BlockOf } from '@zhixiao/shared'
 import { Carousel, Empty } from 'antd'
+import { carouselPictures } from './carousel-picture'
 
-/** Image carousel (001 §3 picList): the block's own pictures, else the org's banners; 2000 or 3000 ms a slide. */
+/**
+ * Image carousel (001 §3 picList): the block's own pictures, else the org's banners; 2000 or 3000 ms a slide. Each
+ * slide is an <img> (not a CSS background, which the browser finds only after styling the page); the first one is
+ * fetched at high priority and never lazily, the others lazily.
+ */
 export function ImageCarouselBlock({ settings, banners }: { settings: BlockOf<'carousel'>['settings']; banners: BannerRow[] }) {
-  const pics: PicItem[] = settings.picList.length ? settings.picList
-    : banners.map((b) => ({ id: String(b.id), decryUrl: b.imageUrl, link: b.link, descType: 1, descContent: b.title }))
+  const pics = carouselPictures(settings, banners)
   if (!pics.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无图片" />
   return (
     <div data-block="carousel">
@@ -12,7 +16,8 @@ export function ImageCarouselBlock({ settings, banners }: { settings: BlockOf<'c
         {pics.map((p, i) => (
           <div key={p.id ?? i}>
             <a href={p.link || undefined} target="_blank" rel="noopener noreferrer" onClick={(e) => { if (!p.link) e.preventDefault() }}>
-              <div className="zx-carousel-slide" style={{ backgroundImage: `url("${encodeURI(p.decryUrl)}")` }} role="img" aria-label={p.descContent ?? ''}>
+              <div className="zx-carousel-slide">
+                <img src={p.decryUrl} alt={p.descContent ?? ''} fetchPriority={i === 0 ? 'high' : 'low'} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
                 {p.descType === 1 && p.descContent && <div className="zx-carousel-desc">{p.descContent}</div>}
               </div>
             </a>
