@@ -15,7 +15,6 @@ const REQUIRED: Record<Field, string> = { userName: '请输入用户名', passwo
 
 /** Where most sign-ins land (teachers, staff, students and parents); its chunks are loaded while the user types. */
 const DEFAULT_LANDING = '/portal/home'
-const PRELOAD_DELAY_MS = 300
 
 /** Router state another page may hand over (the organisation page, when the server asks for a captcha). */
 export interface LoginPageState { notice?: string; captcha?: boolean; userName?: string }
@@ -81,13 +80,10 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
     useSession.getState().setRedirect(redirect)
   }, [redirect])
 
-  // While the user types (at the latest on 登录), the chunks of the page most sign-ins land on load in the
-  // background, so the landing does not wait for them after the login answers.
+  // While the user types (from the first focus in the form, at the latest on 登录), the chunks of the page most
+  // sign-ins land on load in the background, so the landing does not wait for them after the login answers. Not on
+  // a timer: parsing antd and the home while nobody has touched the page only keeps a slow phone's main thread busy.
   const preloadLanding = () => { if (!admin) preloadRoute(safeRedirect(redirect) ?? DEFAULT_LANDING) }
-  useEffect(() => {
-    const t = setTimeout(preloadLanding, PRELOAD_DELAY_MS)
-    return () => clearTimeout(t)
-  }, [admin, redirect])
 
   useEffect(() => {
     if (handover.notice) login.setError(handover.notice)
@@ -131,7 +127,7 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
           {org?.displayName ?? (admin ? '平台超级管理员' : loginInfo?.tenantName ?? '统一身份认证')}
         </div>
         {login.error && <div className="zx-alert" role="alert"><span className="zx-alert-icon" aria-hidden>!</span>{login.error}</div>}
-        <form onSubmit={submit} autoComplete="on" noValidate>
+        <form onSubmit={submit} onFocus={preloadLanding} autoComplete="on" noValidate>
           <div className="zx-field">
             <input className={`zx-input${invalid.userName ? ' zx-input-error' : ''}`} name="userName" placeholder="请输入用户名" autoComplete="username"
               aria-label="用户名" aria-invalid={!!invalid.userName} value={values.userName} onChange={(e) => set('userName', e.target.value)} />
