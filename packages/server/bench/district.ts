@@ -5,7 +5,7 @@
 import type { Options, Result } from 'autocannon'
 import { sql } from 'kysely'
 import { Db } from '../src/db/database.js'
-import { load, postJson, stopServer, type Server } from './lib.js'
+import { bureauHeaders, stopServer, warmLoad, type Server } from './lib.js'
 import { generateSchool } from './people-scale.js'
 
 const SCHOOLS = 300
@@ -37,14 +37,8 @@ export async function benchDistrict(server: Server, restart: () => Promise<Serve
   const generateSeconds = (Date.now() - started) / 1000
   if (where.dataDir) server = await restart()
 
-  const login = await postJson<{ data: { userToken?: string } }>(`${server.base}/base/api/auth/loginByUserPwd`, { userName: 'jyjadmin', password: 'Demo@2026', loginType: 1 })
-  const token = login.data.userToken
-  if (!token) throw new Error('jyjadmin could not sign in for the district bench')
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-  const run = async (o: Options) => {
-    await load({ ...o, connections: 10, duration: 1 })
-    return load({ ...o, connections: 10, duration: seconds })
-  }
+  const headers = await bureauHeaders(server.base)
+  const run = (o: Options) => warmLoad(o, 10, seconds)
   const post = (path: string, body: Record<string, unknown>): Options =>
     ({ url: server.base + path, method: 'POST', headers, body: JSON.stringify({ pageSize: PAGE_SIZE, ...body }), verifyBody: envelopeOk })
   const lastPage = Math.ceil(per / PAGE_SIZE)

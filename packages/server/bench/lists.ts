@@ -2,7 +2,7 @@
 // student, teacher and parent lists at 10 connections, beside the signed-in detail read of the same run.
 import type { Options, Result } from 'autocannon'
 import { Db } from '../src/db/database.js'
-import { load, postJson, stopServer, type Server } from './lib.js'
+import { bureauHeaders, stopServer, warmLoad, type Server } from './lib.js'
 import { generateSchool } from './people-scale.js'
 
 const PAGE_SIZE = 10
@@ -28,15 +28,8 @@ export async function benchLists(server: Server, restart: () => Promise<Server>,
   const school = await generateSchool(db, { students: rows, parents: rows, staff: rows }).finally(() => db.close())
   if (where.dataDir) server = await restart()
 
-  // The bureau administrator sees every school under the bureau, the new one included.
-  const login = await postJson<{ data: { userToken?: string } }>(`${server.base}/base/api/auth/loginByUserPwd`, { userName: 'jyjadmin', password: 'Demo@2026', loginType: 1 })
-  const token = login.data.userToken
-  if (!token) throw new Error('jyjadmin could not sign in for the list bench')
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-  const run = async (o: Options) => {
-    await load({ ...o, connections: 10, duration: 1 })
-    return load({ ...o, connections: 10, duration: seconds })
-  }
+  const headers = await bureauHeaders(server.base)
+  const run = (o: Options) => warmLoad(o, 10, seconds)
   const deepPage = Math.floor(rows / PAGE_SIZE / 25) * 10 || 1 // page 4,000 of 100,000
   const detail = await run({ url: `${server.base}/base/api/account/user/current/detail`, headers, verifyBody: envelopeOk })
   const lists: ListRow[] = []
