@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { Kysely, PGliteDialect, PostgresDialect, sql, type Transaction } from 'kysely'
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely'
 import pg from 'pg'
+import { PreparedPGliteDialect } from './pglite-dialect.js'
 import type { Database } from './schema.js'
 
 export type Trx = Transaction<Database>
@@ -43,7 +44,7 @@ export class Db {
       unlock = lockDataDir(opts.dataDir)
     }
     const pglite = new PGlite({ dataDir: opts.dataDir, parsers: { [DATE_OID]: (v: string) => v } })
-    const kysely = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
+    const kysely = new Kysely<Database>({ dialect: new PreparedPGliteDialect(pglite) })
     return new Db(kysely, 'pglite', async () => { await kysely.destroy(); unlock() })
   }
 
