@@ -38,6 +38,7 @@ import { changeRoutes, departmentRoutes, joinAuditRoutes, keyLogRoutes, parentRo
 import { installAuthHook } from './platform/auth-hook.js'
 import { type Clock, systemClock } from './platform/clock.js'
 import type { AppContext } from './platform/context.js'
+import { loadSecretKey, secretBox } from './platform/secret-box.js'
 import { installErrorHandler } from './platform/error-handler.js'
 import { requestLogFields } from './platform/log-redaction.js'
 
@@ -74,7 +75,7 @@ export async function openDatabase(config: AppConfig): Promise<Db> {
 export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const { config } = opts
   const db = opts.db ?? (await openDatabase(config))
-  const ctx: AppContext = { db, config, clock: opts.clock ?? systemClock }
+  const ctx: AppContext = { db, config, clock: opts.clock ?? systemClock, secrets: secretBox(loadSecretKey(config.secretKey, config.dataDir)) }
 
   const app = Fastify({
     logger: opts.logger === false ? false : {

@@ -19,6 +19,8 @@ export interface AppConfig {
   seedDemo: boolean
   /** An import job whose runner has not written a heartbeat for this long is taken over by another process. */
   importStaleSeconds: number
+  /** SECRET_KEY: the key provider secrets are encrypted with (platform/secret-box.ts); unset, a key file in dataDir. */
+  secretKey: string | undefined
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -32,6 +34,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(REPO_ROOT, 'packages/web/dist'),
     seedDemo: env.SEED_DEMO !== '0',
     importStaleSeconds: Number(env.IMPORT_STALE_SECONDS ?? 30),
+    secretKey: env.SECRET_KEY || undefined,
   }
 }
 

@@ -1,3 +1,4 @@
+import type { SecretBox } from './secret-box.js'
 import type { AppConfig } from '../config.js'
 import type { Db } from '../db/database.js'
 import type { Clock } from './clock.js'
@@ -7,6 +8,8 @@ export interface AppContext {
   db: Db
   config: AppConfig
   clock: Clock
+  /** Seals provider secrets before they are stored (platform/secret-box.ts). */
+  secrets: SecretBox
 }
 
 /** The signed-in caller, resolved from the bearer token before a protected handler runs. */
