@@ -1,7 +1,9 @@
 import { UserType } from '@zhixiao/shared'
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { buildApp, type RouteAccess } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import { Db } from '../src/db/database.js'
@@ -26,13 +28,16 @@ export const ADMIN_PASSWORD = 'Admin1234a'
 async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
-    const db = await Db.open({})
+    // A copy of the template test/global-setup.ts migrated once (or a fresh database when run without it).
+    const template = inject('pgliteTemplate')
+    const db = await Db.open(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {})
     return { db, drop: async () => {} }
   }
   const name = `zx_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
+  const template = inject('pgTemplate')
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`)
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`

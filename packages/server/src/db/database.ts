@@ -18,6 +18,8 @@ export interface DbOptions {
   databaseUrl?: string
   /** PGlite data directory; undefined means in-memory (tests). */
   dataDir?: string
+  /** PGlite only: start from this dump of a data directory (tests start from one migrated template). */
+  loadDataDir?: Blob
 }
 
 /**
@@ -43,7 +45,7 @@ export class Db {
       fs.mkdirSync(opts.dataDir, { recursive: true })
       unlock = lockDataDir(opts.dataDir)
     }
-    const pglite = new PGlite({ dataDir: opts.dataDir, parsers: { [DATE_OID]: (v: string) => v } })
+    const pglite = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, parsers: { [DATE_OID]: (v: string) => v } })
     const kysely = new Kysely<Database>({ dialect: new PreparedPGliteDialect(pglite) })
     return new Db(kysely, 'pglite', async () => { await kysely.destroy(); unlock() })
   }
