@@ -7,6 +7,7 @@ import { assertMayActOnMembers } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
 import { countOf, pageByKeys, type Page } from '../../platform/paging.js'
 import { defaultPasswordHash, insertMembers, memberFor, uniqueMsg, unitAttrOf } from './members.js'
+import { anchoredIdsAt } from './deep-pages.js'
 import { keptTotal } from './member-counts.js'
 import { parentsOf, schoolOf } from './student-service.js'
 
@@ -63,9 +64,11 @@ export function pageParents(ctx: AppContext, auth: AuthInfo, q: ParentPageBody):
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await schoolOf(trx, auth, q.orgId)
     const keys = parentKeys(trx, orgId, q)
-    const total = () => (q.keyword || q.childId != null || q.classId != null ? countOf(keys)
-      : keptTotal(trx, { orgId, userType: UserType.PARENT, archived: q.archived, status: q.status }))
-    const page = await pageByKeys(keys.select('u.id').orderBy('u.id', 'desc'), (ids) => parentRows(trx).where('u.id', 'in', ids).execute(), q, total)
+    const counted = { orgId, userType: UserType.PARENT, archived: q.archived, status: q.status }
+    const kept = !q.keyword && q.childId == null && q.classId == null
+    const total = () => (kept ? keptTotal(trx, counted) : countOf(keys))
+    const page = await pageByKeys(keys.select('u.id').orderBy('u.id', 'desc'), (ids) => parentRows(trx).where('u.id', 'in', ids).execute(), q, total,
+      kept ? (offset, limit) => anchoredIdsAt(trx, keys, `${auth.tenantId}:${orgId}:parent:${q.archived}:${q.status}`, counted, ['u.id'], true, offset, limit) : undefined)
     const kids = await childrenOf(trx, page.list.map((p) => p.id))
     return { ...page, list: page.list.map((p) => ({ ...p, children: kids.get(p.id) ?? [] })) }
   })

@@ -7,6 +7,7 @@ import { assertMayActOnMembers } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
 import { countOf, pageByKeys, type Page } from '../../platform/paging.js'
+import { studentIdsAt } from './deep-pages.js'
 import { keptTotal } from './member-counts.js'
 import { defaultPasswordHash, insertMembers, liveClass, memberFor, savePerson, uniqueMsg, unitAttrOf } from './members.js'
 
@@ -67,10 +68,11 @@ export function pageStudents(ctx: AppContext, auth: AuthInfo, q: StudentPageBody
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await schoolOf(trx, auth, q.orgId)
     const keys = studentKeys(trx, orgId, q)
-    const total = () => (q.keyword ? countOf(keys)
-      : keptTotal(trx, { orgId, userType: UserType.STUDENT, archived: q.archived, status: q.status, classId: q.classId, gradeId: q.gradeId }))
+    const counted = { orgId, userType: UserType.STUDENT, archived: q.archived, status: q.status, classId: q.classId, gradeId: q.gradeId }
+    const total = () => (q.keyword ? countOf(keys) : keptTotal(trx, counted))
     return pageByKeys(keys.select('u.id').orderBy('u.class_id').orderBy('u.job_no').orderBy('u.id'),
-      async (ids) => (await studentRows(trx).where('u.id', 'in', ids).execute()).map(fixStudent), q, total)
+      async (ids) => (await studentRows(trx).where('u.id', 'in', ids).execute()).map(fixStudent), q, total,
+      q.keyword ? undefined : (offset, limit) => studentIdsAt(trx, keys, counted, offset, limit))
   })
 }
 

@@ -7,6 +7,7 @@ import { assertMayActOnMembers } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
 import { countOf, pageByKeys, type Page } from '../../platform/paging.js'
+import { anchoredIdsAt } from './deep-pages.js'
 import { keptTotal } from './member-counts.js'
 import { checkDept, checkDicts, defaultPasswordHash, insertMembers, memberFor, savePerson, uniqueMsg, unitAttrOf } from './members.js'
 
@@ -55,10 +56,12 @@ export function pageTeachers(ctx: AppContext, auth: AuthInfo, q: TeacherPageBody
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await scopedOrg(trx, auth, q.orgId)
     const keys = teacherKeys(trx, orgId, q)
-    const total = () => (q.keyword || q.deptId != null ? countOf(keys)
-      : keptTotal(trx, { orgId, userType: UserType.STAFF, archived: q.archived, status: q.status }))
+    const counted = { orgId, userType: UserType.STAFF, archived: q.archived, status: q.status }
+    const kept = !q.keyword && q.deptId == null
+    const total = () => (kept ? keptTotal(trx, counted) : countOf(keys))
     return pageByKeys(keys.select('u.id').orderBy('u.sort').orderBy('u.id'),
-      async (ids) => (await teacherRows(trx).where('u.id', 'in', ids).execute()).map(fixTeacher), q, total)
+      async (ids) => (await teacherRows(trx).where('u.id', 'in', ids).execute()).map(fixTeacher), q, total,
+      kept ? (offset, limit) => anchoredIdsAt(trx, keys, `${auth.tenantId}:${orgId}:staff:${q.archived}:${q.status}`, counted, ['u.sort', 'u.id'], false, offset, limit) : undefined)
   })
 }
 
