@@ -27,6 +27,11 @@ import './tests/menu-rules.e2e.js'
 import './tests/phone.e2e.js'
 import './tests/display-names.e2e.js'
 import './tests/input-safety.e2e.js'
+import './tests/signup.e2e.js'
+import './tests/sms-login.e2e.js'
+// Last: it enrols a demo administrator in TOTP (and turns it off again at its end).
+import './tests/qr-mfa.e2e.js'
+import './tests/sso.e2e.js'
 
 const dist = path.join(REPO_ROOT, 'packages/web/dist/index.html')
 if (!fs.existsSync(dist)) {

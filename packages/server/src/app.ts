@@ -34,7 +34,11 @@ import { installWebStatic } from './platform/web-static.js'
 import { bannerRoutes, cmsRoutes, portalModuleRoutes } from './modules/cms/routes.js'
 import { configMgrRoutes, mobileInfoRoutes, tenantPortalRoutes } from './modules/portal-config/routes.js'
 import { complaintRoutes } from './modules/complaints/routes.js'
+import { ssoAuthRoutes, thirdConfigRoutes, dingtalkQrSource } from './modules/sso/routes.js'
+import { loginSecurityRoutes, qrLoginRoutes } from './modules/login-security/routes.js'
 import { changeRoutes, departmentRoutes, joinAuditRoutes, keyLogRoutes, parentRoutes, searchPersonRoutes, studentRoutes, teacherRoutes } from './modules/people/routes.js'
+import { smsAccountRoutes, smsAuthRoutes, smsRoutes } from './modules/sms/routes.js'
+import { registerOrgRoutes, signupAuthRoutes } from './modules/signup/routes.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { type Clock, systemClock } from './platform/clock.js'
 import type { AppContext } from './platform/context.js'
@@ -182,6 +186,15 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(mobileInfoRoutes(ctx), { prefix: '/base/api/Mobile' })
     await api.register(tenantPortalRoutes(ctx), { prefix: '/base/api/tenant' })
     await api.register(complaintRoutes(ctx), { prefix: '/base/complainSuggestion' })
+    await api.register(smsRoutes(ctx), { prefix: '/base/api/sms' })
+    await api.register(smsAuthRoutes(ctx), { prefix: '/base/api/auth' })
+    await api.register(smsAccountRoutes(ctx), { prefix: '/base/api/account' })
+    await api.register(signupAuthRoutes(ctx), { prefix: '/base/api/auth' })
+    await api.register(registerOrgRoutes(ctx), { prefix: '/base/api/organizationUnit' })
+    await api.register(loginSecurityRoutes(ctx), { prefix: '/base/api/auth' })
+    await api.register(qrLoginRoutes(ctx, { dingtalk: dingtalkQrSource }), { prefix: '/base/thirdparty/dingtalk' })
+    await api.register(ssoAuthRoutes(ctx), { prefix: '/base/api/auth' })
+    await api.register(thirdConfigRoutes(ctx), { prefix: '/base/openthirdconfig' })
   })
 
   await installWebStatic(app, config.webDist)

@@ -31,6 +31,13 @@ export const loginResult = z.object({
   resetReason: z.enum(['default', 'expired']).optional(),
   orgList: z.array(loginOrg).optional(),
   tenantId: z.number().optional(),
+  /** operationType 7: the single-use ticket loginByTotp takes with the code (login-security.ts). */
+  totpTicket: z.string().optional(),
+  /** operationType 7 for an administrator the tenant requires it of who has none yet: enrol first. */
+  totpEnrol: z.boolean().optional(),
+  /** operationType 6: the SMS step's single-use ticket (sms.ts loginByPhoneSmsBody) and the phone it goes to, masked. */
+  mustSmsId: z.string().optional(),
+  smsPhone: z.string().optional(),
 })
 export type LoginResult = z.infer<typeof loginResult>
 

@@ -8,6 +8,10 @@ export const OperationType = {
   CHOOSE_ORG: 3,
   SUCCESS: 5,
   NEED_SMS: 6,
+  /** Beyond the spec: the password was right, a TOTP code (or recovery code) must follow (docs/auth.md). */
+  NEED_TOTP: 7,
+  /** Beyond the spec: a third-party identity seen for the first time must be bound to an account (docs/auth.md). */
+  NEED_BIND: 8,
 } as const
 export type OperationType = (typeof OperationType)[keyof typeof OperationType]
 

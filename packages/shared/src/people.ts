@@ -200,7 +200,8 @@ export const joinApplyBody = z.object({
   orgId: z.coerce.number({ message: '请选择机构' }).int(),
   reason: optText(200, '申请说明'),
 })
-export const joinPageBody = z.object({ orgId: z.coerce.number().int().optional(), status: z.coerce.number().int().min(0).max(2).optional().nullable(), ...paging })
+// status 3: withdrawn by the applicant (shared/src/signup.ts JoinStatus).
+export const joinPageBody = z.object({ orgId: z.coerce.number().int().optional(), status: z.coerce.number().int().min(0).max(3).optional().nullable(), ...paging })
 export type JoinPageBody = z.infer<typeof joinPageBody>
 export const joinDecideBody = z.object({
   id: z.coerce.number().int(),
@@ -211,6 +212,8 @@ export type JoinDecideBody = z.infer<typeof joinDecideBody>
 export const joinRow = z.object({
   id: z.number(), orgId: z.number(), orgName: z.string(), trueName: z.string(), phone: z.string().nullable(), userName: z.string(),
   reason: z.string().nullable(), status: z.number(), refuseReason: z.string().nullable(), createdAt: z.string(), decidedAt: z.string().nullable(),
+  /** 1002 teacher / staff, 1004 parent; a parent's request names a child (issue 13 sign-up). */
+  userType: z.number(), childNo: z.string().nullable(), childName: z.string().nullable(), relation: z.string().nullable(), source: z.string(),
 })
 export type JoinRow = z.infer<typeof joinRow>
 

@@ -40,6 +40,7 @@ export const PERMISSION_CATALOGUE: PermissionNode[] = [
         page('sc_menhu_sys_info', '系统信息'),
         page('sc_menhu_mobile_en', '移动端设置'),
         page('sc_menhu_sms_config', '短信配置'),
+        page('sc_menhu_third_config', '第三方登录配置'),
         page('sc_menhu_employee_mini', '外聘小程序'),
       ]),
       page('cms_news_mgr', '新闻管理'),

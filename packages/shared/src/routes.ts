@@ -1,3 +1,6 @@
+import { LOGIN_SECURITY_ROUTES } from './login-security-routes.js'
+import { SSO_ROUTES } from './sso-routes.js'
+
 /**
  * The spec's routes (000 §2, 001 §2), shared so the web router and the server's permission checks read one
  * table. `permission` is the page code checked against the user's permission list; a route without one is
@@ -51,6 +54,8 @@ export const ROLE_ROUTES: RouteMeta[] = [
   { path: '/roles-userPermission', title: '用户权限查询', layout: 'default', permission: 'permission_f_p' },
   { path: '/roles-userPermission/detail', title: '用户权限详情', layout: 'default', permission: 'permission_f_p', hidden: true },
   { path: '/roles-userOptionlog', title: '操作日志', layout: 'default', permission: 'permission_operation_log' },
+  // Beyond the spec: every sign-in of the tenant (docs/auth.md "Login log"), beside the operation log.
+  { path: '/roles-loginLog', title: '登录日志', layout: 'default', permission: 'permission_operation_log' },
 ]
 
 const school = (p: string, title: string, hidden = false): RouteMeta => ({ path: `/base-school/${p}`, title, layout: 'default', permission: 'base_school', hidden })
@@ -111,7 +116,8 @@ export const PORTAL_ROUTES: RouteMeta[] = [
   { path: '/old/home/:id', title: '门户首页', layout: 'old' },
   { path: '/home/home', title: '首页', layout: 'home' },
   { path: '/lowCodeApplication/index', title: '低代码应用', layout: 'redirect' },
-  { path: '/bindUser/index', title: '绑定用户', layout: 'redirect' },
+  // The first use of a third-party sign-in binds it here, before any session (docs/auth.md).
+  { path: '/bindUser/index', title: '绑定用户', layout: 'redirect', public: true },
   { path: '/jdLogin/jdPlatForm/index', title: '局校一体平台', layout: 'jd' },
   { path: '/jdLogin/jdPlatForm/jdSet', title: '局校一体平台设置', layout: 'jd', permission: 'sc_menhu_pc' },
 ]
@@ -151,7 +157,14 @@ export const COMPLAINT_ROUTES: RouteMeta[] = [
   { path: '/complaintSuggest/submit', title: '投诉建议', layout: 'home', hidden: true },
 ]
 
-export const ALL_PAGE_ROUTES: RouteMeta[] = [...BASE_ROUTES, ...ROLE_ROUTES, ...PORTAL_ROUTES, ...APP_MGR_ROUTES, ...CMS_ROUTES, ...MENHU_PORT_ROUTES, ...COMPLAINT_ROUTES, ...HELP_ROUTES]
+/** SMS (001 §2.5 /menhu-Duanxin, sc_menhu_sms_config; docs/auth.md): provider and templates, a template's form, the SMS log. */
+export const SMS_ROUTES: RouteMeta[] = [
+  { path: '/menhu-Duanxin/index', title: '短信配置', layout: 'default', permission: 'sc_menhu_sms_config' },
+  { path: '/menhu-Duanxin/cu', title: '短信模板', layout: 'default', permission: 'sc_menhu_sms_config', hidden: true },
+  { path: '/menhu-Duanxin/log', title: '短信日志', layout: 'default', permission: 'sc_menhu_sms_config', hidden: true },
+]
+
+export const ALL_PAGE_ROUTES: RouteMeta[] = [...BASE_ROUTES, ...ROLE_ROUTES, ...PORTAL_ROUTES, ...APP_MGR_ROUTES, ...CMS_ROUTES, ...MENHU_PORT_ROUTES, ...COMPLAINT_ROUTES, ...HELP_ROUTES, ...LOGIN_SECURITY_ROUTES, ...SMS_ROUTES, ...SSO_ROUTES]
 
 /** Fixed redirects of 000 §2.4 (the router keeps the query string). */
 export const ROUTE_REDIRECTS: readonly (readonly [from: string, to: string])[] = [

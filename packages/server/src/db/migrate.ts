@@ -24,6 +24,11 @@ import * as m202611241300 from './migrations/202611241300_split_tenant_policies.
 import * as m202611241310 from './migrations/202611241310_add_people_list_indexes.js'
 import * as m202611241320 from './migrations/202611241320_create_member_counts.js'
 import * as m202611241330 from './migrations/202611241330_add_import_job_claim.js'
+import * as m202611241400 from './migrations/202611241400_create_sms.js'
+import * as m202611241430 from './migrations/202611241430_create_signup.js'
+import * as m202611241500 from './migrations/202611241500_create_third_party_login.js'
+import * as m202611241530 from './migrations/202611241530_add_login_log_method.js'
+import * as m202611241535 from './migrations/202611241535_create_qr_login_totp.js'
 
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +55,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611241310_add_people_list_indexes': m202611241310,
   '202611241320_create_member_counts': m202611241320,
   '202611241330_add_import_job_claim': m202611241330,
+  '202611241400_create_sms': m202611241400,
+  '202611241430_create_signup': m202611241430,
+  '202611241500_create_third_party_login': m202611241500,
+  '202611241530_add_login_log_method': m202611241530,
+  '202611241535_create_qr_login_totp': m202611241535,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

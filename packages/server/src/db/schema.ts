@@ -148,6 +148,55 @@ export interface LoginLogTable extends Owned {
   success: boolean
   reason: string
   created_at: Timestamp
+  /** LoginMethod of packages/shared (migration 202611241530). */
+  method: Generated<string>
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** QR-code login ids (migration 202611241535): pre-authentication state, reached only by the id's hash. */
+export interface QrLoginTable {
+  id: string
+  tenant_id: number | null
+  org_id: number | null
+  state: Generated<string>
+  created_at: Timestamp
+  expires_at: Timestamp
+  request_ip: string | null
+  request_agent: string | null
+  confirmed_tenant_id: number | null
+  confirmed_account_id: number | null
+  confirmed_user_info_id: number | null
+  confirmed_org_id: number | null
+  confirmed_at: Date | null
+  used_at: Date | null
+}
+
+export interface AccountTotpTable extends Owned {
+  account_id: number
+  /** ctx.secrets.seal of the base32 secret. */
+  secret_sealed: string
+  /** null while enrolling (before the first code). */
+  enabled_at: Date | null
+  /** The last 30 s step a code was accepted for: a code of that step or earlier is a replay. */
+  last_step: Generated<number>
+  failed_count: Generated<number>
+  locked_until: Date | null
+  created_at: Timestamp
+}
+
+export interface AccountRecoveryCodeTable extends Owned { account_id: number; code_hash: string; used_at: Date | null }
+
+export interface TotpTicketTable extends Owned {
+  id: string
+  account_id: number
+  org_id: number | null
+  auto_pick_org: boolean
+  limit_user_type: number | null
+  method: string
+  enrol: boolean
+  tries: Generated<number>
+  expires_at: Timestamp
+  used_at: Date | null
 }
 
 export interface ResetTicketTable extends Owned {
@@ -308,6 +357,21 @@ export interface ParentChildTable extends Owned { parent_id: number; child_id: n
 export interface JoinRequestTable extends Owned {
   id: Id; org_id: number; account_id: number; user_type: number; true_name: string; phone: string | null; reason: string | null
   status: Generated<number>; decided_by: number | null; decided_at: Date | null; refuse_reason: string | null; created_at: Generated<Date>
+  /** The child a parent names, the relation, where the request came from, last change (migration 202611241430). */
+  child_id: ColumnType<number | null, number | null | undefined, number | null>
+  child_no: ColumnType<string | null, string | null | undefined, string | null>
+  child_name: ColumnType<string | null, string | null | undefined, string | null>
+  relation: ColumnType<string | null, string | null | undefined, string | null>
+  source: Generated<'member' | 'signup'>
+  updated_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+}
+
+/** Sign-up (migration 202611241430, docs/auth.md). */
+export interface SignupTicketTable extends Owned { id: string; phone: string; expires_at: Timestamp; used_at: Date | null }
+export interface SignupRecordTable extends Owned { phone: string; account_id: number; true_name: string; created_at: Timestamp }
+export interface SignupPassTable extends Owned { id: string; account_id: number; expires_at: Timestamp }
+export interface OrgRegisterSwitchTable extends Owned {
+  org_id: number; parent_open: boolean; teacher_open: boolean; updated_by: number | null; updated_at: Generated<Date>
 }
 export interface ChangeRecordTable extends Owned {
   id: Id; user_info_id: number; user_type: number; change_type_id: number; effect: string
@@ -360,6 +424,43 @@ export interface OftenUseTable extends Owned { user_info_id: number; app_id: num
 export interface TenantPermissionTable extends Owned { code: string; name: string; kind: string; parent_code: string | null; sort: Generated<number> }
 export interface OnceTokenTable extends Owned { id: string; account_id: number; user_info_id: number; org_id: number; expires_at: Timestamp; used_at: Timestamp | null }
 
+/** SMS (migration 202611241400, modules/sms). */
+export interface SmsConfigTable extends Owned {
+  sms_type: string; access_key_id: string | null; access_key_secret: string | null; sign_name: string | null; endpoint: string | null
+  password_login_sms_step: Generated<boolean>; updated_at: Timestamp
+}
+export interface SmsTemplateTable extends Owned { id: Id; event: string; name: string; template_code: string | null; content: string; status: Generated<number>; created_at: Generated<Date> }
+export interface SmsLogTable extends Owned {
+  id: Id; phone: string; account_id: number | null; event: string; provider: string; status: string; content_masked: string
+  content_sealed: string | null; error: string | null; ip: string | null; created_at: Timestamp
+}
+export interface SmsCodeTable extends Owned {
+  id: Id; phone: string; event: string; code_hash: string; salt: string; tries: Generated<number>; created_at: Timestamp; expires_at: Timestamp; used_at: Date | null
+}
+export interface SmsPhoneQuotaTable extends Owned { phone: string; day: string; sent: number; last_sent_at: Timestamp }
+export interface SmsStepTicketTable extends Owned { id: string; account_id: number; org_id: number | null; expires_at: Timestamp; used_at: Date | null }
+export interface SmsIpWindowTable { ip: string; window_started_at: Timestamp; sent: number }
+
+/** Third-party sign-in (migration 202611241500, modules/sso). */
+export interface ThirdConfigTable extends Owned {
+  id: Id; third_type: string; name: string; status: Generated<number>; client_id: string; client_secret_sealed: string | null
+  issuer: string | null; api_base: string | null; auth_base: string | null; agent_id: string | null; scope: string | null; logout_url: string | null
+  sort: Generated<number>; created_at: Generated<Date>; updated_at: Generated<Date>
+}
+export interface ThirdIdentityTable extends Owned { config_id: number; subject: string; account_id: number; display_name: string | null; created_at: Timestamp; last_login_at: Date | null }
+export interface ThirdStateTable extends Owned {
+  id: string; config_id: number; nonce: string; verifier_sealed: string; browser_hash: string; redirect_uri: string; after_login: string | null
+  expires_at: Timestamp; used_at: Date | null
+}
+export interface ThirdBindTicketTable extends Owned {
+  id: string; config_id: number; subject: string; display_name: string | null; id_token_sealed: string | null; expires_at: Timestamp; used_at: Date | null
+}
+export interface CodeLoginReqTable extends Owned {
+  id: string; account_id: number; method: string; limit_user_type: number | null; config_id: number | null; id_token_sealed: string | null
+  expires_at: Timestamp; used_at: Date | null
+}
+export interface ThirdSessionTable extends Owned { session_id: string; config_id: number; id_token_sealed: string | null }
+
 export interface Database {
   app: AppTable
   app_group: AppGroupTable
@@ -371,6 +472,10 @@ export interface Database {
   person: PersonTable
   parent_child: ParentChildTable
   join_request: JoinRequestTable
+  signup_ticket: SignupTicketTable
+  signup_record: SignupRecordTable
+  signup_pass: SignupPassTable
+  org_register_switch: OrgRegisterSwitchTable
   change_record: ChangeRecordTable
   import_job: ImportJobTable
   import_job_error: ImportJobErrorTable
@@ -410,5 +515,22 @@ export interface Database {
   role_sub_org_user: RoleSubOrgUserTable
   session: SessionTable
   login_log: LoginLogTable
+  qr_login: QrLoginTable
+  account_totp: AccountTotpTable
+  account_recovery_code: AccountRecoveryCodeTable
+  totp_ticket: TotpTicketTable
   reset_ticket: ResetTicketTable
+  third_config: ThirdConfigTable
+  third_identity: ThirdIdentityTable
+  third_state: ThirdStateTable
+  third_bind_ticket: ThirdBindTicketTable
+  code_login_req: CodeLoginReqTable
+  third_session: ThirdSessionTable
+  sms_config: SmsConfigTable
+  sms_template: SmsTemplateTable
+  sms_log: SmsLogTable
+  sms_code: SmsCodeTable
+  sms_phone_quota: SmsPhoneQuotaTable
+  sms_step_ticket: SmsStepTicketTable
+  sms_ip_window: SmsIpWindowTable
 }

@@ -1,26 +1,34 @@
+import { Msg } from '@zhixiao/shared'
 import { setToken } from '../stores/token'
 
 const PARAM = 'accesstoken'
 const SWAP_URL = '/base/api/auth/swap/once/token'
 
-/** Swaps a once-token for a session token; null when it is spent, expired or unknown. */
-async function swap(onceToken: string): Promise<string | null> {
+/** What a swap came to: a session token, a refused token (spent, expired, forged) or no answer at all. */
+export type SwapResult = { ok: true; token: string } | { ok: false; msg: string }
+
+/** Swaps a once-token for a session token; a refusal is 非法请求, a failure to reach the server 网络错误 (000 §5). */
+export async function swapOnceToken(onceToken: string, fetcher: typeof fetch = fetch): Promise<SwapResult> {
+  let body: { code?: number; data?: { accessToken?: unknown } } | null
   try {
-    const res = await fetch(SWAP_URL, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ onceToken }) })
-    const body = (await res.json()) as { code?: number; data?: { accessToken?: unknown } }
-    return body.code === 0 && typeof body.data?.accessToken === 'string' ? body.data.accessToken : null
+    const res = await fetcher(SWAP_URL, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ onceToken }) })
+    body = await res.json().catch(() => null) as typeof body
+    // A gateway's error page (502, 503, 504) is not the server refusing the token.
+    if (!body && res.status >= 500) return { ok: false, msg: Msg.NETWORK_ERROR_SHORT }
   } catch {
-    return null
+    return { ok: false, msg: Msg.NETWORK_ERROR_SHORT }
   }
+  return body?.code === 0 && typeof body.data?.accessToken === 'string' ? { ok: true, token: body.data.accessToken } : { ok: false, msg: Msg.ILLEGAL_REQUEST }
 }
 
 /**
- * Startup (000 §2.4): a token handed over in the URL (?accesstoken=, before or after the hash) is exchanged, the
- * session stored, the token removed from the URL, and the page reloads. The URL only ever carries a single-use
- * once-token (POST swap/once/token), never a session token. A failed swap reloads signed out as before. Returns
- * true when a reload is under way (the app is not rendered meanwhile).
+ * Startup (000 §2.4, §7.2): a token handed over in the URL (?accesstoken=, before or after the hash) is exchanged,
+ * the session stored, the token removed from the URL, and the page reloads. The URL only ever carries a single-use
+ * once-token (POST swap/once/token, 60 s), never a session token: that is the redirect token "encrypted before use"
+ * (docs/auth.md). A refused exchange shows 非法请求 and a network failure 网络错误 (000 §5) on the page as it opens,
+ * signed out. Returns true when the exchange is under way (the caller renders nothing until `onFailed` runs).
  */
-export function takeTokenFromUrl(): boolean {
+export function takeTokenFromUrl(onFailed: (msg: string) => void): boolean {
   const url = new URL(window.location.href)
   const [hashPath, hashQuery = ''] = url.hash.split('?')
   const hashParams = new URLSearchParams(hashQuery)
@@ -32,9 +40,28 @@ export function takeTokenFromUrl(): boolean {
   url.hash = rest ? `${hashPath}?${rest}` : hashPath
   // Off the address bar and history at once, before the exchange answers.
   window.history.replaceState(null, '', url.toString())
-  void swap(token).then((session) => {
-    if (session) setToken(session)
+  void swapOnceToken(token).then((r) => {
+    if (!r.ok) { onFailed(r.msg); return }
+    setToken(r.token)
     window.location.reload()
   })
   return true
+}
+
+/**
+ * The startup notice of a failed exchange: plain DOM in the look of the login page's alert, before any component
+ * library has loaded, gone after 6 s or on a click.
+ */
+export function showStartupNotice(msg: string): void {
+  const el = document.createElement('div')
+  el.setAttribute('role', 'alert')
+  el.dataset.testid = 'startup-notice'
+  el.textContent = msg
+  el.style.cssText = 'position:fixed;top:16px;left:50%;transform:translateX(-50%);z-index:2000;max-width:calc(100vw - 32px);'
+    + 'padding:8px 16px;border:1px solid #ffccc7;border-radius:8px;background:#fff2f0;color:rgba(0,0,0,.88);font-size:14px;'
+    + 'box-shadow:0 6px 16px rgba(0,0,0,.08);cursor:pointer'
+  const close = () => el.remove()
+  el.addEventListener('click', close)
+  setTimeout(close, 6000)
+  document.body.appendChild(el)
 }

@@ -67,6 +67,9 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-userAccount/personalData': () => import('../features/base-people/PersonalDataPage'),
   '/base-searchPerson/index': () => import('../features/base-people/SearchPersonPage'),
   '/base-logMonitor/index': () => import('../features/base-people/LogMonitorPage'),
+  // Login log and the phone's QR confirm page (docs/auth.md).
+  '/roles-loginLog': () => import('../features/login-security/LoginLogPage'),
+  '/mobile/qrLogin': () => import('../features/login-security/QrConfirmPage'),
   '/base-communalFields': () => import('../features/base-dictionary/CommunalFieldsPage'),
   '/base-school/gradeManage': schoolOnly('school', () => import('../features/base-school/GradePage')),
   '/base-school/gradeGuidang': schoolOnly('school', () => import('../features/base-school/GradePage')),
@@ -101,6 +104,13 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/menhu-complaintSuggest/list': () => import('../features/complaints/ListPage'),
   '/menhu-complaintSuggest/handle': () => import('../features/complaints/HandlePage'),
   '/complaintSuggest/submit': () => import('../features/complaints/SubmitPage'),
+  // SMS (docs/auth.md).
+  '/menhu-Duanxin/index': () => import('../features/sms-config/ConfigPage'),
+  '/menhu-Duanxin/cu': () => import('../features/sms-config/TemplateFormPage'),
+  '/menhu-Duanxin/log': () => import('../features/sms-config/LogPage'),
+  // Single sign-on (docs/auth.md): the first-use bind page and the providers' configuration.
+  '/bindUser/index': () => import('../features/sso/BindUserPage'),
+  '/menhu-port/thirdConfig': () => import('../features/sso/ThirdConfigPage'),
   // 帮助中心 of staff, students and parents (docs/portal.md).
   '/helpCenter/index': () => import('../features/help/HelpCenterPage'),
   ...Object.fromEntries(SUB_APP_ROUTES.map((r) => [r.path, () => import('../features/apps/SubAppHost')])),

@@ -53,6 +53,10 @@ const LOGIN_PAGES: RouteObject[] = [
 /** Organisation choice and error pages: the bare redirect layout, no session needed. */
 const OPEN_PAGES: RouteObject[] = [
   { path: '/redirect/selectOrg', lazy: simplePage('/redirect/selectOrg', () => import('../features/org-select/OrgSelectPage')) },
+  // Sign-up and the request to join a school (docs/auth.md), opened from the login page's 注册 link.
+  { path: '/redirect/signup', lazy: simplePage('/redirect/signup', () => import('../features/signup/SignupPage')) },
+  // The third-party provider's answer arrives here (GET third/callback → loginByThirdSSO, docs/auth.md).
+  { path: '/redirect/thirdLogin', lazy: simplePage('/redirect/thirdLogin', () => import('../features/sso/ThirdLoginPage')) },
   { path: '/404', lazy: simplePage('/404', notFound) },
   { path: '/404/index', lazy: simplePage('/404/index', notFound) },
   { path: '/error/index', lazy: simplePage('/error/index', () => import('../features/errors/ErrorPage')) },

@@ -1,4 +1,7 @@
+import type { LoginMethod } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
+
+export type Membership = Awaited<ReturnType<typeof membershipsOf>>[number]
 
 /** The enabled organisations an account belongs to, in display order. */
 export function membershipsOf(trx: Trx, accountId: number, userType?: number) {
@@ -19,8 +22,21 @@ export function findTenant(trx: Trx, tenantId: number) {
   return trx.selectFrom('tenant').selectAll().where('id', '=', tenantId).executeTakeFirst()
 }
 
-export async function writeLoginLog(trx: Trx, row: { accountId: number | null; userName: string; ip: string | null; success: boolean; reason: string; at: Date }) {
+export interface LoginLogEntry {
+  accountId: number | null
+  userName: string
+  ip: string | null
+  success: boolean
+  reason: string
+  at: Date
+  /** How the sign-in came about (LoginMethod); the login log screen filters by it. */
+  method: LoginMethod
+  userAgent: string | null
+}
+
+export async function writeLoginLog(trx: Trx, row: LoginLogEntry) {
   await trx.insertInto('login_log').values({
     account_id: row.accountId, user_name: row.userName.slice(0, 64), ip: row.ip, success: row.success, reason: row.reason, created_at: row.at,
+    method: row.method, user_agent: row.userAgent?.slice(0, 300) ?? null,
   }).execute()
 }

@@ -1,10 +1,11 @@
-import { ErrorCode, PeopleMsg, type JoinDecideBody, type JoinPageBody, type JoinRow } from '@zhixiao/shared'
+import { ErrorCode, PARENT_REGISTRATION_LIMIT, PeopleMsg, SignupErrorCode, SignupMsg, type JoinDecideBody, type JoinPageBody, type JoinRow } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
+import { approveExtras } from '../signup/apply-service.js'
 import { insertMembers, unitAttrOf } from './members.js'
 
 /**
@@ -13,6 +14,8 @@ import { insertMembers, unitAttrOf } from './members.js'
  */
 export function applyToJoin(ctx: AppContext, auth: AuthInfo, orgId: number, reason: string | null): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
+    // One account's requests queue on its row, so the pending limit below holds for simultaneous requests (modules/signup).
+    await trx.selectFrom('account').select('id').where('id', '=', auth.accountId).forUpdate().executeTakeFirstOrThrow()
     const org = await trx.selectFrom('org_unit').select(['id', 'status', 'org_type']).where('id', '=', orgId).executeTakeFirst()
     if (!org || org.status !== 0 || org.org_type !== 'org') throw notFound('机构不存在')
     const me = await trx.selectFrom('user_info').select(['true_name', 'phone', 'user_type']).where('id', '=', auth.userInfoId).executeTakeFirstOrThrow()
@@ -20,6 +23,9 @@ export function applyToJoin(ctx: AppContext, auth: AuthInfo, orgId: number, reas
     if (member) throw refused(ErrorCode.CONFLICT, PeopleMsg.ALREADY_MEMBER)
     const pending = await trx.selectFrom('join_request').select('id').where('account_id', '=', auth.accountId).where('org_id', '=', orgId).where('status', '=', 0).executeTakeFirst()
     if (pending) throw refused(ErrorCode.CONFLICT, PeopleMsg.REQUEST_PENDING)
+    // The same pending limit as the sign-up's requests.
+    const waiting = await trx.selectFrom('join_request').select((eb) => eb.fn.countAll<string>().as('n')).where('account_id', '=', auth.accountId).where('status', '=', 0).executeTakeFirstOrThrow()
+    if (Number(waiting.n) >= PARENT_REGISTRATION_LIMIT.pendingPerAccount) throw refused(SignupErrorCode.PENDING_LIMIT, SignupMsg.PENDING_LIMIT)
     const { id } = await trx.insertInto('join_request').values({
       org_id: orgId, account_id: auth.accountId, user_type: me.user_type, true_name: me.true_name, phone: me.phone, reason, decided_by: null, decided_at: null, refuse_reason: null,
     }).returning('id').executeTakeFirstOrThrow()
@@ -36,7 +42,7 @@ export function pageJoinRequests(ctx: AppContext, auth: AuthInfo, q: JoinPageBod
       .where('j.org_id', '=', orgId)
       .select([
         'j.id', 'j.org_id as orgId', 'o.name as orgName', 'j.true_name as trueName', 'j.phone', 'a.user_name as userName', 'j.reason', 'j.status',
-        'j.refuse_reason as refuseReason',
+        'j.refuse_reason as refuseReason', 'j.user_type as userType', 'j.child_no as childNo', 'j.child_name as childName', 'j.relation', 'j.source',
         sql<string>`to_char(j.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('createdAt'),
         sql<string | null>`to_char(j.decided_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('decidedAt'),
       ])
@@ -53,8 +59,14 @@ export function decideJoin(ctx: AppContext, auth: AuthInfo, b: JoinDecideBody): 
     if (j.status !== 0) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.REQUEST_DONE)
     const now = ctx.clock.now()
     if (b.approve) {
-      const acc = await trx.selectFrom('account').select('user_name').where('id', '=', j.account_id).executeTakeFirstOrThrow()
-      await insertMembers(trx, auth.tenantId, '', [{ orgId: j.org_id, userType: j.user_type, trueName: j.true_name, userName: acc.user_name, phone: j.phone, accountId: j.account_id }], await unitAttrOf(trx, j.org_id))
+      // A parent's request also binds the child it names (modules/signup, docs/auth.md).
+      const extras = await approveExtras(trx, j)
+      let memberId = 0
+      if (extras.insertMember) {
+        const acc = await trx.selectFrom('account').select('user_name').where('id', '=', j.account_id).executeTakeFirstOrThrow()
+        ;[memberId] = await insertMembers(trx, auth.tenantId, '', [{ orgId: j.org_id, userType: j.user_type, trueName: j.true_name, userName: acc.user_name, phone: j.phone, accountId: j.account_id }], await unitAttrOf(trx, j.org_id)) as [number]
+      }
+      await extras.bind(memberId)
     }
     await trx.updateTable('join_request').set({ status: b.approve ? 1 : 2, decided_by: auth.userInfoId, decided_at: now, refuse_reason: b.approve ? null : b.refuseReason ?? null })
       .where('id', '=', j.id).execute()

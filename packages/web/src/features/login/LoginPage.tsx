@@ -1,13 +1,24 @@
 import { Msg, type CheckCodeImage, type LoginPageInfo, type OrgPublicInfo } from '@zhixiao/shared'
-import { useEffect, useState, type FormEvent } from 'react'
-import { useLocation, useSearchParams } from 'react-router'
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react'
+import { Link, useLocation, useSearchParams } from 'react-router'
 import { authApi } from '../../api/auth'
 import { preloadRoute } from '../../router/preload'
 import { useSession } from '../../stores/session'
+import { ThirdLoginButtons } from '../sso/ThirdLoginButtons'
 import { CaptchaField } from './CaptchaField'
-import { safeRedirect } from './login-flow'
-import { useLoginRunner } from './useLoginRunner'
+import { finishLogin, safeRedirect } from './login-flow'
+import { SIGNUP_PATH, useLoginRunner } from './useLoginRunner'
 import './login.css'
+
+/** 扫码登录 (QR code, antd's QRCode): loaded when the user switches to it, never with the page (issue 12's budget). */
+const QrLoginPanel = lazy(async () => {
+  const [{ default: Panel }, { AntdTheme }] = await Promise.all([import('../login-security/QrLoginPanel'), import('../../components/AntdTheme')])
+  return { default: (p: Parameters<typeof Panel>[0]) => <AntdTheme><Panel {...p} /></AntdTheme> }
+})
+
+/** 短信登录 and 找回密码 (features/sms-login, plain HTML too): loaded when the user opens them, not with the page. */
+const SmsLoginPanel = lazy(() => import('../sms-login/SmsLoginPanel'))
+const ForgotPasswordPanel = lazy(() => import('../sms-login/ForgotPasswordPanel'))
 
 interface Values { userName: string; password: string; checkCode: string }
 type Field = keyof Values
@@ -51,6 +62,8 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
   const loginInfo = useAnswer<LoginPageInfo>(() => authApi.loginInfo(orgId), orgId ?? null)
   const org = useAnswer<OrgPublicInfo>(orgId === undefined ? null : () => authApi.orgPublicInfo(orgId), orgId ?? null)
   const [captcha, setCaptcha] = useState<CheckCodeImage | null>(null)
+  const [qr, setQr] = useState(false)
+  const [mode, setMode] = useState<'password' | 'sms' | 'forgot'>('password')
 
   const set = (field: Field, v: string) => {
     setValues((old) => ({ ...old, [field]: v }))
@@ -127,7 +140,27 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
           {org?.displayName ?? (admin ? '平台超级管理员' : loginInfo?.tenantName ?? '统一身份认证')}
         </div>
         {login.error && <div className="zx-alert" role="alert"><span className="zx-alert-icon" aria-hidden>!</span>{login.error}</div>}
-        <form onSubmit={submit} onFocus={preloadLanding} autoComplete="on" noValidate>
+        {!admin && <button type="button" className="zx-login-switch" data-testid="qr-switch" onClick={() => setQr((v) => !v)}>{qr ? '账号密码登录' : '扫码登录'}</button>}
+        {!admin && !qr && mode !== 'forgot' && (
+          <div className="zx-login-tabs" role="tablist">
+            <button type="button" role="tab" className="zx-login-tab" aria-selected={mode === 'password'} onClick={() => { login.setError(null); setMode('password') }}>账号登录</button>
+            <button type="button" role="tab" className="zx-login-tab" aria-selected={mode === 'sms'} onClick={() => { login.setError(null); preloadLanding(); setMode('sms') }}>短信登录</button>
+          </div>
+        )}
+        {!qr && mode !== 'password' && (
+          <Suspense fallback={<div className="zx-login-sub">加载中…</div>}>
+            {mode === 'sms'
+              ? <SmsLoginPanel orgId={orgId} redirect={redirect} follow={login.follow} setError={login.setError} />
+              : <ForgotPasswordPanel orgId={orgId} hint={loginInfo?.passwordRule.text} onBack={() => setMode('password')}
+                  onDone={(msg) => { setMode('password'); setValues((old) => ({ ...old, password: '' })); login.setError(msg) }} />}
+          </Suspense>
+        )}
+        {qr && !admin && (
+          <Suspense fallback={<div className="zx-login-sub">加载中…</div>}>
+            <QrLoginPanel orgId={orgId} onToken={async (token) => { await login.follow(await finishLogin(token, redirect), redirect) }} />
+          </Suspense>
+        )}
+        <form hidden={(qr && !admin) || mode !== 'password'} onSubmit={submit} onFocus={preloadLanding} autoComplete="on" noValidate>
           <div className="zx-field">
             <input className={`zx-input${invalid.userName ? ' zx-input-error' : ''}`} name="userName" placeholder="请输入用户名" autoComplete="username"
               aria-label="用户名" aria-invalid={!!invalid.userName} value={values.userName} onChange={(e) => set('userName', e.target.value)} />
@@ -147,7 +180,14 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
           <button type="submit" className="zx-btn-primary" disabled={login.busy} aria-busy={login.busy}>
             {login.busy && <i className="zx-btn-spin" aria-hidden />}<span>登录</span>
           </button>
+          <div className="zx-login-links"><button type="button" className="zx-link" onClick={() => { login.setError(null); setMode('forgot') }}>找回密码</button></div>
         </form>
+        {!admin && (
+          <div className="zx-login-links">
+            <Link to={`${SIGNUP_PATH}${orgId === undefined ? '' : `?orgId=${orgId}`}`} data-testid="signup-link">注册</Link>
+          </div>
+        )}
+        {!admin && <ThirdLoginButtons orgId={orgId} tenantId={loginInfo?.tenantId} redirect={safeRedirect(redirect)} />}
         {!admin && <div className="zx-login-foot">登录即表示同意平台服务条款与隐私政策</div>}
       </main>
       {login.dialogs}

@@ -1,4 +1,4 @@
-import { Msg, OperationType, UserType, type LoginByUserPwdBody, type LoginOrg, type VerifyCheckResult } from '@zhixiao/shared'
+import { Msg, OperationType, SignupErrorCode, UserType, type LoginByUserPwdBody, type LoginOrg, type VerifyCheckResult } from '@zhixiao/shared'
 import { authApi } from '../../api/auth'
 import { ApiError } from '../../api/client'
 import { reuseLoadedUserOnce, setLoadedUser } from '../../auth/current-user'
@@ -19,6 +19,19 @@ export type LoginOutcome =
   | { kind: 'verify'; check: VerifyCheckResult; to: string }
   /** A student goes to the separate student site (000 §6). */
   | { kind: 'external'; url: string }
+  /** operationType 7: the TOTP code (or, for an administrator who must, enrolment) before the session. */
+  | { kind: 'totp'; ticket: string; enrol: boolean; msg: string }
+  /** A signed-up account that belongs to no school yet: the sign-up page's status step with this pass (docs/auth.md). */
+  | { kind: 'registration'; registerToken: string; msg: string }
+  /** operationType 6: the tenant wants an SMS code after the password (features/sms-login/SmsStepDialog). */
+  | { kind: 'sms'; ticket: string; phone: string; msg: string }
+
+/** The refusal of a sign-in by a signed-up account without a membership (any sign-in method), as an outcome. */
+export function registrationOutcome(e: unknown): LoginOutcome | null {
+  if (!(e instanceof ApiError) || e.code !== SignupErrorCode.REGISTRATION_PENDING) return null
+  const token = (e.data as { registerToken?: unknown } | null)?.registerToken
+  return typeof token === 'string' ? { kind: 'registration', registerToken: token, msg: e.message } : null
+}
 
 /** A redirect back into the app; login pages themselves are never a destination. */
 export function safeRedirect(redirect: string | null): string | null {
@@ -35,6 +48,8 @@ export async function runLogin(payload: LoginByUserPwdBody, redirect: string | n
   try {
     env = await authApi.login(payload)
   } catch (e) {
+    const registration = registrationOutcome(e)
+    if (registration) return registration
     // Refusals with their own code (1001 disabled, 1002 locked, 1006 not a member, 1008 IP throttled ...).
     return { kind: 'error', msg: e instanceof ApiError ? e.message : Msg.NETWORK_ERROR }
   }
@@ -49,6 +64,10 @@ export async function runLogin(payload: LoginByUserPwdBody, redirect: string | n
       return { kind: 'chooseOrg', orgs: r.orgList ?? [] }
     case OperationType.SUCCESS:
       return r.userToken ? finishLogin(r.userToken, redirect) : { kind: 'failed', msg: env.msg }
+    case OperationType.NEED_TOTP:
+      return { kind: 'totp', ticket: r.totpTicket ?? '', enrol: r.totpEnrol === true, msg: env.msg }
+    case OperationType.NEED_SMS:
+      return { kind: 'sms', ticket: r.mustSmsId ?? '', phone: r.smsPhone ?? '', msg: env.msg }
     default:
       return { kind: 'failed', msg: env.msg }
   }
@@ -61,7 +80,8 @@ export function studentSiteUrl(site: string, onceToken: string): string {
   return url.toString()
 }
 
-async function finishLogin(token: string, redirect: string | null): Promise<LoginOutcome> {
+/** A session token in hand (password, TOTP step, QR code): stored, the user loaded, and where to go. */
+export async function finishLogin(token: string, redirect: string | null): Promise<LoginOutcome> {
   setToken(token)
   // The required-information check needs only the session: it runs beside the user's detail, not after it.
   const checking = authApi.verifyCheck().catch(() => null)

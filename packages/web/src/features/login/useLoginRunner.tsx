@@ -2,9 +2,11 @@ import { Msg, type LoginByUserPwdBody } from '@zhixiao/shared'
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { useSession } from '../../stores/session'
-import { runLogin, type LoginOutcome } from './login-flow'
+import { finishLogin, runLogin, type LoginOutcome } from './login-flow'
 
 export const SELECT_ORG_PATH = '/redirect/selectOrg'
+/** Sign-up and the status of a signed-up person's requests to join (features/signup). */
+export const SIGNUP_PATH = '/redirect/signup'
 
 /**
  * The forced-reset dialog is antd (Modal, Form) and rare: it loads when a login asks for it, so the login page
@@ -14,6 +16,15 @@ const ForcedResetDialog = lazy(async () => {
   const [{ ForcedResetDialog: Dialog }, { AntdTheme }] = await Promise.all([import('./ForcedResetDialog'), import('../../components/AntdTheme')])
   return { default: (p: Parameters<typeof Dialog>[0]) => <AntdTheme><Dialog {...p} /></AntdTheme> }
 })
+
+/** The TOTP step (operationType 7), antd too: loads only when a login asks for a code. */
+const TotpLoginDialog = lazy(async () => {
+  const [{ TotpLoginDialog: Dialog }, { AntdTheme }] = await Promise.all([import('../login-security/TotpLoginDialog'), import('../../components/AntdTheme')])
+  return { default: (p: Parameters<typeof Dialog>[0]) => <AntdTheme><Dialog {...p} /></AntdTheme> }
+})
+
+/** The SMS step (operationType 6): plain HTML like the login page, loaded when a login asks for it. */
+const SmsStepDialog = lazy(() => import('../sms-login/SmsStepDialog'))
 
 interface Options {
   /** operationType 1: the page shows (or asks for) the image check code. */
@@ -33,6 +44,8 @@ interface PendingReset { ticket: string; reason: 'default' | 'expired'; payload:
  */
 export function useLoginRunner(opts: Options): {
   run: (payload: LoginByUserPwdBody, redirect: string | null) => Promise<LoginOutcome>
+  /** Acts on an outcome reached another way (a QR code signed in): navigate, show the error … */
+  follow: (outcome: LoginOutcome, redirect: string | null) => Promise<LoginOutcome>
   busy: boolean
   error: string | null
   setError: (e: string | null) => void
@@ -43,20 +56,29 @@ export function useLoginRunner(opts: Options): {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [reset, setReset] = useState<PendingReset | null>(null)
+  const [totp, setTotp] = useState<{ ticket: string; enrol: boolean; redirect: string | null } | null>(null)
+  const [smsStep, setSmsStep] = useState<{ ticket: string; phone: string; redirect: string | null } | null>(null)
 
   const run = async (payload: LoginByUserPwdBody, redirect: string | null): Promise<LoginOutcome> => {
     setBusy(true)
     setError(null)
     const outcome = await runLogin(payload, redirect)
     setBusy(false)
+    return follow(outcome, payload, redirect)
+  }
+
+  const follow = async (outcome: LoginOutcome, payload: LoginByUserPwdBody | null, redirect: string | null): Promise<LoginOutcome> => {
     switch (outcome.kind) {
       case 'done': await navigate(outcome.to, { replace: true }); break
       case 'verify': await navigate(SELECT_ORG_PATH, { replace: true, state: { verify: outcome.check, to: outcome.to } }); break
       case 'external': window.location.assign(outcome.url); break
       case 'chooseOrg': await navigate(SELECT_ORG_PATH, { state: { orgs: outcome.orgs } }); break
-      case 'reset': setReset({ ticket: outcome.ticket, reason: outcome.reason, payload, redirect }); break
+      case 'reset': if (payload) setReset({ ticket: outcome.ticket, reason: outcome.reason, payload, redirect }); break
+      case 'totp': setTotp({ ticket: outcome.ticket, enrol: outcome.enrol, redirect }); break
+      case 'sms': setSmsStep({ ticket: outcome.ticket, phone: outcome.phone, redirect }); break
       case 'captcha': await opts.onCaptcha(outcome.msg); break
       case 'failed': setError(`${Msg.LOGIN_FAILED}：${outcome.msg || Msg.WRONG_CREDENTIALS}`); await opts.onFailed?.(); break
+      case 'registration': await navigate(SIGNUP_PATH, { state: { registerToken: outcome.registerToken, notice: outcome.msg } }); break
       case 'error': setError(outcome.msg)
     }
     return outcome
@@ -77,5 +99,19 @@ export function useLoginRunner(opts: Options): {
     </Suspense>
   )
 
-  return { run, busy, error, setError, dialogs }
+  const totpDialog = totp && (
+    <Suspense fallback={null}>
+      <TotpLoginDialog ticket={totp.ticket} enrol={totp.enrol} onCancel={() => setTotp(null)}
+        onToken={async (token) => { const { redirect } = totp; setTotp(null); await follow(await finishLogin(token, redirect), null, redirect) }} />
+    </Suspense>
+  )
+
+  const smsDialog = smsStep && (
+    <Suspense fallback={null}>
+      <SmsStepDialog ticket={smsStep.ticket} phone={smsStep.phone} redirect={smsStep.redirect} onCancel={() => setSmsStep(null)}
+        onOutcome={async (outcome) => { const { redirect } = smsStep; setSmsStep(null); await follow(outcome, null, redirect) }} />
+    </Suspense>
+  )
+
+  return { run, follow: (outcome: LoginOutcome, redirect: string | null) => follow(outcome, null, redirect), busy, error, setError, dialogs: <>{dialogs}{totpDialog}{smsDialog}</> }
 }

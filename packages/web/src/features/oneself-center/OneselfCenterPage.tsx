@@ -10,6 +10,7 @@ import { ChangePasswordDialog } from '../account/ChangePasswordDialog'
 import { logout } from '../account/logout'
 import { BUREAU_HOME } from '../account/menu-actions'
 import { SwitchOrgDialog } from '../account/SwitchOrgDialog'
+import { TotpCard } from '../login-security/TotpCard'
 
 /**
  * Personal centre (/oneselfCenter, 001 §2.1): profile, the account's organisations (switch from here), change
@@ -40,6 +41,7 @@ export default function OneselfCenterPage({ path, title }: PageProps) {
           { key: 'roles', label: '角色', children: user.roleNames.join('、') || '—' },
         ]} />
       </Card>
+      <TotpCard />
       <Card title="我的机构" extra={user.orgCount > 1 && <Button onClick={() => setOrgOpen(true)}>切换机构</Button>}>
         <List loading={orgs.isPending} dataSource={orgs.data ?? []} data-testid="oneself-orgs" renderItem={(o) => (
           <List.Item>

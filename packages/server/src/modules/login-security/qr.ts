@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto'
+import { ErrorCode, Msg, QR_LOGIN, QrMsg, TenantMsg, type QrActionBody, type QrCodeInfo, type QrProcessResult, type QrScanInfo, type QrState } from '@zhixiao/shared'
+import type { Selectable } from 'kysely'
+import type { QrLoginTable } from '../../db/schema.js'
+import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { AppError, notFound, refused } from '../../platform/errors.js'
+import { hashToken } from '../../platform/tokens.js'
+import { findAccount, findTenant, membershipsOf, writeLoginLog } from '../auth/queries.js'
+import { finishSignIn } from '../auth/service.js'
+import type { ClientMeta } from './totp-login.js'
+
+/**
+ * QR-code login (spec 000 §7.5; docs/auth.md "QR-code login"). The login page asks for a single-use id and shows a
+ * QR code of the project's mobile confirm page with it; a person signed in on a phone opens that page, sees who asks
+ * and confirms; the waiting page's next poll signs in as that person through finishSignIn, the end of every sign-in.
+ * Only the id's hash is stored, and no token: the session is issued to the poll that claims the confirmation, once.
+ */
+
+/**
+ * Where DingTalk's own QR login comes in once a tenant configures DingTalk (the third-party config of
+ * /base/openthirdconfig): given the login page's tenant, the address of DingTalk's QR login page, or null. The
+ * single sign-on module supplies it to qrLoginRoutes; without one, only the portal's own QR code is offered.
+ */
+export interface DingtalkQrSource {
+  qrLoginUrl(ctx: AppContext, tenantId: number): Promise<string | null>
+}
+
+/** Live ids one client address may hold at once: the page needs one every 2 minutes, a flood gets refused. */
+const MAX_LIVE_PER_IP = 20
+/** After confirmation the waiting page has this long to pick the session up. */
+const PICKUP_MS = 60_000
+
+export const CONFIRM_ROUTE = '/mobile/qrLogin'
+
+export async function createQr(ctx: AppContext, bind: { tenantId: number | null; orgId: number | null }, meta: ClientMeta, dingtalk?: DingtalkQrSource): Promise<QrCodeInfo> {
+  const now = ctx.clock.now()
+  const k = ctx.db.kysely
+  // Spent and expired ids are of no use to anyone after a few minutes.
+  await k.deleteFrom('qr_login').where('expires_at', '<', new Date(+now - 10 * 60_000)).execute()
+  const live = await k.selectFrom('qr_login').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('request_ip', '=', meta.ip).where('expires_at', '>', now).executeTakeFirstOrThrow()
+  if (Number(live.n) >= MAX_LIVE_PER_IP) throw refused(ErrorCode.TOO_MANY_REQUESTS, Msg.IP_THROTTLED)
+  const qrId = randomBytes(32).toString('base64url')
+  await k.insertInto('qr_login').values({
+    id: hashToken(qrId), tenant_id: bind.tenantId, org_id: bind.orgId, created_at: now, expires_at: new Date(+now + QR_LOGIN.ttlSeconds * 1000),
+    request_ip: meta.ip, request_agent: meta.userAgent?.slice(0, 300) ?? null,
+    confirmed_tenant_id: null, confirmed_account_id: null, confirmed_user_info_id: null, confirmed_org_id: null, confirmed_at: null, used_at: null,
+  }).execute()
+  const dingtalkUrl = bind.tenantId !== null && dingtalk ? await dingtalk.qrLoginUrl(ctx, bind.tenantId) : null
+  return { qrId, confirmPath: `#${CONFIRM_ROUTE}?id=${qrId}`, expireSeconds: QR_LOGIN.ttlSeconds, dingtalkUrl }
+}
+
+/** The login page's tenant (tenantId header) or the unit of ?orgId; neither: any tenant's user may confirm. */
+export async function qrBinding(ctx: AppContext, tenantHeader: number, orgId: number | undefined): Promise<{ tenantId: number | null; orgId: number | null }> {
+  if (orgId !== undefined) {
+    const row = await ctx.db.platform((trx) => trx.selectFrom('org_unit').select(['tenant_id', 'status']).where('id', '=', orgId).executeTakeFirst())
+    if (!row || row.status !== 0 || (tenantHeader > 0 && row.tenant_id !== tenantHeader)) throw notFound(Msg.ORG_NOT_FOUND)
+    return { tenantId: row.tenant_id, orgId }
+  }
+  if (tenantHeader > 0) {
+    const t = await ctx.db.tenant(tenantHeader, (trx) => findTenant(trx, tenantHeader))
+    if (!t) throw notFound(Msg.TENANT_NOT_FOUND)
+    return { tenantId: tenantHeader, orgId: null }
+  }
+  return { tenantId: null, orgId: null }
+}
+
+function stateOf(row: Selectable<QrLoginTable> | undefined, now: Date): QrState {
+  if (!row || row.used_at) return 'expired'
+  if (row.state === 'cancelled') return 'cancelled'
+  if (row.expires_at <= now) return 'expired'
+  return row.state as QrState
+}
+
+/**
+ * GET login/qrcode/process: the waiting page's poll. The first poll after the confirmation claims it (one conditional
+ * UPDATE in the transaction that issues the session) and gets the login answer; every later poll sees it spent.
+ */
+export async function pollQr(ctx: AppContext, qrId: string, meta: ClientMeta): Promise<QrProcessResult> {
+  const now = ctx.clock.now()
+  const id = hashToken(qrId)
+  const row = await ctx.db.kysely.selectFrom('qr_login').selectAll().where('id', '=', id).executeTakeFirst()
+  const state = stateOf(row, now)
+  if (state !== 'confirmed' || !row?.confirmed_tenant_id || !row.confirmed_account_id) return { state }
+  const tenantId = row.confirmed_tenant_id
+  const accountId = row.confirmed_account_id
+  const out = await ctx.db.tenant(tenantId, async (trx) => {
+    const claimed = await trx.updateTable('qr_login').set({ used_at: now })
+      .where('id', '=', id).where('state', '=', 'confirmed').where('used_at', 'is', null).where('expires_at', '>', now)
+      .returning('id').executeTakeFirst()
+    if (!claimed) return null
+    const account = await findAccount(trx, accountId)
+    const tenant = await findTenant(trx, tenantId)
+    const log = (reason: string) => writeLoginLog(trx, { accountId, userName: account?.user_name ?? '', ip: meta.ip, success: false, reason, at: now, method: 'qr', userAgent: meta.userAgent })
+    if (!account || account.status !== 0) { await log('disabled'); return refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED) }
+    if (!tenant || tenant.status !== 0) { await log('tenant disabled'); return refused(ErrorCode.TENANT_DISABLED, TenantMsg.DISABLED) }
+    // Only the membership the phone confirmed with, if it is still live.
+    const orgs = (await membershipsOf(trx, accountId)).filter((o) => o.userInfoId === row.confirmed_user_info_id)
+    if (!orgs.length) { await log('no active membership'); return refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED) }
+    // The phone's session stands for the second factor: it was signed in with one if its account has one.
+    return finishSignIn(ctx, trx, now, {
+      tenantId, accountId, userName: account.user_name, orgs, orgId: orgs[0]!.orgId, autoPickOrg: true,
+      ip: meta.ip, userAgent: meta.userAgent, method: 'qr', secondFactorDone: true,
+    })
+  })
+  if (out === null) return { state: 'expired' }
+  if (out instanceof AppError) throw out
+  return { state: 'confirmed', ...out.data }
+}
+
+/**
+ * POST login/qrcode/process: the phone's scan (see who asks), confirm or cancel. A QR code of one tenant's login page
+ * cannot be confirmed from another tenant's session, nor one of an organisation's page by someone not in it.
+ */
+export async function actOnQr(ctx: AppContext, auth: AuthInfo, body: QrActionBody): Promise<QrScanInfo> {
+  const now = ctx.clock.now()
+  const id = hashToken(body.qrId)
+  const k = ctx.db.kysely
+  const row = await k.selectFrom('qr_login').selectAll().where('id', '=', id).executeTakeFirst()
+  const state = stateOf(row, now)
+  if (!row || (state !== 'waiting' && state !== 'scanned')) throw refused(ErrorCode.BAD_REQUEST, QrMsg.INVALID)
+  if (row.tenant_id !== null && row.tenant_id !== auth.tenantId) throw refused(ErrorCode.FORBIDDEN, QrMsg.OTHER_TENANT)
+
+  const who = await ctx.db.tenant(auth.tenantId, async (trx) => {
+    const account = await findAccount(trx, auth.accountId)
+    const orgs = await membershipsOf(trx, auth.accountId)
+    const member = row.org_id !== null ? orgs.find((o) => o.orgId === row.org_id) : orgs.find((o) => o.userInfoId === auth.userInfoId)
+    const person = member && await trx.selectFrom('user_info').select('true_name').where('id', '=', member.userInfoId).executeTakeFirst()
+    const tenant = row.tenant_id !== null ? await findTenant(trx, row.tenant_id) : undefined
+    const boundOrg = row.org_id !== null ? orgs.find((o) => o.orgId === row.org_id)?.displayName ?? null : null
+    return { account, member, trueName: person?.true_name ?? '', tenantName: tenant?.name ?? null, boundOrg }
+  })
+  if (!who.account || !who.member) throw refused(ErrorCode.FORBIDDEN, QrMsg.NOT_MEMBER)
+
+  const open = ['waiting', 'scanned']
+  let next: QrState
+  if (body.action === 'scan') {
+    await k.updateTable('qr_login').set({ state: 'scanned' }).where('id', '=', id).where('state', 'in', open).execute()
+    next = 'scanned'
+  } else if (body.action === 'cancel') {
+    const r = await k.updateTable('qr_login').set({ state: 'cancelled' }).where('id', '=', id).where('state', 'in', open).where('expires_at', '>', now).returning('id').executeTakeFirst()
+    if (!r) throw refused(ErrorCode.BAD_REQUEST, QrMsg.INVALID)
+    next = 'cancelled'
+  } else {
+    const r = await k.updateTable('qr_login').set({
+      state: 'confirmed', confirmed_tenant_id: auth.tenantId, confirmed_account_id: auth.accountId, confirmed_user_info_id: who.member.userInfoId,
+      confirmed_org_id: who.member.orgId, confirmed_at: now, expires_at: new Date(+now + PICKUP_MS),
+    }).where('id', '=', id).where('state', 'in', open).where('expires_at', '>', now).returning('id').executeTakeFirst()
+    if (!r) throw refused(ErrorCode.BAD_REQUEST, QrMsg.INVALID)
+    next = 'confirmed'
+  }
+  return {
+    state: next, tenantName: who.tenantName, orgName: who.boundOrg, requestIp: row.request_ip, requestAgent: row.request_agent,
+    requestedAt: row.created_at.toISOString(), userName: who.account.user_name, trueName: who.trueName, currentOrgName: who.member.displayName,
+  }
+}

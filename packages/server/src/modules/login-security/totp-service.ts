@@ -1,0 +1,64 @@
+import { ErrorCode, Msg, TotpMsg, type TotpEnrolment, type TotpPolicy, type TotpStatus } from '@zhixiao/shared'
+import { sql } from 'kysely'
+import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { AppError, refused, unauthorized } from '../../platform/errors.js'
+import { verifyPassword } from '../../platform/password.js'
+import { findAccount } from '../auth/queries.js'
+import { confirmEnrolment, mustUseTotp, POLICY_KEY, startEnrolment, tenantRequiresTotp, totpRow } from './totp-store.js'
+
+/** The personal centre's view: enabled, required of me, recovery codes left. */
+export function totpStatus(ctx: AppContext, auth: AuthInfo): Promise<TotpStatus> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const row = await totpRow(trx, auth.accountId)
+    const left = await trx.selectFrom('account_recovery_code').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', auth.accountId).where('used_at', 'is', null).executeTakeFirstOrThrow()
+    return { enabled: !!row?.enabled_at, required: await mustUseTotp(trx, auth.tenantId, auth.accountId), recoveryCodesLeft: Number(left.n) }
+  })
+}
+
+async function run<T>(p: Promise<T | AppError>): Promise<T> {
+  const out = await p
+  if (out instanceof AppError) throw out
+  return out
+}
+
+export function totpEnrolStart(ctx: AppContext, auth: AuthInfo): Promise<TotpEnrolment> {
+  return run(ctx.db.tenant(auth.tenantId, async (trx) => {
+    const account = await findAccount(trx, auth.accountId)
+    if (!account) return unauthorized()
+    return startEnrolment(ctx, trx, auth.accountId, account.user_name, ctx.clock.now())
+  }))
+}
+
+export function totpEnrolConfirm(ctx: AppContext, auth: AuthInfo, code: string): Promise<string[]> {
+  return run(ctx.db.tenant(auth.tenantId, (trx) => confirmEnrolment(ctx, trx, auth.accountId, code, ctx.clock.now())))
+}
+
+/**
+ * Turning it off needs the current password (a borrowed session alone cannot), and is refused while the tenant
+ * requires it of this administrator.
+ */
+export async function totpDisable(ctx: AppContext, auth: AuthInfo, password: string): Promise<void> {
+  const account = await ctx.db.tenant(auth.tenantId, (trx) => findAccount(trx, auth.accountId))
+  if (!account) throw unauthorized()
+  if (!(await verifyPassword(password, account.password_hash))) throw refused(ErrorCode.PASSWORD_WRONG, Msg.OLD_PASSWORD_WRONG)
+  await run(ctx.db.tenant(auth.tenantId, async (trx) => {
+    const row = await totpRow(trx, auth.accountId)
+    if (!row?.enabled_at) return refused(ErrorCode.BAD_REQUEST, TotpMsg.NOT_ENABLED)
+    if (await mustUseTotp(trx, auth.tenantId, auth.accountId)) return refused(ErrorCode.BAD_REQUEST, TotpMsg.REQUIRED_CANNOT_DISABLE)
+    await trx.deleteFrom('account_recovery_code').where('account_id', '=', auth.accountId).execute()
+    await trx.deleteFrom('account_totp').where('account_id', '=', auth.accountId).execute()
+    return null
+  }))
+}
+
+export function getTotpPolicy(ctx: AppContext, auth: AuthInfo): Promise<TotpPolicy> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => ({ requiredForAdmins: await tenantRequiresTotp(trx, auth.tenantId) }))
+}
+
+/** The tenant's setting (tenant.config), written by its administrators. */
+export async function setTotpPolicy(ctx: AppContext, auth: AuthInfo, p: TotpPolicy): Promise<void> {
+  await ctx.db.tenant(auth.tenantId, (trx) => trx.updateTable('tenant')
+    .set({ config: sql`config || jsonb_build_object(${POLICY_KEY}::text, ${p.requiredForAdmins}::boolean)` })
+    .where('id', '=', auth.tenantId).execute())
+}

@@ -1,0 +1,23 @@
+import { OperationType, SmsMsg, type LoginResult } from '@zhixiao/shared'
+import type { Trx } from '../../db/database.js'
+import { hashToken, newTenantToken } from '../../platform/tokens.js'
+import { maskPhone } from './admin-service.js'
+
+const STEP_TTL_MS = 10 * 60 * 1000
+
+/**
+ * operationType 6 (000 §4 "SMS verification needed"): a password login whose tenant asks for an SMS second step
+ * (sms_config.password_login_sms_step) and whose account has a phone gets a single-use ticket (10 minutes) naming
+ * the account and the organisation already chosen; the page sends the code (login/sms/code/send with mustSmsId) and
+ * finishes with loginByPhoneSms { mustSmsId, smsCode }. An account without a phone signs in without the step
+ * (docs/auth.md). Null: no step.
+ */
+export async function smsStepChallenge(trx: Trx, now: Date, s: { tenantId: number; accountId: number; orgId: number }): Promise<{ msg: string; data: LoginResult } | null> {
+  const cfg = await trx.selectFrom('sms_config').select('password_login_sms_step').executeTakeFirst()
+  if (!cfg?.password_login_sms_step) return null
+  const account = await trx.selectFrom('account').select('phone').where('id', '=', s.accountId).executeTakeFirst()
+  if (!account?.phone) return null
+  const ticket = newTenantToken(s.tenantId)
+  await trx.insertInto('sms_step_ticket').values({ id: hashToken(ticket), account_id: s.accountId, org_id: s.orgId, expires_at: new Date(+now + STEP_TTL_MS) }).execute()
+  return { msg: SmsMsg.SMS_STEP_NEEDED, data: { operationType: OperationType.NEED_SMS, mustSmsId: ticket, smsPhone: maskPhone(account.phone) } }
+}
