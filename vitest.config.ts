@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on the 2-core CI machine. The server files are
+    // CPU-bound in their own process (PGlite's engine), so two workers use both cores.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/test/**/*.test.ts'] } },
       // Builds the web app into a temp folder to weigh the login route (packages/web/test/login-weight.test.ts).

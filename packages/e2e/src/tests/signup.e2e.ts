@@ -56,7 +56,10 @@ test('signup: a parent signs up by SMS, asks to join with the child\'s number, t
 
   const page = await newPage(PHONE)
   const noErrors = watchPageErrors(page)
-  await page.goto(`${baseUrl}/#/redirect/login`)
+  // The school's own login address (?orgId=) names the tenant; the platform's bare login page would ask which one
+  // once it serves several, as it does after the tests that add tenants.
+  const schoolId = (await api(baseUrl, '/base/api/account/user/current/detail', { token: schoolAdmin })).data.orgId as number
+  await page.goto(`${baseUrl}/#/redirect/login?orgId=${schoolId}`)
   await page.getByTestId('signup-link').click()
   const signup = page.locator('[data-page="/redirect/signup"]')
   await signup.waitFor()
