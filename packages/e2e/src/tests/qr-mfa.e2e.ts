@@ -43,9 +43,8 @@ test('QR login: a phone signed in as a teacher confirms, and the waiting login p
   }
 })
 
-test('TOTP: an administrator enrols in the personal centre and must give a code at the next login', async ({ browser, baseUrl }) => {
+test('TOTP: an administrator enrols in the personal centre and must give a code at the next login', async ({ browser, baseUrl, newPage }) => {
   const first = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })
-  const second = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })
   let recovery: string[] = []
   try {
     const page = await first.newPage()
@@ -65,7 +64,8 @@ test('TOTP: an administrator enrols in the personal centre and must give a code 
     await card.getByText('已启用').waitFor()
 
     // Next login, in a fresh browser: the password is not enough.
-    const next = await second.newPage()
+    // The harness's own fresh context (no cookies of the enrolling browser), so a failure leaves its screenshot.
+    const next = await newPage({ width: 1280, height: 800 })
     await next.goto(`${baseUrl}/#/redirect/login`)
     await next.getByPlaceholder('请输入用户名').fill('zyadmin')
     await next.getByPlaceholder('请输入密码').fill('Demo@2026')
@@ -95,6 +95,5 @@ test('TOTP: an administrator enrols in the personal centre and must give a code 
       if (t.data.userToken) await post('/base/api/auth/totp/disable', { password: 'Demo@2026' }, t.data.userToken)
     }
     await first.close()
-    await second.close()
   }
 })
