@@ -182,6 +182,7 @@ export type SetSysConfigBody = z.infer<typeof setSysConfigBody>
 
 /** Where the answer came from: the org's own row, the tenant default, or the built-in defaults. */
 export const configSource = z.enum(['org', 'tenant', 'default'])
+export type ConfigSource = z.infer<typeof configSource>
 export const mhSysConfigAnswer = mhSysConfig.extend({ orgId: z.number(), source: configSource })
 export type MhSysConfigAnswer = z.infer<typeof mhSysConfigAnswer>
 export const jdMhSysConfigAnswer = jdMhSysConfig.extend({ orgId: z.number(), source: configSource })

@@ -1,29 +1,17 @@
 import {
-  ConfigName, defaultSysConfig, ErrorCode, PortalMsg, SYS_CONFIG_SCHEMAS, type FooterConfig, type JdMhSysConfig, type MhSysConfig,
+  ConfigName, defaultSysConfig, PortalMsg, SYS_CONFIG_SCHEMAS, type FooterConfig, type JdMhSysConfig, type MhSysConfig,
   type SetSysConfigBody, type SysConfigName,
 } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
-import { AppError, notFound } from '../../platform/errors.js'
-import { recordOp } from '../../platform/op-log.js'
-import { assertInScope } from '../../platform/org-scope.js'
+import { notFound } from '../../platform/errors.js'
 import { openMenuOptions } from '../apps/header-targets.js'
+import { lineage, saveNamed } from './named-config.js'
 import { portalTrx, TENANT_DEFAULT_ORG } from './store.js'
 
 export type Source = 'org' | 'tenant' | 'default'
 type Resolved<T> = T & { orgId: number; source: Source }
-
-/** The org and its ancestors, nearest first (inside the transaction's tenant); empty when the org is not there. */
-async function lineage(trx: Trx, orgId: number): Promise<number[]> {
-  const rows = await sql<{ id: number; depth: number }>`
-    WITH RECURSIVE up AS (
-      SELECT id, parent_id, 0 AS depth FROM org_unit WHERE id = ${orgId}
-      UNION ALL
-      SELECT o.id, o.parent_id, up.depth + 1 FROM org_unit o JOIN up ON o.id = up.parent_id WHERE up.depth < 32
-    ) SELECT id, depth FROM up ORDER BY depth`.execute(trx)
-  return rows.rows.map((r) => Number(r.id))
-}
 
 /** Stored values are re-read through the schema, so fields added later get their defaults. */
 function parseValue<N extends SysConfigName>(name: N, value: unknown): MhSysConfig | JdMhSysConfig {
@@ -107,26 +95,8 @@ const CONFIG_LABEL: Record<SysConfigName, string> = {
  * default; the operation log gets the before and after values.
  */
 export async function setSysConfig(ctx: AppContext, auth: AuthInfo, body: SetSysConfigBody): Promise<void> {
-  await ctx.db.tenant(auth.tenantId, async (trx) => {
-    let target = body.orgId ?? auth.orgId
-    if (body.tenantDefault) {
-      const org = await trx.selectFrom('org_unit').select('parent_id').where('id', '=', auth.orgId).executeTakeFirst()
-      if (!org || org.parent_id !== null) throw new AppError(ErrorCode.FORBIDDEN, PortalMsg.TOP_ONLY, 403)
-      target = TENANT_DEFAULT_ORG
-    } else {
-      await assertInScope(trx, auth, target)
-    }
-    const p = portalTrx(trx)
-    const before = await p.selectFrom('portal_config').select('value').where('org_id', '=', target).where('name', '=', body.name).executeTakeFirst()
-    const value = JSON.stringify(body.value)
-    await p.insertInto('portal_config').values({ org_id: target, name: body.name, value, updated_by: auth.userInfoId })
-      .onConflict((oc) => oc.columns(['tenant_id', 'org_id', 'name']).doUpdateSet({ value, updated_by: auth.userInfoId, updated_at: sql`now()` }))
-      .execute()
-    await recordOp(trx, auth, {
-      module: '门户管理', action: '保存配置', target: `${CONFIG_LABEL[body.name]}${target === TENANT_DEFAULT_ORG ? '（租户默认）' : ''}`,
-      detail: { name: body.name, orgId: target, before: before?.value ?? null, after: body.value },
-    })
-  })
+  const cfg = { name: body.name, label: CONFIG_LABEL[body.name], schema: SYS_CONFIG_SCHEMAS[body.name], permission: 'sc_menhu_pc' }
+  await ctx.db.tenant(auth.tenantId, (trx) => saveNamed(trx, auth, cfg, body.value, body))
 }
 
 /** mh_personal_config: 'true' | 'false' per account, or null when never set. */

@@ -1,0 +1,123 @@
+import { ErrorCode, PortalMsg, type ConfigSource } from '@zhixiao/shared'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { sql } from 'kysely'
+import { z } from 'zod'
+import type { Trx } from '../../db/database.js'
+import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { AppError, notFound } from '../../platform/errors.js'
+import { ok } from '../../platform/envelope.js'
+import { recordOp } from '../../platform/op-log.js'
+import { assertInScope } from '../../platform/org-scope.js'
+import { portalTrx, TENANT_DEFAULT_ORG } from './store.js'
+
+/**
+ * One configuration value stored by name in portal_config (the configMgr family of 001 §7.5: ClassHomeConfig,
+ * PortalMenuConfig, MobileMenuConfig, RedotMsgConfig, MHSysConfigForStudentPC …). Every name shares the same
+ * inheritance: the org's own value, else the nearest ancestor's, else the tenant default, else the schema's defaults.
+ */
+export interface NamedConfig<S extends z.ZodType = z.ZodType> {
+  /** The stored name (portal_config.name). */
+  name: string
+  /** Chinese label for the operation log. */
+  label: string
+  /** The value's schema; every field needs a default so `schema.parse({})` is the built-in value. */
+  schema: S
+  /** The permission code a save needs. */
+  permission: string
+}
+
+export interface ResolvedConfig<T> { value: T; orgId: number; source: ConfigSource }
+
+/** The org and its ancestors, nearest first (inside the transaction's tenant); empty when the org is not there. */
+export async function lineage(trx: Trx, orgId: number): Promise<number[]> {
+  const rows = await sql<{ id: number; depth: number }>`
+    WITH RECURSIVE up AS (
+      SELECT id, parent_id, 0 AS depth FROM org_unit WHERE id = ${orgId}
+      UNION ALL
+      SELECT o.id, o.parent_id, up.depth + 1 FROM org_unit o JOIN up ON o.id = up.parent_id WHERE up.depth < 32
+    ) SELECT id, depth FROM up ORDER BY depth`.execute(trx)
+  return rows.rows.map((r) => Number(r.id))
+}
+
+/** Stored values are re-read through the schema, so fields added later get their defaults; a value that no longer fits falls back to them. */
+function parseStored<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value)
+  return parsed.success ? parsed.data : schema.parse({})
+}
+
+/** A named value for an org with its inheritance (see NamedConfig). An org not in the tenant is 404. */
+export async function resolveNamed<S extends z.ZodType>(trx: Trx, cfg: NamedConfig<S>, orgId: number): Promise<ResolvedConfig<z.output<S>>> {
+  const chain = await lineage(trx, orgId)
+  if (!chain.length) throw notFound(PortalMsg.ORG_NOT_FOUND)
+  const order = [...chain, TENANT_DEFAULT_ORG]
+  const rows = await portalTrx(trx).selectFrom('portal_config').select(['org_id', 'value'])
+    .where('name', '=', cfg.name).where('org_id', 'in', order).execute()
+  for (const id of order) {
+    const row = rows.find((r) => Number(r.org_id) === id)
+    if (row) return { value: parseStored(cfg.schema, row.value), orgId, source: id === TENANT_DEFAULT_ORG ? 'tenant' : 'org' }
+  }
+  return { value: cfg.schema.parse({}), orgId, source: 'default' }
+}
+
+export interface SaveTarget { orgId?: number; tenantDefault?: boolean }
+
+/**
+ * Saves the whole value for the caller's org, an org below it, or (top-org admins only) the tenant default, and
+ * logs the before and after values. The value must already have passed cfg.schema (the route validates it).
+ */
+export async function saveNamed<S extends z.ZodType>(trx: Trx, auth: AuthInfo, cfg: NamedConfig<S>, value: z.output<S>, target: SaveTarget = {}): Promise<number> {
+  let org = target.orgId ?? auth.orgId
+  if (target.tenantDefault) {
+    const own = await trx.selectFrom('org_unit').select('parent_id').where('id', '=', auth.orgId).executeTakeFirst()
+    if (!own || own.parent_id !== null) throw new AppError(ErrorCode.FORBIDDEN, PortalMsg.TOP_ONLY, 403)
+    org = TENANT_DEFAULT_ORG
+  } else {
+    await assertInScope(trx, auth, org)
+  }
+  const p = portalTrx(trx)
+  const before = await p.selectFrom('portal_config').select('value').where('org_id', '=', org).where('name', '=', cfg.name).executeTakeFirst()
+  const json = JSON.stringify(value)
+  await p.insertInto('portal_config').values({ org_id: org, name: cfg.name, value: json, updated_by: auth.userInfoId })
+    .onConflict((oc) => oc.columns(['tenant_id', 'org_id', 'name']).doUpdateSet({ value: json, updated_by: auth.userInfoId, updated_at: sql`now()` }))
+    .execute()
+  await recordOp(trx, auth, {
+    module: '门户管理', action: '保存配置', target: `${cfg.label}${org === TENANT_DEFAULT_ORG ? '（租户默认）' : ''}`,
+    detail: { name: cfg.name, orgId: org, before: before?.value ?? null, after: value },
+  })
+  return org
+}
+
+/** Drops the org's own value so it inherits again (a "restore default" button). */
+export async function clearNamed(trx: Trx, auth: AuthInfo, cfg: NamedConfig, orgId: number = auth.orgId): Promise<void> {
+  await assertInScope(trx, auth, orgId)
+  const gone = await portalTrx(trx).deleteFrom('portal_config').where('org_id', '=', orgId).where('name', '=', cfg.name).returning('value').executeTakeFirst()
+  if (gone) await recordOp(trx, auth, { module: '门户管理', action: '恢复默认配置', target: cfg.label, detail: { name: cfg.name, orgId, before: gone.value } })
+}
+
+const orgQuery = z.object({ orgId: z.coerce.number().int().optional() })
+
+/**
+ * Registers GET /get<Key> (any signed-in user of the tenant reads the resolved value of their org or an org they
+ * name) and POST /set<Key> (body { orgId?, tenantDefault?, value }, guarded by cfg.permission) for each config, to be
+ * mounted under /base/configMgr. The answer is { ...value, orgId, source }.
+ */
+export function namedConfigRoutes(ctx: AppContext, configs: Record<string, NamedConfig>, tag = '门户配置') {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>()
+    for (const [key, cfg] of Object.entries(configs)) {
+      r.get(`/get${key}`, { schema: { tags: [tag], summary: `${cfg.label}（本机构→上级机构→租户默认→内置默认）`, querystring: orgQuery } },
+        async (req) => {
+          const got = await ctx.db.tenant(req.auth!.tenantId, (trx) => resolveNamed(trx, cfg, req.query.orgId ?? req.auth!.orgId))
+          return ok({ ...(got.value as object), orgId: got.orgId, source: got.source })
+        })
+      const body = z.object({ orgId: z.coerce.number().int().optional(), tenantDefault: z.boolean().optional(), value: cfg.schema })
+      r.post(`/set${key}`, { config: { permission: cfg.permission }, schema: { tags: [tag], summary: `保存${cfg.label}`, body } },
+        async (req) => {
+          const b = req.body as z.infer<typeof body>
+          await ctx.db.tenant(req.auth!.tenantId, (trx) => saveNamed(trx, req.auth!, cfg, b.value, b))
+          return ok(null, PortalMsg.SAVED)
+        })
+    }
+  }
+}
