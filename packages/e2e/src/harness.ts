@@ -160,8 +160,17 @@ async function openSelect(page: Page, trigger: Locator, typed?: string): Promise
 export async function pick(page: Page, trigger: Locator, label: string | RegExp, typed?: string): Promise<void> {
   const dropdown = await openSelect(page, trigger, typed)
   await dropdown.locator('.ant-select-item-option').filter({ hasText: label }).first().click()
-  // The list closes on a choice (with a short animation): wait, so the next click does not land on the list.
-  await dropdown.waitFor({ state: 'hidden' })
+  await closed(trigger)
+}
+
+/**
+ * Waits until the Select is closed: its combobox says aria-expanded="false". A closing list takes no pointer events
+ * (rc-trigger sets pointer-events: none as soon as it closes), so the next click cannot land on it; waiting for the
+ * fade-out itself instead failed once on a loaded machine, where the list stayed painted long after it had closed.
+ */
+async function closed(trigger: Locator): Promise<void> {
+  const input = trigger.locator('xpath=self::input | descendant::input[@role="combobox"]').first()
+  await input.and(input.page().locator('[aria-expanded="false"]')).waitFor()
 }
 
 /** A multiple Select stays open after a choice: pick `label`, then close it with Escape. */
@@ -169,7 +178,7 @@ export async function pickMany(page: Page, trigger: Locator, label: string): Pro
   const dropdown = await openSelect(page, trigger)
   await dropdown.locator('.ant-select-item-option').filter({ hasText: label }).first().click()
   await trigger.press('Escape')
-  await dropdown.waitFor({ state: 'hidden' })
+  await closed(trigger)
 }
 
 /** Types a YYYY-MM-DD date into the antd DatePicker with `id` inside `scope` and confirms it. */
