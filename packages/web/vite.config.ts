@@ -1,12 +1,26 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { precompress } from './build/precompress'
 
 const apiPort = process.env.PORT ?? '3000'
 
-export default defineConfig({
+/**
+ * React Router 7's package exports name only its development build (remix-run/react-router#12532, #14102): a
+ * production bundle would carry its dev warnings and checks, about 8 KB gzip on the entry that every page, the login
+ * page too, loads first. Its production build sits beside it; a production build resolves to that.
+ */
+const routerDist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production')
+const productionRouter = [
+  { find: /^react-router$/, replacement: path.join(routerDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(routerDist, 'dom-export.mjs') },
+]
+
+export default defineConfig(({ mode }) => ({
   plugins: [react(), precompress()],
-  server: { proxy: { '/base': `http://127.0.0.1:${apiPort}` } },
+  resolve: { alias: mode === 'production' ? productionRouter : [] },
+  server: { proxy: { '/base': `http://127.0.0.1:${apiPort}`, '/sc-mobile-api': `http://127.0.0.1:${apiPort}` } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -21,4 +35,4 @@ export default defineConfig({
       treeshake: { manualPureFunctions: ['z'] },
     },
   },
-})
+}))

@@ -32,6 +32,11 @@ import './tests/sms-login.e2e.js'
 // Last: it enrols a demo administrator in TOTP (and turns it off again at its end).
 import './tests/qr-mfa.e2e.js'
 import './tests/sso.e2e.js'
+import './tests/campus-portal.e2e.js'
+import './tests/pc-portal-config.e2e.js'
+import './tests/mobile-portal.e2e.js'
+import './tests/red-dots.e2e.js'
+import './tests/messages.e2e.js'
 
 const dist = path.join(REPO_ROOT, 'packages/web/dist/index.html')
 if (!fs.existsSync(dist)) {

@@ -27,6 +27,7 @@ import { importRunner } from './modules/imports/runner.js'
 import { roleRoutes } from './modules/roles/routes.js'
 import { appGroupRoutes, appLinkRoutes, appRoutes, dynamicPermissionRoutes, fallbackAppRoutes, oftenUseRoutes, onceTokenRoutes } from './modules/apps/routes.js'
 import { syncBuiltinAppsAllTenants } from './modules/apps/registry.js'
+import { classHomeRoutes, outerPortalRoutes, redDotConfigRoutes, redDotRoutes } from './modules/red-dots/routes.js'
 import { installApiCors } from './platform/cors.js'
 import { installApiNoStore, installShellSecurityHeaders } from './platform/security-headers.js'
 import { installInputGuard } from './platform/input-guard.js'
@@ -34,11 +35,18 @@ import { installWebStatic } from './platform/web-static.js'
 import { bannerRoutes, cmsRoutes, portalModuleRoutes } from './modules/cms/routes.js'
 import { configMgrRoutes, mobileInfoRoutes, tenantPortalRoutes } from './modules/portal-config/routes.js'
 import { complaintRoutes } from './modules/complaints/routes.js'
+import { pcPortalConfigRoutes, sidebarRoutes, systemInfoRoutes } from './modules/pc-portal/routes.js'
+import { campusRoutes, classTeacherRoutes, weatherRoutes } from './modules/campus/routes.js'
+import { campusWeatherCfg } from './modules/campus/weather-service.js'
+import { namedConfigRoutes } from './modules/portal-config/named-config.js'
 import { ssoAuthRoutes, thirdConfigRoutes, dingtalkQrSource } from './modules/sso/routes.js'
 import { loginSecurityRoutes, qrLoginRoutes } from './modules/login-security/routes.js'
 import { changeRoutes, departmentRoutes, joinAuditRoutes, keyLogRoutes, parentRoutes, searchPersonRoutes, studentRoutes, teacherRoutes } from './modules/people/routes.js'
 import { smsAccountRoutes, smsAuthRoutes, smsRoutes } from './modules/sms/routes.js'
 import { registerOrgRoutes, signupAuthRoutes } from './modules/signup/routes.js'
+import { messageRoutes, messageTemplateRoutes, mpAppRoutes } from './modules/messages/routes.js'
+import { pushDispatcher } from './modules/messages/dispatch.js'
+import { customLayoutRoutes, mobileAlarmRoutes, mobileConfigMgrRoutes, mobileQuickRoutes } from './modules/mobile-portal/routes.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { type Clock, systemClock } from './platform/clock.js'
 import type { AppContext } from './platform/context.js'
@@ -112,6 +120,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   installApiNoStore(app)
   // Import jobs run in the background of this process; unfinished ones resume at the next start.
   const imports = importRunner(ctx, (msg, err) => app.log.error({ err }, msg))
+  // SMS and WeChat pushes of committed messages leave from a queue (modules/messages/dispatch.ts).
+  const pushes = pushDispatcher(ctx, (msg, err) => app.log.error({ err }, msg))
   // PGlite has no autovacuum: refresh planner statistics at start and every 15 minutes (Db.analyze).
   let analyzing: ReturnType<typeof setInterval> | undefined
   let polling: ReturnType<typeof setInterval> | undefined
@@ -124,11 +134,13 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       polling = setInterval(() => imports.kick(), IMPORT_POLL_MS).unref()
     }
     imports.kick()
+    pushes.start()
   })
   app.addHook('onClose', async () => {
     clearInterval(analyzing)
     clearInterval(polling)
     await imports.stop()
+    await pushes.stop()
     if (!opts.db) await db.close()
   })
 
@@ -186,6 +198,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(mobileInfoRoutes(ctx), { prefix: '/base/api/Mobile' })
     await api.register(tenantPortalRoutes(ctx), { prefix: '/base/api/tenant' })
     await api.register(complaintRoutes(ctx), { prefix: '/base/complainSuggestion' })
+    await api.register(campusRoutes(ctx), { prefix: '/sc-mobile-api/api/h5/faculty/campusPro' })
+    await api.register(weatherRoutes(ctx), { prefix: '/base/api/weather' })
+    await api.register(classTeacherRoutes(ctx), { prefix: '/base/api/class' })
+    await api.register(namedConfigRoutes(ctx, { CampusWeatherConfig: campusWeatherCfg }, '天气配置'), { prefix: '/base/configMgr' })
     await api.register(smsRoutes(ctx), { prefix: '/base/api/sms' })
     await api.register(smsAuthRoutes(ctx), { prefix: '/base/api/auth' })
     await api.register(smsAccountRoutes(ctx), { prefix: '/base/api/account' })
@@ -195,6 +211,22 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(qrLoginRoutes(ctx, { dingtalk: dingtalkQrSource }), { prefix: '/base/thirdparty/dingtalk' })
     await api.register(ssoAuthRoutes(ctx), { prefix: '/base/api/auth' })
     await api.register(thirdConfigRoutes(ctx), { prefix: '/base/openthirdconfig' })
+    // Red dots, the class home and the outer-portal limits (docs/portal.md "Red dots, class home, outer portal").
+    await api.register(redDotConfigRoutes(ctx), { prefix: '/base/configMgr' })
+    await api.register(redDotRoutes(ctx), { prefix: '/base/api/redot' })
+    await api.register(classHomeRoutes(ctx), { prefix: '/base/api/classHome' })
+    await api.register(outerPortalRoutes(ctx), { prefix: '/base/portal/outer' })
+    await api.register(messageRoutes(ctx), { prefix: '/base/api/message' })
+    await api.register(messageTemplateRoutes(ctx), { prefix: '/base/api/messagetemplate' })
+    for (const scope of ['service', 'waipin', 'teacher', 'parent'] as const) await api.register(mpAppRoutes(ctx, scope), { prefix: `/base/api/mpApp/${scope}` })
+    await api.register(pcPortalConfigRoutes(ctx), { prefix: '/base/configMgr' })
+    await api.register(sidebarRoutes(ctx), { prefix: '/base/api/Sidebar' })
+    await api.register(systemInfoRoutes(ctx), { prefix: '/base/api/systemInfo' })
+    // Mobile portal (docs/portal.md "Mobile portal").
+    await api.register(mobileConfigMgrRoutes(ctx), { prefix: '/base/configMgr' })
+    await api.register(mobileAlarmRoutes(ctx), { prefix: '/base/api/Mobile' })
+    await api.register(customLayoutRoutes(ctx), { prefix: '/base/portal/custom' })
+    await api.register(mobileQuickRoutes(ctx), { prefix: '/base/mobileHomeQuick' })
   })
 
   await installWebStatic(app, config.webDist)

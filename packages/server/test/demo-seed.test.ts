@@ -93,6 +93,13 @@ describe('the demo primary school (示范区第一实验小学) as its admin see
     expect(teachers.find((x) => x.userName === 'zhanglaoshi')).toMatchObject({ deptName: '语文教研组', remark: '三年级(2)班班主任，任教语文' })
   })
 
+  it("张老师's campus portal lists the class he heads (class_teacher, docs/portal.md \"Campus portal\")", async () => {
+    const zhang = await loginToken(t, 'zhanglaoshi', DEMO_PASSWORD)
+    const r = await call(t, { url: '/sc-mobile-api/api/h5/faculty/campusPro/getTeacherClass', token: zhang })
+    expect(r.data.list).toEqual([expect.objectContaining({ gradeName: '三年级', className: '(2)班', isHead: true })])
+    expect(r.data.list[0].studentCount).toBeGreaterThan(0)
+  })
+
   it('has students in every class, each with a bound parent; some parents have two children; 王小明 is in 三年级(2)班 with his mother', async () => {
     const students = await all('/base/api/userInfo/studentInfo/page', admin)
     expect(students.length).toBeGreaterThanOrEqual(60)

@@ -194,7 +194,8 @@ export const appGroupSaveBody = z.object({
 export type AppGroupSaveBody = z.infer<typeof appGroupSaveBody>
 export const appGroupUpdateBody = appGroupSaveBody.extend({ id: z.coerce.number().int() })
 export type AppGroupUpdateBody = z.infer<typeof appGroupUpdateBody>
-export const appGroupResetBody = z.object({ appType: z.coerce.number().int().default(AppType.SCHOOL_PC) })
+/** appType left out: the school PC scope for 应用管理, else the mobile scope the caller maintains. */
+export const appGroupResetBody = z.object({ appType: z.coerce.number().int().optional() })
 
 export const appLinkBody = z.object({
   groupId: z.coerce.number().int(),

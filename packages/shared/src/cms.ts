@@ -197,6 +197,8 @@ export const moduleRow = z.custom<ModuleRow>((v) => typeof v === 'object' && v !
 
 export const bannerRow = z.object({
   id: z.number(), orgId: z.number(), title: z.string(), imageUrl: z.string(), link: z.string().nullable(), sort: z.number(), status: z.number(),
+  /** 0 PC, 1 teacher mobile, 2 parent and student mobile (BannerTerminal in mobile-portal.ts). */
+  terminal: z.number(),
 })
 export type BannerRow = z.infer<typeof bannerRow>
 
@@ -212,9 +214,15 @@ export const moduleListBody = z.object({ homeKind, modules: z.array(blockInput).
 export type ModuleListBody = z.input<typeof moduleListBody>
 
 // ----- banners (/base/api/banner) -----
-export const bannerPageBody = z.object({ ...paging })
+/**
+ * terminal: 0 PC, 1 teacher mobile, 2 parent and student mobile. Left out, it is the first the caller maintains
+ * (PC for a holder of sc_menhu_pc, so the PC pages need not send it).
+ */
+const bannerTerminal = z.coerce.number().int().min(0, '终端无效').max(2, '终端无效').optional()
+export const bannerPageBody = z.object({ ...paging, terminal: bannerTerminal })
 export const bannerSaveBody = z.object({
   id: z.coerce.number().int().optional().nullable(),
+  terminal: bannerTerminal,
   title: z.line({ message: '请输入标题' }).trim().min(1, '请输入标题').max(50),
   imageUrl,
   link,

@@ -1,51 +1,13 @@
 import { LOGIN_SECURITY_ROUTES } from './login-security-routes.js'
 import { SSO_ROUTES } from './sso-routes.js'
+import { PC_PORTAL_ROUTES } from './pc-portal-routes.js'
+import { RED_DOT_ROUTES } from './red-dots-routes.js'
+import { CAMPUS_ROUTES } from './campus-routes.js'
+import { MOBILE_PORTAL_ROUTES } from './mobile-portal-routes.js'
+import { MESSAGE_ROUTES } from './messages-routes.js'
+import { BASE_SET_ENTRY, pathOnly, ROUTE_REDIRECTS, type RouteMeta } from './route-basics.js'
 
-/**
- * The spec's routes (000 §2, 001 §2), shared so the web router and the server's permission checks read one
- * table. `permission` is the page code checked against the user's permission list; a route without one is
- * open to any signed-in user. `public` routes need no login.
- */
-export type LayoutName = 'default' | 'redirect' | 'home' | 'old' | 'jd' | 'out-portal' | 'alliance' | 'manage-center' | 'none'
-
-export interface RouteMeta {
-  path: string
-  title: string
-  layout: LayoutName
-  permission?: string
-  /** Only for the super administrator (routes beginning tenant-, /base-set). */
-  adminOnly?: boolean
-  public?: boolean
-  hidden?: boolean
-}
-
-/** Sub-applications of 000 §2.1, each mounted at /<name>/:page*. */
-export const SUB_APPS: readonly string[] = [
-  'placemeet', 'dynamic', 'salary', 'agilebpm', 'oafn', 'courseCenter', 'property', 'autocenter', 'internship',
-  'leaveSchool', 'archiveStudents', 'archiveTeacher', 'teacherPersonnel', 'media', 'qualityEvaluation', 'diagnReform',
-  'graduationTo', 'teacherEvaluation', 'studentManage', 'gradeManage', 'inspection', 'recruitstudent', 'moralEducation',
-  'officialDocument', 'leave', 'cms2', 'cms2JD', 'baseEducation', 'outSide', 'openClass', 'attendance', 'databrain', 'iot',
-  'checkTeacher', 'checkStudent', 'examSystem', 'indlibrary', 'baseYiliao', 'baseTY', 'warningCenter', 'physicalMental',
-  'visitor', 'textbook', 'enrollment', 'archiveTeacherJd', 'archiveStudentsJd', 'courseCenterJd', 'divideClassTool',
-  'worklog', 'portal', 'classmain', 'classOn', 'jdProperty', 'supervisionTrain', 'pay', 'canteenManage', 'studentEvaluation',
-  'examSystemJd', 'modularPartyc', 'gradeManageJd', 'enrollmentPlatform', 'saas', 'ttm', 'teacherOnDuty',
-  'taskCollaboration', 'studentGrowth', 'cwj', 'sms', 'eduChainManage', 'inventorySys', 'leagueTeacher',
-  'activityElegance', 'medicalManage', 'YKinternship', 'registration', 'allianceManage', 'Information', 'afterSchool',
-]
-/** These sub-applications are served under the /oafn prefix. */
-export const OAFN_SUB_APPS: readonly string[] = ['agilebpm', 'checkStudent', 'checkTeacher', 'leave', 'officialDocument', 'worklog']
-
-export function subAppPath(name: string): string {
-  return OAFN_SUB_APPS.includes(name) ? `/oafn/${name}` : `/${name}`
-}
-
-/** Sub-app routes whose layout is not the home layout (000 §2.1 "Other layouts"). */
-export const SUB_APP_LAYOUTS: Record<string, LayoutName> = {
-  localSide: 'jd', supervisionTrainUser: 'jd', eduGridGovUser: 'jd', eduChainUser: 'jd',
-  dataWareHouse: 'redirect', oneselfCenter: 'redirect', openPortal: 'redirect', dataMap: 'redirect', webview: 'redirect',
-  studentPrortraitHome: 'redirect', managecenter: 'manage-center', alliancePortal: 'alliance',
-  eduGridGovManage: 'home', eduChainManage: 'home',
-}
+export * from './route-basics.js'
 
 export const ROLE_ROUTES: RouteMeta[] = [
   { path: '/roles-roleManage', title: '角色授权', layout: 'default', permission: 'permission_role' },
@@ -164,27 +126,10 @@ export const SMS_ROUTES: RouteMeta[] = [
   { path: '/menhu-Duanxin/log', title: '短信日志', layout: 'default', permission: 'sc_menhu_sms_config', hidden: true },
 ]
 
-export const ALL_PAGE_ROUTES: RouteMeta[] = [...BASE_ROUTES, ...ROLE_ROUTES, ...PORTAL_ROUTES, ...APP_MGR_ROUTES, ...CMS_ROUTES, ...MENHU_PORT_ROUTES, ...COMPLAINT_ROUTES, ...HELP_ROUTES, ...LOGIN_SECURITY_ROUTES, ...SMS_ROUTES, ...SSO_ROUTES]
+// Spreads count as possible side effects to the bundler: marked pure, the table stays out of the web app's entry chunk
+// (the login route's budget) and loads with the router's page routes (web router/app-routes.tsx).
+export const ALL_PAGE_ROUTES: RouteMeta[] = /* @__PURE__ */ (() => [...BASE_ROUTES, ...ROLE_ROUTES, ...PORTAL_ROUTES, ...APP_MGR_ROUTES, ...CMS_ROUTES, ...MENHU_PORT_ROUTES, ...COMPLAINT_ROUTES, ...HELP_ROUTES, ...LOGIN_SECURITY_ROUTES, ...SMS_ROUTES, ...SSO_ROUTES, ...MOBILE_PORTAL_ROUTES, ...CAMPUS_ROUTES, ...PC_PORTAL_ROUTES, ...RED_DOT_ROUTES, ...MESSAGE_ROUTES])()
 
-/** Fixed redirects of 000 §2.4 (the router keeps the query string). */
-export const ROUTE_REDIRECTS: readonly (readonly [from: string, to: string])[] = [
-  ['/signin', '/redirect/login'], ['/login', '/redirect/admin'],
-  ['/portal-home/home', '/portal/home'], ['/portal/home/home', '/portal/home'],
-  ['/localSide-home/index', '/localSide/home'], ['/localSide/home', '/localSide/home/index'],
-  ['/schoolPortal/news', '/schoolPortal/home/news'], ['/generalPortal/home', '/generalPortal/home/index'],
-  ['/home', '/home/home'],
-]
-
-/**
- * 001 §2.1 /base-set, the basic-data set-up for admins: the router sends the super administrator to /base-set/system
- * and any other admin to the first base-data page they may open (the 基础数据 app opens it).
- */
-export const BASE_SET_ENTRY = '/base-set'
-
-/** The host route of every sub-application (000 §2.1): /salary, /oafn/leave, /localSide ... */
-export const SUB_APP_HOSTS: readonly string[] = [...new Set([...SUB_APPS, ...Object.keys(SUB_APP_LAYOUTS)])].map(subAppPath)
-
-const pathOnly = (target: string): string => target.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1')
 const patternMatches = (pattern: string, path: string): boolean => {
   const a = pattern.split('/')
   const b = path.split('/')
@@ -195,14 +140,6 @@ const patternMatches = (pattern: string, path: string): boolean => {
 export function isPageRoute(target: string): boolean {
   const path = pathOnly(target)
   return path === BASE_SET_ENTRY || ROUTE_REDIRECTS.some(([from]) => from === path) || ALL_PAGE_ROUTES.some((r) => patternMatches(r.path, path))
-}
-
-/** The sub-application host a portal path lies in (/oafn/leave/list → /oafn/leave, the longest like the router), or null. */
-export function subAppHostOf(target: string): string | null {
-  const path = pathOnly(target)
-  let best: string | null = null
-  for (const h of SUB_APP_HOSTS) if ((path === h || path.startsWith(`${h}/`)) && h.length > (best?.length ?? 0)) best = h
-  return best
 }
 
 /** Finds the route meta governing a path (longest matching prefix). */

@@ -29,7 +29,12 @@ import * as m202611241430 from './migrations/202611241430_create_signup.js'
 import * as m202611241500 from './migrations/202611241500_create_third_party_login.js'
 import * as m202611241530 from './migrations/202611241530_add_login_log_method.js'
 import * as m202611241535 from './migrations/202611241535_create_qr_login_totp.js'
+import * as m202611241600 from './migrations/202611241600_create_mobile_portal.js'
+import * as m202611241620 from './migrations/202611241620_create_recommend_web.js'
+import * as m202611241630 from './migrations/202611241630_create_red_dots_outer_limits.js'
+import * as m202611241640 from './migrations/202611241640_create_messages.js'
 
+import * as m202611241700 from './migrations/202611241700_create_campus_portal.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
   '202611222300_create_core_tables': m202611222300,
@@ -60,6 +65,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611241500_create_third_party_login': m202611241500,
   '202611241530_add_login_log_method': m202611241530,
   '202611241535_create_qr_login_totp': m202611241535,
+  '202611241600_create_mobile_portal': m202611241600,
+  '202611241620_create_recommend_web': m202611241620,
+  '202611241630_create_red_dots_outer_limits': m202611241630,
+  '202611241640_create_messages': m202611241640,
+  '202611241700_create_campus_portal': m202611241700,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -461,7 +461,13 @@ export interface CodeLoginReqTable extends Owned {
 }
 export interface ThirdSessionTable extends Owned { session_id: string; config_id: number; id_token_sealed: string | null }
 
+/** Quick entries of the mobile home (migration 202611241600, docs/portal.md "Mobile portal"). */
+export interface MobileQuickGroupTable extends Owned { id: Id; org_id: number; role_key: string; name: string; sort: Generated<number>; created_at: Generated<Date> }
+export interface MobileQuickAppTable extends Owned { group_id: number; app_id: number; sort: Generated<number> }
+
 export interface Database {
+  mobile_quick_group: MobileQuickGroupTable
+  mobile_quick_app: MobileQuickAppTable
   app: AppTable
   app_group: AppGroupTable
   app_group_scope: AppGroupScopeTable
@@ -533,4 +539,53 @@ export interface Database {
   sms_phone_quota: SmsPhoneQuotaTable
   sms_step_ticket: SmsStepTicketTable
   sms_ip_window: SmsIpWindowTable
+}
+
+// Messages and service accounts (migration 202611241640_create_messages, modules/messages). A second declaration
+// of Database merges with the one above.
+export interface MessageTemplateTable extends Owned {
+  id: Id; org_id: number; name: string; event: string; push_type: string; title: string; content: string; link: Generated<string>
+  sms_template_code: string | null; wx_template_id: string | null; status: Generated<number>; created_at: Generated<Date>; updated_at: Generated<Date>
+}
+export interface MessageTable extends Owned {
+  id: Id; account_id: number; org_id: number; event: string; title: string; content: string; link: Generated<string>
+  created_at: Date; read_at: Date | null
+}
+export interface MessagePushTable extends Owned {
+  id: Id; message_id: number; channel: string; target: string; template_ref: string | null
+  params: ColumnType<Record<string, string>, string, string>; text: string | null
+  status: Generated<number>; attempts: Generated<number>; error: string | null; created_at: Date; sent_at: Date | null
+}
+export interface MpAppTable extends Owned {
+  id: Id; org_id: number; scope: string; platform: string; name: string; app_id: string; app_secret_sealed: string
+  agent_id: string | null; api_base: string | null; template_map: ColumnType<Record<string, string>, string, string>
+  status: Generated<number>; created_at: Generated<Date>; updated_at: Generated<Date>
+}
+export interface MpOpenidTable extends Owned { app_id: number; account_id: number; openid: string; created_at: Date }
+export interface Database {
+  message_template: MessageTemplateTable
+  message: MessageTable
+  message_push: MessagePushTable
+  mp_app: MpAppTable
+  mp_openid: MpOpenidTable
+}
+
+// Recommended websites of the PC portal homes (migration 202611241620_create_recommend_web, modules/pc-portal).
+export interface RecommendWebTable extends Owned {
+  id: Id; org_id: number; name: string; url: string; icon_url: Generated<string>; sort: Generated<number>; enabled: Generated<boolean>
+  updated_by: number | null; created_at: Generated<Date>; updated_at: Generated<Date>
+}
+export interface Database { recommend_web: RecommendWebTable }
+
+// Red dots and outer-portal limits (migration 202611241630_create_red_dots_outer_limits, modules/red-dots and
+// modules/outer-portal; docs/portal.md "Red dots, class home, outer portal").
+export interface RedotSeenTable extends Owned { user_info_id: number; rule_id: string; seen_at: Date }
+export interface OuterPortalLimitTable extends Owned { org_id: number; limit_type: number; updated_by: number | null; updated_at: Generated<Date> }
+export interface OuterPortalObjectTable extends Owned {
+  id: Id; org_id: number; object_type: number; role_id: number | null; user_info_id: number | null; created_by: number | null; created_at: Generated<Date>
+}
+export interface Database {
+  redot_seen: RedotSeenTable
+  outer_portal_limit: OuterPortalLimitTable
+  outer_portal_object: OuterPortalObjectTable
 }

@@ -111,8 +111,49 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   // Single sign-on (docs/auth.md): the first-use bind page and the providers' configuration.
   '/bindUser/index': () => import('../features/sso/BindUserPage'),
   '/menhu-port/thirdConfig': () => import('../features/sso/ThirdConfigPage'),
+  // Campus portal and its weather provider (docs/portal.md "Campus portal").
+  '/mobile/campus': () => import('../features/campus/CampusPage'),
+  '/menhu-port/weather': () => import('../features/campus/WeatherConfigPage'),
+  '/base-school/classTeachers': () => import('../features/campus/ClassTeachersPage'),
+  // PC portal menu, sidebar, websites, app groups and system info (docs/portal.md).
+  '/menhu-port/menu': () => import('../features/pc-portal/PortalMenuPage'),
+  '/menhu-port/sidebar-manager': () => import('../features/pc-portal/SidebarManagerPage'),
+  '/menhu-port/website-link': () => import('../features/pc-portal/WebsiteLinkPage'),
+  '/menhu-port/app-manager': () => import('../features/pc-portal/AppManagerPage'),
+  '/menhu-systems': () => import('../features/pc-portal/SystemInfoPage'),
+  // Red dots, the class home config and the outer-portal limits (docs/portal.md "Red dots, class home, outer portal").
+  '/menhu-reddot': () => import('../features/red-dots/RedDotManagePage'),
+  '/menhu-port/class-home': () => import('../features/red-dots/ClassHomeConfigPage'),
+  '/menhu-port/outer-limit': () => import('../features/red-dots/OuterLimitPage'),
   // 帮助中心 of staff, students and parents (docs/portal.md).
   '/helpCenter/index': () => import('../features/help/HelpCenterPage'),
+  // Mobile portal and its maintenance pages (docs/portal.md "Mobile portal").
+  '/mobile/home': () => import('../features/mobile-portal/MobileHomePage'),
+  '/mobile/apps': () => import('../features/mobile-portal/MobileAppsPage'),
+  '/mobile/mine': () => import('../features/mobile-portal/MobileMinePage'),
+  '/menhu-teacher/ration': () => import('../features/mobile-portal/admin/BannerListPage'),
+  '/menhu-parent/add-carousel': () => import('../features/mobile-portal/admin/BannerListPage'),
+  '/menhu-addration': () => import('../features/mobile-portal/admin/BannerEditPage'),
+  '/menhu-teacher/moilble-application': () => import('../features/mobile-portal/admin/MobileGroupsPage'),
+  '/menhu-parent/application': () => import('../features/mobile-portal/admin/MobileGroupsPage'),
+  '/menhu-parent/student': () => import('../features/mobile-portal/admin/MobileGroupsPage'),
+  '/menhu-teacher/menu-management': () => import('../features/mobile-portal/admin/MenuConfigPage'),
+  '/menhu-parent/menu-management': () => import('../features/mobile-portal/admin/MenuConfigPage'),
+  '/menhu-teacher/application-config': () => import('../features/mobile-portal/admin/QuickConfigPage'),
+  '/menhu-parent/add-config': () => import('../features/mobile-portal/admin/QuickConfigPage'),
+  '/menhu-parent/homeDesign': () => import('../features/mobile-portal/admin/HomeDesignPage'),
+  '/menhu-parent/student/home': () => import('../features/mobile-portal/admin/StudentPcPage'),
+  '/menhu-Platform/index': () => import('../features/mobile-portal/admin/PlatformPage'),
+  // Messages and service accounts (docs/portal.md "Messages and service accounts").
+  '/portal/messages': () => import('../features/messages/MessageCentrePage'),
+  '/mobile/messages': () => import('../features/messages/MessageCentrePage'),
+  '/menhu-accounts/configure': () => import('../features/messages/TemplatePage'),
+  ...Object.fromEntries(['/menhu-accounts/index', '/menhu-waipin/index', '/menhu-teacher/wenlist', '/menhu-teacher/dingTalk', '/menhu-parent/wenlist', '/menhu-parent/dingTalk']
+    .map((p) => [p, () => import('../features/messages/MpAppListPage')])),
+  ...Object.fromEntries(['/menhu-waipin/addConfigWX', '/menhu-waipin/addConfigDD', '/menhu-addwenxin', '/menhu-teacher/addDingTalk', '/menhu-parent/addDingTalk']
+    .map((p) => [p, () => import('../features/messages/MpAppFormPage')])),
+  ...Object.fromEntries(['/menhu-teacher/dingMessageindex', '/menhu-parent/dingMessageindex'].map((p) => [p, () => import('../features/messages/TemplateMapPage')])),
+  ...Object.fromEntries(['/menhu-teacher/addModel', '/menhu-parent/addModel'].map((p) => [p, () => import('../features/messages/TemplateMapFormPage')])),
   ...Object.fromEntries(SUB_APP_ROUTES.map((r) => [r.path, () => import('../features/apps/SubAppHost')])),
 }
 

@@ -1,16 +1,8 @@
-import { ALL_PAGE_ROUTES } from '@zhixiao/shared'
-import { LAYOUTS, loadShell } from './layouts'
-import { loadPage } from './page-table'
-
 /**
- * Starts loading the app shell, layout and page chunks of `path` before navigating there, so a sign-in does not wait
- * for them after the login answers (the router's lazy() then finds the modules loaded). Unknown paths are ignored; a
- * failed load is retried by the router when it navigates.
+ * Starts loading what `path` needs (router/app-routes.tsx preloadPage: the shell, layout and page chunks) while the
+ * user is still on the login page. The route table itself is in that lazy chunk, so the login page does not carry it;
+ * a failed load is retried by the router when it navigates.
  */
 export function preloadRoute(path: string): void {
-  const meta = ALL_PAGE_ROUTES.find((r) => r.path === path.split('?')[0])
-  if (!meta) return
-  void loadShell().catch(() => {})
-  void LAYOUTS[meta.layout]().catch(() => {})
-  void loadPage(meta.path).catch(() => {})
+  void import('./app-routes').then((m) => m.preloadPage(path)).catch(() => {})
 }

@@ -1,37 +1,13 @@
-import { ALL_PAGE_ROUTES, BASE_SET_ENTRY, ROUTE_REDIRECTS, type LayoutName, type RouteMeta } from '@zhixiao/shared'
+import { BASE_SET_ENTRY, ROUTE_REDIRECTS } from '@zhixiao/shared'
 import type { ComponentType } from 'react'
 import { createHashRouter, type RouteObject } from 'react-router'
 import { RouteError } from '../features/errors/RouteError'
 import { RouteSpinner } from '../components/RouteSpinner'
-import { baseSetLoader, guardLoader, redirectLoader, rootLoader, schoolPortalLoader } from './guards'
+import { baseSetLoader, redirectLoader, rootLoader, schoolPortalLoader } from './guards'
 import { LAYOUTS, loadShell } from './layouts'
 import { registerNavigator } from './navigation'
-import { loadPage } from './page-table'
-import type { PageProps } from './pages'
-import { SUB_APP_ROUTES } from './sub-apps'
 
 const fallback = <RouteSpinner />
-
-/** A lazily loaded page whose element gets its route path and title. */
-function lazyPage(path: string, title: string, load: () => Promise<{ default: ComponentType<PageProps> }>) {
-  return async () => {
-    const { default: Page } = await load()
-    return { element: <Page path={path} title={title} /> }
-  }
-}
-
-function pageRoute(meta: RouteMeta): RouteObject {
-  return { path: meta.path, loader: guardLoader(meta), lazy: lazyPage(meta.path, meta.title, () => loadPage(meta.path)) }
-}
-
-/** Spec routes grouped under their layout (one pathless layout route per layout). */
-function byLayout(routes: RouteMeta[]): RouteObject[] {
-  const groups = new Map<LayoutName, RouteMeta[]>()
-  for (const r of routes) groups.set(r.layout, [...(groups.get(r.layout) ?? []), r])
-  return [...groups].map(([layout, list]) => ({
-    lazy: LAYOUTS[layout], hydrateFallbackElement: fallback, errorElement: <RouteError />, children: list.map(pageRoute),
-  }))
-}
 
 const loginPage = (admin: boolean) => async () => {
   const { default: LoginPage } = await import('../features/login/LoginPage')
@@ -67,6 +43,9 @@ const OPEN_PAGES: RouteObject[] = [
  * shell; every other page is inside it (antd, its locale and the query cache, router/shell.tsx), which stays mounted
  * while the user moves between layouts.
  */
+const SHELL = 'shell'
+let patched = false
+
 export const router = createHashRouter([
   { path: '/', loader: rootLoader, element: fallback, hydrateFallbackElement: fallback, errorElement: <RouteError /> },
   ...ROUTE_REDIRECTS.map(([from, to]): RouteObject => ({ path: from, loader: redirectLoader(to), element: fallback, hydrateFallbackElement: fallback })),
@@ -74,13 +53,20 @@ export const router = createHashRouter([
   { path: '/schoolPortal/home', loader: schoolPortalLoader, element: fallback, hydrateFallbackElement: fallback },
   { lazy: LAYOUTS.redirect, hydrateFallbackElement: fallback, errorElement: <RouteError />, children: LOGIN_PAGES },
   {
-    lazy: loadShell, hydrateFallbackElement: fallback, errorElement: <RouteError />,
-    children: [
-      { lazy: LAYOUTS.redirect, hydrateFallbackElement: fallback, errorElement: <RouteError />, children: OPEN_PAGES },
-      ...byLayout([...ALL_PAGE_ROUTES, ...SUB_APP_ROUTES]),
-    ],
+    id: SHELL, lazy: loadShell, hydrateFallbackElement: fallback, errorElement: <RouteError />,
+    children: [{ lazy: LAYOUTS.redirect, hydrateFallbackElement: fallback, errorElement: <RouteError />, children: OPEN_PAGES }],
   },
   { path: '*', loader: redirectLoader('/404'), element: fallback, hydrateFallbackElement: fallback },
-])
+], {
+  // The page routes arrive on the first navigation outside the pages above (a cold visit of /portal/home too): the
+  // router asks here for any path it cannot match, or matches only through the * route, and then matches again.
+  async patchRoutesOnNavigation({ patch }) {
+    if (patched) return
+    const { appRoutes } = await import('./app-routes')
+    if (patched) return
+    patched = true
+    patch(SHELL, appRoutes())
+  },
+})
 
 registerNavigator((to, opts) => router.navigate(to, opts))

@@ -199,6 +199,11 @@ export async function placeNamedPeople(trx: Trx, orgs: DemoOrgs, s: DemoStructur
       remark: p.subject ? `${p.head ? `${p.head}班主任，` : ''}任教${p.subject}` : null,
     }).where('id', '=', idOf(p.userName, orgs[p.org])).execute()
   }
+  // The named head teachers lead their class in the campus portal's "my classes" (class_teacher, docs/portal.md).
+  for (const p of placements(s)) {
+    const head = p.head && p.org !== 'bureau' ? s.classes[p.org].find((x) => classKey(x) === p.head) : undefined
+    if (head) await trx.insertInto('class_teacher').values({ class_id: head.id, user_info_id: idOf(p.userName, orgs[p.org]), is_head: true }).execute()
+  }
   const c = s.classes.primary.find((x) => classKey(x) === NAMED_STUDENT_CLASS)!
   const xiaoming = idOf('xiaoming', orgs.primary)
   await trx.updateTable('user_info').set({ class_id: c.id, job_no: studentNo(c, SCHOOL_CODE.primary, 1), entered_on: `${c.entryYear}-09-01` })

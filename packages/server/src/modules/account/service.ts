@@ -9,6 +9,7 @@ import { revokeAccountSessions } from '../../platform/session.js'
 import { hashToken, parseTenantToken } from '../../platform/tokens.js'
 import { findAccount, findTenant, membershipsOf } from '../auth/queries.js'
 import { toOrgInfo } from '../organization/queries.js'
+import { notify, orgOfAccount } from '../messages/notify.js'
 
 export async function currentUserDetail(ctx: AppContext, auth: AuthInfo): Promise<CurrentUserDetail> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
@@ -105,11 +106,13 @@ export async function resetWithTicket(ctx: AppContext, ticket: string, newPasswo
   const now = ctx.clock.now()
   await ctx.db.tenant(parsed.tenantId, async (trx) => {
     const spent = await trx.updateTable('reset_ticket').set({ used_at: now })
-      .where('id', '=', id).where('used_at', 'is', null).where('expires_at', '>', now).returning('account_id').executeTakeFirst()
+      .where('id', '=', id).where('used_at', 'is', null).where('expires_at', '>', now).returning(['account_id', 'reason']).executeTakeFirst()
     // Thrown inside the transaction, so nothing of a losing use is written.
     if (!spent) throw invalid()
     await storePassword(trx, account.id, hash, now)
     // Any other ticket the account still holds is void too.
     await trx.updateTable('reset_ticket').set({ used_at: now }).where('account_id', '=', account.id).where('used_at', 'is', null).execute()
+    const orgId = await orgOfAccount(trx, account.id)
+    if (orgId) await notify(trx, ctx, { event: 'passwordReset', orgId, to: [account.id], values: { 重置方式: spent.reason === 'sms' ? '短信验证' : '找回密码' } })
   })
 }

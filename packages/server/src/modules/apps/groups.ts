@@ -1,11 +1,12 @@
 import {
-  AppMsg, AppType, DEFAULT_APP_GROUPS, defaultGroupName, type AppGroup, type AppGroupListQuery, type AppGroupSaveBody,
+  AppMsg, AppType, DEFAULT_APP_GROUPS, defaultGroupName, isMobileAppType, type AppGroup, type AppGroupListQuery, type AppGroupSaveBody,
   type AppGroupUpdateBody, type AppLinkBody,
 } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
+import { assertScopeWrite, defaultScope, layMobileDefaults, linkFamilyDefaults, scopeAdminCode } from '../mobile-portal/app-scopes.js'
 import { APP_COLUMNS, appsInView, collectedIds, offerable, toAppRow, viewerOf, type AppDbRow, type Viewer } from './registry.js'
 
 /**
@@ -14,11 +15,12 @@ import { APP_COLUMNS, appsInView, collectedIds, offerable, toAppRow, viewerOf, t
  * built-in apps of their groupingType linked.
  */
 const MODULE = '应用管理'
-/** The app-management code (routes.ts guards the admin writes with it). */
-const APP_MANAGER_CODE = 'sc_menhu_app_mgr'
-const scopeOf = (appType: number): 's' | 'b' => (appType === AppType.SCHOOL_PC ? 's' : 'b')
+/** The teacher mobile scope (0) links the school's built-in apps like the school PC scope. */
+const scopeOf = (appType: number): 's' | 'b' => (appType === AppType.SCHOOL_PC || appType === 0 ? 's' : 'b')
+const isFamilyScope = (appType: number): boolean => appType === 1 || appType === 5
 
 async function layDefaults(trx: Trx, orgId: number, appType: number): Promise<void> {
+  if (isMobileAppType(appType)) return layMobileDefaults(trx, orgId, appType, (id, groupingType) => linkDefaults(trx, id, groupingType, appType))
   for (const [i, d] of DEFAULT_APP_GROUPS.entries()) {
     const { id } = await trx.insertInto('app_group').values({ org_id: orgId, app_type: appType, name: defaultGroupName(d.groupingType, appType), grouping_type: d.groupingType, sort: i })
       .returning('id').executeTakeFirstOrThrow()
@@ -28,6 +30,7 @@ async function layDefaults(trx: Trx, orgId: number, appType: number): Promise<vo
 
 /** Links the built-in apps whose groupingType and scope match (the group's reset state). */
 async function linkDefaults(trx: Trx, groupId: number, groupingType: number, appType: number): Promise<void> {
+  if (isFamilyScope(appType)) return linkFamilyDefaults(trx, groupId, appType)
   const apps = await trx.selectFrom('app').select(['id', 'sort']).where('builtin', '=', true).where('grouping_type', '=', groupingType)
     .where('scopes', 'like', `%${scopeOf(appType)}%`).orderBy('sort').execute()
   if (apps.length) await trx.insertInto('app_group_link').values(apps.map((a, i) => ({ group_id: groupId, app_id: a.id, sort: i }))).onConflict((oc) => oc.doNothing()).execute()
@@ -49,7 +52,7 @@ export function groupList(ctx: AppContext, auth: AuthInfo, q: AppGroupListQuery)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await ensureScope(trx, auth.orgId, q.appType)
     const v = await viewerOf(trx, auth, ctx.clock.now())
-    const filter = q.filter === '1' || !v.permissions.has(APP_MANAGER_CODE)
+    const filter = q.filter === '1' || !v.permissions.has(scopeAdminCode(q.appType))
     const keep = (a: AppDbRow) => !filter || offerable(v, a)
     const collected = await collectedIds(trx, auth.userInfoId)
     const groups = await trx.selectFrom('app_group').select(['id', 'name', 'app_type', 'grouping_type', 'sort'])
@@ -80,6 +83,7 @@ async function groupFor(trx: Trx, auth: AuthInfo, id: number) {
 
 export function saveGroup(ctx: AppContext, auth: AuthInfo, b: AppGroupSaveBody): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await assertScopeWrite(trx, auth, b.appType, 'add')
     await ensureScope(trx, auth.orgId, b.appType)
     const { max } = await trx.selectFrom('app_group').select((eb) => eb.fn.max('sort').as('max')).where('org_id', '=', auth.orgId).where('app_type', '=', b.appType).executeTakeFirstOrThrow()
     const { id } = await trx.insertInto('app_group').values({ org_id: auth.orgId, app_type: b.appType, name: b.name, grouping_type: null, sort: b.sort ?? Number(max ?? -1) + 1 })
@@ -92,6 +96,7 @@ export function saveGroup(ctx: AppContext, auth: AuthInfo, b: AppGroupSaveBody):
 export function updateGroup(ctx: AppContext, auth: AuthInfo, b: AppGroupUpdateBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const g = await groupFor(trx, auth, b.id)
+    await assertScopeWrite(trx, auth, g.app_type, 'edit')
     await trx.updateTable('app_group').set({ name: b.name, ...(b.sort !== undefined && { sort: b.sort }) }).where('id', '=', g.id).execute()
     await recordOp(trx, auth, { module: MODULE, action: '编辑应用分组', target: b.name, detail: { before: { name: g.name, sort: g.sort }, after: { name: b.name, sort: b.sort ?? g.sort } } })
   })
@@ -100,14 +105,17 @@ export function updateGroup(ctx: AppContext, auth: AuthInfo, b: AppGroupUpdateBo
 export function deleteGroup(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const g = await groupFor(trx, auth, id)
+    await assertScopeWrite(trx, auth, g.app_type, 'delete')
     await trx.deleteFrom('app_group').where('id', '=', g.id).execute()
     await recordOp(trx, auth, { module: MODULE, action: '删除应用分组', target: g.name })
   })
 }
 
 /** resetAppGroupList: the scope's groups go back to the defaults with their default links. */
-export function resetGroups(ctx: AppContext, auth: AuthInfo, appType: number): Promise<void> {
+export function resetGroups(ctx: AppContext, auth: AuthInfo, asked?: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const appType = asked ?? await defaultScope(trx, auth)
+    await assertScopeWrite(trx, auth, appType, 'edit')
     await trx.deleteFrom('app_group').where('org_id', '=', auth.orgId).where('app_type', '=', appType).execute()
     await trx.insertInto('app_group_scope').values({ org_id: auth.orgId, app_type: appType }).onConflict((oc) => oc.doNothing()).execute()
     await layDefaults(trx, auth.orgId, appType)
@@ -125,6 +133,7 @@ async function appsFor(trx: Trx, v: Viewer, ids: number[]) {
 export function linkApps(ctx: AppContext, auth: AuthInfo, b: AppLinkBody, add: boolean): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const g = await groupFor(trx, auth, b.groupId)
+    await assertScopeWrite(trx, auth, g.app_type, 'edit')
     const v = await viewerOf(trx, auth, ctx.clock.now())
     const apps = await appsFor(trx, v, b.appIds)
     if (add) {
@@ -142,6 +151,7 @@ export function linkApps(ctx: AppContext, auth: AuthInfo, b: AppLinkBody, add: b
 export function resetLinks(ctx: AppContext, auth: AuthInfo, groupId: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const g = await groupFor(trx, auth, groupId)
+    await assertScopeWrite(trx, auth, g.app_type, 'edit')
     await trx.deleteFrom('app_group_link').where('group_id', '=', g.id).execute()
     if (g.grouping_type !== null) await linkDefaults(trx, g.id, g.grouping_type, g.app_type)
     await recordOp(trx, auth, { module: MODULE, action: '重置分组应用', target: g.name })

@@ -16,6 +16,13 @@ import * as user from './user-apps.js'
 
 /** App registry, groups, links, favourites and hand-over calls (docs/portal-apps.md); admin writes need 应用管理. */
 const manage = { permission: 'sc_menhu_app_mgr' }
+/**
+ * Group writes also serve the mobile scopes (teacher 0, parent 1, student 5) of /menhu-teacher and /menhu-parent:
+ * the hook lets in any of these codes and groups.ts checks the one of the group's scope (assertScopeWrite).
+ */
+const groupWrite = (action: 'add' | 'edit' | 'delete') => ({ permission: ['sc_menhu_app_mgr', `sc_menhu_mobile_t_${action}`, `sc_menhu_mobile_p_${action}`] })
+/** The app list the group screens pick from (read only). */
+const appPicker = { permission: ['sc_menhu_app_mgr', 'sc_menhu_mobile_t', 'sc_menhu_mobile_p'] }
 const tags = ['应用管理']
 
 /** /base/mobileAppGroup */
@@ -24,13 +31,13 @@ export function appGroupRoutes(ctx: AppContext) {
     const r = app.withTypeProvider<ZodTypeProvider>()
     r.get('/getAppGroupList', { schema: { tags, summary: '本机构应用分组及应用（filter=1 只含可打开的应用；showDefaultGroup=true 附加其他应用）', querystring: appGroupListQuery, response: { 200: envelopeSchema(z.array(appGroup)) } } },
       async (req) => ok(await groups.groupList(ctx, req.auth!, req.query)))
-    r.post('/save', { config: manage, schema: { tags, summary: '新增应用分组', body: appGroupSaveBody, response: { 200: envelopeSchema(z.number()) } } },
+    r.post('/save', { config: groupWrite('add'), schema: { tags, summary: '新增应用分组', body: appGroupSaveBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await groups.saveGroup(ctx, req.auth!, req.body), '新增成功'))
-    r.post('/update', { config: manage, schema: { tags, summary: '编辑应用分组', body: appGroupUpdateBody } },
+    r.post('/update', { config: groupWrite('edit'), schema: { tags, summary: '编辑应用分组', body: appGroupUpdateBody } },
       async (req) => { await groups.updateGroup(ctx, req.auth!, req.body); return ok(null, '编辑成功') })
-    r.get('/delete', { config: manage, schema: { tags, summary: '删除应用分组', querystring: idQuery } },
+    r.get('/delete', { config: groupWrite('delete'), schema: { tags, summary: '删除应用分组', querystring: idQuery } },
       async (req) => { await groups.deleteGroup(ctx, req.auth!, req.query.id); return ok(null, '删除成功') })
-    r.post('/resetAppGroupList', { config: manage, schema: { tags, summary: '恢复默认分组', body: appGroupResetBody } },
+    r.post('/resetAppGroupList', { config: groupWrite('edit'), schema: { tags, summary: '恢复默认分组', body: appGroupResetBody } },
       async (req) => { await groups.resetGroups(ctx, req.auth!, req.body.appType); return ok(null, '重置成功') })
   }
 }
@@ -39,11 +46,11 @@ export function appGroupRoutes(ctx: AppContext) {
 export function appLinkRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>()
-    r.post('/addAppLinkToAppGroup', { config: manage, schema: { tags, summary: '添加应用到分组', body: appLinkBody } },
+    r.post('/addAppLinkToAppGroup', { config: groupWrite('edit'), schema: { tags, summary: '添加应用到分组', body: appLinkBody } },
       async (req) => { await groups.linkApps(ctx, req.auth!, req.body, true); return ok(null, '添加成功') })
-    r.post('/deleteAppLinkToAppGroup', { config: manage, schema: { tags, summary: '从分组移除应用', body: appLinkBody } },
+    r.post('/deleteAppLinkToAppGroup', { config: groupWrite('edit'), schema: { tags, summary: '从分组移除应用', body: appLinkBody } },
       async (req) => { await groups.linkApps(ctx, req.auth!, req.body, false); return ok(null, '移除成功') })
-    r.post('/resetAppLinkList', { config: manage, schema: { tags, summary: '恢复分组的默认应用', body: appLinkResetBody } },
+    r.post('/resetAppLinkList', { config: groupWrite('edit'), schema: { tags, summary: '恢复分组的默认应用', body: appLinkResetBody } },
       async (req) => { await groups.resetLinks(ctx, req.auth!, req.body.groupId); return ok(null, '重置成功') })
   }
 }
@@ -52,7 +59,7 @@ export function appLinkRoutes(ctx: AppContext) {
 export function appRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>()
-    r.post('/getAppPage', { config: manage, schema: { tags, summary: '应用分页（内置与本机构及上级注册的应用）', body: appPageBody, response: { 200: envelopeSchema(pageOf(appRow)) } } },
+    r.post('/getAppPage', { config: appPicker, schema: { tags, summary: '应用分页（内置与本机构及上级注册的应用）', body: appPageBody, response: { 200: envelopeSchema(pageOf(appRow)) } } },
       async (req) => ok(await admin.pageApps(ctx, req.auth!, req.body)))
     r.post('/save', { config: manage, schema: { tags, summary: '注册应用（新权限编码加入机构应用节点）', body: appSaveBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await admin.saveApp(ctx, req.auth!, req.body), '注册成功'))

@@ -31,10 +31,11 @@ async function rowsOf(trx: Trx, orgId: number, kind: HomeKind): Promise<ModuleRo
 
 const asDefaults = (blocks: Block[]): ModuleRow[] => blocks.map((b, i) => ({ ...b, id: null, sort: i }))
 
-async function bannersOf(trx: Trx, orgIds: number[]): Promise<BannerRow[]> {
+/** The shown banners of the nearest org in orgIds that has any for the terminal (0 PC: the portal carousel reads only these). */
+export async function bannersOf(trx: Trx, orgIds: number[], terminal = 0): Promise<BannerRow[]> {
   for (const orgId of orgIds) {
-    const list = await trx.selectFrom('banner').select(['id', 'org_id as orgId', 'title', 'image_url as imageUrl', 'link', 'sort', 'status'])
-      .where('org_id', '=', orgId).where('status', '=', 0).orderBy('sort').orderBy('id').execute()
+    const list = await trx.selectFrom('banner').select(['id', 'org_id as orgId', 'title', 'image_url as imageUrl', 'link', 'sort', 'status', 'terminal'])
+      .where('org_id', '=', orgId).where('terminal', '=', terminal).where('status', '=', 0).orderBy('sort').orderBy('id').execute()
     if (list.length) return list
   }
   return []

@@ -12,6 +12,7 @@ import { recordOp } from '../../platform/op-log.js'
 import { paginate, type Page } from '../../platform/paging.js'
 import { htmlText, sanitizeHtml } from './sanitize.js'
 import './tables.js'
+import { notify } from '../messages/notify.js'
 
 const MODULE = '新闻管理'
 
@@ -141,6 +142,10 @@ export async function setPublished(ctx: AppContext, auth: AuthInfo, id: number, 
     const row = await ownNews(trx, auth, id)
     await trx.updateTable('cms_news').set(published ? { status: 1, publish_time: ctx.clock.now() } : { status: 0 }).where('id', '=', id).execute()
     await recordOp(trx, auth, { module: MODULE, action: published ? '发布' : '撤回', target: row.title })
+    // Publishing (not re-saving what is already out) asks its readers — members of the org and the orgs below it — to confirm it.
+    if (published && row.confirm === 1 && row.status !== 1) {
+      await notify(trx, ctx, { event: 'newsToConfirm', orgId: row.org_id, to: { orgSubtree: row.org_id }, values: { 新闻标题: row.title }, link: `/cms2-newslist/details?id=${id}` })
+    }
   })
 }
 

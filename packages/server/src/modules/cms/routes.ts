@@ -11,6 +11,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
 import { badRequest, notFound, unauthorized } from '../../platform/errors.js'
 import { resolveSession } from '../../platform/session.js'
+import { assertOuterAllowed } from '../red-dots/outer-portal.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
 import { deleteBanner, orderBanners, pageBanners, saveBanner } from './banner-service.js'
 import { readImage, uploadImage } from './image-service.js'
@@ -97,11 +98,20 @@ export function portalModuleRoutes(ctx: AppContext) {
     }, async (req) => {
       const auth = await optionalAuth(ctx, req)
       const { homeKind: kind, orgId } = req.query
-      if (auth) return ok(await ctx.db.tenant(auth.tenantId, (trx) => mod.moduleLayout(trx, orgId ?? auth.orgId, kind)))
+      // The open portal answers only those its outer-portal limits let in (modules/red-dots/outer-portal.ts).
+      if (auth) {
+        return ok(await ctx.db.tenant(auth.tenantId, async (trx) => {
+          if (kind === 'open') await assertOuterAllowed(trx, auth, orgId ?? auth.orgId)
+          return mod.moduleLayout(trx, orgId ?? auth.orgId, kind)
+        }))
+      }
       if (!VISITOR_HOMES.has(kind)) throw unauthorized()
       const tenantId = await tenantIdOfOrg(ctx, visitorOrg(orgId))
       if (tenantId === null) throw notFound('机构不存在')
-      return ok(await ctx.db.tenant(tenantId, (trx) => mod.moduleLayout(trx, orgId!, kind)))
+      return ok(await ctx.db.tenant(tenantId, async (trx) => {
+        if (kind === 'open') await assertOuterAllowed(trx, null, orgId!)
+        return mod.moduleLayout(trx, orgId!, kind)
+      }))
     })
     r.get('/getModuleList', { config: pc, schema: { tags, summary: '本机构某首页的模块（含隐藏；未配置时为默认）', querystring: z.object({ homeKind }), response: { 200: envelopeSchema(moduleLayoutSchema) } } },
       async (req) => ok(await mod.moduleList(ctx, req.auth!, req.query.homeKind)))
@@ -122,20 +132,25 @@ export function portalModuleRoutes(ctx: AppContext) {
   }
 }
 
-/** /base/api/banner (001 §7.5): the carousel pictures of the admin's org. */
+/** Banner routes let in any of the three maintenance groups; banner-service checks the terminal's own code. */
+const bannerRead = { permission: ['sc_menhu_pc', 'sc_menhu_mobile_t', 'sc_menhu_mobile_p'] }
+const bannerWrite = (action: 'add' | 'edit' | 'delete') => ({ permission: ['sc_menhu_pc', `sc_menhu_mobile_t_${action}`, `sc_menhu_mobile_p_${action}`] })
+const terminalField = { terminal: z.coerce.number().int().min(0, '终端无效').max(2, '终端无效').optional() }
+
+/** /base/api/banner (001 §7.5): the carousel pictures of the admin's org, per terminal (0 PC, 1 teacher mobile, 2 parent and student mobile). */
 export function bannerRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>()
     const tags = ['轮播图']
-    r.post('/page', { config: pc, schema: { tags, summary: '轮播图分页（本机构）', body: bannerPageBody, response: { 200: envelopeSchema(pageOf(bannerRow)) } } },
+    r.post('/page', { config: bannerRead, schema: { tags, summary: '轮播图分页（本机构；terminal 0 PC，1 教师移动端，2 家长学生移动端）', body: bannerPageBody, response: { 200: envelopeSchema(pageOf(bannerRow)) } } },
       async (req) => ok(await pageBanners(ctx, req.auth!, req.body)))
-    r.post('/add', { config: pc, schema: { tags, summary: '新增轮播图', body: bannerSaveBody, response: { 200: envelopeSchema(z.number()) } } },
+    r.post('/add', { config: bannerWrite('add'), schema: { tags, summary: '新增轮播图', body: bannerSaveBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await saveBanner(ctx, req.auth!, { ...req.body, id: null }), '新增成功'))
-    r.post('/update', { config: pc, schema: { tags, summary: '编辑轮播图', body: bannerSaveBody.extend({ id: z.coerce.number().int() }), response: { 200: envelopeSchema(z.number()) } } },
+    r.post('/update', { config: bannerWrite('edit'), schema: { tags, summary: '编辑轮播图（终端不变）', body: bannerSaveBody.extend({ id: z.coerce.number().int() }), response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await saveBanner(ctx, req.auth!, req.body), '编辑成功'))
-    r.post('/delete', { config: pc, schema: { tags, summary: '删除轮播图', body: z.object({ id: z.coerce.number().int() }) } },
-      async (req) => { await deleteBanner(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
-    r.post('/updateBannerOrderIndex', { config: pc, schema: { tags, summary: '轮播图排序（按 ids 顺序）', body: bannerOrderBody } },
-      async (req) => { await orderBanners(ctx, req.auth!, req.body.ids); return ok(null, '排序成功') })
+    r.post('/delete', { config: bannerWrite('delete'), schema: { tags, summary: '删除轮播图', body: z.object({ id: z.coerce.number().int(), ...terminalField }) } },
+      async (req) => { await deleteBanner(ctx, req.auth!, req.body.id, req.body.terminal); return ok(null, '删除成功') })
+    r.post('/updateBannerOrderIndex', { config: bannerWrite('edit'), schema: { tags, summary: '轮播图排序（按 ids 顺序）', body: bannerOrderBody.extend(terminalField) } },
+      async (req) => { await orderBanners(ctx, req.auth!, req.body.ids, req.body.terminal); return ok(null, '排序成功') })
   }
 }

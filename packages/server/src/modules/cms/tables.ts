@@ -26,6 +26,8 @@ export interface PortalModuleTable extends Owned {
 export interface BannerTable extends Owned {
   id: Generated<number>; org_id: number; title: string; image_url: string; link: string | null
   sort: Generated<number>; status: Generated<number>; created_at: Generated<Date>
+  /** 0 PC, 1 teacher mobile, 2 parent and student mobile (migration 202611241600). */
+  terminal: Generated<number>
 }
 
 declare module '../../db/schema.js' {

@@ -9,6 +9,7 @@ import { loadGrants } from '../../platform/permissions.js'
 import { handledClassIds, ownClass } from './class-service.js'
 import { MODULE, readConfig } from './config-service.js'
 import './tables.js'
+import { notify } from '../messages/notify.js'
 
 /** Holders of the list code see every submission of their org; handlers see their classes'. */
 export const LIST_CODE = 'sc_menhu_newFeedback_config_list'
@@ -142,5 +143,9 @@ export async function changeStatus(ctx: AppContext, auth: AuthInfo, b: { id: num
       handled_at: b.status === ComplaintStatus.DONE ? ctx.clock.now() : null,
     }).where('id', '=', b.id).execute()
     await recordOp(trx, auth, { module: MODULE, action: '处理', target: r.title, detail: { before: Number(r.status), after: b.status, reply: b.reply } })
+    if (b.status === ComplaintStatus.DONE) {
+      const s = await trx.selectFrom('user_info').select(['account_id', 'org_id']).where('id', '=', r.submitter_id).executeTakeFirstOrThrow()
+      await notify(trx, ctx, { event: 'complaintAnswered', orgId: s.org_id, to: [s.account_id], values: { 投诉标题: r.title, 回复内容: b.reply } })
+    }
   })
 }

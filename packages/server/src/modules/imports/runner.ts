@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import os from 'node:os'
-import { ImportStatus, type ImportKind } from '@zhixiao/shared'
+import { IMPORT_KINDS, ImportStatus, type ImportKind } from '@zhixiao/shared'
 import { sql } from 'kysely'
+import type { Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
 import { readSheet, type ReadRow } from '../../platform/excel.js'
 import { AppError } from '../../platform/errors.js'
+import { notify } from '../messages/notify.js'
 import { defaultPasswordHash } from '../people/members.js'
 import { IMPORT_KIND_DEFS, type JobInfo, type KindRunner } from './kinds.js'
 import { IMPORT_MAX_ROWS } from '@zhixiao/shared'
@@ -114,6 +116,16 @@ export class ImportRunner {
     }
   }
 
+  /** Tells the importer the job is done, in the last batch's transaction (modules/messages). */
+  private async notifyDone(trx: Trx, job: JobInfo): Promise<void> {
+    const j = await trx.selectFrom('import_job as j').innerJoin('user_info as u', (x) => x.onRef('u.tenant_id', '=', 'j.tenant_id').onRef('u.id', '=', 'j.created_by'))
+      .select(['j.kind', 'j.success_count', 'j.fail_count', 'u.account_id']).where('j.id', '=', job.id).executeTakeFirst()
+    if (!j) return
+    await notify(trx, this.ctx, { event: 'importFinished', orgId: job.orgId, to: [j.account_id], values: {
+      导入类型: IMPORT_KINDS[j.kind as keyof typeof IMPORT_KINDS] ?? j.kind, 成功条数: String(j.success_count), 失败条数: String(j.fail_count),
+    } })
+  }
+
   /** One batch in one transaction; false when the job was cancelled meanwhile. */
   private batch(job: JobInfo, runner: KindRunner, rows: ReadRow[], last: boolean): Promise<boolean> {
     return this.ctx.db.tenant(job.tenantId, async (trx) => {
@@ -134,6 +146,7 @@ export class ImportRunner {
         heartbeat_at: sql<Date>`now()`,
         ...(last && { status: ImportStatus.DONE, finished_at: now, file: null }),
       })).where('id', '=', job.id).execute()
+      if (last) await this.notifyDone(trx, job)
       return !last
     })
   }

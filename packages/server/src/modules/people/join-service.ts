@@ -7,6 +7,7 @@ import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
 import { approveExtras } from '../signup/apply-service.js'
 import { insertMembers, unitAttrOf } from './members.js'
+import { notify } from '../messages/notify.js'
 
 /**
  * 加入审核: a signed-in person asks to join another org of the tenant (a teacher taking a post at a second
@@ -67,6 +68,7 @@ export function decideJoin(ctx: AppContext, auth: AuthInfo, b: JoinDecideBody): 
         ;[memberId] = await insertMembers(trx, auth.tenantId, '', [{ orgId: j.org_id, userType: j.user_type, trueName: j.true_name, userName: acc.user_name, phone: j.phone, accountId: j.account_id }], await unitAttrOf(trx, j.org_id)) as [number]
       }
       await extras.bind(memberId)
+      await notify(trx, ctx, { event: 'joinApproved', orgId: j.org_id, to: [j.account_id], values: { 学生姓名: j.child_name ?? '' } })
     }
     await trx.updateTable('join_request').set({ status: b.approve ? 1 : 2, decided_by: auth.userInfoId, decided_at: now, refuse_reason: b.approve ? null : b.refuseReason ?? null })
       .where('id', '=', j.id).execute()

@@ -6,6 +6,7 @@ import { assertMayActOnMembers, type Reach } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
 import { revokeAccountSessions } from '../../platform/session.js'
 import { defaultPasswordHash, deleteMembers, endMemberSessions, memberFor } from './members.js'
+import { notify } from '../messages/notify.js'
 
 /** The actions every kind of person shares: enable/disable, archive/restore, delete, reset password. */
 export const MODULE_OF: Record<number, string> = { [UserType.STAFF]: '教师管理', [UserType.STUDENT]: '学生管理', [UserType.PARENT]: '家长管理' }
@@ -64,5 +65,6 @@ export function resetMemberPassword(ctx: AppContext, auth: AuthInfo, userType: n
       .where('id', '=', m.account_id).execute()
     await revokeAccountSessions(trx, m.account_id, now)
     await recordOp(trx, auth, { module: MODULE_OF[userType]!, action: '重置密码', target: m.true_name, important: true })
+    await notify(trx, ctx, { event: 'passwordReset', orgId: m.org_id, to: [m.account_id], values: { 重置方式: '管理员重置' } })
   })
 }

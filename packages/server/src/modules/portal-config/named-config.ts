@@ -23,8 +23,8 @@ export interface NamedConfig<S extends z.ZodType = z.ZodType> {
   label: string
   /** The value's schema; every field needs a default so `schema.parse({})` is the built-in value. */
   schema: S
-  /** The permission code a save needs. */
-  permission: string
+  /** The permission code a save needs (several: any of them). */
+  permission: string | readonly string[]
 }
 
 export interface ResolvedConfig<T> { value: T; orgId: number; source: ConfigSource }

@@ -7,10 +7,12 @@ import { useCurrentUser } from '../../api/queries'
 import { useSession } from '../../stores/session'
 import { useFeedbackEntry } from '../complaints/api'
 import { useOpenPortalEnable } from '../portal-header/api'
+import { useOuterMayOpen } from '../red-dots/api'
 import { ChangePasswordDialog } from './ChangePasswordDialog'
 import { logout } from './logout'
 import { BUREAU_HOME, helpTarget, MENU_TARGET } from './menu-actions'
 import { SwitchOrgDialog } from './SwitchOrgDialog'
+import { AboutSystemDialog } from '../pc-portal/AboutSystemDialog'
 
 const LABEL: Record<Exclude<UserMenuKey, 'serviceEntry'>, string> = {
   openPortal: '公共门户', jdPlatform: '局校一体平台', switchOrg: '切换机构', personal: '个人中心', password: '修改密码',
@@ -28,8 +30,12 @@ export function UserMenu({ dark = false, jd = false }: { dark?: boolean; jd?: bo
   const navigate = useNavigate()
   const [pwdOpen, setPwdOpen] = useState(false)
   const [orgOpen, setOrgOpen] = useState(false)
+  const [aboutOpen, setAboutOpen] = useState(false)
   const tmt = user?.currentOrgData?.tenantModuleType ?? null
-  const openPortal = useOpenPortalEnable(tmt === 0).data ?? false
+  const openPortalOn = useOpenPortalEnable(tmt === 0).data ?? false
+  // 公共门户 shows only to whom the org's outer-portal limits let in (features/red-dots).
+  const outerMay = useOuterMayOpen(user?.orgId, tmt === 0 && openPortalOn).data?.allowed ?? false
+  const openPortal = openPortalOn && outerMay
   const feedback = useFeedbackEntry(user?.userType ?? null)
   if (!user) return null
 
@@ -41,7 +47,8 @@ export function UserMenu({ dark = false, jd = false }: { dark?: boolean; jd?: bo
   })
   const items: NonNullable<MenuProps['items']> = []
   for (const key of keys) {
-    if (key === 'logout') items.push({ type: 'divider' })
+    // 关于系统 (/menhu-systems, docs/portal.md) sits above 退出, outside the keys of 001 §6.
+    if (key === 'logout') items.push({ key: 'about', label: '关于系统' }, { type: 'divider' })
     items.push({ key, label: key === 'serviceEntry' ? serviceEntryLabel(school) : LABEL[key] })
   }
 
@@ -51,6 +58,7 @@ export function UserMenu({ dark = false, jd = false }: { dark?: boolean; jd?: bo
     else notify.error(Msg.ONLY_ONE_ORG)
   }
   const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'about') { setAboutOpen(true); return }
     switch (key as UserMenuKey) {
       case 'switchOrg': switchOrLeave(false); break
       // 001 §4 step 6: with several orgs the picker; with one, straight to it (its home on the bureau side).
@@ -79,6 +87,7 @@ export function UserMenu({ dark = false, jd = false }: { dark?: boolean; jd?: bo
       </Dropdown>
       <ChangePasswordDialog open={pwdOpen} onClose={() => setPwdOpen(false)} onChanged={() => void logout({ callServer: false })} />
       <SwitchOrgDialog open={orgOpen} onClose={() => setOrgOpen(false)} />
+      <AboutSystemDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
     </>
   )
 }

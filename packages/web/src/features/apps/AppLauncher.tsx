@@ -1,5 +1,5 @@
 import { AppMsg, type AppGroup, type AppRow } from '@zhixiao/shared'
-import { Button, Empty, Input, Popover, Radio, Spin, Tag } from 'antd'
+import { Badge, Button, Empty, Input, Popover, Radio, Spin, Tag } from 'antd'
 import { useMemo, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { useCurrentUser } from '../../api/queries'
@@ -8,6 +8,8 @@ import { AppIcon, GridIcon, StarIcon } from './icons'
 import { openApp } from './open-app'
 import { useSearchHistory } from './search-history'
 import { useFavourites } from './use-favourite'
+import { RedDotBadge } from '../red-dots/RedDotBadge'
+import { useRedDots } from '../red-dots/use-red-dots'
 import './apps.css'
 
 export interface AppLauncherProps {
@@ -22,10 +24,11 @@ export interface AppLauncherProps {
 
 /** One app tile: icon, name and the star toggle. */
 function AppTile({ app, onOpen, onStar }: { app: AppRow; onOpen: (a: AppRow) => void; onStar: (a: AppRow) => void }) {
+  const dots = useRedDots()
   return (
     <div className="zx-app-tile" data-app={app.uniqueId} role="button" tabIndex={0} title={app.name}
       onClick={() => onOpen(app)} onKeyDown={(e) => { if (e.key === 'Enter') onOpen(app) }}>
-      <AppIcon name={app.name} iconUri={app.iconUri} appId={app.appId} />
+      <RedDotBadge dot={dots.dotOf('app', app.uniqueId)} maxCount={dots.maxCount}><AppIcon name={app.name} iconUri={app.iconUri} appId={app.appId} /></RedDotBadge>
       <span className="zx-app-tile-name">{app.name}</span>
       <button type="button" className={`zx-app-star${app.hasCollect ? ' on' : ''}`} aria-label={app.hasCollect ? `取消常用 ${app.name}` : `加入常用 ${app.name}`}
         aria-pressed={app.hasCollect} onClick={(e) => { e.stopPropagation(); onStar(app) }}>
@@ -113,12 +116,17 @@ export function AppLauncher(p: AppLauncherProps) {
   const open = openAt === pathname
   const setOpen = (v: boolean) => setOpenAt(v ? pathname : null)
   const groups = useAppGroups()
+  const dots = useRedDots()
+  // A dot on the 应用 button when an app inside has one.
+  const inside = dots.anyApp((groups.data ?? []).flatMap((g) => g.appList.map((a) => a.uniqueId)))
   return (
     // The panel mounts on opening and goes on closing (a fresh search each time); content must never be empty,
     // or the popover refuses to open.
     <Popover open={open} onOpenChange={setOpen} trigger="click" placement="bottomRight" arrow={false} destroyOnHidden
       content={<LauncherPanel {...p} groups={groups.data ?? []} loading={groups.isLoading} close={() => setOpen(false)} />}>
-      <Button type="text" className={p.dark ? 'zx-header-btn dark' : 'zx-header-btn'} icon={<GridIcon />} data-testid="app-launcher-trigger">应用</Button>
+      <Button type="text" className={p.dark ? 'zx-header-btn dark' : 'zx-header-btn'} icon={<GridIcon />} data-testid="app-launcher-trigger">
+        <Badge dot={inside} offset={[4, 0]} data-red-dot={inside ? 'dot' : undefined}><span style={{ color: 'inherit' }}>应用</span></Badge>
+      </Button>
     </Popover>
   )
 }

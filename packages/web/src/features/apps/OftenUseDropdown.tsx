@@ -7,12 +7,15 @@ import { useOftenUse } from './api'
 import { AppIcon, StarIcon } from './icons'
 import { openApp } from './open-app'
 import { useFavourites } from './use-favourite'
+import { RedDotBadge } from '../red-dots/RedDotBadge'
+import { useRedDots } from '../red-dots/use-red-dots'
 import './apps.css'
 
 function OftenPanel({ close }: { close: () => void }) {
   const { data: user } = useCurrentUser()
   const list = useOftenUse()
   const fav = useFavourites()
+  const dots = useRedDots()
   const apps = list.data ?? []
   const open = (a: AppRow) => { if (openApp(a, user?.permissions ?? [])) close() }
   if (list.isLoading) return <div className="zx-often"><Spin style={{ display: 'block', margin: '24px auto' }} /></div>
@@ -22,7 +25,7 @@ function OftenPanel({ close }: { close: () => void }) {
       <ul className={`zx-often-list${apps.length > OFTEN_USE_SCROLL_AFTER ? ' scroll' : ''}`}>
         {apps.map((a) => (
           <li key={a.appId} data-app={a.uniqueId}>
-            <AppIcon name={a.name} iconUri={a.iconUri} appId={a.appId} size={24} />
+            <RedDotBadge dot={dots.dotOf('app', a.uniqueId)} maxCount={dots.maxCount} offset={[-2, 2]}><AppIcon name={a.name} iconUri={a.iconUri} appId={a.appId} size={24} /></RedDotBadge>
             <button type="button" className="zx-often-name" onClick={() => open(a)}>{a.name}</button>
             <Button type="text" size="small" aria-label={`移除 ${a.name}`} onClick={() => void fav.remove(a.appId)}>×</Button>
           </li>

@@ -1,6 +1,7 @@
 import { AppMsg, OpenWay, type AppRow } from '@zhixiao/shared'
 import { notify } from '../../api/feedback'
 import { navigateTo } from '../../router/navigation'
+import { clearRedDot } from '../red-dots/use-red-dots'
 
 /** Why an app opens for nobody (scrapped, expired, nothing registered to open), or null. */
 export function closedReason(app: Pick<AppRow, 'isScrap' | 'hasExpire' | 'missing'>): string | null {
@@ -29,6 +30,8 @@ export function openApp(app: AppRow, permissions: readonly string[]): boolean {
   // Refused before anything opens: no new tab only to say the app is closed.
   const why = refusal(app, permissions)
   if (why) { notify.warning(why); return false }
+  // Opening an app ends its manual red dot for this member (docs/portal.md "Red dots").
+  clearRedDot('app', app.uniqueId)
   if (app.reqUri) {
     if (app.openWay === OpenWay.NEW) window.open(`${window.location.pathname}#${app.reqUri}`, '_blank', 'noopener')
     else void navigateTo(app.reqUri)

@@ -13,6 +13,8 @@ const archiveAction: RowAction<ClassRow> = {
   confirm: { title: (r) => `归档“${r.gradeName}${r.name}”？`, content: '归档后可在归档班级中恢复。', okText: '归档' },
 }
 const restoreAction: RowAction<ClassRow> = { key: 'restore', label: '恢复', run: (r) => classApi.restore(r.id) }
+// Who heads and teaches the class (the campus portal's "my classes", docs/portal.md).
+const teachersAction: RowAction<ClassRow> = { key: 'teachers', label: '班级教师', to: (r) => `/base-school/classTeachers?classId=${r.id}` }
 
 const form: CrudForm<ClassRow, ClassValues> = {
   noun: '班级',
@@ -49,7 +51,7 @@ export default function ClassPage({ path, title }: PageProps) {
         ]}
         actions={archived
           ? [restoreAction, deleteAction(classApi.remove)]
-          : [toggleAction(classApi.setStatus), archiveAction, deleteAction(classApi.remove)]}
+          : [teachersAction, toggleAction(classApi.setStatus), archiveAction, deleteAction(classApi.remove)]}
       />
     </PageFrame>
   )

@@ -5,6 +5,7 @@ import { authApi } from '../../api/auth'
 import { preloadRoute } from '../../router/preload'
 import { useSession } from '../../stores/session'
 import { ThirdLoginButtons } from '../sso/ThirdLoginButtons'
+import { LoginSystemFooter } from '../pc-portal/LoginSystemFooter'
 import { CaptchaField } from './CaptchaField'
 import { finishLogin, safeRedirect } from './login-flow'
 import { SIGNUP_PATH, useLoginRunner } from './useLoginRunner'
@@ -190,6 +191,7 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
         {!admin && <ThirdLoginButtons orgId={orgId} tenantId={loginInfo?.tenantId} redirect={safeRedirect(redirect)} />}
         {!admin && <div className="zx-login-foot">登录即表示同意平台服务条款与隐私政策</div>}
       </main>
+      {!admin && loginInfo && <LoginSystemFooter orgId={orgId} tenantId={loginInfo.tenantId} />}
       {login.dialogs}
     </div>
   )

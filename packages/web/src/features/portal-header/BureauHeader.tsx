@@ -15,6 +15,7 @@ import { HeaderBrand } from './HeaderBrand'
 import { AdminToggle, AppCenterIcon, FeedbackIcon, PlatformIcon } from './HeaderIcons'
 import { useWindowWidth } from './use-window-width'
 import './portal-header.css'
+import { MessageBell } from '../messages/MessageBell'
 
 const NAME_COLOR = ['#262626', '#1677ff', '#ffffff']
 
@@ -75,6 +76,7 @@ export function BureauHeader({ variant = 'jd' }: { variant?: 'jd' | 'alliance' }
         {cfg.outLinkList.map((l) => <a key={l.linkName} href={l.linkUrl} target="_blank" rel="noopener noreferrer">{l.linkName}</a>)}
         {tmt === 1 && variant === 'jd' && <Link to={MENU_TARGET.jdPlatform} title="局校一体平台" data-testid="jd-platform"><PlatformIcon /></Link>}
         {user && variant === 'jd' && <Link to={appCenterPath(1)} title="应用中心" data-testid="app-center"><AppCenterIcon /></Link>}
+        {user && <MessageBell />}
         {user && <AdminToggle adminTo={adminTarget(user)} homeTo={home} />}
         {feedback && <Link to={MENU_TARGET.complaint} title="投诉建议" data-testid="feedback-entry"><FeedbackIcon /></Link>}
       </div>

@@ -12,6 +12,7 @@ import { flattenApps } from './AppNav'
 import { openApp } from './nav-target'
 import { HeaderBar } from './HeaderBar'
 import './portal-header.css'
+import { MessageBell } from '../messages/MessageBell'
 
 /**
  * The platform header (001 §2.6, admin layout): title, up to 9 app tabs with the rest under 更多, home, avatar. On a
@@ -34,6 +35,7 @@ export function PlatformHeader({ title, drawerTop }: { title: string; drawerTop?
         )}
       </nav>
       <div className="zx-ph-tools">
+        <MessageBell />
         <Link to={home} title="首页" data-testid="home-link"><HomeIcon size={18} /></Link>
       </div>
     </HeaderBar>

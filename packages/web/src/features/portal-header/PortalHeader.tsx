@@ -4,7 +4,6 @@ import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useCurrentUser } from '../../api/queries'
 import { homePathFor } from '../../auth/landing'
-import { HomeIcon } from '../../components/icons'
 import { useSession } from '../../stores/session'
 import { UserMenu } from '../account/UserMenu'
 import { MENU_TARGET } from '../account/menu-actions'
@@ -20,6 +19,10 @@ import { MobileEntryDrawer } from './MobileEntryDrawer'
 import { UnifiedStrip } from './UnifiedStrip'
 import { useWindowWidth } from './use-window-width'
 import './portal-header.css'
+import { PortalMenuTabs } from '../pc-portal/PortalMenuTabs'
+import { MessageBell } from '../messages/MessageBell'
+import { RedDotBadge } from '../red-dots/RedDotBadge'
+import { useRedDots } from '../red-dots/use-red-dots'
 
 export interface PortalHeaderSlots {
   /** The app launcher (search, history, grouped grid) from features/apps, when mounted. */
@@ -44,6 +47,7 @@ export function PortalHeader({ launcher, oftenUse }: PortalHeaderSlots) {
   const groups = useAppGroups().data ?? EMPTY
   const width = useWindowWidth()
   const [mobileOpen, setMobileOpen] = useState(false)
+  const dots = useRedDots()
   const home = user ? homePathFor(user) : '/'
 
   const c = cfg.data
@@ -58,7 +62,8 @@ export function PortalHeader({ launcher, oftenUse }: PortalHeaderSlots) {
         : <Skeleton.Input active size="small" style={{ width: 160 }} />}>
       {c ? (
         <>
-          <Link to={home} data-testid="home-link"><HomeIcon size={16} />首页</Link>
+          {/* The home tabs and links of PortalMenuConfig (features/pc-portal), the landing one with the home icon. */}
+          <PortalMenuTabs />
           <nav className="zx-ph-nav" aria-label="应用导航">
             {c.navigationStyle === 2 ? <GroupMenus groups={groups} width={width} /> : <AppTabs groups={groups} width={width} multiple={!!multiple} />}
           </nav>
@@ -70,8 +75,17 @@ export function PortalHeader({ launcher, oftenUse }: PortalHeaderSlots) {
             {c.openMobileEntry && (
               <span className="zx-ph-link" role="button" tabIndex={0} title="移动端入口" data-testid="mobile-entry-open" onClick={() => setMobileOpen(true)}><PhoneIcon /></span>
             )}
-            {feedback && <Link to={MENU_TARGET.complaint} title="投诉建议" data-testid="feedback-entry"><FeedbackIcon /></Link>}
-            {canManagePortal(user) && <Link to={PORTAL_ADMIN_HOME} title="门户管理" data-testid="portal-admin"><PortalAdminIcon /></Link>}
+            <MessageBell />
+            {feedback && (
+              <Link to={MENU_TARGET.complaint} title="投诉建议" data-testid="feedback-entry" onClick={() => dots.clear('menu', 'feedback')}>
+                <RedDotBadge dot={dots.dotOf('menu', 'feedback')} maxCount={dots.maxCount}><FeedbackIcon /></RedDotBadge>
+              </Link>
+            )}
+            {canManagePortal(user) && (
+              <Link to={PORTAL_ADMIN_HOME} title="门户管理" data-testid="portal-admin" onClick={() => dots.clear('menu', 'portalAdmin')}>
+                <RedDotBadge dot={dots.dotOf('menu', 'portalAdmin')} maxCount={dots.maxCount}><PortalAdminIcon /></RedDotBadge>
+              </Link>
+            )}
             <AdminToggle adminTo={adminTarget(user)} homeTo={home} />
           </div>
           <MobileEntryDrawer open={mobileOpen} onClose={() => setMobileOpen(false)} />

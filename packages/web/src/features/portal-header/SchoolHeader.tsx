@@ -7,6 +7,7 @@ import { useMhSysConfig } from './api'
 import { HeaderBar } from './HeaderBar'
 import { HeaderBrand } from './HeaderBrand'
 import './portal-header.css'
+import { MessageBell } from '../messages/MessageBell'
 
 const TABS: [to: string, label: string][] = [['/schoolPortal/home/index', '首页'], ['/schoolPortal/home/news', '学校新闻']]
 
@@ -29,6 +30,7 @@ export function SchoolHeader() {
       </nav>
       {user && (
         <div className="zx-ph-tools">
+          <MessageBell />
           <Link to="/oneselfCenter">个人中心</Link>
           <Link to="/portal/home">智慧校园</Link>
         </div>

@@ -1,4 +1,4 @@
-import type { NewsRow } from '@zhixiao/shared'
+import { OuterMsg, type NewsRow } from '@zhixiao/shared'
 import { Alert, Button, Empty, Flex, Layout, Modal, Skeleton, Typography } from 'antd'
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
@@ -6,6 +6,7 @@ import type { PageProps } from '../../../router/pages'
 import { useSession } from '../../../stores/session'
 import { getToken } from '../../../stores/token'
 import { useLayout } from '../api'
+import { useOuterMayOpen } from '../../red-dots/api'
 import { BlockRenderer } from '../blocks/BlockRenderer'
 import { NewsDetailView } from '../news/NewsDetailView'
 
@@ -20,7 +21,10 @@ export default function OpenPortalPage({ path, title }: PageProps) {
   // From the user menu (公共门户) a member opens their own org's public portal.
   const ownOrg = useSession((s) => (getToken() ? s.userInfo?.orgId : null))
   const orgId = Number(params.get('orgId')) || remembered || ownOrg || null
-  const layout = useLayout('open', orgId, orgId !== null)
+  // The org's outer-portal limits decide who may open it (the server refuses the layout the same way).
+  const may = useOuterMayOpen(orgId)
+  const allowed = may.data?.allowed === true
+  const layout = useLayout('open', orgId, orgId !== null && allowed)
   const [reading, setReading] = useState<NewsRow | null>(null)
   const signedIn = !!getToken()
   return (
@@ -35,6 +39,13 @@ export default function OpenPortalPage({ path, title }: PageProps) {
       </Layout.Header>
       <Layout.Content style={{ padding: 24, maxWidth: 1248, width: '100%', margin: '0 auto' }}>
         {orgId === null ? <Empty description="请指定机构" />
+          : may.isLoading ? <Skeleton active />
+          : may.error ? <Alert type="error" title="公共门户加载失败" showIcon />
+          : !allowed ? (
+            <Empty data-testid="open-portal-denied" description={signedIn ? OuterMsg.DENIED : '该公共门户仅对指定人员开放，请登录后访问'}>
+              {!signedIn && <Button type="primary" onClick={() => void navigate('/redirect/login')}>登录</Button>}
+            </Empty>
+          )
           : layout.isLoading ? <Skeleton active />
           : layout.error ? <Alert type="error" title="公共门户加载失败" showIcon />
           : layout.data && <BlockRenderer layout={layout.data} newsOrgId={orgId} visitor onOpenNews={setReading} />}

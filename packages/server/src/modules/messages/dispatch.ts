@@ -1,0 +1,77 @@
+import type { AppContext } from '../../platform/context.js'
+import { wechatProvider, type WechatProvider } from '../../platform/providers/wechat.js'
+import { providerOf } from '../sms/sender.js'
+
+/**
+ * 0 queued, 1 sent, 2 failed for good (after MAX_ATTEMPTS), 3 being sent. A process that dies while sending leaves
+ * its row at 3 and it is not sent again: at most once, since a second copy of a message is worse than a lost one.
+ */
+export const PushStatus = { QUEUED: 0, SENT: 1, FAILED: 2, SENDING: 3 } as const
+const MAX_ATTEMPTS = 3
+const BATCH = 50
+
+/** The process's WeChat client: its access-token cache lives as long as the process. */
+let shared: WechatProvider | null = null
+export const defaultWechat = (): WechatProvider => (shared ??= wechatProvider())
+
+type Claimed = { tenant_id: number; id: number; message_id: number; channel: string; target: string; template_ref: string | null; params: Record<string, string>; text: string | null; attempts: number }
+
+/**
+ * Sends queued pushes (rows notify() wrote and whose transaction committed). A row is claimed in a short
+ * transaction (FOR UPDATE SKIP LOCKED, then status 3), so two processes never send one push twice, and sent with
+ * no transaction open: the embedded database's one connection is never held across a provider's HTTP call. A
+ * refusal goes back to the queue for later drains until MAX_ATTEMPTS. Returns how many rows it handled.
+ */
+export async function drainPushes(ctx: AppContext, wechat: WechatProvider = defaultWechat()): Promise<number> {
+  const claimed = await ctx.db.platform(async (trx) => {
+    const rows = await trx.selectFrom('message_push').select(['tenant_id', 'id', 'message_id', 'channel', 'target', 'template_ref', 'params', 'text', 'attempts'])
+      .where('status', '=', PushStatus.QUEUED).orderBy('id').limit(BATCH).forUpdate().skipLocked().execute()
+    for (const r of rows) {
+      await trx.updateTable('message_push').set({ status: PushStatus.SENDING }).where('tenant_id', '=', r.tenant_id).where('id', '=', r.id).execute()
+    }
+    return rows as Claimed[]
+  })
+  for (const p of claimed) {
+    let result: { ok: true } | { ok: false; error: string }
+    try {
+      result = await sendOne(ctx, wechat, p)
+    } catch (e) {
+      result = { ok: false, error: (e as Error).message }
+    }
+    const attempts = p.attempts + 1
+    await ctx.db.tenant(p.tenant_id, (trx) => trx.updateTable('message_push').set(result.ok
+      ? { status: PushStatus.SENT, attempts, sent_at: ctx.clock.now(), error: null }
+      : { status: attempts >= MAX_ATTEMPTS ? PushStatus.FAILED : PushStatus.QUEUED, attempts, error: result.error.slice(0, 500) })
+      .where('id', '=', p.id).execute())
+  }
+  return claimed.length
+}
+
+async function sendOne(ctx: AppContext, wechat: WechatProvider, p: Claimed): Promise<{ ok: true } | { ok: false; error: string }> {
+  if (p.channel === 'sms') {
+    const { provider, signName } = await providerOf(ctx, p.tenant_id)
+    return provider.send({ phone: p.target, signName, templateCode: p.template_ref, params: p.params, text: p.text ?? '' })
+  }
+  const { app, msg } = await ctx.db.tenant(p.tenant_id, async (trx) => ({
+    app: await trx.selectFrom('mp_openid as o').innerJoin('mp_app as a', (j) => j.onRef('a.tenant_id', '=', 'o.tenant_id').onRef('a.id', '=', 'o.app_id'))
+      .select(['a.app_id', 'a.app_secret_sealed', 'a.api_base']).where('o.openid', '=', p.target).where('a.status', '=', 0).executeTakeFirst(),
+    msg: await trx.selectFrom('message').select('link').where('id', '=', p.message_id).executeTakeFirst(),
+  }))
+  if (!app || !p.template_ref) return { ok: false, error: 'no WeChat app or template for this push' }
+  return wechat.sendTemplate({ appId: app.app_id, appSecret: ctx.secrets.open(app.app_secret_sealed), apiBase: app.api_base },
+    { openid: p.target, templateId: p.template_ref, data: p.params, url: msg?.link && /^https?:/.test(msg.link) ? msg.link : undefined })
+}
+
+/** Drains the queue every few seconds in the background of the server process (installed in app.ts). */
+export function pushDispatcher(ctx: AppContext, log: (msg: string, err?: unknown) => void) {
+  let timer: ReturnType<typeof setInterval> | undefined
+  let running: Promise<unknown> | null = null
+  const tick = () => {
+    if (running) return
+    running = drainPushes(ctx).catch((e) => log('message push failed', e)).finally(() => { running = null })
+  }
+  return {
+    start(everyMs = 5000) { timer = setInterval(tick, everyMs); timer.unref() },
+    async stop() { clearInterval(timer); await running },
+  }
+}

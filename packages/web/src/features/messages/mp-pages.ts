@@ -1,0 +1,36 @@
+import type { MpPlatform, MpScope } from '@zhixiao/shared'
+
+/** What each WeChat / DingTalk page shows: the scope (whose codes guard it), its platforms and its pages. */
+export interface MpPage { scope: MpScope; platforms: readonly MpPlatform[]; list: string; form?: Partial<Record<MpPlatform, string>>; map?: string; mapForm?: string }
+
+const group = (g: 'teacher' | 'parent', platforms: readonly MpPlatform[], list: string): MpPage => ({
+  scope: g, platforms, list,
+  form: { ...(g === 'teacher' ? { wx_mp: '/menhu-addwenxin' } : {}), dd_mini: `/menhu-${g}/addDingTalk` },
+  map: `/menhu-${g}/dingMessageindex`, mapForm: `/menhu-${g}/addModel`,
+})
+
+export const MP_PAGES: Record<string, MpPage> = {
+  '/menhu-accounts/index': { scope: 'service', platforms: ['wx_mp', 'wx_mini'], list: '/menhu-accounts/index' },
+  '/menhu-waipin/index': { scope: 'waipin', platforms: ['wx_mini', 'dd_mini'], list: '/menhu-waipin/index', form: { wx_mini: '/menhu-waipin/addConfigWX', dd_mini: '/menhu-waipin/addConfigDD' } },
+  '/menhu-teacher/wenlist': group('teacher', ['wx_mp'], '/menhu-teacher/wenlist'),
+  '/menhu-teacher/dingTalk': group('teacher', ['dd_mini'], '/menhu-teacher/dingTalk'),
+  '/menhu-parent/wenlist': group('parent', ['wx_mp'], '/menhu-parent/wenlist'),
+  '/menhu-parent/dingTalk': group('parent', ['dd_mini'], '/menhu-parent/dingTalk'),
+}
+
+/** The form pages: scope, platform and the list to go back to. */
+export const MP_FORMS: Record<string, { scope: MpScope; platform: MpPlatform; back: string }> = {
+  '/menhu-waipin/addConfigWX': { scope: 'waipin', platform: 'wx_mini', back: '/menhu-waipin/index' },
+  '/menhu-waipin/addConfigDD': { scope: 'waipin', platform: 'dd_mini', back: '/menhu-waipin/index' },
+  '/menhu-addwenxin': { scope: 'teacher', platform: 'wx_mp', back: '/menhu-teacher/wenlist' },
+  '/menhu-teacher/addDingTalk': { scope: 'teacher', platform: 'dd_mini', back: '/menhu-teacher/dingTalk' },
+  '/menhu-parent/addDingTalk': { scope: 'parent', platform: 'dd_mini', back: '/menhu-parent/dingTalk' },
+}
+
+/** The template-mapping pages of the teacher and parent terminals. */
+export const MP_MAPS: Record<string, { scope: MpScope; form: string; back: string }> = {
+  '/menhu-teacher/dingMessageindex': { scope: 'teacher', form: '/menhu-teacher/addModel', back: '/menhu-teacher/dingMessageindex' },
+  '/menhu-teacher/addModel': { scope: 'teacher', form: '/menhu-teacher/addModel', back: '/menhu-teacher/dingMessageindex' },
+  '/menhu-parent/dingMessageindex': { scope: 'parent', form: '/menhu-parent/addModel', back: '/menhu-parent/dingMessageindex' },
+  '/menhu-parent/addModel': { scope: 'parent', form: '/menhu-parent/addModel', back: '/menhu-parent/dingMessageindex' },
+}

@@ -1,0 +1,20 @@
+import { AppMsg, type AppRow } from '@zhixiao/shared'
+import { useSession } from '../../stores/session'
+import { AppIcon } from '../apps/icons'
+import { openApp } from '../apps/open-app'
+
+/** Apps four to a row; a tap opens the app the portal's way (open-app.ts: refusals, routes, new tabs). */
+export function AppGrid({ apps }: { apps: AppRow[] }) {
+  const permissions = useSession((s) => s.userInfo?.permissions ?? [])
+  if (!apps.length) return <div style={{ color: '#8c8c8c', fontSize: 13 }}>{AppMsg.EMPTY_GROUP}</div>
+  return (
+    <div className="zx-m-grid">
+      {apps.map((a) => (
+        <button key={a.appId} type="button" className="zx-m-app" data-app={a.name} onClick={() => openApp(a, permissions)}>
+          <AppIcon name={a.name} iconUri={a.iconUri} appId={a.appId} size={40} />
+          <span>{a.name}</span>
+        </button>
+      ))}
+    </div>
+  )
+}
