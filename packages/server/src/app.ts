@@ -103,7 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // Every API route with its access rule, so tests can check each one (the generated permission matrix).
   const routes: RouteAccess[] = []
   app.addHook('onRoute', (r) => {
-    if (!r.url.startsWith('/base/')) return
+    if (!r.url.startsWith('/base/') && !r.url.startsWith('/sc-mobile-api/')) return
     for (const method of [r.method].flat()) {
       if (method === 'HEAD') continue
       routes.push({
