@@ -1,7 +1,7 @@
 // `npm test`: type-check, lint, unit + API tests on PGlite, the API suite again on PostgreSQL when
 // TEST_DATABASE_URL names a server (.ci/run starts one), then the end-to-end suite in headless Chromium.
 // Ends with one "N passed, N failed" line summing every stage.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -34,8 +34,24 @@ function vitest(name, args, env = {}) {
   return ok
 }
 
-let ok = run('typecheck', 'npm', ['run', '--silent', 'typecheck'])
-ok = run('lint', 'npm', ['run', '--silent', 'lint']) && ok
+/** Two commands at once (each mostly one core; the CI machine has two), reported as one stage. */
+async function both(name, a, b) {
+  const started = Date.now()
+  console.log(`\n▶ ${name}`)
+  const go = ([cmd, args]) => new Promise((resolve) => {
+    const out = []
+    const p = spawn(cmd, args, { cwd: root, env: process.env })
+    p.stdout.on('data', (d) => out.push(d))
+    p.stderr.on('data', (d) => out.push(d))
+    // Each command's output is printed whole when it ends, so the two never interleave.
+    p.on('close', (code) => { process.stdout.write(Buffer.concat(out)); resolve(code === 0) })
+  })
+  const [x, y] = await Promise.all([go(a), go(b)])
+  stages.push({ name, ok: x && y, seconds: ((Date.now() - started) / 1000).toFixed(1) })
+  return x && y
+}
+
+let ok = await both('typecheck + lint', ['npm', ['run', '--silent', 'typecheck']], ['npm', ['run', '--silent', 'lint']])
 ok = vitest('unit + API tests (PGlite)', [], { TEST_DATABASE_URL: '' }) && ok
 if (process.env.TEST_DATABASE_URL) {
   ok = vitest('API tests (PostgreSQL server)', ['--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }) && ok
