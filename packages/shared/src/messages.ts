@@ -86,7 +86,7 @@ export function fillKeywords(text: string, values: Partial<Record<string, string
   return text.replace(/\{([^{}]{1,20})\}/g, (m, k: string) => values[k] ?? m)
 }
 /** The {keywords} of a text that the event does not fill. */
-export function unknownKeywords(text: string, event: MessageEvent): string[] {
+function unknownKeywords(text: string, event: MessageEvent): string[] {
   const known = new Set(MESSAGE_KEYWORDS[event])
   return [...text.matchAll(/\{([^{}]{1,20})\}/g)].map((m) => m[1]!).filter((k) => !known.has(k))
 }

@@ -93,7 +93,7 @@ export interface PortalMenuTab { key: string; name: string; to: string; home: Po
  * and the bureau home (sc_menhu_menu_jujiguan) above; the class home belongs to schools; the system centre is
  * everyone's.
  */
-export function mayOpenHome(home: PortalHomeKey, unitAttr: number, permissions: readonly string[]): boolean {
+function mayOpenHome(home: PortalHomeKey, unitAttr: number, permissions: readonly string[]): boolean {
   const school = isSchoolUnit(unitAttr)
   switch (home) {
     case 'home': return permissions.includes(school ? 'sc_menhu_menu_school' : 'sc_menhu_menu_jujiguan')
