@@ -191,3 +191,25 @@ export async function typeDate(scope: Locator, id: string, value: string): Promi
 
 /** The rows of the table(s) inside `screen` that contain `text`. */
 export const tableRow = (screen: Locator, text: string): Locator => screen.locator('.ant-table-row').filter({ hasText: text })
+
+/** An API answer's envelope. */
+export type Env<T> = { code: number; msg: string; data: T }
+
+/** Calls the API as the app does: GET without a body, POST with a JSON one, the session as a bearer header. */
+// The default `any` lets a test read the shape it expects without declaring it (each call reads its own).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function api<T = any>(base: string, path: string, init: { body?: unknown; token?: string } = {}): Promise<Env<T>> {
+  const r = await fetch(`${base}${path}`, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  return r.json() as Promise<Env<T>>
+}
+
+/** A session token of a password sign-in (the demo password unless given). */
+export async function tokenOf(base: string, userName: string, password = 'Demo@2026'): Promise<string> {
+  const r = await api<{ userToken?: string }>(base, '/base/api/auth/loginByUserPwd', { body: { userName, password, loginType: 1, version: 2, needRandomOrg: false } })
+  assert(r.data?.userToken, `login of ${userName}: ${r.msg}`)
+  return r.data.userToken
+}

@@ -1,22 +1,6 @@
-import { assert, signIn, test } from '../harness.js'
+import { api, assert, signIn, test, tokenOf } from '../harness.js'
 
-type Env<T> = { code: number; msg: string; data: T }
 const CAMPUS = '/sc-mobile-api/api/h5/faculty/campusPro'
-
-async function api<T>(base: string, path: string, init: { body?: unknown; token?: string } = {}): Promise<Env<T>> {
-  const r = await fetch(`${base}${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  return r.json() as Promise<Env<T>>
-}
-
-async function tokenOf(base: string, userName: string): Promise<string> {
-  const r = await api<{ userToken?: string }>(base, '/base/api/auth/loginByUserPwd', { body: { userName, password: 'Demo@2026', loginType: 1, version: 2, needRandomOrg: false } })
-  assert(r.data?.userToken, `login of ${userName}: ${r.msg}`)
-  return r.data.userToken
-}
 
 test('campus portal: at 375 px a teacher sees the class the admin made them head of, the school totals, a new notice and weather off', async ({ baseUrl, newPage }) => {
   // The school admin makes 张老师 head teacher of 一年级(1)班 and publishes a notice.

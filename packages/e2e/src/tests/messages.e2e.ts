@@ -1,25 +1,8 @@
-import { assert, test, watchPageErrors } from '../harness.js'
+import { api, assert, test, tokenOf, watchPageErrors } from '../harness.js'
 
 // Messages (docs/portal.md "Messages and service accounts"): the demo parent asks (through the API, to stay lean) to
 // join the demo middle school; the bureau admin approves; the parent signs in, the header's bell shows the unread
 // message, the message centre lists it, and marking it read brings the count down.
-type Json = { code: number; msg: string; data: any } // eslint-disable-line @typescript-eslint/no-explicit-any -- each call reads its own shape
-
-async function api(base: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<Json> {
-  const r = await fetch(`${base}${path}`, {
-    method: opts.body === undefined ? 'GET' : 'POST',
-    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  })
-  return r.json() as Promise<Json>
-}
-
-async function tokenOf(base: string, userName: string): Promise<string> {
-  const r = await api(base, '/base/api/auth/loginByUserPwd', { body: { userName, password: 'Demo@2026', loginType: 1, version: 2, needRandomOrg: false } })
-  assert(r.data?.userToken, `${userName} signs in: ${r.msg}`)
-  return r.data.userToken as string
-}
-
 test('messages: an approved join request reaches the parent’s bell and message centre; reading it lowers the count', async ({ newPage, baseUrl }) => {
   const bureau = await tokenOf(baseUrl, 'jyjadmin')
   type Org = { orgId: number; name: string; orgType: string; children?: Org[] }

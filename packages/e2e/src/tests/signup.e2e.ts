@@ -1,28 +1,11 @@
 import type { Page } from 'playwright-core'
-import { assert, pick, signIn, tableRow, test, watchPageErrors } from '../harness.js'
+import { api, assert, pick, signIn, tableRow, test, tokenOf, watchPageErrors } from '../harness.js'
 
 // Sign-up (docs/auth.md "Sign-up"): on a phone, a parent signs up by SMS from the login page and asks to join the demo
 // primary school by naming a child; before the school decides, signing in shows the request's status; the school
 // admin approves in the join audit; the parent then signs in by SMS code and lands on the parent portal.
 const PHONE = { width: 375, height: 812 }
 const PASSWORD = 'Parent2026a'
-
-type Json = { code: number; msg: string; data: any } // eslint-disable-line @typescript-eslint/no-explicit-any -- each call reads its own shape
-
-async function api(base: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<Json> {
-  const r = await fetch(`${base}${path}`, {
-    method: opts.body === undefined ? 'GET' : 'POST',
-    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  })
-  return r.json() as Promise<Json>
-}
-
-async function tokenOf(base: string, userName: string, password: string): Promise<string> {
-  const r = await api(base, '/base/api/auth/loginByUserPwd', { body: { userName, password, loginType: 1, version: 2, needRandomOrg: false } })
-  assert(r.data?.userToken, `${userName} signs in: ${r.msg}`)
-  return r.data.userToken as string
-}
 
 /** The code of the phone's latest outbox SMS, read the way a fresh install reads it: the super administrator's SMS log. */
 async function outboxCode(base: string, phone: string, event = 'signup'): Promise<string> {

@@ -1,24 +1,8 @@
-import { assert, signIn, tableRow, test } from '../harness.js'
+import { api, assert, signIn, tableRow, test, tokenOf } from '../harness.js'
 
-type Env<T> = { code: number; msg: string; data: T }
 const SMS_PHONE = '13600001357'
 const RESET_PHONE = '13600002468'
 const NEW_PASSWORD = 'Sms2026reset'
-
-async function api<T>(base: string, path: string, init: { body?: unknown; token?: string } = {}): Promise<Env<T>> {
-  const r = await fetch(`${base}${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  return r.json() as Promise<Env<T>>
-}
-
-async function tokenOf(base: string, userName: string, password: string): Promise<string> {
-  const r = await api<{ userToken?: string }>(base, '/base/api/auth/loginByUserPwd', { body: { userName, password, loginType: 1, version: 2, needRandomOrg: false } })
-  assert(r.data?.userToken, `login of ${userName}: ${r.msg}`)
-  return r.data.userToken
-}
 
 /** The code of the demo tenant's latest outbox message, read as a fresh install reads it: the super administrator's log. */
 async function latestCode(base: string): Promise<string> {
