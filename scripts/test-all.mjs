@@ -9,6 +9,8 @@ import path from 'node:path'
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const stages = []
+// Named again in the last lines, where a log cut to its tail still shows them.
+const failedNames = []
 
 function run(name, cmd, args, env = {}) {
   const started = Date.now()
@@ -27,6 +29,11 @@ function vitest(name, args, env = {}) {
     totals.passed += j.numPassedTests
     totals.failed += j.numFailedTests
     totals.skipped += j.numPendingTests + (j.numTodoTests ?? 0)
+    for (const file of j.testResults ?? []) {
+      const bad = (file.assertionResults ?? []).filter((a) => a.status === 'failed')
+      for (const a of bad) failedNames.push(`${name}: ${path.relative(root, file.name)} › ${a.fullName}`)
+      if (file.status === 'failed' && bad.length === 0) failedNames.push(`${name}: ${path.relative(root, file.name)} (${(file.message ?? '').split('\n')[0]})`)
+    }
     fs.rmSync(report)
   } catch {
     totals.failed += 1 // the run died before reporting
@@ -65,6 +72,7 @@ try {
   const j = JSON.parse(fs.readFileSync(e2eReport, 'utf8'))
   totals.passed += j.passed
   totals.failed += j.failed
+  for (const n of j.failures ?? []) failedNames.push(`end-to-end: ${n}`)
   fs.rmSync(e2eReport)
 } catch {
   totals.failed += 1
@@ -72,5 +80,6 @@ try {
 
 console.log('\nstages:')
 for (const s of stages) console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds}s)`)
+for (const n of failedNames) console.log(`  failed: ${n}`)
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
 process.exit(ok && totals.failed === 0 ? 0 : 1)

@@ -1,44 +1,64 @@
-// End-to-end suite: the built web app and the real server on a free port, driven in headless Chromium.
+// End-to-end suite: the built web app and the real server, driven in headless Chromium.
+// The journeys run in two lanes side by side, each lane on its own server with its own fresh demo database, so the
+// suite takes about half the time on the two-core CI machine (much of a journey is waiting on the browser or on a
+// product limit such as the one-SMS-a-minute rule). Within a lane the journeys run in the order listed: some leave
+// state a later one in the same lane expects or must avoid, as the notes say.
 import fs from 'node:fs'
 import path from 'node:path'
 import { spawnSync } from 'node:child_process'
-import { launchBrowser, REPO_ROOT, startServer, tests, type E2EContext } from './harness.js'
-import './tests/login.e2e.js'
-import './tests/client-errors.e2e.js'
-import './tests/org-setup.e2e.js'
-import './tests/buildings.e2e.js'
-import './tests/base-data.e2e.js'
-import './tests/school-from-empty.e2e.js'
-import './tests/demo-district.e2e.js'
-import './tests/people-import.e2e.js'
-import './tests/verify-info.e2e.js'
-import './tests/org-excel.e2e.js'
-import './tests/study-month.e2e.js'
-import './tests/roles.e2e.js'
-import './tests/roles-sub-org.e2e.js'
-import './tests/apps.e2e.js'
-// Before portal-header: that test leaves the demo school on header style 2 (group menus), and apps-offer reads the style-1 tabs.
-import './tests/apps-offer.e2e.js'
-import './tests/portal-home.e2e.js'
-import './tests/portal-header.e2e.js'
-import './tests/complaints.e2e.js'
-import './tests/super-admin.e2e.js'
-import './tests/menu-rules.e2e.js'
-import './tests/phone.e2e.js'
-import './tests/display-names.e2e.js'
-import './tests/input-safety.e2e.js'
-import './tests/signup.e2e.js'
-import './tests/sms-login.e2e.js'
-// Last: it enrols a demo administrator in TOTP (and turns it off again at its end).
-import './tests/qr-mfa.e2e.js'
-import './tests/sso.e2e.js'
-import './tests/campus-portal.e2e.js'
-import './tests/pc-portal-config.e2e.js'
-import './tests/mobile-portal.e2e.js'
-import './tests/red-dots.e2e.js'
-// Last: it leaves the demo parent xiaomingmama a member of a second school, so a later test signing her in would meet
-// the organisation choice (sign her in at /#/redirect/login?orgId=<school> there).
-import './tests/messages.e2e.js'
+import type { BrowserContext, Request } from 'playwright-core'
+import { launchBrowser, REPO_ROOT, startServer, tests, type E2EContext, type E2ETest } from './harness.js'
+
+type Load = () => Promise<unknown>
+const lanes: Load[][] = [
+  [
+    () => import('./tests/login.e2e.js'),
+    () => import('./tests/client-errors.e2e.js'),
+    () => import('./tests/org-setup.e2e.js'),
+    () => import('./tests/buildings.e2e.js'),
+    () => import('./tests/base-data.e2e.js'),
+    () => import('./tests/school-from-empty.e2e.js'),
+    () => import('./tests/demo-district.e2e.js'),
+    () => import('./tests/people-import.e2e.js'),
+    () => import('./tests/verify-info.e2e.js'),
+    () => import('./tests/org-excel.e2e.js'),
+    () => import('./tests/study-month.e2e.js'),
+    () => import('./tests/roles.e2e.js'),
+    () => import('./tests/roles-sub-org.e2e.js'),
+    () => import('./tests/super-admin.e2e.js'),
+    () => import('./tests/menu-rules.e2e.js'),
+    () => import('./tests/phone.e2e.js'),
+    () => import('./tests/display-names.e2e.js'),
+    () => import('./tests/input-safety.e2e.js'),
+  ],
+  [
+    () => import('./tests/apps.e2e.js'),
+    // Before portal-header: that test leaves the demo school on header style 2 (group menus), and apps-offer reads the style-1 tabs.
+    () => import('./tests/apps-offer.e2e.js'),
+    () => import('./tests/portal-home.e2e.js'),
+    () => import('./tests/portal-header.e2e.js'),
+    () => import('./tests/complaints.e2e.js'),
+    () => import('./tests/signup.e2e.js'),
+    () => import('./tests/sms-login.e2e.js'),
+    // It enrols a demo administrator in TOTP (and turns it off again at its end).
+    () => import('./tests/qr-mfa.e2e.js'),
+    () => import('./tests/sso.e2e.js'),
+    () => import('./tests/campus-portal.e2e.js'),
+    () => import('./tests/pc-portal-config.e2e.js'),
+    () => import('./tests/mobile-portal.e2e.js'),
+    () => import('./tests/red-dots.e2e.js'),
+    // Last: it leaves the demo parent xiaomingmama a member of a second school, so a later test signing her in would
+    // meet the organisation choice (sign her in at /#/redirect/login?orgId=<school> there).
+    () => import('./tests/messages.e2e.js'),
+  ],
+]
+
+const laneTests: E2ETest[][] = []
+for (const lane of lanes) {
+  const start = tests.length
+  for (const load of lane) await load()
+  laneTests.push(tests.slice(start))
+}
 
 const dist = path.join(REPO_ROOT, 'packages/web/dist/index.html')
 if (!fs.existsSync(dist)) {
@@ -48,40 +68,74 @@ if (!fs.existsSync(dist)) {
 
 // E2E_ONLY runs the tests whose names contain one of its |-separated parts.
 const only = process.env.E2E_ONLY?.split('|').filter(Boolean)
-const selected = only ? tests.filter((t) => only.some((part) => t.name.includes(part))) : tests
-const server = await startServer()
+const selected = laneTests.map((lane) => (only ? lane.filter((t) => only.some((part) => t.name.includes(part))) : lane))
 const browser = await launchBrowser()
 let passed = 0
-let failed = 0
+const failures: { name: string; error: string }[] = []
 const shotDir = path.join(REPO_ROOT, 'test-results')
-try {
-  for (const t of selected) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })
-    const ctx: E2EContext = {
-      browser,
-      baseUrl: server.url,
-      newPage: async (viewport) => { const p = await context.newPage(); if (viewport) await p.setViewportSize(viewport); return p },
-    }
-    const started = Date.now()
-    try {
-      await t.run(ctx)
-      passed++
-      console.log(`  ✓ ${t.name} (${Date.now() - started} ms)`)
-    } catch (e) {
-      failed++
-      console.log(`  ✗ ${t.name}\n    ${(e as Error).stack ?? e}`)
-      fs.mkdirSync(shotDir, { recursive: true })
-      for (const [i, p] of context.pages().entries()) {
-        await p.screenshot({ path: path.join(shotDir, `${t.name.replace(/[^\w\u4e00-\u9fa5]+/g, '_')}-${i}.png`) }).catch(() => {})
+
+/**
+ * What a failure report needs beyond the assertion: the requests still unanswered (a hung call or chunk leaves the
+ * page waiting silently), the failed ones, and the pages' console errors.
+ */
+function watch(context: BrowserContext): () => string[] {
+  const pending = new Map<Request, number>()
+  const events: string[] = []
+  const at = (r: Request) => `${r.method()} ${r.url()}`
+  context.on('request', (r) => pending.set(r, Date.now()))
+  context.on('requestfinished', (r) => pending.delete(r))
+  context.on('requestfailed', (r) => { pending.delete(r); events.push(`request failed: ${at(r)} ${r.failure()?.errorText ?? ''}`) })
+  context.on('console', (m) => { if (m.type() === 'error') events.push(`console error: ${m.text().slice(0, 300)}`) })
+  context.on('weberror', (e) => events.push(`page error: ${e.error().message.slice(0, 300)}`))
+  return () => [
+    ...events.slice(-20),
+    ...[...pending].map(([r, since]) => `unanswered for ${Date.now() - since} ms: ${at(r)}`),
+  ]
+}
+
+async function runLane(mine: E2ETest[], label: string): Promise<void> {
+  if (mine.length === 0) return
+  const server = await startServer()
+  try {
+    for (const t of mine) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })
+      const trace = watch(context)
+      const ctx: E2EContext = {
+        browser,
+        baseUrl: server.url,
+        newPage: async (viewport) => { const p = await context.newPage(); if (viewport) await p.setViewportSize(viewport); return p },
       }
-    } finally {
-      await context.close()
+      const started = Date.now()
+      try {
+        await t.run(ctx)
+        passed++
+        console.log(`  ✓ ${label} ${t.name} (${Date.now() - started} ms)`)
+      } catch (e) {
+        const error = String((e as Error).stack ?? e)
+        failures.push({ name: t.name, error })
+        console.log(`  ✗ ${label} ${t.name}\n    ${error}`)
+        for (const p of context.pages()) console.log(`    page at ${p.url()}`)
+        for (const line of trace()) console.log(`    ${line}`)
+        fs.mkdirSync(shotDir, { recursive: true })
+        for (const [i, p] of context.pages().entries()) {
+          await p.screenshot({ path: path.join(shotDir, `${t.name.replace(/[^\w\u4e00-\u9fa5]+/g, '_')}-${i}.png`) }).catch(() => {})
+        }
+      } finally {
+        await context.close()
+      }
     }
+  } finally {
+    await server.stop()
   }
+}
+
+try {
+  await Promise.all(selected.map((mine, i) => runLane(mine, String.fromCharCode(65 + i))))
 } finally {
   await browser.close()
-  await server.stop()
 }
-console.log(`e2e: ${passed} passed, ${failed} failed`)
-if (process.env.E2E_REPORT) fs.writeFileSync(process.env.E2E_REPORT, JSON.stringify({ passed, failed }))
-process.exit(failed ? 1 : 0)
+console.log(`e2e: ${passed} passed, ${failures.length} failed`)
+// Repeated at the end, where a log cut to its tail still shows them.
+for (const f of failures) console.log(`  ✗ ${f.name}\n    ${f.error.split('\n').slice(0, 6).join('\n    ')}`)
+if (process.env.E2E_REPORT) fs.writeFileSync(process.env.E2E_REPORT, JSON.stringify({ passed, failed: failures.length, failures: failures.map((f) => f.name) }))
+process.exit(failures.length ? 1 : 0)

@@ -72,7 +72,8 @@ function fail(code: number, text: string, show: boolean, delayed = false, data: 
 }
 
 /** Sends a call with the spec headers and the 300 s timeout; `read` takes the body inside the timeout. */
-async function exchange<B>(url: string, opts: RequestOptions, read: (res: Response) => Promise<B>): Promise<{ res: Response; body: B }> {
+async function exchange<B>(url: string, opts: RequestOptions, read: (res: Response) => Promise<B>): Promise<{ res: Response; body: B; sentToken: string | undefined }> {
+  const sentToken = getToken()
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST')
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS)
@@ -83,7 +84,7 @@ async function exchange<B>(url: string, opts: RequestOptions, read: (res: Respon
       body: opts.body === undefined ? undefined : opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body),
       signal: controller.signal,
     })
-    return { res, body: await read(res) }
+    return { res, body: await read(res), sentToken }
   } catch {
     return fail(-1, Msg.NETWORK_ERROR, opts.showError !== false)
   } finally {
@@ -92,13 +93,17 @@ async function exchange<B>(url: string, opts: RequestOptions, read: (res: Respon
 }
 
 /** The envelope and status rules of 000 §8 applied to an answer: the envelope on success, ApiError otherwise. */
-function settle<T>(res: Response, body: unknown, opts: RequestOptions): Envelope<T> {
+function settle<T>(res: Response, body: unknown, opts: RequestOptions, sentToken: string | undefined): Envelope<T> {
   const show = opts.showError !== false
   const env = isEnvelope(body) ? body : null
 
   if (res.status === 401 || env?.code === 401) {
-    if (opts.loginRedirect === false) clearToken()
-    else goToLogin()
+    // Only the session the call went out with has ended: a late answer to a call of an earlier session (a poll
+    // sent before a password change, answered after the next sign-in) must not sign the new session out.
+    if (sentToken === getToken()) {
+      if (opts.loginRedirect === false) clearToken()
+      else goToLogin()
+    }
     throw new ApiError(401, env?.msg || Msg.NOT_LOGGED_IN)
   }
   if (res.status === 403 || env?.code === 403) return fail(403, Msg.NO_PERMISSION, show)
@@ -120,8 +125,8 @@ function settle<T>(res: Response, body: unknown, opts: RequestOptions): Envelope
  * A FormData body goes as multipart (an Excel upload).
  */
 export async function requestEnvelope<T>(url: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
-  const { res, body } = await exchange(url, opts, (r) => r.json().catch(() => null) as Promise<unknown>)
-  return settle<T>(res, body, opts)
+  const { res, body, sentToken } = await exchange(url, opts, (r) => r.json().catch(() => null) as Promise<unknown>)
+  return settle<T>(res, body, opts, sentToken)
 }
 
 /** A file answer: the bytes and the name the server gave in Content-Disposition (RFC 5987 filename* first). */
@@ -140,10 +145,10 @@ function fileNameOf(res: Response): string | null {
  */
 export async function requestBlob(url: string, opts: RequestOptions = {}): Promise<FileAnswer> {
   const isJson = (r: Response) => (r.headers.get('content-type') ?? '').includes('application/json')
-  const { res, body } = await exchange(url, opts, async (r) =>
+  const { res, body, sentToken } = await exchange(url, opts, async (r) =>
     (isJson(r) || !r.ok ? { json: await r.json().catch(() => null) as unknown } : { blob: await r.blob() }))
   if (body.blob) return { blob: body.blob, fileName: fileNameOf(res) }
-  const env = settle<unknown>(res, body.json, opts)
+  const env = settle<unknown>(res, body.json, opts, sentToken)
   return fail(env.code, env.msg || Msg.SERVER_ERROR, opts.showError !== false, true)
 }
 
