@@ -36,9 +36,11 @@ import './tests/campus-portal.e2e.js'
 import './tests/pc-portal-config.e2e.js'
 import './tests/mobile-portal.e2e.js'
 import './tests/red-dots.e2e.js'
+import './tests/assistant.e2e.js'
 // Last: it leaves the demo parent xiaomingmama a member of a second school, so a later test signing her in would meet
 // the organisation choice (sign her in at /#/redirect/login?orgId=<school> there).
 import './tests/messages.e2e.js'
+import './tests/data-centre.e2e.js'
 
 const dist = path.join(REPO_ROOT, 'packages/web/dist/index.html')
 if (!fs.existsSync(dist)) {
