@@ -30,6 +30,8 @@ const lanes: Load[][] = [
     () => import('./tests/phone.e2e.js'),
     () => import('./tests/display-names.e2e.js'),
     () => import('./tests/input-safety.e2e.js'),
+    () => import('./tests/assistant.e2e.js'),
+    () => import('./tests/data-centre.e2e.js'),
   ],
   [
     () => import('./tests/apps.e2e.js'),

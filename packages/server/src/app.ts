@@ -4,12 +4,14 @@ import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { randomUUID } from 'node:crypto'
+import { ASSISTANT_ADMIN_API, ASSISTANT_API } from '@zhixiao/shared'
 import type { AppConfig } from './config.js'
 import { Db } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { syncPermissionCatalogue } from './db/seed/permissions.js'
 import { accountRoutes } from './modules/account/routes.js'
 import { areaRoutes } from './modules/area/routes.js'
+import { cityRoutes } from './modules/area/cities.js'
 import { buildingRoutes, floorRoutes, roomRoutes, tagRoutes } from './modules/base-data/building-routes.js'
 import { calendarRoutes, holidayRoutes, studyMonthRoutes } from './modules/base-data/calendar-routes.js'
 import { dictRoutes } from './modules/base-data/dict-routes.js'
@@ -47,6 +49,8 @@ import { registerOrgRoutes, signupAuthRoutes } from './modules/signup/routes.js'
 import { messageRoutes, messageTemplateRoutes, mpAppRoutes } from './modules/messages/routes.js'
 import { pushDispatcher } from './modules/messages/dispatch.js'
 import { customLayoutRoutes, mobileAlarmRoutes, mobileConfigMgrRoutes, mobileQuickRoutes } from './modules/mobile-portal/routes.js'
+import { assistantAdminRoutes, assistantChatRoutes } from './modules/assistant/routes.js'
+import { dataCentreRoutes } from './modules/data-centre/routes.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { type Clock, systemClock } from './platform/clock.js'
 import type { AppContext } from './platform/context.js'
@@ -175,6 +179,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(workRestRoutes(ctx), { prefix: '/base/api/workRest' })
     await api.register(workRestTimeRoutes(ctx), { prefix: '/base/api/workRestTime' })
     await api.register(areaRoutes(ctx), { prefix: '/base/api/eduarea' })
+    await api.register(cityRoutes(ctx), { prefix: '/base/api/cities' })
     await api.register(teacherRoutes(ctx), { prefix: '/base/api/userInfo/teacherInfo' })
     await api.register(studentRoutes(ctx), { prefix: '/base/api/userInfo/studentInfo' })
     await api.register(parentRoutes(ctx), { prefix: '/base/api/userInfo/parentBindChild' })
@@ -227,6 +232,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(mobileAlarmRoutes(ctx), { prefix: '/base/api/Mobile' })
     await api.register(customLayoutRoutes(ctx), { prefix: '/base/portal/custom' })
     await api.register(mobileQuickRoutes(ctx), { prefix: '/base/mobileHomeQuick' })
+    // The AI helper (docs/assistant.md): the spec's calls on the AI host (this server by default) and its maintenance.
+    await api.register(assistantChatRoutes(ctx), { prefix: ASSISTANT_API })
+    await api.register(assistantAdminRoutes(ctx), { prefix: ASSISTANT_ADMIN_API })
+    // Data centre, low-code and IoT entries, and the data warehouse switch (docs/portal-apps.md).
+    await api.register(dataCentreRoutes(ctx), { prefix: '/base/api/dataCenter' })
   })
 
   await installWebStatic(app, config.webDist)

@@ -33,6 +33,8 @@ export const PERMISSION_CATALOGUE: PermissionNode[] = [
           btn('sc_menhu_pc_menu_save', '保存门户菜单'), btn('sc_menhu_pc_sidebar_save', '保存侧边栏'),
           btn('sc_menhu_pc_website_add', '新增推荐网站'), btn('sc_menhu_pc_website_edit', '编辑推荐网站'),
           btn('sc_menhu_pc_website_delete', '删除推荐网站'),
+          btn('sc_menhu_pc_assistant_config', '保存智能客服配置'), btn('sc_menhu_pc_assistant_add', '新增帮助文档'),
+          btn('sc_menhu_pc_assistant_edit', '编辑帮助文档'), btn('sc_menhu_pc_assistant_delete', '删除帮助文档'),
         ]),
         page('sc_menhu_mobile_t', '教师移动端', [
           btn('sc_menhu_mobile_t_add', '新增'), btn('sc_menhu_mobile_t_edit', '编辑'), btn('sc_menhu_mobile_t_delete', '删除'),

@@ -35,6 +35,7 @@ import * as m202611241630 from './migrations/202611241630_create_red_dots_outer_
 import * as m202611241640 from './migrations/202611241640_create_messages.js'
 
 import * as m202611241700 from './migrations/202611241700_create_campus_portal.js'
+import * as m202611241710 from './migrations/202611241710_create_assistant.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
   '202611222300_create_core_tables': m202611222300,
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611241630_create_red_dots_outer_limits': m202611241630,
   '202611241640_create_messages': m202611241640,
   '202611241700_create_campus_portal': m202611241700,
+  '202611241710_create_assistant': m202611241710,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -8,6 +8,7 @@ import { HeaderLauncher } from '../features/apps/HeaderLauncher'
 import { OftenUseDropdown } from '../features/apps/OftenUseDropdown'
 import { useWindowWidth } from '../features/portal-header/use-window-width'
 import { useCurrentUser } from '../api/queries'
+import { AssistantMount } from '../features/assistant/AssistantMount'
 
 /**
  * Portal home layout: the portal header (001 §2.6), the page at the layout width of §9, and the footer. The portal
@@ -26,6 +27,7 @@ export function HomeLayout() {
         <Outlet />
       </Layout.Content>
       <PortalFooter orgId={orgId} />
+      <AssistantMount />
     </Layout>
   )
 }

@@ -14,6 +14,7 @@ import { useWindowWidth } from '../features/portal-header/use-window-width'
 import { HeaderLauncher } from '../features/apps/HeaderLauncher'
 import { OftenUseDropdown } from '../features/apps/OftenUseDropdown'
 import { useSession } from '../stores/session'
+import { AssistantMount } from '../features/assistant/AssistantMount'
 
 function Body({ layout, header, gray = false, footerOrg }: { layout: string; header: ReactNode; gray?: boolean; footerOrg?: number | null }) {
   const width = useWindowWidth()
@@ -24,6 +25,7 @@ function Body({ layout, header, gray = false, footerOrg }: { layout: string; hea
         <Outlet />
       </Layout.Content>
       {footerOrg !== undefined && <PortalFooter orgId={footerOrg} />}
+      <AssistantMount />
     </Layout>
   )
 }

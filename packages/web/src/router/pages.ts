@@ -110,10 +110,14 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/menhu-Duanxin/log': () => import('../features/sms-config/LogPage'),
   // Single sign-on (docs/auth.md): the first-use bind page and the providers' configuration.
   '/bindUser/index': () => import('../features/sso/BindUserPage'),
+  // Data centre and low-code lists, the data warehouse switch (docs/portal-apps.md "Data centre, low-code, IoT").
+  '/lowCodeApplication/index': () => import('../features/data-centre/DataCentrePage'),
+  '/dataWare/house/index': () => import('../features/data-centre/DataWarehousePage'),
   '/menhu-port/thirdConfig': () => import('../features/sso/ThirdConfigPage'),
   // Campus portal and its weather provider (docs/portal.md "Campus portal").
   '/mobile/campus': () => import('../features/campus/CampusPage'),
   '/menhu-port/weather': () => import('../features/campus/WeatherConfigPage'),
+  '/menhu-port/assistant': () => import('../features/assistant/AssistantAdminPage'),
   '/base-school/classTeachers': () => import('../features/campus/ClassTeachersPage'),
   // PC portal menu, sidebar, websites, app groups and system info (docs/portal.md).
   '/menhu-port/menu': () => import('../features/pc-portal/PortalMenuPage'),

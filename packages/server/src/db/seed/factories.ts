@@ -1,4 +1,5 @@
 import { syncBuiltinApps } from '../../modules/apps/registry.js'
+import { seedHelpArticles } from '../../modules/assistant/seed.js'
 import { ADMIN_ROLE, UserType } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { Db, Trx } from '../database.js'
@@ -33,6 +34,8 @@ export async function insertTenant(trx: Trx, t: TenantSpec): Promise<number> {
   await sql`SELECT set_config('zx.tenant_id', ${String(id)}, true)`.execute(trx)
   // Every tenant starts with the built-in apps (start-up keeps existing tenants in step with the list).
   await syncBuiltinApps(trx)
+  // …and the help articles of the AI helper's quick questions (modules/assistant/seed.ts).
+  await seedHelpArticles(trx)
   return id
 }
 

@@ -11,7 +11,7 @@ import { useAppGroups } from '../apps/api'
 import { useFeedbackEntry } from '../complaints/api'
 import { adminTarget, canManagePortal, PORTAL_ADMIN_HOME } from './admin-entry'
 import { useMhSysConfig, usePersonalMultiple } from './api'
-import { AppTabs, flattenApps, GroupMenus } from './AppNav'
+import { AppTabs, GroupMenus } from './AppNav'
 import { HeaderBar } from './HeaderBar'
 import { HeaderBrand } from './HeaderBrand'
 import { AdminToggle, FeedbackIcon, PhoneIcon, PortalAdminIcon } from './HeaderIcons'
@@ -68,7 +68,7 @@ export function PortalHeader({ launcher, oftenUse }: PortalHeaderSlots) {
             {c.navigationStyle === 2 ? <GroupMenus groups={groups} width={width} /> : <AppTabs groups={groups} width={width} multiple={!!multiple} />}
           </nav>
           <div className="zx-ph-tools">
-            <UnifiedStrip cfg={c} apps={flattenApps(groups)} />
+            <UnifiedStrip cfg={c} />
             {c.hasOftenUse && oftenUse}
             {launcher}
             {c.webPageName && c.webPageUrl && <a href={c.webPageUrl} target="_blank" rel="noopener noreferrer">{c.webPageName}</a>}

@@ -1,44 +1,43 @@
-import { Msg, type AppRow, type MhSysConfig } from '@zhixiao/shared'
+import { Msg, type MhSysConfig } from '@zhixiao/shared'
+import { useQuery } from '@tanstack/react-query'
 import { Dropdown } from 'antd'
 import { notify } from '../../api/feedback'
-import { openApp, openTarget } from './nav-target'
+import { dataCentreApi } from '../data-centre/api'
+import { openTarget } from './nav-target'
 
-/** Data-centre and low-code app ids (000 §3); the IoT tile is the internet_of_things app (001 §9). */
-export const DATA_CENTRE_IDS = ['basis_data', 'identity_center', 'indlibrary', 'knowledgeCenter', 'certifyCenter', 'schedule', 'report_center', 'student_file', 'teacher_file', '3d_school', 'datav']
-export const LOW_CODE_IDS = ['ict_pub', 'monitorCenter', 'clipCenter', 'h5HelpCenter', 'datav']
-const IOT_ID = 'internet_of_things'
-/** These data-centre apps open through the low-code host in a new tab (001 §2.1). */
-const VIA_LOW_CODE = ['knowledgeCenter', 'certifyCenter', '3d_school', 'datav']
-
-function openPermitted(app: AppRow) {
-  if (VIA_LOW_CODE.includes(app.uniqueId)) openTarget(`/lowCodeApplication/index?uniqueId=${app.uniqueId}`, true)
-  else openApp(app)
-}
-
-function Tile({ label, testId, apps }: { label: string; testId: string; apps: AppRow[] }) {
-  // The app list is already filtered by permissionName on the server (filter '1'): none left → 暂无权限.
-  if (apps.length <= 1) {
-    return (
-      <button type="button" className="zx-ph-tile" data-testid={testId}
-        onClick={() => (apps[0] ? openPermitted(apps[0]) : notify.warning(Msg.NO_PERMISSION))}>{label}</button>
-    )
+/**
+ * The IoT tile: the IoT entries of 000 §2.5 the user holds (the server filters them), each opening the IoT host
+ * /iot/<page>, which mounts the registered IoT app or says it is not registered.
+ */
+function IotTile() {
+  const menu = useQuery({ queryKey: ['iotMenu'], queryFn: dataCentreApi.iotMenu, staleTime: 60_000 })
+  const entries = menu.data ?? []
+  if (!entries.length) {
+    return <button type="button" className="zx-ph-tile" data-testid="tile-iot" onClick={() => notify.warning(Msg.NO_PERMISSION)}>物联网平台</button>
   }
   return (
-    <Dropdown menu={{ items: apps.map((a) => ({ key: a.uniqueId, label: a.name, onClick: () => openPermitted(a) })) }}>
-      <button type="button" className="zx-ph-tile" data-testid={testId}>{label}</button>
+    <Dropdown menu={{ items: entries.map((e) => ({ key: e.key, label: e.name, onClick: () => openTarget(e.route, false) })) }}>
+      <button type="button" className="zx-ph-tile" data-testid="tile-iot">物联网平台</button>
     </Dropdown>
   )
 }
 
-/** The unified-portal strip (001 §1): big-data centre, low-code applications and IoT platform, as configured. */
-export function UnifiedStrip({ cfg, apps }: { cfg: Pick<MhSysConfig, 'bigDataCenter' | 'lowCodeApplication' | 'lotPlatform'>; apps: AppRow[] }) {
+/**
+ * The unified-portal strip (001 §1): big-data centre, low-code applications and IoT platform, as configured. The
+ * first two open their lists (/lowCodeApplication/index, docs/portal-apps.md "Data centre, low-code, IoT"): the
+ * apps of types 3 and 4 the user may open (000 §9), the data centre only once its data warehouse is enabled.
+ */
+export function UnifiedStrip({ cfg }: { cfg: Pick<MhSysConfig, 'bigDataCenter' | 'lowCodeApplication' | 'lotPlatform'> }) {
   if (!cfg.bigDataCenter && !cfg.lowCodeApplication && !cfg.lotPlatform) return null
-  const of = (ids: string[]) => apps.filter((a) => ids.includes(a.uniqueId))
   return (
     <div className="zx-ph-strip" data-testid="unified-strip">
-      {cfg.bigDataCenter && <Tile label="大数据中心" testId="tile-data" apps={of(DATA_CENTRE_IDS)} />}
-      {cfg.lowCodeApplication && <Tile label="低代码应用" testId="tile-lowcode" apps={of(LOW_CODE_IDS)} />}
-      {cfg.lotPlatform && <Tile label="物联网平台" testId="tile-iot" apps={of([IOT_ID])} />}
+      {cfg.bigDataCenter && (
+        <button type="button" className="zx-ph-tile" data-testid="tile-data" onClick={() => openTarget('/lowCodeApplication/index?type=dataCenter', false)}>大数据中心</button>
+      )}
+      {cfg.lowCodeApplication && (
+        <button type="button" className="zx-ph-tile" data-testid="tile-lowcode" onClick={() => openTarget('/lowCodeApplication/index?type=lowCode', false)}>低代码应用</button>
+      )}
+      {cfg.lotPlatform && <IotTile />}
     </div>
   )
 }

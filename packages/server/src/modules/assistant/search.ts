@@ -1,0 +1,56 @@
+import { sql } from 'kysely'
+import type { Trx } from '../../db/database.js'
+import './tables.js'
+
+/**
+ * Finds the help article that best answers a question, for the built-in answerer and as context for a model.
+ *
+ * PostgreSQL's full-text search splits text at spaces and punctuation; Chinese has no spaces, so `to_tsvector('simple',
+ * …)` keeps a whole run of Chinese as one token and would only match a question word for word. The score therefore
+ * adds two parts, both plain SQL that PGlite runs the same way:
+ * - the question's Latin words and numbers ("Excel", "2024") matched with `@@` and ranked with `ts_rank` (GIN index);
+ * - the question's Chinese character pairs (bigrams, the usual substitute for a word breaker) found in the title
+ *   (weight 3), the keywords (2) and the body (1), minus a few pairs every question has (如何, 怎么 …).
+ * Articles are few per tenant (a help centre, not a library), so scoring each enabled one is cheap.
+ */
+const STOP = new Set(['如何', '怎么', '怎样', '什么', '可以', '请问', '我想', '一下', '我要', '需要', '哪里', '是否', '为什么', '么办', '怎么办'])
+/** A match must at least hit the title or keywords once, or the body twice. */
+const MIN_SCORE = 2
+
+export function bigrams(text: string): string[] {
+  const out = new Set<string>()
+  for (const run of text.match(/[\u3400-\u9fff]+/g) ?? []) {
+    if (run.length === 1) continue
+    for (let i = 0; i + 2 <= run.length; i++) {
+      const g = run.slice(i, i + 2)
+      if (!STOP.has(g)) out.add(g)
+    }
+  }
+  return [...out].slice(0, 60)
+}
+
+export function latinWords(text: string): string {
+  return (text.match(/[A-Za-z0-9]{2,}/g) ?? []).slice(0, 20).join(' ')
+}
+
+export interface FoundArticle { id: number; title: string; body: string; score: number }
+
+export async function bestArticle(trx: Trx, question: string): Promise<FoundArticle | null> {
+  const grams = bigrams(question)
+  const words = latinWords(question)
+  if (grams.length === 0 && words === '') return null
+  const doc = sql`to_tsvector('simple', a.title || ' ' || a.keywords || ' ' || a.body)`
+  const hits = (col: string, weight: number) =>
+    sql<number>`(SELECT count(*) FROM unnest(${grams}::text[]) g WHERE strpos(${sql.ref(`a.${col}`)}, g) > 0) * ${weight}`
+  // Every Latin word of the question in the article counts like a title hit, plus its rank among such articles.
+  const rank = words ? sql<number>`CASE WHEN ${doc} @@ plainto_tsquery('simple', ${words}) THEN 3 + ts_rank(${doc}, plainto_tsquery('simple', ${words})) ELSE 0 END` : sql<number>`0`
+  const score = sql<number>`(${hits('title', 3)} + ${hits('keywords', 2)} + ${hits('body', 1)} + ${rank})::float8`
+  const row = await trx.selectFrom('help_article as a')
+    .select(['a.id', 'a.title', 'a.body', score.as('score')])
+    .where('a.enabled', '=', true)
+    .orderBy('score', 'desc').orderBy('a.id')
+    .limit(1)
+    .executeTakeFirst()
+  if (!row || Number(row.score) < MIN_SCORE) return null
+  return { id: Number(row.id), title: row.title, body: row.body, score: Number(row.score) }
+}
