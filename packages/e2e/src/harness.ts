@@ -108,7 +108,7 @@ export async function openUserMenu(page: Page): Promise<Locator> {
   await page.mouse.move(0, 0)
   await page.getByTestId('user-menu').hover()
   const menu = page.locator('.ant-dropdown:visible').filter({ has: page.getByRole('menuitem', { name: '退出', exact: true }) })
-  await menu.waitFor()
+  await atRest(menu)
   return menu
 }
 
@@ -142,25 +142,36 @@ export async function updateDemoTenant(base: string, patch: Record<string, unkno
 }
 
 /**
+ * Waits until an antd popup (a Select's list, a Dropdown's menu) is shown and its opening animation is over: while
+ * its motion classes (…-appear, …-enter) are on, a click can land on an option that is re-rendered between the
+ * mouse press and release and be lost, as a loaded CI machine showed (the option highlighted, nothing chosen).
+ */
+export async function atRest(popup: Locator): Promise<void> {
+  await popup.and(popup.page().locator(':not([class*="-appear"]):not([class*="-enter"])')).waitFor()
+}
+
+/**
  * The dropdown of one antd Select: found through its listbox id (`<input id>_list`), never as "the visible dropdown",
  * because the list of the Select used just before may still be fading out (antd's leave animation) and match too.
  */
-async function openSelect(page: Page, trigger: Locator, typed?: string): Promise<Locator> {
-  const input = trigger.locator('xpath=self::input | descendant::input[@role="combobox"]').first()
-  await input.click()
-  if (typed !== undefined) await input.fill(typed)
-  const id = await input.getAttribute('id')
+async function openSelect(page: Page, trigger: Locator, typed?: string): Promise<{ dropdown: Locator; input: Locator }> {
+  const found = trigger.locator('xpath=self::input | descendant::input[@role="combobox"]').first()
+  await found.click()
+  if (typed !== undefined) await found.fill(typed)
+  const id = await found.getAttribute('id')
   assert(id, 'the Select has an input id')
   const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${id}_list"]`) })
-  await dropdown.waitFor()
-  return dropdown
+  await atRest(dropdown)
+  // From here on the Select is found by its id: a trigger found by the text it shows ('全部年级') stops matching
+  // as soon as a choice replaces that text.
+  return { dropdown, input: page.locator(`[id="${id}"]`) }
 }
 
 /** Opens the antd Select `trigger` (its input or its box), optionally types `typed` to filter, and picks `label`. */
 export async function pick(page: Page, trigger: Locator, label: string | RegExp, typed?: string): Promise<void> {
-  const dropdown = await openSelect(page, trigger, typed)
+  const { dropdown, input } = await openSelect(page, trigger, typed)
   await dropdown.locator('.ant-select-item-option').filter({ hasText: label }).first().click()
-  await closed(trigger)
+  await closed(input)
 }
 
 /**
@@ -168,17 +179,16 @@ export async function pick(page: Page, trigger: Locator, label: string | RegExp,
  * (rc-trigger sets pointer-events: none as soon as it closes), so the next click cannot land on it; waiting for the
  * fade-out itself instead failed once on a loaded machine, where the list stayed painted long after it had closed.
  */
-async function closed(trigger: Locator): Promise<void> {
-  const input = trigger.locator('xpath=self::input | descendant::input[@role="combobox"]').first()
+async function closed(input: Locator): Promise<void> {
   await input.and(input.page().locator('[aria-expanded="false"]')).waitFor()
 }
 
 /** A multiple Select stays open after a choice: pick `label`, then close it with Escape. */
 export async function pickMany(page: Page, trigger: Locator, label: string): Promise<void> {
-  const dropdown = await openSelect(page, trigger)
+  const { dropdown, input } = await openSelect(page, trigger)
   await dropdown.locator('.ant-select-item-option').filter({ hasText: label }).first().click()
-  await trigger.press('Escape')
-  await closed(trigger)
+  await input.press('Escape')
+  await closed(input)
 }
 
 /** Types a YYYY-MM-DD date into the antd DatePicker with `id` inside `scope` and confirms it. */
