@@ -9,7 +9,7 @@ import type { AppConfig } from './config.js'
 import { Db } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { syncPermissionCatalogue } from './db/seed/permissions.js'
-import { accountRoutes } from './modules/account/routes.js'
+import { accountRoutes, requiredInfoRoutes } from './modules/account/routes.js'
 import { areaRoutes } from './modules/area/routes.js'
 import { cityRoutes } from './modules/area/cities.js'
 import { buildingRoutes, floorRoutes, roomRoutes, tagRoutes } from './modules/base-data/building-routes.js'
@@ -160,6 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } })
     await api.register(authRoutes(ctx, { captchaText: opts.captchaText }), { prefix: '/base/api/auth' })
     await api.register(accountRoutes(ctx), { prefix: '/base/api/account' })
+    await api.register(requiredInfoRoutes(ctx))
     await api.register(roleRoutes(ctx), { prefix: '/base/api/account' })
     await api.register(tenantRoutes(ctx), { prefix: '/base/api/tenant' })
     await api.register(organizationRoutes(ctx), { prefix: '/base/api/organizationUnit' })

@@ -18,7 +18,7 @@ export const authApi = {
   currentUser: (opts: { loginRedirect?: boolean } = {}) =>
     request<CurrentUserDetail>('/base/api/account/user/current/detail', opts),
   /** 001 §7.1 org check after login: the verify form's required fields and what is on file. */
-  verifyCheck: () => request<VerifyCheckResult>('/base/api/account/verify/check', { showError: false }),
+  verifyCheck: () => request<VerifyCheckResult>('/base/api/auth/checkRequiredInfoAfterLogin', { showError: false }),
   /** A single-use token (60 s) for a sub-application or the student site to swap for a session of its own. */
   onceToken: () => request<OnceTokenResponse>('/base/api/auth/once/token'),
   logout: () => requestEnvelope<null>('/base/api/auth/logout', { method: 'POST', showError: false }),

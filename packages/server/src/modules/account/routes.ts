@@ -30,10 +30,20 @@ export function accountRoutes(ctx: AppContext) {
       await changePassword(ctx, req.auth!, req.body.oldPwd, req.body.newPwd)
       return ok(null, Msg.PASSWORD_CHANGED)
     })
+  }
+}
 
-    r.get('/verify/check', { schema: { tags, summary: '登录后信息核验：必填字段与当前信息', response: { 200: envelopeSchema(verifyCheckResult) } } },
+/** The paths of the required-information check after login (000 §7.2, §7.5), registered without a prefix. */
+export const REQUIRED_INFO_CHECK = '/base/api/auth/checkRequiredInfoAfterLogin'
+export const REQUIRED_INFO_SAVE = '/base/userInfo/teacherInfo/update/requiredInfoAfterLogin/info'
+
+export function requiredInfoRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>()
+    const tags = ['account']
+    r.get(REQUIRED_INFO_CHECK, { schema: { tags, summary: '登录后信息核验：必填字段与当前信息', response: { 200: envelopeSchema(verifyCheckResult) } } },
       async (req) => ok(await verifyCheck(ctx, req.auth!)))
-    r.post('/verify/save', { schema: { tags, summary: '保存核验信息（已有的手机号和身份证号不变）', body: verifyInfoBody } },
+    r.post(REQUIRED_INFO_SAVE, { schema: { tags, summary: '保存核验信息（已有的手机号和身份证号不变）', body: verifyInfoBody } },
       async (req) => { await verifySave(ctx, req.auth!, req.body); return ok(null, '保存成功') })
   }
 }

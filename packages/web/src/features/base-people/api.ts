@@ -78,7 +78,7 @@ export const importantLogApi = {
 
 /** The signed-in user's own facts (001 §3 verify info); personalData shows them. */
 export const verifyApi = {
-  check: () => request<VerifyCheckResult>('/base/api/account/verify/check'),
+  check: () => request<VerifyCheckResult>('/base/api/auth/checkRequiredInfoAfterLogin'),
 }
 
 /** Department options of the org the page works on (the caller's own when `orgId` is undefined). */

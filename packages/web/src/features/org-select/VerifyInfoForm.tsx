@@ -54,7 +54,7 @@ export function VerifyInfoForm({ check, onDone, submitText = '保存并进入' }
     }
     setBusy(true)
     try {
-      const env = await requestEnvelope<null>('/base/api/account/verify/save', { body })
+      const env = await requestEnvelope<null>('/base/userInfo/teacherInfo/update/requiredInfoAfterLogin/info', { body })
       notify.success(env.msg)
       onDone()
     } catch { /* the client showed why */ } finally { setBusy(false) }
