@@ -81,4 +81,12 @@ describe('stored links', () => {
     expect(r).toMatchObject({ status: 400, msg: '学生站点地址须以 http:// 或 https:// 开头' })
     expect((await call(t, { url: '/base/api/tenant/update', token: superAdmin, body: { id: w.tenantId, studentSiteUrl: 'https://student.example.cn' } })).code).toBe(0)
   })
+
+  it("the login page's background image of a tenant", async () => {
+    const set = (backgroundUrl: string) => call(t, { url: '/base/api/tenant/update', token: superAdmin, body: { id: w.tenantId, backgroundUrl } })
+    for (const bad of ['javascript:alert(1)', '//evil.example/bg.png', 'data:image/png;base64,AAAA']) {
+      expect(await set(bad)).toMatchObject({ status: 400, msg: '登录背景图片须以 http:// 、https:// 或 / 开头' })
+    }
+    expect((await set('/uploads/login-bg.jpg')).code).toBe(0)
+  })
 })

@@ -7,6 +7,8 @@ export const tenantLoginSettings = {
   requiredInfoAfterLogin: z.boolean().optional(),
   requiredInfoFields: z.array(z.enum(VERIFY_FIELDS, { message: '核验字段有误' })).max(VERIFY_FIELDS.length).optional(),
   studentSiteUrl: z.link('http', '学生站点地址须以 http:// 或 https:// 开头', 200).optional().nullable(),
+  /** The login page's background image (001 §9); empty: the default background. */
+  backgroundUrl: z.link('web', '登录背景图片须以 http:// 、https:// 或 / 开头', 500).optional().nullable(),
 }
 
 /** Super administrator's tenant creation: the tenant, its top organisation and its first admin account. */
@@ -41,7 +43,7 @@ export const tenantRow = z.object({
   id: z.number(), name: z.string(), uniqueName: z.string(), trade: z.number(), tenantModuleType: z.number(), status: z.number(),
   passwordMaxAgeDays: z.number(), sysName: z.string().nullable(),
   requiredInfoAfterLogin: z.boolean(), requiredInfoFields: z.array(z.string()), studentSiteUrl: z.string().nullable(),
-  createdAt: z.string(),
+  backgroundUrl: z.string().nullable(), createdAt: z.string(),
 })
 /** A row of tenant/query as the client receives it (timestamps arrive as ISO strings). */
 export type TenantRow = z.infer<typeof tenantRow>

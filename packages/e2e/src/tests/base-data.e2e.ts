@@ -1,4 +1,4 @@
-import { assert, pick, signIn, tableRow as row, test, typeDate } from '../harness.js'
+import { api, assert, pick, signIn, tableRow as row, test, tokenOf, typeDate } from '../harness.js'
 
 test('the super administrator creates a tenant on the tenant screen; its admin must change the initial password at first login', async ({ newPage, baseUrl }) => {
   const page = await newPage()
@@ -38,6 +38,30 @@ test('the super administrator creates a tenant on the tenant screen; its admin m
   await admin.getByText('修改成功').first().waitFor()
   await admin.waitForURL((u) => !u.hash.startsWith('#/redirect/'))
   await admin.getByText('新城区实验学校').first().waitFor()
+
+  // The tenant's login background (getLoginInfo backgroundUrl, 001 §9): set on this screen, painted on its login page.
+  // The pages share one browser context, so the new admin's sign-in replaced the session cookie: sign in again.
+  await page.goto(`${baseUrl}/#/redirect/admin`)
+  await page.getByPlaceholder('请输入用户名').fill('administrator')
+  await page.getByPlaceholder('请输入密码').fill('Admin@2026')
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await page.waitForURL(/#\/base-set/)
+  await page.goto(`${baseUrl}/#/base-set/tenant-manage`)
+  await row(screen, 'e2e-xincheng').getByRole('button', { name: '编辑' }).click()
+  const edit = page.locator('.ant-modal').filter({ hasText: '编辑租户' })
+  const bg = edit.getByLabel('登录背景图片')
+  await bg.fill('javascript:alert(1)')
+  await edit.getByRole('button', { name: '确定' }).click()
+  await edit.getByText('登录背景图片须以 http:// 、https:// 或 / 开头').waitFor()
+  await bg.fill('/subapps/demo/login-bg.jpg')
+  await edit.getByRole('button', { name: '确定' }).click()
+  await edit.waitFor({ state: 'hidden' })
+  const me = await api<{ orgId: number }>(baseUrl, '/base/api/account/user/current/detail', { token: await tokenOf(baseUrl, 'xcadmin', 'Fresh2026x') })
+  const visitor = await newPage()
+  await visitor.goto(`${baseUrl}/#/redirect/login?orgId=${me.data.orgId}`)
+  await visitor.getByTestId('login-org').getByText('新城区实验学校').waitFor()
+  const painted = await visitor.locator('.zx-login-bg').evaluate((el) => getComputedStyle(el).backgroundImage)
+  assert(painted.includes('/subapps/demo/login-bg.jpg'), `the login page's background is ${painted}`)
 })
 
 test('a school admin sets a term, a grade and two classes through the UI; archiving the grade archives its classes', async ({ newPage, baseUrl }) => {

@@ -69,7 +69,8 @@ export async function queryTenants(ctx: AppContext, q: { keyword?: string; pageI
       'password_max_age_days as passwordMaxAgeDays', sql<string | null>`config->>'sysName'`.as('sysName'),
       sql<boolean>`coalesce((config->>'requiredInfoAfterLogin')::boolean, false)`.as('requiredInfoAfterLogin'),
       sql<string[]>`coalesce(config->'requiredInfoFields', '[]'::jsonb)`.as('requiredInfoFields'),
-      sql<string | null>`config->>'studentSiteUrl'`.as('studentSiteUrl'), 'created_at as createdAt']).orderBy('id')
+      sql<string | null>`config->>'studentSiteUrl'`.as('studentSiteUrl'), sql<string | null>`config->>'backgroundUrl'`.as('backgroundUrl'),
+      'created_at as createdAt']).orderBy('id')
     return paginate(rows, base.select('id'), q)
   })
 }

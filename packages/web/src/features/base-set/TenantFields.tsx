@@ -7,6 +7,7 @@ export interface TenantValues {
   topOrgName: string; topOrgUnitAttr: number; adminUserName: string; adminTrueName?: string; defaultPassword: string
   passwordMaxAgeDays?: number; sysName?: string | null
   requiredInfoAfterLogin?: boolean; requiredInfoFields?: VerifyField[]; studentSiteUrl?: string | null
+  backgroundUrl?: string | null
 }
 
 const grid = { display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 } as const
@@ -36,6 +37,10 @@ function LoginSettings() {
       <Form.Item name="studentSiteUrl" label="学生站点地址" extra="学生登录后跳转到此地址；留空则留在本门户"
         rules={[{ pattern: /^https?:\/\/\S+$/, message: '学生站点地址须以 http:// 或 https:// 开头' }]}>
         <Input placeholder="如 https://student.example.edu.cn" />
+      </Form.Item>
+      <Form.Item name="backgroundUrl" label="登录背景图片" extra="登录页的背景图片地址；留空则用默认背景"
+        rules={[{ pattern: /^(https?:\/\/\S+|\/[^/\\]\S*)$/, message: '登录背景图片须以 http:// 、https:// 或 / 开头' }, { max: 500, message: '输入内容过长' }]}>
+        <Input placeholder="如 https://img.example.edu.cn/login.jpg" />
       </Form.Item>
     </>
   )

@@ -18,11 +18,13 @@ export default function TenantManagePage({ path, title }: PageProps) {
   const form: CrudForm<TenantRow, TenantValues> = {
     noun: '租户', width: 720,
     initial: (r) => (r ? { name: r.name, tenantModuleType: r.tenantModuleType as TenantValues['tenantModuleType'], passwordMaxAgeDays: r.passwordMaxAgeDays, sysName: r.sysName,
-      requiredInfoAfterLogin: r.requiredInfoAfterLogin, requiredInfoFields: r.requiredInfoFields as VerifyField[], studentSiteUrl: r.studentSiteUrl } : NEW_TENANT),
+      requiredInfoAfterLogin: r.requiredInfoAfterLogin, requiredInfoFields: r.requiredInfoFields as VerifyField[], studentSiteUrl: r.studentSiteUrl,
+      backgroundUrl: r.backgroundUrl } : NEW_TENANT),
     fields: (r) => <TenantFields adding={!r} />,
     submit: (v, r) => (r
       ? tenantApi.update({ id: r.id, name: v.name, tenantModuleType: v.tenantModuleType, passwordMaxAgeDays: v.passwordMaxAgeDays ?? undefined, sysName: v.sysName || null,
-        requiredInfoAfterLogin: !!v.requiredInfoAfterLogin, requiredInfoFields: v.requiredInfoFields ?? [], studentSiteUrl: v.studentSiteUrl || null })
+        requiredInfoAfterLogin: !!v.requiredInfoAfterLogin, requiredInfoFields: v.requiredInfoFields ?? [], studentSiteUrl: v.studentSiteUrl || null,
+        backgroundUrl: v.backgroundUrl || null })
       : tenantApi.add({ ...v, appType: v.trade === 1 ? v.appType ?? 1 : null, adminTrueName: v.adminTrueName ?? '管理员', passwordMaxAgeDays: v.passwordMaxAgeDays ?? 0 })),
     afterSave: (env, v, r) => {
       if (r) return

@@ -126,8 +126,11 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
   }
 
   const sysName = loginInfo?.sysName ?? useSession.getState().loginPageInfo?.sysName ?? '智慧平台'
+  // The tenant's background image (getLoginInfo backgroundUrl, set on the tenant screen), else the default one.
+  const backgroundUrl = loginInfo?.backgroundUrl
   return (
-    <div className="zx-login-bg" data-page={admin ? '/redirect/admin' : '/redirect/login'}>
+    <div className="zx-login-bg" data-page={admin ? '/redirect/admin' : '/redirect/login'}
+      style={backgroundUrl ? { background: `url(${JSON.stringify(backgroundUrl)}) center / cover no-repeat` } : undefined}>
       <div className="zx-login-brand">
         <div className="zx-login-logo" aria-hidden>智</div>
         <div>
