@@ -231,3 +231,24 @@ test('org switch with the required-info check on: the verify form shows in the d
     await demoRequiresNation(baseUrl, false)
   }
 })
+
+test('the header is fixed at the top once the page is scrolled 102 px (000 §9), and back in the flow above that', async ({ newPage, baseUrl }) => {
+  const page = await newPage({ width: 1440, height: 500 })
+  await signIn(page, baseUrl, 'zhanglaoshi')
+  const header = page.getByTestId('portal-header')
+  await header.waitFor()
+  const position = () => header.evaluate((el) => getComputedStyle(el).position)
+  assert(await position() !== 'fixed', 'the header is in the flow at the top of the page')
+  // The home's blocks (banner, news) make it taller than the 500 px window once they have loaded.
+  await page.waitForFunction(() => document.documentElement.scrollHeight - window.innerHeight >= 150)
+  await page.evaluate(() => window.scrollTo(0, 101))
+  await header.and(page.locator('[data-pinned="false"]')).waitFor()
+  await page.evaluate(() => window.scrollTo(0, 150))
+  await header.and(page.locator('[data-pinned="true"]')).waitFor()
+  assert(await position() === 'fixed', 'scrolled 150 px, the header is fixed')
+  const box = await header.boundingBox()
+  assert(box && Math.round(box.y) === 0, `the fixed header sits at the top of the window (y ${box?.y})`)
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await header.and(page.locator('[data-pinned="false"]')).waitFor()
+  assert(await position() !== 'fixed', 'back at the top, the header is in the flow again')
+})

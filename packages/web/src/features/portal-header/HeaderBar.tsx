@@ -1,10 +1,14 @@
 import { isCompactWidth } from '@zhixiao/shared'
 import { Drawer } from 'antd'
-import { useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react'
+import { useLayoutEffect, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { CloseIcon, MenuIcon } from '../../components/icons'
+import { useScrolledPast } from './use-scrolled-past'
 import { useWindowWidth } from './use-window-width'
 import './portal-header.css'
+
+/** The scroll distance from which the header is fixed at the top (000 §9). */
+export const HEADER_FIX_SCROLL = 102
 
 export interface HeaderBarProps {
   testId: string
@@ -28,30 +32,41 @@ export interface HeaderBarProps {
  */
 export function HeaderBar({ testId, style, attrs, brand, user, drawerTop, children }: HeaderBarProps) {
   const compact = isCompactWidth(useWindowWidth())
+  // Scrolled down by the fixing distance, the header stays on screen; its slot keeps its height, so nothing jumps.
+  // The slot is always there: pinning only changes classes, so an open menu in the header stays open.
+  const pinned = useScrolledPast(HEADER_FIX_SCROLL)
   const { pathname } = useLocation()
   // Open for the route it was opened on: going anywhere closes it.
   const [openAt, setOpenAt] = useState<string | null>(null)
   const open = openAt === pathname
+  // The header's own height, measured while it is in the flow, holds its place once it is fixed.
+  const slotRef = useRef<HTMLDivElement>(null)
+  const [height, setHeight] = useState<number>()
+  useLayoutEffect(() => { if (!pinned && slotRef.current) setHeight(slotRef.current.offsetHeight) }, [pinned, compact])
+  const slot = { ref: slotRef, className: 'zx-ph-slot', style: pinned && height ? { height } : undefined }
+  const pin = pinned ? ' zx-ph-pinned' : ''
   if (!compact) {
-    return <header className="zx-ph" data-testid={testId} style={style} {...attrs}>{brand}{children}{user}</header>
+    return <div {...slot}><header className={`zx-ph${pin}`} data-testid={testId} data-pinned={pinned} style={style} {...attrs}>{brand}{children}{user}</header></div>
   }
   const closeOnLink = (e: MouseEvent) => { if ((e.target as HTMLElement).closest('a')) setOpenAt(null) }
   return (
-    <header className="zx-ph zx-ph-compact" data-testid={testId} data-compact="true" style={style} {...attrs}>
-      <button type="button" className="zx-ph-menu-btn" aria-label="打开菜单" data-testid="header-menu-button" onClick={() => setOpenAt(pathname)}>
-        <MenuIcon size={22} />
-      </button>
-      {brand}
-      {user && <div className="zx-ph-tools">{user}</div>}
-      {/* No antd title bar: the drawer wears the header's own colours from top to bottom. */}
-      <Drawer open={open} onClose={() => setOpenAt(null)} placement="left" size={280} forceRender closable={false}
-        styles={{ body: { padding: 0, display: 'flex', flexDirection: 'column' } }}>
-        <div className="zx-ph zx-ph-drawer" data-testid="header-drawer" style={style} onClick={closeOnLink}>
-          <button type="button" className="zx-ph-menu-btn" aria-label="关闭菜单" onClick={() => setOpenAt(null)}><CloseIcon size={20} /></button>
-          {drawerTop}
-          {children}
-        </div>
-      </Drawer>
-    </header>
+    <div {...slot}>
+      <header className={`zx-ph zx-ph-compact${pin}`} data-testid={testId} data-compact="true" data-pinned={pinned} style={style} {...attrs}>
+        <button type="button" className="zx-ph-menu-btn" aria-label="打开菜单" data-testid="header-menu-button" onClick={() => setOpenAt(pathname)}>
+          <MenuIcon size={22} />
+        </button>
+        {brand}
+        {user && <div className="zx-ph-tools">{user}</div>}
+        {/* No antd title bar: the drawer wears the header's own colours from top to bottom. */}
+        <Drawer open={open} onClose={() => setOpenAt(null)} placement="left" size={280} forceRender closable={false}
+          styles={{ body: { padding: 0, display: 'flex', flexDirection: 'column' } }}>
+          <div className="zx-ph zx-ph-drawer" data-testid="header-drawer" style={style} onClick={closeOnLink}>
+            <button type="button" className="zx-ph-menu-btn" aria-label="关闭菜单" onClick={() => setOpenAt(null)}><CloseIcon size={20} /></button>
+            {drawerTop}
+            {children}
+          </div>
+        </Drawer>
+      </header>
+    </div>
   )
 }
