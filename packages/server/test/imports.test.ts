@@ -79,6 +79,7 @@ describe('student import', () => {
     expect((await upload(t, `${S}/importExcel`, s.teacher, file)).status).toBe(403)
     expect((await upload(t, `${S}/importExcel`, s.bureauAdmin, file)).msg).toBe('只有学校可以管理学生和家长')
     const started = await upload(t, `${S}/importExcel`, s.schoolAdmin, file)
+    expect(started).toMatchObject({ code: 0 })
     await finished(s.schoolAdmin, started.data.importLogId)
     expect((await call(t, { url: `${L}/log/detail?id=${started.data.importLogId}`, token: s.school2Admin })).status).toBe(404)
   })

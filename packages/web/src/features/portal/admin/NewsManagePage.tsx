@@ -19,6 +19,16 @@ function LoadContent({ id }: { id: number }) {
   return null
 }
 
+/**
+ * A new item starts with the first news type. The types may still be loading when the dialog opens (its initial
+ * values are read once, at opening), so the first type is also put in once they arrive, unless one was chosen.
+ */
+function DefaultType({ first }: { first: number | undefined }) {
+  const form = Form.useFormInstance()
+  useEffect(() => { if (first !== undefined && form.getFieldValue('noticeType') === undefined) form.setFieldValue('noticeType', first) }, [first, form])
+  return null
+}
+
 /** 新闻管理 (cms_news_mgr): the org's news with filters; add/edit with cover and rich body; publish, withdraw, delete. */
 export default function NewsManagePage({ path, title }: PageProps) {
   const types = useNewsTypes()
@@ -34,7 +44,7 @@ export default function NewsManagePage({ path, title }: PageProps) {
       : { confirm: false, isPublic: false, top: false, sort: 0, noticeType: typeOptions[0]?.value },
     fields: (row) => (
       <>
-        {row && <LoadContent id={row.id} />}
+        {row ? <LoadContent id={row.id} /> : <DefaultType first={typeOptions[0]?.value} />}
         <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: CmsMsg.TITLE_REQUIRED }]}><Input maxLength={100} /></Form.Item>
         <Space size={16} wrap>
           <Form.Item name="noticeType" label="新闻类型" rules={[{ required: true, message: CmsMsg.TYPE_REQUIRED }]}><Select options={typeOptions} style={{ width: 180 }} /></Form.Item>
