@@ -32,6 +32,7 @@ const lanes: Load[][] = [
     () => import('./tests/input-safety.e2e.js'),
     () => import('./tests/assistant.e2e.js'),
     () => import('./tests/data-centre.e2e.js'),
+    () => import('./tests/alliance.e2e.js'),
   ],
   [
     () => import('./tests/apps.e2e.js'),
@@ -52,6 +53,7 @@ const lanes: Load[][] = [
     // Last: it leaves the demo parent xiaomingmama a member of a second school, so a later test signing her in would
     // meet the organisation choice (sign her in at /#/redirect/login?orgId=<school> there).
     () => import('./tests/messages.e2e.js'),
+    () => import('./tests/base-data-extra.e2e.js'),
   ],
 ]
 

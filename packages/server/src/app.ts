@@ -51,6 +51,10 @@ import { pushDispatcher } from './modules/messages/dispatch.js'
 import { customLayoutRoutes, mobileAlarmRoutes, mobileConfigMgrRoutes, mobileQuickRoutes } from './modules/mobile-portal/routes.js'
 import { assistantAdminRoutes, assistantChatRoutes } from './modules/assistant/routes.js'
 import { dataCentreRoutes } from './modules/data-centre/routes.js'
+import { allianceOrgRoutes, juxiaoRoutes } from './modules/alliance/routes.js'
+import { externalRoutes, workRestTypeRoutes, workStationMatrixRoutes } from './modules/base-data/extra-routes.js'
+import { organizationExtraRoutes } from './modules/organization/extra-routes.js'
+import { personalDetailsRoutes } from './modules/people/personal-details.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { type Clock, systemClock } from './platform/clock.js'
 import type { AppContext } from './platform/context.js'
@@ -181,6 +185,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(workRestTimeRoutes(ctx), { prefix: '/base/api/workRestTime' })
     await api.register(areaRoutes(ctx), { prefix: '/base/api/eduarea' })
     await api.register(cityRoutes(ctx), { prefix: '/base/api/cities' })
+    await api.register(workRestTypeRoutes(ctx), { prefix: '/base/api/workRestType' })
+    await api.register(workStationMatrixRoutes(ctx), { prefix: '/base/api/workStationMatrix' })
+    await api.register(externalRoutes(ctx), { prefix: '/base/api/external' })
+    await api.register(organizationExtraRoutes(ctx), { prefix: '/base/api/organizationUnit' })
+    await api.register(personalDetailsRoutes(ctx), { prefix: '/base/api/userInfo/personalDetails' })
     await api.register(teacherRoutes(ctx), { prefix: '/base/api/userInfo/teacherInfo' })
     await api.register(studentRoutes(ctx), { prefix: '/base/api/userInfo/studentInfo' })
     await api.register(parentRoutes(ctx), { prefix: '/base/api/userInfo/parentBindChild' })
@@ -238,6 +247,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(assistantAdminRoutes(ctx), { prefix: ASSISTANT_ADMIN_API })
     // Data centre, low-code and IoT entries, and the data warehouse switch (docs/portal-apps.md).
     await api.register(dataCentreRoutes(ctx), { prefix: '/base/api/dataCenter' })
+    // School alliances (docs/alliances.md).
+    await api.register(juxiaoRoutes(ctx), { prefix: '/base/api/juxiao' })
+    await api.register(allianceOrgRoutes(ctx), { prefix: '/base/api/organizationUnit' })
   })
 
   await installWebStatic(app, config.webDist)

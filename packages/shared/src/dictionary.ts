@@ -20,12 +20,27 @@ export const DICT_TYPES = {
   teacherType: { name: '教师类型', group: 'userAccount' },
   teacherChangeType: { name: '教师异动类型', group: 'userAccount' },
   studentChangeType: { name: '学生异动类型', group: 'userAccount' },
+  workRestType: { name: '作息类型', group: 'school' },
   buildingType: { name: '楼宇类型', group: 'communal' },
   roomUse: { name: '教室用途', group: 'communal' },
 } as const
 export type DictType = keyof typeof DICT_TYPES
 export const DICT_TYPE_CODES = Object.keys(DICT_TYPES) as [DictType, ...DictType[]]
 export const DICT_GROUP_PERMISSION = { school: 'base_school', userAccount: 'base_user_account', communal: 'base_communal_fields' } as const
+/** Holders of this code keep every tenant-level (全局) dictionary from the public-field page, whatever its group. */
+export const COMMUNAL_PERMISSION = DICT_GROUP_PERMISSION.communal
+
+/**
+ * The public-field page's groups (000 §2.3 /base-communalFields): architecture (organisation and department types),
+ * schoolDictionary, userDictionary and buildLot; the dictionary groups list the tenant-level types they keep.
+ */
+export const COMMUNAL_GROUPS = [
+  { key: 'architecture', name: '组织架构', types: [] },
+  { key: 'schoolDictionary', name: '学校字典', types: ['learnPeriod', 'subjectManage', 'admissionSet', 'studentSet', 'studyType', 'workRestType'] },
+  { key: 'userDictionary', name: '用户字典', types: ['politicalStatus', 'position', 'job', 'laborType', 'title', 'education', 'degree', 'teacherType', 'teacherChangeType', 'studentChangeType'] },
+  { key: 'buildLot', name: '楼宇教室', types: ['buildingType', 'roomUse'] },
+] as const satisfies readonly { key: string; name: string; types: readonly DictType[] }[]
+export type CommunalGroup = (typeof COMMUNAL_GROUPS)[number]['key']
 
 const dictType = z.enum(DICT_TYPE_CODES, { message: '字典类型有误' })
 /** tenant: shared by every org of the tenant (kept by the top org); org: one organisation's own entries. */

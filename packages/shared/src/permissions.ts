@@ -98,6 +98,13 @@ export const PERMISSION_CATALOGUE: PermissionNode[] = [
     ],
   },
   {
+    // School alliances (docs/alliances.md): founding and running one, and an org's own applications.
+    code: 'alliance_app', name: '学校联盟', kind: 'app', children: [
+      page('alliance_manage', '联盟管理'),
+      page('alliance_join', '加入联盟'),
+    ],
+  },
+  {
     code: 'iot_ysgw_dev', name: '物联网平台', kind: 'app', children: [
       page('iot_ysgw_dev_data', '数据概览'),
       page('iot_ysgw_dev_dev', '物联设备'),

@@ -6,6 +6,7 @@ import { CAMPUS_ROUTES } from './campus-routes.js'
 import { MOBILE_PORTAL_ROUTES } from './mobile-portal-routes.js'
 import { MESSAGE_ROUTES } from './messages-routes.js'
 import { ASSISTANT_ROUTES } from './assistant-routes.js'
+import { ALLIANCE_ROUTES } from './alliance-routes.js'
 import { BASE_SET_ENTRY, pathOnly, ROUTE_REDIRECTS, type RouteMeta } from './route-basics.js'
 
 export * from './route-basics.js'
@@ -129,7 +130,7 @@ export const SMS_ROUTES: RouteMeta[] = [
 
 // Spreads count as possible side effects to the bundler: marked pure, the table stays out of the web app's entry chunk
 // (the login route's budget) and loads with the router's page routes (web router/app-routes.tsx).
-export const ALL_PAGE_ROUTES: RouteMeta[] = /* @__PURE__ */ (() => [...BASE_ROUTES, ...ROLE_ROUTES, ...PORTAL_ROUTES, ...APP_MGR_ROUTES, ...CMS_ROUTES, ...MENHU_PORT_ROUTES, ...COMPLAINT_ROUTES, ...HELP_ROUTES, ...LOGIN_SECURITY_ROUTES, ...SMS_ROUTES, ...SSO_ROUTES, ...MOBILE_PORTAL_ROUTES, ...CAMPUS_ROUTES, ...PC_PORTAL_ROUTES, ...RED_DOT_ROUTES, ...MESSAGE_ROUTES, ...ASSISTANT_ROUTES])()
+export const ALL_PAGE_ROUTES: RouteMeta[] = /* @__PURE__ */ (() => [...BASE_ROUTES, ...ROLE_ROUTES, ...PORTAL_ROUTES, ...APP_MGR_ROUTES, ...CMS_ROUTES, ...MENHU_PORT_ROUTES, ...COMPLAINT_ROUTES, ...HELP_ROUTES, ...LOGIN_SECURITY_ROUTES, ...SMS_ROUTES, ...SSO_ROUTES, ...MOBILE_PORTAL_ROUTES, ...CAMPUS_ROUTES, ...PC_PORTAL_ROUTES, ...RED_DOT_ROUTES, ...MESSAGE_ROUTES, ...ASSISTANT_ROUTES, ...ALLIANCE_ROUTES])()
 
 const patternMatches = (pattern: string, path: string): boolean => {
   const a = pattern.split('/')

@@ -36,6 +36,8 @@ import * as m202611241640 from './migrations/202611241640_create_messages.js'
 
 import * as m202611241700 from './migrations/202611241700_create_campus_portal.js'
 import * as m202611241710 from './migrations/202611241710_create_assistant.js'
+import * as m202611241800 from './migrations/202611241800_create_alliances.js'
+import * as m202611241830 from './migrations/202611241830_create_work_stations_external_staff.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
   '202611222300_create_core_tables': m202611222300,
@@ -72,6 +74,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611241640_create_messages': m202611241640,
   '202611241700_create_campus_portal': m202611241700,
   '202611241710_create_assistant': m202611241710,
+  '202611241800_create_alliances': m202611241800,
+  '202611241830_create_work_stations_external_staff': m202611241830,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

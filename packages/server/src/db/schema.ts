@@ -589,3 +589,36 @@ export interface Database {
   outer_portal_limit: OuterPortalLimitTable
   outer_portal_object: OuterPortalObjectTable
 }
+
+// Workstation matrix and external staff (migration 202611241830_create_work_stations_external_staff,
+// modules/base-data/work-station-service.ts and external-service.ts; docs/base-data.md).
+export interface WorkStationTable extends Owned {
+  id: Id; org_id: number; job_id: number; level: number; quota: number; status: Generated<number>; remark: string | null; created_at: Generated<Date>
+}
+export interface ExternalStaffTable extends Owned {
+  id: Id; org_id: number; name: string; phone: string; id_card: string | null; company: string | null; job_id: number | null
+  start_date: string; end_date: string | null; status: Generated<number>; remark: string | null; created_at: Generated<Date>
+}
+export interface Database {
+  work_station: WorkStationTable
+  external_staff: ExternalStaffTable
+}
+
+// School alliances (migration 202611241800_create_alliances, modules/alliance; docs/alliances.md).
+export interface AllianceTable extends Owned {
+  org_id: number; name: string; tenant_name: string; intro: Generated<string>; culture: Generated<string>
+  need_audit: Generated<boolean>; open_to_tenants: Generated<boolean>
+  apps: ColumnType<{ name: string; url: string }[], string | undefined, string>
+  created_by: number | null; updated_at: Generated<Date>
+}
+export interface AllianceMemberTable {
+  /** The alliance's tenant (set explicitly: an application may come from another tenant). */
+  tenant_id: number
+  id: Id; alliance_org_id: number; member_tenant_id: number; member_org_id: number
+  member_org_name: string; member_unit_attr: number | null; member_tenant_name: string
+  status: Generated<number>; source: Generated<string>; reason: Generated<string>
+  applicant_account_id: number | null; applicant_name: string | null; applied_at: Generated<Date>
+  decided_by: number | null; decided_at: Date | null; refuse_reason: string | null; left_at: Date | null
+}
+export interface AllianceImageTable extends Owned { id: Id; org_id: number; url: string; sort: number; created_at: Generated<Date> }
+export interface Database { alliance: AllianceTable; alliance_member: AllianceMemberTable; alliance_image: AllianceImageTable }

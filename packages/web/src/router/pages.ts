@@ -18,7 +18,7 @@ const schoolOnly = (need: SchoolNeed, load: () => Promise<PageModule>) => async 
  */
 const BUILT: Record<string, () => Promise<PageModule>> = {
   // Portal homes, news and the layout editor (docs/cms.md).
-  ...Object.fromEntries(['/portal/home', '/portal/personal', '/portal/class', '/generalPortal/home/index', '/localSide/home/index', '/alliancePortal/home', '/schoolPortal/home/index',
+  ...Object.fromEntries(['/portal/home', '/portal/personal', '/portal/class', '/generalPortal/home/index', '/localSide/home/index', '/schoolPortal/home/index',
     '/home/home', '/old/home/:id', '/jdLogin/jdPlatForm/index']
     .map((p) => [p, () => import('../features/portal/homes/HomePage')])),
   '/portal/systemCenter': () => import('../features/portal/homes/SystemCenterPage'),
@@ -158,6 +158,12 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
     .map((p) => [p, () => import('../features/messages/MpAppFormPage')])),
   ...Object.fromEntries(['/menhu-teacher/dingMessageindex', '/menhu-parent/dingMessageindex'].map((p) => [p, () => import('../features/messages/TemplateMapPage')])),
   ...Object.fromEntries(['/menhu-teacher/addModel', '/menhu-parent/addModel'].map((p) => [p, () => import('../features/messages/TemplateMapFormPage')])),
+  // School alliances (docs/alliances.md): the alliance portal and its management.
+  '/alliancePortal/home': () => import('../features/alliance/AllianceHomePage'),
+  '/alliancePortal/systemNav/index': () => import('../features/alliance/SystemNavPage'),
+  '/allianceManage/allianceUser': () => import('../features/alliance/MembersPage'),
+  '/allianceManage/setting': () => import('../features/alliance/SettingPage'),
+  '/allianceManage/join': () => import('../features/alliance/JoinPage'),
   ...Object.fromEntries(SUB_APP_ROUTES.map((r) => [r.path, () => import('../features/apps/SubAppHost')])),
 }
 

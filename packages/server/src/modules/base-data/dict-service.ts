@@ -1,16 +1,27 @@
-import { DICT_GROUP_PERMISSION, DICT_TYPES, DictMsg, type DictAddBody, type DictPageBody, type DictRow, type DictType, type DictUpdateBody } from '@zhixiao/shared'
+import { COMMUNAL_PERMISSION, DICT_GROUP_PERMISSION, DICT_TYPES, DictMsg, type DictAddBody, type DictPageBody, type DictRow, type DictType, type DictUpdateBody } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowInUse, rethrowUnique } from '../../platform/db-errors.js'
 import { dictItemsFor } from '../../platform/dict-refs.js'
-import { notFound } from '../../platform/errors.js'
 import { assertInScope, assertTopOrg } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
-import { assertPermission } from '../../platform/permissions.js'
+import { forbidden, notFound } from '../../platform/errors.js'
+import { loadGrants } from '../../platform/permissions.js'
 
 const unique = (e: unknown): never => rethrowUnique(e, { dict_item_code: DictMsg.CODE_TAKEN }, DictMsg.NAME_TAKEN)
 const permissionOf = (t: DictType) => DICT_GROUP_PERMISSION[DICT_TYPES[t].group]
+
+/**
+ * The code a dictionary call needs: its group's page code; tenant-level (全局) entries of any group may also be kept
+ * from the public-field page (base_communal_fields, 000 §2.3 groups schoolDictionary / userDictionary / buildLot).
+ */
+async function assertDictPermission(trx: Trx, auth: AuthInfo, t: DictType, level: 'tenant' | 'org'): Promise<void> {
+  const { permissions } = await loadGrants(trx, auth.userInfoId)
+  if (permissions.includes(permissionOf(t))) return
+  if (level === 'tenant' && permissions.includes(COMMUNAL_PERMISSION)) return
+  throw forbidden()
+}
 
 const COLUMNS = ['id', 'dict_type as dictType', 'org_id as orgId', 'name', 'code', 'sort', 'status', 'remark'] as const
 
@@ -22,11 +33,14 @@ async function levelOrg(trx: Trx, auth: AuthInfo, level: 'tenant' | 'org', orgId
   return id
 }
 
-/** Writes: tenant-level entries belong to the top organisation's administrators; org-level to the org's scope. */
-async function loadForWrite(trx: Trx, auth: AuthInfo, id: number) {
+/**
+ * Writes: tenant-level entries belong to the top organisation's administrators; org-level to the org's scope.
+ * `only`: a call bound to one type (workRestType) answers an entry of another type like a missing one.
+ */
+async function loadForWrite(trx: Trx, auth: AuthInfo, id: number, only?: DictType) {
   const item = await trx.selectFrom('dict_item').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!item) throw notFound(DictMsg.NOT_FOUND)
-  await assertPermission(trx, auth.userInfoId, permissionOf(item.dict_type as DictType))
+  if (!item || (only && item.dict_type !== only)) throw notFound(DictMsg.NOT_FOUND)
+  await assertDictPermission(trx, auth, item.dict_type as DictType, item.org_id === null ? 'tenant' : 'org')
   if (item.org_id === null) await assertTopOrg(trx, auth)
   else await assertInScope(trx, auth, item.org_id)
   return item
@@ -34,7 +48,7 @@ async function loadForWrite(trx: Trx, auth: AuthInfo, id: number) {
 
 export function pageDict(ctx: AppContext, auth: AuthInfo, q: DictPageBody): Promise<Page<DictRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await assertPermission(trx, auth.userInfoId, permissionOf(q.dictType))
+    await assertDictPermission(trx, auth, q.dictType, q.level)
     const orgId = await levelOrg(trx, auth, q.level, q.orgId)
     let base = trx.selectFrom('dict_item').where('dict_type', '=', q.dictType).where('org_id', orgId === null ? 'is' : '=', orgId)
     if (q.keyword) base = base.where((eb) => eb.or([eb('name', 'ilike', `%${q.keyword}%`), eb('code', 'ilike', `%${q.keyword}%`)]))
@@ -55,7 +69,7 @@ export function selectDict(ctx: AppContext, auth: AuthInfo, dictType: DictType, 
 
 export function addDict(ctx: AppContext, auth: AuthInfo, b: DictAddBody): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await assertPermission(trx, auth.userInfoId, permissionOf(b.dictType))
+    await assertDictPermission(trx, auth, b.dictType, b.level)
     const orgId = await levelOrg(trx, auth, b.level, b.orgId)
     if (orgId === null) await assertTopOrg(trx, auth)
     try {
@@ -66,9 +80,9 @@ export function addDict(ctx: AppContext, auth: AuthInfo, b: DictAddBody): Promis
   })
 }
 
-export function updateDict(ctx: AppContext, auth: AuthInfo, b: DictUpdateBody): Promise<void> {
+export function updateDict(ctx: AppContext, auth: AuthInfo, b: DictUpdateBody, only?: DictType): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await loadForWrite(trx, auth, b.id)
+    await loadForWrite(trx, auth, b.id, only)
     const set = {
       ...(b.name !== undefined && { name: b.name }), ...(b.code !== undefined && { code: b.code || null }),
       ...(b.sort !== undefined && { sort: b.sort }), ...(b.remark !== undefined && { remark: b.remark }),
@@ -78,16 +92,16 @@ export function updateDict(ctx: AppContext, auth: AuthInfo, b: DictUpdateBody): 
   })
 }
 
-export function setDictStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
+export function setDictStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number, only?: DictType): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await loadForWrite(trx, auth, id)
+    await loadForWrite(trx, auth, id, only)
     await trx.updateTable('dict_item').set({ status }).where('id', '=', id).execute()
   })
 }
 
-export function deleteDict(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
+export function deleteDict(ctx: AppContext, auth: AuthInfo, id: number, only?: DictType): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await loadForWrite(trx, auth, id)
+    await loadForWrite(trx, auth, id, only)
     // Grades, buildings, rooms and subjects point at entries; the foreign keys refuse deleting one in use.
     try { await trx.deleteFrom('dict_item').where('id', '=', id).execute() } catch (e) { rethrowInUse(e, DictMsg.IN_USE) }
   })

@@ -12,7 +12,8 @@ export function orgTypeRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>()
     const tags = ['orgType']
-    const config = { permission: 'base_organization' }
+    // Kept from organisation setup (orgType pages) and from the public-field page's architecture group (000 §2.3).
+    const config = { permission: ['base_organization', 'base_communal_fields'] }
     r.post('/page', { config, schema: { tags, summary: '机构/部门类型分页', body: orgTypePageBody, response: { 200: envelopeSchema(pageOf(orgTypeRow)) } } },
       async (req) => ok(await pageTypes(ctx, req.auth!, req.body)))
     r.post('/add', { config, schema: { tags, summary: '新增类型', body: orgTypeAddBody, response: { 200: envelopeSchema(z.number()) } } },

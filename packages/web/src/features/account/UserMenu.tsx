@@ -10,7 +10,8 @@ import { useOpenPortalEnable } from '../portal-header/api'
 import { useOuterMayOpen } from '../red-dots/api'
 import { ChangePasswordDialog } from './ChangePasswordDialog'
 import { logout } from './logout'
-import { BUREAU_HOME, helpTarget, MENU_TARGET } from './menu-actions'
+import { BUREAU_HOME, helpTarget, homeAfterSwitch, MENU_TARGET } from './menu-actions'
+import { useLeaveAlliance } from '../alliance/leave'
 import { SwitchOrgDialog } from './SwitchOrgDialog'
 import { AboutSystemDialog } from '../pc-portal/AboutSystemDialog'
 
@@ -22,9 +23,10 @@ const LABEL: Record<Exclude<UserMenuKey, 'serviceEntry'>, string> = {
 /**
  * The avatar menu of every signed-in header (001 §2.6) with the items §6 allows: public portal, bureau-school
  * platform, service entry, switch org, personal centre, change password, help, complaint, or 离开联盟 for
- * alliance members, and 退出. `jd` marks the bureau side (personal centre opens with jd=1).
+ * alliance members, and 退出. `jd` marks the bureau side (personal centre opens with jd=1). `alliance` is the alliance
+ * org of the alliance portal being shown: its members get 离开联盟, which ends the membership (docs/alliances.md).
  */
-export function UserMenu({ dark = false, jd = false }: { dark?: boolean; jd?: boolean }) {
+export function UserMenu({ dark = false, jd = false, alliance }: { dark?: boolean; jd?: boolean; alliance?: number }) {
   const stored = useSession((s) => s.userInfo)
   const user = useCurrentUser().data ?? stored
   const navigate = useNavigate()
@@ -37,12 +39,13 @@ export function UserMenu({ dark = false, jd = false }: { dark?: boolean; jd?: bo
   const outerMay = useOuterMayOpen(user?.orgId, tmt === 0 && openPortalOn).data?.allowed ?? false
   const openPortal = openPortalOn && outerMay
   const feedback = useFeedbackEntry(user?.userType ?? null)
+  const leaveAlliance = useLeaveAlliance()
   if (!user) return null
 
   const org = user.currentOrgData
   const school = isSchoolUnit(org?.unitAttr ?? 8)
   const keys = userMenuKeys({
-    tenantModuleType: tmt, isAdmin: user.roles.includes(ADMIN_ROLE), allianceMember: !!org?.allianceSchool, school,
+    tenantModuleType: tmt, isAdmin: user.roles.includes(ADMIN_ROLE), allianceMember: !!org?.allianceSchool || alliance !== undefined, school,
     publicPortalEnabled: openPortal, feedbackEnabled: feedback,
   })
   const items: NonNullable<MenuProps['items']> = []
@@ -54,7 +57,7 @@ export function UserMenu({ dark = false, jd = false }: { dark?: boolean; jd?: bo
 
   const switchOrLeave = (leaving: boolean) => {
     if (user.orgCount > 1) setOrgOpen(true)
-    else if (leaving) void navigate(BUREAU_HOME)
+    else if (leaving) void navigate(homeAfterSwitch(user))
     else notify.error(Msg.ONLY_ONE_ORG)
   }
   const onClick: MenuProps['onClick'] = ({ key }) => {
@@ -62,7 +65,10 @@ export function UserMenu({ dark = false, jd = false }: { dark?: boolean; jd?: bo
     switch (key as UserMenuKey) {
       case 'switchOrg': switchOrLeave(false); break
       // 001 §4 step 6: with several orgs the picker; with one, straight to it (its home on the bureau side).
-      case 'leaveAlliance': switchOrLeave(true); break
+      case 'leaveAlliance':
+        if (alliance !== undefined) void leaveAlliance(alliance, () => switchOrLeave(true))
+        else switchOrLeave(true)
+        break
       case 'password': setPwdOpen(true); break
       case 'logout': void logout(); break
       case 'personal': void navigate(jd ? '/oneselfCenter?jd=1' : '/oneselfCenter'); break

@@ -12,10 +12,12 @@ const LEVELS: { value: Level; label: string }[] = [{ value: 'tenant', label: '�
 
 /**
  * One dictionary type: 全局 (tenant level, kept by the top organisation's administrators) or 本机构 (the signed-in
- * org's own entries). Below the top organisation the global list is read-only.
+ * org's own entries). Below the top organisation the global list is read-only. `onlyLevel`: one level, no switch
+ * (the public-field page keeps the tenant level only).
  */
-export function DictPanel({ dictType }: { dictType: DictType }) {
-  const [level, setLevel] = useState<Level>('tenant')
+export function DictPanel({ dictType, onlyLevel }: { dictType: DictType; onlyLevel?: Level }) {
+  const [chosen, setLevel] = useState<Level>('tenant')
+  const level = onlyLevel ?? chosen
   const isTopOrg = useSession((s) => !!s.orgInfo && s.orgInfo.parentId === null)
   const readOnly = level === 'tenant' && !isTopOrg
   const noun = DICT_TYPES[dictType].name
@@ -37,7 +39,7 @@ export function DictPanel({ dictType }: { dictType: DictType }) {
   return (
     <CrudTableCard<DictRow, Values>
       queryKey={['dict', dictType, level]} search="名称或编码" form={form} readOnly={readOnly}
-      title={<Segmented<Level> value={level} onChange={setLevel} options={LEVELS} />}
+      title={onlyLevel ? `${noun}（${LEVELS.find((l) => l.value === onlyLevel)!.label}）` : <Segmented<Level> value={level} onChange={setLevel} options={LEVELS} />}
       notice={readOnly ? <Alert type="info" showIcon style={{ marginBottom: 12 }} title="全局字典由顶级机构的管理员维护，本机构可在“本机构”中补充自己的字典项。" /> : null}
       fetch={(q) => dictApi.page({ dictType, level, ...q })}
       columns={[

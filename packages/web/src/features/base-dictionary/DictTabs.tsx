@@ -3,12 +3,20 @@ import { Tabs } from 'antd'
 import type { ReactNode } from 'react'
 import { DictPanel } from './DictPanel'
 
-/** One tab per dictionary type; `extra` tabs (e.g. 学科) come first. */
-export function DictTabs({ types, extra = [] }: { types: readonly DictType[]; extra?: { key: string; label: string; children: ReactNode }[] }) {
+/** One tab per dictionary type; `extra` tabs (e.g. 学科) come first, `after` tabs follow the type they name. */
+export function DictTabs({ types, extra = [], after = {}, onlyLevel }: {
+  types: readonly DictType[]
+  extra?: { key: string; label: string; children: ReactNode }[]
+  after?: Partial<Record<DictType, { key: string; label: string; children: ReactNode }>>
+  onlyLevel?: 'tenant' | 'org'
+}) {
   return (
     <Tabs items={[
       ...extra,
-      ...types.map((t) => ({ key: t, label: DICT_TYPES[t].name, children: <DictPanel dictType={t} /> })),
+      ...types.flatMap((t) => [
+        { key: t, label: DICT_TYPES[t].name, children: <DictPanel dictType={t} onlyLevel={onlyLevel} /> },
+        ...(after[t] ? [after[t]] : []),
+      ]),
     ]} />
   )
 }

@@ -1,4 +1,5 @@
 import type {
+  PersonalDetails, PersonalDetailsUpdateBody,
   ChildParent, DepartmentRow, LogPageBody, SearchPersonBody, StudentDetail, TeacherDetail,
   ChangeAddBody, ChangeClassBody, ChangePageBody, ChangeRow, JoinDecideBody, JoinPageBody, JoinRow, LogRow, ParentAddBody,
   ParentPageBody, ParentRow, SearchPersonRow, StudentAddBody, StudentPageBody, StudentRow, StudentUpdateBody,
@@ -79,6 +80,12 @@ export const importantLogApi = {
 /** The signed-in user's own facts (001 §3 verify info); personalData shows them. */
 export const verifyApi = {
   check: () => request<VerifyCheckResult>('/base/api/auth/checkRequiredInfoAfterLogin'),
+}
+
+/** /base/api/userInfo/personalDetails: the signed-in member's own details and the part they keep (personalData). */
+export const personalDetailsApi = {
+  get: () => request<PersonalDetails>('/base/api/userInfo/personalDetails/get'),
+  update: (b: PersonalDetailsUpdateBody) => requestEnvelope<null>('/base/api/userInfo/personalDetails/update', { body: b }),
 }
 
 /** Department options of the org the page works on (the caller's own when `orgId` is undefined). */

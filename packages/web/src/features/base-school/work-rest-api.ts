@@ -1,4 +1,4 @@
-import type { WorkRestAddBody, WorkRestRow, WorkRestTimeBody, WorkRestTimeRow } from '@zhixiao/shared'
+import type { DictRow, WorkRestAddBody, WorkRestRow, WorkRestTimeBody, WorkRestTimeRow } from '@zhixiao/shared'
 import { request, requestEnvelope } from '../../api/client'
 import type { PageParams, PageResult } from '../../components/crud'
 
@@ -17,6 +17,8 @@ export const workRestApi = {
   addSlot: (b: WorkRestTimeBody) => requestEnvelope<number>(`${S}/add`, { body: b }),
   updateSlot: (id: number, b: WorkRestTimeBody) => requestEnvelope<null>(`${S}/update`, { body: { id, ...b } }),
   removeSlot: (id: number) => requestEnvelope<null>(`${S}/delete`, { body: { id } }),
+  /** /base/api/workRestType/select: the schedule kinds (tenant-level, then the school's own) the form offers. */
+  types: (orgId?: number) => request<DictRow[]>('/base/api/workRestType/select', { params: { orgId } }),
 }
 
 /** The largest page workRest/page answers; a school's schedules fit in it. */

@@ -1,4 +1,4 @@
-import { appCenterPath, isCompactWidth, type JdMhSysConfig } from '@zhixiao/shared'
+import { alliancePortalPath, appCenterPath, isCompactWidth, type JdMhSysConfig } from '@zhixiao/shared'
 import { Button, Skeleton } from 'antd'
 import { Link, useLocation } from 'react-router'
 import { useCurrentUser } from '../../api/queries'
@@ -16,6 +16,8 @@ import { AdminToggle, AppCenterIcon, FeedbackIcon, PlatformIcon } from './Header
 import { useWindowWidth } from './use-window-width'
 import './portal-header.css'
 import { MessageBell } from '../messages/MessageBell'
+import { useAllianceRoot } from '../alliance/api'
+import { AllianceMark } from '../alliance/AllianceMark'
 
 const NAME_COLOR = ['#262626', '#1677ff', '#ffffff']
 
@@ -34,14 +36,17 @@ function CulturalPurpose({ cfg }: { cfg: JdMhSysConfig }) {
 export function BureauHeader({ variant = 'jd' }: { variant?: 'jd' | 'alliance' }) {
   const stored = useSession((s) => s.userInfo)
   const user = useCurrentUser().data ?? stored
-  const orgId = useHeaderOrgId()
+  const sessionOrgId = useHeaderOrgId()
+  // The alliance header shows the alliance of the page (?orgId=, or the one the session org sits in), 001 §1.
+  const root = useAllianceRoot(variant === 'alliance' && !!user).data
+  const orgId = variant === 'alliance' && root ? root.orgId : sessionOrgId
   const jd = useJdConfig(variant === 'jd' ? orgId : null)
   const alliance = useAllianceConfig(variant === 'alliance' ? orgId : null)
   const feedback = useFeedbackEntry(user?.userType ?? null, orgId)
   const width = useWindowWidth()
   const { pathname, search } = useLocation()
   const cfg = (variant === 'jd' ? jd : alliance).data
-  const home = variant === 'jd' ? BUREAU_HOME : '/alliancePortal/home'
+  const home = variant === 'jd' ? BUREAU_HOME : root ? alliancePortalPath(root.orgId) : '/alliancePortal/home'
 
   if (!cfg) {
     return <header className="zx-ph" data-testid="bureau-header-skeleton"><Skeleton.Input active size="small" style={{ width: 200 }} /></header>
@@ -55,14 +60,17 @@ export function BureauHeader({ variant = 'jd' }: { variant?: 'jd' | 'alliance' }
     <HeaderBar testId={variant === 'jd' ? 'bureau-header' : 'alliance-header'} style={{ background, color: cfg.navigationBarContentColor }}
       brand={(
         <span className="zx-ph-brand-wrap" style={{ color: NAME_COLOR[cfg.sysNameFontColor], fontSize: isCompactWidth(width) ? 16 : cfg.sysNameSize ? 22 : 18, display: 'inline-flex', flexDirection: 'column', lineHeight: 1.2 }}>
-          <HeaderBrand to={home} sysName={cfg.sysName} logoUrl={cfg.logoUrl} showLogo={cfg.showLogo} wideImgUrl={cfg.wideImgUrl} styleSelect={cfg.styleSelect} />
+          <span style={{ display: 'inline-flex', alignItems: 'center' }}>
+            <HeaderBrand to={home} sysName={variant === 'alliance' && root && cfg.source === 'default' ? root.name : cfg.sysName} logoUrl={cfg.logoUrl} showLogo={cfg.showLogo} wideImgUrl={cfg.wideImgUrl} styleSelect={cfg.styleSelect} />
+            {variant === 'alliance' && root && <AllianceMark unitAttr={root.unitAttr} allianceSchool={root.allianceSchool} />}
+          </span>
           {/* The full header's full and English names (001 §2.6), when configured. */}
           {(cfg.sysFullName || cfg.sysEnName) && !cfg.styleSelect && (
             <span data-testid="sys-full-name" style={{ fontSize: 12, opacity: 0.85 }}>{[cfg.sysFullName, cfg.sysEnName].filter(Boolean).join(' · ')}</span>
           )}
         </span>
       )}
-      user={user ? <UserMenu dark jd={variant === 'jd'} /> : (
+      user={user ? <UserMenu dark jd={variant === 'jd'} alliance={variant === 'alliance' ? root?.orgId : undefined} /> : (
         <Link to={`/redirect/login?redirect=${encodeURIComponent(pathname + search)}&from=own${orgId ? `&orgId=${orgId}` : ''}`}>
           <Button size="small" ghost>登录</Button>
         </Link>

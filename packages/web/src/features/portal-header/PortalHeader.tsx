@@ -21,6 +21,7 @@ import { useWindowWidth } from './use-window-width'
 import './portal-header.css'
 import { PortalMenuTabs } from '../pc-portal/PortalMenuTabs'
 import { MessageBell } from '../messages/MessageBell'
+import { AllianceEntry } from '../alliance/AllianceEntry'
 import { RedDotBadge } from '../red-dots/RedDotBadge'
 import { useRedDots } from '../red-dots/use-red-dots'
 
@@ -76,6 +77,7 @@ export function PortalHeader({ launcher, oftenUse }: PortalHeaderSlots) {
               <span className="zx-ph-link" role="button" tabIndex={0} title="移动端入口" data-testid="mobile-entry-open" onClick={() => setMobileOpen(true)}><PhoneIcon /></span>
             )}
             <MessageBell />
+            <AllianceEntry />
             {feedback && (
               <Link to={MENU_TARGET.complaint} title="投诉建议" data-testid="feedback-entry" onClick={() => dots.clear('menu', 'feedback')}>
                 <RedDotBadge dot={dots.dotOf('menu', 'feedback')} maxCount={dots.maxCount}><FeedbackIcon /></RedDotBadge>

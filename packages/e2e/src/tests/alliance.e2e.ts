@@ -1,0 +1,79 @@
+import { api, assert, openUserMenuItem, signIn, tableRow, test, tokenOf, watchPageErrors } from '../harness.js'
+
+// School alliances (docs/alliances.md): the district founds one, a school applies in 我的联盟, the district approves
+// it in 联盟成员, the school's administrator sees the alliance portal (also at phone width) and leaves with 离开联盟.
+
+test('alliance: a school applies, is approved, sees the alliance portal and leaves it with 离开联盟', async ({ baseUrl, newPage }) => {
+  const district = await tokenOf(baseUrl, 'jyjadmin')
+  const name = `城区学校联盟${Date.now() % 100000}`
+  const founded = await api<{ orgId: number }>(baseUrl, '/base/api/juxiao/registerPage', { token: district, body: { name, intro: '城区学校共建共享', needAudit: true } })
+  assert(founded.code === 0, `registerPage: ${founded.msg}`)
+  const allianceId = founded.data.orgId
+  const saved = await api(baseUrl, '/base/api/juxiao/setJuxiaoSetting', { token: district, body: {
+    orgId: allianceId, intro: '城区学校共建共享', culture: '携手同行', needAudit: true, openToTenants: false, apps: [{ name: '联盟教研', url: 'https://jy.example.invalid/' }],
+  } })
+  assert(saved.code === 0, `setJuxiaoSetting: ${saved.msg}`)
+
+  // The school's administrator applies from 我的联盟.
+  const school = await newPage()
+  const schoolErrors = watchPageErrors(school)
+  await signIn(school, baseUrl, 'xxadmin')
+  await school.goto(`${baseUrl}/#/allianceManage/join`)
+  await school.getByTestId(`apply-${allianceId}`).click()
+  await school.getByTestId('apply-ok').click()
+  await school.getByText('申请已提交，请等待联盟管理员审核').waitFor()
+  await school.getByTestId('my-alliances').getByText('待审核').waitFor()
+
+  // The district approves it in 联盟成员 → 加入申请.
+  const admin = await newPage()
+  await signIn(admin, baseUrl, 'jyjadmin')
+  await admin.goto(`${baseUrl}/#/allianceManage/allianceUser?orgId=${allianceId}`)
+  await admin.getByRole('tab', { name: '加入申请' }).click()
+  const row = tableRow(admin.getByTestId('alliance-member-table'), '第一实验小学')
+  await row.getByRole('button', { name: '通过' }).click()
+  await admin.getByText('已通过').waitFor()
+  await admin.getByRole('tab', { name: '成员单位' }).click()
+  await tableRow(admin.getByTestId('alliance-member-table'), '第一实验小学').waitFor()
+
+  // The school enters the alliance portal: the alliance with its mark, introduction, members and shared apps.
+  await admin.close()
+  // The pages share the sign-in cookie: the school signs in again after the district did.
+  await signIn(school, baseUrl, 'xxadmin')
+  await school.goto(`${baseUrl}/#/allianceManage/join`)
+  await school.getByTestId(`enter-${allianceId}`).click()
+  await school.waitForURL(/#\/alliancePortal\/home\?orgId=/)
+  await school.getByTestId('alliance-home').waitFor()
+  assert((await school.getByTestId('alliance-name').textContent())?.includes(name), 'the portal names the alliance')
+  await school.getByTestId('alliance-header').getByTestId('alliance-mark').waitFor()
+  await school.getByTestId('alliance-intro').getByText('城区学校共建共享').waitFor()
+  await school.getByTestId('alliance-members').getByText('第一实验小学').waitFor()
+  await school.getByTestId('alliance-apps-link').click()
+  await school.waitForURL(/#\/alliancePortal\/systemNav\/index/)
+  await school.getByTestId('alliance-app-tiles').getByText('联盟教研').waitFor()
+
+  // At phone width the portal fits the screen.
+  const phone = await newPage({ width: 375, height: 812 })
+  await phone.goto(`${baseUrl}/#/alliancePortal/home?orgId=${allianceId}`)
+  await phone.getByTestId('alliance-home').waitFor()
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  assert(overflow <= 0, `the alliance portal overflows 375 px by ${overflow}px`)
+  await phone.goto(`${baseUrl}/#/allianceManage/join`)
+  await phone.getByTestId(`enter-${allianceId}`).waitFor()
+  const joinOverflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  assert(joinOverflow <= 0, `我的联盟 overflows 375 px by ${joinOverflow}px`)
+  await phone.close()
+
+  // 离开联盟 in the alliance header's user menu ends the membership through the server.
+  await school.goto(`${baseUrl}/#/alliancePortal/home?orgId=${allianceId}`)
+  await school.getByTestId('alliance-home').waitFor()
+  await openUserMenuItem(school, '离开联盟')
+  await school.getByTestId('leave-alliance-ok').click()
+  await school.getByText('已离开联盟').waitFor()
+  await school.waitForURL(/#\/portal\//)
+  const left = await api(baseUrl, '/base/api/juxiao/getJoinedAndAuditingList', { token: await tokenOf(baseUrl, 'xxadmin') })
+  assert(left.code === 0 && Array.isArray(left.data) && !left.data.some((m: { allianceOrgId: number }) => m.allianceOrgId === allianceId), `still a member: ${JSON.stringify(left.data)}`)
+  // The portal no longer opens for the school.
+  await school.goto(`${baseUrl}/#/alliancePortal/home?orgId=${allianceId}`)
+  await school.getByTestId('alliance-none').waitFor()
+  schoolErrors()
+})
