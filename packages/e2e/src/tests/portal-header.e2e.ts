@@ -70,6 +70,9 @@ test('portal header: style-1 tab counts and style-2 group counts follow the wind
   // A name over 8 characters is cut and expands on hover; the portal home is grey; the footer shows the item.
   assert(await page.getByTestId('sys-name').getAttribute('data-long-title') === 'true', 'long-title flag for a name over 8 characters')
   await page.locator('[data-layout="home"][data-gray="true"]').waitFor()
+  for (const part of [page.getByTestId('portal-header'), page.locator('[data-layout="home"] main')]) {
+    assert((await part.evaluate((el) => getComputedStyle(el).filter)).includes('grayscale'), 'the header and the page body are grey')
+  }
   const link = page.getByTestId('portal-footer').getByTestId('footer-item').filter({ hasText: '联系我们' })
   assert(await link.getAttribute('data-link') === 'true', 'the footer item links out')
   for (const width of WIDTHS) {
