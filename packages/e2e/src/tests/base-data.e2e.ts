@@ -169,3 +169,30 @@ test('the bureau admin adds a global political status; a school admin sees it in
   await theirs.getByRole('button', { name: '新增', exact: true }).waitFor()
   await theirs.locator('.ant-empty').waitFor()
 })
+
+test('基础数据 of a medical tenant opens its own set-up /baseYiliao/set, of a universal one /baseTY/set (000 §4, 001 §2.1)', async ({ newPage, baseUrl }) => {
+  const superAdmin = await api<{ userToken: string }>(baseUrl, '/base/api/auth/loginByUserPwd', {
+    body: { userName: 'administrator', password: 'Admin@2026', loginType: 0, version: 2, needRandomOrg: false },
+  })
+  const cases = [{ trade: 2, unique: 'e2e-yiliao', admin: 'ylzadmin', to: '/baseYiliao/set' }, { trade: 3, unique: 'e2e-tongyong', admin: 'tyzadmin', to: '/baseTY/set' }]
+  for (const c of cases) {
+    const created = await api(baseUrl, '/base/api/tenant/add', {
+      token: superAdmin.data.userToken,
+      body: { name: `${c.unique}租户`, uniqueName: c.unique, trade: c.trade, tenantModuleType: 1, topOrgName: `${c.unique}机构`, topOrgUnitAttr: 4, adminUserName: c.admin, defaultPassword: 'Init2026a' },
+    })
+    assert(created.code === 0, `tenant/add: ${created.msg}`)
+    // The first login asks for a new password; change it through the same calls the dialog makes.
+    const first = await api<{ mustRstPwdId?: string }>(baseUrl, '/base/api/auth/loginByUserPwd', { body: { userName: c.admin, password: 'Init2026a', loginType: 1, version: 2, needRandomOrg: false } })
+    assert(first.data?.mustRstPwdId, `the first login asks for a new password: ${first.msg}`)
+    const reset = await api(baseUrl, '/base/api/account/must/change/default/password', { body: { mustRstPwdId: first.data.mustRstPwdId, newPassword: 'Fresh2026x' } })
+    assert(reset.code === 0, `password reset: ${reset.msg}`)
+    const page = await newPage()
+    await page.goto(`${baseUrl}/#/redirect/login`)
+    await page.getByPlaceholder('请输入用户名').fill(c.admin)
+    await page.getByPlaceholder('请输入密码').fill('Fresh2026x')
+    await page.getByRole('button', { name: '登录', exact: true }).click()
+    await page.waitForURL((u) => !u.hash.startsWith('#/redirect/'))
+    await page.goto(`${baseUrl}/#/base-set`)
+    await page.waitForURL((u) => u.hash.startsWith(`#${c.to}`))
+  }
+})

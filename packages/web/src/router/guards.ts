@@ -1,4 +1,4 @@
-import { isSuperAdmin, pageFitsOrg, type RouteMeta } from '@zhixiao/shared'
+import { isSuperAdmin, menuContextOf, pageFitsOrg, type BaseMode, type RouteMeta } from '@zhixiao/shared'
 import { redirect, type LoaderFunctionArgs } from 'react-router'
 import { request as apiRequest } from '../api/client'
 import { loginUrlFor } from '../api/unauthorized'
@@ -50,15 +50,21 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<never
   throw redirect('/redirect/login')
 }
 
+/** The base-data set-up of the medical and universal trades is its own sub-application (001 §2.1, 000 §4). */
+const BASE_SET_OF_MODE: Partial<Record<BaseMode, string>> = { Medical: '/baseYiliao/set', Universal: '/baseTY/set' }
+
 /**
- * /base-set (001 §2.1, basic-data set-up for admins; the 基础数据 app): the super administrator's system page, else
- * the first base-data page the user may open, else /404.
+ * /base-set (001 §2.1, basic-data set-up for admins; the 基础数据 app): the super administrator's system page; a
+ * medical or universal tenant's own set-up (/baseYiliao/set, /baseTY/set); else the first base-data page the user
+ * may open, else /404.
  */
 export async function baseSetLoader({ request }: LoaderFunctionArgs): Promise<never> {
   const url = new URL(request.url)
   const user = await ensureUser()
   if (!user) throw redirect(loginUrlFor(url.pathname + url.search))
   if (isSuperAdmin(user)) throw redirect('/base-set/system')
+  const byMode = BASE_SET_OF_MODE[menuContextOf(user)?.mode ?? 'Z12']
+  if (byMode) throw redirect(byMode)
   // The admin menu's rules load with this rare redirect, not with the entry.
   const { baseDataEntry } = await import('../layouts/menu')
   throw redirect(baseDataEntry(user) ?? '/404')
