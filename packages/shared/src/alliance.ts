@@ -55,7 +55,7 @@ export const allianceKeywordQuery = z.object({ keyword: z.line().max(50, '关键
 export const allianceOrgListQuery = allianceOrgQuery.extend({ keyword: z.line().max(50, '关键字不能超过50个字符').optional() })
 
 /** A shared app of the alliance (001 §2.1 /alliancePortal/systemNav/index): a name and an http(s) address. */
-export const allianceApp = z.object({
+const allianceApp = z.object({
   name: z.line().min(1, '请输入应用名称').max(20, '应用名称不能超过20个字符'),
   url: z.link('http', AllianceMsg.APP_HTTP).min(1, AllianceMsg.APP_HTTP),
 })
@@ -165,7 +165,7 @@ export const applyJoinBody = z.object({
 export const applyJoinAnswer = z.object({ id: z.number(), status: z.number() })
 
 /** An application or membership row as the alliance administrator sees it (getAllianceSchoolMemberOrgList). */
-export const allianceMemberRow = z.object({
+const allianceMemberRow = z.object({
   id: z.number(),
   orgId: z.number(),
   orgName: z.string(),

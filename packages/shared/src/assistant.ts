@@ -69,14 +69,12 @@ export const startOrEndBody = z.object({
   userInfoId,
   status: z.union([z.literal(0), z.literal(1)], { message: '状态只能为0或1' }),
 })
-export type StartOrEndBody = z.infer<typeof startOrEndBody>
 
 /** The question of one chat-stream call: not blank, at most ASSISTANT_MAX_MESSAGE characters. */
-export const assistantMessage = z.string({ message: AssistantMsg.EMPTY }).trim().min(1, AssistantMsg.EMPTY).max(ASSISTANT_MAX_MESSAGE, AssistantMsg.TOO_LONG)
+const assistantMessage = z.string({ message: AssistantMsg.EMPTY }).trim().min(1, AssistantMsg.EMPTY).max(ASSISTANT_MAX_MESSAGE, AssistantMsg.TOO_LONG)
 
 /** chat-stream payload (000 §7.5: content, userInfoId). */
 export const chatStreamBody = z.object({ content: assistantMessage, userInfoId })
-export type ChatStreamBody = z.infer<typeof chatStreamBody>
 
 /**
  * The data of one assistant-event (JSON), before the final `[end]`: the source of the answer first, then pieces of
@@ -87,7 +85,7 @@ export type AssistantEventData =
   | { type: 'delta'; content: string }
   | { type: 'error'; msg: string }
 
-export const ASSISTANT_SOURCES = ['help', 'model', 'none'] as const
+const ASSISTANT_SOURCES = ['help', 'model', 'none'] as const
 export type AssistantSource = (typeof ASSISTANT_SOURCES)[number]
 
 // ---- maintenance: help articles ----
@@ -102,7 +100,7 @@ export const helpArticleBody = z.object({
 })
 export type HelpArticleBody = z.infer<typeof helpArticleBody>
 
-export const helpArticleRow = z.object({
+const helpArticleRow = z.object({
   id: z.number(), title: z.string(), keywords: z.string(), body: z.string(), enabled: z.boolean(), updatedAt: z.string(),
 })
 export type HelpArticleRow = z.infer<typeof helpArticleRow>
@@ -147,7 +145,7 @@ export type AssistantConfigSave = z.infer<typeof assistantConfigSave>
 
 // ---- the conversation log ----
 
-export const assistantLogRow = z.object({
+const assistantLogRow = z.object({
   id: z.number(),
   userInfoId: z.number(),
   userName: z.string(),

@@ -29,12 +29,6 @@ export const dataCentreKind = z.enum(['dataCenter', 'lowCode'])
 export type DataCentreKind = z.infer<typeof dataCentreKind>
 export const DATA_CENTRE_KIND_LABEL: Record<DataCentreKind, string> = { dataCenter: '大数据中心', lowCode: '低代码应用' }
 
-/** Does an app belong to the list of this kind (type and uniqueId; who may open it is the server's rule)? */
-export function inDataCentreList(kind: DataCentreKind, a: { uniqueId: string; appType: number }): boolean {
-  if (!DATA_CENTRE_APP_TYPES.includes(a.appType)) return false
-  return (kind === 'dataCenter' ? DATA_CENTRE_IDS : LOW_CODE_IDS).includes(a.uniqueId)
-}
-
 export const dataCentreListQuery = z.object({ kind: dataCentreKind.default('lowCode') })
 export const dataCentreList = z.object({
   kind: dataCentreKind,
