@@ -85,8 +85,7 @@ export type AssistantEventData =
   | { type: 'delta'; content: string }
   | { type: 'error'; msg: string }
 
-const ASSISTANT_SOURCES = ['help', 'model', 'none'] as const
-export type AssistantSource = (typeof ASSISTANT_SOURCES)[number]
+export type AssistantSource = 'help' | 'model' | 'none'
 
 // ---- maintenance: help articles ----
 
