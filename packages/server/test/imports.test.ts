@@ -28,6 +28,12 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+/** The job an upload started; an upload refused instead fails here with the answer it got. */
+function jobOf(r: { status: number; code: number; msg: string; data: { importLogId?: number } | null }): number {
+  expect(r.data?.importLogId, `the upload answered ${r.status} ${r.code} ${r.msg}`).toBeTypeOf('number')
+  return r.data!.importLogId!
+}
+
 /** Waits for the background runner, then reads the job as the client would. */
 async function finished(token: string, id: number) {
   await importRunner(t.ctx).idle()
@@ -47,7 +53,7 @@ describe('student import', () => {
     ])
     const started = await upload(t, `${S}/importExcel`, s.schoolAdmin, file, '学生.xlsx')
     expect(started).toMatchObject({ code: 0, msg: ImportMsg.STARTED, data: { fileName: '学生.xlsx', type: 'student' } })
-    const job = await finished(s.schoolAdmin, started.data.importLogId)
+    const job = await finished(s.schoolAdmin, jobOf(started))
     expect(job).toMatchObject({ status: ImportStatus.DONE, totalCount: 7, processedCount: 7, successCount: 2, failCount: 5, rate: 100 })
     const list = await call(t, { url: `${S}/page`, token: s.schoolAdmin, body: { keyword: tag } })
     expect(list.data.list.map((r: { trueName: string; className: string }) => `${r.trueName}${r.className}`)).toEqual(['张一1班', '张二2班'])
@@ -79,15 +85,14 @@ describe('student import', () => {
     expect((await upload(t, `${S}/importExcel`, s.teacher, file)).status).toBe(403)
     expect((await upload(t, `${S}/importExcel`, s.bureauAdmin, file)).msg).toBe('只有学校可以管理学生和家长')
     const started = await upload(t, `${S}/importExcel`, s.schoolAdmin, file)
-    expect(started).toMatchObject({ code: 0 })
-    await finished(s.schoolAdmin, started.data.importLogId)
+    await finished(s.schoolAdmin, jobOf(started))
     expect((await call(t, { url: `${L}/log/detail?id=${started.data.importLogId}`, token: s.school2Admin })).status).toBe(404)
   })
 
   it('a cancelled job stops after its current batch and says 导入任务取消成功; a finished one cannot be cancelled', async () => {
     const rows = Array.from({ length: 1200 }, (_, i) => [`取消${i}`, `${tag}C${i}`, '2026级', '1班'])
     const started = await upload(t, `${S}/importExcel`, s.schoolAdmin, await xlsx(headers(STUDENT_COLUMNS), rows))
-    const id = started.data.importLogId
+    const id = jobOf(started)
     const cancel = await call(t, { url: `${L}/task/cancel`, token: s.schoolAdmin, body: { id } })
     expect(cancel).toMatchObject({ code: 0, msg: ImportMsg.CANCELLED })
     const job = await finished(s.schoolAdmin, id)
@@ -109,7 +114,7 @@ describe('teacher and parent import', () => {
       ['导入丙', p(1), '', 'IT3'],
     ])
     const started = await upload(t, `${T}/importExcel`, s.schoolAdmin, file)
-    const job = await finished(s.schoolAdmin, started.data.importLogId)
+    const job = await finished(s.schoolAdmin, jobOf(started))
     expect(job).toMatchObject({ successCount: 1, failCount: 2 })
     const list = await call(t, { url: `${T}/page`, token: s.schoolAdmin, body: { keyword: '导入' } })
     expect(list.data.list).toEqual([expect.objectContaining({ trueName: '导入甲', jobNo: 'IT1', sex: 0, titleId: expect.any(Number) })])
@@ -126,7 +131,7 @@ describe('teacher and parent import', () => {
       ['孩爸', `136${tag.padStart(4, '0').slice(-4)}0002`, `${tag}K1`, '叔叔'],
     ])
     const started = await upload(t, `${P}/importExcel`, s.schoolAdmin, file)
-    const job = await finished(s.schoolAdmin, started.data.importLogId)
+    const job = await finished(s.schoolAdmin, jobOf(started))
     expect(job).toMatchObject({ successCount: 2, failCount: 2 })
     const parents = await call(t, { url: `${P}/parents?childId=${k1}`, token: s.schoolAdmin })
     expect(parents.data.map((p: { trueName: string }) => p.trueName)).toEqual(['孩妈'])
@@ -142,7 +147,7 @@ describe('restart', () => {
     const file = await xlsx(headers(STUDENT_COLUMNS), rows)
     await importRunner(t.ctx).stop()
     const started = await upload(t, `${S}/importExcel`, s.schoolAdmin, file)
-    const id = started.data.importLogId
+    const id = jobOf(started)
     const first = await buildApp({ config: t.ctx.config, db: t.db, clock: t.clock, logger: false })
     await first.app.ready()
     // Let the new process run one batch, then stop it as a shutdown would.
