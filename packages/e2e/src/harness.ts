@@ -88,6 +88,15 @@ export async function signIn(page: Page, base: string, userName: string, passwor
   await page.waitForURL(/#\/portal\//)
 }
 
+/** Signs the platform's super administrator in at /redirect/admin; he lands on /base-set. */
+export async function signInSuperAdmin(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/#/redirect/admin`)
+  await page.getByPlaceholder('请输入用户名').fill('administrator')
+  await page.getByPlaceholder('请输入密码').fill('Admin@2026')
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await page.waitForURL(/#\/base-set/)
+}
+
 /** Signs in a member of several orgs (lilaoshi) and picks `orgName` on the organisation selection page. */
 export async function signInPickingOrg(page: Page, base: string, userName: string, orgName: string): Promise<void> {
   await page.goto(`${base}/#/redirect/login`)

@@ -1,12 +1,8 @@
-import { api, assert, pick, signIn, tableRow as row, test, tokenOf, typeDate } from '../harness.js'
+import { api, assert, pick, signIn, signInSuperAdmin, tableRow as row, test, tokenOf, typeDate } from '../harness.js'
 
 test('the super administrator creates a tenant on the tenant screen; its admin must change the initial password at first login', async ({ newPage, baseUrl }) => {
   const page = await newPage()
-  await page.goto(`${baseUrl}/#/redirect/admin`)
-  await page.getByPlaceholder('请输入用户名').fill('administrator')
-  await page.getByPlaceholder('请输入密码').fill('Admin@2026')
-  await page.getByRole('button', { name: '登录', exact: true }).click()
-  await page.waitForURL(/#\/base-set/)
+  await signInSuperAdmin(page, baseUrl)
   await page.goto(`${baseUrl}/#/base-set/tenant-manage`)
   const screen = page.locator('[data-page="/base-set/tenant-manage"]')
   await screen.getByRole('button', { name: '新增租户' }).click()
@@ -41,11 +37,7 @@ test('the super administrator creates a tenant on the tenant screen; its admin m
 
   // The tenant's login background (getLoginInfo backgroundUrl, 001 §9): set on this screen, painted on its login page.
   // The pages share one browser context, so the new admin's sign-in replaced the session cookie: sign in again.
-  await page.goto(`${baseUrl}/#/redirect/admin`)
-  await page.getByPlaceholder('请输入用户名').fill('administrator')
-  await page.getByPlaceholder('请输入密码').fill('Admin@2026')
-  await page.getByRole('button', { name: '登录', exact: true }).click()
-  await page.waitForURL(/#\/base-set/)
+  await signInSuperAdmin(page, baseUrl)
   await page.goto(`${baseUrl}/#/base-set/tenant-manage`)
   await row(screen, 'e2e-xincheng').getByRole('button', { name: '编辑' }).click()
   const edit = page.locator('.ant-modal').filter({ hasText: '编辑租户' })

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { assert, signIn, tableRow, test } from '../harness.js'
+import { assert, signIn, signInSuperAdmin, tableRow, test } from '../harness.js'
 
 type Answer = { code: number; msg: string; data: { userToken?: string; list?: { tenantId: number; uniqueName: string }[] } & number }
 const json = (r: Response) => r.json() as Promise<Answer>
@@ -53,11 +53,7 @@ test('data centre: the low-code and data-centre lists show exactly the apps a te
     await page.getByTestId('warehouse-off').waitFor()
     // The platform administrator turns it on on /dataWare/house/index.
     const admin = await newPage()
-    await admin.goto(`${baseUrl}/#/redirect/admin`)
-    await admin.getByPlaceholder('请输入用户名').fill('administrator')
-    await admin.getByPlaceholder('请输入密码').fill('Admin@2026')
-    await admin.getByRole('button', { name: '登录', exact: true }).click()
-    await admin.waitForURL(/#\/base-set/)
+    await signInSuperAdmin(admin, baseUrl)
     await admin.goto(`${baseUrl}/#/dataWare/house/index`)
     const row = tableRow(admin.locator('[data-page="/dataWare/house/index"]'), 'demo-district')
     await row.getByText('未开通').waitFor()

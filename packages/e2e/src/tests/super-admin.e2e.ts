@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { assert, tableRow, test } from '../harness.js'
+import { assert, signInSuperAdmin, tableRow, test } from '../harness.js'
 
 /**
  * Screens the super administrator reaches from his menu: the platform's own and tenant screens that used to fail for
@@ -62,11 +62,7 @@ test('the super administrator opens the tenant screens without an error toast an
     }).observe(document, { childList: true, subtree: true })
   })
   const api = watchApi(page)
-  await page.goto(`${baseUrl}/#/redirect/admin`)
-  await page.getByPlaceholder('请输入用户名').fill('administrator')
-  await page.getByPlaceholder('请输入密码').fill('Admin@2026')
-  await page.getByRole('button', { name: '登录', exact: true }).click()
-  await page.waitForURL(/#\/base-set/)
+  await signInSuperAdmin(page, baseUrl)
 
   for (const path of SCREENS) {
     await page.goto(`${baseUrl}/#${path}`)

@@ -38,8 +38,7 @@ function queryString(params?: Record<string, ParamValue>): string {
 }
 
 /** Spec headers (000 §7.1): bearer token from the cookie, requestId, ysNetType, temporary tenant id or 0. */
-function headersFor(opts: RequestOptions): Record<string, string> {
-  const token = getToken()
+function headersFor(opts: RequestOptions, token: string | undefined): Record<string, string> {
   const tempTenant = useSession.getState().tempTenant
   return {
     requestId: randomId(),
@@ -80,7 +79,7 @@ async function exchange<B>(url: string, opts: RequestOptions, read: (res: Respon
   try {
     const res = await fetch(url + queryString(opts.params), {
       method,
-      headers: headersFor(opts),
+      headers: headersFor(opts, sentToken),
       body: opts.body === undefined ? undefined : opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body),
       signal: controller.signal,
     })
