@@ -6,7 +6,7 @@ import { checkSheet, ExcelMsg, readSheet, xlsxStream } from '../src/platform/exc
 import ExcelJS from '../src/platform/exceljs.js'
 import { XLSX_MAX_INFLATED, XLSX_TOO_LARGE } from '../src/platform/xlsx-guard.js'
 import { call, createTestApp, makeWorld, staffOf, type Staff, type TestApp } from './helpers.js'
-import { upload, xlsx, zipBomb } from './xlsx.js'
+import { entryNames, reordered, storedUncompressed, upload, xlsx, zipBomb } from './xlsx.js'
 
 let t: TestApp
 let s: Staff
@@ -104,5 +104,32 @@ describe('zip bombs and oversized files', () => {
     await expect(checkSheet(file, TEACHER_COLUMNS, 4)).rejects.toMatchObject({ message: ExcelMsg.TOO_MANY(4) })
     await expect(checkSheet(file, TEACHER_COLUMNS, 5)).resolves.toBeUndefined()
     expect(await readSheet(file, TEACHER_COLUMNS, 5)).toHaveLength(5)
+  })
+})
+
+describe('reading an upload whatever order its parts are stored in', () => {
+  const rowsOf = async (file: Buffer) => (await readSheet(file, TEACHER_COLUMNS, 10)).map((r) => r.values.trueName)
+
+  it('reads the first sheet the same when the workbook part comes last, first, the shared strings after the sheet, or nothing is compressed', async () => {
+    const wb = new ExcelJS.Workbook()
+    const first = wb.addWorksheet('教师')
+    first.addRow(headers)
+    first.addRow(['甲', phone(40)])
+    first.addRow(['乙', phone(41)])
+    wb.addWorksheet('说明').addRow(['不是教师'])
+    const asWritten = Buffer.from(await wb.xlsx.writeBuffer())
+    // exceljs stores the sheets before the shared strings and xl/workbook.xml last: the order that broke its own reader.
+    expect(entryNames(asWritten).indexOf('xl/workbook.xml')).toBe(entryNames(asWritten).length - 1)
+    const excelOrder = reordered(asWritten, ['[Content_Types].xml', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml'])
+    const stringsLast = reordered(asWritten, entryNames(asWritten).filter((n) => n !== 'xl/sharedStrings.xml'))
+    expect(entryNames(stringsLast).at(-1)).toBe('xl/sharedStrings.xml')
+    const plain = storedUncompressed(asWritten)
+    expect(plain.length).toBeGreaterThan(asWritten.length)
+    for (const file of [asWritten, excelOrder, stringsLast, plain]) expect(await rowsOf(file)).toEqual(['甲', '乙'])
+  })
+
+  it('forty uploads read at once each get their own rows', async () => {
+    const files = await Promise.all(Array.from({ length: 40 }, (_, i) => xlsx(headers, [[`并发${i}`, phone(100 + i)]])))
+    expect(await Promise.all(files.map(rowsOf))).toEqual(files.map((_, i) => [`并发${i}`]))
   })
 })

@@ -134,3 +134,20 @@ export function zipBomb(workbook: Buffer, inflatedBytes: number, declared: Decla
   entries[at] = { ...e, method: 8, data, crc, size }
   return writeZip(entries.map((x, i) => ({ ...x, declared: i === at ? declared : 'honest' })))
 }
+
+/** The same workbook with its parts stored in another order: the named ones first (in that order), then the rest as they were. */
+export function reordered(workbook: Buffer, first: string[]): Buffer {
+  const entries = zipEntries(workbook)
+  const rank = (name: string) => (first.includes(name) ? first.indexOf(name) : first.length)
+  return writeZip([...entries].sort((a, b) => rank(a.name) - rank(b.name)))
+}
+
+/** The names of a zip's entries in stored order. */
+export function entryNames(zip: Buffer): string[] {
+  return zipEntries(zip).map((e) => e.name)
+}
+
+/** The same workbook with every part stored uncompressed (method 0), as some tools write it. */
+export function storedUncompressed(workbook: Buffer): Buffer {
+  return writeZip(zipEntries(workbook).map((e) => ({ ...e, method: 0, data: e.method === 8 ? inflateRawSync(e.data) : e.data })))
+}

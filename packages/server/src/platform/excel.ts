@@ -3,6 +3,7 @@ import ExcelJS from './exceljs.js'
 import { ErrorCode } from '@zhixiao/shared'
 import { refused } from './errors.js'
 import { checkXlsxArchive } from './xlsx-guard.js'
+import { workbookReader } from './xlsx-reader.js'
 
 export interface SheetColumn { header: string; key: string; width?: number }
 export type SheetRow = Record<string, string | number | null | undefined>
@@ -57,7 +58,7 @@ export async function* sheetRows(input: Buffer, columns: SheetColumn[], maxRows?
   // An .xlsx is a zip archive: refuse anything else before the parser sees it.
   if (input.length < 4 || input.readUInt32LE(0) !== 0x04034b50) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.NOT_EXCEL)
   await checkXlsxArchive(input, { rows: maxRows === undefined ? undefined : { max: maxRows, message: ExcelMsg.TOO_MANY(maxRows) } })
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(input), { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', entries: 'ignore' })
+  const reader = workbookReader(input)
   const bad = (e: unknown) => ((e as { code?: number }).code === ErrorCode.BAD_REQUEST ? e : refused(ErrorCode.BAD_REQUEST, ExcelMsg.NOT_EXCEL))
   try {
     for await (const sheet of reader) {

@@ -94,12 +94,15 @@ function rowCounter(max: number): { add: (chunk: Buffer) => boolean; over: () =>
   }
 }
 
-export async function checkXlsxArchive(input: Buffer, caps: XlsxCaps = {}): Promise<void> {
-  const cap = caps.maxInflated ?? XLSX_MAX_INFLATED
-  const declared = declaredTotal(input)
-  if (declared === null || declared > cap) throw tooLarge()
-  let total = 0
-  let sheetSeen = false
+/** One entry of an archive: its name, how it is stored (0 stored, 8 deflated), the size it declares (null: none) and its data. */
+export interface ZipEntry { name: string; method: number; size: number | null; data: Buffer }
+
+/**
+ * The entries of an archive, walked the way exceljs's unzip reader walks them (local headers in order, the same
+ * data ranges), ending at the central directory; a damaged or zip64 archive is refused with XLSX_TOO_LARGE. The
+ * guard below and the sheet reader (xlsx-reader.ts) both use this walk, so what was checked is what is read.
+ */
+export function* zipEntries(input: Buffer): Generator<ZipEntry> {
   let p = 0
   while (p + 4 <= input.length && input.readUInt32LE(p) === LOCAL) {
     if (p + 30 > input.length) throw tooLarge()
@@ -115,17 +118,27 @@ export async function checkXlsxArchive(input: Buffer, caps: XlsxCaps = {}): Prom
     const sizeKnown = !(flags & 0x08) || compressed > 0
     const end = sizeKnown ? start + compressed : input.indexOf(DESCRIPTOR, start)
     if (end < 0 || end > input.length) throw tooLarge()
-    const data = input.subarray(start, end)
+    yield { name, method, size: sizeKnown && size > 0 ? size : null, data: input.subarray(start, end) }
+    p = sizeKnown ? end : end + 16
+  }
+  // The entries must lead straight to the central directory, as the unzip reader expects; anything else is damage.
+  if (p + 4 > input.length || input.readUInt32LE(p) !== CENTRAL) throw tooLarge()
+}
+
+export async function checkXlsxArchive(input: Buffer, caps: XlsxCaps = {}): Promise<void> {
+  const cap = caps.maxInflated ?? XLSX_MAX_INFLATED
+  const declared = declaredTotal(input)
+  if (declared === null || declared > cap) throw tooLarge()
+  let total = 0
+  let sheetSeen = false
+  for (const { name, method, size, data } of zipEntries(input)) {
     // An entry may inflate to what it declares (when it declares a size) and never past the total cap.
-    const limit = Math.min(cap - total, sizeKnown && size > 0 ? size : Infinity)
+    const limit = Math.min(cap - total, size ?? Infinity)
     const rows = !sheetSeen && SHEET.test(name) && caps.rows ? rowCounter(caps.rows.max + 1) : null
     sheetSeen ||= SHEET.test(name)
     const n = method === 8 ? await inflatesWithin(data, limit, rows?.add) : data.length <= limit && (!rows || rows.add(data)) ? data.length : false
     if (rows?.over()) throw refused(ErrorCode.BAD_REQUEST, caps.rows!.message)
     if (n === false) throw tooLarge()
     total += n
-    p = sizeKnown ? end : end + 16
   }
-  // The entries must lead straight to the central directory, as the unzip reader expects; anything else is damage.
-  if (p + 4 > input.length || input.readUInt32LE(p) !== CENTRAL) throw tooLarge()
 }
