@@ -173,19 +173,25 @@ describe('app registry (应用管理)', () => {
       permissionName: 'lab_booking_use', groupingType: 5,
     } })
     expect(saved).toMatchObject({ code: 0 })
-    const tree = (await call(t, { url: '/base/api/account/getPermissionTree', token: s.schoolAdmin })).data as { code: string; name: string; children: { code: string }[] }[]
-    const node = tree.find((n) => n.code === 'tenant_app')
-    expect(node).toMatchObject({ name: '机构应用' })
-    expect(node!.children.map((c) => c.code)).toEqual(['lab_booking_use'])
+    type Group = { name: string; desc: string; children: { name: string }[] }
+    const tree = (await call(t, { url: '/base/api/account/getPermissionTree', token: s.schoolAdmin })).data as Group[]
+    const node = tree.find((n) => n.name === 'tenant_app')
+    expect(node).toMatchObject({ desc: '机构应用' })
+    expect(node!.children.map((c) => c.name)).toEqual(['lab_booking_use'])
+    // The app's appType (3 by default) puts its code in the in-org list (3), not the student (12) or public portal (7) one.
+    const listOf = async (appType: number) => ((await call(t, { url: `/base/api/account/getPermissionTree?appType=${appType}`, token: s.schoolAdmin })).data as Group[]).map((n) => n.name)
+    expect(await listOf(3)).toContain('tenant_app')
+    expect(await listOf(12)).not.toContain('tenant_app')
+    expect(await listOf(7)).not.toContain('tenant_app')
     // Another tenant's tree does not get the code.
-    const alienTree = (await call(t, { url: '/base/api/account/getPermissionTree', token: foreign.schoolAdmin })).data as { code: string }[]
-    expect(alienTree.find((n) => n.code === 'tenant_app')).toBeUndefined()
+    const alienTree = (await call(t, { url: '/base/api/account/getPermissionTree', token: foreign.schoolAdmin })).data as Group[]
+    expect(alienTree.find((n) => n.name === 'tenant_app')).toBeUndefined()
     // Not yet granted: hidden from the teacher; listed for the admin (admins hold every code of their tenant).
     expect(appsOf(await groupsOf(s.teacher)).map((a) => a.uniqueId)).not.toContain('lab_booking')
     expect(appsOf(await groupsOf(s.schoolAdmin)).map((a) => a.uniqueId)).toContain('lab_booking')
     // Grant it through a role of the school: then the teacher sees it.
     const role = (await call(t, { url: '/base/api/account/addRole/batch', token: s.schoolAdmin, body: { roles: [{ name: '实验员' }] } })).data[0] as number
-    expect((await call(t, { url: '/base/api/account/associatedPermission', token: s.schoolAdmin, body: { roleId: role, codes: ['lab_booking_use'] } })).code).toBe(0)
+    expect((await call(t, { url: '/base/api/account/associatedPermission', token: s.schoolAdmin, body: { roleId: role, orgId: w.schoolId, names: ['lab_booking_use'] } })).code).toBe(0)
     const teacherInfo = (await call(t, { url: '/base/api/account/user/current/detail', token: s.teacher })).data.userInfoId as number
     expect((await call(t, { url: '/base/api/account/associatedAccount', token: s.schoolAdmin, body: { roleId: role, userInfoIds: [teacherInfo] } })).code).toBe(0)
     expect(appsOf(await groupsOf(s.teacher)).map((a) => a.uniqueId)).toContain('lab_booking')

@@ -25,7 +25,7 @@ beforeAll(async () => {
   s = await staffOf(t, w)
   const r = await call(t, { url: `${A}/addRole/batch`, token: s.schoolAdmin, body: { roles: [{ name: '人事干事', userType: 1002 }] } })
   clerkRole = r.data[0]
-  expect((await call(t, { url: `${A}/associatedPermission`, token: s.schoolAdmin, body: { roleId: clerkRole, codes: CLERK_CODES } })).code).toBe(0)
+  expect((await call(t, { url: `${A}/associatedPermission`, token: s.schoolAdmin, body: { roleId: clerkRole, orgId: w.schoolId, names: CLERK_CODES } })).code).toBe(0)
 })
 afterAll(() => t.close())
 
@@ -124,7 +124,7 @@ describe('member actions refuse a target richer than the caller', () => {
 describe('role actions refuse a role richer than the caller', () => {
   async function roleWith(name: string, codes: string[]): Promise<number> {
     const id = (await call(t, { url: `${A}/addRole/batch`, token: s.schoolAdmin, body: { roles: [{ name, userType: 1002 }] } })).data[0]
-    expect((await call(t, { url: `${A}/associatedPermission`, token: s.schoolAdmin, body: { roleId: id, codes } })).code).toBe(0)
+    expect((await call(t, { url: `${A}/associatedPermission`, token: s.schoolAdmin, body: { roleId: id, orgId: w.schoolId, names: codes } })).code).toBe(0)
     return id
   }
 
@@ -138,7 +138,7 @@ describe('role actions refuse a role richer than the caller', () => {
     expect(await call(t, { url: `${A}/updateRole`, token: c.token, body: { id: rich, name: '改名' } })).toMatchObject(refused)
     expect(await call(t, { url: `${A}/delRoleBatch`, token: c.token, body: { ids: [rich] } })).toMatchObject(refused)
     // Taking away a code the manager does hold would still strip the role's holders.
-    expect(await call(t, { url: `${A}/associatedPermission`, token: c.token, body: { roleId: rich, codes: ['base_school', 'base_teacher_add'] } })).toMatchObject(refused)
+    expect(await call(t, { url: `${A}/associatedPermission`, token: c.token, body: { roleId: rich, orgId: w.schoolId, names: ['base_school', 'base_teacher_add'] } })).toMatchObject(refused)
     const still = (await call(t, { url: `${A}/getRoleById?id=${rich}`, token: s.schoolAdmin })).data
     expect(still).toMatchObject({ name: '校务主任', status: 0, permissionCount: 3, memberCount: 1 })
     expect((await call(t, { url: `${A}/user/current/detail`, token: holder.token })).data.permissions).toContain('base_school')

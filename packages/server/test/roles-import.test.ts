@@ -24,7 +24,8 @@ afterAll(() => t.close())
 
 async function role(token: string, name: string, codes: string[]): Promise<number> {
   const id = (await call(t, { url: `${A}/addRole/batch`, token, body: { roles: [{ name }] } })).data[0] as number
-  await call(t, { url: `${A}/associatedPermission`, token, body: { roleId: id, codes } })
+  const orgId = (await call(t, { url: `${A}/getRoleById?id=${id}`, token })).data.orgId as number
+  await call(t, { url: `${A}/associatedPermission`, token, body: { roleId: id, orgId, names: codes } })
   return id
 }
 async function finished(token: string, id: number) {

@@ -22,7 +22,8 @@ afterAll(() => t.close())
 /** A role of the caller's org granting `codes`. */
 async function bureauRole(token: string, name: string, codes: string[]): Promise<number> {
   const id = (await call(t, { url: `${A}/addRole/batch`, token, body: { roles: [{ name }] } })).data[0] as number
-  expect((await call(t, { url: `${A}/associatedPermission`, token, body: { roleId: id, codes } })).msg).toBe(RoleMsg.GRANTED)
+  const orgId = (await call(t, { url: `${A}/getRoleById?id=${id}`, token })).data.orgId as number
+  expect((await call(t, { url: `${A}/associatedPermission`, token, body: { roleId: id, orgId, names: codes } })).msg).toBe(RoleMsg.GRANTED)
   return id
 }
 const orgsOf = (page: { list: { orgId: number }[] }) => page.list.map((o) => o.orgId)

@@ -26,8 +26,13 @@ test('the bureau admin delegates a role granting 人员查询 to 第一实验小
   await panel.getByPlaceholder('系统名称').press('Enter')
   await admin.getByTestId('permission-systems').getByRole('menuitem').filter({ hasText: '基础数据' }).click()
   await admin.getByTestId('permission-tree').locator('.ant-tree-treenode').filter({ hasText: '人员查询' }).locator('.ant-tree-checkbox').click()
+  // The grant goes out as {roleId, orgId, names}; 授权成功 shows orgId was the role's org (another one is refused).
+  const sent = admin.waitForRequest((r) => r.url().includes('/base/api/account/associatedPermission'))
   await panel.getByRole('button', { name: '保存' }).click()
+  const body = (await sent).postDataJSON() as { roleId: number; orgId: number; names: string[] }
   await admin.getByText('授权成功').first().waitFor()
+  const roleId = Number(new URL(admin.url().replace('#/', '')).searchParams.get('roleId'))
+  assert(body.roleId === roleId && typeof body.orgId === 'number' && body.names.includes('base_search_person') && !('codes' in body), `the grant's shape: ${JSON.stringify(body)}`)
 
   // 下级机构: the school first, then the teacher in it.
   await admin.getByRole('tab', { name: '下级机构' }).click()

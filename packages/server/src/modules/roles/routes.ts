@@ -1,5 +1,5 @@
 import {
-  RoleMsg, associateAccountBody, byPermissionsBody, logPageBody, logRow, userSearchBody, associatePermissionBody, envelopeSchema, pageOf, permissionTreeNode, roleAddBatchBody, roleIdsBody,
+  RoleMsg, associateAccountBody, byPermissionsBody, logPageBody, logRow, userSearchBody, associatePermissionBody, envelopeSchema, pageOf, permissionGroup, permissionTreeQuery, permissionsOfRoleQuery, roleAddBatchBody, roleIdsBody,
   roleMemberRow, roleMembersBody, rolePageBody, roleRow, roleUpdateBody,
 } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
@@ -12,7 +12,6 @@ import { operationOrgs, pageOperationLog } from '../people/search-service.js'
 import { subOrgRoutes } from './sub-org-routes.js'
 
 const manage = { permission: 'permission_role' }
-const roleId = z.object({ roleId: z.coerce.number().int() })
 
 /** Role management under /base/api/account (001 §7.4). */
 export function roleRoutes(ctx: AppContext) {
@@ -33,11 +32,11 @@ export function roleRoutes(ctx: AppContext) {
       async (req) => { await svc.updateRole(ctx, req.auth!, req.body); return ok(null, '编辑成功') })
     r.post('/delRoleBatch', { config: manage, schema: { tags, summary: '批量删除角色（内置角色不可删）', body: roleIdsBody } },
       async (req) => { await svc.deleteRoles(ctx, req.auth!, req.body.ids); return ok(null, '删除成功') })
-    r.get('/getPermissionTree', { config: manage, schema: { tags, summary: '可授予的权限树（不超过自己的权限；带 roleId 时标出已授予）', querystring: z.object({ roleId: z.coerce.number().int().optional() }), response: { 200: envelopeSchema(z.array(permissionTreeNode)) } } },
-      async (req) => ok(await svc.permissionTree(ctx, req.auth!, req.query.roleId)))
-    r.get('/getPermissionByRoleId', { config: manage, schema: { tags, summary: '角色已授予的权限编码', querystring: roleId, response: { 200: envelopeSchema(z.array(z.string())) } } },
-      async (req) => ok(await svc.permissionsOfRole(ctx, req.auth!, req.query.roleId)))
-    r.post('/associatedPermission', { config: manage, schema: { tags, summary: '保存角色授权（整组替换；只能授予或收回自己拥有的权限）', body: associatePermissionBody } },
+    r.get('/getPermissionTree', { config: manage, schema: { tags, summary: '可授予的权限组（按 appType：12 学生、7 公共门户、3 其他；不超过自己的权限；带 roleId 时标出已授予）', querystring: permissionTreeQuery, response: { 200: envelopeSchema(z.array(permissionGroup)) } } },
+      async (req) => ok(await svc.permissionTree(ctx, req.auth!, req.query)))
+    r.get('/getPermissionByRoleId', { config: manage, schema: { tags, summary: '角色已授予的权限名称（编码）', querystring: permissionsOfRoleQuery, response: { 200: envelopeSchema(z.array(z.string())) } } },
+      async (req) => ok(await svc.permissionsOfRole(ctx, req.auth!, req.query)))
+    r.post('/associatedPermission', { config: manage, schema: { tags, summary: '保存角色授权（names 整组替换；orgId 为角色所属机构；只能授予或收回自己拥有的权限）', body: associatePermissionBody } },
       async (req) => { await svc.associatePermissions(ctx, req.auth!, req.body); return ok(null, RoleMsg.GRANTED) })
     r.post('/findUserAssociated', { config: manage, schema: { tags, summary: '角色已关联的人员', body: roleMembersBody, response: { 200: envelopeSchema(pageOf(roleMemberRow)) } } },
       async (req) => ok(await svc.roleMembers(ctx, req.auth!, req.body, true)))

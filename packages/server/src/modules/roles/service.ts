@@ -1,6 +1,6 @@
 import {
-  ADMIN_ROLE, ErrorCode, RoleMsg, type AssociateAccountBody, type AssociatePermissionBody, type PermissionNode,
-  type PermissionTreeNode, type ByPermissionsBody, type UserSearchBody, type RoleAddBatchBody, type RoleMemberRow, type RolePageBody, type RoleRow, type RoleUpdateBody, type RoleMembersBody,
+  ADMIN_ROLE, CATALOGUE_APP_TYPES, ErrorCode, PermissionAppType, RoleMsg, TENANT_APP_PERMISSION_ROOT, permissionAppTypeOfApp, type AssociateAccountBody,
+  type AssociatePermissionBody, type PermissionNode, type PermissionGroup, type PermissionTreeQuery, type PermissionsOfRoleQuery, type ByPermissionsBody, type UserSearchBody, type RoleAddBatchBody, type RoleMemberRow, type RolePageBody, type RoleRow, type RoleUpdateBody, type RoleMembersBody,
 } from '@zhixiao/shared'
 import { randomBytes } from 'node:crypto'
 import type { Trx } from '../../db/database.js'
@@ -8,7 +8,7 @@ import { knownCodes, tenantCatalogue } from '../../platform/catalogue.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
-import { isWithin, subtreeIds } from '../../platform/org-scope.js'
+import { assertInScope, isWithin, subtreeIds } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
 import { assertMayActOnMembers, assertMayActOnRole, callerLacks } from '../../platform/escalation.js'
 import { codesOfRole, loadGrants } from '../../platform/permissions.js'
@@ -119,20 +119,60 @@ export function deleteRoles(ctx: AppContext, auth: AuthInfo, ids: number[]): Pro
   })
 }
 
-/** The catalogue pruned to what the caller holds, flagged with what the role holds. */
-function prune(nodes: PermissionNode[], own: Set<string>, held: Set<string>): PermissionTreeNode[] {
+/** The catalogue pruned to what the caller holds, flagged and counted with what the role holds (001 §3 permission groups). */
+function prune(nodes: PermissionNode[], own: Set<string>, held: Set<string>, roleId: number | null): PermissionGroup[] {
   return nodes.flatMap((n) => {
-    const children = prune(n.children ?? [], own, held)
+    const children = prune(n.children ?? [], own, held, roleId)
     if (!own.has(n.code) && !children.length) return []
-    return [{ code: n.code, name: n.name, kind: n.kind, hasPermission: held.has(n.code), children }]
+    const hasPermission = held.has(n.code)
+    return [{
+      name: n.code, desc: n.name, roleId, hasPermission,
+      permissionCounts: 1 + children.reduce((sum, c) => sum + c.permissionCounts, 0),
+      grantedCounts: (hasPermission ? 1 : 0) + children.reduce((sum, c) => sum + c.grantedCounts, 0),
+      children,
+    }]
   })
 }
 
-export function permissionTree(ctx: AppContext, auth: AuthInfo, roleId?: number): Promise<PermissionTreeNode[]> {
+/**
+ * The top-level catalogue nodes of one permission list (appType 12 / 7 / 3, CATALOGUE_APP_TYPES). The tenant's own
+ * codes (机构应用) are split by the appType of the app naming each one; a code no app names is in-org (3).
+ */
+async function catalogueOf(trx: Trx, appType: PermissionAppType | undefined): Promise<PermissionNode[]> {
+  const all = await tenantCatalogue(trx)
+  if (appType === undefined) return all
+  const typesOf = new Map<string, Set<PermissionAppType>>()
+  for (const a of await trx.selectFrom('app').select(['permission_name', 'app_type']).where('permission_name', 'is not', null).execute()) {
+    if (a.permission_name) typesOf.set(a.permission_name, (typesOf.get(a.permission_name) ?? new Set()).add(permissionAppTypeOfApp(a.app_type)))
+  }
+  const inList = (code: string) => (typesOf.get(code) ?? new Set([PermissionAppType.IN_ORG])).has(appType)
+  return all.flatMap((n) => {
+    if (n.code === TENANT_APP_PERMISSION_ROOT.code) {
+      const children = (n.children ?? []).filter((c) => inList(c.code))
+      return children.length ? [{ ...n, children }] : []
+    }
+    return (CATALOGUE_APP_TYPES[n.code] ?? PermissionAppType.IN_ORG) === appType ? [n] : []
+  })
+}
+
+/**
+ * The orgId of a permission call: an org the caller manages (their org or below; another one answers 404 机构不存在,
+ * as every org-scoped call does) and, for a role of an org, that org (机构与角色不匹配, code 400). Built-in roles are
+ * every org's.
+ */
+async function assertRoleOrg(trx: Trx, auth: AuthInfo, role: { org_id: number | null } | null, orgId: number | undefined): Promise<void> {
+  if (orgId === undefined) return
+  await assertInScope(trx, auth, orgId)
+  if (role && role.org_id !== null && role.org_id !== orgId) throw refused(ErrorCode.BAD_REQUEST, RoleMsg.ORG_MISMATCH)
+}
+
+export function permissionTree(ctx: AppContext, auth: AuthInfo, q: PermissionTreeQuery): Promise<PermissionGroup[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const role = q.roleId === undefined ? null : await roleFor(trx, auth, q.roleId, false)
+    await assertRoleOrg(trx, auth, role, q.orgId)
     const own = new Set((await loadGrants(trx, auth.userInfoId)).permissions)
-    const held = new Set(roleId === undefined ? [] : await roleCodes(trx, auth, roleId))
-    return prune(await tenantCatalogue(trx), own, held)
+    const held = new Set(role ? await codesOfRole(trx, role) : [])
+    return prune(await catalogueOf(trx, q.appType), own, held, role?.id ?? null)
   })
 }
 
@@ -140,21 +180,27 @@ async function roleCodes(trx: Trx, auth: AuthInfo, roleId: number): Promise<stri
   return codesOfRole(trx, await roleFor(trx, auth, roleId, false))
 }
 
-export function permissionsOfRole(ctx: AppContext, auth: AuthInfo, roleId: number): Promise<string[]> {
-  return ctx.db.tenant(auth.tenantId, (trx) => roleCodes(trx, auth, roleId))
+/** getPermissionByRoleId: the names (codes) the role holds. */
+export function permissionsOfRole(ctx: AppContext, auth: AuthInfo, q: PermissionsOfRoleQuery): Promise<string[]> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const role = await roleFor(trx, auth, q.roleId, false)
+    await assertRoleOrg(trx, auth, role, q.orgId)
+    return codesOfRole(trx, role)
+  })
 }
 
 /**
- * Replaces a role's grant. Every added or removed code must be one the caller holds: an admin can neither
- * hand out nor take away what is above them. The change is in effect on the next request (grants are read per
- * request), and the operation log keeps before and after.
+ * Replaces a role's grant with `names`. Every added or removed code must be one the caller holds: an admin can
+ * neither hand out nor take away what is above them. `orgId` must be the role's own org. The change is in effect
+ * on the next request (grants are read per request), and the operation log keeps before and after.
  */
 export function associatePermissions(ctx: AppContext, auth: AuthInfo, b: AssociatePermissionBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const r = await roleFor(trx, auth, b.roleId, true)
+    await assertRoleOrg(trx, auth, r, b.orgId)
     await assertMayActOnRole(trx, auth, r)
     const known = new Set(await knownCodes(trx))
-    const next = [...new Set(b.codes)]
+    const next = [...new Set(b.names)]
     if (next.some((c) => !known.has(c))) throw refused(ErrorCode.BAD_REQUEST, RoleMsg.UNKNOWN_CODE)
     const own = new Set((await loadGrants(trx, auth.userInfoId)).permissions)
     const before = (await trx.selectFrom('role_permission').select('permission_code').where('role_id', '=', r.id).execute()).map((p) => p.permission_code)

@@ -1,4 +1,4 @@
-import type { PermissionTreeNode, RoleRow } from '@zhixiao/shared'
+import { inOrgAppTypeFor, PermissionAppType, type PermissionGroup, type RoleRow } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Empty, Flex, Input, Menu, Space, Spin, Tree, Typography } from 'antd'
 import type { DataNode } from 'antd/es/tree'
@@ -7,26 +7,46 @@ import { useWrite } from '../../components/crud'
 import { useSession } from '../../stores/session'
 import { roleApi, RoleKeys } from './api'
 import { countOf, displayState, grantToSave, parentsOf, subtreeCodes, toggleCode } from './permission-tree'
+import type { RoleUserType } from './role-bits'
 
 const NO_CODES: readonly string[] = []
+const NO_GROUPS: PermissionGroup[] = []
 
-function toData(n: PermissionTreeNode, locked: (code: string) => boolean): DataNode {
-  return { key: n.code, title: n.name, disableCheckbox: locked(n.code), children: n.children.map((c) => toData(c, locked)) }
+/** The tree's key is a group's name (the permission code), its title the desc (001 §3). */
+function toData(n: PermissionGroup, locked: (code: string) => boolean): DataNode {
+  return { key: n.name, title: n.desc, disableCheckbox: locked(n.name), children: n.children.map((c) => toData(c, locked)) }
 }
 
+/** A system of the left list: which list it is in (its menu key is `appType:name`, as a code can be in both). */
+interface ListedSystem { key: string; node: PermissionGroup }
+const listed = (appType: PermissionAppType, nodes: PermissionGroup[]): ListedSystem[] => nodes.map((node) => ({ key: `${appType}:${node.name}`, node }))
+
 /**
- * The role permission tree screen (001 §2.6): systems (the catalogue's apps, pruned by the server to what the
- * caller holds) on the left with granted/total counts and a 系统名称 search, the checkable tree of the chosen system on
- * the right. Clicks change a draft of the role's whole grant across all systems; 保存 sends it in one
- * associatedPermission call (授权成功). Built-in roles are shown read-only (the server refuses to change them).
+ * The role permission tree screen (001 §2.6): systems on the left in two groups, 公共门户应用 (the appType 7 list)
+ * and 机构内应用 (appType 12 for the user type 学生, else 3; `userType` is the page's selector), each pruned by the
+ * server to what the caller holds, with granted/total counts and a 系统名称 search; the checkable tree of the chosen
+ * system on the right. Clicks change a draft of the role's whole grant across all systems; 保存 sends it in one
+ * associatedPermission call {roleId, orgId, names} (授权成功). Built-in roles are shown read-only (the server
+ * refuses to change them).
  */
-export function PermissionPanel({ role }: { role: RoleRow }) {
+export function PermissionPanel({ role, userType }: { role: RoleRow; userType: RoleUserType | 0 }) {
   const own = useSession((s) => s.userInfo?.permissions ?? NO_CODES)
-  const treeQ = useQuery({ queryKey: [RoleKeys.roles, 'tree', role.id], queryFn: () => roleApi.tree(role.id) })
-  const heldQ = useQuery({ queryKey: [RoleKeys.roles, 'grant', role.id], queryFn: () => roleApi.grant(role.id) })
+  const myOrg = useSession((s) => s.userInfo?.orgId ?? null)
+  // A role of an org is asked about in its org; a built-in role (every org's) in the caller's.
+  const orgId = role.orgId ?? myOrg ?? undefined
+  const inOrgType = inOrgAppTypeFor(userType || null)
+  const tree = (appType: PermissionAppType) => ({
+    queryKey: [RoleKeys.roles, 'tree', role.id, orgId, appType],
+    queryFn: () => roleApi.tree({ roleId: role.id, orgId, appType }),
+  })
+  const publicQ = useQuery(tree(PermissionAppType.PUBLIC_PORTAL))
+  const inOrgQ = useQuery(tree(inOrgType))
+  const heldQ = useQuery({ queryKey: [RoleKeys.roles, 'grant', role.id, orgId], queryFn: () => roleApi.grant({ roleId: role.id, orgId }) })
   const write = useWrite([RoleKeys.roles])
   const readOnly = role.builtin
-  const apps = useMemo(() => treeQ.data ?? [], [treeQ.data])
+  const publicApps = publicQ.data ?? NO_GROUPS
+  const inOrgApps = inOrgQ.data ?? NO_GROUPS
+  const apps = useMemo(() => [...publicApps, ...inOrgApps], [publicApps, inOrgApps])
   const held = heldQ.data ?? NO_CODES
 
   // The tree also carries nodes the caller lacks when something below them is theirs: those stay as they are.
@@ -35,12 +55,6 @@ export function PermissionPanel({ role }: { role: RoleRow }) {
     return new Set(apps.flatMap(subtreeCodes).filter((c) => mine.has(c)))
   }, [apps, own])
   const parents = useMemo(() => parentsOf(apps), [apps])
-  const byCode = useMemo(() => {
-    const m = new Map<string, PermissionTreeNode>()
-    const walk = (list: PermissionTreeNode[]) => { for (const n of list) { m.set(n.code, n); walk(n.children) } }
-    walk(apps)
-    return m
-  }, [apps])
 
   // The draft starts as the server's grant and starts again from it whenever that is fetched anew (after 保存).
   const source = `${role.id}:${heldQ.dataUpdatedAt}`
@@ -50,19 +64,31 @@ export function PermissionPanel({ role }: { role: RoleRow }) {
 
   const [keyword, setKeyword] = useState('')
   const [selected, setSelected] = useState<string | null>(null)
-  const shown = apps.filter((a) => a.name.includes(keyword))
-  const current = shown.find((a) => a.code === selected) ?? shown[0] ?? null
+  const match = (s: ListedSystem) => s.node.desc.includes(keyword)
+  const groups = [
+    { key: 'public', label: '公共门户应用', systems: listed(PermissionAppType.PUBLIC_PORTAL, publicApps).filter(match) },
+    { key: 'inOrg', label: '机构内应用', systems: listed(inOrgType, inOrgApps).filter(match) },
+  ].filter((g) => g.systems.length)
+  const shown = groups.flatMap((g) => g.systems)
+  const current = shown.find((a) => a.key === selected) ?? shown[0] ?? null
+  const byCode = useMemo(() => {
+    const m = new Map<string, PermissionGroup>()
+    const walk = (n: PermissionGroup) => { m.set(n.name, n); n.children.forEach(walk) }
+    if (current) walk(current.node)
+    return m
+  }, [current])
 
   const [saving, setSaving] = useState(false)
   const save = async () => {
+    if (orgId === undefined) return
     setSaving(true)
     try {
-      await write(() => roleApi.saveGrant({ roleId: role.id, codes: grantToSave(held, checked, grantable) }))
+      await write(() => roleApi.saveGrant({ roleId: role.id, orgId, names: grantToSave(held, checked, grantable) }))
     } finally { setSaving(false) }
   }
 
   const locked = (code: string) => readOnly || !grantable.has(code)
-  const loading = treeQ.isLoading || heldQ.isLoading
+  const loading = publicQ.isLoading || inOrgQ.isLoading || heldQ.isLoading
   return (
     <div data-testid="permission-panel">
       {readOnly && <Alert type="info" showIcon style={{ marginBottom: 12 }} title="内置角色的权限不可修改，可在“关联人员”中管理其人员。" />}
@@ -73,22 +99,22 @@ export function PermissionPanel({ role }: { role: RoleRow }) {
             <Input.Search placeholder="系统名称" aria-label="系统名称" allowClear onSearch={(v) => setKeyword(v.trim())}
               onChange={(e) => { if (!e.target.value) setKeyword('') }} style={{ marginBottom: 8 }} />
             {shown.length ? (
-              <Menu mode="inline" data-testid="permission-systems" selectedKeys={current ? [current.code] : []} style={{ borderInlineEnd: 0 }}
+              <Menu mode="inline" data-testid="permission-systems" selectedKeys={current ? [current.key] : []} style={{ borderInlineEnd: 0 }}
                 onClick={({ key }) => setSelected(key)}
-                items={[{
-                  type: 'group', label: '机构内应用', key: 'apps',
-                  children: shown.map((a) => {
-                    const { granted, total } = countOf(a, checked)
-                    return { key: a.code, label: <>{a.name}<span style={{ float: 'right', color: 'rgba(0,0,0,0.45)' }}>{granted}/{total}</span></> }
+                items={groups.map((g) => ({
+                  type: 'group' as const, label: g.label, key: g.key,
+                  children: g.systems.map(({ key, node }) => {
+                    const { granted, total } = countOf(node, dirty ? checked : null)
+                    return { key, label: <>{node.desc}<span style={{ float: 'right', color: 'rgba(0,0,0,0.45)' }}>{granted}/{total}</span></> }
                   }),
-                }]} />
+                }))} />
             ) : !loading && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />}
           </div>
           <div style={{ flex: '1 1 300px', border: '1px solid #f0f0f0', borderRadius: 8, padding: 12, minWidth: 0 }} data-testid="permission-tree">
             {current ? (
               // Keyed by system so each one opens fully expanded.
-              <Tree key={current.code} checkable checkStrictly selectable={false} defaultExpandAll blockNode
-                treeData={[toData(current, locked)]} checkedKeys={displayState([current], checked)}
+              <Tree key={current.key} checkable checkStrictly selectable={false} defaultExpandAll blockNode
+                treeData={[toData(current.node, locked)]} checkedKeys={displayState([current.node], checked)}
                 onCheck={(_, info) => {
                   const node = byCode.get(String(info.node.key))
                   if (node) setDraft({ source, codes: toggleCode(checked, node, info.checked, parents, grantable) })

@@ -1,5 +1,5 @@
 import type {
-  AssociateAccountBody, AssociatePermissionBody, ByPermissionsBody, LogPageBody, LogRow, PermissionTreeNode, RoleAddBatchBody,
+  AssociateAccountBody, AssociatePermissionBody, ByPermissionsBody, LogPageBody, LogRow, PermissionGroup, PermissionsOfRoleQuery, PermissionTreeQuery, RoleAddBatchBody,
   RoleMemberRow, RoleMembersBody, RolePageBody, RoleRow, RoleUpdateBody, SubOrgAssociateBody, SubOrgPageBody, SubOrgPermission, SubOrgRow,
   SubOrgUserBody, SubOrgUserPageBody, UserSearchBody,
 } from '@zhixiao/shared'
@@ -23,8 +23,10 @@ export const roleApi = {
   add: (b: RoleAddBatchBody) => requestEnvelope<number[]>(`${A}/addRole/batch`, { body: b }),
   update: (b: RoleUpdateBody) => requestEnvelope<null>(`${A}/updateRole`, { body: b }),
   remove: (ids: number[]) => requestEnvelope<null>(`${A}/delRoleBatch`, { body: { ids } }),
-  tree: (roleId: number) => request<PermissionTreeNode[]>(`${A}/getPermissionTree`, { params: { roleId } }),
-  grant: (roleId: number) => request<string[]>(`${A}/getPermissionByRoleId`, { params: { roleId } }),
+  /** One permission list (appType 12 / 7 / 3) of the org, flagged and counted with the role's grant. */
+  tree: (q: PermissionTreeQuery) => request<PermissionGroup[]>(`${A}/getPermissionTree`, { params: q }),
+  /** The names (codes) the role holds. */
+  grant: (q: PermissionsOfRoleQuery) => request<string[]>(`${A}/getPermissionByRoleId`, { params: q }),
   saveGrant: (b: AssociatePermissionBody) => requestEnvelope<null>(`${A}/associatedPermission`, { body: b }),
   members: (q: RoleMembersBody) => request<PageResult<RoleMemberRow>>(`${A}/findUserAssociated`, { body: q }),
   nonMembers: (q: RoleMembersBody) => request<PageResult<RoleMemberRow>>(`${A}/findUserNotAssociated`, { body: q }),

@@ -1,20 +1,20 @@
-import { PERMISSION_CATALOGUE, type PermissionKind, type PermissionNode, type PermissionTreeNode } from '@zhixiao/shared'
+import { PERMISSION_CATALOGUE, type PermissionGroup, type PermissionKind, type PermissionNode } from '@zhixiao/shared'
 
-/** What both tree shapes share: the server's grantable tree and the shared catalogue. */
-interface CodeNode { code: string; children?: CodeNode[] }
+/** A permission group as the grant tree uses it: keyed by `name` (the permission code), 001 §3. */
+interface NamedNode { name: string; children: NamedNode[] }
 
-/** A node's code and the codes of everything below it. */
-export function subtreeCodes(node: CodeNode): string[] {
-  return [node.code, ...(node.children ?? []).flatMap(subtreeCodes)]
+/** A node's name (code) and the names of everything below it. */
+export function subtreeCodes(node: NamedNode): string[] {
+  return [node.name, ...node.children.flatMap(subtreeCodes)]
 }
 
-/** code → parent code, over a whole forest. */
-export function parentsOf(nodes: CodeNode[]): Map<string, string> {
+/** name → parent name, over a whole forest. */
+export function parentsOf(nodes: NamedNode[]): Map<string, string> {
   const out = new Map<string, string>()
-  const walk = (list: CodeNode[], parent: string | null) => {
+  const walk = (list: NamedNode[], parent: string | null) => {
     for (const n of list) {
-      if (parent) out.set(n.code, parent)
-      walk(n.children ?? [], n.code)
+      if (parent) out.set(n.name, parent)
+      walk(n.children, n.name)
     }
   }
   walk(nodes, null)
@@ -29,10 +29,10 @@ export function parentsOf(nodes: CodeNode[]): Map<string, string> {
  * - unchecking a node unchecks everything below it and leaves the nodes above alone.
  * Only `grantable` codes (the caller's own) ever change: the server refuses any other added or removed code.
  */
-export function toggleCode(checked: ReadonlySet<string>, node: CodeNode, on: boolean, parents: Map<string, string>, grantable: ReadonlySet<string>): Set<string> {
+export function toggleCode(checked: ReadonlySet<string>, node: NamedNode, on: boolean, parents: Map<string, string>, grantable: ReadonlySet<string>): Set<string> {
   const next = new Set(checked)
   const touched = subtreeCodes(node)
-  if (on) for (let p = parents.get(node.code); p; p = parents.get(p)) touched.push(p)
+  if (on) for (let p = parents.get(node.name); p; p = parents.get(p)) touched.push(p)
   for (const c of touched) {
     if (!grantable.has(c)) continue
     if (on) next.add(c)
@@ -42,8 +42,9 @@ export function toggleCode(checked: ReadonlySet<string>, node: CodeNode, on: boo
 }
 
 /**
- * The role's whole grant to save (associatedPermission replaces it): the checked codes the caller may grant, plus
- * every code the role already holds that the caller may not touch, so saving never drops what is above the caller.
+ * The role's whole grant to save (associatedPermission's `names` replaces it): the checked codes the caller may
+ * grant, plus every code the role already holds that the caller may not touch or that neither list on screen shows
+ * (another appType's), so saving never drops what is above the caller or out of sight.
  */
 export function grantToSave(held: readonly string[], checked: ReadonlySet<string>, grantable: ReadonlySet<string>): string[] {
   const keep = held.filter((c) => !grantable.has(c))
@@ -51,24 +52,27 @@ export function grantToSave(held: readonly string[], checked: ReadonlySet<string
 }
 
 /** How the tree shows a node: checked when it and everything below it is granted, half when only it or part of it is. */
-export function displayState(nodes: PermissionTreeNode[], checked: ReadonlySet<string>): { checked: string[]; halfChecked: string[] } {
+export function displayState(nodes: PermissionGroup[], checked: ReadonlySet<string>): { checked: string[]; halfChecked: string[] } {
   const full: string[] = []
   const half: string[] = []
-  const visit = (n: PermissionTreeNode): boolean => {
+  const visit = (n: PermissionGroup): boolean => {
     const kids = n.children.map(visit)
-    const all = checked.has(n.code) && kids.every(Boolean)
-    if (all) full.push(n.code)
-    else if (checked.has(n.code)) half.push(n.code)
+    const all = checked.has(n.name) && kids.every(Boolean)
+    if (all) full.push(n.name)
+    else if (checked.has(n.name)) half.push(n.name)
     return all
   }
   nodes.forEach(visit)
   return { checked: full, halfChecked: half }
 }
 
-/** Granted and total codes below a system (its own app code not counted), for the left list. */
-export function countOf(app: PermissionTreeNode, checked: ReadonlySet<string>): { granted: number; total: number } {
-  const below = subtreeCodes(app).slice(1)
-  return { granted: below.filter((c) => checked.has(c)).length, total: below.length }
+/**
+ * The left list's granted/total of a system: the server's grantedCounts / permissionCounts (its codes, itself
+ * included) while the grant is as saved; with unsaved clicks, granted counts the draft the same way.
+ */
+export function countOf(app: PermissionGroup, checked: ReadonlySet<string> | null): { granted: number; total: number } {
+  const granted = checked ? subtreeCodes(app).filter((c) => checked.has(c)).length : app.grantedCounts
+  return { granted, total: app.permissionCounts }
 }
 
 /** A catalogue node reduced to what a person holds, `held` false for a node kept only because something below it is. */
