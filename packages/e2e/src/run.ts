@@ -54,6 +54,7 @@ const lanes: Load[][] = [
     // meet the organisation choice (sign her in at /#/redirect/login?orgId=<school> there).
     () => import('./tests/messages.e2e.js'),
     () => import('./tests/base-data-extra.e2e.js'),
+    () => import('./tests/tenant-switch.e2e.js'),
   ],
 ]
 

@@ -258,12 +258,12 @@ describe('TOTP two-factor sign-in', () => {
 })
 
 describe('login log', () => {
-  it('keeps method, address, agent and reason; filters by time, account, success and method; per tenant, behind its permission', async () => {
+  it('keeps method, address, agent, network type and reason; filters by time, account, success and method; per tenant, behind its permission', async () => {
     const world = await makeWorld(t)
     const admin = await makePerson(t, world.tenantId, { ...member(world, world.schoolId, 'admin'), userName: `logadm${process.pid}` })
     const teacher = await makePerson(t, world.tenantId, { ...member(world, world.schoolId, 'teacher'), userName: `logtch${process.pid}` })
     const start = t.clock.now()
-    await login(t, { userName: teacher.userName, password: 'Wrong1234' }, { ip: '10.9.8.7', headers: { 'user-agent': 'UA-Test/1' } })
+    await login(t, { userName: teacher.userName, password: 'Wrong1234' }, { ip: '10.9.8.7', headers: { 'user-agent': 'UA-Test/1', ysnettype: '1' } })
     t.clock.advance(60_000)
     const mid = t.clock.now()
     const teacherToken = await loginToken(t, teacher.userName)
@@ -276,7 +276,9 @@ describe('login log', () => {
     const all = await page('pageSize=50')
     expect(all.code).toBe(0)
     expect(all.data.total).toBe(4)
-    expect(all.data.list[all.data.list.length - 1]).toMatchObject({ userName: teacher.userName, method: 'password', success: false, reason: 'wrong password', ip: '10.9.8.7', userAgent: 'UA-Test/1' })
+    expect(all.data.list[all.data.list.length - 1]).toMatchObject({ userName: teacher.userName, method: 'password', success: false, reason: 'wrong password', ip: '10.9.8.7', userAgent: 'UA-Test/1', netType: 1 })
+    // The ysNetType header as sent (000 §7.1): 1 intranet above, none sent by the sign-ins below.
+    expect(all.data.list.slice(0, -1).map((r: { netType: number | null }) => r.netType)).toEqual([null, null, null])
     expect((await page('method=qr')).data.list).toMatchObject([{ userName: teacher.userName, method: 'qr', success: true }])
     expect((await page('success=false')).data.total).toBe(1)
     expect((await page(`userName=logadm`)).data.list.map((r: { userName: string }) => r.userName)).toEqual([admin.userName])

@@ -29,6 +29,20 @@ describe('tenant calls', () => {
     expect(missing).toMatchObject({ status: 404, code: 404, msg: Msg.TENANT_NOT_FOUND })
   })
 
+  it('public/info finds an enabled tenant by its unique name (?tn=, 切换租户): not a stopped one, not an unknown or empty name', async () => {
+    const info = (await call(t, { url: `/base/api/tenant/public/info?tenantId=${other.tenantId}` })).data
+    const byName = await call(t, { url: `/base/api/tenant/public/info?uniqueName=${encodeURIComponent(` ${info.uniqueName.toUpperCase()} `)}` })
+    expect(byName).toMatchObject({ code: 0, data: { id: other.tenantId, name: info.name, uniqueName: info.uniqueName } })
+    expect(await call(t, { url: '/base/api/tenant/public/info?uniqueName=nobody-here' })).toMatchObject({ status: 404, msg: Msg.TENANT_NOT_FOUND })
+    expect(await call(t, { url: '/base/api/tenant/public/info?uniqueName=' })).toMatchObject({ code: ErrorCode.BAD_REQUEST, msg: '请输入租户标识' })
+    expect((await call(t, { url: `/base/api/tenant/public/info?uniqueName=${'a'.repeat(41)}` })).code).not.toBe(0)
+    expect((await call(t, { url: '/base/api/tenant/public/info?uniqueName=a%00b' })).code).not.toBe(0)
+    const admin = (await login(t, { userName: 'administrator', password: ADMIN_PASSWORD, loginType: 0 })).data.userToken
+    expect((await call(t, { url: '/base/api/tenant/updateStatus', token: admin, body: { id: other.tenantId, status: 1 } })).code).toBe(0)
+    expect(await call(t, { url: `/base/api/tenant/public/info?uniqueName=${info.uniqueName}` })).toMatchObject({ status: 404, msg: Msg.TENANT_NOT_FOUND })
+    expect((await call(t, { url: '/base/api/tenant/updateStatus', token: admin, body: { id: other.tenantId, status: 0 } })).code).toBe(0)
+  })
+
   it('query lists tenants for the super administrator only', async () => {
     const admin = (await login(t, { userName: 'administrator', password: ADMIN_PASSWORD, loginType: 0 })).data.userToken
     const r = await call(t, { url: '/base/api/tenant/query?pageIndex=1&pageSize=50', token: admin })
@@ -89,6 +103,24 @@ describe('organizationUnit calls', () => {
     expect((await call(t, { url: '/base/api/account/user/current/detail', token })).status).toBe(401)
     const orgs = await call(t, { url: '/base/api/account/user/orgs', token: fresh })
     expect(orgs.data.map((o: { orgId: number }) => o.orgId)).toEqual([w.schoolId, w.school2Id])
+  })
+
+  it('user/orgs takes the spec\'s openAccountId (001 §7.1): the own account answers, another account is refused', async () => {
+    const p = await member(w, w.schoolId, w.school2Id)
+    const neighbour = await member(w, w.schoolId)
+    const stranger = await member(other, other.schoolId)
+    const token = await loginToken(t, p.userName, undefined, w.schoolId)
+    const openAccountId = (await call(t, { url: '/base/api/account/user/current/detail', token })).data.openAccountId as number
+    expect(openAccountId).toBe(p.accountId)
+    const own = await call(t, { url: `/base/api/account/user/orgs?openAccountId=${openAccountId}`, token })
+    expect(own.code).toBe(0)
+    expect(own.data.map((o: { orgId: number }) => o.orgId)).toEqual([w.schoolId, w.school2Id])
+    for (const id of [neighbour.accountId, stranger.accountId]) {
+      const r = await call(t, { url: `/base/api/account/user/orgs?openAccountId=${id}`, token })
+      expect(r).toMatchObject({ status: 403, code: ErrorCode.FORBIDDEN, msg: '只能查看本人账号的机构', data: null })
+    }
+    expect(await call(t, { url: '/base/api/account/user/orgs?openAccountId=abc', token })).toMatchObject({ status: 400, msg: '账号有误' })
+    expect((await call(t, { url: `/base/api/account/user/orgs?openAccountId=${openAccountId}` })).status).toBe(401)
   })
 
   it('changeOrg refuses an org the account is not in, another account id, and a one-org account', async () => {

@@ -22,6 +22,13 @@ export const loginOrg = z.object({
 })
 export type LoginOrg = z.infer<typeof loginOrg>
 
+/**
+ * GET /base/api/account/user/orgs (001 §7.1 "List the user's orgs", payload openAccountId): optional, and when given
+ * it must be the caller's own account (the openAccountId of user/current/detail); any other is refused.
+ */
+export const userOrgsQuery = z.object({ openAccountId: z.coerce.number({ message: '账号有误' }).int('账号有误').optional() })
+export const AccountMsg = { NOT_OWN_ACCOUNT: '只能查看本人账号的机构' } as const
+
 /** Login answer: operationType drives the client (0 failed, 1 captcha, 2 reset, 3 choose org, 5 token). */
 export const loginResult = z.object({
   operationType: z.number().int(),
@@ -129,6 +136,14 @@ export const tenantPublicInfo = z.object({
   pubInfo: z.object({ tenantModuleType: z.number() }),
 })
 export type TenantPublicInfo = z.infer<typeof tenantPublicInfo>
+/**
+ * GET tenant/public/info: by id, or by the tenant's unique name (租户标识) — the ?tn= startup parameter and the
+ * login page's 切换租户 name a tenant that way (docs/auth.md "Temporary tenant").
+ */
+export const tenantPublicInfoQuery = z.object({
+  tenantId: z.coerce.number().int().min(0).optional(),
+  uniqueName: z.line().trim().toLowerCase().max(40, '租户不存在').optional(),
+}).refine((q) => q.tenantId !== undefined || !!q.uniqueName, { message: '请输入租户标识' })
 
 /** Login-page config (000 §3 loginPageInfo). */
 export const loginPageInfo = z.object({

@@ -54,6 +54,8 @@ export const Msg = {
   RESET_TICKET_INVALID: '重置凭证无效或已过期，请重新登录',
   LOGOUT_OK: '退出登录成功',
   SWITCH_OK: '切换成功',
+  /** 退出租户 of the user menu or the login page (the temporary tenant is quit). */
+  TENANT_QUIT: '已退出租户',
   ONLY_ONE_ORG: '当前账号只有一个机构',
   CHOOSE_ORG: '请选择要切换的机构',
   TENANT_NOT_FOUND: '租户不存在',

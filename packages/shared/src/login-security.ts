@@ -170,6 +170,8 @@ export const loginLogRow = z.object({
   reason: z.string(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
+  /** ysNetType of the sign-in: 1 intranet (内网), 0 internet (外网), null not sent. */
+  netType: z.number().nullable(),
   createdAt: z.string(),
 })
 export type LoginLogRow = z.infer<typeof loginLogRow>

@@ -68,7 +68,7 @@ export function splitVisible<T>(items: readonly T[], visible: number): { shown: 
 
 export type UserMenuKey =
   | 'openPortal' | 'jdPlatform' | 'serviceEntry' | 'switchOrg' | 'personal' | 'password' | 'help' | 'complaint'
-  | 'leaveAlliance' | 'logout'
+  | 'leaveAlliance' | 'quitTenant' | 'logout'
 
 export interface UserMenuContext {
   tenantModuleType: number | null
@@ -82,15 +82,18 @@ export interface UserMenuContext {
   publicPortalEnabled: boolean
   /** The complaint entry is enabled for the user's type. */
   feedbackEnabled: boolean
+  /** A temporary tenant is set (?tn= or the login page's 切换租户): it can be quit (001 §6). */
+  tempTenant?: boolean
 }
 
 /**
  * The avatar menu of 001 §2.6 governed by §6. Alliance members get 离开联盟 (and 退出) instead of the normal items.
  * tenantModuleType 0 shows the public portal when enabled; 1 the bureau-school platform for non-admins outside an
  * alliance; 3 hides the personal centre; 4 a service entry (局机关 for bureau staff, 智慧校园 for school admins).
+ * A temporary tenant adds 退出租户 (001 §6: it can be quit when the tenant feature is on).
  */
 export function userMenuKeys(c: UserMenuContext): UserMenuKey[] {
-  if (c.allianceMember) return ['leaveAlliance', 'logout']
+  if (c.allianceMember) return c.tempTenant ? ['leaveAlliance', 'quitTenant', 'logout'] : ['leaveAlliance', 'logout']
   const keys: UserMenuKey[] = []
   if (c.tenantModuleType === 0 && c.publicPortalEnabled) keys.push('openPortal')
   if (c.tenantModuleType === 1 && !c.isAdmin) keys.push('jdPlatform')
@@ -99,6 +102,7 @@ export function userMenuKeys(c: UserMenuContext): UserMenuKey[] {
   if (c.tenantModuleType !== 3) keys.push('personal')
   keys.push('password', 'help')
   if (c.feedbackEnabled) keys.push('complaint')
+  if (c.tempTenant) keys.push('quitTenant')
   keys.push('logout')
   return keys
 }

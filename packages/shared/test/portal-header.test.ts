@@ -77,6 +77,11 @@ describe('user menu rules (001 §6)', () => {
     expect(userMenuKeys({ ...base, tenantModuleType: 4, school: true })).not.toContain('serviceEntry')
     expect(userMenuKeys({ ...base, tenantModuleType: 4, school: true, isAdmin: true })).toContain('serviceEntry')
   })
+  it('a temporary tenant adds 退出租户 before 退出, for alliance members too', () => {
+    expect(userMenuKeys({ ...base, tempTenant: true }).slice(-2)).toEqual(['quitTenant', 'logout'])
+    expect(userMenuKeys(base)).not.toContain('quitTenant')
+    expect(userMenuKeys({ ...base, allianceMember: true, tempTenant: true })).toEqual(['leaveAlliance', 'quitTenant', 'logout'])
+  })
   it('alliance members see only 离开联盟 and 退出; complaint when enabled', () => {
     expect(userMenuKeys({ ...base, allianceMember: true })).toEqual(['leaveAlliance', 'logout'])
     expect(userMenuKeys({ ...base, feedbackEnabled: true })).toContain('complaint')

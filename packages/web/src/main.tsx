@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
+import { takeTenantFromUrl } from './bootstrap/url-tenant'
 import { showStartupNotice, takeTokenFromUrl } from './bootstrap/url-token'
 
 function render(): void {
@@ -9,5 +10,12 @@ function render(): void {
   createRoot(root).render(<StrictMode><App /></StrictMode>)
 }
 
-// A token in the URL is swapped first (the page reloads signed in); a failed swap opens the app with its message.
-if (!takeTokenFromUrl((msg) => { render(); showStartupNotice(msg) })) render()
+// Startup parameters (000 §2.4): ?tn= names the tenant first (its calls carry it), then a token in the URL is
+// swapped (the page reloads signed in); a failed swap opens the app with its message.
+async function start(): Promise<void> {
+  const tenant = await takeTenantFromUrl()
+  if (takeTokenFromUrl((msg) => { render(); showStartupNotice(msg) })) return
+  render()
+  if (tenant) showStartupNotice(tenant.msg, tenant.ok ? 'success' : 'error')
+}
+void start()

@@ -38,6 +38,7 @@ import * as m202611241700 from './migrations/202611241700_create_campus_portal.j
 import * as m202611241710 from './migrations/202611241710_create_assistant.js'
 import * as m202611241800 from './migrations/202611241800_create_alliances.js'
 import * as m202611241830 from './migrations/202611241830_create_work_stations_external_staff.js'
+import * as m202611250400 from './migrations/202611250400_add_login_log_net_type.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
   '202611222300_create_core_tables': m202611222300,
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611241710_create_assistant': m202611241710,
   '202611241800_create_alliances': m202611241800,
   '202611241830_create_work_stations_external_staff': m202611241830,
+  '202611250400_add_login_log_net_type': m202611250400,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -151,6 +151,8 @@ export interface LoginLogTable extends Owned {
   /** LoginMethod of packages/shared (migration 202611241530). */
   method: Generated<string>
   user_agent: ColumnType<string | null, string | null | undefined, string | null>
+  /** ysNetType of the sign-in request (migration 202611250400): 1 intranet, 0 internet, null not sent. */
+  net_type: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 /** QR-code login ids (migration 202611241535): pre-authentication state, reached only by the id's hash. */

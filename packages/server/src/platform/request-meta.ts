@@ -16,3 +16,9 @@ export function optionalIntHeader(req: FastifyRequest, name: string): number | u
   const v = Number(Array.isArray(raw) ? raw[0] : raw)
   return Number.isSafeInteger(v) ? v : undefined
 }
+
+/** ysNetType (000 §7.1): 1 when the browser opened the portal on an intranet address (shared netTypeOfHost), else 0; null when not sent. */
+export function netTypeHeader(req: FastifyRequest): number | null {
+  const v = req.headers.ysnettype
+  return v === '1' ? 1 : v === '0' ? 0 : null
+}

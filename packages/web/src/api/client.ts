@@ -1,4 +1,4 @@
-import { ERROR_MESSAGE_DELAY_MS, isSuccess, Msg, REQUEST_TIMEOUT_MS, type Envelope } from '@zhixiao/shared'
+import { ERROR_MESSAGE_DELAY_MS, isSuccess, Msg, netTypeOfHost, REQUEST_TIMEOUT_MS, type Envelope } from '@zhixiao/shared'
 import { navigateTo } from '../router/navigation'
 import { useSession } from '../stores/session'
 import { clearToken, getToken } from '../stores/token'
@@ -37,14 +37,23 @@ function queryString(params?: Record<string, ParamValue>): string {
   return s ? `?${s}` : ''
 }
 
-/** Spec headers (000 §7.1): bearer token from the cookie, requestId, ysNetType, temporary tenant id or 0. */
-function headersFor(opts: RequestOptions, token: string | undefined): Record<string, string> {
+/**
+ * The spec's headers of every call (000 §7.1): requestId; ysNetType, 1 when the portal was opened on an intranet
+ * address (shared netTypeOfHost); tenantId, the temporary tenant (?tn= or the login page's 切换租户) or 0; the bearer token.
+ */
+export function specHeaders(token: string | undefined): Record<string, string> {
   const tempTenant = useSession.getState().tempTenant
   return {
     requestId: randomId(),
-    ysNetType: '0',
+    ysNetType: String(netTypeOfHost(window.location.hostname)),
     tenantId: tempTenant ? String(tempTenant.id) : '0',
     ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  }
+}
+
+function headersFor(opts: RequestOptions, token: string | undefined): Record<string, string> {
+  return {
+    ...specHeaders(token),
     // A FormData body (an upload) sets its own multipart type and boundary.
     ...(opts.body !== undefined && !(opts.body instanceof FormData) ? { 'Content-Type': 'application/json' } : {}),
     ...opts.headers,

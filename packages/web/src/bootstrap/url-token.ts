@@ -29,17 +29,9 @@ export async function swapOnceToken(onceToken: string, fetcher: typeof fetch = f
  * signed out. Returns true when the exchange is under way (the caller renders nothing until `onFailed` runs).
  */
 export function takeTokenFromUrl(onFailed: (msg: string) => void): boolean {
-  const url = new URL(window.location.href)
-  const [hashPath, hashQuery = ''] = url.hash.split('?')
-  const hashParams = new URLSearchParams(hashQuery)
-  const token = url.searchParams.get(PARAM) ?? hashParams.get(PARAM)
-  if (!token) return false
-  url.searchParams.delete(PARAM)
-  hashParams.delete(PARAM)
-  const rest = hashParams.toString()
-  url.hash = rest ? `${hashPath}?${rest}` : hashPath
   // Off the address bar and history at once, before the exchange answers.
-  window.history.replaceState(null, '', url.toString())
+  const token = takeUrlParam(PARAM)
+  if (!token) return false
   void swapOnceToken(token).then((r) => {
     if (!r.ok) { onFailed(r.msg); return }
     setToken(r.token)
@@ -49,16 +41,35 @@ export function takeTokenFromUrl(onFailed: (msg: string) => void): boolean {
 }
 
 /**
- * The startup notice of a failed exchange: plain DOM in the look of the login page's alert, before any component
- * library has loaded, gone after 6 s or on a click.
+ * A startup parameter (000 §2.4: in the query before or after the hash), taken off the address bar and history at
+ * once so a reload or a shared link does not repeat it.
  */
-export function showStartupNotice(msg: string): void {
+export function takeUrlParam(name: string): string | null {
+  const url = new URL(window.location.href)
+  const [hashPath, hashQuery = ''] = url.hash.split('?')
+  const hashParams = new URLSearchParams(hashQuery)
+  const value = url.searchParams.get(name) ?? hashParams.get(name)
+  if (value === null) return null
+  url.searchParams.delete(name)
+  hashParams.delete(name)
+  const rest = hashParams.toString()
+  url.hash = rest ? `${hashPath}?${rest}` : hashPath
+  window.history.replaceState(null, '', url.toString())
+  return value
+}
+
+/**
+ * A startup notice (a failed exchange, a tenant switch): plain DOM in the look of the login page's alert, before any
+ * component library has loaded, gone after 6 s or on a click.
+ */
+export function showStartupNotice(msg: string, kind: 'error' | 'success' = 'error'): void {
   const el = document.createElement('div')
-  el.setAttribute('role', 'alert')
+  el.setAttribute('role', kind === 'error' ? 'alert' : 'status')
   el.dataset.testid = 'startup-notice'
   el.textContent = msg
+  const colours = kind === 'error' ? 'border:1px solid #ffccc7;background:#fff2f0' : 'border:1px solid #b7eb8f;background:#f6ffed'
   el.style.cssText = 'position:fixed;top:16px;left:50%;transform:translateX(-50%);z-index:2000;max-width:calc(100vw - 32px);'
-    + 'padding:8px 16px;border:1px solid #ffccc7;border-radius:8px;background:#fff2f0;color:rgba(0,0,0,.88);font-size:14px;'
+    + `padding:8px 16px;${colours};border-radius:8px;color:rgba(0,0,0,.88);font-size:14px;`
     + 'box-shadow:0 6px 16px rgba(0,0,0,.08);cursor:pointer'
   const close = () => el.remove()
   el.addEventListener('click', close)

@@ -42,6 +42,8 @@ export interface SessionState {
   setLoginPageInfo: (info: LoginPageInfo) => void
   setRedirect: (redirect: string | null) => void
   setTemporaryLoginData: (data: TemporaryLoginData | null) => void
+  /** Sets or quits the temporary tenant (?tn=, the login page's 切换租户; docs/auth.md "Temporary tenant"). */
+  setTempTenant: (tenant: TempTenant | null) => void
   clearLogin: () => void
 }
 
@@ -64,6 +66,7 @@ export const useSession = create<SessionState>()(persist((set) => ({
   setLoginPageInfo: (info) => set({ loginPageInfo: info }),
   setRedirect: (redirect) => set({ redirect }),
   setTemporaryLoginData: (data) => set({ temporaryLoginData: data }),
+  setTempTenant: (tenant) => set({ tempTenant: tenant }),
   clearLogin: () => set({ ...signedOut }),
 }), {
   name: SESSION_STORE_KEY,

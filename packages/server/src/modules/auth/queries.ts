@@ -32,11 +32,13 @@ export interface LoginLogEntry {
   /** How the sign-in came about (LoginMethod); the login log screen filters by it. */
   method: LoginMethod
   userAgent: string | null
+  /** ysNetType of the request: 1 intranet, 0 internet, null not sent. */
+  netType: number | null
 }
 
 export async function writeLoginLog(trx: Trx, row: LoginLogEntry) {
   await trx.insertInto('login_log').values({
     account_id: row.accountId, user_name: row.userName.slice(0, 64), ip: row.ip, success: row.success, reason: row.reason, created_at: row.at,
-    method: row.method, user_agent: row.userAgent?.slice(0, 300) ?? null,
+    method: row.method, user_agent: row.userAgent?.slice(0, 300) ?? null, net_type: row.netType,
   }).execute()
 }

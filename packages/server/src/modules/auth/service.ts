@@ -17,6 +17,8 @@ import { registrationAnswer } from '../signup/service.js'
 export interface LoginMeta {
   ip: string
   userAgent: string | null
+  /** The ysNetType header: 1 intranet, 0 internet, null not sent (login log 网络). */
+  netType: number | null
   /** Header limitUserType: only memberships of this user type may log in. */
   limitUserType?: number
   /** loginByUserPwdNoOrg: pick the first organisation instead of answering "choose organisation". */
@@ -69,7 +71,7 @@ async function attempt(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMet
   const { account, tenant, counter, reservation } = found
   const tenantId = tenant.id
   const log = (reason: string) => ctx.db.tenant(tenantId, (trx) =>
-    writeLoginLog(trx, { accountId: account.id, userName: body.userName, ip: meta.ip, success: false, reason, at: now, method: 'password', userAgent: meta.userAgent }))
+    writeLoginLog(trx, { accountId: account.id, userName: body.userName, ip: meta.ip, success: false, reason, at: now, method: 'password', userAgent: meta.userAgent, netType: meta.netType }))
   const stopped = await stopBeforeHash(ctx, counter, reservation, body, now, log)
   if (stopped) return stopped
   if (!(await verifyPassword(body.password, account.password_hash))) {
@@ -103,7 +105,7 @@ async function upgradeHash(ctx: AppContext, tenantId: number, account: Selectabl
 async function unknownName(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMeta, now: Date): Promise<Outcome> {
   const { counter, reservation } = await reserveUnknownNameAttempt(ctx, body.userName, now)
   const log = (reason: string) => ctx.db.tenant(SUPER_ADMIN.tenantId, (trx) =>
-    writeLoginLog(trx, { accountId: null, userName: body.userName, ip: meta.ip, success: false, reason, at: now, method: 'password', userAgent: meta.userAgent }))
+    writeLoginLog(trx, { accountId: null, userName: body.userName, ip: meta.ip, success: false, reason, at: now, method: 'password', userAgent: meta.userAgent, netType: meta.netType }))
   const stopped = await stopBeforeHash(ctx, counter, reservation, body, now, log)
   if (stopped) return stopped
   await dummyVerify(body.password, ctx.config.password)
@@ -130,7 +132,7 @@ function signIn(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMeta, now:
   const accountId = account.id
   return ctx.db.tenant(tenantId, async (trx) => {
     const log = (success: boolean, reason: string) =>
-      writeLoginLog(trx, { accountId, userName: body.userName, ip: meta.ip, success, reason, at: now, method: 'password', userAgent: meta.userAgent })
+      writeLoginLog(trx, { accountId, userName: body.userName, ip: meta.ip, success, reason, at: now, method: 'password', userAgent: meta.userAgent, netType: meta.netType })
     await trx.updateTable('account').set({ failed_count: 0, locked_until: null }).where('id', '=', accountId).execute()
     const orgs = await admitAccount(trx, account, tenant, meta.limitUserType, log, now)
     if (orgs instanceof AppError) return orgs
@@ -152,7 +154,7 @@ function signIn(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMeta, now:
 
     return finishSignIn(ctx, trx, now, {
       tenantId, accountId, userName: body.userName, orgs, orgId: body.orgId, autoPickOrg: meta.autoPickOrg, limitUserType: meta.limitUserType,
-      ip: meta.ip, userAgent: meta.userAgent, method: 'password',
+      ip: meta.ip, userAgent: meta.userAgent, netType: meta.netType, method: 'password',
     })
   })
 }
@@ -198,6 +200,7 @@ export interface FinishSignIn {
   limitUserType?: number
   ip: string
   userAgent: string | null
+  netType: number | null
   method: LoginMethod
   /** The second factor was given already (the TOTP step itself, or a QR confirmed by a signed-in phone). */
   secondFactorDone?: boolean
@@ -211,7 +214,7 @@ export interface FinishSignIn {
 export async function finishSignIn(ctx: AppContext, trx: Trx, now: Date, s: FinishSignIn): Promise<AttemptAnswer> {
   const { tenantId, accountId, orgs } = s
   const log = (success: boolean, reason: string) =>
-    writeLoginLog(trx, { accountId, userName: s.userName, ip: s.ip, success, reason, at: now, method: s.method, userAgent: s.userAgent })
+    writeLoginLog(trx, { accountId, userName: s.userName, ip: s.ip, success, reason, at: now, method: s.method, userAgent: s.userAgent, netType: s.netType })
   let chosen: Membership | undefined = orgs[0]
   if (s.orgId !== undefined && s.orgId !== null) {
     chosen = orgs.find((o) => o.orgId === s.orgId)

@@ -91,7 +91,7 @@ export async function pollQr(ctx: AppContext, qrId: string, meta: ClientMeta): P
     if (!claimed) return null
     const account = await findAccount(trx, accountId)
     const tenant = await findTenant(trx, tenantId)
-    const log = (reason: string) => writeLoginLog(trx, { accountId, userName: account?.user_name ?? '', ip: meta.ip, success: false, reason, at: now, method: 'qr', userAgent: meta.userAgent })
+    const log = (reason: string) => writeLoginLog(trx, { accountId, userName: account?.user_name ?? '', ip: meta.ip, success: false, reason, at: now, method: 'qr', userAgent: meta.userAgent, netType: meta.netType })
     if (!account || account.status !== 0) { await log('disabled'); return refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED) }
     if (!tenant || tenant.status !== 0) { await log('tenant disabled'); return refused(ErrorCode.TENANT_DISABLED, TenantMsg.DISABLED) }
     // Only the membership the phone confirmed with, if it is still live.
@@ -100,7 +100,7 @@ export async function pollQr(ctx: AppContext, qrId: string, meta: ClientMeta): P
     // The phone's session stands for the second factor: it was signed in with one if its account has one.
     return finishSignIn(ctx, trx, now, {
       tenantId, accountId, userName: account.user_name, orgs, orgId: orgs[0]!.orgId, autoPickOrg: true,
-      ip: meta.ip, userAgent: meta.userAgent, method: 'qr', secondFactorDone: true,
+      ip: meta.ip, userAgent: meta.userAgent, netType: meta.netType, method: 'qr', secondFactorDone: true,
     })
   })
   if (out === null) return { state: 'expired' }

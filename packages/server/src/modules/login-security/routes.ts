@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { bearerToken } from '../../platform/auth-hook.js'
 import type { AppContext } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
-import { clientIp, tenantHeader } from '../../platform/request-meta.js'
+import { clientIp, tenantHeader, netTypeHeader } from '../../platform/request-meta.js'
 import { resolveSession } from '../../platform/session.js'
 import { checkPassword } from './check-password.js'
 import { loginLogPage as readLoginLog } from './login-log.js'
@@ -17,7 +17,7 @@ import { actOnQr, createQr, pollQr, qrBinding, type DingtalkQrSource } from './q
 import { loginByTotp, loginEnrolConfirm, loginEnrolStart } from './totp-login.js'
 import { getTotpPolicy, setTotpPolicy, totpDisable, totpEnrolConfirm, totpEnrolStart, totpStatus as readTotpStatus } from './totp-service.js'
 
-const meta = (req: FastifyRequest) => ({ ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null })
+const meta = (req: FastifyRequest) => ({ ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, netType: netTypeHeader(req) })
 
 /**
  * The login log's permission: 操作日志 of the role area, the code of the audit logs of accounts and grants. Not the

@@ -8,7 +8,7 @@ import { findAccount, findTenant, membershipsOf, writeLoginLog } from '../auth/q
 import { finishSignIn, type FinishSignIn } from '../auth/service.js'
 import { checkSignInCode, confirmEnrolment, mustUseTotp, startEnrolment, totpRow } from './totp-store.js'
 
-export interface ClientMeta { ip: string; userAgent: string | null }
+export interface ClientMeta { ip: string; userAgent: string | null; netType: number | null }
 
 /**
  * Called by finishSignIn (every sign-in method) once the organisation is chosen: an account with TOTP enabled, or an
@@ -60,15 +60,15 @@ async function complete(ctx: AppContext, trx: Trx, t: Ticket, tenantId: number, 
   if (!spent) return invalidTicket()
   const account = await findAccount(trx, t.account_id)
   const tenant = await findTenant(trx, tenantId)
-  const log = (r: string) => writeLoginLog(trx, { accountId: t.account_id, userName: account?.user_name ?? '', ip: meta.ip, success: false, reason: r, at: now, method: 'totp', userAgent: meta.userAgent })
+  const log = (r: string) => writeLoginLog(trx, { accountId: t.account_id, userName: account?.user_name ?? '', ip: meta.ip, success: false, reason: r, at: now, method: 'totp', userAgent: meta.userAgent, netType: meta.netType })
   if (!account || account.status !== 0) { await log('disabled'); return refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED) }
   if (!tenant || tenant.status !== 0) { await log('tenant disabled'); return refused(ErrorCode.TENANT_DISABLED, TenantMsg.DISABLED) }
   const live = await membershipsOf(trx, t.account_id)
   const orgs = t.limit_user_type === null ? live : live.filter((o) => o.userType === t.limit_user_type)
-  if (reason) await writeLoginLog(trx, { accountId: t.account_id, userName: account.user_name, ip: meta.ip, success: true, reason, at: now, method: 'totp', userAgent: meta.userAgent })
+  if (reason) await writeLoginLog(trx, { accountId: t.account_id, userName: account.user_name, ip: meta.ip, success: true, reason, at: now, method: 'totp', userAgent: meta.userAgent, netType: meta.netType })
   return finishSignIn(ctx, trx, now, {
     tenantId, accountId: t.account_id, userName: account.user_name, orgs, orgId: t.org_id, autoPickOrg: t.auto_pick_org,
-    limitUserType: t.limit_user_type ?? undefined, ip: meta.ip, userAgent: meta.userAgent, method: 'totp', secondFactorDone: true,
+    limitUserType: t.limit_user_type ?? undefined, ip: meta.ip, userAgent: meta.userAgent, netType: meta.netType, method: 'totp', secondFactorDone: true,
   })
 }
 
@@ -76,7 +76,7 @@ async function complete(ctx: AppContext, trx: Trx, t: Ticket, tenantId: number, 
 async function countFailure(trx: Trx, t: Ticket, now: Date, meta: ClientMeta, reason: string, error: AppError): Promise<AppError> {
   const r = await trx.updateTable('totp_ticket').set((eb) => ({ tries: eb('tries', '+', 1) })).where('id', '=', t.id).returning('tries').executeTakeFirstOrThrow()
   const account = await findAccount(trx, t.account_id)
-  await writeLoginLog(trx, { accountId: t.account_id, userName: account?.user_name ?? '', ip: meta.ip, success: false, reason, at: now, method: 'totp', userAgent: meta.userAgent })
+  await writeLoginLog(trx, { accountId: t.account_id, userName: account?.user_name ?? '', ip: meta.ip, success: false, reason, at: now, method: 'totp', userAgent: meta.userAgent, netType: meta.netType })
   // The last try: the next attempt must start over with the password.
   if (r.tries >= RULES.maxTriesPerTicket && error.code !== ErrorCode.ACCOUNT_LOCKED) return refused(error.code, TotpMsg.TOO_MANY)
   return error

@@ -124,11 +124,11 @@ async function phoneLogin(ctx: AppContext, body: LoginByPhoneSmsBody, header: nu
     const tenant = await findTenant(trx, tenantId)
     if (!account || !tenant) return refused(SmsErrorCode.CODE_WRONG, SmsMsg.CODE_WRONG)
     const log = (success: boolean, reason: string) =>
-      writeLoginLog(trx, { accountId, userName: account.user_name, ip: meta.ip, success, reason, at: now, method: 'sms', userAgent: meta.userAgent })
+      writeLoginLog(trx, { accountId, userName: account.user_name, ip: meta.ip, success, reason, at: now, method: 'sms', userAgent: meta.userAgent, netType: meta.netType })
     const admitted = await admitAccount(trx, account, tenant, meta.limitUserType, log)
     const result = admitted instanceof AppError ? admitted : await finishSignIn(ctx, trx, now, {
       tenantId, accountId, userName: account.user_name, orgs: admitted, orgId, autoPickOrg: meta.autoPickOrg, limitUserType: meta.limitUserType,
-      ip: meta.ip, userAgent: meta.userAgent, method: 'sms',
+      ip: meta.ip, userAgent: meta.userAgent, netType: meta.netType, method: 'sms',
     })
     // "Choose organisation" keeps the code (and the step ticket) for the call that names the organisation; any other
     // answer spends them, in this transaction: a second request with the same code finds it spent and rolls back.

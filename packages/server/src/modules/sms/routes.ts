@@ -9,7 +9,7 @@ import { z } from 'zod'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
 import { isSuperAdminGrant, loadGrants } from '../../platform/permissions.js'
-import { clientIp, optionalIntHeader, tenantHeader } from '../../platform/request-meta.js'
+import { clientIp, optionalIntHeader, tenantHeader, netTypeHeader } from '../../platform/request-meta.js'
 import {
   createTemplate, deleteTemplate, getConfig, getTemplate, logFullText, logPage, removeConfig, saveConfig, templatePage, updateTemplate,
 } from './admin-service.js'
@@ -74,7 +74,7 @@ export function smsRoutes(ctx: AppContext) {
 }
 
 function loginMeta(req: FastifyRequest, autoPickOrg = false) {
-  return { ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, limitUserType: optionalIntHeader(req, 'limitUserType'), autoPickOrg, log: req.log }
+  return { ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, netType: netTypeHeader(req), limitUserType: optionalIntHeader(req, 'limitUserType'), autoPickOrg, log: req.log }
 }
 
 /** /base/api/auth (000 §7.2): SMS login and its codes. */

@@ -29,7 +29,7 @@ import { CONNECTORS, ProviderError } from './connectors.js'
  *    (coreAccountId, reqId, tenantId, orgId), single use, 2 minutes, since there is no password to send again.
  */
 
-export interface ClientMeta { ip: string; userAgent: string | null; limitUserType?: number; log?: { warn: (obj: object, msg: string) => void } }
+export interface ClientMeta { ip: string; userAgent: string | null; netType: number | null; limitUserType?: number; log?: { warn: (obj: object, msg: string) => void } }
 
 export interface ThirdAnswer { msg: string; data: ThirdLoginResult }
 
@@ -104,7 +104,7 @@ export async function loginByThirdSso(ctx: AppContext, body: LoginByThirdSsoBody
     meta.log?.warn({ err: e, tenantId, thirdType: cfg.thirdType }, 'third-party sign-in refused by the provider')
     await ctx.db.tenant(tenantId, (trx) => writeLoginLog(trx, {
       accountId: null, userName: `${cfg.thirdType}`, ip: meta.ip, success: false, reason: `provider: ${e instanceof Error ? e.message : String(e)}`.slice(0, 200),
-      at: now, method: 'sso', userAgent: meta.userAgent,
+      at: now, method: 'sso', userAgent: meta.userAgent, netType: meta.netType,
     }))
     throw refused(SsoErrorCode.PROVIDER_FAILED, SsoMsg.PROVIDER_FAILED)
   }
@@ -140,13 +140,13 @@ async function signInBound(ctx: AppContext, trx: Trx, now: Date, s: BoundSignIn)
   const [account, tenant] = await Promise.all([findAccount(trx, s.accountId), findTenant(trx, s.tenantId)])
   if (!account || !tenant) return reqInvalid()
   const log = (success: boolean, reason: string) => writeLoginLog(trx, {
-    accountId: account.id, userName: account.user_name, ip: s.meta.ip, success, reason, at: now, method: s.method, userAgent: s.meta.userAgent,
+    accountId: account.id, userName: account.user_name, ip: s.meta.ip, success, reason, at: now, method: s.method, userAgent: s.meta.userAgent, netType: s.meta.netType,
   })
   const orgs = await admitAccount(trx, account, tenant, s.meta.limitUserType, log)
   if (orgs instanceof AppError) return orgs
   const answer = await finishSignIn(ctx, trx, now, {
     tenantId: s.tenantId, accountId: account.id, userName: account.user_name, orgs, orgId: s.orgId, autoPickOrg: false,
-    limitUserType: s.meta.limitUserType, ip: s.meta.ip, userAgent: s.meta.userAgent, method: s.method,
+    limitUserType: s.meta.limitUserType, ip: s.meta.ip, userAgent: s.meta.userAgent, netType: s.meta.netType, method: s.method,
   })
   return afterFinish(trx, now, answer, { tenantId: s.tenantId, accountId: account.id, method: s.method, limitUserType: s.meta.limitUserType, link: s.link })
 }
@@ -220,7 +220,7 @@ export async function bindAndLogin(ctx: AppContext, body: ThirdBindBody, meta: C
 
   let bound: { accountId: number; link: ProviderLink } | null = null
   const answer = await loginByPassword(ctx, login, {
-    ip: meta.ip, userAgent: meta.userAgent, limitUserType: meta.limitUserType, autoPickOrg: meta.autoPickOrg, log: meta.log,
+    ip: meta.ip, userAgent: meta.userAgent, netType: meta.netType, limitUserType: meta.limitUserType, autoPickOrg: meta.autoPickOrg, log: meta.log,
     onCredential: async (trx, tenantId, accountId) => {
       if (tenantId !== parsed.tenantId) return refused(ErrorCode.ORG_NOT_MEMBER, SsoMsg.OTHER_TENANT)
       const t = await trx.updateTable('third_bind_ticket').set({ used_at: now })

@@ -9,7 +9,7 @@ import { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
 import { AppError, refused } from '../../platform/errors.js'
-import { clientIp, optionalIntHeader, tenantHeader } from '../../platform/request-meta.js'
+import { clientIp, optionalIntHeader, tenantHeader, netTypeHeader } from '../../platform/request-meta.js'
 import type { DingtalkQrSource } from '../login-security/qr.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
 import { smartEduLogoutUrl, unbindByPassword } from './account-links.js'
@@ -20,7 +20,7 @@ const CALLBACK_PAGE = '/#/redirect/thirdLogin'
 const permission = 'sc_menhu_third_config'
 
 function meta(req: FastifyRequest): ClientMeta {
-  return { ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, limitUserType: optionalIntHeader(req, 'limitUserType'), log: req.log }
+  return { ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, netType: netTypeHeader(req), limitUserType: optionalIntHeader(req, 'limitUserType'), log: req.log }
 }
 
 /** The address the provider sends the browser back to is built from the request (behind a proxy: TRUST_PROXY=1). */

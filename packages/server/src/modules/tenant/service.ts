@@ -51,9 +51,18 @@ export async function loginPageInfo(ctx: AppContext, tenantHeader: number, orgId
   }
 }
 
+const publicOf = (t: Selectable<TenantTable>): TenantPublicInfo =>
+  ({ id: t.id, name: t.name, uniqueName: t.unique_name, trade: t.trade, pubInfo: { tenantModuleType: t.tenant_module_type } })
+
 export async function tenantPublicInfo(ctx: AppContext, tenantId: number): Promise<TenantPublicInfo> {
-  const t = await tenantOrThrow(ctx, tenantId)
-  return { id: t.id, name: t.name, uniqueName: t.unique_name, trade: t.trade, pubInfo: { tenantModuleType: t.tenant_module_type } }
+  return publicOf(await tenantOrThrow(ctx, tenantId))
+}
+
+/** The tenant a ?tn= address or the login page's 切换租户 names: an enabled one only (a stopped tenant has no login page). */
+export async function tenantByUniqueName(ctx: AppContext, uniqueName: string): Promise<TenantPublicInfo> {
+  const t = await ctx.db.platform((trx) => trx.selectFrom('tenant').selectAll().where('unique_name', '=', uniqueName).where('status', '=', 0).executeTakeFirst())
+  if (!t) throw notFound(Msg.TENANT_NOT_FOUND)
+  return publicOf(t)
 }
 
 export async function passwordRule(ctx: AppContext, tenantId: number): Promise<PasswordRule> {

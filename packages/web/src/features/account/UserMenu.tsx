@@ -17,7 +17,7 @@ import { AboutSystemDialog } from '../pc-portal/AboutSystemDialog'
 
 const LABEL: Record<Exclude<UserMenuKey, 'serviceEntry'>, string> = {
   openPortal: '公共门户', jdPlatform: '局校一体平台', switchOrg: '切换机构', personal: '个人中心', password: '修改密码',
-  help: '帮助中心', complaint: '投诉建议', leaveAlliance: '离开联盟', logout: '退出',
+  help: '帮助中心', complaint: '投诉建议', leaveAlliance: '离开联盟', quitTenant: '退出租户', logout: '退出',
 }
 
 /**
@@ -40,13 +40,14 @@ export function UserMenu({ dark = false, jd = false, alliance }: { dark?: boolea
   const openPortal = openPortalOn && outerMay
   const feedback = useFeedbackEntry(user?.userType ?? null)
   const leaveAlliance = useLeaveAlliance()
+  const tempTenant = useSession((s) => s.tempTenant)
   if (!user) return null
 
   const org = user.currentOrgData
   const school = isSchoolUnit(org?.unitAttr ?? 8)
   const keys = userMenuKeys({
     tenantModuleType: tmt, isAdmin: user.roles.includes(ADMIN_ROLE), allianceMember: !!org?.allianceSchool || alliance !== undefined, school,
-    publicPortalEnabled: openPortal, feedbackEnabled: feedback,
+    publicPortalEnabled: openPortal, feedbackEnabled: feedback, tempTenant: !!tempTenant,
   })
   const items: NonNullable<MenuProps['items']> = []
   for (const key of keys) {
@@ -77,6 +78,8 @@ export function UserMenu({ dark = false, jd = false, alliance }: { dark?: boolea
       case 'jdPlatform': void navigate(MENU_TARGET.jdPlatform); break
       case 'help': void navigate(helpTarget(user)); break
       case 'complaint': void navigate(MENU_TARGET.complaint); break
+      // The signed-in session stays; the next login page is the platform's again (docs/auth.md "Temporary tenant").
+      case 'quitTenant': useSession.getState().setTempTenant(null); notify.success(Msg.TENANT_QUIT); break
     }
   }
 

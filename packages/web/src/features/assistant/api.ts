@@ -2,8 +2,7 @@ import {
   ASSISTANT_ADMIN_API, ASSISTANT_API, ASSISTANT_END, AssistantMsg, type AssistantConfigSave, type AssistantConfigView, type AssistantEventData,
   type AssistantLogRow, type HelpArticleBody, type HelpArticleRow,
 } from '@zhixiao/shared'
-import { request, requestEnvelope } from '../../api/client'
-import { useSession } from '../../stores/session'
+import { request, requestEnvelope, specHeaders } from '../../api/client'
 import { getToken } from '../../stores/token'
 
 /**
@@ -42,15 +41,12 @@ export interface StreamHandlers {
  * `[end]`; rejects with the message to show (a refusal's own message, or 网络错误，请稍后再试！).
  */
 export async function streamChat(content: string, userInfoId: number, h: StreamHandlers, signal?: AbortSignal): Promise<void> {
-  const token = getToken()
-  const tempTenant = useSession.getState().tempTenant
   let res: Response
   try {
     res = await fetch(`${AI_URL}/chat-stream`, {
       method: 'POST',
       headers: {
-        'Content-Type': 'application/json', Accept: 'text/event-stream', requestId: crypto.randomUUID?.() ?? String(Date.now()), ysNetType: '0',
-        tenantId: tempTenant ? String(tempTenant.id) : '0', ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        'Content-Type': 'application/json', Accept: 'text/event-stream', ...specHeaders(getToken()),
       },
       body: JSON.stringify({ content, userInfoId }),
       signal,

@@ -59,6 +59,7 @@ export default function LoginLogPage({ path, title }: PageProps) {
           { title: '结果', dataIndex: 'success', render: (ok: boolean) => <Tag color={ok ? 'green' : 'red'}>{ok ? '成功' : '失败'}</Tag> },
           { title: '原因', dataIndex: 'reason', render: (r: string) => LOGIN_REASON_LABEL[r] ?? r },
           { title: '地址', dataIndex: 'ip', render: (v: string | null) => v ?? '—' },
+          { title: '网络', dataIndex: 'netType', width: 70, render: (v: number | null) => (v === 1 ? '内网' : v === 0 ? '外网' : '—') },
           {
             title: '设备', dataIndex: 'userAgent', ellipsis: true,
             render: (v: string | null) => (v ? <Tooltip title={v}><Typography.Text ellipsis style={{ maxWidth: 220 }}>{v}</Typography.Text></Tooltip> : '—'),

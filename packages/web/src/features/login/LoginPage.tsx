@@ -7,6 +7,7 @@ import { useSession } from '../../stores/session'
 import { ThirdLoginButtons } from '../sso/ThirdLoginButtons'
 import { LoginSystemFooter } from '../pc-portal/LoginSystemFooter'
 import { CaptchaField } from './CaptchaField'
+import { TenantSwitch } from './TenantSwitch'
 import { finishLogin, safeRedirect } from './login-flow'
 import { SIGNUP_PATH, useLoginRunner } from './useLoginRunner'
 import './login.css'
@@ -60,7 +61,10 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
   const [showPassword, setShowPassword] = useState(false)
   const orgId = admin ? undefined : parseOrgId(params.get('orgId'))
   const redirect = params.get('from') === 'own' ? params.get('redirect') : null
-  const loginInfo = useAnswer<LoginPageInfo>(() => authApi.loginInfo(orgId), orgId ?? null)
+  // The temporary tenant (tenantId header) names the tenant when no ?orgId= does: switching it reloads the page's config.
+  const tempTenantId = useSession((s) => s.tempTenant?.id ?? 0)
+  const loginInfo = useAnswer<LoginPageInfo>(() => authApi.loginInfo(orgId), `${orgId ?? ''}|${tempTenantId}`)
+  const [notice, setNotice] = useState<string | null>(null)
   const org = useAnswer<OrgPublicInfo>(orgId === undefined ? null : () => authApi.orgPublicInfo(orgId), orgId ?? null)
   const [captcha, setCaptcha] = useState<CheckCodeImage | null>(null)
   const [qr, setQr] = useState(false)
@@ -143,6 +147,8 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
         <div className="zx-login-sub" data-testid="login-org">
           {org?.displayName ?? (admin ? '平台超级管理员' : loginInfo?.tenantName ?? '统一身份认证')}
         </div>
+        {!admin && orgId === undefined && <TenantSwitch onSwitched={(msg) => { login.setError(null); setNotice(msg) }} />}
+        {notice && !login.error && <div className="zx-alert zx-alert-ok" role="status"><span className="zx-alert-icon" aria-hidden>✓</span>{notice}</div>}
         {login.error && <div className="zx-alert" role="alert"><span className="zx-alert-icon" aria-hidden>!</span>{login.error}</div>}
         {!admin && <button type="button" className="zx-login-switch" data-testid="qr-switch" onClick={() => setQr((v) => !v)}>{qr ? '账号密码登录' : '扫码登录'}</button>}
         {!admin && !qr && mode !== 'forgot' && (
