@@ -1,5 +1,6 @@
 import { ImportStatus } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_ALLIANCE_NAME, seedDemoAlliance } from '../src/db/seed/demo-alliance.js'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoDistrict } from '../src/db/seed/demo.js'
 import { importRunner } from '../src/modules/imports/runner.js'
 import { STUDENT_COLUMNS } from '../src/modules/people/columns.js'
@@ -165,6 +166,35 @@ describe('the rest of the demo district', () => {
     const teachers = await all('/base/api/userInfo/teacherInfo/page', bureau, { orgId: orgs.college })
     expect(teachers.find((x) => x.userName === 'zhaolaoshi')?.remark).toBe('2026级机电2601班班主任，任教机械制图')
     expect((await all('/base/api/userInfo/studentInfo/page', bureau, { orgId: orgs.college })).length).toBe(classes.length * 3)
+  })
+
+  it('has an alliance of the bureau: jyjadmin runs it with one member school and one waiting application; the member sees its home', async () => {
+    const J = '/base/api/juxiao'
+    const managed = (await call(t, { url: `${J}/getManagedList`, token: bureau })).data as { orgId: number; name: string; memberCount: number }[]
+    expect(managed).toEqual([expect.objectContaining({ name: DEMO_ALLIANCE_NAME, memberCount: 1, isAdmin: true })])
+    const allianceId = managed[0]!.orgId
+    const members = await call(t, { url: '/base/api/organizationUnit/getAllianceSchoolMemberOrgList', token: bureau, body: { orgId: allianceId } })
+    expect(members.data.list.map((m: Row) => [m.orgName, m.status])).toEqual(expect.arrayContaining([['示范区第二中学', 1], ['示范职业技术学院', 0]]))
+    expect(members.data.total).toBe(2)
+    const setting = (await call(t, { url: `${J}/getJuxiaoSetting?orgId=${allianceId}`, token: bureau })).data
+    expect(setting).toMatchObject({ name: DEMO_ALLIANCE_NAME, needAudit: true, openToTenants: false })
+    expect(setting.intro).not.toBe('')
+    expect(setting.apps.length).toBeGreaterThanOrEqual(1)
+    expect((await call(t, { url: `/base/configMgr/getAllianceSchoolMHSysConfig?orgId=${allianceId}` })).data).toMatchObject({ sysName: DEMO_ALLIANCE_NAME, source: 'org' })
+
+    // lilaoshi signed in at the member school reads the alliance home; zyadmin's college waits for the audit.
+    const li = await loginToken(t, 'lilaoshi', DEMO_PASSWORD, orgs.middle)
+    expect((await call(t, { url: `${J}/getRootOrg?orgId=${allianceId}`, token: li })).data).toMatchObject({ name: DEMO_ALLIANCE_NAME, memberCount: 1 })
+    expect((await call(t, { url: `${J}/getOrgList?orgId=${allianceId}`, token: li })).data.map((m: Row) => m.name)).toEqual(['示范区第二中学'])
+    const zy = await loginToken(t, 'zyadmin', DEMO_PASSWORD)
+    expect((await call(t, { url: `${J}/getJoinedAndAuditingList`, token: zy })).data).toEqual([expect.objectContaining({ allianceOrgId: allianceId, status: 0 })])
+    // The first school is not in it.
+    expect((await call(t, { url: `${J}/getRootOrg?orgId=${allianceId}`, token: admin })).status).toBe(404)
+
+    // Seeding again changes nothing.
+    const me = (await call(t, { url: '/base/api/account/user/current/detail', token: bureau })).data as { tenantId: number; orgId: number }
+    expect(await t.db.tenant(me.tenantId, (trx) => seedDemoAlliance(trx, me.tenantId, { bureau: me.orgId, ...orgs }))).toBe(allianceId)
+    expect((await call(t, { url: '/base/api/organizationUnit/getAllianceSchoolMemberOrgList', token: bureau, body: { orgId: allianceId } })).data.total).toBe(2)
   })
 
   it('keeps every demo account of the README signing in as before', async () => {

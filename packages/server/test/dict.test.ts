@@ -80,4 +80,34 @@ describe('dictionaries', () => {
     expect((await call(t, { url: `${D}/delete`, token: foreignAdmin, body: { id } })).status).toBe(404)
     expect((await call(t, { url: `${D}/select?dictType=job&orgId=${w.school2Id}`, token: foreignAdmin })).status).toBe(404)
   })
+
+  it('options (001 §7.1): one call, a group per spec type in the order asked; sex and nation from the constants', async () => {
+    const degree = (await call(t, { url: `${D}/add`, token: bureauAdmin, body: { dictType: 'degree', name: '学士' } })).data as number
+    const own = (await call(t, { url: `${D}/add`, token: schoolAdmin, body: { dictType: 'degree', level: 'org', name: '本校学位' } })).data as number
+    const types = ['academic_degree', 'sex', 'nation', 'political_attitudes', 'education', 'professional_title']
+    const r = await call(t, { url: `${D}/options`, token: teacher, body: { orgId: w.schoolId, types } })
+    expect(r.code).toBe(0)
+    const groups = r.data as { type: string; data: { text: string; code: number | string }[] }[]
+    expect(groups.map((g) => g.type)).toEqual(types)
+    // The tenant's entries (本科 from an earlier case), then the org's own; code is the entry id the verify body takes.
+    expect(groups[0].data.map((d) => d.text)).toEqual(['本科', '学士', '本校学位'])
+    expect(groups[0].data.slice(1)).toEqual([{ text: '学士', code: degree }, { text: '本校学位', code: own }])
+    expect(groups[1].data).toEqual([{ text: '男', code: 0 }, { text: '女', code: 1 }])
+    expect(groups[2].data).toHaveLength(56)
+    expect(groups[2].data[0]).toEqual({ text: '汉族', code: '汉族' })
+    expect(groups[3].data.map((d) => d.text)).toEqual(['中共党员', '群众', '共青团员'])
+    // Without orgId the session's org; the bureau does not see the school's own entries.
+    const bureau = await call(t, { url: `${D}/options`, token: bureauAdmin, body: { types: ['academic_degree'] } })
+    expect(bureau.data[0].data.map((d: { text: string }) => d.text)).not.toContain('本校学位')
+  })
+
+  it('options: 401 unsigned, another tenant\'s or a sibling org answers 机构不存在, unknown or repeated types are refused', async () => {
+    expect((await call(t, { url: `${D}/options`, body: { types: ['sex'] } })).status).toBe(401)
+    expect(await call(t, { url: `${D}/options`, token: foreignAdmin, body: { orgId: w.schoolId, types: ['education'] } })).toMatchObject({ status: 404, msg: '机构不存在' })
+    expect(await call(t, { url: `${D}/options`, token: teacher, body: { orgId: other.schoolId, types: ['sex'] } })).toMatchObject({ status: 404, msg: '机构不存在' })
+    expect(await call(t, { url: `${D}/options`, token: teacher, body: { orgId: w.school2Id, types: ['sex'] } })).toMatchObject({ status: 404, msg: '机构不存在' })
+    expect(await call(t, { url: `${D}/options`, token: teacher, body: { types: ['sex', 'politicalStatus'] } })).toMatchObject({ status: 400, msg: '字典类型有误' })
+    expect(await call(t, { url: `${D}/options`, token: teacher, body: { types: [] } })).toMatchObject({ status: 400, msg: '请指定字典类型' })
+    expect(await call(t, { url: `${D}/options`, token: teacher, body: { types: ['sex', 'sex'] } })).toMatchObject({ status: 400, msg: '字典类型不能重复' })
+  })
 })

@@ -54,7 +54,7 @@ describe('student import', () => {
     const started = await upload(t, `${S}/importExcel`, s.schoolAdmin, file, '学生.xlsx')
     expect(started).toMatchObject({ code: 0, msg: ImportMsg.STARTED, data: { fileName: '学生.xlsx', type: 'student' } })
     const job = await finished(s.schoolAdmin, jobOf(started))
-    expect(job).toMatchObject({ status: ImportStatus.DONE, totalCount: 7, processedCount: 7, successCount: 2, failCount: 5, rate: 100 })
+    expect(job).toMatchObject({ status: ImportStatus.DONE, totalCount: 7, processedCount: 7, successCount: 2, failCount: 5, rate: 100, percentage: 100 })
     const list = await call(t, { url: `${S}/page`, token: s.schoolAdmin, body: { keyword: tag } })
     expect(list.data.list.map((r: { trueName: string; className: string }) => `${r.trueName}${r.className}`)).toEqual(['张一1班', '张二2班'])
 

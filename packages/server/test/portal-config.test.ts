@@ -124,6 +124,23 @@ describe('mh_personal_config', () => {
     expect((await call(t, { url: `${C}/setMHPersonalConfig?name=mh_personal_config&value=yes`, token: s.teacher })).msg).toContain('取值只能是true或false')
     expect((await call(t, { url: q })).status).toBe(401)
   })
+
+  it('001 §7.1 hasMultiple: a POST boolean or a hasMultiple query saves the same value; missing, mixed or bad values refused', async () => {
+    const q = `${C}/getMHPersonalConfig?name=mh_personal_config`
+    const S = `${C}/setMHPersonalConfig`
+    expect(await call(t, { url: S, token: s.schoolAdmin, body: { hasMultiple: false } })).toMatchObject({ code: 0, msg: '保存成功' })
+    expect((await call(t, { url: q, token: s.schoolAdmin })).data).toBe('false')
+    expect((await call(t, { url: S, token: s.schoolAdmin, body: { name: 'mh_personal_config', hasMultiple: true } })).code).toBe(0)
+    expect((await call(t, { url: q, token: s.schoolAdmin })).data).toBe('true')
+    expect((await call(t, { url: `${S}?hasMultiple=false`, token: s.schoolAdmin })).code).toBe(0)
+    expect((await call(t, { url: q, token: s.schoolAdmin })).data).toBe('false')
+    expect(await call(t, { url: S, token: s.schoolAdmin, body: { hasMultiple: 'yes' } })).toMatchObject({ status: 400, msg: '取值只能是true或false' })
+    expect(await call(t, { url: S, token: s.schoolAdmin, body: {} })).toMatchObject({ status: 400, msg: '取值只能是true或false' })
+    expect(await call(t, { url: S, token: s.schoolAdmin })).toMatchObject({ status: 400, msg: '请选择是否显示多个应用' })
+    expect(await call(t, { url: `${S}?value=true&hasMultiple=false`, token: s.schoolAdmin })).toMatchObject({ status: 400, msg: 'value与hasMultiple不一致' })
+    expect((await call(t, { url: q, token: s.schoolAdmin })).data).toBe('false')
+    expect((await call(t, { url: S, body: { hasMultiple: true } })).status).toBe(401)
+  })
 })
 
 describe('mobile entries', () => {

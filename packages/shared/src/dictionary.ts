@@ -77,3 +77,33 @@ export type DictRow = z.infer<typeof dictRow>
 export const dictSelectQuery = z.object({ dictType, orgId: z.coerce.number().int().optional() })
 
 export const DictMsg = { NAME_TAKEN: '同类字典中已存在该名称', CODE_TAKEN: '同类字典中已存在该编码', NOT_FOUND: '字典项不存在', IN_USE: '该字典项已被使用，无法删除' } as const
+
+/**
+ * The verify form's option types (001 §7.1 "Dictionary options") and where each comes from: sex and nation are the
+ * fixed lists of the shared constants (SEX_LABEL, NATIONS), the others a people dictionary of ours.
+ */
+export const DICT_OPTION_SOURCES = {
+  sex: 'sex', nation: 'nation', political_attitudes: 'politicalStatus', education: 'education',
+  academic_degree: 'degree', professional_title: 'title',
+} as const satisfies Record<string, 'sex' | 'nation' | DictType>
+export type DictOptionType = keyof typeof DICT_OPTION_SOURCES
+export const DICT_OPTION_TYPES = Object.keys(DICT_OPTION_SOURCES) as [DictOptionType, ...DictOptionType[]]
+export const DictOptionMsg = { TYPE: '字典类型有误', TYPES_REQUIRED: '请指定字典类型', DUPLICATE: '字典类型不能重复' } as const
+
+/** POST /base/api/dict/options: the org whose entries are offered (default: the session's) and the types, in order. */
+export const dictOptionsBody = z.object({
+  orgId: z.coerce.number().int().optional(),
+  types: z.array(z.enum(DICT_OPTION_TYPES, { message: DictOptionMsg.TYPE }), { message: DictOptionMsg.TYPES_REQUIRED })
+    .min(1, DictOptionMsg.TYPES_REQUIRED).max(DICT_OPTION_TYPES.length, DictOptionMsg.DUPLICATE)
+    .refine((ts) => new Set(ts).size === ts.length, DictOptionMsg.DUPLICATE),
+})
+export type DictOptionsBody = z.infer<typeof dictOptionsBody>
+/**
+ * One group per type asked, in that order. `code` is the value the verify-info body takes for the field: the sex
+ * number (0 男, 1 女), the nation's name, or a dictionary entry's id.
+ */
+export const dictOptionGroup = z.object({
+  type: z.enum(DICT_OPTION_TYPES),
+  data: z.array(z.object({ text: z.string(), code: z.union([z.number(), z.string()]) })),
+})
+export type DictOptionGroup = z.infer<typeof dictOptionGroup>

@@ -29,8 +29,10 @@ export const ImportMsg = {
 export const importTask = z.object({
   importLogId: z.number(), fileName: z.string(), type: z.string(), status: z.number(),
   processedCount: z.number(), totalCount: z.number(), successCount: z.number(), failCount: z.number(),
-  /** 0–100. */
-  rate: z.number(), message: z.string().nullable(), createdAt: z.string(), createdByName: z.string(), finishedAt: z.string().nullable(),
+  /** 0–100 (000 §3 calls it rate). */
+  rate: z.number(),
+  /** The same value under 001 §3's name; the web progress widget reads this one. */
+  percentage: z.number(), message: z.string().nullable(), createdAt: z.string(), createdByName: z.string(), finishedAt: z.string().nullable(),
 })
 export type ImportTask = z.infer<typeof importTask>
 export const importLogPageBody = z.object({

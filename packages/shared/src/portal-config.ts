@@ -190,9 +190,22 @@ export type JdMhSysConfigAnswer = z.infer<typeof jdMhSysConfigAnswer>
 
 /** mh_personal_config: the string 'true' or 'false' overriding hasMultiple; null when never set. */
 export const personalConfigQuery = z.object({ name: z.literal(ConfigName.MH_PERSONAL).default(ConfigName.MH_PERSONAL) })
+export const PersonalConfigMsg = { BOOL: '取值只能是true或false', REQUIRED: '请选择是否显示多个应用', MISMATCH: 'value与hasMultiple不一致' } as const
+const boolText = z.enum(['true', 'false'], { message: PersonalConfigMsg.BOOL })
+/**
+ * GET setMHPersonalConfig: `value` (000's form) or `hasMultiple` (001 §7.1's name), each the text 'true' or 'false';
+ * one of them is required, and both must agree when both are sent.
+ */
 export const setPersonalConfigQuery = z.object({
   name: z.literal(ConfigName.MH_PERSONAL).default(ConfigName.MH_PERSONAL),
-  value: z.enum(['true', 'false'], { message: '取值只能是true或false' }),
+  value: boolText.optional(),
+  hasMultiple: boolText.optional(),
+}).refine((q) => q.value !== undefined || q.hasMultiple !== undefined, PersonalConfigMsg.REQUIRED)
+  .refine((q) => q.value === undefined || q.hasMultiple === undefined || q.value === q.hasMultiple, PersonalConfigMsg.MISMATCH)
+/** POST setMHPersonalConfig (001 §7.1 "Save multiple/single preference"): the boolean hasMultiple. */
+export const setPersonalConfigBody = z.object({
+  name: z.literal(ConfigName.MH_PERSONAL).default(ConfigName.MH_PERSONAL),
+  hasMultiple: z.boolean({ message: PersonalConfigMsg.BOOL }),
 })
 
 /** Footer answer of tenant getTenantBottomBaseInfo. */

@@ -1,7 +1,34 @@
-import { api, assert, openUserMenuItem, signIn, tableRow, test, tokenOf, watchPageErrors } from '../harness.js'
+import { api, assert, openUserMenuItem, signIn, signInPickingOrg, tableRow, test, tokenOf, watchPageErrors } from '../harness.js'
 
 // School alliances (docs/alliances.md): the district founds one, a school applies in 我的联盟, the district approves
 // it in 联盟成员, the school's administrator sees the alliance portal (also at phone width) and leaves with 离开联盟.
+
+// Runs first: the demo alliance is then the only one jyjadmin runs.
+test('alliance: the demo alliance — jyjadmin sees its member and the waiting application; lilaoshi at the member school opens its home from the header', async ({ baseUrl, newPage }) => {
+  const managed = await api<{ orgId: number; name: string }[]>(baseUrl, '/base/api/juxiao/getManagedList', { token: await tokenOf(baseUrl, 'jyjadmin') })
+  const demo = managed.data.find((a) => a.name === '示范区城乡教育联盟')
+  assert(demo, `the demo alliance is seeded: ${JSON.stringify(managed.data)}`)
+
+  const admin = await newPage()
+  const adminErrors = watchPageErrors(admin)
+  await signIn(admin, baseUrl, 'jyjadmin')
+  await admin.goto(`${baseUrl}/#/allianceManage/allianceUser?orgId=${demo.orgId}`)
+  await tableRow(admin.getByTestId('alliance-member-table'), '示范区第二中学').waitFor()
+  await admin.getByRole('tab', { name: '加入申请' }).click()
+  await tableRow(admin.getByTestId('alliance-member-table'), '示范职业技术学院').getByRole('button', { name: '通过' }).waitFor()
+  adminErrors()
+  await admin.close()
+
+  const teacher = await newPage()
+  const teacherErrors = watchPageErrors(teacher)
+  await signInPickingOrg(teacher, baseUrl, 'lilaoshi', '示范区第二中学')
+  await teacher.getByTestId('alliance-entry').click()
+  await teacher.waitForURL(/#\/alliancePortal\/home\?orgId=/)
+  await teacher.getByTestId('alliance-home').waitFor()
+  assert((await teacher.getByTestId('alliance-name').textContent())?.includes('示范区城乡教育联盟'), 'the home names the demo alliance')
+  await teacher.getByTestId('alliance-members').getByText('示范区第二中学').waitFor()
+  teacherErrors()
+})
 
 test('alliance: a school applies, is approved, sees the alliance portal and leaves it with 离开联盟', async ({ baseUrl, newPage }) => {
   const district = await tokenOf(baseUrl, 'jyjadmin')

@@ -25,7 +25,8 @@ export const authApi = {
   passwordRule: () => request<PasswordRule>('/base/api/tenant/base/tenant/config/password/rule', { method: 'POST', body: {} }),
   changePassword: (oldPwd: string, newPwd: string) =>
     requestEnvelope<null>('/base/api/account/change/password', { body: { oldPwd, newPwd }, showError: false }),
-  userOrgs: () => request<LoginOrg[]>('/base/api/account/user/orgs'),
+  /** 001 §7.1: the signed-in account's orgs; openAccountId (the caller's own, from user/current/detail) as the spec sends it. */
+  userOrgs: (openAccountId?: number) => request<LoginOrg[]>('/base/api/account/user/orgs', { params: { openAccountId } }),
   changeOrg: (newOrgId: number, accountId: number) =>
     request<string>('/base/api/organizationUnit/changeOrg', { params: { newOrgId, accountId }, showError: false }),
 }

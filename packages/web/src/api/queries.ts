@@ -32,5 +32,6 @@ export function usePasswordRule() {
 
 /** The organisations of the signed-in account (switch dialog). */
 export function useUserOrgs() {
-  return useQuery({ queryKey: queryKeys.userOrgs, queryFn: authApi.userOrgs, staleTime: 0 })
+  const openAccountId = useCurrentUser().data?.openAccountId
+  return useQuery({ queryKey: queryKeys.userOrgs, queryFn: () => authApi.userOrgs(openAccountId), staleTime: 0 })
 }

@@ -1,6 +1,7 @@
 import { ADMIN_ROLE, SUPER_ADMIN, UserType } from '@zhixiao/shared'
 import type { Db } from '../database.js'
 import type { PasswordParams } from '../../platform/password.js'
+import { seedDemoAlliance } from './demo-alliance.js'
 import { seedDemoApps } from './demo-apps.js'
 import { seedDemoComplaints } from './demo-complaints.js'
 import { seedDemoCms } from './cms-demo.js'
@@ -14,7 +15,7 @@ export const DEFAULT_ADMIN_PASSWORD = 'Admin@2026'
 /** Demo accounts printed at start and listed in the README. */
 export const DEMO_ACCOUNTS = [
   { userName: 'administrator', password: DEFAULT_ADMIN_PASSWORD, who: '超级管理员 → /base-set' },
-  { userName: 'jyjadmin', password: DEMO_PASSWORD, who: '区教育局管理员' },
+  { userName: 'jyjadmin', password: DEMO_PASSWORD, who: '区教育局管理员（示范区城乡教育联盟 → /allianceManage/allianceUser）' },
   { userName: 'jyjstaff', password: DEMO_PASSWORD, who: '局机关人员 → /portal/home' },
   { userName: 'xxadmin', password: DEMO_PASSWORD, who: '第一实验小学管理员' },
   { userName: 'zhanglaoshi', password: DEMO_PASSWORD, who: '第一实验小学教师 → /portal/home' },
@@ -43,7 +44,8 @@ export async function ensurePlatform(db: Db, params: PasswordParams, adminPasswo
 /**
  * One district: a bureau (unitAttr < 8) and three schools (one Z3), with their base data (departments, terms of
  * the school year `now` falls in, grades and classes, buildings and rooms, subjects, majors), teachers, students
- * and parents, apps and news.
+ * and parents, apps and news, and an alliance of the bureau (示范区城乡教育联盟) with one member school and one
+ * waiting application.
  */
 export async function seedDemoDistrict(db: Db, params: PasswordParams, now = new Date()): Promise<void> {
   const exists = await db.platform((trx) => trx.selectFrom('tenant').select('id').where('unique_name', '=', 'demo-district').executeTakeFirst())
@@ -85,5 +87,6 @@ export async function seedDemoDistrict(db: Db, params: PasswordParams, now = new
     await placeNamedPeople(trx, ids, structure)
   })
   await seedDemoCms(db, tenantId, ids, now)
+  await db.tenant(tenantId, (trx) => seedDemoAlliance(trx, tenantId, ids, now))
 }
 

@@ -1,4 +1,4 @@
-import { changePasswordBody, currentUserDetail as detailSchema, envelopeSchema, loginOrg, Msg, mustChangeDefaultPasswordBody, verifyCheckResult, verifyInfoBody } from '@zhixiao/shared'
+import { changePasswordBody, currentUserDetail as detailSchema, envelopeSchema, loginOrg, Msg, mustChangeDefaultPasswordBody, userOrgsQuery, verifyCheckResult, verifyInfoBody } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -15,8 +15,8 @@ export function accountRoutes(ctx: AppContext) {
     r.get('/user/current/detail', { schema: { tags, summary: '当前用户详情', response: { 200: envelopeSchema(detailSchema) } } },
       async (req) => ok(await currentUserDetail(ctx, req.auth!)))
 
-    r.get('/user/orgs', { schema: { tags, summary: '当前账号的机构列表', response: { 200: envelopeSchema(z.array(loginOrg)) } } },
-      async (req) => ok(await userOrgs(ctx, req.auth!)))
+    r.get('/user/orgs', { schema: { tags, summary: '当前账号的机构列表（openAccountId 可选，只能是本人账号）', querystring: userOrgsQuery, response: { 200: envelopeSchema(z.array(loginOrg)) } } },
+      async (req) => ok(await userOrgs(ctx, req.auth!, req.query.openAccountId)))
 
     r.post('/must/change/default/password', {
       config: { public: true },

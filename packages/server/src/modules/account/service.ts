@@ -1,7 +1,7 @@
-import { ErrorCode, Msg, type CurrentUserDetail, type LoginOrg } from '@zhixiao/shared'
+import { AccountMsg, ErrorCode, Msg, type CurrentUserDetail, type LoginOrg } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
-import { notFound, refused, unauthorized } from '../../platform/errors.js'
+import { AppError, notFound, refused, unauthorized } from '../../platform/errors.js'
 import { hashPassword, verifyPassword } from '../../platform/password.js'
 import { checkPasswordRule, passwordRuleFor } from '../../platform/password-rule.js'
 import { loadGrants } from '../../platform/permissions.js'
@@ -54,7 +54,9 @@ export async function currentUserDetail(ctx: AppContext, auth: AuthInfo): Promis
   })
 }
 
-export async function userOrgs(ctx: AppContext, auth: AuthInfo): Promise<LoginOrg[]> {
+/** The account's orgs (001 §7.1); `openAccountId`, when sent, must be the caller's own account: never another's. */
+export async function userOrgs(ctx: AppContext, auth: AuthInfo, openAccountId?: number): Promise<LoginOrg[]> {
+  if (openAccountId !== undefined && openAccountId !== auth.accountId) throw new AppError(ErrorCode.FORBIDDEN, AccountMsg.NOT_OWN_ACCOUNT, 403)
   return ctx.db.tenant(auth.tenantId, async (trx) =>
     (await membershipsOf(trx, auth.accountId)).map((o) => ({ orgId: o.orgId, displayName: o.displayName, unitAttr: o.unitAttr, coreAccountId: auth.accountId, tenantId: auth.tenantId })))
 }

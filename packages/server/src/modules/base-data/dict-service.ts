@@ -1,4 +1,7 @@
-import { COMMUNAL_PERMISSION, DICT_GROUP_PERMISSION, DICT_TYPES, DictMsg, type DictAddBody, type DictPageBody, type DictRow, type DictType, type DictUpdateBody } from '@zhixiao/shared'
+import {
+  COMMUNAL_PERMISSION, DICT_GROUP_PERMISSION, DICT_OPTION_SOURCES, DICT_TYPES, DictMsg, NATIONS, SEX_LABEL, type DictAddBody, type DictOptionGroup,
+  type DictOptionsBody, type DictPageBody, type DictRow, type DictType, type DictUpdateBody,
+} from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
@@ -64,6 +67,27 @@ export function selectDict(ctx: AppContext, auth: AuthInfo, dictType: DictType, 
     if (orgId !== undefined) await assertInScope(trx, auth, orgId)
     return dictItemsFor(trx, org).select(COLUMNS).where('dict_type', '=', dictType).where('status', '=', 0)
       .orderBy(sql`org_id NULLS FIRST`).orderBy('sort').orderBy('id').execute()
+  })
+}
+
+/**
+ * The verify form's options in one call (001 §7.1): a group per type asked, in that order. Sex and nation are the
+ * shared constants; the dictionary types are what `select` lists for the org (same scope rule: an org outside the
+ * caller's scope, another tenant's included, answers 机构不存在).
+ */
+export function dictOptions(ctx: AppContext, auth: AuthInfo, b: DictOptionsBody): Promise<DictOptionGroup[]> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const org = b.orgId ?? auth.orgId
+    if (b.orgId !== undefined) await assertInScope(trx, auth, b.orgId)
+    const dictTypes = b.types.map((t) => DICT_OPTION_SOURCES[t]).flatMap((s) => (s === 'sex' || s === 'nation' ? [] : [s]))
+    const rows = dictTypes.length === 0 ? [] : await dictItemsFor(trx, org).select(['id', 'name', 'dict_type']).where('dict_type', 'in', dictTypes)
+      .where('status', '=', 0).orderBy(sql`org_id NULLS FIRST`).orderBy('sort').orderBy('id').execute()
+    return b.types.map((type) => {
+      const source = DICT_OPTION_SOURCES[type]
+      if (source === 'sex') return { type, data: Object.entries(SEX_LABEL).map(([code, text]) => ({ text, code: Number(code) })) }
+      if (source === 'nation') return { type, data: NATIONS.map((n) => ({ text: n, code: n })) }
+      return { type, data: rows.filter((r) => r.dict_type === source).map((r) => ({ text: r.name, code: r.id })) }
+    })
   })
 }
 

@@ -46,10 +46,12 @@ function tasks(trx: Trx) {
     sql<string | null>`to_char(finished_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('finishedAt'),
   ])
 }
-type TaskRow = Omit<ImportTask, 'rate'>
-const withRate = (t: TaskRow): ImportTask => ({
-  ...t, rate: t.status === ImportStatus.DONE ? 100 : t.totalCount ? Math.floor((t.processedCount * 100) / t.totalCount) : 0,
-})
+type TaskRow = Omit<ImportTask, 'rate' | 'percentage'>
+/** Progress 0–100 under both names the specs use: rate (000 §3) and percentage (001 §3). */
+const withRate = (t: TaskRow): ImportTask => {
+  const rate = t.status === ImportStatus.DONE ? 100 : t.totalCount ? Math.floor((t.processedCount * 100) / t.totalCount) : 0
+  return { ...t, rate, percentage: rate }
+}
 
 /** The kinds of job the caller may see: those whose area code they hold (IMPORT_KIND_VIEW_CODE). */
 async function visibleKinds(trx: Trx, auth: AuthInfo): Promise<ImportKind[]> {

@@ -1,6 +1,6 @@
 import {
   bottomInfoQuery, ConfigName, envelopeSchema, footerConfig, jdMhSysConfigAnswer, mobileEntry, mobileEntryQuery, mobileEntrySaveBody,
-  mobileEntryUpdateBody, personalConfigQuery, PortalMsg, setPersonalConfigQuery, setSysConfigBody, sysConfigQuery,
+  mobileEntryUpdateBody, personalConfigQuery, PortalMsg, setPersonalConfigBody, setPersonalConfigQuery, setSysConfigBody, sysConfigQuery,
 } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -24,8 +24,14 @@ export function configMgrRoutes(ctx: AppContext) {
       async (req) => { await setSysConfig(ctx, req.auth!, req.body); return ok(null, PortalMsg.SAVED) })
     r.get('/getMHPersonalConfig', { schema: { tags, summary: '个人配置：多个应用（\'true\'/\'false\'，未设置为 null）', querystring: personalConfigQuery, response: { 200: envelopeSchema(z.string().nullable()) } } },
       async (req) => ok(await getPersonal(ctx, req.auth!, req.query.name)))
-    r.get('/setMHPersonalConfig', { schema: { tags, summary: '保存个人配置（本账号）', querystring: setPersonalConfigQuery } },
-      async (req) => { await setPersonal(ctx, req.auth!, req.query.name, req.query.value); return ok(null, PortalMsg.SAVED) })
+    r.get('/setMHPersonalConfig', { schema: { tags, summary: '保存个人配置（本账号；value 或 hasMultiple 为 \'true\'/\'false\'）', querystring: setPersonalConfigQuery } },
+      async (req) => {
+        // The schema guarantees one of the two (and that they agree when both are sent).
+        await setPersonal(ctx, req.auth!, req.query.name, (req.query.hasMultiple ?? req.query.value)!)
+        return ok(null, PortalMsg.SAVED)
+      })
+    r.post('/setMHPersonalConfig', { schema: { tags, summary: '保存个人配置（本账号；001 §7.1 hasMultiple 布尔值）', body: setPersonalConfigBody } },
+      async (req) => { await setPersonal(ctx, req.auth!, req.body.name, req.body.hasMultiple ? 'true' : 'false'); return ok(null, PortalMsg.SAVED) })
     r.get('/getJDMHSysConfig', { config: { public: true }, schema: { tags, summary: '局端顶部配置（未登录可读）', querystring: orgQuery, response: { 200: envelopeSchema(jdMhSysConfigAnswer) } } },
       async (req) => ok(await publicHeaderConfig(ctx, ConfigName.JD_MH_SYS, req.query.orgId)))
     r.get('/getAllianceSchoolMHSysConfig', { config: { public: true }, schema: { tags, summary: '联盟顶部配置（未登录可读）', querystring: orgQuery, response: { 200: envelopeSchema(jdMhSysConfigAnswer) } } },

@@ -85,7 +85,7 @@ export function SwitchOrgDialog({ open, onClose }: { open: boolean; onClose: () 
       {open && !verify && <OrgChoice value={chosen} onChange={setChosen} />}
       {verify && (
         <div data-testid="switch-verify">
-          <VerifyInfoForm check={verify.check} submitText="确定" onDone={() => void enter(verify.token, verify.fresh)} />
+          <VerifyInfoForm check={verify.check} orgId={verify.fresh.orgId} submitText="确定" onDone={() => void enter(verify.token, verify.fresh)} />
           <Button block style={{ marginTop: 8 }} onClick={() => setVerify(null)}>返回</Button>
         </div>
       )}

@@ -1,4 +1,4 @@
-import type { DictAddBody, DictPageBody, DictRow, DictType, DictUpdateBody } from '@zhixiao/shared'
+import type { DictAddBody, DictOptionGroup, DictOptionType, DictPageBody, DictRow, DictType, DictUpdateBody } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { request, requestEnvelope } from '../../api/client'
 import type { PageResult } from '../../components/crud'
@@ -9,6 +9,8 @@ const D = '/base/api/dict'
 export const dictApi = {
   page: (q: Partial<DictPageBody> & Pick<DictPageBody, 'dictType'>) => request<PageResult<DictRow>>(`${D}/page`, { body: q }),
   select: (dictType: DictType, orgId?: number) => request<DictRow[]>(`${D}/select`, { params: { dictType, orgId } }),
+  /** The verify form's option groups in one call (001 §7.1), in the order asked. */
+  options: (types: DictOptionType[], orgId?: number) => request<DictOptionGroup[]>(`${D}/options`, { body: { orgId, types } }),
   add: (b: DictAddBody) => requestEnvelope<number>(`${D}/add`, { body: b }),
   update: (b: DictUpdateBody) => requestEnvelope<null>(`${D}/update`, { body: b }),
   setStatus: (id: number, status: number) => requestEnvelope<null>(`${D}/updateStatus`, { body: { id, status } }),
@@ -19,4 +21,13 @@ export const dictApi = {
 export function useDictOptions(dictType: DictType, orgId?: number) {
   const q = useQuery({ queryKey: ['dict', 'select', dictType, orgId], queryFn: () => dictApi.select(dictType, orgId), staleTime: 30_000 })
   return { rows: q.data ?? [], options: (q.data ?? []).map((d) => ({ value: d.id, label: d.name })) }
+}
+
+/** Option groups of the spec's types (sex, nation, political_attitudes …) in one call; nothing asked, nothing fetched. */
+export function useDictOptionGroups(types: DictOptionType[], orgId?: number) {
+  const q = useQuery({
+    queryKey: ['dict', 'options', types, orgId], queryFn: () => dictApi.options(types, orgId), enabled: types.length > 0, staleTime: 30_000,
+  })
+  const byType = new Map((q.data ?? []).map((g) => [g.type, g.data.map((d) => ({ value: d.code, label: d.text }))]))
+  return (type: DictOptionType) => byType.get(type) ?? []
 }

@@ -28,7 +28,7 @@ export function ImportTaskItem({ task, onCancel, onClose, onErrors }: {
       </Flex>
       {(active || task.status === ImportStatus.DONE) && (
         // The percentage stays written out at 100% (antd would swap it for a tick) so the end is read, not guessed.
-        <Progress percent={Math.round(task.rate)} size="small" status={active ? 'active' : 'success'} format={(p) => `${p}%`} />
+        <Progress percent={Math.round(task.percentage)} size="small" status={active ? 'active' : 'success'} format={(p) => `${p}%`} />
       )}
       {active ? (
         <>

@@ -26,12 +26,13 @@ export default function OrgSelectPage({ path }: { path: string }) {
 /** Signed in, but the tenant requires personal information that is missing (001 §3): the form, then the landing. */
 function VerifyPage({ path, check, to }: { path: string; check: VerifyCheckResult; to: string }) {
   const navigate = useNavigate()
+  const orgId = useSession((s) => s.userInfo?.orgId)
   return (
     <div className="zx-login-bg" data-page={path}>
       <Card className="zx-login-card" style={{ width: 520 }}>
         <h1 className="zx-login-title">您好，{check.detail.userName}，请完善个人信息</h1>
         <div className="zx-login-sub">所在单位要求登录前核验以下信息</div>
-        <VerifyInfoForm check={check} onDone={() => void navigate(to, { replace: true })} />
+        <VerifyInfoForm check={check} orgId={orgId} onDone={() => void navigate(to, { replace: true })} />
       </Card>
     </div>
   )

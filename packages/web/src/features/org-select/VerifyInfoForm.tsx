@@ -1,42 +1,43 @@
 import {
-  NATIONS, SEX_LABEL, VERIFY_FIELD_META, parseIdCard, type DictType, type VerifyCheckResult, type VerifyField, type VerifyInfoBody,
+  VERIFY_FIELD_META, parseIdCard, type DictOptionType, type VerifyCheckResult, type VerifyField, type VerifyInfoBody,
 } from '@zhixiao/shared'
 import { Button, Form, Input, Select } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { useState } from 'react'
 import { requestEnvelope } from '../../api/client'
 import { notify } from '../../api/feedback'
-import { useDictOptions } from '../base-dictionary/api'
+import { useDictOptionGroups } from '../base-dictionary/api'
 
 type Values = Partial<Record<VerifyField, string | number | null>>
 
-const DICT_OF: Partial<Record<VerifyField, DictType>> = {
-  politicalAttitudes: 'politicalStatus', education: 'education', academicDegree: 'degree', technicalTitle: 'title',
+/** The option type (001 §7.1 dictionary options) of each select field. */
+const OPTION_TYPE_OF: Partial<Record<VerifyField, DictOptionType>> = {
+  sex: 'sex', nationality: 'nation', politicalAttitudes: 'political_attitudes', education: 'education',
+  academicDegree: 'academic_degree', technicalTitle: 'professional_title',
 }
-const SEX_OPTIONS = Object.entries(SEX_LABEL).map(([v, label]) => ({ value: Number(v), label }))
-const NATION_OPTIONS = NATIONS.map((n) => ({ value: n, label: n }))
 
 /**
  * The verify-info form after login (001 §3, §5): the fields the server lists as required, 请填写/请选择{label}
  * when empty, inputs trimmed, phone and ID card read-only once on file, and sex derived from the ID card
- * (locked when it is).
+ * (locked when it is). The selects' options come in one call for the fields shown (dict/options), for `orgId`
+ * (default: the session's org).
  */
-export function VerifyInfoForm({ check, onDone, submitText = '保存并进入' }: { check: VerifyCheckResult; onDone: () => void; submitText?: string }) {
+export function VerifyInfoForm({ check, onDone, submitText = '保存并进入', orgId }: {
+  check: VerifyCheckResult; onDone: () => void; submitText?: string; orgId?: number
+}) {
   const [form] = Form.useForm<Values>()
   const [busy, setBusy] = useState(false)
   const idCard = Form.useWatch('idCard', form) as string | undefined
   const derivedSex = parseIdCard(typeof idCard === 'string' ? idCard : null)?.sex ?? null
-  const dicts = {
-    politicalAttitudes: useDictOptions('politicalStatus').options, education: useDictOptions('education').options,
-    academicDegree: useDictOptions('degree').options, technicalTitle: useDictOptions('title').options,
-  } as Partial<Record<VerifyField, { value: number; label: string }[]>>
+  const optionsOf = useDictOptionGroups(check.selectedFiledList.flatMap((f) => OPTION_TYPE_OF[f] ?? []), orgId)
   const onFile = (f: 'phone' | 'idCard') => !!check.detail[f]
 
   const control = (f: VerifyField) => {
     const { label, select } = VERIFY_FIELD_META[f]
-    if (f === 'sex') return <Select placeholder={`请选择${label}`} options={SEX_OPTIONS} disabled={derivedSex !== null} />
-    if (f === 'nationality') return <Select showSearch placeholder={`请选择${label}`} options={NATION_OPTIONS} />
-    if (select && DICT_OF[f]) return <Select placeholder={`请选择${label}`} options={dicts[f] ?? []} />
+    const type = OPTION_TYPE_OF[f]
+    if (f === 'sex') return <Select placeholder={`请选择${label}`} options={optionsOf('sex')} disabled={derivedSex !== null} />
+    if (f === 'nationality') return <Select showSearch placeholder={`请选择${label}`} options={optionsOf('nation')} />
+    if (select && type) return <Select placeholder={`请选择${label}`} options={optionsOf(type)} />
     return <Input placeholder={`请输入${label}`} readOnly={(f === 'phone' || f === 'idCard') && onFile(f)}
       onChange={f === 'idCard' ? (e) => {
         const sex = parseIdCard(e.target.value)?.sex

@@ -26,7 +26,7 @@ export const portalApi = {
     request<JdMhSysConfigAnswer>('/base/configMgr/getMHSysConfig', { params: { name } }),
   personal: () => request<string | null>('/base/configMgr/getMHPersonalConfig', { params: { name: ConfigName.MH_PERSONAL }, showError: false }),
   setPersonal: (value: boolean) =>
-    requestEnvelope<null>('/base/configMgr/setMHPersonalConfig', { params: { name: ConfigName.MH_PERSONAL, value: String(value) } }),
+    requestEnvelope<null>('/base/configMgr/setMHPersonalConfig', { body: { name: ConfigName.MH_PERSONAL, hasMultiple: value } }),
   mobileEntries: (orgId?: number, all = false) =>
     request<MobileEntry[]>('/base/api/Mobile/fullInfo', { params: { orgId, all: all ? '1' : undefined }, showError: all, notFoundPage: false }),
   footer: (orgId: number) => request<FooterConfig>('/base/api/tenant/getTenantBottomBaseInfo', { params: { orgId }, showError: false, notFoundPage: false }),
