@@ -52,10 +52,10 @@ async function compareAll(trx: Trx) {
         const plainS = (await sKeys().select('u.id').orderBy('u.class_id').orderBy('u.job_no').orderBy('u.id').offset(offset).limit(limit).execute()).map((r) => r.id)
         expect(await studentIdsAt(trx, sKeys(), { orgId: w.schoolId, userType: UserType.STUDENT, archived: false, status }, offset, limit), `students ${label}`).toEqual(plainS)
         const plainT = (await tKeys().select('u.id').orderBy('u.sort').orderBy('u.id').offset(offset).limit(limit).execute()).map((r) => r.id)
-        expect(await anchoredIdsAt(trx, tKeys(), `t:${w.schoolId}:${status}`, { orgId: w.schoolId, userType: UserType.STAFF, archived: false, status },
+        expect(await anchoredIdsAt(t.db, trx, tKeys(), `t:${w.schoolId}:${status}`, { orgId: w.schoolId, userType: UserType.STAFF, archived: false, status },
           ['u.sort', 'u.id'], false, offset, limit), `teachers ${label}`).toEqual(plainT)
         const plainP = (await pKeys().select('u.id').orderBy('u.id', 'desc').offset(offset).limit(limit).execute()).map((r) => r.id)
-        expect(await anchoredIdsAt(trx, pKeys(), `p:${w.schoolId}:${status}`, { orgId: w.schoolId, userType: UserType.PARENT, archived: false, status },
+        expect(await anchoredIdsAt(t.db, trx, pKeys(), `p:${w.schoolId}:${status}`, { orgId: w.schoolId, userType: UserType.PARENT, archived: false, status },
           ['u.id'], true, offset, limit), `parents ${label}`).toEqual(plainP)
       }
     }

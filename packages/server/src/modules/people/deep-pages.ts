@@ -47,8 +47,9 @@ export async function studentIdsAt(trx: Trx, keys: Keys, f: CountFilter, offset:
 interface Anchors { version: string; keys: (string | number)[][] }
 const ANCHOR_STEP = 500
 const MAX_LISTS = 200
-// Per process; a list whose members changed has a new version and is rebuilt on its next deep page.
-const anchorCache = new Map<string, Anchors>()
+// Per database (several apps may share a process: the tests); a list whose members changed has a new version
+// and is rebuilt on its next deep page.
+const anchorCaches = new WeakMap<object, Map<string, Anchors>>()
 
 /**
  * The version of a school's member list of one kind: the newest transaction that changed any of its kept counts.
@@ -67,9 +68,11 @@ async function listVersion(trx: Trx, orgId: number, userType: number): Promise<s
  * 500th row are kept per process for the list's current version (built by one index-only pass over the list), and a
  * deep page starts from the anchor before it with a row comparison the index serves, skipping under 500 entries.
  */
-export async function anchoredIdsAt(trx: Trx, keys: Keys, cacheKey: string, f: CountFilter, order: readonly ('u.sort' | 'u.id')[],
+export async function anchoredIdsAt(db: object, trx: Trx, keys: Keys, cacheKey: string, f: CountFilter, order: readonly ('u.sort' | 'u.id')[],
   desc: boolean, offset: number, limit: number): Promise<number[]> {
   const version = await listVersion(trx, f.orgId, f.userType)
+  let anchorCache = anchorCaches.get(db)
+  if (!anchorCache) anchorCaches.set(db, (anchorCache = new Map()))
   let anchors = anchorCache.get(cacheKey)
   if (!anchors || anchors.version !== version) {
     const dir = desc ? sql`DESC` : sql`ASC`

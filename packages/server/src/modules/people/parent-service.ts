@@ -68,7 +68,7 @@ export function pageParents(ctx: AppContext, auth: AuthInfo, q: ParentPageBody):
     const kept = !q.keyword && q.childId == null && q.classId == null
     const total = () => (kept ? keptTotal(trx, counted) : countOf(keys))
     const page = await pageByKeys(keys.select('u.id').orderBy('u.id', 'desc'), (ids) => parentRows(trx).where('u.id', 'in', ids).execute(), q, total,
-      kept ? (offset, limit) => anchoredIdsAt(trx, keys, `${auth.tenantId}:${orgId}:parent:${q.archived}:${q.status}`, counted, ['u.id'], true, offset, limit) : undefined)
+      kept ? (offset, limit) => anchoredIdsAt(ctx.db, trx, keys, `${auth.tenantId}:${orgId}:parent:${q.archived}:${q.status}`, counted, ['u.id'], true, offset, limit) : undefined)
     const kids = await childrenOf(trx, page.list.map((p) => p.id))
     return { ...page, list: page.list.map((p) => ({ ...p, children: kids.get(p.id) ?? [] })) }
   })

@@ -61,7 +61,7 @@ export function pageTeachers(ctx: AppContext, auth: AuthInfo, q: TeacherPageBody
     const total = () => (kept ? keptTotal(trx, counted) : countOf(keys))
     return pageByKeys(keys.select('u.id').orderBy('u.sort').orderBy('u.id'),
       async (ids) => (await teacherRows(trx).where('u.id', 'in', ids).execute()).map(fixTeacher), q, total,
-      kept ? (offset, limit) => anchoredIdsAt(trx, keys, `${auth.tenantId}:${orgId}:staff:${q.archived}:${q.status}`, counted, ['u.sort', 'u.id'], false, offset, limit) : undefined)
+      kept ? (offset, limit) => anchoredIdsAt(ctx.db, trx, keys, `${auth.tenantId}:${orgId}:staff:${q.archived}:${q.status}`, counted, ['u.sort', 'u.id'], false, offset, limit) : undefined)
   })
 }
 

@@ -196,7 +196,8 @@ const dingtalk: Connector = {
 const wecomTokens = new Map<string, { token: string; until: number }>()
 
 async function wecomToken(cfg: ConnectorConfig, api: string, fresh = false): Promise<string> {
-  const key = `${cfg.tenantId}:${cfg.id}:${+cfg.updatedAt}`
+  // The API base too: a token is only good at the host that issued it.
+  const key = `${api}|${cfg.tenantId}:${cfg.id}:${+cfg.updatedAt}`
   const hit = wecomTokens.get(key)
   if (hit && !fresh && hit.until > Date.now()) return hit.token
   const u = new URL(`${api}/cgi-bin/gettoken`)
