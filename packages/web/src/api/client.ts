@@ -37,6 +37,9 @@ function queryString(params?: Record<string, ParamValue>): string {
   return s ? `?${s}` : ''
 }
 
+/** The address the page was opened on does not change while it is open: its net type is worked out once. */
+const NET_TYPE = String(netTypeOfHost(window.location.hostname))
+
 /**
  * The spec's headers of every call (000 §7.1): requestId; ysNetType, 1 when the portal was opened on an intranet
  * address (shared netTypeOfHost); tenantId, the temporary tenant (?tn= or the login page's 切换租户) or 0; the bearer token.
@@ -45,7 +48,7 @@ export function specHeaders(token: string | undefined): Record<string, string> {
   const tempTenant = useSession.getState().tempTenant
   return {
     requestId: randomId(),
-    ysNetType: String(netTypeOfHost(window.location.hostname)),
+    ysNetType: NET_TYPE,
     tenantId: tempTenant ? String(tempTenant.id) : '0',
     ...(token ? { Authorization: `Bearer ${token}` } : {}),
   }

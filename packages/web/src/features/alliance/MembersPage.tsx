@@ -1,16 +1,15 @@
 import { ALLIANCE_STATUS_LABEL, AllianceMsg, AllianceStatus, type AllianceMemberRow, type AllianceRoot } from '@zhixiao/shared'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Button, Input, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd'
-import { useRef, useState, type ChangeEvent } from 'react'
-import { ApiError } from '../../api/client'
-import { downloadFile, uploadFile } from '../../api/download'
+import { useRef, useState } from 'react'
+import { downloadFile } from '../../api/download'
 import { notify } from '../../api/feedback'
+import { useExcelImport } from '../../components/useExcelImport'
 import { PageFrame } from '../../components/crud'
 import type { PageProps } from '../../router/pages'
 import { allianceApi, AllianceKeys } from './api'
 import { AllianceSwitcher } from './AllianceSwitcher'
 
-interface RowError { row: number; reason: string }
 const TABS = [
   { key: String(AllianceStatus.JOINED), label: '成员单位' },
   { key: String(AllianceStatus.AUDITING), label: '加入申请' },
@@ -20,29 +19,8 @@ const day = (v: string | null) => (v ? new Date(v).toLocaleString('zh-CN', { hou
 
 /** 导入联盟学校 (importAllianceSchoolExcel) and its template: all or nothing, bad rows listed. */
 function ImportButtons({ orgId, onImported }: { orgId: number; onImported: () => void }) {
-  const { modal } = App.useApp()
   const input = useRef<HTMLInputElement>(null)
-  const [busy, setBusy] = useState(false)
-  const pick = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0]
-    e.target.value = ''
-    if (!file) return
-    setBusy(true)
-    try {
-      const env = await uploadFile<{ imported: number }>(allianceApi.importUrl(orgId), file)
-      notify.success(env.msg)
-      onImported()
-    } catch (err) {
-      const errors = err instanceof ApiError ? (err.data as { errors?: RowError[] } | null)?.errors : undefined
-      if (errors?.length) {
-        modal.error({
-          title: err instanceof ApiError ? err.message : '导入失败', width: 'min(560px, calc(100vw - 32px))',
-          content: <Table<RowError> size="small" rowKey="row" pagination={{ pageSize: 8 }} dataSource={errors}
-            columns={[{ title: '行号', dataIndex: 'row', width: 80 }, { title: '原因', dataIndex: 'reason' }]} />,
-        })
-      }
-    } finally { setBusy(false) }
-  }
+  const { busy, pick } = useExcelImport(allianceApi.importUrl(orgId), onImported)
   return (
     <Space wrap>
       <input ref={input} type="file" accept=".xlsx" hidden data-testid="alliance-import-file" onChange={(e) => void pick(e)} />
