@@ -1,6 +1,6 @@
-import { BuildingMsg, ErrorCode, SubjectMsg } from '@zhixiao/shared'
+import { BuildingMsg, ErrorCode, SubjectMsg, UserType } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, createTestApp, makeWorld, staffOf, type TestApp, type World } from './helpers.js'
+import { call, createTestApp, loginToken, makePerson, makeWorld, staffOf, type TestApp, type World } from './helpers.js'
 
 let t: TestApp
 let w: World
@@ -80,6 +80,84 @@ describe('buildings, floors and rooms', () => {
     expect((await call(t, { url: `${B}/update`, token: school2Admin, body: { id: b, name: '改' } })).status).toBe(404)
     expect((await call(t, { url: `${F}/list?buildingId=${b}`, token: foreignAdmin })).status).toBe(404)
     expect((await call(t, { url: `${B}/page`, body: {} })).status).toBe(401)
+  })
+})
+
+describe('the room page buttons 属性设置, 教室用途 and 类型设置 (000 §6)', () => {
+  const A = '/base/api/account'
+  const D = '/base/api/dict'
+  let seq = 0
+  /** A staff member of the first school whose only role holds `codes`, signed in. */
+  async function holder(codes: string[]): Promise<string> {
+    const role = (await call(t, { url: `${A}/addRole/batch`, token: schoolAdmin, body: { roles: [{ name: `楼宇角色${++seq}`, userType: 1002 }] } })).data[0]
+    expect((await call(t, { url: `${A}/associatedPermission`, token: schoolAdmin, body: { roleId: role, orgId: w.schoolId, names: codes } })).code).toBe(0)
+    const p = await makePerson(t, w.tenantId, { memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [role] }] })
+    return loginToken(t, p.userName)
+  }
+  async function twoRooms() {
+    const b = (await call(t, { url: `${B}/add`, token: schoolAdmin, body: { name: `属性楼${++seq}`, floorCount: 1 } })).data
+    const f = (await call(t, { url: `${F}/list?buildingId=${b}`, token: schoolAdmin })).data[0].id
+    const ids: number[] = []
+    for (const name of ['甲', '乙']) ids.push((await call(t, { url: `${R}/add`, token: schoolAdmin, body: { floorId: f, name, capacity: 40 } })).data)
+    return { b, ids }
+  }
+
+  it('without the codes the page reader is refused 403 on setAttr and on writing and listing room uses and building types', async () => {
+    const reader = await holder(['base_build_lot'])
+    const { ids } = await twoRooms()
+    expect((await call(t, { url: `${R}/page`, token: reader, body: {} })).status).toBe(200)
+    expect(await call(t, { url: `${R}/setAttr`, token: reader, body: { roomIds: ids, capacity: 10 } })).toMatchObject({ status: 403, code: ErrorCode.FORBIDDEN })
+    for (const dictType of ['roomUse', 'buildingType']) {
+      expect((await call(t, { url: `${D}/add`, token: reader, body: { dictType, level: 'org', name: '不行' } })).status, dictType).toBe(403)
+      expect((await call(t, { url: `${D}/page`, token: reader, body: { dictType, level: 'org' } })).status, dictType).toBe(403)
+    }
+    // Each button keeps its own dictionary only.
+    const useOnly = await holder(['base_build_lot', 'base_room_use'])
+    expect((await call(t, { url: `${D}/add`, token: useOnly, body: { dictType: 'buildingType', level: 'org', name: '不行' } })).status).toBe(403)
+    const typeOnly = await holder(['base_build_lot', 'base_room_type'])
+    expect((await call(t, { url: `${D}/add`, token: typeOnly, body: { dictType: 'roomUse', level: 'org', name: '不行' } })).status).toBe(403)
+    expect((await call(t, { url: `${D}/add`, token: typeOnly, body: { dictType: 'job', level: 'org', name: '不行' } })).status).toBe(403)
+  })
+
+  it('教室用途 and 类型设置 keep their dictionaries (add, list, update, toggle, delete); base_communal_fields still does', async () => {
+    const keeper = await holder(['base_build_lot', 'base_room_use', 'base_room_type'])
+    for (const [dictType, name] of [['roomUse', '录播教室'], ['buildingType', '实验楼']] as const) {
+      const added = await call(t, { url: `${D}/add`, token: keeper, body: { dictType, level: 'org', name } })
+      expect(added, dictType).toMatchObject({ code: 0, msg: '新增成功' })
+      const listed = await call(t, { url: `${D}/page`, token: keeper, body: { dictType, level: 'org' } })
+      expect(listed.data.list.map((r: { name: string }) => r.name)).toContain(name)
+      expect((await call(t, { url: `${D}/update`, token: keeper, body: { id: added.data, name: `${name}2` } })).msg).toBe('编辑成功')
+      expect((await call(t, { url: `${D}/updateStatus`, token: keeper, body: { id: added.data, status: 1 } })).code).toBe(0)
+      expect((await call(t, { url: `${D}/delete`, token: keeper, body: { id: added.data } })).msg).toBe('删除成功')
+    }
+    const communal = await holder(['base_communal_fields'])
+    expect((await call(t, { url: `${D}/page`, token: communal, body: { dictType: 'roomUse', level: 'tenant' } })).status).toBe(200)
+    // The new-building form's type is one of these entries.
+    const type = (await call(t, { url: `${D}/add`, token: keeper, body: { dictType: 'buildingType', level: 'org', name: '体育馆' } })).data
+    const b = (await call(t, { url: `${B}/add`, token: schoolAdmin, body: { name: '风雨操场', typeId: type } })).data
+    const listed = await call(t, { url: `${B}/page`, token: schoolAdmin, body: { keyword: '风雨操场' } })
+    expect(listed.data.list).toEqual([expect.objectContaining({ id: b, typeId: type, typeName: '体育馆' })])
+  })
+
+  it('属性设置 gives the chosen rooms one use and capacity; another school\'s rooms or uses are refused', async () => {
+    const setter = await holder(['base_build_lot', 'base_room_attr'])
+    const { b, ids } = await twoRooms()
+    const use = (await call(t, { url: `${D}/add`, token: schoolAdmin, body: { dictType: 'roomUse', level: 'org', name: `多功能室${seq}` } })).data
+    expect(await call(t, { url: `${R}/setAttr`, token: setter, body: { roomIds: ids, useId: use, capacity: 60 } })).toMatchObject({ code: 0, data: 2, msg: '已设置2间教室' })
+    const page = async () => {
+      const list: { id: number; useId: number | null; capacity: number | null }[] = (await call(t, { url: `${R}/page`, token: setter, body: { buildingId: b } })).data.list
+      return ids.map((id) => list.find((r) => r.id === id)).map((r) => [r?.useId, r?.capacity])
+    }
+    expect(await page()).toEqual([[use, 60], [use, 60]])
+    // A field left out stays; null clears it.
+    expect((await call(t, { url: `${R}/setAttr`, token: setter, body: { roomIds: [ids[0]], capacity: null } })).code).toBe(0)
+    expect(await page()).toEqual([[use, null], [use, 60]])
+    expect(await call(t, { url: `${R}/setAttr`, token: setter, body: { roomIds: ids } })).toMatchObject({ status: 400, msg: '请设置至少一项属性' })
+    const otherUse = (await call(t, { url: `${D}/add`, token: school2Admin, body: { dictType: 'roomUse', level: 'org', name: '二中专用' } })).data
+    expect(await call(t, { url: `${R}/setAttr`, token: setter, body: { roomIds: ids, useId: otherUse } })).toMatchObject({ status: 400, msg: '教室用途不存在' })
+    expect((await call(t, { url: `${R}/setAttr`, token: school2Admin, body: { roomIds: ids, capacity: 1 } })).status).toBe(404)
+    expect((await call(t, { url: `${R}/setAttr`, token: setter, body: { roomIds: [...ids, 999999], capacity: 1 } })).status).toBe(404)
+    expect((await call(t, { url: `${R}/setAttr`, body: { roomIds: ids, capacity: 1 } })).status).toBe(401)
   })
 })
 

@@ -99,4 +99,14 @@ describe('search, key log and verify info', () => {
     const after = await call(t, { url: '/base/api/auth/checkRequiredInfoAfterLogin', token })
     expect(after.data).toMatchObject({ checkPass: true, detail: { idCard: '11010519491231002X', sex: 1, phone: '13800001111' } })
   })
+
+  it("verify info answers only on the spec's paths (000 §7.2, §7.5): a session is needed there, and the old account/verify/* doors are gone", async () => {
+    const CHECK = '/base/api/auth/checkRequiredInfoAfterLogin'
+    const SAVE = '/base/userInfo/teacherInfo/update/requiredInfoAfterLogin/info'
+    expect(await call(t, { url: CHECK, token: s.teacher })).toMatchObject({ status: 200, code: 0 })
+    expect((await call(t, { url: CHECK })).status).toBe(401)
+    expect((await call(t, { url: SAVE, body: { sex: 1 } })).status).toBe(401)
+    expect(await call(t, { url: '/base/api/account/verify/check', token: s.teacher })).toMatchObject({ status: 404, code: ErrorCode.NOT_FOUND })
+    expect((await call(t, { url: '/base/api/account/verify/save', token: s.teacher, body: { sex: 1 } })).status).toBe(404)
+  })
 })

@@ -71,6 +71,16 @@ export const roomBatchAddBody = z.object({
   capacity: z.coerce.number().int().min(0).max(10000).optional().nullable(),
 }).refine((b) => b.toLevel >= b.fromLevel, { message: '结束楼层不能低于开始楼层', path: ['toLevel'] })
 export type RoomBatchAddBody = z.infer<typeof roomBatchAddBody>
+/**
+ * 属性设置 (base_room_attr): the use and capacity of the chosen rooms of one school, all set alike; a field left out
+ * stays as it is, null clears it.
+ */
+export const roomAttrBody = z.object({
+  roomIds: z.array(z.coerce.number().int()).min(1, '请选择教室').max(500, '一次最多设置500间'),
+  useId: z.coerce.number().int().optional().nullable(),
+  capacity: z.coerce.number().int().min(0, '容纳人数有误').max(10000, '容纳人数有误').optional().nullable(),
+}).refine((b) => b.useId !== undefined || b.capacity !== undefined, { message: '请设置至少一项属性' })
+export type RoomAttrBody = z.infer<typeof roomAttrBody>
 export const roomBatchMoveBody = z.object({
   roomIds: z.array(z.coerce.number().int()).min(1, '请选择教室').max(500, '一次最多移动500间'),
   floorId: z.coerce.number().int({ message: '请选择目标楼层' }),

@@ -29,6 +29,11 @@ export const DICT_TYPE_CODES = Object.keys(DICT_TYPES) as [DictType, ...DictType
 export const DICT_GROUP_PERMISSION = { school: 'base_school', userAccount: 'base_user_account', communal: 'base_communal_fields' } as const
 /** Holders of this code keep every tenant-level (全局) dictionary from the public-field page, whatever its group. */
 export const COMMUNAL_PERMISSION = DICT_GROUP_PERMISSION.communal
+/**
+ * Button codes that also keep one dictionary type, at either level, beside its group's code: the room page's
+ * 教室用途 (base_room_use) keeps roomUse and 类型设置 (base_room_type) keeps buildingType (000 §6, base_build_lot).
+ */
+export const DICT_BUTTON_PERMISSION: Partial<Record<DictType, string>> = { roomUse: 'base_room_use', buildingType: 'base_room_type' }
 
 /**
  * The public-field page's groups (000 §2.3 /base-communalFields): architecture (organisation and department types),

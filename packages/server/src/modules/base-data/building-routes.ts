@@ -1,6 +1,6 @@
 import {
   buildingAddBody, buildingPageBody, buildingRow, buildingUpdateBody, envelopeSchema, floorAddBody, floorRow, pageOf, roomAddBody, roomBatchAddBody,
-  roomBatchMoveBody, roomPageBody, roomRow, roomUpdateBody, tagAddBody, tagRow,
+  roomAttrBody, roomBatchMoveBody, roomPageBody, roomRow, roomUpdateBody, tagAddBody, tagRow,
 } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -41,7 +41,7 @@ export function floorRoutes(ctx: AppContext) {
   }
 }
 
-/** /base/api/classroom: rooms, batch add and batch move. */
+/** /base/api/classroom: rooms, batch add, batch move and 属性设置. */
 export function roomRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>()
@@ -55,6 +55,8 @@ export function roomRoutes(ctx: AppContext) {
     statusAndDeleteRoutes(app, { tags, config: can('base_room_enable'), deleteConfig: can('base_room_delete'), noun: '教室', setStatus: (a, id, s) => svc.setRoomStatus(ctx, a, id, s), remove: (a, id) => svc.deleteRoom(ctx, a, id) })
     r.post('/batchAdd', { config: can('base_room_add'), schema: { tags, summary: '批量新增教室', body: roomBatchAddBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => { const n = await svc.batchAddRooms(ctx, req.auth!, req.body); return ok(n, `已新增${n}间教室`) })
+    r.post('/setAttr', { config: can('base_room_attr'), schema: { tags, summary: '属性设置（所选教室的用途、容纳人数）', body: roomAttrBody, response: { 200: envelopeSchema(z.number()) } } },
+      async (req) => { const n = await svc.setRoomAttrs(ctx, req.auth!, req.body); return ok(n, `已设置${n}间教室`) })
     r.post('/batchMove', { config: can('base_room_batch_move'), schema: { tags, summary: '批量移动教室到其他楼层', body: roomBatchMoveBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => { const n = await svc.batchMoveRooms(ctx, req.auth!, req.body.roomIds, req.body.floorId); return ok(n, `已移动${n}间教室`) })
   }

@@ -1,6 +1,6 @@
 import {
   BuildingMsg, ErrorCode, type BuildingAddBody, type BuildingRow, type BuildingUpdateBody, type FloorRow, type RoomAddBody, type RoomBatchAddBody,
-  type RoomPageBody, type RoomRow, type RoomUpdateBody,
+  type RoomAttrBody, type RoomPageBody, type RoomRow, type RoomUpdateBody,
 } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
@@ -233,6 +233,21 @@ export function batchMoveRooms(ctx: AppContext, auth: AuthInfo, roomIds: number[
     try {
       await trx.updateTable('room').set({ floor_id: target.id, building_id: target.building_id }).where('id', 'in', roomIds).execute()
     } catch (e) { rethrowUnique(e, {}, BuildingMsg.ROOM_NAME_TAKEN) }
+    return rooms.length
+  })
+}
+
+/** 属性设置: the same use and capacity on rooms of one school in the caller's scope; a room elsewhere is 教室不存在. */
+export function setRoomAttrs(ctx: AppContext, auth: AuthInfo, b: RoomAttrBody): Promise<number> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const ids = [...new Set(b.roomIds)]
+    const rooms = await trx.selectFrom('room').select(['id', 'org_id']).where('id', 'in', ids).execute()
+    const orgId = rooms[0]?.org_id
+    if (orgId === undefined || rooms.length !== ids.length || rooms.some((r) => r.org_id !== orgId)) throw notFound(BuildingMsg.ROOM_NOT_FOUND)
+    await assertInScope(trx, auth, orgId)
+    await checkDict(trx, orgId, b.useId, 'roomUse', '教室用途不存在')
+    const set = { ...(b.useId !== undefined && { use_id: b.useId }), ...(b.capacity !== undefined && { capacity: b.capacity }) }
+    await trx.updateTable('room').set(set).where('id', 'in', ids).execute()
     return rooms.length
   })
 }

@@ -1,5 +1,5 @@
 import {
-  COMMUNAL_PERMISSION, DICT_GROUP_PERMISSION, DICT_OPTION_SOURCES, DICT_TYPES, DictMsg, NATIONS, SEX_LABEL, type DictAddBody, type DictOptionGroup,
+  COMMUNAL_PERMISSION, DICT_BUTTON_PERMISSION, DICT_GROUP_PERMISSION, DICT_OPTION_SOURCES, DICT_TYPES, DictMsg, NATIONS, SEX_LABEL, type DictAddBody, type DictOptionGroup,
   type DictOptionsBody, type DictPageBody, type DictRow, type DictType, type DictUpdateBody,
 } from '@zhixiao/shared'
 import { sql } from 'kysely'
@@ -17,12 +17,15 @@ const permissionOf = (t: DictType) => DICT_GROUP_PERMISSION[DICT_TYPES[t].group]
 
 /**
  * The code a dictionary call needs: its group's page code; tenant-level (全局) entries of any group may also be kept
- * from the public-field page (base_communal_fields, 000 §2.3 groups schoolDictionary / userDictionary / buildLot).
+ * from the public-field page (base_communal_fields, 000 §2.3 groups schoolDictionary / userDictionary / buildLot);
+ * roomUse and buildingType also by their room-page button (DICT_BUTTON_PERMISSION: base_room_use, base_room_type).
  */
 async function assertDictPermission(trx: Trx, auth: AuthInfo, t: DictType, level: 'tenant' | 'org'): Promise<void> {
   const { permissions } = await loadGrants(trx, auth.userInfoId)
   if (permissions.includes(permissionOf(t))) return
   if (level === 'tenant' && permissions.includes(COMMUNAL_PERMISSION)) return
+  const button = DICT_BUTTON_PERMISSION[t]
+  if (button && permissions.includes(button)) return
   throw forbidden()
 }
 

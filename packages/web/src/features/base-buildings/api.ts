@@ -1,4 +1,4 @@
-import type { BuildingAddBody, BuildingRow, BuildingUpdateBody, DictRow, FloorRow, RoomAddBody, RoomBatchAddBody, RoomPageBody, RoomRow, RoomUpdateBody } from '@zhixiao/shared'
+import type { BuildingAddBody, BuildingRow, BuildingUpdateBody, DictRow, FloorRow, RoomAddBody, RoomAttrBody, RoomBatchAddBody, RoomPageBody, RoomRow, RoomUpdateBody } from '@zhixiao/shared'
 import { request, requestEnvelope } from '../../api/client'
 
 export interface Page<T> { list: T[]; total: number; pageIndex: number; pageSize: number }
@@ -18,6 +18,8 @@ export const buildingApi = {
   setRoomStatus: (id: number, status: number) => requestEnvelope<null>('/base/api/classroom/updateStatus', { body: { id, status } }),
   removeRoom: (id: number) => requestEnvelope<null>('/base/api/classroom/delete', { body: { id } }),
   batchAdd: (b: RoomBatchAddBody) => requestEnvelope<number>('/base/api/classroom/batchAdd', { body: b }),
+  /** 属性设置 (base_room_attr): the same use and capacity on the chosen rooms. */
+  setAttr: (b: RoomAttrBody) => requestEnvelope<number>('/base/api/classroom/setAttr', { body: b }),
   batchMove: (roomIds: number[], floorId: number) => requestEnvelope<number>('/base/api/classroom/batchMove', { body: { roomIds, floorId } }),
   tags: (orgId?: number) => request<TagRow[]>('/base/api/tags/list', { params: { orgId } }),
   addTag: (name: string, orgId?: number) => requestEnvelope<number>('/base/api/tags/add', { body: { name, orgId } }),
