@@ -55,6 +55,8 @@ const lanes: Load[][] = [
     () => import('./tests/messages.e2e.js'),
     () => import('./tests/base-data-extra.e2e.js'),
     () => import('./tests/tenant-switch.e2e.js'),
+    // Changes and restores the demo tenant's module type and domain and the config centre.
+    () => import('./tests/startup-params.e2e.js'),
   ],
 ]
 

@@ -4,7 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { randomUUID } from 'node:crypto'
-import { ASSISTANT_ADMIN_API, ASSISTANT_API } from '@zhixiao/shared'
+import { ASSISTANT_ADMIN_API, ASSISTANT_API, CONFIG_CENTER_API } from '@zhixiao/shared'
 import type { AppConfig } from './config.js'
 import { Db } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
@@ -55,6 +55,7 @@ import { allianceOrgRoutes, juxiaoRoutes } from './modules/alliance/routes.js'
 import { externalRoutes, workRestTypeRoutes, workStationMatrixRoutes } from './modules/base-data/extra-routes.js'
 import { organizationExtraRoutes } from './modules/organization/extra-routes.js'
 import { personalDetailsRoutes } from './modules/people/personal-details.js'
+import { configCenterRoutes } from './modules/config-center/routes.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { type Clock, systemClock } from './platform/clock.js'
 import type { AppContext } from './platform/context.js'
@@ -167,6 +168,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(requiredInfoRoutes(ctx))
     await api.register(roleRoutes(ctx), { prefix: '/base/api/account' })
     await api.register(tenantRoutes(ctx), { prefix: '/base/api/tenant' })
+    // The config centre the web app loads at startup (001 §2.4, docs/portal.md "Startup").
+    await api.register(configCenterRoutes(ctx), { prefix: CONFIG_CENTER_API })
     await api.register(organizationRoutes(ctx), { prefix: '/base/api/organizationUnit' })
     await api.register(orgTypeRoutes(ctx), { prefix: '/base/api/orgType' })
     await api.register(dictRoutes(ctx), { prefix: '/base/api/dict' })

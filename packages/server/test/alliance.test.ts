@@ -96,6 +96,23 @@ describe('alliance: access rules', () => {
     expect(foreign.code).toBe(ErrorCode.NOT_FOUND)
     expect(foreign.msg).toBe(AllianceMsg.NOT_FOUND)
   })
+
+  it('the alliance header is saved on the alliance org by its admins, and is what the alliance portal reads', async () => {
+    const header = { sysName: '城东联盟门户', culturalPurpose: 1, culturalPurposeContent: '携手共进', menuShowNum: 2 }
+    const saved = await call(t, { url: `${J}/saveHeaderConfig`, token: s.bureauAdmin, body: { orgId: allianceId, value: header } })
+    expect(saved.code, saved.msg).toBe(0)
+    const read = await call(t, { url: `/base/configMgr/getAllianceSchoolMHSysConfig?orgId=${allianceId}` })
+    expect(read.data).toMatchObject({ ...header, orgId: allianceId, source: 'org' })
+    // The bureau's own alliance header value is untouched (it is another org's row).
+    expect((await call(t, { url: `/base/configMgr/getAllianceSchoolMHSysConfig?orgId=${w.bureauId}` })).data.sysName).not.toBe('城东联盟门户')
+    expect((await call(t, { url: `${J}/saveHeaderConfig`, token: s.school2Admin, body: { orgId: allianceId, value: header } })).msg).toBe(AllianceMsg.NOT_ADMIN)
+    expect((await call(t, { url: `${J}/saveHeaderConfig`, token: f.bureauAdmin, body: { orgId: allianceId, value: header } })).msg).toBe(AllianceMsg.NOT_FOUND)
+    expect((await call(t, { url: `${J}/saveHeaderConfig`, token: s.teacher, body: { orgId: allianceId, value: header } })).status).toBe(403)
+    expect((await call(t, { url: `${J}/saveHeaderConfig`, body: { orgId: allianceId, value: header } })).status).toBe(401)
+    const bad = await call(t, { url: `${J}/saveHeaderConfig`, token: s.bureauAdmin, body: { orgId: allianceId, value: { sysName: 'x'.repeat(31) } } })
+    expect(bad.status).toBe(400)
+    expect(bad.msg).toMatch(/[\u4e00-\u9fa5]/)
+  })
 })
 
 describe('alliance: life cycle', () => {

@@ -1,6 +1,6 @@
 import { DictMsg, ErrorCode, ExternalMsg, Msg, OrgExtraMsg, UserType, WorkStationMsg } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createRole } from '../src/db/seed/factories.js'
+import { createOrg, createRole } from '../src/db/seed/factories.js'
 import { call, createTestApp, loginToken, makePerson, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
 
 /**
@@ -28,6 +28,7 @@ const ROUTES: [string, 'GET' | 'POST'][] = [
   ['/base/api/userInfo/personalDetails/get', 'GET'], ['/base/api/userInfo/personalDetails/update', 'POST'],
   ['/base/api/organizationUnit/getBindOrg', 'GET'], ['/base/api/organizationUnit/jdmh/tenant/org?tenantId=1', 'GET'],
   ['/base/api/organizationUnit/get/manager', 'GET'], ['/base/api/organizationUnit/workStationList', 'GET'],
+  ['/base/configMgr/jd/checkIsAdmin', 'GET'], ['/base/configMgr/jd/permissions?jdOrgId=1', 'GET'],
 ]
 
 describe('signed out', () => {
@@ -187,6 +188,29 @@ describe('organizationUnit getBindOrg, jdmh/tenant/org, get/manager', () => {
     expect(await call(t, { url: `/base/api/organizationUnit/jdmh/tenant/org?tenantId=${other.world.tenantId}`, token: s.teacher })).toMatchObject({ status: 404, msg: OrgExtraMsg.TENANT_NOT_FOUND })
     const bad = await call(t, { url: '/base/api/organizationUnit/jdmh/tenant/org?tenantId=abc', token: s.teacher })
     expect(bad).toMatchObject({ status: 400, msg: '租户编号有误' })
+  })
+
+  it('the bureau is-admin check (001 §6) needs the admin role in the bureau org itself; bureau permissions are what the account holds there', async () => {
+    const check = (token: string) => call(t, { url: '/base/configMgr/jd/checkIsAdmin', token }).then((r) => r.data)
+    expect(await check(s.bureauAdmin)).toEqual({ isAdmin: true, jdOrgId: w.bureauId })
+    expect(await check(s.schoolAdmin)).toEqual({ isAdmin: false, jdOrgId: w.bureauId })
+    // An admin of another bureau-like org (unit attribute below 8) is not the bureau admin.
+    const sub = await t.db.tenant(w.tenantId, (trx) => createOrg(trx, { parentId: w.bureauId, name: '测试区教研室', unitAttr: 5 }))
+    const subAdmin = await makePerson(t, w.tenantId, { memberships: [{ orgId: sub, userType: UserType.STAFF, roleIds: [w.roles.admin] }] })
+    expect(await check(await loginToken(t, subAdmin.userName, subAdmin.password))).toEqual({ isAdmin: false, jdOrgId: w.bureauId })
+    // A tenant without the bureau side has no bureau org.
+    expect(await check(other.staff.bureauAdmin)).toEqual({ isAdmin: false, jdOrgId: null })
+
+    // Bureau staff who also teach: in the school session their bureau menus still follow their bureau role.
+    const both = await makePerson(t, w.tenantId, { memberships: [{ orgId: w.bureauId, userType: UserType.STAFF, roleIds: [w.roles.staff] }, { orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }] })
+    const inSchool = await loginToken(t, both.userName, both.password, w.schoolId)
+    const perms = (token: string, jdOrgId: number) => call(t, { url: `/base/configMgr/jd/permissions?jdOrgId=${jdOrgId}`, token })
+    expect((await perms(inSchool, w.bureauId)).data).toEqual(['sc_menhu_menu_jujiguan'])
+    expect((await perms(s.teacher, w.bureauId)).data).toEqual([])
+    // Another org than the bureau's, or another tenant's bureau, answers nothing; a bad id is refused.
+    expect((await perms(inSchool, w.schoolId)).data).toEqual([])
+    expect((await perms(other.staff.bureauAdmin, w.bureauId)).data).toEqual([])
+    expect((await perms(inSchool, 0)).status).toBe(400)
   })
 
   it('get/manager lists an org\'s administrators: full phones at and below the caller, masked above, 404 elsewhere', async () => {

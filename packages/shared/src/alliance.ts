@@ -1,5 +1,6 @@
 import * as z from './z.js'
 import { pageOf } from './organization.js'
+import { jdMhSysConfig } from './portal-config.js'
 
 /**
  * School alliances (联盟, the spec's "juxiao" calls; 000 §1, §6, §7.7, §7.8; 001 §1, §2.1, §4 step 6, §9).
@@ -133,6 +134,13 @@ export const saveAllianceImagesBody = z.object({
   /** The whole set, in display order; an empty list removes every image. */
   images: z.array(z.link('http', AllianceMsg.IMAGE_HTTP).min(1, AllianceMsg.IMAGE_HTTP)).max(ALLIANCE_MAX_IMAGES, AllianceMsg.TOO_MANY_IMAGES),
 })
+
+/**
+ * The alliance's own header (alliance_mh_sys_config of the alliance org, which getAllianceSchoolMHSysConfig answers),
+ * kept by its administrators on 联盟设置 (docs/alliances.md "Header").
+ */
+export const saveAllianceHeaderBody = z.object({ orgId: id, value: jdMhSysConfig })
+export type SaveAllianceHeaderBody = z.infer<typeof saveAllianceHeaderBody>
 
 /** One of the caller's org's alliances (getJoinedAndAuditingList), the last refusal included so it can reapply. */
 export const allianceMembership = z.object({

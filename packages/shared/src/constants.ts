@@ -68,3 +68,6 @@ export const LOGIN_LIMITS = {
   ipMaxFailures: 20,
   failuresKeptDays: 30,
 } as const
+
+/** The public config-centre call (001 §2.4, docs/portal.md "Startup"): gateway, file, mqtt and AI addresses, the school org, the version … */
+export const CONFIG_CENTER_API = '/base/api/config/center'

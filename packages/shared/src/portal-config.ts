@@ -236,3 +236,11 @@ export const mobileEntrySaveBody = z.object({
 export type MobileEntrySaveBody = z.infer<typeof mobileEntrySaveBody>
 export const mobileEntryUpdateBody = z.object({ id: z.coerce.number().int() }).and(mobileEntrySaveBody)
 export const mobileEntryQuery = z.object({ orgId: z.coerce.number().int().optional(), all: z.string().max(10).optional() })
+
+/**
+ * The bureau side (001 §6, §7.1): the bureau admin holds the admin role with the tenant's bureau org (the jd org id,
+ * organizationUnit/jdmh/tenant/org) as the current org; other users' bureau menus follow what they hold there.
+ */
+export const jdAdminAnswer = z.object({ isAdmin: z.boolean(), jdOrgId: z.number().nullable() })
+export type JdAdminAnswer = z.infer<typeof jdAdminAnswer>
+export const jdPermissionsQuery = z.object({ jdOrgId: z.coerce.number().int().min(1).max(2_147_483_647) })

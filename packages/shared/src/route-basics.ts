@@ -56,6 +56,8 @@ export const ROUTE_REDIRECTS: readonly (readonly [from: string, to: string])[] =
   ['/localSide-home/index', '/localSide/home'], ['/localSide/home', '/localSide/home/index'],
   ['/schoolPortal/news', '/schoolPortal/home/news'], ['/generalPortal/home', '/generalPortal/home/index'],
   ['/home', '/home/home'],
+  // 001 §2.1 names the bureau-school platform entry without /index.
+  ['/jdLogin/jdPlatForm', '/jdLogin/jdPlatForm/index'],
 ]
 
 /**

@@ -2,6 +2,13 @@ import * as z from './z.js'
 import { UNIT_ATTR_MAX } from './labels.js'
 import { VERIFY_FIELDS } from './people.js'
 
+const TENANT_DOMAIN_MSG = '域名格式有误，请输入主机名，如 portal.example.edu.cn'
+
+/** A DNS host name (letters, digits and -, dot-separated labels of at most 63, 253 in all): portal.example.cn, localhost. */
+export function isHostName(v: string): boolean {
+  return v.length <= 253 && /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(v)
+}
+
 /** Login settings kept in the tenant's config: the verify form after login (001 §3) and the student site (000 §6). */
 export const tenantLoginSettings = {
   requiredInfoAfterLogin: z.boolean().optional(),
@@ -9,7 +16,14 @@ export const tenantLoginSettings = {
   studentSiteUrl: z.link('http', '学生站点地址须以 http:// 或 https:// 开头', 200).optional().nullable(),
   /** The login page's background image (001 §9); empty: the default background. */
   backgroundUrl: z.link('web', '登录背景图片须以 http:// 、https:// 或 / 开头', 500).optional().nullable(),
+  /** The host name the tenant's portal answers on (000 §7.5 "tenant by domain"); empty: none. Unique among tenants. */
+  domain: z.string().trim().max(253, TENANT_DOMAIN_MSG).toLowerCase().refine((v) => v === '' || isHostName(v), TENANT_DOMAIN_MSG).optional().nullable(),
 }
+
+/** GET tenant/public/domain: the enabled tenant a host name belongs to (null when none). */
+export const tenantDomainQuery = z.object({
+  domain: z.string({ message: TENANT_DOMAIN_MSG }).trim().max(253, TENANT_DOMAIN_MSG).toLowerCase().refine(isHostName, TENANT_DOMAIN_MSG),
+})
 
 /** Super administrator's tenant creation: the tenant, its top organisation and its first admin account. */
 export const tenantAddBody = z.object({
@@ -43,7 +57,7 @@ export const tenantRow = z.object({
   id: z.number(), name: z.string(), uniqueName: z.string(), trade: z.number(), tenantModuleType: z.number(), status: z.number(),
   passwordMaxAgeDays: z.number(), sysName: z.string().nullable(),
   requiredInfoAfterLogin: z.boolean(), requiredInfoFields: z.array(z.string()), studentSiteUrl: z.string().nullable(),
-  backgroundUrl: z.string().nullable(), createdAt: z.string(),
+  backgroundUrl: z.string().nullable(), domain: z.string().nullable(), createdAt: z.string(),
 })
 /** A row of tenant/query as the client receives it (timestamps arrive as ISO strings). */
 export type TenantRow = z.infer<typeof tenantRow>
@@ -53,4 +67,5 @@ export const TenantMsg = {
   LOGIN_TAKEN: '该登录名已被使用',
   PLATFORM: '平台租户不能停用',
   DISABLED: '所在租户已停用，请联系管理员',
+  DOMAIN_TAKEN: '该域名已被其他租户使用',
 } as const

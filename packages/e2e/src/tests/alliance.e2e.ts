@@ -16,6 +16,12 @@ test('alliance: the demo alliance — jyjadmin sees its member and the waiting a
   await tableRow(admin.getByTestId('alliance-member-table'), '示范区第二中学').waitFor()
   await admin.getByRole('tab', { name: '加入申请' }).click()
   await tableRow(admin.getByTestId('alliance-member-table'), '示范职业技术学院').getByRole('button', { name: '通过' }).waitFor()
+  // 联盟设置 keeps the alliance's own header (saved on the alliance org): the members' alliance header shows it.
+  await admin.goto(`${baseUrl}/#/allianceManage/setting?orgId=${demo.orgId}`)
+  const header = admin.getByTestId('alliance-header-config')
+  await header.getByLabel('系统名称').fill('城乡联盟门户')
+  await header.getByTestId('alliance_mh_sys_config-save').click()
+  await admin.locator('.ant-message').getByText('保存成功').first().waitFor()
   adminErrors()
   await admin.close()
 
@@ -27,6 +33,7 @@ test('alliance: the demo alliance — jyjadmin sees its member and the waiting a
   await teacher.getByTestId('alliance-home').waitFor()
   assert((await teacher.getByTestId('alliance-name').textContent())?.includes('示范区城乡教育联盟'), 'the home names the demo alliance')
   await teacher.getByTestId('alliance-members').getByText('示范区第二中学').waitFor()
+  await teacher.getByTestId('alliance-header').getByText('城乡联盟门户').waitFor()
   teacherErrors()
 })
 

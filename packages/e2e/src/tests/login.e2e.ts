@@ -31,6 +31,12 @@ test('a school teacher lands on /portal/home and sees their name and school', as
   await page.locator('[data-page="/portal/home"]').waitFor()
   await page.getByText('张老师').first().waitFor()
   await page.getByText('示范区第一实验小学').first().waitFor()
+  // The fixed redirects of 000 §2.4 / 001 §2.1 (ROUTE_REDIRECTS), the bare bureau-school platform entry among them.
+  for (const [from, to] of [['/portal-home/home', '/portal/home'], ['/jdLogin/jdPlatForm', '/jdLogin/jdPlatForm/index']]) {
+    await page.goto(`${baseUrl}/#${from}`)
+    await page.waitForURL((u) => u.hash === `#${to}`)
+    await page.locator(`[data-page="${to}"]`).waitFor()
+  }
 })
 
 test('bureau staff (unit attribute below 8) lands on /portal/home by sc_menhu_menu_jujiguan', async ({ newPage, baseUrl }) => {

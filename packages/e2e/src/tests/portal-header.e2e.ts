@@ -182,6 +182,25 @@ test('bureau header: menu entries by menuShowNum and width with 更多 (001 §9)
   await page.getByTestId('bureau-nav-group').filter({ hasText: '组织机构' }).getByRole('link', { name: '机构设置' }).click()
   await page.waitForURL(/#\/base-organization\/orgSet/)
 
+  // An app-centre entry (contentType 3) opens the centre in its template (001 §2.1): 模板二 → mode2, one group at a
+  // time beside the group list; 模板一 → mode1, every group as a card.
+  const centre = [{ optionName: '应用中心', contentType: 3, tempType: 2, skipList: [] }, { optionName: '全部应用', contentType: 3, tempType: 1, skipList: [] }]
+  assert(await save({ sysName: '示范区局校一体', menuShowNum: 2, options: centre }) === 0, 'app-centre entries saved')
+  await page.goto(`${baseUrl}/#/localSide/home/index`)
+  await page.reload()
+  await page.getByTestId('bureau-menu').filter({ hasText: '应用中心' }).click()
+  await page.waitForURL(/#\/localSide\/appCenter\/index\?type=mode2/)
+  const tabs = page.getByTestId('app-center-mode2').getByRole('tab')
+  await tabs.first().waitFor()
+  const groups = await tabs.count()
+  assert(groups > 1, `mode2 lists the groups as tabs (${groups})`)
+  await page.getByTestId('app-center-mode2').getByRole('tabpanel').locator('.zx-app:visible').first().waitFor()
+  await page.goto(`${baseUrl}/#/localSide/home/index`)
+  await page.getByTestId('bureau-menu').filter({ hasText: '全部应用' }).click()
+  await page.waitForURL(/#\/localSide\/appCenter\/index\?type=mode1/)
+  await settle(() => page.getByTestId('app-center-mode1').locator('.ant-card').count(), groups, 'mode1 shows every group as a card')
+  assert(await save({ sysName: '示范区局校一体', menuShowNum: 2, options }) === 0, 'the menu entries saved back')
+
   // Bureau staff (not the bureau admin) lack the entry's permission: 暂无权限, and the page stays.
   const staff = await newPage()
   await signIn(staff, baseUrl, 'jyjstaff')

@@ -39,6 +39,8 @@ import * as m202611241710 from './migrations/202611241710_create_assistant.js'
 import * as m202611241800 from './migrations/202611241800_create_alliances.js'
 import * as m202611241830 from './migrations/202611241830_create_work_stations_external_staff.js'
 import * as m202611250400 from './migrations/202611250400_add_login_log_net_type.js'
+import * as m202611251100 from './migrations/202611251100_create_config_center.js'
+import * as m202611251110 from './migrations/202611251110_add_tenant_domain.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
   '202611222300_create_core_tables': m202611222300,
@@ -78,6 +80,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611241800_create_alliances': m202611241800,
   '202611241830_create_work_stations_external_staff': m202611241830,
   '202611250400_add_login_log_net_type': m202611250400,
+  '202611251100_create_config_center': m202611251100,
+  '202611251110_add_tenant_domain': m202611251110,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

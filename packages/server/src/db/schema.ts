@@ -22,6 +22,16 @@ export interface TenantTable {
   password_max_age_days: Generated<number>
   config: ColumnType<Record<string, unknown>, string | undefined, string>
   created_at: Generated<Date>
+  /** Host name of the tenant's portal (000 §7.5 tenant by domain), unique; null: none. */
+  domain: Generated<string | null>
+}
+
+/** Platform-wide settings by key (the config centre, 001 §2.4): not tenant-owned, written in the platform scope. */
+export interface SystemSettingTable {
+  key: string
+  value: ColumnType<unknown, string, string>
+  updated_by: number | null
+  updated_at: Generated<Date>
 }
 
 /** Tenant-owned tables: tenant_id leads the key and defaults to the transaction's tenant setting. */
@@ -494,6 +504,7 @@ export interface Database {
   ip_throttle: IpThrottleTable
   unknown_name_attempt: UnknownNameAttemptTable
   tenant: TenantTable
+  system_setting: SystemSettingTable
   org_unit: OrgUnitTable
   org_type: OrgTypeTable
   dict_item: DictItemTable

@@ -42,14 +42,16 @@ const NET_TYPE = String(netTypeOfHost(window.location.hostname))
 
 /**
  * The spec's headers of every call (000 §7.1): requestId; ysNetType, 1 when the portal was opened on an intranet
- * address (shared netTypeOfHost); tenantId, the temporary tenant (?tn= or the login page's 切换租户) or 0; the bearer token.
+ * address (shared netTypeOfHost); tenantId, the temporary tenant (?tn= or the login page's 切换租户), else the tenant
+ * of the address's host name (docs/auth.md "Tenant by domain"), else 0; the bearer token.
  */
 export function specHeaders(token: string | undefined): Record<string, string> {
-  const tempTenant = useSession.getState().tempTenant
+  const { tempTenant, domainTenant } = useSession.getState()
+  const tenant = tempTenant ?? domainTenant
   return {
     requestId: randomId(),
     ysNetType: NET_TYPE,
-    tenantId: tempTenant ? String(tempTenant.id) : '0',
+    tenantId: tenant ? String(tenant.id) : '0',
     ...(token ? { Authorization: `Bearer ${token}` } : {}),
   }
 }

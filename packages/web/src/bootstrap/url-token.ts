@@ -59,8 +59,8 @@ export function takeUrlParam(name: string): string | null {
 }
 
 /**
- * A startup notice (a failed exchange, a tenant switch): plain DOM in the look of the login page's alert, before any
- * component library has loaded, gone after 6 s or on a click.
+ * A startup notice (a failed exchange, a tenant switch, a failed config centre): plain DOM in the look of the login
+ * page's alert, before any component library has loaded, gone after 6 s or on a click. Several stack downwards.
  */
 export function showStartupNotice(msg: string, kind: 'error' | 'success' = 'error'): void {
   const el = document.createElement('div')
@@ -68,7 +68,9 @@ export function showStartupNotice(msg: string, kind: 'error' | 'success' = 'erro
   el.dataset.testid = 'startup-notice'
   el.textContent = msg
   const colours = kind === 'error' ? 'border:1px solid #ffccc7;background:#fff2f0' : 'border:1px solid #b7eb8f;background:#f6ffed'
-  el.style.cssText = 'position:fixed;top:16px;left:50%;transform:translateX(-50%);z-index:2000;max-width:calc(100vw - 32px);'
+  const top = 16 + 48 * document.querySelectorAll('[data-testid="startup-notice"]').length
+  el.style.cssText = `position:fixed;top:${top}px;left:50%;`
+    + 'transform:translateX(-50%);z-index:2000;max-width:calc(100vw - 32px);'
     + `padding:8px 16px;${colours};border-radius:8px;color:rgba(0,0,0,.88);font-size:14px;`
     + 'box-shadow:0 6px 16px rgba(0,0,0,.08);cursor:pointer'
   const close = () => el.remove()

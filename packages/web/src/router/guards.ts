@@ -5,7 +5,7 @@ import { loginUrlFor } from '../api/unauthorized'
 import { canSee } from '../auth/access'
 import { ensureUser } from '../auth/current-user'
 import { homePathFor } from '../auth/landing'
-import { appConfig } from '../config'
+import { appConfig, configReady } from '../config'
 import { useSession } from '../stores/session'
 
 /** The query flag that lets a route through without its page permission (000 §6). */
@@ -21,7 +21,8 @@ export function guardLoader(meta: RouteMeta) {
   return async ({ request }: LoaderFunctionArgs) => {
     if (meta.public) return null
     const url = new URL(request.url)
-    const user = await ensureUser()
+    // The config centre (the school org, the file and AI hosts the page reads) beside the user, not after it.
+    const [user] = await Promise.all([ensureUser(), configReady()])
     if (!user) throw redirect(loginUrlFor(url.pathname + url.search))
     const roleFilterLifted = url.searchParams.get(FILTER_ROLES_FLAG) === '1'
     if (!(roleFilterLifted ? pageFitsOrg(meta, user) : canSee(meta, user))) throw redirect('/404')
@@ -36,7 +37,7 @@ export function guardLoader(meta: RouteMeta) {
  * is enabled, else login.
  */
 export async function rootLoader({ request }: LoaderFunctionArgs): Promise<never> {
-  const user = await ensureUser()
+  const [user] = await Promise.all([ensureUser(), configReady()])
   if (user) {
     const home = homePathFor(user)
     const schoolType = user.currentOrgData?.tenantModuleType === 0 && appConfig.schoolOrgId !== null
@@ -70,19 +71,16 @@ export async function baseSetLoader({ request }: LoaderFunctionArgs): Promise<ne
   throw redirect(baseDataEntry(user) ?? '/404')
 }
 
-/** The school portal pages need a configured school org and the stored tenantModuleType 0 (000 §2.4, 001 §2.2). */
+/** The school portal pages need a configured school org and the stored tenantModuleType 0 (000 §2.4, 001 §2.2); call after configReady. */
 export function schoolPortalAllowed(): boolean {
   return appConfig.schoolOrgId !== null && useSession.getState().tenantModuleType === 0
 }
 
-/** A fixed redirect that keeps the query string (/signin?orgId=3 → /redirect/login?orgId=3). */
-export function redirectLoader(to: string) {
-  return ({ request }: LoaderFunctionArgs): never => {
-    throw redirect(to + new URL(request.url).search)
-  }
-}
-
-/** The school portal needs a configured school org and the stored tenantModuleType 0; otherwise /404 (000 §2.4). */
-export function schoolPortalLoader(): never {
+/**
+ * The school portal needs a configured school org (the config centre's schoolOrgId, else VITE_SCHOOL_ORG_ID) and the
+ * stored tenantModuleType 0; otherwise /404 (000 §2.4).
+ */
+export async function schoolPortalLoader(): Promise<never> {
+  await configReady()
   throw redirect(schoolPortalAllowed() ? '/schoolPortal/home/index' : '/404')
 }

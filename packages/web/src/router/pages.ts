@@ -22,7 +22,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
     '/home/home', '/old/home/:id', '/jdLogin/jdPlatForm/index']
     .map((p) => [p, () => import('../features/portal/homes/HomePage')])),
   '/portal/systemCenter': () => import('../features/portal/homes/SystemCenterPage'),
-  // The bureau app centre (query type mode1/mode2) lists the same permitted apps by group.
+  // The bureau app centre: the same permitted apps by group, laid out by its template (query type mode1/mode2).
   '/localSide/appCenter/index': () => import('../features/portal/homes/SystemCenterPage'),
   '/localSide/navigation': () => import('../features/portal-header/BureauNavigationPage'),
   // Portal management of the universal mode is the home-layout editor; the bureau-school platform's settings are

@@ -1,9 +1,8 @@
 import { BASE_SET_ENTRY, ROUTE_REDIRECTS } from '@zhixiao/shared'
 import type { ComponentType } from 'react'
-import { createHashRouter, type RouteObject } from 'react-router'
+import { createHashRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { RouteError } from '../features/errors/RouteError'
 import { RouteSpinner } from '../components/RouteSpinner'
-import { baseSetLoader, redirectLoader, rootLoader, schoolPortalLoader } from './guards'
 import { LAYOUTS, loadShell } from './layouts'
 import { registerNavigator } from './navigation'
 
@@ -44,13 +43,26 @@ const OPEN_PAGES: RouteObject[] = [
  * while the user moves between layouts.
  */
 const SHELL = 'shell'
+
+/**
+ * The redirecting loaders of /, /base-set and /schoolPortal/home load with their first use: they bring the user call,
+ * the menu rules and the landing rules, which the login page (the entry's budget, issue 12) does not need.
+ */
+const guard = (name: 'rootLoader' | 'baseSetLoader' | 'schoolPortalLoader') => async (args: LoaderFunctionArgs): Promise<never> => {
+  const guards = await import('./guards')
+  return name === 'schoolPortalLoader' ? guards.schoolPortalLoader() : guards[name](args)
+}
+/** A fixed redirect that keeps the query string (/signin?orgId=3 → /redirect/login?orgId=3). */
+const redirectLoader = (to: string) => ({ request }: LoaderFunctionArgs): never => {
+  throw redirect(to + new URL(request.url).search)
+}
 let patched = false
 
 export const router = createHashRouter([
-  { path: '/', loader: rootLoader, element: fallback, hydrateFallbackElement: fallback, errorElement: <RouteError /> },
+  { path: '/', loader: guard('rootLoader'), element: fallback, hydrateFallbackElement: fallback, errorElement: <RouteError /> },
   ...ROUTE_REDIRECTS.map(([from, to]): RouteObject => ({ path: from, loader: redirectLoader(to), element: fallback, hydrateFallbackElement: fallback })),
-  { path: BASE_SET_ENTRY, loader: baseSetLoader, element: fallback, hydrateFallbackElement: fallback },
-  { path: '/schoolPortal/home', loader: schoolPortalLoader, element: fallback, hydrateFallbackElement: fallback },
+  { path: BASE_SET_ENTRY, loader: guard('baseSetLoader'), element: fallback, hydrateFallbackElement: fallback },
+  { path: '/schoolPortal/home', loader: guard('schoolPortalLoader'), element: fallback, hydrateFallbackElement: fallback },
   { lazy: LAYOUTS.redirect, hydrateFallbackElement: fallback, errorElement: <RouteError />, children: LOGIN_PAGES },
   {
     id: SHELL, lazy: loadShell, hydrateFallbackElement: fallback, errorElement: <RouteError />,

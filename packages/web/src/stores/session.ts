@@ -21,6 +21,13 @@ export interface SessionState {
   adminRealPermissions: string[]
   redirect: string | null
   tempTenant: TempTenant | null
+  /**
+   * The tenant of the host name the portal was opened on (docs/auth.md "Tenant by domain"), looked up at each start
+   * when no temporary tenant is set; acts like one (tenantId header) but is not offered to quit. Not persisted.
+   */
+  domainTenant: TempTenant | null
+  /** The host name's tenant has been looked up at this start (or needs none): the login page may ask for its config. */
+  domainChecked: boolean
   isLogin: boolean
   isJdLogin: boolean
   justOneOrgTenant: boolean
@@ -44,12 +51,15 @@ export interface SessionState {
   setTemporaryLoginData: (data: TemporaryLoginData | null) => void
   /** Sets or quits the temporary tenant (?tn=, the login page's 切换租户; docs/auth.md "Temporary tenant"). */
   setTempTenant: (tenant: TempTenant | null) => void
+  setDomainTenant: (tenant: TempTenant | null) => void
+  /** The startup parameter beFrom (docs/portal.md "Startup"): the client the portal was opened from. */
+  setBeFrom: (beFrom: string | null) => void
   clearLogin: () => void
 }
 
 export const SESSION_STORE_KEY = 'zx-login'
 
-/** Everything a logout forgets; tempTenant and loginPageInfo survive it (000 §4). */
+/** Everything a logout forgets (beFrom too); tempTenant, domainTenant and loginPageInfo survive it (000 §4). */
 const signedOut = {
   accessToken: null, userInfo: null, userInfoJd: null, orgInfo: null, adminRealPermissions: [], redirect: null,
   isLogin: false, isJdLogin: false, justOneOrgTenant: false, orgCode: null, appListAll: [], dataCenter: [], lowCodeApp: [],
@@ -60,6 +70,8 @@ const signedOut = {
 export const useSession = create<SessionState>()(persist((set) => ({
   ...signedOut,
   tempTenant: null,
+  domainTenant: null,
+  domainChecked: false,
   loginPageInfo: null,
   setLogin: (token, user) => set(userFields(user, { accessToken: token, isLogin: true, temporaryLoginData: null, redirect: null })),
   setUser: (user) => set(userFields(user, {})),
@@ -67,12 +79,15 @@ export const useSession = create<SessionState>()(persist((set) => ({
   setRedirect: (redirect) => set({ redirect }),
   setTemporaryLoginData: (data) => set({ temporaryLoginData: data }),
   setTempTenant: (tenant) => set({ tempTenant: tenant }),
+  setDomainTenant: (tenant) => set({ domainTenant: tenant, domainChecked: true }),
+  setBeFrom: (beFrom) => set({ beFrom }),
   clearLogin: () => set({ ...signedOut }),
 }), {
   name: SESSION_STORE_KEY,
   storage: createJSONStorage(() => localStorage),
-  // The pending login holds the password: it stays in memory and is never written to storage.
-  partialize: ({ temporaryLoginData: _pending, ...rest }) => rest,
+  // The pending login holds the password: it stays in memory and is never written to storage. The domain tenant
+  // belongs to the address of this start, looked up again at the next.
+  partialize: ({ temporaryLoginData: _pending, domainTenant: _domain, domainChecked: _checked, ...rest }) => rest,
 }))
 
 function userFields(user: CurrentUserDetail, extra: Partial<SessionState>): Partial<SessionState> {

@@ -2,7 +2,7 @@ import {
   allianceCandidate, allianceDecisionBody, allianceImage, allianceImportAnswer, allianceImportQuery, allianceKeywordQuery, allianceLeaveBody,
   allianceMemberListBody, allianceMemberOrg, allianceMemberPage, allianceMembership, AllianceMsg, allianceOptionalOrgQuery, allianceOrgListQuery,
   allianceOrgQuery, allianceRefuseBody, allianceRoot, allianceSetting, applyJoinAnswer, applyJoinBody, AllianceStatus, envelopeSchema,
-  registerAllianceBody, saveAllianceImagesBody, setAllianceSettingBody,
+  registerAllianceBody, saveAllianceHeaderBody, saveAllianceImagesBody, setAllianceSettingBody,
 } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -55,6 +55,8 @@ export function juxiaoRoutes(ctx: AppContext) {
       async (req) => { await svc.saveSetting(ctx, req.auth!, req.body); return ok(null, AllianceMsg.SAVED) })
     r.post('/saveOrgBackgroundImage', { config: manage, schema: { tags, summary: '保存联盟背景图（整组替换）', body: saveAllianceImagesBody, response: { 200: envelopeSchema(z.array(allianceImage)) } } },
       async (req) => ok(await svc.saveImages(ctx, req.auth!, req.body.orgId, req.body.images), AllianceMsg.SAVED))
+    r.post('/saveHeaderConfig', { config: manage, schema: { tags, summary: '保存联盟顶部配置（联盟门户的顶部）', body: saveAllianceHeaderBody } },
+      async (req) => { await svc.saveHeader(ctx, req.auth!, req.body.orgId, req.body.value); return ok(null, AllianceMsg.SAVED) })
     r.post('/approve', { config: manage, schema: { tags, summary: '通过加入申请', body: allianceDecisionBody } },
       async (req) => { await svc.decide(ctx, req.auth!, req.body.id, true); return ok(null, AllianceMsg.APPROVED) })
     r.post('/refuse', { config: manage, schema: { tags, summary: '拒绝加入申请', body: allianceRefuseBody } },

@@ -1,5 +1,5 @@
 import {
-  ALLIANCE_UNIT_ATTR, AllianceMsg, AllianceStatus, ErrorCode,
+  ALLIANCE_UNIT_ATTR, AllianceMsg, AllianceStatus, ConfigName, ErrorCode, jdMhSysConfig, type JdMhSysConfig,
   type AllianceApp, type AllianceCandidate, type AllianceImage, type AllianceMemberOrg, type AllianceMemberRow,
   type AllianceMembership, type AllianceRoot, type AllianceSetting,
 } from '@zhixiao/shared'
@@ -12,6 +12,7 @@ import { recordOp } from '../../platform/op-log.js'
 import { assertInScope, isWithin } from '../../platform/org-scope.js'
 import { loadGrants } from '../../platform/permissions.js'
 import type { Page } from '../../platform/paging.js'
+import { saveNamed } from '../portal-config/named-config.js'
 
 /** The permission codes of the alliance area (packages/shared permissions.ts, docs/alliances.md). */
 export const ALLIANCE_MANAGE = 'alliance_manage'
@@ -256,6 +257,17 @@ export function saveSetting(ctx: AppContext, auth: AuthInfo, b: { orgId: number;
       apps: JSON.stringify(b.apps), updated_at: ctx.clock.now(),
     }).where('tenant_id', '=', auth.tenantId).where('org_id', '=', b.orgId).execute()
     await recordOp(trx, auth, { module: MODULE, action: '联盟设置', target: name, detail: { needAudit: b.needAudit, openToTenants: b.openToTenants, apps: b.apps.length } })
+  })
+}
+
+/**
+ * The alliance's header config, saved on the alliance org itself by one of its administrators (the portal-management
+ * code is not needed: running the alliance is); the alliance portal reads it through getAllianceSchoolMHSysConfig.
+ */
+export function saveHeader(ctx: AppContext, auth: AuthInfo, orgId: number, value: JdMhSysConfig): Promise<void> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await requireAdmin(trx, auth, orgId)
+    await saveNamed(trx, auth, { name: ConfigName.ALLIANCE_MH_SYS, label: '联盟顶部配置', schema: jdMhSysConfig, permission: ALLIANCE_MANAGE }, value, { orgId })
   })
 }
 

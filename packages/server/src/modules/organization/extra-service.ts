@@ -1,5 +1,6 @@
 import { ADMIN_ROLE, Msg, OrgExtraMsg, maskPhone, type BindOrg, type JdTenantOrg, type OrgManager } from '@zhixiao/shared'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
+import type { Trx } from '../../db/database.js'
 import { notFound } from '../../platform/errors.js'
 import { isVisibleOrg, isWithin } from '../../platform/org-scope.js'
 import { membershipsOf } from '../auth/queries.js'
@@ -23,13 +24,23 @@ export function bindOrgs(ctx: AppContext, auth: AuthInfo): Promise<BindOrg[]> {
 export function jdTenantOrg(ctx: AppContext, auth: AuthInfo, tenantId: number): Promise<JdTenantOrg> {
   if (tenantId !== auth.tenantId) throw notFound(OrgExtraMsg.TENANT_NOT_FOUND)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const tenant = await trx.selectFrom('tenant').select('tenant_module_type').where('id', '=', tenantId).executeTakeFirst()
+    const tenant = await trx.selectFrom('tenant').select('id').where('id', '=', tenantId).executeTakeFirst()
     if (!tenant) throw notFound(OrgExtraMsg.TENANT_NOT_FOUND)
-    if (!JD_MODULE_TYPES.includes(tenant.tenant_module_type)) return null
-    const top = await trx.selectFrom('org_unit').select(['id', 'name', 'unit_attr', 'jd_page']).where('parent_id', 'is', null).where('status', '=', 0)
-      .where('org_type', '=', 'org').where('unit_attr', '<', SCHOOL_UNIT_ATTR).orderBy('sort').orderBy('id').executeTakeFirst()
-    return top ? { orgId: top.id, orgName: top.name, unitAttr: top.unit_attr, jdPage: top.jd_page } : null
+    return bureauOrg(trx, tenantId)
   })
+}
+
+/**
+ * The tenant's bureau org (the jd org id of 000 §7.5 and 001 §6): its top organisation when the tenant runs the
+ * bureau side and that org is bureau-like (unit attribute below 8); null otherwise. The bureau admin check and the
+ * bureau users' permissions are about this org (portal-config/jd-service.ts).
+ */
+export async function bureauOrg(trx: Trx, tenantId: number): Promise<JdTenantOrg> {
+  const tenant = await trx.selectFrom('tenant').select('tenant_module_type').where('id', '=', tenantId).executeTakeFirst()
+  if (!tenant || !JD_MODULE_TYPES.includes(tenant.tenant_module_type)) return null
+  const top = await trx.selectFrom('org_unit').select(['id', 'name', 'unit_attr', 'jd_page']).where('parent_id', 'is', null).where('status', '=', 0)
+    .where('org_type', '=', 'org').where('unit_attr', '<', SCHOOL_UNIT_ATTR).orderBy('sort').orderBy('id').executeTakeFirst()
+  return top ? { orgId: top.id, orgName: top.name, unitAttr: top.unit_attr, jdPage: top.jd_page } : null
 }
 
 /**

@@ -1,5 +1,5 @@
 import {
-  bottomInfoQuery, ConfigName, envelopeSchema, footerConfig, jdMhSysConfigAnswer, mobileEntry, mobileEntryQuery, mobileEntrySaveBody,
+  bottomInfoQuery, ConfigName, envelopeSchema, footerConfig, jdAdminAnswer, jdMhSysConfigAnswer, jdPermissionsQuery, mobileEntry, mobileEntryQuery, mobileEntrySaveBody,
   mobileEntryUpdateBody, personalConfigQuery, PortalMsg, setPersonalConfigBody, setPersonalConfigQuery, setSysConfigBody, sysConfigQuery,
 } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
+import { checkJdAdmin, jdPermissions } from './jd-service.js'
 import { deleteEntry, listEntries, saveEntry, updateEntry } from './mobile-service.js'
 import { bottomInfo, getPersonal, getSysConfig, outSchoolPortalEnable, publicHeaderConfig, setPersonal, setSysConfig } from './service.js'
 
@@ -34,6 +35,10 @@ export function configMgrRoutes(ctx: AppContext) {
       async (req) => { await setPersonal(ctx, req.auth!, req.body.name, req.body.hasMultiple ? 'true' : 'false'); return ok(null, PortalMsg.SAVED) })
     r.get('/getJDMHSysConfig', { config: { public: true }, schema: { tags, summary: '局端顶部配置（未登录可读）', querystring: orgQuery, response: { 200: envelopeSchema(jdMhSysConfigAnswer) } } },
       async (req) => ok(await publicHeaderConfig(ctx, ConfigName.JD_MH_SYS, req.query.orgId)))
+    r.get('/jd/checkIsAdmin', { schema: { tags, summary: '局端管理员判断（管理员角色且当前机构为局端机构）', response: { 200: envelopeSchema(jdAdminAnswer) } } },
+      async (req) => ok(await checkJdAdmin(ctx, req.auth!)))
+    r.get('/jd/permissions', { schema: { tags, summary: '局端用户权限（本账号在局端机构的权限码）', querystring: jdPermissionsQuery, response: { 200: envelopeSchema(z.array(z.string())) } } },
+      async (req) => ok(await jdPermissions(ctx, req.auth!, req.query.jdOrgId)))
     r.get('/getAllianceSchoolMHSysConfig', { config: { public: true }, schema: { tags, summary: '联盟顶部配置（未登录可读）', querystring: orgQuery, response: { 200: envelopeSchema(jdMhSysConfigAnswer) } } },
       async (req) => ok(await publicHeaderConfig(ctx, ConfigName.ALLIANCE_MH_SYS, req.query.orgId)))
   }

@@ -22,15 +22,19 @@ export async function createTenantWithAdmin(ctx: AppContext, b: TenantAddBody): 
         name: b.name, uniqueName: b.uniqueName, trade: b.trade, tenantModuleType: b.tenantModuleType, defaultPassword: b.defaultPassword,
         passwordMaxAgeDays: b.passwordMaxAgeDays, config: configOf({}, b),
       })
+      if (b.domain) await trx.updateTable('tenant').set({ domain: b.domain }).where('id', '=', tenantId).execute()
       const orgId = await createOrg(trx, { name: b.topOrgName, unitAttr: b.topOrgUnitAttr, trade: b.trade, appType: b.trade === 1 ? b.appType ?? 1 : null })
       const roles = await createBuiltinRoles(trx)
       await createPerson(trx, tenantId, { ...admin, memberships: [{ orgId, userType: UserType.STAFF, roleIds: [roles.admin] }] })
       return { tenantId, orgId, adminUserName: b.adminUserName }
     })
   } catch (e) {
-    return rethrowUnique(e, { tenant_unique_name: TenantMsg.UNIQUE_TAKEN, login_name_pkey: TenantMsg.LOGIN_TAKEN }, TenantMsg.UNIQUE_TAKEN)
+    return rethrowUnique(e, UNIQUE_MESSAGES, TenantMsg.UNIQUE_TAKEN)
   }
 }
+
+/** The tenant's unique indexes and what a clash on each means. */
+const UNIQUE_MESSAGES = { tenant_unique_name: TenantMsg.UNIQUE_TAKEN, login_name_pkey: TenantMsg.LOGIN_TAKEN, tenant_domain: TenantMsg.DOMAIN_TAKEN }
 
 export async function updateTenant(ctx: AppContext, b: TenantUpdateBody): Promise<void> {
   await ctx.db.platform(async (trx) => {
@@ -43,8 +47,10 @@ export async function updateTenant(ctx: AppContext, b: TenantUpdateBody): Promis
       ...(b.tenantModuleType !== undefined && { tenant_module_type: b.tenantModuleType }),
       ...(b.passwordMaxAgeDays !== undefined && { password_max_age_days: b.passwordMaxAgeDays }),
       ...(config !== undefined && { config }),
+      // An empty domain clears it (docs/auth.md "Tenant by domain").
+      ...(b.domain !== undefined && { domain: b.domain || null }),
     }).where('id', '=', b.id).execute()
-  })
+  }).catch((e: unknown) => rethrowUnique(e, UNIQUE_MESSAGES, TenantMsg.DOMAIN_TAKEN))
 }
 
 /** Disabling a tenant refuses its logins and ends every session it has. */

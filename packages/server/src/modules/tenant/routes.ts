@@ -1,4 +1,4 @@
-import { envelopeSchema, tenantAddBody, tenantUpdateBody, loginPageInfo as loginPageInfoSchema, passwordRule as passwordRuleSchema, tenantPublicInfo as publicInfoSchema, tenantPublicInfoQuery } from '@zhixiao/shared'
+import { envelopeSchema, tenantAddBody, tenantUpdateBody, loginPageInfo as loginPageInfoSchema, passwordRule as passwordRuleSchema, tenantPublicInfo as publicInfoSchema, tenantPublicInfoQuery, tenantDomainQuery } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
 import { tenantHeader } from '../../platform/request-meta.js'
 import { createTenantWithAdmin, setTenantStatus, updateTenant } from './admin-service.js'
-import { loginPageInfo, passwordRule, queryTenants, tenantByUniqueName, tenantPublicInfo } from './service.js'
+import { loginPageInfo, passwordRule, queryTenants, tenantByDomain, tenantByUniqueName, tenantPublicInfo } from './service.js'
 
 export function tenantRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -22,6 +22,11 @@ export function tenantRoutes(ctx: AppContext) {
       config: { public: true },
       schema: { tags, summary: '租户公开信息（按 tenantId，或按租户标识 uniqueName：仅启用的租户）', querystring: tenantPublicInfoQuery, response: { 200: envelopeSchema(publicInfoSchema) } },
     }, async (req) => ok(req.query.tenantId !== undefined ? await tenantPublicInfo(ctx, req.query.tenantId) : await tenantByUniqueName(ctx, req.query.uniqueName!)))
+
+    r.get('/public/domain', {
+      config: { public: true },
+      schema: { tags, summary: '按域名查租户（公开：仅启用的租户，无则 null）', querystring: tenantDomainQuery, response: { 200: envelopeSchema(publicInfoSchema.nullable()) } },
+    }, async (req) => ok(await tenantByDomain(ctx, req.query.domain)))
 
     r.get('/query', {
       config: { superAdmin: true },

@@ -65,6 +65,15 @@ export async function tenantByUniqueName(ctx: AppContext, uniqueName: string): P
   return publicOf(t)
 }
 
+/**
+ * Tenant by domain (000 §7.5; docs/auth.md "Tenant by domain"): the enabled tenant whose portal answers on a host
+ * name, or null (an unknown host, a stopped tenant): the web app then stays on the platform's login page.
+ */
+export async function tenantByDomain(ctx: AppContext, domain: string): Promise<TenantPublicInfo | null> {
+  const t = await ctx.db.platform((trx) => trx.selectFrom('tenant').selectAll().where('domain', '=', domain).where('status', '=', 0).executeTakeFirst())
+  return t ? publicOf(t) : null
+}
+
 export async function passwordRule(ctx: AppContext, tenantId: number): Promise<PasswordRule> {
   return passwordRuleFor(await tenantOrThrow(ctx, tenantId))
 }
@@ -79,7 +88,7 @@ export async function queryTenants(ctx: AppContext, q: { keyword?: string; pageI
       sql<boolean>`coalesce((config->>'requiredInfoAfterLogin')::boolean, false)`.as('requiredInfoAfterLogin'),
       sql<string[]>`coalesce(config->'requiredInfoFields', '[]'::jsonb)`.as('requiredInfoFields'),
       sql<string | null>`config->>'studentSiteUrl'`.as('studentSiteUrl'), sql<string | null>`config->>'backgroundUrl'`.as('backgroundUrl'),
-      'created_at as createdAt']).orderBy('id')
+      'domain', 'created_at as createdAt']).orderBy('id')
     return paginate(rows, base.select('id'), q)
   })
 }

@@ -7,6 +7,7 @@ import { PageFrame } from '../../components/crud'
 import type { PageProps } from '../../router/pages'
 import { allianceApi, AllianceKeys } from './api'
 import { AllianceSwitcher } from './AllianceSwitcher'
+import { HeaderConfigEditor } from '../menhu-port/HeaderConfigEditor'
 
 const httpRule = (message: string) => ({ validator: async (_: unknown, v?: string) => { if (v && !isSafeLink(v.trim(), 'http')) throw new Error(message) } })
 
@@ -98,11 +99,17 @@ function SettingForm({ alliance }: { alliance: AllianceRoot }) {
           </Form>
         </Card>
       </Col>
+      <Col span={24}>
+        {/* The alliance portal's header (001 §2.6 alliance header), saved on the alliance org itself. */}
+        <Card title="联盟顶部" data-testid="alliance-header-config">
+          <HeaderConfigEditor name="alliance_mh_sys_config" orgId={alliance.orgId} saveTo={(value) => allianceApi.saveHeader(alliance.orgId, value)} />
+        </Card>
+      </Col>
     </Row>
   )
 }
 
-/** /allianceManage/setting: the alliance's name, texts, audit and openness, shared apps and background images. */
+/** /allianceManage/setting: the alliance's name, texts, audit and openness, shared apps, background images and header. */
 export default function SettingPage({ path, title }: PageProps) {
   return (
     <PageFrame path={path} title={title}>

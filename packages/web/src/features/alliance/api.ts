@@ -1,6 +1,6 @@
 import type {
   AllianceCandidate, AllianceImage, AllianceMemberListBody, AllianceMemberOrg, AllianceMemberRow, AllianceMembership, AllianceRoot,
-  AllianceSetting, RegisterAllianceBody, SetAllianceSettingBody,
+  AllianceSetting, JdMhSysConfig, RegisterAllianceBody, SetAllianceSettingBody,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
@@ -24,6 +24,7 @@ export const allianceApi = {
   apply: (allianceOrgId: number, reason: string) => requestEnvelope<{ id: number; status: number }>(`${J}/applyJoin`, { body: { allianceOrgId, reason } }),
   leave: (allianceOrgId: number) => requestEnvelope<null>(`${J}/leave`, { body: { allianceOrgId } }),
   saveSetting: (b: SetAllianceSettingBody) => requestEnvelope<null>(`${J}/setJuxiaoSetting`, { body: b }),
+  saveHeader: (orgId: number, value: JdMhSysConfig) => requestEnvelope<null>(`${J}/saveHeaderConfig`, { body: { orgId, value } }),
   saveImages: (orgId: number, images: string[]) => requestEnvelope<AllianceImage[]>(`${J}/saveOrgBackgroundImage`, { body: { orgId, images } }),
   approve: (id: number) => requestEnvelope<null>(`${J}/approve`, { body: { id } }),
   refuse: (id: number, reason: string) => requestEnvelope<null>(`${J}/refuse`, { body: { id, reason } }),

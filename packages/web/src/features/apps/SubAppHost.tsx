@@ -1,8 +1,9 @@
-import { AppMsg, type AppRow } from '@zhixiao/shared'
+import { AppMsg, subAppHostOf, type AppRow } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Result, Spin } from 'antd'
-import type { ReactNode } from 'react'
+import { useEffect, useMemo, type ReactNode } from 'react'
 import { useNavigate, useParams } from 'react-router'
+import { startupAppName } from '../../bootstrap/app-name'
 import type { PageProps } from '../../router/pages'
 import { AppKeys, appsApi } from './api'
 import './apps.css'
@@ -25,6 +26,15 @@ export function frameSrc(entryUrl: string, onceToken: string, page: string): str
 export function sandboxFor(entryUrl: string): string {
   const sameOrigin = new URL(entryUrl, window.location.href).origin === window.location.origin
   return sameOrigin ? 'allow-scripts allow-forms' : 'allow-scripts allow-forms allow-same-origin'
+}
+
+/** The tab's title while the host page is shown; the previous one comes back when it goes. */
+function useDocumentTitle(name: string): void {
+  useEffect(() => {
+    const before = document.title
+    document.title = name
+    return () => { document.title = before }
+  }, [name])
 }
 
 function Refusal({ path, title, text }: { path: string; title: string; text: string }) {
@@ -58,13 +68,27 @@ function Frame({ path, app, page }: { path: string; app: AppRow & { entryUrl: st
  * the route, refuses as the launcher does (scrapped, expired, no permission), and otherwise mounts its entry in a
  * sandboxed frame, handing over the session by a once-token. An unregistered route says so, never a blank.
  */
-export default function SubAppHost({ path, title }: PageProps) {
+export default function SubAppHost({ path, title: routeTitle }: PageProps) {
   const route = path.replace(/\/\*$/, '')
   const page = useParams()['*'] ?? ''
   const hosted = useQuery({ queryKey: [AppKeys.hosted, route], queryFn: () => appsApi.hosted(route), staleTime: 0, retry: false })
-  let refusal: ReactNode = null
-  if (hosted.isLoading) return <Spin style={{ display: 'block', margin: '96px auto' }} />
+  // currentAppName (000 §2.4, docs/portal.md "Startup"): the name the opener gave, until the registry names the app.
+  const handedOver = useMemo(() => {
+    const saved = startupAppName()
+    return saved && subAppHostOf(saved.path) === route ? saved.name : null
+  }, [route])
+  const title = handedOver ?? routeTitle
   const found = hosted.data
+  useDocumentTitle(found?.app.name ?? title)
+  let refusal: ReactNode = null
+  if (hosted.isLoading) {
+    return (
+      <div data-page={path} data-testid="subapp-loading">
+        <h2 className="zx-subapp-title">{title}</h2>
+        <Spin style={{ display: 'block', margin: '72px auto' }} />
+      </div>
+    )
+  }
   if (!found) refusal = <Refusal path={path} title={title} text={AppMsg.NOT_REGISTERED} />
   else if (found.app.isScrap) refusal = <Refusal path={path} title={found.app.name} text={AppMsg.SCRAPPED} />
   else if (found.app.hasExpire) refusal = <Refusal path={path} title={found.app.name} text={AppMsg.EXPIRED} />

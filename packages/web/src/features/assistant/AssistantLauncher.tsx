@@ -7,8 +7,9 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { useLocation } from 'react-router'
 import { notify } from '../../api/feedback'
 import { useCurrentUser } from '../../api/queries'
+import { useSession } from '../../stores/session'
 import { useWindowWidth } from '../portal-header/use-window-width'
-import { AI_URL, assistantApi, AssistantKeys, streamChat } from './api'
+import { aiUrl, assistantApi, AssistantKeys, streamChat } from './api'
 import { clearHistory, loadHistory, saveHistory, type ChatLine } from './history'
 import './assistant.css'
 
@@ -17,12 +18,15 @@ const inFrame = (() => { try { return window.self !== window.top } catch { retur
 
 /**
  * The AI helper's floating button and drawer (000 §1, §6, §9; docs/assistant.md), mounted lazily by the portal
- * layouts. Shown only with an AI URL, when the server says the helper is on, outside frames and off the local side.
+ * layouts. Shown only with an AI URL, when the server says the helper is on, outside frames and off the local side,
+ * and not when the portal was opened from another client (startup parameter beFrom, docs/portal.md "Startup"): that
+ * client has its own help.
  */
 export default function AssistantLauncher() {
   const { pathname } = useLocation()
   const user = useCurrentUser().data
-  const allowed = AI_URL !== '' && !inFrame && !pathname.startsWith('/localSide') && !!user
+  const embedded = useSession((s) => !!s.beFrom)
+  const allowed = aiUrl() !== '' && !inFrame && !embedded && !pathname.startsWith('/localSide') && !!user
   const enabled = useQuery({ queryKey: [AssistantKeys.enabled], queryFn: () => assistantApi.isEnabled(), enabled: allowed, staleTime: 5 * 60_000, retry: false })
   const [open, setOpen] = useState(false)
   if (!allowed || enabled.data !== true || !user) return null

@@ -3,14 +3,15 @@ import {
   type AssistantLogRow, type HelpArticleBody, type HelpArticleRow,
 } from '@zhixiao/shared'
 import { request, requestEnvelope, specHeaders } from '../../api/client'
+import { appConfig } from '../../config'
 import { getToken } from '../../stores/token'
 
 /**
- * The AI host (000 §6, §7.1): VITE_AI_URL when the build sets one (an empty value switches the helper off), else
- * this server's ASSISTANT_API. The calls' names are the spec's, appended to it.
+ * The AI host (000 §6, §7.1): the config centre's ai address (001 §2.4), else VITE_AI_URL when the build sets one
+ * (an empty value switches the helper off), else this server's ASSISTANT_API (web/src/config.ts). The calls' names
+ * are the spec's, appended to it. Read at each call: the config centre answers after the entry has loaded.
  */
-const configured = import.meta.env.VITE_AI_URL as string | undefined
-export const AI_URL: string = (configured ?? ASSISTANT_API).replace(/\/+$/, '')
+export const aiUrl = (): string => (appConfig.ai ?? ASSISTANT_API).replace(/\/+$/, '')
 
 export const AssistantKeys = { enabled: 'assistant-enabled', config: 'assistant-config', articles: 'assistant-articles', log: 'assistant-log' } as const
 
@@ -18,9 +19,9 @@ export interface Page<T> { list: T[]; total: number; pageIndex: number; pageSize
 type PageParams = { pageIndex: number; pageSize: number; keyword?: string }
 
 export const assistantApi = {
-  isEnabled: () => request<boolean>(`${AI_URL}/isEnableAssistant`, { showError: false, loginRedirect: false }),
+  isEnabled: () => request<boolean>(`${aiUrl()}/isEnableAssistant`, { showError: false, loginRedirect: false }),
   startOrEnd: (userInfoId: number, status: 0 | 1) =>
-    request<number | null>(`${AI_URL}/startOrEndToChat`, { body: { userInfoId, status }, showError: false, loginRedirect: false }),
+    request<number | null>(`${aiUrl()}/startOrEndToChat`, { body: { userInfoId, status }, showError: false, loginRedirect: false }),
 
   config: () => request<AssistantConfigView>(`${ASSISTANT_ADMIN_API}/config/get`),
   saveConfig: (body: AssistantConfigSave) => requestEnvelope<null>(`${ASSISTANT_ADMIN_API}/config/save`, { body }),
@@ -43,7 +44,7 @@ export interface StreamHandlers {
 export async function streamChat(content: string, userInfoId: number, h: StreamHandlers, signal?: AbortSignal): Promise<void> {
   let res: Response
   try {
-    res = await fetch(`${AI_URL}/chat-stream`, {
+    res = await fetch(`${aiUrl()}/chat-stream`, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json', Accept: 'text/event-stream', ...specHeaders(getToken()),

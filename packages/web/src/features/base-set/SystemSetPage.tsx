@@ -2,6 +2,7 @@ import { BASE_ROUTES } from '@zhixiao/shared'
 import { Card, Col, Row, Typography } from 'antd'
 import { Link } from 'react-router'
 import type { PageProps } from '../../router/pages'
+import { ConfigCenterCard } from './ConfigCenterCard'
 
 /** What each of the super administrator's set-up pages is for. */
 const PURPOSE: Record<string, string> = {
@@ -12,12 +13,13 @@ const PURPOSE: Record<string, string> = {
 }
 const AREAS = BASE_ROUTES.filter((r) => r.adminOnly && r.path !== '/base-set/system')
 
-/** /base-set/system: the super administrator's landing page, one card per platform-wide setting area. */
+/** /base-set/system: the super administrator's landing page: the config centre, and one card per platform-wide setting area. */
 export default function SystemSetPage({ path, title }: PageProps) {
   return (
     <div data-page={path} style={{ padding: 24 }}>
       <Typography.Title level={3}>{title}</Typography.Title>
       <Typography.Paragraph type="secondary">平台级设置由超级管理员维护；各租户的机构与基础数据由租户管理员在其门户中维护。</Typography.Paragraph>
+      <ConfigCenterCard />
       <Row gutter={[16, 16]}>
         {AREAS.map((r) => (
           <Col key={r.path} xs={24} sm={12} lg={8}>

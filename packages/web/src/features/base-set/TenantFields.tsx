@@ -8,6 +8,7 @@ export interface TenantValues {
   passwordMaxAgeDays?: number; sysName?: string | null
   requiredInfoAfterLogin?: boolean; requiredInfoFields?: VerifyField[]; studentSiteUrl?: string | null
   backgroundUrl?: string | null
+  domain?: string | null
 }
 
 const grid = { display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 } as const
@@ -37,6 +38,10 @@ function LoginSettings() {
       <Form.Item name="studentSiteUrl" label="学生站点地址" extra="学生登录后跳转到此地址；留空则留在本门户"
         rules={[{ pattern: /^https?:\/\/\S+$/, message: '学生站点地址须以 http:// 或 https:// 开头' }]}>
         <Input placeholder="如 https://student.example.edu.cn" />
+      </Form.Item>
+      <Form.Item name="domain" label="租户域名" extra="用此域名打开门户时，登录页即为该租户的登录页；留空则不绑定。域名在租户间唯一"
+        rules={[{ pattern: /^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/, message: '域名格式有误，请输入主机名，如 portal.example.edu.cn' }, { max: 253, message: '输入内容过长' }]}>
+        <Input placeholder="如 portal.example.edu.cn" data-testid="tenant-domain" />
       </Form.Item>
       <Form.Item name="backgroundUrl" label="登录背景图片" extra="登录页的背景图片地址；留空则用默认背景"
         rules={[{ pattern: /^(https?:\/\/\S+|\/[^/\\]\S*)$/, message: '登录背景图片须以 http:// 、https:// 或 / 开头' }, { max: 500, message: '输入内容过长' }]}>

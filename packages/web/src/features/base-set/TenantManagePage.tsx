@@ -19,13 +19,13 @@ export default function TenantManagePage({ path, title }: PageProps) {
     noun: '租户', width: 720,
     initial: (r) => (r ? { name: r.name, tenantModuleType: r.tenantModuleType as TenantValues['tenantModuleType'], passwordMaxAgeDays: r.passwordMaxAgeDays, sysName: r.sysName,
       requiredInfoAfterLogin: r.requiredInfoAfterLogin, requiredInfoFields: r.requiredInfoFields as VerifyField[], studentSiteUrl: r.studentSiteUrl,
-      backgroundUrl: r.backgroundUrl } : NEW_TENANT),
+      backgroundUrl: r.backgroundUrl, domain: r.domain } : NEW_TENANT),
     fields: (r) => <TenantFields adding={!r} />,
     submit: (v, r) => (r
       ? tenantApi.update({ id: r.id, name: v.name, tenantModuleType: v.tenantModuleType, passwordMaxAgeDays: v.passwordMaxAgeDays ?? undefined, sysName: v.sysName || null,
         requiredInfoAfterLogin: !!v.requiredInfoAfterLogin, requiredInfoFields: v.requiredInfoFields ?? [], studentSiteUrl: v.studentSiteUrl || null,
-        backgroundUrl: v.backgroundUrl || null })
-      : tenantApi.add({ ...v, appType: v.trade === 1 ? v.appType ?? 1 : null, adminTrueName: v.adminTrueName ?? '管理员', passwordMaxAgeDays: v.passwordMaxAgeDays ?? 0 })),
+        backgroundUrl: v.backgroundUrl || null, domain: v.domain?.trim() || null })
+      : tenantApi.add({ ...v, domain: v.domain?.trim() || null, appType: v.trade === 1 ? v.appType ?? 1 : null, adminTrueName: v.adminTrueName ?? '管理员', passwordMaxAgeDays: v.passwordMaxAgeDays ?? 0 })),
     afterSave: (env, v, r) => {
       if (r) return
       const created = env.data as TenantCreated
@@ -54,6 +54,7 @@ export default function TenantManagePage({ path, title }: PageProps) {
           { title: 'ID', dataIndex: 'id', width: 70 },
           { title: '租户名称', dataIndex: 'name' },
           { title: '租户标识', dataIndex: 'uniqueName' },
+          { title: '域名', dataIndex: 'domain', render: (v: string | null) => v ?? '' },
           { title: '行业', dataIndex: 'trade', render: (v: number) => labelOf(TRADE_LABEL, v) },
           { title: '租户模式', dataIndex: 'tenantModuleType', render: (v: number) => labelOf(TENANT_MODULE_TYPE_LABEL, v) },
           { title: '状态', dataIndex: 'status', render: (v: number) => (v === 0 ? <Tag color="green">启用</Tag> : <Tag color="red">停用</Tag>) },

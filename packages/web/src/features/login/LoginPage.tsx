@@ -61,9 +61,11 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
   const [showPassword, setShowPassword] = useState(false)
   const orgId = admin ? undefined : parseOrgId(params.get('orgId'))
   const redirect = params.get('from') === 'own' ? params.get('redirect') : null
-  // The temporary tenant (tenantId header) names the tenant when no ?orgId= does: switching it reloads the page's config.
-  const tempTenantId = useSession((s) => s.tempTenant?.id ?? 0)
-  const loginInfo = useAnswer<LoginPageInfo>(() => authApi.loginInfo(orgId), `${orgId ?? ''}|${tempTenantId}`)
+  // The temporary tenant, else the tenant of the host name (tenantId header), names the tenant when no ?orgId= does:
+  // switching it reloads the page's config. The host name's lookup answers first (docs/auth.md "Tenant by domain").
+  const tenantId = useSession((s) => (s.tempTenant ?? s.domainTenant)?.id ?? 0)
+  const tenantKnown = useSession((s) => s.domainChecked || !!s.tempTenant) || orgId !== undefined
+  const loginInfo = useAnswer<LoginPageInfo>(tenantKnown ? () => authApi.loginInfo(orgId) : null, `${orgId ?? ''}|${tenantId}|${tenantKnown}`)
   const [notice, setNotice] = useState<string | null>(null)
   const org = useAnswer<OrgPublicInfo>(orgId === undefined ? null : () => authApi.orgPublicInfo(orgId), orgId ?? null)
   const [captcha, setCaptcha] = useState<CheckCodeImage | null>(null)

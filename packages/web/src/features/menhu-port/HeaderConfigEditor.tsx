@@ -1,4 +1,4 @@
-import { type JdMhSysConfig, type SetSysConfigBody } from '@zhixiao/shared'
+import { type Envelope, type JdMhSysConfig, type SetSysConfigBody } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Checkbox, Form, Input, Radio, Select, Space, Spin } from 'antd'
 import { useWrite } from '../../components/crud'
@@ -31,23 +31,28 @@ function SkipList({ option }: { option: number }) {
 }
 
 /**
- * The bureau (jd_mh_sys_config) or alliance (alliance_mh_sys_config) header config of the admin's org: name,
- * logo or wide image, menu entries (flat, dropdown or the app centre) and how many show, cultural purpose, outer
- * links, grey mode, and the bureau login header's platform name.
+ * The bureau (jd_mh_sys_config) or alliance (alliance_mh_sys_config) header config of the admin's org — or of `orgId`
+ * saved through `saveTo` (an alliance's own header on 联盟设置): name, logo or wide image, menu entries (flat,
+ * dropdown or the app centre) and how many show, cultural purpose, outer links, grey mode, and the bureau login
+ * header's platform name.
  */
-export function HeaderConfigEditor({ name }: { name: Name }) {
-  const orgId = useCurrentUser().data?.orgId
+export function HeaderConfigEditor({ name, orgId: target, saveTo }: { name: Name; orgId?: number; saveTo?: (value: JdMhSysConfig) => Promise<Envelope<null>> }) {
+  const current = useCurrentUser().data?.orgId
+  const orgId = target ?? current
   const key = name === 'jd_mh_sys_config' ? PortalKeys.jd : PortalKeys.alliance
   const cfg = useQuery({
     queryKey: [key, 'admin', orgId ?? null],
     // The stored value: the header's own read leaves out menu targets that open nothing (docs/portal-apps.md).
-    queryFn: () => portalApi.storedHeaderConfig(name),
+    queryFn: () => portalApi.storedHeaderConfig(name, target),
     enabled: orgId !== undefined,
   })
   const write = useWrite([key])
   if (!cfg.data) return <Spin />
   const { orgId: _asked, source: _source, ...initial } = cfg.data
-  const save = (v: JdMhSysConfig) => void write(() => portalApi.saveSysConfig({ name, value: { ...initial, ...v } } as SetSysConfigBody))
+  const save = (v: JdMhSysConfig) => {
+    const value = { ...initial, ...v }
+    void write(() => saveTo ? saveTo(value) : portalApi.saveSysConfig({ name, value } as SetSysConfigBody))
+  }
   return (
     <Form layout="vertical" initialValues={initial} onFinish={save} data-testid={`${name}-form`}>
       <Card title="顶部" style={{ marginBottom: 16 }}>

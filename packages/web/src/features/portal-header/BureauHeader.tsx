@@ -6,7 +6,7 @@ import { HomeIcon } from '../../components/icons'
 import { useSession } from '../../stores/session'
 import { BUREAU_HOME, MENU_TARGET } from '../account/menu-actions'
 import { UserMenu } from '../account/UserMenu'
-import { adminTarget, isBureauAdmin } from './admin-entry'
+import { adminTarget, useBureauAccess } from './admin-entry'
 import { useFeedbackEntry } from '../complaints/api'
 import { useAllianceConfig, useHeaderOrgId, useJdConfig } from './api'
 import { BureauMenus } from './BureauMenus'
@@ -37,6 +37,7 @@ export function BureauHeader({ variant = 'jd' }: { variant?: 'jd' | 'alliance' }
   const stored = useSession((s) => s.userInfo)
   const user = useCurrentUser().data ?? stored
   const sessionOrgId = useHeaderOrgId()
+  const bureau = useBureauAccess()
   // The alliance header shows the alliance of the page (?orgId=, or the one the session org sits in), 001 §1.
   const root = useAllianceRoot(variant === 'alliance' && !!user).data
   const orgId = variant === 'alliance' && root ? root.orgId : sessionOrgId
@@ -51,8 +52,8 @@ export function BureauHeader({ variant = 'jd' }: { variant?: 'jd' | 'alliance' }
   if (!cfg) {
     return <header className="zx-ph" data-testid="bureau-header-skeleton"><Skeleton.Input active size="small" style={{ width: 200 }} /></header>
   }
-  const bureauAdmin = isBureauAdmin(user)
-  const permitted = (code: string) => bureauAdmin || !!user?.permissions.includes(code)
+  // Bureau menus follow what the account holds in the bureau org (001 §6); the alliance header, the session org's.
+  const permitted = (code: string) => bureau.bureauAdmin || (variant === 'jd' ? bureau.permissions : user?.permissions ?? []).includes(code)
   const background = cfg.showNavigationBarBackGround && cfg.navigationBarBackGroundUrl
     ? `url(${cfg.navigationBarBackGroundUrl}) center / cover` : 'linear-gradient(90deg,#0b3d91,#1565c0)'
   const tmt = user?.currentOrgData?.tenantModuleType ?? useSession.getState().tenantModuleType
@@ -85,7 +86,7 @@ export function BureauHeader({ variant = 'jd' }: { variant?: 'jd' | 'alliance' }
         {tmt === 1 && variant === 'jd' && <Link to={MENU_TARGET.jdPlatform} title="局校一体平台" data-testid="jd-platform"><PlatformIcon /></Link>}
         {user && variant === 'jd' && <Link to={appCenterPath(1)} title="应用中心" data-testid="app-center"><AppCenterIcon /></Link>}
         {user && <MessageBell />}
-        {user && <AdminToggle adminTo={adminTarget(user)} homeTo={home} />}
+        {user && <AdminToggle adminTo={adminTarget(user, bureau.bureauAdmin)} homeTo={home} />}
         {feedback && <Link to={MENU_TARGET.complaint} title="投诉建议" data-testid="feedback-entry"><FeedbackIcon /></Link>}
       </div>
     </HeaderBar>

@@ -9,7 +9,7 @@ import { UserMenu } from '../account/UserMenu'
 import { MENU_TARGET } from '../account/menu-actions'
 import { useAppGroups } from '../apps/api'
 import { useFeedbackEntry } from '../complaints/api'
-import { adminTarget, canManagePortal, PORTAL_ADMIN_HOME } from './admin-entry'
+import { adminTarget, canManagePortal, PORTAL_ADMIN_HOME, useBureauAccess } from './admin-entry'
 import { useMhSysConfig, usePersonalMultiple } from './api'
 import { AppTabs, GroupMenus } from './AppNav'
 import { HeaderBar } from './HeaderBar'
@@ -41,7 +41,9 @@ const EMPTY: AppGroup[] = []
  */
 export function PortalHeader({ launcher, oftenUse }: PortalHeaderSlots) {
   const stored = useSession((s) => s.userInfo)
+  const embedded = useSession((s) => !!s.beFrom)
   const user = useCurrentUser().data ?? stored
+  const { bureauAdmin } = useBureauAccess()
   const cfg = useMhSysConfig()
   const personal = usePersonalMultiple().data
   const feedback = useFeedbackEntry(user?.userType ?? null)
@@ -73,7 +75,8 @@ export function PortalHeader({ launcher, oftenUse }: PortalHeaderSlots) {
             {c.hasOftenUse && oftenUse}
             {launcher}
             {c.webPageName && c.webPageUrl && <a href={c.webPageUrl} target="_blank" rel="noopener noreferrer">{c.webPageName}</a>}
-            {c.openMobileEntry && (
+            {/* Not when the portal was opened from another client (beFrom, docs/portal.md "Startup"): it is the phone side already. */}
+            {c.openMobileEntry && !embedded && (
               <span className="zx-ph-link" role="button" tabIndex={0} title="移动端入口" data-testid="mobile-entry-open" onClick={() => setMobileOpen(true)}><PhoneIcon /></span>
             )}
             <MessageBell />
@@ -88,7 +91,7 @@ export function PortalHeader({ launcher, oftenUse }: PortalHeaderSlots) {
                 <RedDotBadge dot={dots.dotOf('menu', 'portalAdmin')} maxCount={dots.maxCount}><PortalAdminIcon /></RedDotBadge>
               </Link>
             )}
-            <AdminToggle adminTo={adminTarget(user)} homeTo={home} />
+            <AdminToggle adminTo={adminTarget(user, bureauAdmin)} homeTo={home} />
           </div>
           <MobileEntryDrawer open={mobileOpen} onClose={() => setMobileOpen(false)} />
         </>

@@ -1,5 +1,5 @@
 import {
-  ConfigName, defaultSysConfig, type FooterConfig, type JdMhSysConfigAnswer, type MhSysConfigAnswer, type MobileEntry,
+  ConfigName, defaultSysConfig, type FooterConfig, type JdAdminAnswer, type JdMhSysConfigAnswer, type MhSysConfigAnswer, type MobileEntry,
   type MobileEntrySaveBody, type SetSysConfigBody,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
@@ -11,7 +11,7 @@ import { getToken } from '../../stores/token'
 /** Query keys of the header area; a save in the admin screen refreshes them (the spec's header-update flag). */
 export const PortalKeys = {
   sys: 'mhSysConfig', jd: 'jdMhSysConfig', alliance: 'allianceMhSysConfig', personal: 'mhPersonalConfig', mobile: 'mobileEntries',
-  footer: 'bottomInfo', openPortal: 'outSchoolPortalEnable',
+  footer: 'bottomInfo', openPortal: 'outSchoolPortalEnable', jdAdmin: 'jdCheckIsAdmin', jdPermissions: 'jdPermissions',
 } as const
 
 /** Calls of docs/portal.md. Header reads stay silent on failure (001 §8: no server errors in the header area). */
@@ -22,8 +22,8 @@ export const portalApi = {
   allianceConfig: (orgId: number) =>
     request<JdMhSysConfigAnswer>('/base/configMgr/getAllianceSchoolMHSysConfig', { params: { orgId }, showError: false, notFoundPage: false }),
   /** The bureau or alliance header config as saved, for its editor (the header's reads drop dead menu targets). */
-  storedHeaderConfig: (name: typeof ConfigName.JD_MH_SYS | typeof ConfigName.ALLIANCE_MH_SYS) =>
-    request<JdMhSysConfigAnswer>('/base/configMgr/getMHSysConfig', { params: { name } }),
+  storedHeaderConfig: (name: typeof ConfigName.JD_MH_SYS | typeof ConfigName.ALLIANCE_MH_SYS, orgId?: number) =>
+    request<JdMhSysConfigAnswer>('/base/configMgr/getMHSysConfig', { params: { name, orgId } }),
   personal: () => request<string | null>('/base/configMgr/getMHPersonalConfig', { params: { name: ConfigName.MH_PERSONAL }, showError: false }),
   setPersonal: (value: boolean) =>
     requestEnvelope<null>('/base/configMgr/setMHPersonalConfig', { body: { name: ConfigName.MH_PERSONAL, hasMultiple: value } }),
@@ -32,6 +32,9 @@ export const portalApi = {
   footer: (orgId: number) => request<FooterConfig>('/base/api/tenant/getTenantBottomBaseInfo', { params: { orgId }, showError: false, notFoundPage: false }),
   openPortalEnable: (tenantId: number, orgId?: number) =>
     request<{ enable: boolean }>('/base/api/tenant/getOutSchoolPortalEnable', { params: { tenantId, orgId }, showError: false }),
+  /** The bureau is-admin check and the account's permissions in the bureau org (001 §6, §7.1). */
+  jdAdmin: () => request<JdAdminAnswer>('/base/configMgr/jd/checkIsAdmin', { showError: false, notFoundPage: false }),
+  jdPermissions: (jdOrgId: number) => request<string[]>('/base/configMgr/jd/permissions', { params: { jdOrgId }, showError: false, notFoundPage: false }),
   saveSysConfig: (body: SetSysConfigBody) => requestEnvelope<null>('/base/configMgr/setMHSysConfig', { body }),
   saveMobile: (b: MobileEntrySaveBody) => requestEnvelope<number>('/base/api/Mobile/save', { body: b }),
   updateMobile: (b: MobileEntrySaveBody & { id: number }) => requestEnvelope<null>('/base/api/Mobile/update', { body: b }),

@@ -1,6 +1,8 @@
 import { rewriteImageUrl } from '@zhixiao/shared'
+import { appConfig } from '../../config'
 
-/** The external image host (build-time VITE_IMAGE_HOST), for /minires addresses of logos and footer images. */
-const IMAGE_HOST: string | undefined = import.meta.env.VITE_IMAGE_HOST
-
-export const imageUrl = (url: string): string => rewriteImageUrl(url, IMAGE_HOST)
+/**
+ * The file host for /minires addresses of logos and footer images: the config centre's file address (001 §2.4), else
+ * the build-time VITE_IMAGE_HOST (web/src/config.ts).
+ */
+export const imageUrl = (url: string): string => rewriteImageUrl(url, appConfig.file || undefined)
