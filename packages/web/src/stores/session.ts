@@ -10,13 +10,13 @@ export interface TempTenant { id: number; name: string }
 export type TemporaryLoginData = LoginByUserPwdBody & { redirect?: string | null }
 
 /**
- * The login state of spec 000 §3, persisted to localStorage. Fields that later capabilities fill (bureau user,
- * app lists, data centre, low-code apps, canvas) start empty.
+ * The login state of spec 000 §3, persisted to localStorage. Fields of §3 that live elsewhere here (docs/auth.md
+ * "Client login state"): the bureau user (userInfoJd) is the server's bureau check, app lists (appListAll) and the
+ * public-portal flag (showOpenPortal) are query caches; zjzg and canvasData carry nothing the spec describes.
  */
 export interface SessionState {
   accessToken: string | null
   userInfo: CurrentUserDetail | null
-  userInfoJd: CurrentUserDetail | null
   orgInfo: OrgInfo | null
   adminRealPermissions: string[]
   redirect: string | null
@@ -33,16 +33,13 @@ export interface SessionState {
   justOneOrgTenant: boolean
   orgCode: string | null
   loginPageInfo: LoginPageInfo | null
-  appListAll: unknown[]
   dataCenter: unknown[]
   lowCodeApp: unknown[]
   tenantModuleType: number | null
   beFrom: string | null
-  zjzg: boolean
-  showOpenPortal: boolean
+  /** The org whose public portal a signed-out visitor opened last: / opens it again while it is enabled. */
   openPortalOrgId: number | null
   sportSchool: boolean
-  canvasData: unknown
   temporaryLoginData: TemporaryLoginData | null
   setLogin: (token: string, user: CurrentUserDetail) => void
   setUser: (user: CurrentUserDetail) => void
@@ -59,17 +56,20 @@ export interface SessionState {
 
 export const SESSION_STORE_KEY = 'zx-login'
 
-/** Everything a logout forgets (beFrom too); tempTenant, domainTenant and loginPageInfo survive it (000 §4). */
+/**
+ * Everything a logout forgets (beFrom too); tempTenant, domainTenant, loginPageInfo and the visitor's public portal
+ * (openPortalOrgId) survive it (000 §4).
+ */
 const signedOut = {
-  accessToken: null, userInfo: null, userInfoJd: null, orgInfo: null, adminRealPermissions: [], redirect: null,
-  isLogin: false, isJdLogin: false, justOneOrgTenant: false, orgCode: null, appListAll: [], dataCenter: [], lowCodeApp: [],
-  tenantModuleType: null, beFrom: null, zjzg: false, showOpenPortal: false, openPortalOrgId: null, sportSchool: false,
-  canvasData: null, temporaryLoginData: null,
+  accessToken: null, userInfo: null, orgInfo: null, adminRealPermissions: [], redirect: null,
+  isLogin: false, isJdLogin: false, justOneOrgTenant: false, orgCode: null, dataCenter: [], lowCodeApp: [],
+  tenantModuleType: null, beFrom: null, sportSchool: false, temporaryLoginData: null,
 } satisfies Partial<SessionState>
 
 export const useSession = create<SessionState>()(persist((set) => ({
   ...signedOut,
   tempTenant: null,
+  openPortalOrgId: null,
   domainTenant: null,
   domainChecked: false,
   loginPageInfo: null,

@@ -11,6 +11,7 @@ import { MobilePortalOffer, useStudentPcHome } from '../../mobile-portal/PcHomeE
 import { ClassHome } from '../../red-dots/ClassHome'
 import { PortalSidebar } from '../../pc-portal/PortalSidebar'
 import { WebsitesCard } from '../../pc-portal/WebsitesCard'
+import { newsDetailPath } from '../news/detail-link'
 
 /** Which home a route shows; 'auto' is /portal/home: the bureau home below unit attribute 8, the school home from 8. */
 const KIND_BY_PATH: Record<string, HomeKind | 'auto'> = {
@@ -34,7 +35,7 @@ export default function HomePage({ path, title }: PageProps) {
   const layout = useLayout(kind, orgId, !!user)
   // A student's personal home follows MHSysConfigForStudentPC (docs/portal.md "Mobile portal").
   const student = useStudentPcHome(layout.data, kind, user?.userType)
-  const open = (n: NewsRow) => void navigate(`${schoolPortal ? '/schoolPortal/home/news/details' : '/cms2-newslist/details'}?id=${n.id}`)
+  const open = (n: NewsRow) => void navigate(newsDetailPath(schoolPortal, { id: n.id, title: n.noticeTypeName, type: n.noticeType, source: 'home' }))
   return (
     <div data-page={path} data-home-kind={kind}>
       {!schoolPortal && <MobilePortalOffer userType={user?.userType} />}

@@ -1,6 +1,6 @@
 import { OuterMsg, type NewsRow } from '@zhixiao/shared'
 import { Alert, Button, Empty, Flex, Layout, Modal, Skeleton, Typography } from 'antd'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import type { PageProps } from '../../../router/pages'
 import { useSession } from '../../../stores/session'
@@ -27,6 +27,12 @@ export default function OpenPortalPage({ path, title }: PageProps) {
   const layout = useLayout('open', orgId, orgId !== null && allowed)
   const [reading, setReading] = useState<NewsRow | null>(null)
   const signedIn = !!getToken()
+  // A visitor's public portal is remembered (openPortalOrgId, 000 §3): their next signed-out visit of / opens it
+  // again while the org keeps it enabled (router/guards.ts rootLoader).
+  const asked = Number(params.get('orgId')) || null
+  useEffect(() => {
+    if (!signedIn && allowed && asked !== null) useSession.setState({ openPortalOrgId: asked })
+  }, [signedIn, allowed, asked])
   return (
     <Layout style={{ minHeight: '100vh', background: '#f5f7fb' }} data-page={path}>
       <Layout.Header style={{ background: '#fff', borderBottom: '1px solid #eef0f4', paddingInline: 24 }}>

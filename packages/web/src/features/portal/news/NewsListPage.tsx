@@ -6,6 +6,7 @@ import type { PageProps } from '../../../router/pages'
 import { appConfig } from '../../../config'
 import { useNewsPage, useNewsTypes } from '../api'
 import { isPending, newsDateTime } from '../blocks/format'
+import { newsDetailPath } from './detail-link'
 
 /** /cms2-newslist?type= (and the school portal's news list): the reader's news, filtered by type and level, paged. */
 export default function NewsListPage({ path, title }: PageProps) {
@@ -18,7 +19,6 @@ export default function NewsListPage({ path, title }: PageProps) {
   const [page, setPage] = useState({ index: 1, size: 10 })
   const types = useNewsTypes()
   const news = useNewsPage({ pageIndex: page.index, pageSize: page.size, noticeType: type, newLevel: level, keyword: keyword || undefined, orgId: school ? appConfig.schoolOrgId : undefined })
-  const detailPath = school ? '/schoolPortal/home/news/details' : '/cms2-newslist/details'
   const setFilter = (k: string, v: number | undefined) => {
     const next = new URLSearchParams(params)
     if (v) next.set(k, String(v)); else next.delete(k)
@@ -42,7 +42,7 @@ export default function NewsListPage({ path, title }: PageProps) {
           locale={{ emptyText: '暂无新闻' }}
           pagination={{ current: page.index, pageSize: page.size, total: news.data?.total ?? 0, showTotal: (t) => `共 ${t} 条`, onChange: (index, size) => setPage({ index, size }) }}
           renderItem={(n) => (
-            <List.Item key={n.id} style={{ cursor: 'pointer' }} onClick={() => void navigate(`${detailPath}?id=${n.id}`)} data-news-id={n.id}
+            <List.Item key={n.id} style={{ cursor: 'pointer' }} onClick={() => void navigate(newsDetailPath(school, { id: n.id, title: params.get('title') || title, type, source: 'list' }))} data-news-id={n.id}
               extra={<span style={{ color: '#8c8c8c' }}>{newsDateTime(n.publishTime)}</span>}>
               <Space wrap>
                 {n.top && <Tag color="red">置顶</Tag>}
