@@ -48,7 +48,6 @@ export const SESSION_TTL_MS = TOKEN_COOKIE_DAYS * 24 * 3600 * 1000
 export const REQUEST_TIMEOUT_MS = 300_000
 export const ERROR_MESSAGE_DELAY_MS = 600
 export const IMPORT_POLL_MS = 2000
-export const MENU_REBUILD_DELAY_MS = 500
 export const SIDEBAR_WIDTH = 208
 export const AI_DRAWER_WIDTH = 800
 

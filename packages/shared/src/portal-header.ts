@@ -22,7 +22,6 @@ export const FOOTER_POPOVER_SIZE = 60
 export const ORG_ERROR_MS = 1500
 export const PASSWORD_CLOSE_MS = 1500
 export const SWITCH_RELOAD_MS = 200
-export const FLAG_RESET_MS = 500
 
 /**
  * Below this width (phones, small tablets; antd's md breakpoint) every header collapses into a compact bar (menu
