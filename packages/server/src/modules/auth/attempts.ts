@@ -41,6 +41,13 @@ function counted(table: 'account' | 'unknown_name_attempt', now: Date) {
 
 const giveBack = sql<number>`GREATEST(failed_count - 1, 0)`
 
+/**
+ * A sign-in forgives its own place and the failures before it, not the places of attempts counted after it and
+ * still in flight: those give their own place back when stopped, or keep it when wrong. (Resetting to 0 let their
+ * give-backs come out of the next series, so a burst beside a sign-in could reach the hash more than three times.)
+ */
+export const forgiveUpTo = (slot: number) => sql<number>`GREATEST(failed_count - ${slot}, 0)`
+
 /** Counts an attempt on an account and reads the account and its tenant in the same transaction; undefined if gone. */
 export async function reserveAccountAttempt(ctx: AppContext, tenantId: number, accountId: number, now: Date) {
   const found = await ctx.db.tenant(tenantId, async (trx) => {

@@ -7,7 +7,7 @@ import { AppError, refused } from '../../platform/errors.js'
 import { dummyVerify, hashPassword, needsRehash, verifyPassword } from '../../platform/password.js'
 import { issueSession } from '../../platform/session.js'
 import { hashToken, newTenantToken } from '../../platform/tokens.js'
-import { admit, afterWrongPassword, reserveAccountAttempt, reserveUnknownNameAttempt, type AttemptAnswer, type AttemptCounter, type Reservation } from './attempts.js'
+import { admit, afterWrongPassword, forgiveUpTo, reserveAccountAttempt, reserveUnknownNameAttempt, type AttemptAnswer, type AttemptCounter, type Reservation } from './attempts.js'
 import { releaseIpAttempt, reserveIpAttempt } from './ip-throttle.js'
 import { membershipsOf, writeLoginLog, type Membership } from './queries.js'
 import { totpChallenge } from '../login-security/totp-login.js'
@@ -79,7 +79,7 @@ async function attempt(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMet
     await log('wrong password')
     return { answer, wrongCredentials: true }
   }
-  const answer = await signIn(ctx, body, meta, now, account, tenant)
+  const answer = await signIn(ctx, body, meta, now, account, tenant, reservation.slot)
   await upgradeHash(ctx, tenantId, account, body.password, meta)
   return { answer, wrongCredentials: false }
 }
@@ -124,16 +124,17 @@ async function stopBeforeHash(ctx: AppContext, counter: AttemptCounter, reservat
 }
 
 /**
- * The password checked out: the failure count goes back to 0, then the account's state decides the answer, all in
- * one transaction (refusals are returned, not thrown, so the reset and the login log are kept).
+ * The password checked out: the failures counted up to this attempt's place are forgiven (attempts.ts
+ * `forgiveUpTo`), then the account's state decides the answer, all in one transaction (refusals are returned, not
+ * thrown, so the reset and the login log are kept).
  */
-function signIn(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMeta, now: Date, account: Selectable<AccountTable>, tenant: Selectable<TenantTable>): Promise<AttemptAnswer> {
+function signIn(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMeta, now: Date, account: Selectable<AccountTable>, tenant: Selectable<TenantTable>, slot: number): Promise<AttemptAnswer> {
   const tenantId = tenant.id
   const accountId = account.id
   return ctx.db.tenant(tenantId, async (trx) => {
     const log = (success: boolean, reason: string) =>
       writeLoginLog(trx, { accountId, userName: body.userName, ip: meta.ip, success, reason, at: now, method: 'password', userAgent: meta.userAgent, netType: meta.netType })
-    await trx.updateTable('account').set({ failed_count: 0, locked_until: null }).where('id', '=', accountId).execute()
+    await trx.updateTable('account').set({ failed_count: forgiveUpTo(slot), locked_until: null }).where('id', '=', accountId).execute()
     const orgs = await admitAccount(trx, account, tenant, meta.limitUserType, log, now)
     if (orgs instanceof AppError) return orgs
     const hookRefusal = meta.onCredential ? await meta.onCredential(trx, tenantId, accountId) : null

@@ -37,7 +37,7 @@ export function BureauHeader({ variant = 'jd' }: { variant?: 'jd' | 'alliance' }
   const stored = useSession((s) => s.userInfo)
   const user = useCurrentUser().data ?? stored
   const sessionOrgId = useHeaderOrgId()
-  const bureau = useBureauAccess()
+  const bureau = useBureauAccess(true)
   // The alliance header shows the alliance of the page (?orgId=, or the one the session org sits in), 001 §1.
   const root = useAllianceRoot(variant === 'alliance' && !!user).data
   const orgId = variant === 'alliance' && root ? root.orgId : sessionOrgId

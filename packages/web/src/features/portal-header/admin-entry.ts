@@ -9,9 +9,10 @@ export const PORTAL_ADMIN_HOME = '/menhu-port/maintain/mainPage'
 /**
  * The bureau side of the signed-in user (001 §6): whether they are the bureau admin (the server's check: the admin
  * role with the tenant's bureau org as the current org) and the permission codes their account holds in the bureau
- * org, which the bureau menus follow. Only asked for on a tenant that runs the bureau side.
+ * org, which the bureau menus follow (asked only `withPermissions`: the bureau header). Only asked for on a tenant
+ * that runs the bureau side.
  */
-export function useBureauAccess(): { bureauAdmin: boolean; permissions: string[] } {
+export function useBureauAccess(withPermissions = false): { bureauAdmin: boolean; permissions: string[] } {
   const user = useCurrentUser().data
   const on = !!user && isJdMode(user.currentOrgData?.tenantModuleType)
   const admin = useQuery({
@@ -24,7 +25,7 @@ export function useBureauAccess(): { bureauAdmin: boolean; permissions: string[]
   const permissions = useQuery({
     queryKey: [PortalKeys.jdPermissions, user?.userInfoId ?? null, jdOrgId],
     queryFn: () => portalApi.jdPermissions(jdOrgId!).catch((): string[] => []),
-    enabled: on && jdOrgId !== null && !admin?.isAdmin,
+    enabled: withPermissions && on && jdOrgId !== null && !admin?.isAdmin,
     staleTime: 60_000,
   }).data
   return { bureauAdmin: on && !!admin?.isAdmin, permissions: permissions ?? [] }
