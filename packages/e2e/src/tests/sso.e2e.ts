@@ -66,7 +66,10 @@ test('SSO: OIDC login against a local provider, first time binding an existing a
     await person.clearCookies({ name: 'accessToken' })
     await phone.goto(`${baseUrl}/#/redirect/login?orgId=${orgId}`)
     await phone.getByRole('link', { name: '区统一身份认证' }).click()
-    await phone.waitForURL(/#\/portal\//)
+    // Once, under CI load, this wait timed out; the page was closed before the harness could say where it stood.
+    await phone.waitForURL(/#\/portal\//).catch(async (e: Error) => {
+      throw new Error(`not signed in straight away: the page is at ${phone.url()} showing "${(await phone.locator('body').innerText({ timeout: 2000 }).catch(() => '')).slice(0, 200)}" (${e.message.split('\n')[0]})`)
+    })
     const me = await phone.evaluate(async () => {
       const token = decodeURIComponent(/accessToken=([^;]+)/.exec(document.cookie)?.[1] ?? '')
       const r = await fetch('/base/api/account/user/current/detail', { headers: { authorization: `Bearer ${token}` } })
