@@ -8,7 +8,7 @@ import { api, assert, openUserMenuItem, signInSuperAdmin, test, tokenOf, updateD
 const CENTER = '/base/api/config/center'
 const EMPTY_CENTER = { gateway: '', file: '', mqtt: '', ai: '', placeBookingUrl: '', schoolOrgId: null, version: '' }
 
-test('startup: config centre school org and version, microappurl + currentAppName through login, beFrom hides the AI helper, tenant by domain, a failing config centre', async ({ newPage, baseUrl }) => {
+test('startup: config centre school org and version, microappurl + currentAppName through login, beFrom hides the AI helper, tenant by domain, a phone on placemeet goes to the booking address, a failing config centre', async ({ browser, newPage, baseUrl }) => {
   const page = await newPage()
   const admin = await tokenOf(baseUrl, 'administrator', 'Admin@2026')
   const teacher = await tokenOf(baseUrl, 'zhanglaoshi')
@@ -88,6 +88,24 @@ test('startup: config centre school org and version, microappurl + currentAppNam
     await page.waitForLoadState('networkidle')
     const platform = await page.getByTestId('login-org').textContent()
     assert(!platform?.includes('示范区教育局'), `127.0.0.1 shows ${platform}`)
+
+    // A phone on a place-reservation path goes to the config centre's booking address (000 §2.4); a desktop does not.
+    const booking = `${baseUrl}/#/404/index?booking=phone`
+    const saved = await api(baseUrl, `${CENTER}/save`, { token: admin, body: { ...EMPTY_CENTER, placeBookingUrl: booking } })
+    assert(saved.code === 0, `booking address saved: ${saved.msg}`)
+    const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'zh-CN',
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' })
+    try {
+      const p = await phone.newPage()
+      await p.goto(`${baseUrl}/#/placemeet/index`)
+      await p.waitForURL((u) => u.hash === '#/404/index?booking=phone')
+    } finally {
+      await phone.close()
+    }
+    const desk = await newPage()
+    await desk.goto(`${baseUrl}/#/placemeet/index`)
+    await desk.waitForURL(/#\/redirect\/login/)
+    assert(!desk.url().includes('booking=phone'), `a desktop stays in the portal: ${desk.url()}`)
   } finally {
     await updateDemoTenant(baseUrl, { tenantModuleType: 1, domain: '' })
     const reset = await api(baseUrl, `${CENTER}/save`, { token: admin, body: EMPTY_CENTER })
