@@ -50,7 +50,7 @@ const SHELL = 'shell'
  */
 const guard = (name: 'rootLoader' | 'baseSetLoader' | 'schoolPortalLoader') => async (args: LoaderFunctionArgs): Promise<never> => {
   const guards = await import('./guards')
-  return name === 'schoolPortalLoader' ? guards.schoolPortalLoader() : guards[name](args)
+  return guards[name](args)
 }
 /** A fixed redirect that keeps the query string (/signin?orgId=3 → /redirect/login?orgId=3). */
 const redirectLoader = (to: string) => ({ request }: LoaderFunctionArgs): never => {
