@@ -6,7 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { randomUUID } from 'node:crypto'
 import { ASSISTANT_ADMIN_API, ASSISTANT_API, CONFIG_CENTER_API } from '@zhixiao/shared'
 import type { AppConfig } from './config.js'
-import { Db } from './db/database.js'
+import { Db, isConnectionLoss } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { syncPermissionCatalogue } from './db/seed/permissions.js'
 import { accountRoutes, requiredInfoRoutes } from './modules/account/routes.js'
@@ -82,7 +82,7 @@ export interface RouteAccess {
 }
 export interface BuiltApp { app: FastifyInstance; ctx: AppContext; routes: RouteAccess[] }
 
-/** How often a process on PostgreSQL looks for import jobs another process queued or left (a killed one). */
+/** How often a process on PostgreSQL looks for import jobs another process queued or left (a killed one), or its own that waited for the database. */
 const IMPORT_POLL_MS = 5000
 
 export async function openDatabase(config: AppConfig): Promise<Db> {
@@ -127,10 +127,13 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   installApiCors(app)
   installShellSecurityHeaders(app)
   installApiNoStore(app)
+  // The database going away is logged as a warning: the pool reconnects and the background work resumes by itself.
+  db.onConnectionLost((err) => app.log.warn({ err }, 'database connection lost'))
+  const background = (msg: string, err?: unknown) => isConnectionLoss(err) ? app.log.warn({ err }, msg) : app.log.error({ err }, msg)
   // Import jobs run in the background of this process; unfinished ones resume at the next start.
-  const imports = importRunner(ctx, (msg, err) => app.log.error({ err }, msg))
+  const imports = importRunner(ctx, background)
   // SMS and WeChat pushes of committed messages leave from a queue (modules/messages/dispatch.ts).
-  const pushes = pushDispatcher(ctx, (msg, err) => app.log.error({ err }, msg))
+  const pushes = pushDispatcher(ctx, background)
   // PGlite has no autovacuum: refresh planner statistics at start and every 15 minutes (Db.analyze).
   let analyzing: ReturnType<typeof setInterval> | undefined
   let polling: ReturnType<typeof setInterval> | undefined

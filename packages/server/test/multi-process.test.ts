@@ -1,11 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import net from 'node:net'
 import { ImportStatus, OperationType } from '@zhixiao/shared'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REPO_ROOT } from '../src/config.js'
 import { STUDENT_COLUMNS } from '../src/modules/people/columns.js'
+import { adminQuery, api, scratchDatabase, signIn, startServer, uploadTo as upload, waitFor, type Proc } from './server-process.js'
 import { xlsx } from './xlsx.js'
 
 // Two server processes on one PostgreSQL (docs/deploy.md): sessions, login limits and import jobs are in the
@@ -15,70 +11,17 @@ const serverUrl = process.env.TEST_DATABASE_URL
 const S = '/base/api/userInfo/studentInfo'
 const L = '/base/api/commonImportLog'
 
-interface Proc { base: string; child: ChildProcess; out: () => string }
-let dbName = ''
 let dbUrl = ''
+let drop = async () => {}
 const procs: Proc[] = []
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo
-      s.close(() => resolve(port))
-    })
-  })
-}
-
+// A killed runner's job is taken over after 2 s without a heartbeat.
 async function startProcess(): Promise<Proc> {
-  const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'],
-    // A cheap password hash for the seed; a killed runner's job is taken over after 2 s without a heartbeat.
-    env: { ...process.env, DATABASE_URL: dbUrl, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: '1', PASSWORD_MEMORY_KIB: '64', PASSWORD_TIME_COST: '1', IMPORT_STALE_SECONDS: '2' },
-  })
-  let out = ''
-  child.stdout?.on('data', (d) => { out += d })
-  child.stderr?.on('data', (d) => { out += d })
-  const p: Proc = { base: `http://127.0.0.1:${port}`, child, out: () => out }
+  const p = await startServer(dbUrl, { IMPORT_STALE_SECONDS: '2' })
   procs.push(p)
-  const deadline = Date.now() + 150_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${out}`)
-    try { if ((await fetch(`${p.base}/base/api/tenant/getLoginInfo`)).ok) return p } catch { /* not up yet */ }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`)
-    await new Promise((r) => setTimeout(r, 250))
-  }
+  return p
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each call reads its own shape of data
-async function api(p: Proc, path: string, body?: unknown, token?: string): Promise<{ code: number; msg: string; data: any }> {
-  const res = await fetch(p.base + path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return res.json() as never
-}
-const signIn = (p: Proc, userName: string, password: string) => api(p, '/base/api/auth/loginByUserPwd', { userName, password, loginType: 1 })
-
-async function uploadTo(p: Proc, token: string, file: Buffer): Promise<number> {
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(file)]), 'students.xlsx')
-  const res = await fetch(`${p.base}${S}/importExcel`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
-  const j = (await res.json()) as { code: number; msg: string; data: { importLogId: number } }
-  expect(j.code, j.msg).toBe(0)
-  return j.data.importLogId
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms: number): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await read()
-    if (done(v)) return v
-    if (Date.now() > end) throw new Error(`timed out; last: ${JSON.stringify(v)}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
+const uploadTo = (p: Proc, token: string, file: Buffer) => upload(p, `${S}/importExcel`, token, file)
 
 const students = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => [`${prefix}${i}`, `${prefix}${String(i).padStart(6, '0')}`, '三年级', '(2)班'])
 
@@ -86,23 +29,13 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL', () => {
   let a: Proc
   let b: Proc
   beforeAll(async () => {
-    dbName = `zx_multi_${randomBytes(5).toString('hex')}`
-    const admin = new pg.Client({ connectionString: serverUrl })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${dbName}`)
-    await admin.end()
-    const u = new URL(serverUrl!)
-    u.pathname = `/${dbName}`
-    dbUrl = u.toString()
+    ({ url: dbUrl, drop } = await scratchDatabase('zx_multi'))
     a = await startProcess() // migrates and seeds the demo district
     b = await startProcess()
   }, 300_000)
   afterAll(async () => {
     for (const p of procs) if (p.child.exitCode === null) p.child.kill('SIGKILL')
-    const admin = new pg.Client({ connectionString: serverUrl })
-    await admin.connect()
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
-    await admin.end()
+    await drop()
   })
 
   it('a session made on one process works on the other, and a sign-out on one ends it on both', async () => {
@@ -134,11 +67,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL', () => {
   it('a job whose process is killed mid-way is taken over by the other and finishes with every row once', async () => {
     const token = (await signIn(a, 'xxadmin', 'Demo@2026')).data.userToken
     const id = await uploadTo(a, token, await xlsx(STUDENT_COLUMNS.map((c) => c.header), students('接力', 12000)))
-    const runnerOf = async () => {
-      const c = new pg.Client({ connectionString: dbUrl })
-      await c.connect()
-      try { return (await c.query('SELECT runner_id FROM import_job WHERE id = $1', [id])).rows[0]?.runner_id as string } finally { await c.end() }
-    }
+    const runnerOf = async () => (await adminQuery<{ runner_id: string }>('SELECT runner_id FROM import_job WHERE id = $1', [id], dbUrl))[0]?.runner_id as string
     // Kill the process that claimed it (runner ids name host/pid/…) once it has committed a batch.
     await waitFor(() => api(a, `${L}/log/detail?id=${id}`, undefined, token), (r) => r.data?.processedCount >= 500, 120_000)
     const first = await runnerOf()

@@ -12,6 +12,8 @@ export const ErrorCode = {
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
   SERVER_ERROR: 500,
+  /** The database is away (restarting, failing over, refusing connections): try again later (HTTP 503). */
+  SERVICE_UNAVAILABLE: 503,
   /** Business-rule refusals (account states, captcha, password rules). */
   ACCOUNT_DISABLED: 1001,
   ACCOUNT_LOCKED: 1002,

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely'
+import { Kysely, PostgresDialect, sql, type PostgresPool, type Transaction } from 'kysely'
 import pg from 'pg'
 import { PreparedPGliteDialect } from './pglite-dialect.js'
 import type { Database } from './schema.js'
@@ -28,6 +28,9 @@ export interface DbOptions {
  * `platform()` is the super administrator's cross-tenant scope.
  */
 export class Db {
+  /** Where a lost connection is reported; the app sends it to its log (app.ts), until then it goes to stderr. */
+  private lostLog: (err: Error) => void = (err) => console.warn(`database connection lost: ${err.message}`)
+
   private constructor(
     readonly kysely: Kysely<Database>,
     readonly kind: 'pglite' | 'postgres',
@@ -35,11 +38,7 @@ export class Db {
   ) {}
 
   static async open(opts: DbOptions): Promise<Db> {
-    if (opts.databaseUrl) {
-      const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
-      const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-      return new Db(kysely, 'postgres', async () => { await kysely.destroy() })
-    }
+    if (opts.databaseUrl) return Db.openPostgres(opts.databaseUrl)
     let unlock = () => {}
     if (opts.dataDir) {
       fs.mkdirSync(opts.dataDir, { recursive: true })
@@ -76,9 +75,76 @@ export class Db {
     await (list.length ? sql`ANALYZE ${sql.join(list)}` : sql`ANALYZE`).execute(this.kysely).catch(() => {})
   }
 
+  /** Reports each connection the database server ended (a restart, a failover, an idle timeout, pg_terminate_backend). */
+  onConnectionLost(log: (err: Error) => void): void {
+    this.lostLog = log
+  }
+
   close(): Promise<void> {
     return this.release()
   }
+
+  /**
+   * A pool that outlives the database server going away. The server may end any connection (a restart, a failover,
+   * PgBouncer, idle_session_timeout): an idle one is dropped by the pool and a new one opened when needed, a
+   * checked-out one fails its query (answered 503 by the error handler). Without an 'error' listener on the pool and
+   * on every client, Node would end the process on the first such event.
+   */
+  private static openPostgres(url: string): Db {
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS })
+    const live = new Set<pg.PoolClient>()
+    let allEnded = () => {}
+    pool.on('error', () => {}) // an idle client's loss, reported by the client's own listener below
+    pool.on('connect', (client) => {
+      live.add(client)
+      client.on('error', (err) => db.lostLog(err))
+      client.once('end', () => { live.delete(client); if (!live.size) allEnded() })
+    })
+    const dialectPool: PostgresPool = {
+      // A connection that cannot be opened (the server down, refusing connections, full) means the database is away.
+      connect: () => pool.connect().catch((e: unknown) => { throw new DatabaseUnavailable(e) }),
+      end: () => pool.end(),
+      options: pool.options,
+    }
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: dialectPool }) })
+    const db = new Db(kysely, 'postgres', async () => {
+      await kysely.destroy()
+      // pool.end() resolves once every client was told to end, not once its connection has closed. Wait for that, so
+      // a caller dropping the database next (the tests) does not kill a backend whose client still listens.
+      if (live.size) await new Promise<void>((resolve) => { allEnded = resolve; setTimeout(resolve, CLOSE_WAIT_MS).unref() })
+    })
+    return db
+  }
+}
+
+/** How long a request waits for a connection (a free one of the pool, or a new one) before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 15_000
+/** How long close() waits for the pool's connections to say goodbye to the server. */
+const CLOSE_WAIT_MS = 5_000
+
+/** A new connection to the database could not be opened. */
+export class DatabaseUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`database unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+  }
+}
+
+/** SQLSTATE 08xxx (connection exception), 57P0x (the server shutting down, crashed, starting, the database dropped), 53300 (too many connections). */
+const LOST_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[0-9]|53300)$/
+const LOST_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND'])
+/** pg's and Kysely's own words for a connection that died under a query or a transaction. */
+const LOST_MESSAGE = /^(Connection terminated|Client has encountered a connection error|Postgres connection has been discarded|timeout exceeded when trying to connect)/
+
+/**
+ * True when an error means the database server is away or lost the connection, rather than refusing the statement:
+ * the request is answered 503 and may be tried again later, and a background job waits for the database.
+ */
+export function isConnectionLoss(e: unknown): boolean {
+  if (e instanceof DatabaseUnavailable) return true
+  if (!e || typeof e !== 'object') return false
+  // pg puts the socket's errno on the error itself; a fetch to a provider hides it in `cause`, which is not read here.
+  const { code, message } = e as { code?: unknown; message?: unknown }
+  return (typeof code === 'string' && (LOST_SQLSTATE.test(code) || LOST_ERRNO.has(code))) || (typeof message === 'string' && LOST_MESSAGE.test(message))
 }
 
 /** PGlite has no lock of its own: refuse to open a data directory another live process holds. */

@@ -1,5 +1,6 @@
 import { ErrorCode, InputMsg, Msg } from '@zhixiao/shared'
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { isConnectionLoss } from '../db/database.js'
 import { AppError } from './errors.js'
 
 const hasChinese = (s: string) => /[\u4e00-\u9fa5]/.test(s)
@@ -38,6 +39,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = (error as FastifyError).statusCode
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ code: status, msg: status === 413 ? '请求内容过大' : Msg.BAD_REQUEST, data: null })
+    }
+    if (isConnectionLoss(error)) {
+      // Nothing of the request was committed (a lost COMMIT is not acknowledged); the pool reconnects by itself.
+      req.log.warn({ err: error }, 'database unavailable')
+      return reply.status(503).header('retry-after', '5').send({ code: ErrorCode.SERVICE_UNAVAILABLE, msg: Msg.SERVER_ERROR, data: null })
     }
     const refusal = dataRefusal(error)
     if (refusal) {

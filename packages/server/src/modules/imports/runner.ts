@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import os from 'node:os'
 import { IMPORT_KINDS, ImportStatus, type ImportKind } from '@zhixiao/shared'
 import { sql } from 'kysely'
-import type { Trx } from '../../db/database.js'
+import { isConnectionLoss, type Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
 import { readSheet, type ReadRow } from '../../platform/excel.js'
 import { AppError } from '../../platform/errors.js'
@@ -43,7 +43,8 @@ export class ImportRunner {
   kick(): void {
     if (this.stopped) return
     if (this.running) { this.again = true; return }
-    this.running = this.drain().finally(() => {
+    // A rejection here would have no one to catch it and end the process: log it, the next kick tries again.
+    this.running = this.drain().catch((e: unknown) => this.log('import runner stopped; the next look for work starts it again', e)).finally(() => {
       this.running = null
       if (this.again && !this.stopped) { this.again = false; this.kick() }
     })
@@ -85,6 +86,12 @@ export class ImportRunner {
       try {
         await this.run(job, next.kind as ImportKind)
       } catch (e) {
+        if (isConnectionLoss(e)) {
+          // Not the job's fault: it stays claimed and resumes after its last committed batch when the database is back
+          // (the poll of app.ts kicks every few seconds; another process takes it over if this one stays away).
+          this.log(`import job ${job.id} waits for the database`, e)
+          return
+        }
         this.log(`import job ${job.id} failed`, e)
         const message = e instanceof AppError ? e.message : '导入失败，请检查文件后重试'
         await this.ctx.db.tenant(job.tenantId, (trx) => trx.updateTable('import_job')
