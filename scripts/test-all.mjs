@@ -63,8 +63,9 @@ ok = vitest('unit + API tests (PGlite)', [], { TEST_DATABASE_URL: '' }) && ok
 if (process.env.TEST_DATABASE_URL) {
   // The second pass is about the database: the files below test nothing the database answers differently (crypto,
   // log redaction, static files, the Excel guards that refuse a file before any row is read, the SMS provider's
-  // protocol, the bad-input sweep, whose spoiled values the shared schemas refuse before a query) or are PGlite's own.
-  const dbFree = ['secret-box', 'log-redaction', 'web-static', 'excel-safety', 'sms-aliyun', 'bad-input', 'pglite-dialect']
+  // protocol, the bad-input sweep, whose spoiled values the shared schemas refuse before a query, the 503 for errors
+  // shaped as a lost database's) or are PGlite's own. (db-fault and multi-process run only in this pass.)
+  const dbFree = ['secret-box', 'log-redaction', 'web-static', 'excel-safety', 'sms-aliyun', 'bad-input', 'pglite-dialect', 'db-unavailable']
   // Three workers: a worker waiting on the PostgreSQL server leaves its core to another.
   ok = vitest('API tests (PostgreSQL server)', ['--project', 'server', '--maxWorkers=3', ...dbFree.flatMap((f) => ['--exclude', `packages/server/test/${f}.test.ts`])],
     { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }) && ok
