@@ -41,7 +41,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ code: status, msg: status === 413 ? '请求内容过大' : Msg.BAD_REQUEST, data: null })
     }
     if (isConnectionLoss(error)) {
-      // Nothing of the request was committed (a lost COMMIT is not acknowledged); the pool reconnects by itself.
+      // Its transaction rolled back, or its COMMIT's answer was lost: either way not acknowledged. The pool reconnects.
       req.log.warn({ err: error }, 'database unavailable')
       return reply.status(503).header('retry-after', '5').send({ code: ErrorCode.SERVICE_UNAVAILABLE, msg: Msg.SERVER_ERROR, data: null })
     }
