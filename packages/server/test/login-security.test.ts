@@ -1,4 +1,4 @@
-import { ErrorCode, Msg, OperationType, QrMsg, TOTP as RULES, TotpMsg, UserType } from '@zhixiao/shared'
+import { ErrorCode, LOGIN_LIMITS, Msg, OperationType, QrMsg, TOTP as RULES, TotpMsg, UserType } from '@zhixiao/shared'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, createTestApp, login, loginToken, makePerson, makeWorld, PASSWORD, type TestApp, type World } from './helpers.js'
@@ -220,6 +220,25 @@ describe('TOTP two-factor sign-in', () => {
     const again = await login(t, { userName: p.userName, password: PASSWORD })
     const ok = await call(t, { url: '/base/api/auth/loginByTotp', body: { ticket: again.data.totpTicket, code: codeAt(secret, t.clock.now()) } })
     expect(ok.data.operationType).toBe(OperationType.SUCCESS)
+  })
+
+  it('turning it off counts wrong passwords like a login: the 5th locks, and then even the right password is refused', async () => {
+    const p = await makePerson(t, w.tenantId, member(w, w.schoolId, 'teacher'))
+    const token = await loginToken(t, p.userName)
+    const secret = await enrol(token)
+    await call(t, { url: '/base/api/auth/totp/confirm', body: { code: codeAt(secret, t.clock.now()) }, token })
+    const disable = (password: string) => call(t, { url: '/base/api/auth/totp/disable', body: { password }, token })
+    const answers = []
+    for (let i = 0; i < LOGIN_LIMITS.lockAfterFailures; i++) answers.push(await disable('Wrong1234'))
+    expect(answers.slice(0, -1).map((a) => [a.code, a.msg])).toEqual(Array(LOGIN_LIMITS.lockAfterFailures - 1).fill([ErrorCode.PASSWORD_WRONG, Msg.OLD_PASSWORD_WRONG]))
+    expect([answers.at(-1)!.code, answers.at(-1)!.msg]).toEqual([ErrorCode.ACCOUNT_LOCKED, Msg.ACCOUNT_LOCKED])
+    const right = await disable(PASSWORD)
+    expect([right.code, right.msg]).toEqual([ErrorCode.ACCOUNT_LOCKED, Msg.ACCOUNT_LOCKED])
+    expect((await call(t, { url: '/base/api/auth/totp/status', token })).data.enabled).toBe(true)
+    // The same lock as the login's: the password login is locked too, and both open again after 15 minutes.
+    expect((await login(t, { userName: p.userName, password: PASSWORD })).code).toBe(ErrorCode.ACCOUNT_LOCKED)
+    t.clock.advance(LOGIN_LIMITS.lockMinutes * 60_000 + 1000)
+    expect((await disable(PASSWORD)).msg).toBe(TotpMsg.DISABLED)
   })
 
   it('the tenant setting makes administrators enrol at their next login; teachers are not asked; disabling is then refused', async () => {
