@@ -122,16 +122,21 @@ export async function resolvePass(ctx: AppContext, pass: string): Promise<{ tena
   return row ? { tenantId: parsed.tenantId, accountId: row.account_id } : null
 }
 
+/** An account made by sign-up that belongs to no organisation at all (live, disabled or archived) yet. */
+export async function awaitingMembership(trx: Trx, accountId: number): Promise<boolean> {
+  const record = await trx.selectFrom('signup_record').select('phone').where('account_id', '=', accountId).executeTakeFirst()
+  if (!record) return false
+  const member = await trx.selectFrom('user_info').select('id').where('account_id', '=', accountId).limit(1).executeTakeFirst()
+  return !member
+}
+
 /**
  * A sign-in whose credential checked out, of an account that belongs to no organisation at all (live, disabled or
  * archived) but was made by sign-up: instead of 账号已停用, a refusal that carries a fresh registration pass and says
  * where the requests stand, so the login page opens the sign-up page's status step. Null for every other account.
  */
 export async function registrationAnswer(trx: Trx, accountId: number, now: Date): Promise<{ msg: string; registerToken: string } | null> {
-  const record = await trx.selectFrom('signup_record').select('phone').where('account_id', '=', accountId).executeTakeFirst()
-  if (!record) return null
-  const member = await trx.selectFrom('user_info').select('id').where('account_id', '=', accountId).limit(1).executeTakeFirst()
-  if (member) return null
+  if (!(await awaitingMembership(trx, accountId))) return null
   const latest = await trx.selectFrom('join_request').select('status').where('account_id', '=', accountId)
     .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
   const tenant = await trx.selectFrom('account').select('tenant_id').where('id', '=', accountId).executeTakeFirstOrThrow()
