@@ -89,6 +89,64 @@ describe('forgot password by SMS (account/smsSendModifyPwd, smsVerifyCode, chang
     expect((await change(ticket, NEW_PASSWORD)).code).toBe(ErrorCode.RESET_TICKET_INVALID)
   })
 
+  it('a member disabled or archived by the school (user_info, not the account) gets no ticket, and a ticket issued before no longer works', async () => {
+    const admin = await loginToken(t, (await makePerson(t, w.tenantId, { memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.admin] }] })).userName)
+    const setStatus = (id: number, status: number) => call(t, { url: '/base/api/userInfo/teacherInfo/updateStatus', body: { id, status }, token: admin })
+    const tickets = (accountId: number) => t.db.tenant(w.tenantId, (trx) => trx.selectFrom('reset_ticket').select('id').where('account_id', '=', accountId).execute())
+
+    // Disabled on the teacher page: the send answers as for every phone, the verification refuses and writes nothing.
+    const phone = newPhone()
+    const p = await teacher(phone)
+    expect((await setStatus(p.userInfoIds[0]!, 1)).code).toBe(0)
+    expect((await sendReset(phone)).msg).toBe(SmsMsg.SENT)
+    const refusedVerify = await verify(phone, await latestCode(t, w.tenantId))
+    expect([refusedVerify.code, refusedVerify.msg]).toEqual([ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED])
+    expect(await tickets(p.accountId)).toEqual([])
+
+    // Archived: the same.
+    const archivedPhone = newPhone()
+    const archived = await teacher(archivedPhone)
+    expect((await call(t, { url: '/base/api/userInfo/teacherInfo/archive', body: { ids: archived.userInfoIds }, token: admin })).code).toBe(0)
+    await sendReset(archivedPhone)
+    expect((await verify(archivedPhone, await latestCode(t, w.tenantId))).code).toBe(ErrorCode.ACCOUNT_DISABLED)
+
+    // A ticket taken while enabled dies with the membership; the password stays as it was.
+    const laterPhone = newPhone()
+    const later = await teacher(laterPhone)
+    await sendReset(laterPhone)
+    const ticket = (await verify(laterPhone, await latestCode(t, w.tenantId))).data.resetTicket as string
+    const before = await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('account').select('password_hash').where('id', '=', later.accountId).executeTakeFirstOrThrow())
+    expect((await setStatus(later.userInfoIds[0]!, 1)).code).toBe(0)
+    const refusedChange = await change(ticket, NEW_PASSWORD)
+    expect([refusedChange.code, refusedChange.msg]).toEqual([ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED])
+    const after = await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('account').select('password_hash').where('id', '=', later.accountId).executeTakeFirstOrThrow())
+    expect(after.password_hash).toBe(before.password_hash)
+    // Enabled again, the school's member may reset as before.
+    expect((await setStatus(later.userInfoIds[0]!, 0)).code).toBe(0)
+    expect((await change(ticket, NEW_PASSWORD)).code).toBe(0)
+
+    // Disabled in one school but a member of another: still someone who signs in, so still served.
+    const twoPhone = newPhone()
+    const two = await makePerson(t, w.tenantId, { phone: twoPhone, memberships: [w.schoolId, w.school2Id].map((orgId) => ({ orgId, userType: UserType.STAFF, roleIds: [w.roles.teacher] })) })
+    expect((await setStatus(two.userInfoIds[0]!, 1)).code).toBe(0)
+    t.clock.advance(61_000)
+    await sendReset(twoPhone)
+    expect((await verify(twoPhone, await latestCode(t, w.tenantId))).code).toBe(0)
+  })
+
+  it('a signed-up person still waiting for a school (no membership yet) may reset the password', async () => {
+    const phone = newPhone()
+    const scope = { phone, orgId: w.schoolId }
+    expect((await call(t, { url: '/base/api/auth/smsSender/signup/v2', body: scope, ip: '10.30.1.1' })).code).toBe(0)
+    const signupTicket = (await call(t, { url: '/base/api/auth/smsVerifyCode/signup', body: { ...scope, smsCode: await latestCode(t, w.tenantId) } })).data.signupTicket
+    expect((await call(t, { url: '/base/api/auth/signUp/v2', body: { signupTicket, trueName: '新家长', password: 'Parent2026a' } })).code).toBe(0)
+    t.clock.advance(61_000)
+    await sendReset(phone, '10.30.1.2')
+    const verified = await verify(phone, await latestCode(t, w.tenantId))
+    expect(verified.code, verified.msg).toBe(0)
+    expect((await change(verified.data.resetTicket, NEW_PASSWORD)).code).toBe(0)
+  })
+
   it('validates input with clear Chinese messages', async () => {
     const bad = await call(t, { url: '/base/api/account/smsSendModifyPwd?phone=12345' })
     expect(bad.code).not.toBe(0)

@@ -1,4 +1,4 @@
-import { ErrorCode, Msg, OperationType, QrMsg, TOTP as RULES, TotpMsg, UserType } from '@zhixiao/shared'
+import { ErrorCode, LOGIN_LIMITS, Msg, OperationType, QrMsg, TOTP as RULES, TotpMsg, UserType } from '@zhixiao/shared'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, createTestApp, login, loginToken, makePerson, makeWorld, PASSWORD, type TestApp, type World } from './helpers.js'
@@ -22,13 +22,24 @@ const codeAt = (secret: string, at: Date) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: +at })
 const me = (token: string) => call(t, { url: '/base/api/account/user/current/detail', token })
 
+/** A QR id as the login page gets it, with the browser cookie (zx_qr) the answer sets: only its polls count. */
+async function createQrAt(url: string, headers: Record<string, string>, ip: string) {
+  const res = await t.app.inject({ method: 'GET', url, headers, remoteAddress: ip })
+  const body = res.json() as { code: number; msg: string; data: { qrId: string } }
+  expect(body.code, body.msg).toBe(0)
+  const set = [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('zx_qr='))
+  expect(set).toMatch(/HttpOnly/)
+  return { data: body.data, cookie: set!.split(';')[0]! }
+}
+const pollWith = (qrId: string, cookie?: string) =>
+  call(t, { url: `/base/thirdparty/dingtalk/login/qrcode/process?qrId=${qrId}`, headers: cookie ? { cookie } : {} })
+
 describe('QR-code login', () => {
-  const newQr = async (headers: Record<string, string> = {}, ip = freshIp()) => {
-    const r = await call(t, { url: '/base/thirdparty/dingtalk/qrcode', headers, ip })
-    expect(r.code).toBe(0)
-    return r.data as { qrId: string; confirmPath: string; expireSeconds: number; dingtalkUrl: string | null }
+  const newQr = async (headers: Record<string, string> = {}, ip = freshIp(), url = '/base/thirdparty/dingtalk/qrcode') => {
+    const { data, cookie } = await createQrAt(url, headers, ip)
+    return { ...data, cookie } as { qrId: string; confirmPath: string; expireSeconds: number; dingtalkUrl: string | null; cookie: string }
   }
-  const poll = (qrId: string) => call(t, { url: `/base/thirdparty/dingtalk/login/qrcode/process?qrId=${qrId}` })
+  const poll = (qr: { qrId: string; cookie: string }) => pollWith(qr.qrId, qr.cookie)
   const act = (qrId: string, action: string, token: string) => call(t, { url: '/base/thirdparty/dingtalk/login/qrcode/process', body: { qrId, action }, token })
 
   it('waiting → scanned (the phone sees who asks) → confirmed: the waiting page gets a session once', async () => {
@@ -38,21 +49,21 @@ describe('QR-code login', () => {
     expect(qr.expireSeconds).toBe(120)
     expect(qr.confirmPath).toBe(`#/mobile/qrLogin?id=${qr.qrId}`)
     expect(qr.dingtalkUrl).toBeNull()
-    expect((await poll(qr.qrId)).data).toEqual({ state: 'waiting' })
+    expect((await poll(qr)).data).toEqual({ state: 'waiting' })
 
     const scanned = await act(qr.qrId, 'scan', phone)
     expect(scanned.code).toBe(0)
     expect(scanned.data).toMatchObject({ state: 'scanned', userName: p.userName, trueName: '扫码老师', currentOrgName: '测试二中', requestAgent: expect.stringContaining('Chrome/130') })
-    expect((await poll(qr.qrId)).data).toEqual({ state: 'scanned' })
+    expect((await poll(qr)).data).toEqual({ state: 'scanned' })
 
     const confirmed = await act(qr.qrId, 'confirm', phone)
     expect(confirmed.msg).toBe(QrMsg.CONFIRMED)
-    const first = await poll(qr.qrId)
+    const first = await poll(qr)
     expect(first.data).toMatchObject({ state: 'confirmed', operationType: OperationType.SUCCESS, tenantId: w.tenantId })
     expect(first.data.userToken).not.toBe(phone)
     expect((await me(first.data.userToken)).data).toMatchObject({ userName: p.userName, orgId: w.school2Id })
     // Single use: the token is handed out once.
-    const second = await poll(qr.qrId)
+    const second = await poll(qr)
     expect(second.data).toEqual({ state: 'expired' })
     expect((await act(qr.qrId, 'confirm', phone)).msg).toBe(QrMsg.INVALID)
   })
@@ -62,9 +73,9 @@ describe('QR-code login', () => {
     const phone = await loginToken(t, p.userName)
     const qr = await newQr()
     t.clock.advance(119_000)
-    expect((await poll(qr.qrId)).data.state).toBe('waiting')
+    expect((await poll(qr)).data.state).toBe('waiting')
     t.clock.advance(2_000)
-    expect((await poll(qr.qrId)).data.state).toBe('expired')
+    expect((await poll(qr)).data.state).toBe('expired')
     const late = await act(qr.qrId, 'confirm', phone)
     expect(late.code).toBe(ErrorCode.BAD_REQUEST)
     expect(late.msg).toBe(QrMsg.INVALID)
@@ -76,10 +87,9 @@ describe('QR-code login', () => {
     const refusedOther = await act(qr.qrId, 'confirm', stranger)
     expect(refusedOther.code).toBe(ErrorCode.FORBIDDEN)
     expect(refusedOther.msg).toBe(QrMsg.OTHER_TENANT)
-    expect((await poll(qr.qrId)).data.state).toBe('waiting')
+    expect((await poll(qr)).data.state).toBe('waiting')
 
-    const byOrg = await call(t, { url: `/base/thirdparty/dingtalk/loginQRCodeByOrg?orgId=${w.schoolId}`, ip: freshIp() })
-    expect(byOrg.code).toBe(0)
+    const byOrg = { data: await newQr({}, freshIp(), `/base/thirdparty/dingtalk/loginQRCodeByOrg?orgId=${w.schoolId}`) }
     const outsider = await loginToken(t, (await makePerson(t, w.tenantId, member(w, w.school2Id, 'teacher'))).userName)
     const notMember = await act(byOrg.data.qrId, 'confirm', outsider)
     expect(notMember.msg).toBe(QrMsg.NOT_MEMBER)
@@ -88,7 +98,7 @@ describe('QR-code login', () => {
     const both = await makePerson(t, w.tenantId, { memberships: [w.school2Id, w.schoolId].map((orgId) => ({ orgId, userType: UserType.STAFF, roleIds: [w.roles.teacher] })) })
     const phone = await loginToken(t, both.userName, PASSWORD, w.school2Id)
     expect((await act(byOrg.data.qrId, 'confirm', phone)).code).toBe(0)
-    const signedIn = await poll(byOrg.data.qrId)
+    const signedIn = await poll(byOrg.data)
     expect((await me(signedIn.data.userToken)).data.orgId).toBe(w.schoolId)
 
     const unknownOrg = await call(t, { url: '/base/thirdparty/dingtalk/loginQRCodeByOrg?orgId=999999' })
@@ -99,12 +109,44 @@ describe('QR-code login', () => {
     const phone = await loginToken(t, (await makePerson(t, w.tenantId, member(w, w.schoolId, 'teacher'))).userName)
     const qr = await newQr()
     expect((await act(qr.qrId, 'cancel', phone)).msg).toBe(QrMsg.CANCELLED)
-    expect((await poll(qr.qrId)).data.state).toBe('cancelled')
+    expect((await poll(qr)).data.state).toBe('cancelled')
     expect((await act(qr.qrId, 'confirm', phone)).msg).toBe(QrMsg.INVALID)
     const anonymous = await call(t, { url: '/base/thirdparty/dingtalk/login/qrcode/process', body: { qrId: qr.qrId, action: 'confirm' } })
     expect(anonymous.status).toBe(401)
-    const bad = await poll('short')
+    const bad = await pollWith('short')
     expect(bad.code).toBe(ErrorCode.BAD_REQUEST)
+  })
+
+  it('only the browser that created the code gets the session: a poll with the id alone learns nothing, even after the phone confirmed', async () => {
+    const p = await makePerson(t, w.tenantId, member(w, w.schoolId, 'teacher'))
+    const phone = await loginToken(t, p.userName)
+    const qr = await newQr({ tenantid: String(w.tenantId) })
+    const other = await newQr({ tenantid: String(w.tenantId) })
+    expect(other.cookie).not.toBe(qr.cookie)
+    // Someone who read the id off the picture: no cookie, or another browser's (its own code's) cookie.
+    const thief = [() => pollWith(qr.qrId), () => pollWith(qr.qrId, other.cookie), () => pollWith(qr.qrId, 'zx_qr=forged')]
+    for (const steal of thief) expect((await steal()).data).toEqual({ state: 'expired' })
+    expect((await act(qr.qrId, 'confirm', phone)).code).toBe(0)
+    for (const steal of thief) {
+      const r = await steal()
+      expect(r.data).toEqual({ state: 'expired' })
+      expect(r.data.userToken).toBeUndefined()
+    }
+    // The waiting page's own poll still claims it, once.
+    const mine = await poll(qr)
+    expect(mine.data).toMatchObject({ state: 'confirmed', operationType: OperationType.SUCCESS })
+    expect((await me(mine.data.userToken)).data.userName).toBe(p.userName)
+    const log = await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('login_log').select('success').where('account_id', '=', p.accountId).where('method', '=', 'qr').execute())
+    expect(log).toEqual([{ success: true }])
+  })
+
+  it('one browser keeps one secret, so two login tabs each poll their own code', async () => {
+    const first = await newQr()
+    const res = await t.app.inject({ method: 'GET', url: '/base/thirdparty/dingtalk/qrcode', headers: { cookie: first.cookie }, remoteAddress: freshIp() })
+    const second = res.json().data as { qrId: string }
+    expect([res.headers['set-cookie']].flat()[0]).toContain(`${first.cookie};`)
+    expect((await pollWith(first.qrId, first.cookie)).data.state).toBe('waiting')
+    expect((await pollWith(second.qrId, first.cookie)).data.state).toBe('waiting')
   })
 
   it('refuses a flood of ids from one address', async () => {
@@ -222,6 +264,25 @@ describe('TOTP two-factor sign-in', () => {
     expect(ok.data.operationType).toBe(OperationType.SUCCESS)
   })
 
+  it('turning it off counts wrong passwords like a login: the 5th locks, and then even the right password is refused', async () => {
+    const p = await makePerson(t, w.tenantId, member(w, w.schoolId, 'teacher'))
+    const token = await loginToken(t, p.userName)
+    const secret = await enrol(token)
+    await call(t, { url: '/base/api/auth/totp/confirm', body: { code: codeAt(secret, t.clock.now()) }, token })
+    const disable = (password: string) => call(t, { url: '/base/api/auth/totp/disable', body: { password }, token })
+    const answers = []
+    for (let i = 0; i < LOGIN_LIMITS.lockAfterFailures; i++) answers.push(await disable('Wrong1234'))
+    expect(answers.slice(0, -1).map((a) => [a.code, a.msg])).toEqual(Array(LOGIN_LIMITS.lockAfterFailures - 1).fill([ErrorCode.PASSWORD_WRONG, Msg.OLD_PASSWORD_WRONG]))
+    expect([answers.at(-1)!.code, answers.at(-1)!.msg]).toEqual([ErrorCode.ACCOUNT_LOCKED, Msg.ACCOUNT_LOCKED])
+    const right = await disable(PASSWORD)
+    expect([right.code, right.msg]).toEqual([ErrorCode.ACCOUNT_LOCKED, Msg.ACCOUNT_LOCKED])
+    expect((await call(t, { url: '/base/api/auth/totp/status', token })).data.enabled).toBe(true)
+    // The same lock as the login's: the password login is locked too, and both open again after 15 minutes.
+    expect((await login(t, { userName: p.userName, password: PASSWORD })).code).toBe(ErrorCode.ACCOUNT_LOCKED)
+    t.clock.advance(LOGIN_LIMITS.lockMinutes * 60_000 + 1000)
+    expect((await disable(PASSWORD)).msg).toBe(TotpMsg.DISABLED)
+  })
+
   it('the tenant setting makes administrators enrol at their next login; teachers are not asked; disabling is then refused', async () => {
     const world = await makeWorld(t)
     const admin = await makePerson(t, world.tenantId, member(world, world.schoolId, 'admin'))
@@ -268,9 +329,9 @@ describe('login log', () => {
     const mid = t.clock.now()
     const teacherToken = await loginToken(t, teacher.userName)
     const adminToken = await loginToken(t, admin.userName)
-    const qr = await call(t, { url: '/base/thirdparty/dingtalk/qrcode', headers: { tenantid: String(world.tenantId) }, ip: freshIp() })
+    const qr = await createQrAt('/base/thirdparty/dingtalk/qrcode', { tenantid: String(world.tenantId) }, freshIp())
     await call(t, { url: '/base/thirdparty/dingtalk/login/qrcode/process', body: { qrId: qr.data.qrId, action: 'confirm' }, token: teacherToken })
-    await call(t, { url: `/base/thirdparty/dingtalk/login/qrcode/process?qrId=${qr.data.qrId}` })
+    await pollWith(qr.data.qrId, qr.cookie)
 
     const page = (q: string) => call(t, { url: `/base/api/auth/loginLog/page?${q}`, token: adminToken })
     const all = await page('pageSize=50')

@@ -264,6 +264,54 @@ describe('register switch', () => {
   })
 })
 
+describe('which organisations a sign-up reaches', () => {
+  it("another tenant's school, a school closed to every request and an unknown id get one answer: no code sent, no request written", async () => {
+    // A sibling of the login page's school in the same tenant, closed to parents and teachers alike.
+    const closed = await t.db.tenant(w.tenantId, (trx) => createOrg(trx, { parentId: w.bureauId, name: '测试四小', unitAttr: 8, appType: 1 }))
+    await makeStudent(w, closed, 'C1', '郑小一')
+    expect((await call(t, { url: `${O}/register/switch`, body: { orgId: closed, parentOpen: false, teacherOpen: false }, token: staff.bureauAdmin })).code).toBe(0)
+    const tenantPage = { tenantid: String(w.tenantId) }
+    const cases = [
+      { name: "another tenant's school", orgId: other.schoolId, headers: tenantPage },
+      { name: 'a closed sibling school', orgId: closed, headers: tenantPage },
+      { name: 'a closed school, no header', orgId: closed, headers: {} },
+      { name: 'an unknown id', orgId: 99_999_999, headers: tenantPage },
+    ]
+    const logged = (phone: string) => t.db.platform((trx) => trx.selectFrom('sms_log').select('id').where('phone', '=', phone).execute())
+    for (const c of cases) {
+      const phone = newPhone()
+      const sent = await call(t, { url: `${A}/smsSender/signup/v2`, body: { phone, orgId: c.orgId }, headers: c.headers, ip: `10.7.${phoneSeq % 250}.1` })
+      expect([sent.code, sent.msg], c.name).toEqual([SignupErrorCode.NO_TENANT, SignupMsg.NO_TENANT])
+      expect(await logged(phone), c.name).toEqual([])
+      // The other steps of the page answer the same.
+      const verified = await call(t, { url: `${A}/smsVerifyCode/signup`, body: { phone, smsCode: '123456', orgId: c.orgId }, headers: c.headers })
+      expect(verified.code, c.name).toBe(SignupErrorCode.NO_TENANT)
+      expect((await call(t, { url: `${A}/signup/verify/phone/v3?phone=${phone}&orgId=${c.orgId}`, headers: c.headers })).code, c.name).toBe(SignupErrorCode.NO_TENANT)
+      expect((await call(t, { url: `${O}/register/orgs?orgId=${c.orgId}`, headers: c.headers })).code, c.name).toBe(SignupErrorCode.NO_TENANT)
+    }
+    // The page's own school and an open sibling still take sign-ups; the closed school is not listed.
+    const listed = await call(t, { url: `${O}/register/orgs?orgId=${w.school2Id}`, headers: tenantPage })
+    expect(listed.data.map((o: { orgId: number }) => o.orgId)).toEqual(expect.arrayContaining([w.schoolId, w.school2Id]))
+    expect(listed.data.map((o: { orgId: number }) => o.orgId)).not.toContain(closed)
+    expect((await call(t, { url: `${A}/smsSender/signup/v2`, body: { phone: newPhone(), orgId: w.school2Id }, headers: tenantPage, ip: '10.7.251.1' })).code).toBe(0)
+
+    // Joining: with a pass of this tenant, the same three give the answer of a missing school, and nothing is filed.
+    const p = await signUpParent()
+    for (const orgId of [other.schoolId, closed, 99_999_999]) {
+      for (const body of [{ orgId, userType: UserType.PARENT, childNo: 'C1', childName: '郑小一' }, { orgId, userType: UserType.STAFF }]) {
+        const r = await apply(p.pass, body)
+        expect([r.status, r.code, r.msg], `${orgId} ${body.userType}`).toEqual([404, ErrorCode.NOT_FOUND, SignupMsg.ORG_NOT_FOUND])
+      }
+    }
+    const filed = await t.db.platform((trx) => trx.selectFrom('join_request').select(['tenant_id', 'org_id']).where('phone', '=', p.phone).execute())
+    expect(filed).toEqual([])
+    // Reopened to teachers, the school takes a teacher's request (and still says so to a parent).
+    expect((await call(t, { url: `${O}/register/switch`, body: { orgId: closed, parentOpen: false, teacherOpen: true }, token: staff.bureauAdmin })).code).toBe(0)
+    expect((await apply(p.pass, { orgId: closed, userType: UserType.PARENT, childNo: 'C1', childName: '郑小一' })).msg).toBe(SignupMsg.REGISTER_CLOSED_PARENT)
+    expect((await apply(p.pass, { orgId: closed, userType: UserType.STAFF })).code).toBe(0)
+  })
+})
+
 describe('the parent registration limit', () => {
   it(`at most ${PARENT_REGISTRATION_LIMIT.pendingPerAccount} waiting requests per account, also when sent at once`, async () => {
     const schools: number[] = []

@@ -181,6 +181,8 @@ export interface QrLoginTable {
   confirmed_org_id: number | null
   confirmed_at: Date | null
   used_at: Date | null
+  /** SHA-256 of the creating browser's secret (HttpOnly cookie zx_qr); only its polls see the state and the session. */
+  browser_hash: string | null
 }
 
 export interface AccountTotpTable extends Owned {

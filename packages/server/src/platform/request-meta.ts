@@ -22,3 +22,17 @@ export function netTypeHeader(req: FastifyRequest): number | null {
   const v = req.headers.ysnettype
   return v === '1' ? 1 : v === '0' ? 0 : null
 }
+
+/** A cookie of the request, or null; a value that is not valid percent-encoding counts as absent. */
+export function readCookie(req: FastifyRequest, name: string): string | null {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=')
+    if (k !== name) continue
+    try {
+      return decodeURIComponent(v.join('='))
+    } catch {
+      return null
+    }
+  }
+  return null
+}

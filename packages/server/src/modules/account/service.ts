@@ -8,6 +8,7 @@ import { loadGrants } from '../../platform/permissions.js'
 import { revokeAccountSessions } from '../../platform/session.js'
 import { hashToken, parseTenantToken } from '../../platform/tokens.js'
 import { findAccount, findTenant, membershipsOf } from '../auth/queries.js'
+import { accountMaySignIn } from '../auth/service.js'
 import { toOrgInfo } from '../organization/queries.js'
 import { notify, orgOfAccount } from '../messages/notify.js'
 
@@ -111,6 +112,9 @@ export async function resetWithTicket(ctx: AppContext, ticket: string, newPasswo
       .where('id', '=', id).where('used_at', 'is', null).where('expires_at', '>', now).returning(['account_id', 'reason']).executeTakeFirst()
     // Thrown inside the transaction, so nothing of a losing use is written.
     if (!spent) throw invalid()
+    // Disabled (the account, or every membership) after the ticket was issued: the ticket no longer works.
+    const current = await findAccount(trx, account.id)
+    if (!current || !(await accountMaySignIn(trx, current, await findTenant(trx, parsed.tenantId)))) throw refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
     await storePassword(trx, account.id, hash, now)
     // Any other ticket the account still holds is void too.
     await trx.updateTable('reset_ticket').set({ used_at: now }).where('account_id', '=', account.id).where('used_at', 'is', null).execute()

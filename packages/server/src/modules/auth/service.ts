@@ -12,7 +12,7 @@ import { releaseIpAttempt, reserveIpAttempt } from './ip-throttle.js'
 import { membershipsOf, writeLoginLog, type Membership } from './queries.js'
 import { totpChallenge } from '../login-security/totp-login.js'
 import { smsStepChallenge } from '../sms/step.js'
-import { registrationAnswer } from '../signup/service.js'
+import { awaitingMembership, registrationAnswer } from '../signup/service.js'
 
 export interface LoginMeta {
   ip: string
@@ -188,6 +188,18 @@ export async function admitAccount(trx: Trx, account: Selectable<AccountTable>, 
     return refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
   }
   return limitUserType === undefined ? live : live.filter((o) => o.userType === limitUserType)
+}
+
+/**
+ * Whether admitAccount would let the account in on its own state, without writing anything: enabled, its tenant
+ * enabled, and a live membership — or made by sign-up and not yet a member anywhere (its sign-in answers where its
+ * requests stand). Disabling or archiving a member sets user_info, not the account, so an account whose every
+ * membership is disabled or archived is refused here as at the login. The forgotten-password reset asks it.
+ */
+export async function accountMaySignIn(trx: Trx, account: Selectable<AccountTable>, tenant: Selectable<TenantTable> | undefined): Promise<boolean> {
+  if (account.status !== 0 || !tenant || tenant.status !== 0) return false
+  if ((await membershipsOf(trx, account.id)).length) return true
+  return awaitingMembership(trx, account.id)
 }
 
 export interface FinishSignIn {

@@ -14,6 +14,8 @@ import type { ClientMeta } from './totp-login.js'
  * QR code of the project's mobile confirm page with it; a person signed in on a phone opens that page, sees who asks
  * and confirms; the waiting page's next poll signs in as that person through finishSignIn, the end of every sign-in.
  * Only the id's hash is stored, and no token: the session is issued to the poll that claims the confirmation, once.
+ * The id is in the picture, so it proves nothing: polls must also carry the secret of the browser that created it
+ * (an HttpOnly cookie, as single sign-on binds its state), and without it are answered like an unknown id.
  */
 
 /**
@@ -32,7 +34,14 @@ const PICKUP_MS = 60_000
 
 export const CONFIRM_ROUTE = '/mobile/qrLogin'
 
-export async function createQr(ctx: AppContext, bind: { tenantId: number | null; orgId: number | null }, meta: ClientMeta, dingtalk?: DingtalkQrSource): Promise<QrCodeInfo> {
+/** The cookie holding the creating browser's secret (modules/login-security/routes.ts sets it). */
+export const QR_BROWSER_COOKIE = 'zx_qr'
+
+/** A browser secret as this module makes them: 256 random bits, base64url. */
+export const isBrowserSecret = (v: string | null): v is string => v !== null && /^[A-Za-z0-9_-]{43}$/.test(v)
+export const newBrowserSecret = () => randomBytes(32).toString('base64url')
+
+export async function createQr(ctx: AppContext, bind: { tenantId: number | null; orgId: number | null }, browserSecret: string, meta: ClientMeta, dingtalk?: DingtalkQrSource): Promise<QrCodeInfo> {
   const now = ctx.clock.now()
   const k = ctx.db.kysely
   // Spent and expired ids are of no use to anyone after a few minutes.
@@ -45,6 +54,7 @@ export async function createQr(ctx: AppContext, bind: { tenantId: number | null;
     id: hashToken(qrId), tenant_id: bind.tenantId, org_id: bind.orgId, created_at: now, expires_at: new Date(+now + QR_LOGIN.ttlSeconds * 1000),
     request_ip: meta.ip, request_agent: meta.userAgent?.slice(0, 300) ?? null,
     confirmed_tenant_id: null, confirmed_account_id: null, confirmed_user_info_id: null, confirmed_org_id: null, confirmed_at: null, used_at: null,
+    browser_hash: hashToken(browserSecret),
   }).execute()
   const dingtalkUrl = bind.tenantId !== null && dingtalk ? await dingtalk.qrLoginUrl(ctx, bind.tenantId) : null
   return { qrId, confirmPath: `#${CONFIRM_ROUTE}?id=${qrId}`, expireSeconds: QR_LOGIN.ttlSeconds, dingtalkUrl }
@@ -74,12 +84,14 @@ function stateOf(row: Selectable<QrLoginTable> | undefined, now: Date): QrState 
 
 /**
  * GET login/qrcode/process: the waiting page's poll. The first poll after the confirmation claims it (one conditional
- * UPDATE in the transaction that issues the session) and gets the login answer; every later poll sees it spent.
+ * UPDATE in the transaction that issues the session) and gets the login answer; every later poll sees it spent. A
+ * poll without the creating browser's secret learns nothing, not even the state: it is answered like an unknown id.
  */
-export async function pollQr(ctx: AppContext, qrId: string, meta: ClientMeta): Promise<QrProcessResult> {
+export async function pollQr(ctx: AppContext, qrId: string, browserSecret: string | null, meta: ClientMeta): Promise<QrProcessResult> {
   const now = ctx.clock.now()
   const id = hashToken(qrId)
-  const row = await ctx.db.kysely.selectFrom('qr_login').selectAll().where('id', '=', id).executeTakeFirst()
+  const found = await ctx.db.kysely.selectFrom('qr_login').selectAll().where('id', '=', id).executeTakeFirst()
+  const row = found && browserSecret && found.browser_hash === hashToken(browserSecret) ? found : undefined
   const state = stateOf(row, now)
   if (state !== 'confirmed' || !row?.confirmed_tenant_id || !row.confirmed_account_id) return { state }
   const tenantId = row.confirmed_tenant_id

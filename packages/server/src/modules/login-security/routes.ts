@@ -3,17 +3,17 @@ import {
   qrProcessQuery, qrProcessResult, qrScanInfo, totpConfirmBody, totpDisableBody, totpEnrolment, totpLoginConfirmBody, totpLoginEnrolBody, totpPolicy,
   totpRecoveryCodes, totpStatus, TotpMsg,
 } from '@zhixiao/shared'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { bearerToken } from '../../platform/auth-hook.js'
 import type { AppContext } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
-import { clientIp, tenantHeader, netTypeHeader } from '../../platform/request-meta.js'
+import { clientIp, readCookie, tenantHeader, netTypeHeader } from '../../platform/request-meta.js'
 import { resolveSession } from '../../platform/session.js'
 import { checkPassword } from './check-password.js'
 import { loginLogPage as readLoginLog } from './login-log.js'
-import { actOnQr, createQr, pollQr, qrBinding, type DingtalkQrSource } from './qr.js'
+import { actOnQr, createQr, isBrowserSecret, newBrowserSecret, pollQr, QR_BROWSER_COOKIE, qrBinding, type DingtalkQrSource } from './qr.js'
 import { loginByTotp, loginEnrolConfirm, loginEnrolStart } from './totp-login.js'
 import { getTotpPolicy, setTotpPolicy, totpDisable, totpEnrolConfirm, totpEnrolStart, totpStatus as readTotpStatus } from './totp-service.js'
 
@@ -100,6 +100,21 @@ export function loginSecurityRoutes(ctx: AppContext) {
   }
 }
 
+const QR_PATH = '/base/thirdparty/dingtalk'
+
+/**
+ * The waiting page's browser secret: the one its cookie already holds (so two login tabs of one browser keep polling
+ * their own codes), else a new one. Sent back on every new code with a fresh lifetime, HttpOnly (the page's script
+ * never sees it) and only for the QR calls; SameSite=Strict, since only the page itself polls.
+ */
+function qrBrowserSecret(req: FastifyRequest, reply: FastifyReply): string {
+  const held = readCookie(req, QR_BROWSER_COOKIE)
+  const secret = isBrowserSecret(held) ? held : newBrowserSecret()
+  const secure = req.protocol === 'https' ? '; Secure' : ''
+  reply.header('set-cookie', `${QR_BROWSER_COOKIE}=${secret}; Path=${QR_PATH}; HttpOnly; SameSite=Strict; Max-Age=600${secure}`)
+  return secret
+}
+
 /** Under /base/thirdparty/dingtalk (000 §7.5): the QR-code login. */
 export function qrLoginRoutes(ctx: AppContext, opts: { dingtalk?: DingtalkQrSource } = {}) {
   return async (app: FastifyInstance) => {
@@ -108,18 +123,24 @@ export function qrLoginRoutes(ctx: AppContext, opts: { dingtalk?: DingtalkQrSour
 
     r.get('/qrcode', {
       config: { public: true },
-      schema: { tags, summary: '获取扫码登录二维码（2分钟有效，单次使用）', querystring: z.object({ orgId: z.coerce.number().int().optional() }), response: { 200: envelopeSchema(qrCodeInfo) } },
-    }, async (req) => ok(await createQr(ctx, await qrBinding(ctx, tenantHeader(req), req.query.orgId), meta(req), opts.dingtalk)))
+      schema: { tags, summary: '获取扫码登录二维码（2分钟有效，单次使用；绑定本浏览器）', querystring: z.object({ orgId: z.coerce.number().int().optional() }), response: { 200: envelopeSchema(qrCodeInfo) } },
+    }, async (req, reply) => {
+      const bind = await qrBinding(ctx, tenantHeader(req), req.query.orgId)
+      return ok(await createQr(ctx, bind, qrBrowserSecret(req, reply), meta(req), opts.dingtalk))
+    })
 
     r.get('/loginQRCodeByOrg', {
       config: { public: true },
-      schema: { tags, summary: '获取机构的扫码登录二维码', querystring: z.object({ orgId: z.coerce.number().int() }), response: { 200: envelopeSchema(qrCodeInfo) } },
-    }, async (req) => ok(await createQr(ctx, await qrBinding(ctx, tenantHeader(req), req.query.orgId), meta(req), opts.dingtalk)))
+      schema: { tags, summary: '获取机构的扫码登录二维码（绑定本浏览器）', querystring: z.object({ orgId: z.coerce.number().int() }), response: { 200: envelopeSchema(qrCodeInfo) } },
+    }, async (req, reply) => {
+      const bind = await qrBinding(ctx, tenantHeader(req), req.query.orgId)
+      return ok(await createQr(ctx, bind, qrBrowserSecret(req, reply), meta(req), opts.dingtalk))
+    })
 
     r.get('/login/qrcode/process', {
       config: { public: true },
-      schema: { tags, summary: '扫码登录状态（等待页轮询；确认后首次返回登录令牌）', querystring: qrProcessQuery, response: { 200: envelopeSchema(qrProcessResult) } },
-    }, async (req) => ok(await pollQr(ctx, req.query.qrId, meta(req))))
+      schema: { tags, summary: '扫码登录状态（生成二维码的浏览器轮询；确认后首次返回登录令牌）', querystring: qrProcessQuery, response: { 200: envelopeSchema(qrProcessResult) } },
+    }, async (req) => ok(await pollQr(ctx, req.query.qrId, readCookie(req, QR_BROWSER_COOKIE), meta(req))))
 
     r.post('/login/qrcode/process', {
       schema: { tags, summary: '手机端扫码、确认或取消登录', body: qrActionBody, response: { 200: envelopeSchema(qrScanInfo) } },

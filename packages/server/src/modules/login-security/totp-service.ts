@@ -1,9 +1,9 @@
-import { ErrorCode, Msg, TotpMsg, type TotpEnrolment, type TotpPolicy, type TotpStatus } from '@zhixiao/shared'
+import { ErrorCode, TotpMsg, type TotpEnrolment, type TotpPolicy, type TotpStatus } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, refused, unauthorized } from '../../platform/errors.js'
-import { verifyPassword } from '../../platform/password.js'
 import { findAccount } from '../auth/queries.js'
+import { reauthenticate } from './check-password.js'
 import { confirmEnrolment, mustUseTotp, POLICY_KEY, startEnrolment, tenantRequiresTotp, totpRow } from './totp-store.js'
 
 /** The personal centre's view: enabled, required of me, recovery codes left. */
@@ -35,13 +35,12 @@ export function totpEnrolConfirm(ctx: AppContext, auth: AuthInfo, code: string):
 }
 
 /**
- * Turning it off needs the current password (a borrowed session alone cannot), and is refused while the tenant
- * requires it of this administrator.
+ * Turning it off needs the current password (a borrowed session alone cannot), counted like a login password
+ * (reauthenticate: the 5th wrong one locks the account), and is refused while the tenant requires it of this
+ * administrator.
  */
 export async function totpDisable(ctx: AppContext, auth: AuthInfo, password: string): Promise<void> {
-  const account = await ctx.db.tenant(auth.tenantId, (trx) => findAccount(trx, auth.accountId))
-  if (!account) throw unauthorized()
-  if (!(await verifyPassword(password, account.password_hash))) throw refused(ErrorCode.PASSWORD_WRONG, Msg.OLD_PASSWORD_WRONG)
+  await reauthenticate(ctx, auth, password)
   await run(ctx.db.tenant(auth.tenantId, async (trx) => {
     const row = await totpRow(trx, auth.accountId)
     if (!row?.enabled_at) return refused(ErrorCode.BAD_REQUEST, TotpMsg.NOT_ENABLED)

@@ -23,6 +23,23 @@ async function switchOf(trx: Trx, orgId: number): Promise<{ parentOpen: boolean;
   return { parentOpen: row?.parent_open ?? true, teacherOpen: row?.teacher_open ?? true }
 }
 
+/** Which kinds of request an organisation takes: parents only at schools (students are there), each as its switch says. */
+function openKinds(unitAttr: number, sw: { parentOpen: boolean | null; teacherOpen: boolean | null }): { parentOpen: boolean; teacherOpen: boolean } {
+  return { parentOpen: isSchoolUnit(unitAttr) && (sw.parentOpen ?? true), teacherOpen: sw.teacherOpen ?? true }
+}
+
+/**
+ * The organisation a sign-up or a request names, if the caller's tenant (the transaction's) has it enabled and it
+ * takes at least one kind of request — what register/orgs lists. Anything else is answered like a missing one, so
+ * another tenant's schools and the closed ones cannot be told apart from ids that do not exist.
+ */
+export async function reachableOrg(trx: Trx, tenantId: number, orgId: number) {
+  const org = await trx.selectFrom('org_unit').select(['id', 'status', 'org_type', 'unit_attr']).where('tenant_id', '=', tenantId).where('id', '=', orgId).executeTakeFirst()
+  if (!org || org.status !== 0 || org.org_type !== 'org') return null
+  const open = openKinds(org.unit_attr, await switchOf(trx, org.id))
+  return open.parentOpen || open.teacherOpen ? { ...org, ...open } : null
+}
+
 /** The name and phone a request carries: the member's own, or those given at sign-up. */
 async function applicantFacts(trx: Trx, a: Applicant): Promise<{ trueName: string; phone: string | null }> {
   if (a.userInfoId !== null) {
@@ -56,12 +73,14 @@ export function submitApplication(ctx: AppContext, a: Applicant, b: ApplyOrgBody
       }
     }
 
-    const org = await trx.selectFrom('org_unit').select(['id', 'status', 'org_type', 'unit_attr']).where('id', '=', b.orgId).executeTakeFirst()
-    if (!org || org.status !== 0 || org.org_type !== 'org') throw notFoundOrg()
-    const open = await switchOf(trx, org.id)
+    // Only the applicant's own tenant (the pass's or the session's, fixed by the login page at sign-up) and only
+    // organisations open to some request; one that takes the other kind only says which kind it refuses.
+    const org = await reachableOrg(trx, a.tenantId, b.orgId)
+    if (!org) throw notFoundOrg()
     const parent = b.userType === UserType.PARENT
-    if (parent && !open.parentOpen) throw refused(SignupErrorCode.REGISTER_CLOSED, SignupMsg.REGISTER_CLOSED_PARENT)
-    if (!parent && !open.teacherOpen) throw refused(SignupErrorCode.REGISTER_CLOSED, SignupMsg.REGISTER_CLOSED_TEACHER)
+    if (parent && !isSchoolUnit(org.unit_attr)) throw refused(ErrorCode.BAD_REQUEST, SignupMsg.NOT_SCHOOL)
+    if (parent && !org.parentOpen) throw refused(SignupErrorCode.REGISTER_CLOSED, SignupMsg.REGISTER_CLOSED_PARENT)
+    if (!parent && !org.teacherOpen) throw refused(SignupErrorCode.REGISTER_CLOSED, SignupMsg.REGISTER_CLOSED_TEACHER)
 
     const membership = await trx.selectFrom('user_info').select(['id', 'user_type']).where('account_id', '=', a.accountId).where('org_id', '=', org.id).executeTakeFirst()
     // A parent of that school may ask again for another child; anyone else already there has nothing to ask for.
@@ -69,7 +88,6 @@ export function submitApplication(ctx: AppContext, a: Applicant, b: ApplyOrgBody
 
     let childId: number | null = null
     if (parent) {
-      if (!isSchoolUnit(org.unit_attr)) throw refused(ErrorCode.BAD_REQUEST, SignupMsg.NOT_SCHOOL)
       const child = await trx.selectFrom('user_info').select(['id', 'true_name']).where('org_id', '=', org.id).where('user_type', '=', UserType.STUDENT)
         .where('job_no', '=', b.childNo!).where('archived', '=', false).where('status', '=', 0).forUpdate().executeTakeFirst()
       if (!child || child.true_name !== b.childName) throw refused(SignupErrorCode.CHILD_MISMATCH, SignupMsg.CHILD_MISMATCH)
@@ -189,11 +207,9 @@ export function registerOrgs(ctx: AppContext, tenantId: number, keyword: string 
       .where((eb) => eb.or([eb('s.org_id', 'is', null), eb('s.parent_open', '=', true), eb('s.teacher_open', '=', true)]))
     if (keyword) q = q.where('o.name', 'ilike', `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
     const rows = await q.orderBy('o.sort').orderBy('o.id').limit(500).execute()
-    return rows.map((r) => ({
-      orgId: r.orgId, name: r.name, school: isSchoolUnit(r.unitAttr),
-      // Parents ask only schools (students are there).
-      parentOpen: isSchoolUnit(r.unitAttr) && (r.parentOpen ?? true), teacherOpen: r.teacherOpen ?? true,
-    }))
+    return rows.map((r) => ({ orgId: r.orgId, name: r.name, school: isSchoolUnit(r.unitAttr), ...openKinds(r.unitAttr, r) }))
+      // A unit that is no school and closed to teachers takes nothing (reachableOrg agrees).
+      .filter((o) => o.parentOpen || o.teacherOpen)
   })
 }
 

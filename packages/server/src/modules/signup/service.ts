@@ -11,21 +11,31 @@ import { checkPasswordRule, passwordRuleFor } from '../../platform/password-rule
 import { hashToken, newTenantToken, parseTenantToken } from '../../platform/tokens.js'
 import { findTenant } from '../auth/queries.js'
 import { checkCode, sendCode } from '../sms/codes.js'
+import { reachableOrg } from './apply-service.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
 
 const TICKET_MS = SIGNUP_TICKET_MINUTES * 60 * 1000
 const PASS_MS = REGISTER_PASS_HOURS * 3600 * 1000
 
 /**
- * The tenant a sign-up belongs to: the tenantId header (000 §7.1), else the organisation of the login page it started
- * from. Never the platform tenant (it has no schools), never a disabled tenant; otherwise a clear refusal.
+ * The tenant a sign-up belongs to: the tenantId header (000 §7.1: the login page's tenant, chosen, by domain or by
+ * `tn`), else the organisation of the login page it started from. Never the platform tenant (it has no schools),
+ * never a disabled tenant. An organisation named must be one the sign-up reaches (reachableOrg: of that tenant,
+ * enabled, open to some request), so a page of one tenant cannot send codes or sign people up for another tenant's
+ * school or a closed one. Every refusal is the same one, the answer to an organisation that does not exist.
  */
 export async function signupTenant(ctx: AppContext, header: number, orgId: number | null | undefined): Promise<number> {
+  const noTenant = () => refused(SignupErrorCode.NO_TENANT, SignupMsg.NO_TENANT)
   let tenantId = header > 0 ? header : null
   if (tenantId === null && orgId != null) tenantId = await tenantIdOfOrg(ctx, orgId)
-  if (tenantId === null || tenantId === SUPER_ADMIN.tenantId) throw refused(SignupErrorCode.NO_TENANT, SignupMsg.NO_TENANT)
-  const tenant = await ctx.db.tenant(tenantId, (trx) => findTenant(trx, tenantId))
-  if (!tenant || tenant.status !== 0) throw refused(SignupErrorCode.NO_TENANT, SignupMsg.NO_TENANT)
+  if (tenantId === null || tenantId === SUPER_ADMIN.tenantId) throw noTenant()
+  const scope = tenantId
+  const ok = await ctx.db.tenant(scope, async (trx) => {
+    const tenant = await findTenant(trx, scope)
+    if (!tenant || tenant.status !== 0) return false
+    return orgId == null || (await reachableOrg(trx, scope, orgId)) !== null
+  })
+  if (!ok) throw noTenant()
   return tenantId
 }
 
@@ -122,16 +132,21 @@ export async function resolvePass(ctx: AppContext, pass: string): Promise<{ tena
   return row ? { tenantId: parsed.tenantId, accountId: row.account_id } : null
 }
 
+/** An account made by sign-up that belongs to no organisation at all (live, disabled or archived) yet. */
+export async function awaitingMembership(trx: Trx, accountId: number): Promise<boolean> {
+  const record = await trx.selectFrom('signup_record').select('phone').where('account_id', '=', accountId).executeTakeFirst()
+  if (!record) return false
+  const member = await trx.selectFrom('user_info').select('id').where('account_id', '=', accountId).limit(1).executeTakeFirst()
+  return !member
+}
+
 /**
  * A sign-in whose credential checked out, of an account that belongs to no organisation at all (live, disabled or
  * archived) but was made by sign-up: instead of 账号已停用, a refusal that carries a fresh registration pass and says
  * where the requests stand, so the login page opens the sign-up page's status step. Null for every other account.
  */
 export async function registrationAnswer(trx: Trx, accountId: number, now: Date): Promise<{ msg: string; registerToken: string } | null> {
-  const record = await trx.selectFrom('signup_record').select('phone').where('account_id', '=', accountId).executeTakeFirst()
-  if (!record) return null
-  const member = await trx.selectFrom('user_info').select('id').where('account_id', '=', accountId).limit(1).executeTakeFirst()
-  if (member) return null
+  if (!(await awaitingMembership(trx, accountId))) return null
   const latest = await trx.selectFrom('join_request').select('status').where('account_id', '=', accountId)
     .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
   const tenant = await trx.selectFrom('account').select('tenant_id').where('id', '=', accountId).executeTakeFirstOrThrow()

@@ -6,7 +6,7 @@ import { hashToken, newTenantToken, parseTenantToken } from '../../platform/toke
 import { resetWithTicket } from '../account/service.js'
 import { releaseIpAttempt, reserveIpAttempt } from '../auth/ip-throttle.js'
 import { findAccount, findTenant, writeLoginLog } from '../auth/queries.js'
-import { admitAccount, finishSignIn, type LoginAnswer, type LoginMeta } from '../auth/service.js'
+import { accountMaySignIn, admitAccount, finishSignIn, type LoginAnswer, type LoginMeta } from '../auth/service.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
 import { checkCode, sendCode, spendCode, type SmsEvent } from './codes.js'
 
@@ -162,7 +162,8 @@ async function openStep(ctx: AppContext, mustSmsId: string): Promise<{ tenantId:
 
 /**
  * POST account/smsVerifyCode: the code is spent and a reset ticket (10 minutes, single use) comes back. A phone
- * without an account answers like a wrong code.
+ * without an account answers like a wrong code; an account that may not sign in is refused (only now, after the
+ * code: the send answers alike for every phone).
  */
 export async function verifyResetCode(ctx: AppContext, a: { header: number; orgId?: number | null; phone: string; smsCode: string }): Promise<string> {
   const tenant = await tenantForPhone(ctx, a.header, a.orgId, a.phone)
@@ -173,12 +174,16 @@ export async function verifyResetCode(ctx: AppContext, a: { header: number; orgI
   if (accounts.length === 0) throw refused(SmsErrorCode.CODE_WRONG, SmsMsg.CODE_WRONG)
   if (accounts.length > 1) throw refused(ErrorCode.BAD_REQUEST, SmsMsg.MANY_ACCOUNTS)
   const account = accounts[0]!
-  if (account.status !== 0) throw refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
   const ticket = newTenantToken(tenantId)
   const now = ctx.clock.now()
-  await ctx.db.tenant(tenantId, (trx) => trx.insertInto('reset_ticket').values({
-    id: hashToken(ticket), account_id: account.id, reason: 'sms', expires_at: new Date(+now + RESET_TTL_MS),
-  }).execute())
+  await ctx.db.tenant(tenantId, async (trx) => {
+    // As at the login: a disabled account, and a member whose every membership was disabled or archived (that sets
+    // user_info, not the account), get no ticket.
+    if (!(await accountMaySignIn(trx, account, await findTenant(trx, tenantId)))) throw refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
+    await trx.insertInto('reset_ticket').values({
+      id: hashToken(ticket), account_id: account.id, reason: 'sms', expires_at: new Date(+now + RESET_TTL_MS),
+    }).execute()
+  })
   return ticket
 }
 

@@ -9,7 +9,7 @@ import { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
 import { AppError, refused } from '../../platform/errors.js'
-import { clientIp, optionalIntHeader, tenantHeader, netTypeHeader } from '../../platform/request-meta.js'
+import { clientIp, optionalIntHeader, readCookie, tenantHeader, netTypeHeader } from '../../platform/request-meta.js'
 import type { DingtalkQrSource } from '../login-security/qr.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
 import { smartEduLogoutUrl, unbindByPassword } from './account-links.js'
@@ -26,14 +26,6 @@ function meta(req: FastifyRequest): ClientMeta {
 /** The address the provider sends the browser back to is built from the request (behind a proxy: TRUST_PROXY=1). */
 function origin(req: FastifyRequest): string {
   return `${req.protocol}://${req.host}`
-}
-
-function readCookie(req: FastifyRequest, name: string): string | null {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=')
-    if (k === name) return decodeURIComponent(v.join('='))
-  }
-  return null
 }
 
 /** HttpOnly, only for the auth calls, gone after the state's 10 minutes: proves loginByThirdSSO comes from the browser that started. */
