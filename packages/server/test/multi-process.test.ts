@@ -14,6 +14,8 @@ import { xlsx } from './xlsx.js'
 const serverUrl = process.env.TEST_DATABASE_URL
 const S = '/base/api/userInfo/studentInfo'
 const L = '/base/api/commonImportLog'
+// A call the server never answers fails the test with an error instead of holding it to vitest's limit.
+const HTTP_TIMEOUT_MS = 30_000
 
 interface Proc { base: string; child: ChildProcess; out: () => string }
 let dbName = ''
@@ -44,7 +46,7 @@ async function startProcess(): Promise<Proc> {
   const deadline = Date.now() + 150_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${out}`)
-    try { if ((await fetch(`${p.base}/base/api/tenant/getLoginInfo`)).ok) return p } catch { /* not up yet */ }
+    try { if ((await fetch(`${p.base}/base/api/tenant/getLoginInfo`, { signal: AbortSignal.timeout(5_000) })).ok) return p } catch { /* not up yet */ }
     if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`)
     await new Promise((r) => setTimeout(r, 250))
   }
@@ -56,6 +58,7 @@ async function api(p: Proc, path: string, body?: unknown, token?: string): Promi
     method: body === undefined ? 'GET' : 'POST',
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
   })
   return res.json() as never
 }
@@ -64,7 +67,7 @@ const signIn = (p: Proc, userName: string, password: string) => api(p, '/base/ap
 async function uploadTo(p: Proc, token: string, file: Buffer): Promise<number> {
   const form = new FormData()
   form.append('file', new Blob([new Uint8Array(file)]), 'students.xlsx')
-  const res = await fetch(`${p.base}${S}/importExcel`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+  const res = await fetch(`${p.base}${S}/importExcel`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) })
   const j = (await res.json()) as { code: number; msg: string; data: { importLogId: number } }
   expect(j.code, j.msg).toBe(0)
   return j.data.importLogId
