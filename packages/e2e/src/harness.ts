@@ -30,11 +30,14 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer { url: string; stop: () => Promise<void> }
 
-/** The real server (built web app, demo seed) on a free port with its own fresh PGlite directory. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * The real server (built web app, demo seed) on a free port with its own fresh PGlite directory, run by the node
+ * binary `node` (CI runs one lane's server on a second Node version, scripts/test-all.mjs).
+ */
+export async function startServer(node = process.execPath): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zx-e2e-'))
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child: ChildProcess = spawn(node, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

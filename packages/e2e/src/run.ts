@@ -107,9 +107,14 @@ function within<T>(p: Promise<T>, ms: number): Promise<T | 'timeout'> {
   return Promise.race([p, limit]).finally(() => clearTimeout(timer))
 }
 
+// E2E_LANE_B_NODE: the node binary of lane B's server (scripts/test-all.mjs gives it CI's second Node version).
+const laneNode = (label: string) => (label === 'B' && process.env.E2E_LANE_B_NODE) || process.execPath
+
 async function runLane(mine: E2ETest[], label: string): Promise<void> {
   if (mine.length === 0) return
-  const server = await startServer()
+  const node = laneNode(label)
+  const server = await startServer(node)
+  console.log(`  lane ${label}: server on node ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()}`)
   try {
     for (const t of mine) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })

@@ -79,10 +79,15 @@ function serveBuild(dist: string, api: string): Promise<http.Server> {
     if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) file = path.join(dist, 'index.html')
     let entry = cache.get(file)
     if (!entry) {
-      const data = fs.readFileSync(file)
-      const gz = gzipAsServed(file, data)
-      entry = { body: gz ?? data, gzip: gz !== null }
-      cache.set(file, entry)
+      try {
+        const data = fs.readFileSync(file)
+        const gz = gzipAsServed(file, data)
+        entry = { body: gz ?? data, gzip: gz !== null }
+        cache.set(file, entry)
+      } catch (e) {
+        res.writeHead(500).end(String(e))
+        return
+      }
     }
     res.writeHead(200, {
       'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
