@@ -10,8 +10,8 @@ const fallback = <RouteSpinner />
 // Every lazy import carries its chunk's preload list (for these, antd's pieces) in the chunk that holds it. In the
 // entry those lists are bytes the login page downloads and never uses (issue 22.14), so the entry imports only the
 // login page and the bare layout itself; the shell and the open pages are imported from small modules. The shell's
-// (router/layouts.ts) is part of the app-routes chunk that the first navigation to an app page patches in (and the
-// login page preloads, router/preload.ts), so by the time the router asks for the shell it is already there.
+// (router/layouts.ts) is a static import of the app-routes chunk that the first navigation to an app page patches in
+// (and the login page preloads, router/preload.ts), so by the time the router asks for the shell it is already there.
 const loadRedirectLayout = () => import('../layouts/RedirectLayout').then((m) => ({ Component: m.RedirectLayout }))
 const loadShell = () => import('./layouts').then((m) => m.loadShell())
 
