@@ -101,7 +101,7 @@ test('the web shell carries a Content-Security-Policy: markup that slipped into 
     return r.includes('script-src-elem') && r.includes('script-src-attr') && r
   }, undefined, { timeout: 10_000 }).then((h) => h.jsonValue(), () => null)
   const seen = await page.evaluate(() => (window as unknown as { zxRefused?: string[] }).zxRefused)
-  assert(refused, `the page reported refusing the injected script and handler (script-src-elem, script-src-attr); it reported ${JSON.stringify(seen)}`)
+  assert(refused, `the page did not report refusing the injected script and handler (script-src-elem, script-src-attr): it reported ${JSON.stringify(seen)}`)
   const ran = await page.evaluate(() => (window as unknown as { zxInjected?: boolean }).zxInjected === true)
   assert(!ran, 'an injected inline script ran despite the CSP')
 })
