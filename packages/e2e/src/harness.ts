@@ -8,6 +8,15 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
+/** How long any one HTTP call a journey makes itself (not through the browser) may take. */
+export const HTTP_TIMEOUT_MS = 30_000
+
+// Node's fetch has no time limit of its own: a call the server never answers would hold its journey until the
+// journey's limit. Every fetch in this process (the helpers below and the journeys' own calls) gets one unless it
+// brings its own signal.
+const untimedFetch = globalThis.fetch
+globalThis.fetch = (input, init) => untimedFetch(input, init?.signal ? init : { ...init, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) })
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer()
@@ -21,11 +30,14 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer { url: string; stop: () => Promise<void> }
 
-/** The real server (built web app, demo seed) on a free port with its own fresh PGlite directory. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * The real server (built web app, demo seed) on a free port with its own fresh PGlite directory, run by the node
+ * binary `node` (CI runs one lane's server on a second Node version, scripts/test-all.mjs).
+ */
+export async function startServer(node = process.execPath): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zx-e2e-'))
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child: ChildProcess = spawn(node, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -40,7 +52,7 @@ export async function startServer(): Promise<RunningServer> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
     try {
-      const r = await fetch(`${url}/base/api/tenant/getLoginInfo`)
+      const r = await fetch(`${url}/base/api/tenant/getLoginInfo`, { signal: AbortSignal.timeout(5_000) })
       if (r.ok) break
     } catch { /* not up yet */ }
     if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server did not start in 180 s:\n${output}`) }
@@ -68,11 +80,19 @@ export function launchBrowser(): Promise<Browser> {
 
 export interface E2EContext { browser: Browser; baseUrl: string; newPage: (viewport?: { width: number; height: number }) => Promise<Page> }
 
-export interface E2ETest { name: string; run: (ctx: E2EContext) => Promise<void> }
+/**
+ * A journey's time limit unless it names its own. The slowest journey, the sign-up (it waits out the product's
+ * one-SMS-a-minute rule), takes a little over a minute; past two something hangs, and the journey is abandoned (run.ts)
+ * so the lane goes on.
+ */
+export const JOURNEY_TIMEOUT_MS = 120_000
+
+export interface E2ETest { name: string; run: (ctx: E2EContext) => Promise<void>; timeoutMs: number }
 
 export const tests: E2ETest[] = []
-export function test(name: string, run: (ctx: E2EContext) => Promise<void>): void {
-  tests.push({ name, run })
+/** A journey; `options.timeoutMs` raises its time limit when it legitimately waits longer (a product's own delay). */
+export function test(name: string, run: (ctx: E2EContext) => Promise<void>, options: { timeoutMs?: number } = {}): void {
+  tests.push({ name, run, timeoutMs: options.timeoutMs ?? JOURNEY_TIMEOUT_MS })
 }
 
 export function assert(cond: unknown, message: string): asserts cond {

@@ -100,12 +100,27 @@ function watch(context: BrowserContext): () => string[] {
   ]
 }
 
+/** Waits for `p` at most `ms`; past that resolves to 'timeout' (what `p` does later is ignored). */
+function within<T>(p: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined
+  const limit = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), ms) })
+  return Promise.race([p, limit]).finally(() => clearTimeout(timer))
+}
+
+// E2E_LANE_B_NODE: the node binary of lane B's server (scripts/test-all.mjs gives it CI's second Node version).
+const laneNode = (label: string) => (label === 'B' && process.env.E2E_LANE_B_NODE) || process.execPath
+
 async function runLane(mine: E2ETest[], label: string): Promise<void> {
   if (mine.length === 0) return
-  const server = await startServer()
+  const node = laneNode(label)
+  const server = await startServer(node)
+  console.log(`  lane ${label}: server on node ${spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim()}`)
   try {
     for (const t of mine) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })
+      // Playwright's own defaults, stated: no wait of a journey's steps is unbounded even if its default changes.
+      context.setDefaultTimeout(30_000)
+      context.setDefaultNavigationTimeout(30_000)
       const trace = watch(context)
       const ctx: E2EContext = {
         browser,
@@ -113,22 +128,28 @@ async function runLane(mine: E2ETest[], label: string): Promise<void> {
         newPage: async (viewport) => { const p = await context.newPage(); if (viewport) await p.setViewportSize(viewport); return p },
       }
       const started = Date.now()
+      // A journey past its limit is abandoned: its report is taken while its pages are still open, then its context
+      // is closed, which fails whatever it still awaits in the browser (an evaluate, a wait), and the lane goes on.
+      const running = t.run(ctx)
+      running.catch(() => {}) // an abandoned journey's later failure is not an unhandled rejection
       try {
-        await t.run(ctx)
+        if ((await within(running, t.timeoutMs)) === 'timeout') throw new Error(`timed out after ${t.timeoutMs} ms (the journey's time limit)`)
         passed++
         console.log(`  ✓ ${label} ${t.name} (${Date.now() - started} ms)`)
       } catch (e) {
         const error = String((e as Error).stack ?? e)
         failures.push({ name: t.name, error })
-        console.log(`  ✗ ${label} ${t.name}\n    ${error}`)
+        console.log(`  ✗ ${label} ${t.name} (${Date.now() - started} ms)\n    ${error}`)
         for (const p of context.pages()) console.log(`    page at ${p.url()}`)
         for (const line of trace()) console.log(`    ${line}`)
         fs.mkdirSync(shotDir, { recursive: true })
         for (const [i, p] of context.pages().entries()) {
-          await p.screenshot({ path: path.join(shotDir, `${t.name.replace(/[^\w\u4e00-\u9fa5]+/g, '_')}-${i}.png`) }).catch(() => {})
+          // Bounded: a page hung in its renderer cannot take a screenshot either.
+          const shot = path.join(shotDir, `${t.name.replace(/[^\w\u4e00-\u9fa5]+/g, '_')}-${i}.png`)
+          await p.screenshot({ path: shot, timeout: 10_000 }).then(() => console.log(`    screenshot ${path.relative(REPO_ROOT, shot)}`), () => {})
         }
       } finally {
-        await context.close()
+        if ((await within(context.close().catch(() => {}), 30_000)) === 'timeout') console.log(`    (${label}: the browser context of "${t.name}" did not close in 30 s; going on)`)
       }
     }
   } finally {

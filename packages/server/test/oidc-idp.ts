@@ -60,7 +60,7 @@ export async function walkToCallback(authorizeUrl: string, callbackPrefix: strin
   const jar = new Map<string, string>()
   let url = authorizeUrl
   for (let i = 0; i < 10; i++) {
-    const res = await fetch(url, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } })
+    const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(15_000), headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } })
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';')
       const eq = pair!.indexOf('=')

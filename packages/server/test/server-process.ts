@@ -49,7 +49,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   const deadline = Date.now() + 150_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${out}`)
-    try { if ((await fetch(`${p.base}/base/api/tenant/getLoginInfo`)).ok) return p } catch { /* not up yet */ }
+    try { if ((await fetch(`${p.base}/base/api/tenant/getLoginInfo`, { signal: AbortSignal.timeout(5_000) })).ok) return p } catch { /* not up yet */ }
     if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server did not start:\n${out}`) }
     await new Promise((r) => setTimeout(r, 250))
   }

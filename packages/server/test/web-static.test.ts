@@ -29,7 +29,7 @@ beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'zx-web-dist-'))
   writeWithSiblings(path.join(dist, 'index.html'), HTML)
   writeWithSiblings(path.join(dist, 'assets/index-AbC123.js'), JS)
-  fs.writeFileSync(path.join(dist, 'assets/tiny-XyZ789.js'), 'export {}\n') // under 1 KB: no siblings
+  fs.writeFileSync(path.join(dist, 'assets/tiny-XyZ789.js'), 'export {}\n') // too small to compress: no siblings
   t = await createTestApp({ webDist: dist })
   const w = await makeWorld(t)
   const teacher = await makePerson(t, w.tenantId, { memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }] })

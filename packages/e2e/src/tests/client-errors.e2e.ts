@@ -70,6 +70,7 @@ test('a one-org user is told 当前账号只有一个机构; a two-org teacher s
 
 test('the web shell carries a Content-Security-Policy: markup that slipped into a page cannot run a script, and the signed-in home works under it', async ({ newPage, baseUrl }) => {
   const shell = await fetch(`${baseUrl}/`)
+  await shell.body?.cancel() // only the headers are read; an unread body would hold its connection
   const csp = shell.headers.get('content-security-policy') ?? ''
   assert(csp.includes("script-src 'self'") && csp.includes("frame-ancestors 'self'"), `the shell's CSP: ${csp}`)
   const page = await newPage()
@@ -79,9 +80,14 @@ test('the web shell carries a Content-Security-Policy: markup that slipped into 
   await page.locator('[data-page="/portal/home"]').waitFor()
   // The portal itself needs nothing the policy forbids.
   assert(violations.length === 0, `CSP violations on the home: ${violations.join(' | ')}`)
-  // An inline script or handler smuggled into the page (what the html sanitiser stops first) does not run.
-  const ran = await page.evaluate(async () => {
-    const w = window as unknown as { zxInjected?: boolean }
+  // An inline script or handler smuggled into the page (what the html sanitiser stops first) does not run. The page
+  // reports each refusal as a securitypolicyviolation event; the check waits for both reports (a bounded
+  // waitForFunction) instead of sleeping inside an awaited page.evaluate, which has no time limit of its own and
+  // never returns if the page stops running timers (the intermittent CI hang of issue 22).
+  await page.evaluate(() => {
+    const w = window as unknown as { zxInjected?: boolean; zxRefused?: string[] }
+    w.zxRefused = []
+    document.addEventListener('securitypolicyviolation', (e) => w.zxRefused!.push(e.effectiveDirective))
     const s = document.createElement('script')
     s.textContent = 'window.zxInjected = true'
     document.body.appendChild(s)
@@ -89,8 +95,13 @@ test('the web shell carries a Content-Security-Policy: markup that slipped into 
     img.setAttribute('onerror', 'window.zxInjected = true')
     img.src = 'data:,x'
     document.body.appendChild(img)
-    await new Promise((r) => setTimeout(r, 300))
-    return w.zxInjected === true
   })
+  const refused = await page.waitForFunction(() => {
+    const r = (window as unknown as { zxRefused?: string[] }).zxRefused ?? []
+    return r.includes('script-src-elem') && r.includes('script-src-attr') && r
+  }, undefined, { timeout: 10_000 }).then((h) => h.jsonValue(), () => null)
+  const seen = await page.evaluate(() => (window as unknown as { zxRefused?: string[] }).zxRefused)
+  assert(refused, `the page did not report refusing the injected script and handler (script-src-elem, script-src-attr): it reported ${JSON.stringify(seen)}`)
+  const ran = await page.evaluate(() => (window as unknown as { zxInjected?: boolean }).zxInjected === true)
   assert(!ran, 'an injected inline script ran despite the CSP')
 })

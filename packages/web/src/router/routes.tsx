@@ -3,10 +3,17 @@ import type { ComponentType } from 'react'
 import { createHashRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { RouteError } from '../features/errors/RouteError'
 import { RouteSpinner } from '../components/RouteSpinner'
-import { LAYOUTS, loadShell } from './layouts'
 import { registerNavigator } from './navigation'
 
 const fallback = <RouteSpinner />
+
+// Every lazy import carries its chunk's preload list (for these, antd's pieces) in the chunk that holds it. In the
+// entry those lists are bytes the login page downloads and never uses (issue 22.14), so the entry imports only the
+// login page and the bare layout itself; the shell and the open pages are imported from small modules. The shell's
+// (router/layouts.ts) is a static import of the app-routes chunk that the first navigation to an app page patches in
+// (and the login page preloads, router/preload.ts), so by the time the router asks for the shell it is already there.
+const loadRedirectLayout = () => import('../layouts/RedirectLayout').then((m) => ({ Component: m.RedirectLayout }))
+const loadShell = () => import('./layouts').then((m) => m.loadShell())
 
 const loginPage = (admin: boolean) => async () => {
   const { default: LoginPage } = await import('../features/login/LoginPage')
@@ -16,7 +23,9 @@ const simplePage = (path: string, load: () => Promise<{ default: ComponentType<{
   const { default: Page } = await load()
   return { element: <Page path={path} /> }
 }
-const notFound = () => import('../features/errors/NotFound')
+type OpenPages = typeof import('./open-pages')
+const openPage = (name: keyof OpenPages) => () => import('./open-pages').then((m) => m[name]())
+const notFound = openPage('notFoundPage')
 
 /** The login pages: the bare redirect layout, no session, no antd (they load with the entry's budget, issue 12). */
 const LOGIN_PAGES: RouteObject[] = [
@@ -27,14 +36,14 @@ const LOGIN_PAGES: RouteObject[] = [
 
 /** Organisation choice and error pages: the bare redirect layout, no session needed. */
 const OPEN_PAGES: RouteObject[] = [
-  { path: '/redirect/selectOrg', lazy: simplePage('/redirect/selectOrg', () => import('../features/org-select/OrgSelectPage')) },
+  { path: '/redirect/selectOrg', lazy: simplePage('/redirect/selectOrg', openPage('orgSelectPage')) },
   // Sign-up and the request to join a school (docs/auth.md), opened from the login page's 注册 link.
-  { path: '/redirect/signup', lazy: simplePage('/redirect/signup', () => import('../features/signup/SignupPage')) },
+  { path: '/redirect/signup', lazy: simplePage('/redirect/signup', openPage('signupPage')) },
   // The third-party provider's answer arrives here (GET third/callback → loginByThirdSSO, docs/auth.md).
-  { path: '/redirect/thirdLogin', lazy: simplePage('/redirect/thirdLogin', () => import('../features/sso/ThirdLoginPage')) },
+  { path: '/redirect/thirdLogin', lazy: simplePage('/redirect/thirdLogin', openPage('thirdLoginPage')) },
   { path: '/404', lazy: simplePage('/404', notFound) },
   { path: '/404/index', lazy: simplePage('/404/index', notFound) },
-  { path: '/error/index', lazy: simplePage('/error/index', () => import('../features/errors/ErrorPage')) },
+  { path: '/error/index', lazy: simplePage('/error/index', openPage('errorPage')) },
 ]
 
 /**
@@ -63,10 +72,10 @@ export const router = createHashRouter([
   ...ROUTE_REDIRECTS.map(([from, to]): RouteObject => ({ path: from, loader: redirectLoader(to), element: fallback, hydrateFallbackElement: fallback })),
   { path: BASE_SET_ENTRY, loader: guard('baseSetLoader'), element: fallback, hydrateFallbackElement: fallback },
   { path: '/schoolPortal/home', loader: guard('schoolPortalLoader'), element: fallback, hydrateFallbackElement: fallback },
-  { lazy: LAYOUTS.redirect, hydrateFallbackElement: fallback, errorElement: <RouteError />, children: LOGIN_PAGES },
+  { lazy: loadRedirectLayout, hydrateFallbackElement: fallback, errorElement: <RouteError />, children: LOGIN_PAGES },
   {
     id: SHELL, lazy: loadShell, hydrateFallbackElement: fallback, errorElement: <RouteError />,
-    children: [{ lazy: LAYOUTS.redirect, hydrateFallbackElement: fallback, errorElement: <RouteError />, children: OPEN_PAGES }],
+    children: [{ lazy: loadRedirectLayout, hydrateFallbackElement: fallback, errorElement: <RouteError />, children: OPEN_PAGES }],
   },
   { path: '*', loader: redirectLoader('/404'), element: fallback, hydrateFallbackElement: fallback },
 ], {

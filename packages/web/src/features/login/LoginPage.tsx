@@ -14,13 +14,13 @@ import './login.css'
 
 /** 扫码登录 (QR code, antd's QRCode): loaded when the user switches to it, never with the page (issue 12's budget). */
 const QrLoginPanel = lazy(async () => {
-  const [{ default: Panel }, { AntdTheme }] = await Promise.all([import('../login-security/QrLoginPanel'), import('../../components/AntdTheme')])
+  const [{ default: Panel }, { AntdTheme }] = await (await import('./on-demand')).loadQrLoginPanel()
   return { default: (p: Parameters<typeof Panel>[0]) => <AntdTheme><Panel {...p} /></AntdTheme> }
 })
 
 /** 短信登录 and 找回密码 (features/sms-login, plain HTML too): loaded when the user opens them, not with the page. */
-const SmsLoginPanel = lazy(() => import('../sms-login/SmsLoginPanel'))
-const ForgotPasswordPanel = lazy(() => import('../sms-login/ForgotPasswordPanel'))
+const SmsLoginPanel = lazy(async () => (await import('./on-demand')).loadSmsLoginPanel())
+const ForgotPasswordPanel = lazy(async () => (await import('./on-demand')).loadForgotPasswordPanel())
 
 interface Values { userName: string; password: string; checkCode: string }
 type Field = keyof Values

@@ -13,18 +13,18 @@ export const SIGNUP_PATH = '/redirect/signup'
  * stays light. Its own theme provider, since the login page is outside the app shell.
  */
 const ForcedResetDialog = lazy(async () => {
-  const [{ ForcedResetDialog: Dialog }, { AntdTheme }] = await Promise.all([import('./ForcedResetDialog'), import('../../components/AntdTheme')])
+  const [{ ForcedResetDialog: Dialog }, { AntdTheme }] = await (await import('./on-demand')).loadForcedResetDialog()
   return { default: (p: Parameters<typeof Dialog>[0]) => <AntdTheme><Dialog {...p} /></AntdTheme> }
 })
 
 /** The TOTP step (operationType 7), antd too: loads only when a login asks for a code. */
 const TotpLoginDialog = lazy(async () => {
-  const [{ TotpLoginDialog: Dialog }, { AntdTheme }] = await Promise.all([import('../login-security/TotpLoginDialog'), import('../../components/AntdTheme')])
+  const [{ TotpLoginDialog: Dialog }, { AntdTheme }] = await (await import('./on-demand')).loadTotpLoginDialog()
   return { default: (p: Parameters<typeof Dialog>[0]) => <AntdTheme><Dialog {...p} /></AntdTheme> }
 })
 
 /** The SMS step (operationType 6): plain HTML like the login page, loaded when a login asks for it. */
-const SmsStepDialog = lazy(() => import('../sms-login/SmsStepDialog'))
+const SmsStepDialog = lazy(async () => (await import('./on-demand')).loadSmsStepDialog())
 
 interface Options {
   /** operationType 1: the page shows (or asks for) the image check code. */
