@@ -131,7 +131,7 @@ test('accessibility: the school admin\'s teachers, students, roles, portal confi
   ]))
 })
 
-test('accessibility: a parent\'s launcher shows only groups with an app to open, or says what will appear there; no axe violations', async (ctx) => {
+test('accessibility: a parent\'s launcher shows only groups with an app to open, or says what will appear there; it, her home and her mobile home have no axe violations', async (ctx) => {
   noViolations(await checkPages(ctx, 'xiaomingmama', [['parent launcher', async (page) => {
     const launcher = await openLauncher(page)
     assert(await launcher.getByText('暂无应用', { exact: true }).count() === 0, 'no group of the parent\'s launcher says 暂无应用')
@@ -140,6 +140,12 @@ test('accessibility: a parent\'s launcher shows only groups with an app to open,
       assert(await groups.nth(i).locator('[data-app]').count() > 0, `group ${i + 1} of the parent's launcher has an app to open`)
     }
     if (await groups.count() === 0) await launcher.getByTestId('app-launcher-empty').getByText('学校开通应用后，会显示在这里').waitFor()
+  }], ['parent personal home', async (page) => {
+    await page.goto(`${ctx.baseUrl}/#/portal/personal`)
+    await page.getByTestId('user-menu').waitFor()
+  }], ['parent mobile home', async (page) => {
+    await page.goto(`${ctx.baseUrl}/#/mobile/home`)
+    await page.locator('[data-page="/mobile/home"]').getByTestId('mobile-child').waitFor()
   }]]))
 })
 
