@@ -35,6 +35,8 @@ const lanes: Load[][] = [
     () => import('./tests/alliance.e2e.js'),
   ],
   [
+    // First in its lane: it reads the demo as seeded (header style 1, no favourites) and changes nothing.
+    () => import('./tests/accessibility.e2e.js'),
     () => import('./tests/apps.e2e.js'),
     // Before portal-header: that test leaves the demo school on header style 2 (group menus), and apps-offer reads the style-1 tabs.
     () => import('./tests/apps-offer.e2e.js'),

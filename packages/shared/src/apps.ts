@@ -24,6 +24,8 @@ export const AppMsg = {
   TARGET_REQUIRED: '请填写应用路由或入口地址',
   EMPTY_SEARCH: '没有找到结果，请重新输入',
   EMPTY_GROUP: '暂无应用',
+  /** The launcher when none of the user's groups has an app to open (docs/portal-apps.md). */
+  EMPTY_LAUNCHER: '学校开通应用后，会显示在这里',
   EMPTY_OFTEN: '暂无常用',
   ONCE_TOKEN_INVALID: '令牌无效或已过期',
   /** 应用管理's state of an app that opens nothing yet, and what is missing. */

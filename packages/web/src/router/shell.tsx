@@ -7,6 +7,7 @@ import { Outlet } from 'react-router'
 import { bindMessageApi } from '../api/feedback'
 import { queryClient } from '../api/query-client'
 import { AntdTheme } from '../components/AntdTheme'
+import { installA11yRepairs } from '../components/a11y'
 import '../layouts/phone.css'
 
 dayjs.locale('zh-cn')
@@ -28,6 +29,7 @@ function MessageBinder() {
  * between layouts.
  */
 export function AppShell() {
+  useEffect(installA11yRepairs, [])
   return (
     <AntdTheme>
       <AntApp>

@@ -1,5 +1,5 @@
 import { ADMIN_ROLE, isSchoolUnit, Msg, serviceEntryLabel, userMenuKeys, type UserMenuKey } from '@zhixiao/shared'
-import { Avatar, Dropdown, type MenuProps } from 'antd'
+import { Avatar, type MenuProps } from 'antd'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { notify } from '../../api/feedback'
@@ -13,6 +13,7 @@ import { logout } from './logout'
 import { BUREAU_HOME, helpTarget, homeAfterSwitch, MENU_TARGET } from './menu-actions'
 import { useLeaveAlliance } from '../alliance/leave'
 import { SwitchOrgDialog } from './SwitchOrgDialog'
+import { UserMenuButton } from './UserMenuButton'
 import { AboutSystemDialog } from '../pc-portal/AboutSystemDialog'
 
 const LABEL: Record<Exclude<UserMenuKey, 'serviceEntry'>, string> = {
@@ -85,15 +86,12 @@ export function UserMenu({ dark = false, jd = false, alliance }: { dark?: boolea
 
   return (
     <>
-      <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['hover', 'click']}>
-        <span data-testid="user-menu" role="button" tabIndex={0} aria-label="用户菜单"
-          style={{ cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 8, color: dark ? '#fff' : undefined, whiteSpace: 'nowrap' }}>
-          <Avatar size="small" src={user.avatarUrl ?? undefined} style={{ background: dark ? 'rgba(255,255,255,.25)' : '#1677ff' }}>
-            {user.trueName.slice(-2)}
-          </Avatar>
-          <span>{user.trueName}</span>
-        </span>
-      </Dropdown>
+      <UserMenuButton menu={{ items, onClick }} color={dark ? '#fff' : undefined}>
+        <Avatar aria-hidden size="small" src={user.avatarUrl ?? undefined} style={{ background: dark ? 'rgba(255,255,255,.25)' : '#0958d9' }}>
+          {user.trueName.slice(-2)}
+        </Avatar>
+        <span>{user.trueName}</span>
+      </UserMenuButton>
       <ChangePasswordDialog open={pwdOpen} onClose={() => setPwdOpen(false)} onChanged={() => void logout({ callServer: false })} />
       <SwitchOrgDialog open={orgOpen} onClose={() => setOrgOpen(false)} />
       <AboutSystemDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />

@@ -67,7 +67,7 @@ function SettingForm({ alliance }: { alliance: AllianceRoot }) {
                       <Button type="link" danger onClick={() => remove(f.name)}>删除</Button>
                     </Space>
                   ))}
-                  {!fields.length && <span style={{ color: '#999' }}>暂无共享应用</span>}
+                  {!fields.length && <span style={{ color: '#666' }}>暂无共享应用</span>}
                 </Card>
               )}
             </Form.List>

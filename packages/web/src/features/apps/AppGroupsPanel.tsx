@@ -38,7 +38,7 @@ function GroupCard({ group, allApps, write, allowed }: { group: AppGroup; allApp
       <Space wrap style={{ marginBottom: 8 }}>
         {group.appList.length ? group.appList.map((a) => (
           <Tag key={a.appId} closable={allowed} onClose={(e) => { e.preventDefault(); void write(() => appAdminApi.unlink({ groupId: group.id, appIds: [a.appId] })) }}>{a.name}</Tag>
-        )) : <span style={{ color: '#8c8c8c' }}>{AppMsg.EMPTY_GROUP}</span>}
+        )) : <span style={{ color: '#666' }}>{AppMsg.EMPTY_GROUP}</span>}
       </Space>
       {allowed && <Space.Compact style={{ width: '100%' }}>
         <Select mode="multiple" allowClear placeholder="选择要加入的应用" style={{ flex: 1 }} value={adding} onChange={setAdding} optionFilterProp="label"

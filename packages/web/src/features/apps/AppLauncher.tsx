@@ -1,6 +1,6 @@
 import { AppMsg, type AppGroup, type AppRow } from '@zhixiao/shared'
-import { Badge, Button, Empty, Input, Popover, Radio, Spin, Tag } from 'antd'
-import { useMemo, useRef, useState } from 'react'
+import { Badge, Button, Empty, Input, Popover, Radio, Spin } from 'antd'
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useLocation } from 'react-router'
 import { useCurrentUser } from '../../api/queries'
 import { useAppGroups } from './api'
@@ -22,16 +22,20 @@ export interface AppLauncherProps {
   onHasMultipleChange?: (hasMultiple: boolean) => void
 }
 
-/** One app tile: icon, name and the star toggle. */
+/**
+ * One app tile: a button that opens the app (icon and name) and, beside it rather than inside it, the star toggle,
+ * so neither interactive element is nested in the other (WCAG 4.1.2). The open button fills the tile.
+ */
 function AppTile({ app, onOpen, onStar }: { app: AppRow; onOpen: (a: AppRow) => void; onStar: (a: AppRow) => void }) {
   const dots = useRedDots()
   return (
-    <div className="zx-app-tile" data-app={app.uniqueId} role="button" tabIndex={0} title={app.name}
-      onClick={() => onOpen(app)} onKeyDown={(e) => { if (e.key === 'Enter') onOpen(app) }}>
-      <RedDotBadge dot={dots.dotOf('app', app.uniqueId)} maxCount={dots.maxCount}><AppIcon name={app.name} iconUri={app.iconUri} appId={app.appId} /></RedDotBadge>
-      <span className="zx-app-tile-name">{app.name}</span>
+    <div className="zx-app-tile" data-app={app.uniqueId} title={app.name}>
+      <button type="button" className="zx-app-open" onClick={() => onOpen(app)}>
+        <RedDotBadge dot={dots.dotOf('app', app.uniqueId)} maxCount={dots.maxCount}><AppIcon name={app.name} iconUri={app.iconUri} appId={app.appId} /></RedDotBadge>
+        <span className="zx-app-tile-name">{app.name}</span>
+      </button>
       <button type="button" className={`zx-app-star${app.hasCollect ? ' on' : ''}`} aria-label={app.hasCollect ? `取消常用 ${app.name}` : `加入常用 ${app.name}`}
-        aria-pressed={app.hasCollect} onClick={(e) => { e.stopPropagation(); onStar(app) }}>
+        aria-pressed={app.hasCollect} onClick={() => onStar(app)}>
         <StarIcon size={14} filled={app.hasCollect} />
       </button>
     </div>
@@ -42,13 +46,15 @@ function Grid({ apps, onOpen, onStar }: { apps: AppRow[]; onOpen: (a: AppRow) =>
   return <div className="zx-app-grid">{apps.map((a) => <AppTile key={a.appId} app={a} onOpen={onOpen} onStar={onStar} />)}</div>
 }
 
-function LauncherPanel({ groups, loading, close, ...p }: AppLauncherProps & { groups: AppGroup[]; loading: boolean; close: () => void }) {
+function LauncherPanel({ groups: offered, loading, close, ...p }: AppLauncherProps & { groups: AppGroup[]; loading: boolean; close: () => void }) {
   const { data: user } = useCurrentUser()
   const permissions = user?.permissions ?? []
   const history = useSearchHistory(user?.id)
   const fav = useFavourites()
   const [keyword, setKeyword] = useState('')
   const body = useRef<HTMLDivElement>(null)
+  // Only groups with something to open: a list of groups that each say 暂无应用 (a parent's, often) offers nothing.
+  const groups = useMemo(() => offered.filter((g) => g.appList.length > 0), [offered])
   const all = useMemo(() => {
     const seen = new Map<number, AppRow>()
     for (const g of groups) for (const a of g.appList) if (!seen.has(a.appId)) seen.set(a.appId, a)
@@ -64,15 +70,16 @@ function LauncherPanel({ groups, loading, close, ...p }: AppLauncherProps & { gr
   const jump = (id: number) => body.current?.querySelector(`[data-group="${id}"]`)?.scrollIntoView({ block: 'start', behavior: 'smooth' })
 
   return (
-    <div className="zx-launcher" data-testid="app-launcher">
+    <div className="zx-launcher" data-testid="app-launcher" role="dialog" aria-label="应用">
       <div className="zx-launcher-top">
-        <Input.Search placeholder="搜索应用" allowClear value={keyword} onChange={(e) => setKeyword(e.target.value)} aria-label="搜索应用" />
+        {/* Opening the launcher moves the focus into it, onto the search (WCAG 2.4.3). */}
+        <Input.Search placeholder="搜索应用" allowClear value={keyword} onChange={(e) => setKeyword(e.target.value)} aria-label="搜索应用" autoFocus />
         {history.items.length > 0 && (
           <div className="zx-launcher-history" data-testid="app-history">
             <span>最近：</span>
             {history.items.map((h) => {
               const app = all.find((a) => a.appId === h.appId)
-              return <Tag key={h.appId} className="zx-history-tag" onClick={() => (app ? open(app) : setKeyword(h.name))}>{h.name}</Tag>
+              return <button type="button" key={h.appId} className="zx-history-tag" onClick={() => (app ? open(app) : setKeyword(h.name))}>{h.name}</button>
             })}
           </div>
         )}
@@ -90,10 +97,10 @@ function LauncherPanel({ groups, loading, close, ...p }: AppLauncherProps & { gr
             {groups.map((g) => (
               <section key={g.id} data-group={g.id} className="zx-launcher-group">
                 <h4>{g.name}</h4>
-                {g.appList.length ? <Grid apps={g.appList} onOpen={open} onStar={star} /> : <div className="zx-launcher-empty">{AppMsg.EMPTY_GROUP}</div>}
+                <Grid apps={g.appList} onOpen={open} onStar={star} />
               </section>
             ))}
-            {!groups.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={AppMsg.EMPTY_GROUP} />}
+            {!groups.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={AppMsg.EMPTY_LAUNCHER} data-testid="app-launcher-empty" />}
           </div>
         </div>
       )}
@@ -115,6 +122,14 @@ export function AppLauncher(p: AppLauncherProps) {
   const [openAt, setOpenAt] = useState<string | null>(null)
   const open = openAt === pathname
   const setOpen = (v: boolean) => setOpenAt(v ? pathname : null)
+  const trigger = useRef<HTMLButtonElement>(null)
+  // Escape closes it from anywhere inside (or from its button) and gives the focus back to the button.
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !open) return
+    e.stopPropagation()
+    setOpen(false)
+    trigger.current?.focus()
+  }
   const groups = useAppGroups()
   const dots = useRedDots()
   // A dot on the 应用 button when an app inside has one.
@@ -123,8 +138,9 @@ export function AppLauncher(p: AppLauncherProps) {
     // The panel mounts on opening and goes on closing (a fresh search each time); content must never be empty,
     // or the popover refuses to open.
     <Popover open={open} onOpenChange={setOpen} trigger="click" placement="bottomRight" arrow={false} destroyOnHidden
-      content={<LauncherPanel {...p} groups={groups.data ?? []} loading={groups.isLoading} close={() => setOpen(false)} />}>
-      <Button type="text" className={p.dark ? 'zx-header-btn dark' : 'zx-header-btn'} icon={<GridIcon />} data-testid="app-launcher-trigger">
+      content={<div onKeyDown={onKeyDown}><LauncherPanel {...p} groups={groups.data ?? []} loading={groups.isLoading} close={() => setOpen(false)} /></div>}>
+      <Button ref={trigger} type="text" className={p.dark ? 'zx-header-btn dark' : 'zx-header-btn'} icon={<GridIcon />} data-testid="app-launcher-trigger"
+        aria-haspopup="dialog" aria-expanded={open} onKeyDown={onKeyDown}>
         <Badge dot={inside} offset={[4, 0]} data-red-dot={inside ? 'dot' : undefined}><span style={{ color: 'inherit' }}>应用</span></Badge>
       </Button>
     </Popover>

@@ -44,7 +44,7 @@ function AppList() {
       queryKey={[AppKeys.apps, 'page', source ?? null]} invalidates={[AppKeys.groups, AppKeys.hosted]} search="应用名称或标识"
       addLabel="注册应用" onAdd={() => void navigate(ADD)} rowKey="appId"
       title={<Button onClick={() => void write(() => appAdminApi.refreshInternal())}>刷新内置应用</Button>}
-      filters={<Select allowClear placeholder="全部来源" style={{ width: 130 }} value={source} onChange={setSource}
+      filters={<Select allowClear placeholder="全部来源" aria-label="全部来源" style={{ width: 130 }} value={source} onChange={setSource}
         options={[{ value: 'builtin', label: '内置应用' }, { value: 'registered', label: '注册应用' }]} />}
       fetch={async (q) => {
         const page = await appAdminApi.page({ keyword: q.keyword ?? null, source: source ?? null, pageIndex: q.pageIndex, pageSize: q.pageSize })
@@ -53,7 +53,7 @@ function AppList() {
       columns={[
         { title: '应用', dataIndex: 'name', width: 170, render: (_: string, a) => <Space><AppIcon name={a.name} iconUri={a.iconUri} appId={a.appId} size={28} />{a.name}</Space> },
         { title: '标识', dataIndex: 'uniqueId', width: 170 },
-        { title: '路由 / 入口', dataIndex: 'reqUri', render: (_: string, a) => <span>{a.reqUri ?? '—'}{a.entryUrl ? <><br /><small style={{ color: '#8c8c8c' }}>{a.entryUrl}</small></> : null}</span> },
+        { title: '路由 / 入口', dataIndex: 'reqUri', render: (_: string, a) => <span>{a.reqUri ?? '—'}{a.entryUrl ? <><br /><small style={{ color: '#666' }}>{a.entryUrl}</small></> : null}</span> },
         { title: '权限编码', dataIndex: 'permissionName', width: 160, render: (v: string | null) => v ?? '所有人' },
         { title: '可用身份', dataIndex: 'userTypes', width: 130, render: (v: UserType[]) => userTypesText(v) },
         { title: '来源', dataIndex: 'builtin', width: 90, render: (v: boolean) => (v ? '内置' : '注册') },

@@ -32,7 +32,7 @@ export default function AssistantLauncher() {
   if (!allowed || enabled.data !== true || !user) return null
   return (
     <>
-      <FloatButton type="primary" tooltip={AssistantMsg.TITLE} aria-label={AssistantMsg.TITLE} data-testid="assistant-open"
+      <FloatButton type="primary" tooltip={AssistantMsg.TITLE} aria-label={`AI ${AssistantMsg.TITLE}`} data-testid="assistant-open"
         icon={<span aria-hidden className="zx-ai-icon">AI</span>} onClick={() => setOpen(true)} style={{ insetInlineEnd: 24, bottom: 88 }} />
       {open && <ChatDrawer userInfoId={user.userInfoId} onClose={() => setOpen(false)} />}
     </>

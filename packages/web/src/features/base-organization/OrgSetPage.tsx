@@ -71,7 +71,7 @@ export default function OrgSetPage({ path, title }: { path: string; title: strin
           </Space>}>
           <Space style={{ marginBottom: 12 }} wrap>
             <Input.Search placeholder="名称或编码" allowClear onSearch={(v) => { setKeyword(v.trim()); setPage((p) => ({ ...p, pageIndex: 1 })) }} style={{ width: 220 }} />
-            <Select placeholder="状态" allowClear style={{ width: 120 }} value={status} onChange={(v) => setStatus(v ?? null)}
+            <Select placeholder="状态" allowClear aria-label="状态" style={{ width: 120 }} value={status} onChange={(v) => setStatus(v ?? null)}
               options={[{ value: 0, label: '启用' }, { value: 1, label: '停用' }]} />
           </Space>
           <Table<OrgRow>

@@ -25,7 +25,7 @@ export function SchoolScopeSelect({ disabled, onChange }: { disabled?: boolean; 
   return (
     <Space data-testid="school-scope">
       <Typography.Text type="secondary">当前学校</Typography.Text>
-      <Select style={{ width: 240 }} value={scoped ?? user.orgId} options={options} disabled={disabled} showSearch={{ optionFilterProp: 'label' }}
+      <Select aria-label="当前学校" style={{ width: 240 }} value={scoped ?? user.orgId} options={options} disabled={disabled} showSearch={{ optionFilterProp: 'label' }}
         onChange={(v: number) => { chooseScopeOrg(v === user.orgId ? null : v); onChange?.() }} />
     </Space>
   )

@@ -41,7 +41,7 @@ export default function ParentPage({ path, title }: PageProps) {
         filters={
           <>
             <Input.Search placeholder="家长姓名或手机号" allowClear style={{ width: 220 }} onSearch={(v) => setFilters((f) => ({ ...f, keyword: v.trim() }))} />
-            <Select allowClear placeholder="孩子所在班级" style={{ width: 180 }} options={classOptions(classes)} value={filters.classId}
+            <Select allowClear placeholder="孩子所在班级" aria-label="孩子所在班级" style={{ width: 180 }} options={classOptions(classes)} value={filters.classId}
               showSearch={{ optionFilterProp: 'label' }} onChange={(v?: number) => setFilters((f) => ({ ...f, classId: v }))} />
           </>
         }

@@ -21,7 +21,7 @@ export default function SearchPersonPage({ path, title }: PageProps) {
     <PageFrame path={path} title={title}>
       <CrudTableCard<SearchPersonRow>
         queryKey={['searchPerson', userType]} search="姓名、手机号、工号或学号"
-        filters={<Select allowClear placeholder="全部身份" style={{ width: 140 }} options={TYPE_OPTIONS} value={userType} onChange={(v?: number) => setUserType(v)} />}
+        filters={<Select allowClear placeholder="全部身份" aria-label="全部身份" style={{ width: 140 }} options={TYPE_OPTIONS} value={userType} onChange={(v?: number) => setUserType(v)} />}
         fetch={(q) => searchPersonApi.page({ userType: userType ?? null, keyword: q.keyword ?? null, pageIndex: q.pageIndex, pageSize: q.pageSize })}
         columns={[
           { title: '姓名', dataIndex: 'trueName' },

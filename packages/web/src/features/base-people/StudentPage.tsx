@@ -65,11 +65,11 @@ export default function StudentPage({ path, title }: PageProps) {
         filters={
           <>
             <Input.Search placeholder="姓名或学号" allowClear style={{ width: 200 }} onSearch={(v) => set({ keyword: v.trim() })} />
-            <Select allowClear placeholder="全部年级" style={{ width: 160 }} options={grades} value={filters.gradeId}
+            <Select allowClear placeholder="全部年级" aria-label="全部年级" style={{ width: 160 }} options={grades} value={filters.gradeId}
               onChange={(v?: number) => set({ gradeId: v, classId: undefined })} />
-            <Select allowClear placeholder="全部班级" style={{ width: 160 }} options={classOptions(classes, filters.gradeId)} value={filters.classId}
+            <Select allowClear placeholder="全部班级" aria-label="全部班级" style={{ width: 160 }} options={classOptions(classes, filters.gradeId)} value={filters.classId}
               showSearch={{ optionFilterProp: 'label' }} onChange={(v?: number) => set({ classId: v })} />
-            <Select allowClear placeholder="全部状态" style={{ width: 120 }} options={STATUS_OPTIONS} value={filters.status}
+            <Select allowClear placeholder="全部状态" aria-label="全部状态" style={{ width: 120 }} options={STATUS_OPTIONS} value={filters.status}
               onChange={(v?: number) => set({ status: v })} />
           </>
         }

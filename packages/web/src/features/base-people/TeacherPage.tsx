@@ -42,9 +42,9 @@ export default function TeacherPage({ path, title }: PageProps) {
         filters={
           <>
             <Input.Search placeholder="姓名、手机号或工号" allowClear style={{ width: 220 }} onSearch={(v) => set({ keyword: v.trim() })} />
-            <Select allowClear placeholder="全部部门" style={{ width: 180 }} options={depts} value={filters.deptId}
+            <Select allowClear placeholder="全部部门" aria-label="全部部门" style={{ width: 180 }} options={depts} value={filters.deptId}
               showSearch={{ optionFilterProp: 'label' }} onChange={(v?: number) => set({ deptId: v })} />
-            <Select allowClear placeholder="全部状态" style={{ width: 120 }} options={STATUS_OPTIONS} value={filters.status}
+            <Select allowClear placeholder="全部状态" aria-label="全部状态" style={{ width: 120 }} options={STATUS_OPTIONS} value={filters.status}
               onChange={(v?: number) => set({ status: v })} />
           </>
         }

@@ -38,7 +38,7 @@ export default function ClassPage({ path, title }: PageProps) {
         queryKey={['classes', archived, orgId, gradeId]} invalidates={['grades']} search="班级名称" form={archived ? undefined : form}
         onAdd={archived ? undefined : () => void navigate(`/base-school/addClass${zz}${gradeId ? `?gradeId=${gradeId}` : ''}`)}
         filters={
-          <Select allowClear placeholder="全部年级" style={{ width: 180 }} value={gradeId} options={grades}
+          <Select allowClear placeholder="全部年级" aria-label="全部年级" style={{ width: 180 }} value={gradeId} options={grades}
             onChange={(v?: number | null) => setParams(v ? { gradeId: String(v) } : {}, { replace: true })} />
         }
         fetch={(q) => classApi.page({ archived, orgId, gradeId, ...q })}

@@ -29,7 +29,7 @@ export default function HolidayPage({ path, title }: PageProps) {
     <PageFrame path={path} title={title} extra={<SchoolScopeSelect onChange={() => setCalendarId(null)} />}>
       <CrudTableCard<HolidayRow, HolidayValues>
         queryKey={['holidays', orgId, calendarId]} form={formFor(orgId)} addLabel="新增节假日" onAdd={() => void navigate('/base-school/addHoliday')}
-        filters={<Select allowClear placeholder="全部学期" style={{ width: 240 }} value={calendarId} options={terms} onChange={(v?: number | null) => setCalendarId(v ?? null)} />}
+        filters={<Select allowClear placeholder="全部学期" aria-label="全部学期" style={{ width: 240 }} value={calendarId} options={terms} onChange={(v?: number | null) => setCalendarId(v ?? null)} />}
         fetch={(q) => holidayApi.page({ ...q, calendarId, orgId })}
         columns={[
           { title: '名称', dataIndex: 'name' },

@@ -65,9 +65,9 @@ export function ComplaintTable({ scope, handle }: { scope: 'all' | 'mine'; handl
         readOnly queryKey={[ComplaintKeys.admin, scope, classId ?? null, status ?? null, startDate ?? null, endDate ?? null]} search="标题或内容"
         filters={
           <Space wrap>
-            <Select allowClear placeholder="全部分类" style={{ width: 160 }} value={classId} onChange={(v?: number) => setClassId(v)}
+            <Select allowClear placeholder="全部分类" aria-label="全部分类" style={{ width: 160 }} value={classId} onChange={(v?: number) => setClassId(v)}
               options={(classes.data ?? []).map((c) => ({ value: c.id, label: c.name }))} />
-            <Select allowClear placeholder="全部状态" style={{ width: 120 }} value={status} onChange={(v?: number) => setStatus(v)}
+            <Select allowClear placeholder="全部状态" aria-label="全部状态" style={{ width: 120 }} value={status} onChange={(v?: number) => setStatus(v)}
               options={Object.entries(COMPLAINT_STATUS_LABEL).map(([v, label]) => ({ value: Number(v), label }))} />
             <DatePicker.RangePicker value={range} onChange={(v) => setRange(v)} placeholder={['开始日期', '结束日期']} />
           </Space>

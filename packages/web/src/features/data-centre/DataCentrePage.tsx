@@ -84,7 +84,7 @@ export default function DataCentrePage({ path, title }: PageProps) {
     <div data-page={path} style={{ padding: 16 }}>
       <Tabs activeKey={kind} onChange={(k) => setParams({ type: k })} items={(['lowCode', 'dataCenter'] as const).map((k) => ({
         key: k, label: DATA_CENTRE_KIND_LABEL[k], children: <AppList kind={k} onLoaded={handlers[k]} />,
-      }))} tabBarExtraContent={<span style={{ color: '#999' }}>{title}</span>} />
+      }))} tabBarExtraContent={<span style={{ color: '#666' }}>{title}</span>} />
     </div>
   )
 }

@@ -56,7 +56,7 @@ export default function QrConfirmPage({ path, title }: PageProps) {
           { key: 'ip', label: '请求地址', children: info.requestIp ?? '—' },
           { key: 'time', label: '请求时间', children: formatTime(info.requestedAt) },
         ]} />
-        <div style={{ color: '#8c8c8c', fontSize: 13 }}>如果不是您本人在电脑上操作，请点击取消。</div>
+        <div style={{ color: '#666', fontSize: 13 }}>如果不是您本人在电脑上操作，请点击取消。</div>
         <Button type="primary" block size="large" loading={busy} onClick={() => void act('confirm')}>确认登录</Button>
         <Button block size="large" disabled={busy} onClick={() => void act('cancel')}>取消</Button>
       </Space>

@@ -73,7 +73,7 @@ export default function QrLoginPanel({ orgId, onToken }: Props) {
     <div className="zx-qr-panel" data-testid="qr-login" data-qr-state={state} style={{ textAlign: 'center', padding: '8px 0' }}>
       <div style={{ display: 'inline-block', position: 'relative' }}>
         <QRCode value={info ? confirmUrl(info) : '-'} status={info ? (state === 'cancelled' ? 'expired' : 'active') : 'loading'} size={180}
-          onRefresh={() => setGeneration((g) => g + 1)} />
+          onRefresh={() => setGeneration((g) => g + 1)} role="img" aria-label="扫码登录二维码" />
       </div>
       {info && <input type="hidden" data-testid="qr-url" value={confirmUrl(info)} readOnly />}
       <Typography.Paragraph style={{ marginTop: 12 }} data-testid="qr-state">{error ?? STATE_TEXT[state]}</Typography.Paragraph>

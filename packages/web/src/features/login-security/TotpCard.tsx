@@ -66,7 +66,7 @@ export function TotpCard() {
         {enrolment && (
           <Space orientation="vertical" align="center" style={{ width: '100%' }}>
             <Typography.Paragraph>用验证器应用扫描二维码，或手动输入密钥，然后输入显示的6位数字。</Typography.Paragraph>
-            <QRCode value={enrolment.otpauthUrl} size={180} />
+            <QRCode value={enrolment.otpauthUrl} size={180} role="img" aria-label="身份验证器绑定二维码" />
             <Typography.Text copyable={{ text: enrolment.secret }} data-testid="totp-secret">{enrolment.secret}</Typography.Text>
             {error && <Alert type="error" showIcon title={error} />}
             <Input value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" maxLength={6} placeholder="6位数字验证码"

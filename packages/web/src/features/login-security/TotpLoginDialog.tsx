@@ -65,7 +65,7 @@ export function TotpLoginDialog({ ticket, enrol, onToken, onCancel }: Props) {
           <Typography.Paragraph>{TotpMsg.NEED_ENROL}。扫码后输入验证器显示的6位数字。</Typography.Paragraph>
           {enrolment && (
             <Space orientation="vertical" align="center" style={{ width: '100%' }}>
-              <QRCode value={enrolment.otpauthUrl} size={180} data-testid="totp-enrol-qr" />
+              <QRCode value={enrolment.otpauthUrl} size={180} data-testid="totp-enrol-qr" role="img" aria-label="身份验证器绑定二维码" />
               <Typography.Text copyable={{ text: enrolment.secret }} data-testid="totp-secret">{enrolment.secret}</Typography.Text>
             </Space>
           )}

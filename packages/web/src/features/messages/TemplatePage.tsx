@@ -46,7 +46,7 @@ export default function TemplatePage({ path, title }: PageProps) {
       <Typography.Paragraph type="secondary">未配置站内信模板的事件使用内置模板发送站内信；停用站内信模板则该事件不再发送站内信。</Typography.Paragraph>
       <CrudTableCard<TemplateRow, TemplateBody>
         queryKey={[TemplateKeys.list, event ?? '']} addCode={TEMPLATE_WRITE_CODE} editCode={TEMPLATE_WRITE_CODE} addLabel="新增模板" search="模板名称"
-        filters={<Select allowClear placeholder="触发事件" style={{ width: 180 }} options={eventOptions} value={event} onChange={setEvent} />}
+        filters={<Select allowClear placeholder="触发事件" aria-label="触发事件" style={{ width: 180 }} options={eventOptions} value={event} onChange={setEvent} />}
         fetch={(p) => templateApi.page({ pageIndex: p.pageIndex, pageSize: p.pageSize, event, name: p.keyword })}
         columns={[
           { title: '模板名称', dataIndex: 'name' },

@@ -6,7 +6,7 @@ import { openApp } from '../apps/open-app'
 /** Apps four to a row; a tap opens the app the portal's way (open-app.ts: refusals, routes, new tabs). */
 export function AppGrid({ apps }: { apps: AppRow[] }) {
   const permissions = useSession((s) => s.userInfo?.permissions ?? [])
-  if (!apps.length) return <div style={{ color: '#8c8c8c', fontSize: 13 }}>{AppMsg.EMPTY_GROUP}</div>
+  if (!apps.length) return <div style={{ color: '#666', fontSize: 13 }}>{AppMsg.EMPTY_GROUP}</div>
   return (
     <div className="zx-m-grid">
       {apps.map((a) => (

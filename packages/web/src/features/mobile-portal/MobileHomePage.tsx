@@ -1,4 +1,4 @@
-import { ALARM_LEVEL_LABEL, type FamilyBlock, type MobileHome } from '@zhixiao/shared'
+import { ALARM_LEVEL_LABEL, AppMsg, type FamilyBlock, type MobileHome } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Carousel, Select, Skeleton } from 'antd'
 import type { PageProps } from '../../router/pages'
@@ -12,7 +12,7 @@ function AppGroups({ appType }: { appType: number }) {
   const groups = useQuery({ queryKey: [MobileKeys.groups, 'mobile', appType], queryFn: () => mobileApi.groups(appType) })
   if (groups.isPending) return <Skeleton active />
   const shown = (groups.data ?? []).filter((g) => g.appList.length)
-  if (!shown.length) return <section className="zx-m-section" data-testid="mobile-no-apps"><h2>应用</h2><span style={{ color: '#8c8c8c', fontSize: 13 }}>暂无应用</span></section>
+  if (!shown.length) return <section className="zx-m-section" data-testid="mobile-no-apps"><h2>应用</h2><span style={{ color: '#666', fontSize: 13 }}>{AppMsg.EMPTY_LAUNCHER}</span></section>
   return <>{shown.map((g) => (
     <section key={g.id} className="zx-m-section" data-group={g.name}><h2>{g.name}</h2><AppGrid apps={g.appList} /></section>
   ))}</>

@@ -17,7 +17,7 @@ export default function MobileMinePage({ path }: PageProps) {
         <Avatar size={48} style={{ background: '#2f6bff' }}>{home.trueName.slice(0, 1)}</Avatar>
         <div>
           <div style={{ fontSize: 16, fontWeight: 600 }}>{home.trueName}</div>
-          <div style={{ color: '#888', fontSize: 13 }}>{MOBILE_TERMINAL_LABEL[home.terminal]} · {home.orgName}</div>
+          <div style={{ color: '#666', fontSize: 13 }}>{MOBILE_TERMINAL_LABEL[home.terminal]} · {home.orgName}</div>
         </div>
       </section>
       {home.terminal === 'parent' && home.children.length > 0 && (

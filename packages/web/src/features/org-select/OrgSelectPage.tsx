@@ -83,7 +83,7 @@ function OrgChoice({ path }: { path: string }) {
         <div className="zx-login-sub">您的账号属于多个机构，请选择本次登录的机构</div>
         {login.error && <Alert type="error" showIcon title={login.error} style={{ marginBottom: 12 }} role="alert" />}
         {orgs ? <OrgList orgs={orgs} value={chosen} onChange={setChosen} /> : <Spin style={{ display: 'block', margin: '24px auto' }} />}
-        <div className="zx-org-hint" role="status" aria-live="polite" style={{ minHeight: 22, marginTop: 8, color: '#ff4d4f' }}>{hint}</div>
+        <div className="zx-org-hint" role="status" aria-live="polite" style={{ minHeight: 22, marginTop: 8, color: '#cf1322' }}>{hint}</div>
         <Button type="primary" block size="large" style={{ marginTop: 8 }} loading={login.busy} onClick={confirm}><span>确定</span></Button>
         <Button type="link" block onClick={() => { useSession.getState().setTemporaryLoginData(null); backToLogin() }}><span>返回登录</span></Button>
       </Card>

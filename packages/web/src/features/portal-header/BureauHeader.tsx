@@ -19,7 +19,7 @@ import { MessageBell } from '../messages/MessageBell'
 import { useAllianceRoot } from '../alliance/api'
 import { AllianceMark } from '../alliance/AllianceMark'
 
-const NAME_COLOR = ['#262626', '#1677ff', '#ffffff']
+const NAME_COLOR = ['#262626', '#0958d9', '#ffffff']
 
 function CulturalPurpose({ cfg }: { cfg: JdMhSysConfig }) {
   if (!cfg.culturalPurposeContent) return null

@@ -1,8 +1,9 @@
-import { Avatar, Dropdown } from 'antd'
+import { Avatar } from 'antd'
 import { Link, useLocation } from 'react-router'
 import { useCurrentUser } from '../../api/queries'
 import { HomeIcon, SettingIcon } from '../../components/icons'
 import { logout } from '../account/logout'
+import { UserMenuButton } from '../account/UserMenuButton'
 import { useBureauAccess } from './admin-entry'
 import { useHeaderOrgId, useJdConfig } from './api'
 import { HeaderBrand } from './HeaderBrand'
@@ -27,11 +28,9 @@ export function BureauLoginHeader() {
           ? <Link to={INDEX} title="首页" data-testid="admin-home"><HomeIcon size={18} /></Link>
           : <Link to={SET} title="设置" data-testid="admin-gear"><SettingIcon size={18} /></Link>)}
         {user && (
-          <Dropdown menu={{ items: [{ key: 'logout', label: '退出' }], onClick: () => void logout() }}>
-            <span data-testid="user-menu" style={{ cursor: 'pointer', display: 'inline-flex', gap: 8, alignItems: 'center', color: '#fff' }}>
-              <Avatar size="small" src={user.avatarUrl ?? undefined}>{user.trueName.slice(-2)}</Avatar>{user.trueName}
-            </span>
-          </Dropdown>
+          <UserMenuButton menu={{ items: [{ key: 'logout', label: '退出' }], onClick: () => void logout() }} color="#fff">
+            <Avatar aria-hidden size="small" src={user.avatarUrl ?? undefined}>{user.trueName.slice(-2)}</Avatar>{user.trueName}
+          </UserMenuButton>
         )}
       </div>
     </header>

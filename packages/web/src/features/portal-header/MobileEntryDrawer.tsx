@@ -19,9 +19,9 @@ function Entries() {
             {/* type 0: an uploaded QR image; otherwise a QR generated from the text. */}
             {e.type === 0
               ? <img src={e.decodePath} alt={e.mobileName} width={MOBILE_QR_SIZE} height={MOBILE_QR_SIZE} />
-              : <QRCode value={e.decodePath} size={MOBILE_QR_SIZE} />}
+              : <QRCode value={e.decodePath} size={MOBILE_QR_SIZE} role="img" aria-label={`${e.mobileName}二维码`} />}
           </div>
-          {e.codeTips && <div style={{ marginTop: 8, color: '#9ca3af' }}>{e.codeTips}</div>}
+          {e.codeTips && <div style={{ marginTop: 8, color: '#6b7280' }}>{e.codeTips}</div>}
         </div>
       ))}
     </div>

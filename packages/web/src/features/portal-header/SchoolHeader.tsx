@@ -1,8 +1,9 @@
 import { DefaultTitle } from '@zhixiao/shared'
-import { Button, Dropdown } from 'antd'
+import { Button } from 'antd'
 import { Link, NavLink } from 'react-router'
 import { useCurrentUser } from '../../api/queries'
 import { logout } from '../account/logout'
+import { UserMenuButton } from '../account/UserMenuButton'
 import { useMhSysConfig } from './api'
 import { HeaderBar } from './HeaderBar'
 import { HeaderBrand } from './HeaderBrand'
@@ -19,9 +20,7 @@ export function SchoolHeader() {
     <HeaderBar testId="school-header" style={{ background: 'linear-gradient(90deg,#0f766e,#14b8a6)' }}
       brand={<HeaderBrand to={TABS[0]![0]} sysName={cfg?.sysName && cfg.source !== 'default' ? cfg.sysName : DefaultTitle.CAMPUS} logoUrl={cfg?.logoUrl} showLogo={cfg?.showLogo} />}
       user={user ? (
-        <Dropdown menu={{ items: [{ key: 'logout', label: '退出' }], onClick: () => void logout() }} trigger={['hover', 'click']}>
-          <span data-testid="user-menu" role="button" tabIndex={0} style={{ cursor: 'pointer', color: '#fff', whiteSpace: 'nowrap' }}>{user.trueName}</span>
-        </Dropdown>
+        <UserMenuButton menu={{ items: [{ key: 'logout', label: '退出' }], onClick: () => void logout() }} color="#fff">{user.trueName}</UserMenuButton>
       ) : <Link to="/redirect/login"><Button size="small" ghost>登录</Button></Link>}>
       <nav className="zx-ph-nav">
         {TABS.map(([to, label]) => (

@@ -62,7 +62,7 @@ export default function OperationLogPage({ path, title }: PageProps) {
         filters={
           <Space wrap>
             <Input.Search placeholder="模块，如 角色授权" allowClear style={{ width: 200 }} onSearch={(v) => setModule(v.trim())} />
-            <Select allowClear placeholder="全部机构" style={{ width: 200 }} value={orgId} onChange={(v?: number) => setOrgId(v)} loading={orgs.isLoading}
+            <Select allowClear placeholder="全部机构" aria-label="全部机构" style={{ width: 200 }} value={orgId} onChange={(v?: number) => setOrgId(v)} loading={orgs.isLoading}
               options={(orgs.data ?? []).map((o) => ({ value: o.orgId, label: o.orgName }))} />
             <DatePicker.RangePicker value={range} onChange={(v) => setRange(v)} placeholder={['开始日期', '结束日期']} />
           </Space>

@@ -105,7 +105,7 @@ export function PermissionPanel({ role, userType }: { role: RoleRow; userType: R
                   type: 'group' as const, label: g.label, key: g.key,
                   children: g.systems.map(({ key, node }) => {
                     const { granted, total } = countOf(node, dirty ? checked : null)
-                    return { key, label: <>{node.desc}<span style={{ float: 'right', color: 'rgba(0,0,0,0.45)' }}>{granted}/{total}</span></> }
+                    return { key, label: <>{node.desc}<span style={{ float: 'right', color: 'rgba(0,0,0,0.6)' }}>{granted}/{total}</span></> }
                   }),
                 }))} />
             ) : !loading && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />}

@@ -50,7 +50,7 @@ export default function RoleManagePage({ path, title }: PageProps) {
       <CrudTableCard<RoleRow, Values>
         title={<RoleImportToolbar />}
         queryKey={[RoleKeys.roles, 'page', userType ?? null]} invalidates={[RoleKeys.members]} search="角色名称" form={form} addLabel="新增角色"
-        filters={<Select allowClear placeholder="全部用户类型" style={{ width: 150 }} options={USER_TYPE_OPTIONS} value={userType} onChange={(v?: RoleUserType) => setUserType(v)} />}
+        filters={<Select allowClear placeholder="全部用户类型" aria-label="全部用户类型" style={{ width: 150 }} options={USER_TYPE_OPTIONS} value={userType} onChange={(v?: RoleUserType) => setUserType(v)} />}
         fetch={(q) => roleApi.page({ userType: userType ?? null, keyword: q.keyword ?? null, pageIndex: q.pageIndex, pageSize: q.pageSize })}
         columns={[
           { title: '角色名称', dataIndex: 'name', render: (_: string, r) => <RoleName role={{ ...r, status: 0 }} /> },

@@ -78,7 +78,7 @@ function SubOrgPeople({ role, org }: { role: RoleRow; org: SubOrgRow }) {
       <CrudTableCard<RoleMemberRow>
         title={`${org.orgName} · 被授予“${role.name}”的人员`} queryKey={[RoleKeys.subOrgUsers, role.id, org.orgId, userType ?? null]} invalidates={[RoleKeys.subOrgs]}
         rowKey="userInfoId" search="姓名或登录名"
-        filters={<Select allowClear placeholder="全部用户类型" style={{ width: 150 }} options={USER_TYPE_OPTIONS} value={userType} onChange={(v?: RoleUserType) => setUserType(v)} />}
+        filters={<Select allowClear placeholder="全部用户类型" aria-label="全部用户类型" style={{ width: 150 }} options={USER_TYPE_OPTIONS} value={userType} onChange={(v?: RoleUserType) => setUserType(v)} />}
         fetch={(q) => subOrgApi.people({ ...base, userType: userType ?? null, keyword: q.keyword ?? null, pageIndex: q.pageIndex, pageSize: q.pageSize })}
         columns={memberColumns} actions={[remove]} addLabel="添加人员" onAdd={() => setAdding(true)}
       />

@@ -12,7 +12,7 @@ function toData(n: HeldNode): DataNode {
   return {
     key: n.code,
     // A node kept only to place what is below it is not held itself: shown dimmed.
-    title: <span style={n.held ? undefined : { color: '#bfbfbf' }}>{n.name} <Tag style={{ marginInlineStart: 4 }}>{KIND_LABEL[n.kind]}</Tag></span>,
+    title: <span style={n.held ? undefined : { color: '#767676' }}>{n.name} <Tag style={{ marginInlineStart: 4 }}>{KIND_LABEL[n.kind]}</Tag></span>,
     children: n.children.map(toData),
   }
 }

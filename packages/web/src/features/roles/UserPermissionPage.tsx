@@ -24,7 +24,7 @@ export default function UserPermissionPage({ path, title }: PageProps) {
     <PageFrame path={path} title={title}>
       <CrudTableCard<RoleMemberRow>
         queryKey={['userPermission', userType ?? null]} rowKey="userInfoId" search="姓名、登录名或手机号"
-        filters={<Select allowClear placeholder="全部身份" style={{ width: 140 }} options={TYPE_OPTIONS} value={userType} onChange={(v?: number) => setUserType(v)} />}
+        filters={<Select allowClear placeholder="全部身份" aria-label="全部身份" style={{ width: 140 }} options={TYPE_OPTIONS} value={userType} onChange={(v?: number) => setUserType(v)} />}
         fetch={(q) => userPermissionApi.search({ userType: userType ?? null, keyword: q.keyword ?? null, pageIndex: q.pageIndex, pageSize: q.pageSize })}
         columns={memberColumns} actions={[detail]}
       />

@@ -40,7 +40,7 @@ export default function SmsConfigPage({ path, title }: PageProps) {
                 <Form.Item name="endpoint" label="接口地址" extra="留空使用 https://dysmsapi.aliyuncs.com/"><Input maxLength={500} /></Form.Item>
               </>
             )}
-            {type === 'outbox' && <p style={{ color: 'rgba(0,0,0,0.45)' }}>站内发件箱不实际发送短信：短信记录在短信日志中，平台超级管理员可查看原文。</p>}
+            {type === 'outbox' && <p style={{ color: 'rgba(0,0,0,0.6)' }}>站内发件箱不实际发送短信：短信记录在短信日志中，平台超级管理员可查看原文。</p>}
             <Form.Item name="passwordLoginSmsStep" valuePropName="checked">
               <Checkbox data-testid="sms-step">账号密码登录后须短信验证（账号已绑定手机号时）</Checkbox>
             </Form.Item>

@@ -31,9 +31,9 @@ export default function SmsLogPage({ path, title }: PageProps) {
         filters={(
           <>
             <Input.Search allowClear placeholder="手机号" style={{ width: 160 }} maxLength={11} onSearch={(v) => setPhone(v.trim())} />
-            <Select allowClear placeholder="事件" style={{ width: 130 }} value={event} onChange={setEvent}
+            <Select allowClear placeholder="事件" aria-label="事件" style={{ width: 130 }} value={event} onChange={setEvent}
               options={SMS_EVENTS.map((v) => ({ value: v, label: SMS_EVENT_LABELS[v] }))} />
-            <Select allowClear placeholder="状态" style={{ width: 150 }} value={status} onChange={setStatus}
+            <Select allowClear placeholder="状态" aria-label="状态" style={{ width: 150 }} value={status} onChange={setStatus}
               options={SMS_LOG_STATUS.map((v) => ({ value: v, label: SMS_LOG_STATUS_LABELS[v] }))} />
             {sup && <InputNumber placeholder="租户ID" min={0} style={{ width: 110 }} value={tenantId} onChange={(v) => setTenantId(v)} data-testid="sms-log-tenant" />}
           </>

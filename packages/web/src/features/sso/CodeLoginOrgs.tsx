@@ -24,7 +24,7 @@ export function CodeLoginOrgs({ orgs, reqId, redirect, onStep }: { orgs: LoginOr
     <>
       <div className="zx-login-sub">您的账号属于多个机构，请选择本次登录的机构</div>
       <OrgList orgs={orgs} value={chosen} onChange={(v) => { setChosen(v); setHint(null) }} />
-      <div role="status" aria-live="polite" style={{ minHeight: 22, marginTop: 8, color: '#ff4d4f' }}>{hint}</div>
+      <div role="status" aria-live="polite" style={{ minHeight: 22, marginTop: 8, color: '#cf1322' }}>{hint}</div>
       <Button type="primary" block size="large" loading={busy} onClick={() => void confirm()}><span>确定</span></Button>
     </>
   )

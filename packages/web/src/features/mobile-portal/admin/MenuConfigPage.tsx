@@ -31,7 +31,7 @@ export default function MenuConfigPage({ path, title }: PageProps) {
           <OrderedRows<MobileTab> rows={value[t]} rowKey={(r) => r.key} onChange={(rows) => setValue({ ...value, [t]: rows })}
             render={(r, set) => (
               <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
-                <span style={{ width: 40, color: '#888' }}>{PAGE_OF[r.key]}</span>
+                <span style={{ width: 40, color: '#666' }}>{PAGE_OF[r.key]}</span>
                 <Input value={r.name} maxLength={6} style={{ width: 140 }} aria-label={`${PAGE_OF[r.key]}菜单名称`} onChange={(e) => set({ ...r, name: e.target.value })} />
                 <Switch checked={r.show} checkedChildren="显示" unCheckedChildren="隐藏" onChange={(show) => set({ ...r, show })} />
               </div>

@@ -23,7 +23,7 @@ function QuickGroupCard({ group, codes, apps }: { group: QuickGroup; codes: Code
       <Space wrap style={{ marginBottom: 8 }}>
         {group.appList.length ? group.appList.map((a) => (
           <Tag key={a.appId} closable onClose={(e) => { e.preventDefault(); void write(() => mobileApi.quickDeleteApp(group.id, a.appId)) }}>{a.name}</Tag>
-        )) : <span style={{ color: '#8c8c8c' }}>暂无应用</span>}
+        )) : <span style={{ color: '#666' }}>暂无应用</span>}
       </Space>
       <Space.Compact style={{ width: '100%' }}>
         <Select mode="multiple" allowClear placeholder="选择要加入的应用" style={{ flex: 1, minWidth: 0 }} value={adding} onChange={setAdding} optionFilterProp="label"

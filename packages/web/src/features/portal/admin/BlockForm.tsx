@@ -60,7 +60,7 @@ function SettingsFields({ type }: { type: BlockType }) {
         <Form.Item name={['settings', 'tip']} label="提示"><Input maxLength={50} /></Form.Item>
       </>
     )
-    case 'apps': return <div style={{ color: '#8c8c8c' }}>显示当前用户的常用应用。</div>
+    case 'apps': return <div style={{ color: '#666' }}>显示当前用户的常用应用。</div>
   }
 }
 
@@ -70,7 +70,7 @@ function PicList({ name, image, text, textLabel, hint }: { name: string; image: 
     <Form.List name={['settings', name]}>
       {(fields, { add, remove }) => (
         <Card size="small" title="图片" extra={<Button size="small" onClick={() => add({ link: '' })}>添加图片</Button>}>
-          {hint && !fields.length && <div style={{ color: '#8c8c8c' }}>{hint}</div>}
+          {hint && !fields.length && <div style={{ color: '#666' }}>{hint}</div>}
           {fields.map((f) => (
             <Space key={f.key} align="start" wrap style={{ width: '100%', borderBottom: '1px dashed #eee', paddingBottom: 8, marginBottom: 8 }}>
               <Form.Item name={[f.name, image]} rules={required('请选择图片')} style={{ width: 380, marginBottom: 0 }}><ImageField /></Form.Item>

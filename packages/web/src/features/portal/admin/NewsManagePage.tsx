@@ -75,8 +75,8 @@ export default function NewsManagePage({ path, title }: PageProps) {
         search="标题"
         filters={(
           <>
-            <Select allowClear placeholder="状态" style={{ width: 120 }} value={status} onChange={setStatus} options={[{ value: 0, label: '草稿' }, { value: 1, label: '已发布' }]} />
-            <Select allowClear placeholder="新闻类型" style={{ width: 160 }} value={type} onChange={setType} options={typeOptions} />
+            <Select allowClear placeholder="状态" aria-label="状态" style={{ width: 120 }} value={status} onChange={setStatus} options={[{ value: 0, label: '草稿' }, { value: 1, label: '已发布' }]} />
+            <Select allowClear placeholder="新闻类型" aria-label="新闻类型" style={{ width: 160 }} value={type} onChange={setType} options={typeOptions} />
           </>
         )}
         columns={[

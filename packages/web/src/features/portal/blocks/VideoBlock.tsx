@@ -12,7 +12,7 @@ export function VideoBlock({ settings }: { settings: BlockOf<'video'>['settings'
           ? <video src={settings.videoUrl_decode} poster={cover} controls autoPlay muted={settings.autoPlayMode !== 1} playsInline />
           : (
             <button type="button" className="zx-video-play" aria-label="播放" data-testid="video-play" onClick={() => setPlaying(true)}>
-              <span><svg width="28" height="28" viewBox="0 0 24 24" aria-hidden><path d="M8 5v14l11-7z" fill="#1677ff" /></svg></span>
+              <span><svg width="28" height="28" viewBox="0 0 24 24" aria-hidden><path d="M8 5v14l11-7z" fill="#0958d9" /></svg></span>
             </button>
           )}
       </div>

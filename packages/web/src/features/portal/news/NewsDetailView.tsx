@@ -20,7 +20,7 @@ export function NewsDetailView({ id, orgId, visitor = false }: { id: number; org
   return (
     <article data-testid="news-detail" data-news-id={n.id}>
       <Typography.Title level={3} style={{ textAlign: 'center' }}>{n.title}</Typography.Title>
-      <Flex justify="center" gap={16} wrap style={{ color: '#8c8c8c', marginBottom: 16 }}>
+      <Flex justify="center" gap={16} wrap style={{ color: '#666', marginBottom: 16 }}>
         <span>{n.orgName}</span>
         {n.source && <span>来源：{n.source}</span>}
         <span>{newsDateTime(n.publishTime)}</span>
