@@ -35,6 +35,8 @@ const lanes: Load[][] = [
     () => import('./tests/alliance.e2e.js'),
   ],
   [
+    // First: it only opens pages, and sees every account as the seed left it (later journeys add a school to xiaomingmama).
+    () => import('./tests/route-smoke.e2e.js'),
     () => import('./tests/apps.e2e.js'),
     // Before portal-header: that test leaves the demo school on header style 2 (group menus), and apps-offer reads the style-1 tabs.
     () => import('./tests/apps-offer.e2e.js'),
