@@ -14,6 +14,7 @@ const lanes: Load[][] = [
   [
     () => import('./tests/login.e2e.js'),
     () => import('./tests/client-errors.e2e.js'),
+    () => import('./tests/client-plumbing.e2e.js'),
     () => import('./tests/org-setup.e2e.js'),
     () => import('./tests/buildings.e2e.js'),
     () => import('./tests/base-data.e2e.js'),
