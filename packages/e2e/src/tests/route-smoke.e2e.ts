@@ -25,6 +25,25 @@ function target(meta: RouteMeta, ids: { orgId: number }): string {
   return meta.path.replace(/\/\*$/, '').replace(/:id\b/, String(ids.orgId))
 }
 
+type Lookup = (base: string, token: string, user: CurrentUserDetail) => Promise<string | null>
+const firstId = (path: string, key = 'id'): Lookup => async (base, token) => {
+  const r = await api<{ list: { id: number }[] }>(base, path, { token, body: { pageIndex: 1, pageSize: 1 } })
+  const id = r.data?.list?.[0]?.id
+  return id ? `${key}=${id}` : null
+}
+
+/**
+ * Pages that show one record named in their query (the list pages link to them so): the first record the account
+ * may read, from the seed. Without one (a bureau has no students) the page opens bare and must still render.
+ */
+const QUERY_OF: Record<string, Lookup> = {
+  '/base-userAccount/teacherDetail': firstId('/base/api/userInfo/teacherInfo/page'),
+  '/base-userAccount/studentDetail': firstId('/base/api/userInfo/studentInfo/page'),
+  '/roles-roleManage/edit': firstId('/base/api/account/queryRole', 'roleId'),
+  '/roles-userPermission/detail': async (_base, _token, user) => `userInfoId=${user.userInfoId}&name=${encodeURIComponent(user.trueName)}`,
+  '/cms2-newslist/details': firstId('/base/api/cms2/open/query/page'),
+}
+
 interface Account { who: string; signIn: (page: Page, base: string) => Promise<void> }
 
 const ACCOUNTS: Account[] = [
@@ -33,13 +52,14 @@ const ACCOUNTS: Account[] = [
     .map((who) => ({ who, signIn: (page: Page, base: string) => signIn(page, base, who) })),
 ]
 
-/** The user the web app sees (user/current/detail with the session of the signed-in page). */
-async function currentUser(page: Page, base: string): Promise<CurrentUserDetail> {
-  const token = (await page.context().cookies()).find((c) => c.name === TOKEN_COOKIE)?.value
-  assert(token, 'the session cookie is set after sign-in')
-  const r = await api<CurrentUserDetail>(base, '/base/api/account/user/current/detail', { token: decodeURIComponent(token) })
+/** The session of the signed-in page and the user the web app sees with it (user/current/detail). */
+async function currentUser(page: Page, base: string): Promise<{ token: string; user: CurrentUserDetail }> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === TOKEN_COOKIE)?.value
+  assert(cookie, 'the session cookie is set after sign-in')
+  const token = decodeURIComponent(cookie)
+  const r = await api<CurrentUserDetail>(base, '/base/api/account/user/current/detail', { token })
   assert(r.code === 0, `user/current/detail: ${r.msg}`)
-  return r.data
+  return { token, user: r.data }
 }
 
 /**
@@ -66,7 +86,7 @@ async function opens(page: Page, path: string, meta: RouteMeta): Promise<string 
     const text = (await page.locator('body').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 160)
     return `${path}: ${outcome === 'failed' ? 'error or 404 page' : 'nothing rendered in 15 s'} at ${at} («${text}»)`
   }
-  if (!at.startsWith(`#${path}`)) return `${path}: left for ${at}`
+  if (at.slice(1).split('?')[0] !== path.split('?')[0]) return `${path}: left for ${at}`
   if (await page.getByText('页面出错了').count()) return `${path}: the error page`
   // A frame with nothing inside it is a blank page.
   if (!(await frame.innerText()).trim() && !(await frame.locator('iframe, img, canvas').count())) return `${path}: an empty page`
@@ -78,7 +98,7 @@ for (const account of ACCOUNTS) {
     const page = await newPage()
     const noErrors = watchPageErrors(page)
     await account.signIn(page, baseUrl)
-    const user = await currentUser(page, baseUrl)
+    const { token, user } = await currentUser(page, baseUrl)
     const config = await api<{ schoolOrgId: number | null }>(baseUrl, CONFIG_CENTER_API)
     const schoolPortal = config.data?.schoolOrgId != null && user.currentOrgData?.tenantModuleType === 0
     const routes = routesFor(user, schoolPortal)
@@ -87,7 +107,8 @@ for (const account of ACCOUNTS) {
     const failures: string[] = []
     const started = Date.now()
     for (const meta of routes) {
-      const failure = await opens(page, target(meta, { orgId: user.orgId }), meta)
+      const query = await QUERY_OF[meta.path]?.(baseUrl, token, user) ?? null
+      const failure = await opens(page, target(meta, { orgId: user.orgId }) + (query ? `?${query}` : ''), meta)
       if (failure) {
         failures.push(failure)
         // The error page stays up until the next page renders, so it would seem to fail too: start it afresh.
