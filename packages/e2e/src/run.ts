@@ -12,8 +12,11 @@ import { launchBrowser, REPO_ROOT, startServer, tests, type E2EContext, type E2E
 type Load = () => Promise<unknown>
 const lanes: Load[][] = [
   [
+    // First: it only opens pages, and sees every account as the seed left it (each lane has its own fresh database).
+    () => import('./tests/route-smoke.e2e.js'),
     () => import('./tests/login.e2e.js'),
     () => import('./tests/client-errors.e2e.js'),
+    () => import('./tests/client-plumbing.e2e.js'),
     () => import('./tests/org-setup.e2e.js'),
     () => import('./tests/buildings.e2e.js'),
     () => import('./tests/base-data.e2e.js'),

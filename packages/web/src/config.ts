@@ -1,4 +1,5 @@
 import { CONFIG_CENTER_API } from '@zhixiao/shared'
+import { requestIdHeader } from './api/request-id'
 
 /**
  * The global configuration (001 §2.4; docs/portal.md "Startup"): the config centre's answer (GET
@@ -43,7 +44,7 @@ let started: Promise<ConfigLoad> | null = null
  */
 export function startConfigLoad(): Promise<ConfigLoad> {
   started ??= (() => {
-    const answer = fetch(CONFIG_CENTER_API).catch(() => null)
+    const answer = fetch(CONFIG_CENTER_API, { headers: requestIdHeader() }).catch(() => null)
     // A startup chunk that fails to load leaves the defaults (the page itself will not get far either).
     return import('./bootstrap/startup').then((m) => m.settleConfigCenter(answer, appConfig, CONFIG_DEFAULTS), (): ConfigLoad => ({ ok: true }))
   })()

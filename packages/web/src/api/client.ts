@@ -3,6 +3,7 @@ import { navigateTo } from '../router/navigation'
 import { useSession } from '../stores/session'
 import { clearToken, getToken } from '../stores/token'
 import { notify } from './feedback'
+import { newRequestId } from './request-id'
 import { goToLogin } from './unauthorized'
 
 type ParamValue = string | number | boolean | null | undefined
@@ -26,9 +27,6 @@ export class ApiError extends Error {
   constructor(readonly code: number, message: string, readonly data: unknown = null) { super(message) }
 }
 
-const randomId = (): string =>
-  typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`
-
 function queryString(params?: Record<string, ParamValue>): string {
   if (!params) return ''
   const q = new URLSearchParams()
@@ -49,7 +47,7 @@ export function specHeaders(token: string | undefined): Record<string, string> {
   const { tempTenant, domainTenant } = useSession.getState()
   const tenant = tempTenant ?? domainTenant
   return {
-    requestId: randomId(),
+    requestId: newRequestId(),
     ysNetType: NET_TYPE,
     tenantId: tenant ? String(tenant.id) : '0',
     ...(token ? { Authorization: `Bearer ${token}` } : {}),

@@ -2,6 +2,7 @@ import { CONFIG_CENTER_FAILED, mobileBookingTarget, safeAppName, safeBeFrom, saf
 import type { AppConfig, ConfigLoad } from '../config'
 import type { useSession } from '../stores/session'
 import { keepStartupAppName } from './app-name'
+import { requestIdHeader } from '../api/request-id'
 
 /*
  * The startup work of 000 §2.4 and 001 §2.4 (docs/portal.md "Startup"; docs/auth.md "Tenant by domain"): a chunk of
@@ -97,7 +98,7 @@ export async function lookupDomainTenant(session: Session, hostname: string = wi
   if (session.getState().tempTenant) { session.getState().setDomainTenant(null); return }
   let tenant: TenantPublicInfo | null = null
   try {
-    const res = await fetch(`/base/api/tenant/public/domain?domain=${encodeURIComponent(hostname)}`)
+    const res = await fetch(`/base/api/tenant/public/domain?domain=${encodeURIComponent(hostname)}`, { headers: requestIdHeader() })
     const body = await res.json().catch(() => null) as { code?: number; data?: TenantPublicInfo | null } | null
     if (body?.code === 0 && body.data) tenant = body.data
   } catch { /* no answer: the platform's pages */ }

@@ -24,6 +24,8 @@ import { pageOperationLog, searchPeople } from './search-service.js'
 const can = (permission: string) => ({ permission })
 const id = z.object({ id: z.coerce.number().int() })
 const read = can('base_user_account')
+/** 学生 → 家长管理 (000 §6): the parents drawer of a student row (web ParentsDrawer). */
+const STUDENT_PARENT_CODE = 'base_student_parent'
 const sendXlsx = (reply: FastifyReply, name: string, body: Readable) =>
   reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader(name)).send(body)
 
@@ -94,11 +96,12 @@ export function parentRoutes(ctx: AppContext) {
       async (req) => ok(await parents.pageParents(ctx, req.auth!, req.body)))
     r.get('/parents', { config: read, schema: { tags, summary: '学生的家长', querystring: z.object({ childId: z.coerce.number().int() }), response: { 200: envelopeSchema(z.array(childParent)) } } },
       async (req) => ok(await parents.parentsOfChild(ctx, req.auth!, req.query.childId)))
-    r.post('/add', { config: can('base_parent_add'), schema: { tags, summary: '新增家长并绑定学生（手机号已有账号则直接绑定）', body: parentAddBody, response: { 200: envelopeSchema(z.number()) } } },
+    // The student page's 家长管理 (base_student_parent) adds and unbinds a student's parents from its drawer too.
+    r.post('/add', { config: { permission: ['base_parent_add', STUDENT_PARENT_CODE] }, schema: { tags, summary: '新增家长并绑定学生（手机号已有账号则直接绑定）', body: parentAddBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await parents.addParent(ctx, req.auth!, req.body), '新增成功'))
     r.post('/bind', { config: can('base_parent_manage'), schema: { tags, summary: '绑定学生', body: parentBindBody } },
       async (req) => { await parents.bindChild(ctx, req.auth!, req.body); return ok(null, '绑定成功') })
-    r.post('/unbind', { config: can('base_parent_manage'), schema: { tags, summary: '解除绑定', body: parentUnbindBody } },
+    r.post('/unbind', { config: { permission: ['base_parent_manage', STUDENT_PARENT_CODE] }, schema: { tags, summary: '解除绑定', body: parentUnbindBody } },
       async (req) => { await parents.unbindChild(ctx, req.auth!, req.body.parentId, req.body.childId); return ok(null, '解除成功') })
     memberActionRoutes(ctx, app, UserType.PARENT, '家长', { archive: 'base_parent_manage', reset: 'base_parent_manage', enable: 'base_parent_manage', remove: 'base_parent_delete' })
     r.post('/export', { config: can('base_parent_export'), schema: { tags, summary: '导出家长（xlsx，流式）', body: parentPageBody.omit({ pageIndex: true, pageSize: true }) } },
