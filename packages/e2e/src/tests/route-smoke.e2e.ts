@@ -118,5 +118,6 @@ for (const account of ACCOUNTS) {
     assert(failures.length === 0, `${account.who}: ${failures.length} of ${routes.length} routes did not render:\n${failures.join('\n')}`)
     noErrors()
     console.log(`    ${account.who}: ${routes.length} routes in ${Date.now() - started} ms`)
-  })
+    // Up to 220 pages in one journey: about a minute on an idle two-core machine, so the usual 120 s limit is too tight.
+  }, { timeoutMs: 300_000 })
 }
