@@ -1,7 +1,7 @@
 import {
   checkPasswordBody, checkPasswordResult, envelopeSchema, loginByTotpBody, loginLogPage, loginLogQuery, loginResult, QrMsg, qrActionBody, qrCodeInfo,
   qrProcessQuery, qrProcessResult, qrScanInfo, totpConfirmBody, totpDisableBody, totpEnrolment, totpLoginConfirmBody, totpLoginEnrolBody, totpPolicy,
-  totpRecoveryCodes, totpStatus, TotpMsg,
+  totpRecoveryCodes, totpStatus, TotpMsg, zNumber,
 } from '@zhixiao/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -108,12 +108,12 @@ export function qrLoginRoutes(ctx: AppContext, opts: { dingtalk?: DingtalkQrSour
 
     r.get('/qrcode', {
       config: { public: true },
-      schema: { tags, summary: '获取扫码登录二维码（2分钟有效，单次使用）', querystring: z.object({ orgId: z.coerce.number().int().optional() }), response: { 200: envelopeSchema(qrCodeInfo) } },
+      schema: { tags, summary: '获取扫码登录二维码（2分钟有效，单次使用）', querystring: z.object({ orgId: zNumber().int().optional() }), response: { 200: envelopeSchema(qrCodeInfo) } },
     }, async (req) => ok(await createQr(ctx, await qrBinding(ctx, tenantHeader(req), req.query.orgId), meta(req), opts.dingtalk)))
 
     r.get('/loginQRCodeByOrg', {
       config: { public: true },
-      schema: { tags, summary: '获取机构的扫码登录二维码', querystring: z.object({ orgId: z.coerce.number().int() }), response: { 200: envelopeSchema(qrCodeInfo) } },
+      schema: { tags, summary: '获取机构的扫码登录二维码', querystring: z.object({ orgId: zNumber().int() }), response: { 200: envelopeSchema(qrCodeInfo) } },
     }, async (req) => ok(await createQr(ctx, await qrBinding(ctx, tenantHeader(req), req.query.orgId), meta(req), opts.dingtalk)))
 
     r.get('/login/qrcode/process', {
