@@ -31,7 +31,7 @@ import { appGroupRoutes, appLinkRoutes, appRoutes, dynamicPermissionRoutes, fall
 import { syncBuiltinAppsAllTenants } from './modules/apps/registry.js'
 import { classHomeRoutes, outerPortalRoutes, redDotConfigRoutes, redDotRoutes } from './modules/red-dots/routes.js'
 import { installApiCors } from './platform/cors.js'
-import { installApiNoStore, installShellSecurityHeaders } from './platform/security-headers.js'
+import { installApiNoStore, installNoSniff, installShellSecurityHeaders } from './platform/security-headers.js'
 import { installInputGuard } from './platform/input-guard.js'
 import { installWebStatic } from './platform/web-static.js'
 import { bannerRoutes, cmsRoutes, portalModuleRoutes } from './modules/cms/routes.js'
@@ -126,6 +126,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   installErrorHandler(app)
   installApiCors(app)
   installShellSecurityHeaders(app)
+  installNoSniff(app)
   installApiNoStore(app)
   // The database going away is logged as a warning: the pool reconnects and the background work resumes by itself.
   db.onConnectionLost((err) => app.log.warn({ err }, 'database connection lost'))
@@ -160,7 +161,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     openapi: { info: { title: '智校 Zhixiao API', version: '0.1.0', description: '统一登录、租户、机构与账号接口；响应均为 {code, msg, data}' } },
     transform: jsonSchemaTransform,
   })
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' })
+  // The description lists every route and schema: a map for an attacker, so it is served only when asked for.
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/docs' })
 
   await app.register(async (api) => {
     installAuthHook(api, ctx)

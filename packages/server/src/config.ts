@@ -21,6 +21,8 @@ export interface AppConfig {
   importStaleSeconds: number
   /** SECRET_KEY: the key provider secrets are encrypted with (platform/secret-box.ts); unset, a key file in dataDir. */
   secretKey: string | undefined
+  /** API_DOCS=1: serve the OpenAPI description and its browser at /docs (off by default: it maps every route). */
+  apiDocs: boolean
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -35,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: env.SEED_DEMO !== '0',
     importStaleSeconds: Number(env.IMPORT_STALE_SECONDS ?? 30),
     secretKey: env.SECRET_KEY || undefined,
+    apiDocs: env.API_DOCS === '1',
   }
 }
 

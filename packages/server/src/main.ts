@@ -16,7 +16,7 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.listen({ port: config.port, host: config.host })
 const url = `http://localhost:${config.port}`
-console.log(`\n智校 Zhixiao 已启动: ${url}  (API 文档 ${url}/docs, 数据库 ${db.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`)
+console.log(`\n智校 Zhixiao 已启动: ${url}  (${config.apiDocs ? `API 文档 ${url}/docs, ` : ''}数据库 ${db.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`)
 if (config.seedDemo) {
   console.log('演示账号:')
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.userName.padEnd(14)} ${a.password.padEnd(11)} ${a.who}`)

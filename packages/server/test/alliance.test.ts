@@ -222,11 +222,11 @@ describe('alliance: life cycle', () => {
     expect(bad.data.errors).toHaveLength(1)
     expect((await upload(t, url, s.bureauAdmin, Buffer.from('not a workbook'))).code).toBe(ErrorCode.BAD_REQUEST)
     expect((await upload(t, url, s.school2Admin, await xlsx(header, [['联盟丙校']]))).msg).toBe(AllianceMsg.NOT_ADMIN)
-    const good = await upload(t, url, s.bureauAdmin, await xlsx(header, [['联盟甲校', 'LM-A', '小学'], [{ formula: '"联盟"&"乙校"' }, '', '中学']]))
+    const good = await upload(t, url, s.bureauAdmin, await xlsx(header, [['联盟甲校', 'LM-A', '小学'], [{ formula: '"联盟"&"乙校"', result: '联盟乙校' }, '', '中学']]))
     expect(good.code, good.msg).toBe(0)
     expect(good.data.imported).toBe(2)
     const members = await pending(s.bureauAdmin, allianceId, AllianceStatus.JOINED)
-    expect(members.filter((m) => m.source === 'import').map((m) => m.orgName).sort()).toEqual(['="联盟"&"乙校"', '联盟甲校'].sort())
+    expect(members.filter((m) => m.source === 'import').map((m) => m.orgName).sort()).toEqual(['联盟乙校', '联盟甲校'].sort())
   })
 
   it('members leave (离开联盟) and lose the shared content', async () => {

@@ -1,4 +1,4 @@
-import { ImportStatus } from '@zhixiao/shared'
+import { ErrorCode, ImportStatus } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEACHER_COLUMNS } from '../src/modules/people/columns.js'
 import { importRunner } from '../src/modules/imports/runner.js'
@@ -36,20 +36,36 @@ const jobs = async () => (await call(t, { url: `${L}/log/page`, token: s.schoolA
 describe('formulas in Excel files', () => {
   const CMD = "cmd|' /C calc'!A0"
 
-  it('an imported formula cell is stored as its text; a text cell starting with = stays text', async () => {
+  it('an imported formula cell is stored as its result, as Excel showed it, never as its text; a text cell starting with = stays text', async () => {
     const file = await xlsx(headers, [
-      [{ formula: CMD, result: 0 }, phone(1), '', 'F1'],
+      [{ formula: 'CONCATENATE("王","五")', result: '王五' }, phone(1), '', { formula: 'CONCATENATE("F","1")', result: 'F1' }],
       ['=HYPERLINK("http://x.cn","点")', phone(2), '', 'F2'],
       ['+1+1', phone(3), '', '@SUM(A1)'],
+      [`=${CMD}`, phone(4), '', 'F4'],
     ])
     const started = await upload(t, `${T}/importExcel`, s.schoolAdmin, file)
     expect(started.code).toBe(0)
     await importRunner(t.ctx).idle()
-    expect((await call(t, { url: `${L}/log/detail?id=${started.data.importLogId}`, token: s.schoolAdmin })).data).toMatchObject({ status: ImportStatus.DONE, successCount: 3 })
+    expect((await call(t, { url: `${L}/log/detail?id=${started.data.importLogId}`, token: s.schoolAdmin })).data).toMatchObject({ status: ImportStatus.DONE, successCount: 4 })
     const list = await call(t, { url: `${T}/page`, token: s.schoolAdmin, body: { keyword: `135${tag}` } })
     expect(list.data.list.map((r: { trueName: string; jobNo: string }) => [r.trueName, r.jobNo]).sort()).toEqual([
-      [`=${CMD}`, 'F1'], ['+1+1', '@SUM(A1)'], ['=HYPERLINK("http://x.cn","点")', 'F2'],
+      ['王五', 'F1'], ['+1+1', '@SUM(A1)'], ['=HYPERLINK("http://x.cn","点")', 'F2'], [`=${CMD}`, 'F4'],
     ].sort())
+  })
+
+  it('a formula with no stored result (or an error result) is refused with its row and column, the upload or the job, and nothing is imported', async () => {
+    const before = (await call(t, { url: `${T}/page`, token: s.schoolAdmin, body: { keyword: `136${tag}` } })).data.total
+    // In the first data row the upload itself is refused.
+    const first = await upload(t, `${T}/importExcel`, s.schoolAdmin, await xlsx(headers, [[{ formula: CMD }, `136${tag}0001`, '', 'G1']]))
+    expect(first).toMatchObject({ code: ErrorCode.BAD_REQUEST, msg: ExcelMsg.FORMULA_NO_VALUE(2, '姓名') })
+    const error = await upload(t, `${T}/importExcel`, s.schoolAdmin, await xlsx(headers, [['赵六', `136${tag}0002`, '', { formula: '1/0', result: { error: '#DIV/0!' } }]]))
+    expect(error).toMatchObject({ code: ErrorCode.BAD_REQUEST, msg: ExcelMsg.FORMULA_NO_VALUE(2, headers[3]!.replace(/\*$/, '')) })
+    // Further down, the job reads it and fails with the same words, importing none of its rows.
+    const later = await upload(t, `${T}/importExcel`, s.schoolAdmin, await xlsx(headers, [['钱七', `136${tag}0003`, '', 'G3'], ['孙八', { formula: 'CONCATENATE("136","1")' }, '', 'G4']]))
+    expect(later.code).toBe(0)
+    await importRunner(t.ctx).idle()
+    expect((await call(t, { url: `${L}/log/detail?id=${later.data.importLogId}`, token: s.schoolAdmin })).data).toMatchObject({ status: ImportStatus.FAILED, message: ExcelMsg.FORMULA_NO_VALUE(3, headers[1]!.replace(/\*$/, '')) })
+    expect((await call(t, { url: `${T}/page`, token: s.schoolAdmin, body: { keyword: `136${tag}` } })).data.total).toBe(before)
   })
 
   it('an export writes such text as a string cell with a leading apostrophe, never a formula', async () => {
@@ -58,8 +74,8 @@ describe('formulas in Excel files', () => {
     const rows = await cellsOf(res.rawPayload)
     const names = rows.slice(1).map((r) => r[0])
     expect(names.every((v) => typeof v === 'string')).toBe(true)
-    expect(names.sort()).toEqual([`'=${CMD}`, "'+1+1", `'=HYPERLINK("http://x.cn","点")`].sort())
-    expect(rows.slice(1).map((r) => r[3]).sort()).toEqual(['F1', 'F2', "'@SUM(A1)"].sort())
+    expect(names.sort()).toEqual([`'=${CMD}`, "'+1+1", `'=HYPERLINK("http://x.cn","点")`, '王五'].sort())
+    expect(rows.slice(1).map((r) => r[3]).sort()).toEqual(['F1', 'F2', "'@SUM(A1)", 'F4'].sort())
     // Harmless text is written as it is, and numbers stay numbers.
     expect(rows.slice(1).map((r) => r[1]).every((v) => typeof v === 'string' && /^135\d{8}$/.test(v))).toBe(true)
   })

@@ -64,15 +64,15 @@ export interface TestApp {
 
 /**
  * opts.password: the hash parameters of the app (new hashes and the login's upgrade); the cheap test ones by default.
- * opts.webDist: a built web app to serve (none by default).
+ * opts.webDist: a built web app to serve (none by default). opts.apiDocs: serve /docs (API_DOCS=1).
  */
-export async function createTestApp(opts: { logStream?: { write: (line: string) => void }; password?: PasswordParams; webDist?: string } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { logStream?: { write: (line: string) => void }; password?: PasswordParams; webDist?: string; apiDocs?: boolean } = {}): Promise<TestApp> {
   const { db, drop } = await freshDb()
   await migrateToLatest(db.kysely)
   await syncPermissionCatalogue(db.kysely)
   await ensurePlatform(db, TEST_PASSWORD_PARAMS, ADMIN_PASSWORD)
   const clock = new FakeClock(new Date('2026-11-01T08:00:00Z'))
-  const config = { ...loadConfig({}), password: opts.password ?? TEST_PASSWORD_PARAMS, seedDemo: false, webDist: opts.webDist ?? '/nonexistent' }
+  const config = { ...loadConfig({}), password: opts.password ?? TEST_PASSWORD_PARAMS, seedDemo: false, webDist: opts.webDist ?? '/nonexistent', apiDocs: opts.apiDocs ?? false }
   const { app, ctx, routes } = await buildApp({ config, db, clock, logger: !!opts.logStream, logStream: opts.logStream, captchaText: () => CAPTCHA_ANSWER })
   await app.ready()
   return { app, ctx, routes, db, clock, close: async () => { await app.close(); await db.close(); await drop() } }

@@ -16,6 +16,7 @@ let t: TestApp
 let dist: string
 let token: string
 const JS = `export const greeting = ${JSON.stringify('你好，'.repeat(400))}\n`
+const SUBAPP_HTML = '<!doctype html><html><body><h1>演示子应用</h1><script src="./demo.js"></script></body></html>\n'
 const HTML = `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body>${'<p>智校</p>'.repeat(100)}</body></html>\n`
 
 function writeWithSiblings(file: string, text: string): void {
@@ -30,6 +31,8 @@ beforeAll(async () => {
   writeWithSiblings(path.join(dist, 'index.html'), HTML)
   writeWithSiblings(path.join(dist, 'assets/index-AbC123.js'), JS)
   fs.writeFileSync(path.join(dist, 'assets/tiny-XyZ789.js'), 'export {}\n') // too small to compress: no siblings
+  fs.mkdirSync(path.join(dist, 'subapps/demo'), { recursive: true })
+  fs.writeFileSync(path.join(dist, 'subapps/demo/index.html'), SUBAPP_HTML)
   t = await createTestApp({ webDist: dist })
   const w = await makeWorld(t)
   const teacher = await makePerson(t, w.tenantId, { memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }] })
@@ -94,5 +97,35 @@ describe('web app static files', () => {
     expect(missing.statusCode).toBe(404)
     expect(missing.headers['cache-control']).toBe('no-store')
     expect(missing.json()).toMatchObject({ code: 404 })
+  })
+
+  it('every answer says X-Content-Type-Options: nosniff: JSON, refusals, assets, the shell and the sub-application pages', async () => {
+    const me = await t.app.inject({ method: 'GET', url: '/base/api/account/user/current/detail', headers: { authorization: `Bearer ${token}` } })
+    const refused = await t.app.inject({ method: 'POST', url: '/base/api/grade/add', payload: { name: 1 }, headers: { authorization: `Bearer ${token}` } })
+    const answers = { me, refused, missing: await get('/base/api/nowhere'), asset: await get('/assets/index-AbC123.js', 'br'), tiny: await get('/assets/tiny-XyZ789.js'), shell: await get('/'), subapp: await get('/subapps/demo/') }
+    for (const [what, res] of Object.entries(answers)) expect(res.headers['x-content-type-options'], what).toBe('nosniff')
+    expect(me.headers['content-type']).toMatch(/^application\/json/)
+  })
+
+  it('a hosted sub-application page carries its own CSP: framed only by the portal, its own scripts only', async () => {
+    for (const url of ['/subapps/demo/', '/subapps/demo/index.html']) {
+      const res = await get(url)
+      expect(res.statusCode, url).toBe(200)
+      expect(res.body, url).toBe(SUBAPP_HTML)
+      const csp = String(res.headers['content-security-policy'])
+      expect(csp, url).toContain("frame-ancestors 'self'")
+      expect(csp, url).toContain("script-src 'self'")
+      expect(csp, url).toContain("connect-src 'self'")
+      expect(csp, url).not.toContain('unsafe-eval')
+    }
+  })
+
+  it('the OpenAPI description is not served unless API_DOCS=1: /docs is not found, not the web shell', async () => {
+    for (const url of ['/docs', '/docs/', '/docs/json', '/docs/static/index.html']) {
+      const res = await get(url)
+      expect(res.statusCode, url).toBe(404)
+      expect(res.json(), url).toMatchObject({ code: 404 })
+      expect(res.body, url).not.toContain('loginByUserPwd')
+    }
   })
 })

@@ -174,7 +174,7 @@ export const appSaveBody = z.object({
     .min(1, AppMsg.USER_TYPES_REQUIRED).max(3).optional(),
 }).refine((b) => !!(b.reqUri || b.entryUrl), { message: AppMsg.TARGET_REQUIRED, path: ['reqUri'] })
 export type AppSaveBody = z.infer<typeof appSaveBody>
-export const appUpdateBody = z.object({ appId: z.coerce.number().int() }).and(appSaveBody)
+export const appUpdateBody = z.object({ appId: z.id() }).and(appSaveBody)
 export type AppUpdateBody = z.infer<typeof appUpdateBody>
 
 export const appPageBody = z.object({
@@ -194,20 +194,20 @@ export const appGroupSaveBody = z.object({
   sort: z.coerce.number().int().min(0).max(9999).optional(),
 })
 export type AppGroupSaveBody = z.infer<typeof appGroupSaveBody>
-export const appGroupUpdateBody = appGroupSaveBody.extend({ id: z.coerce.number().int() })
+export const appGroupUpdateBody = appGroupSaveBody.extend({ id: z.id() })
 export type AppGroupUpdateBody = z.infer<typeof appGroupUpdateBody>
 /** appType left out: the school PC scope for 应用管理, else the mobile scope the caller maintains. */
 export const appGroupResetBody = z.object({ appType: z.coerce.number().int().optional() })
 
 export const appLinkBody = z.object({
-  groupId: z.coerce.number().int(),
-  appIds: z.array(z.coerce.number().int()).min(1, '请选择应用').max(200),
+  groupId: z.id(),
+  appIds: z.array(z.id()).min(1, '请选择应用').max(200),
 })
 export type AppLinkBody = z.infer<typeof appLinkBody>
-export const appLinkResetBody = z.object({ groupId: z.coerce.number().int() })
+export const appLinkResetBody = z.object({ groupId: z.id() })
 
-export const appIdQuery = z.object({ appId: z.coerce.number().int() })
-export const idQuery = z.object({ id: z.coerce.number().int() })
+export const appIdQuery = z.object({ appId: z.id() })
+export const idQuery = z.object({ id: z.id() })
 
 /** Unified portal check (001 §7.1): which of these the user holds. */
 export const dynamicPermissionBody = z.array(z.object({ appUniqueId: z.string().max(80), permission: z.string().max(80) })).max(500)

@@ -13,7 +13,7 @@ export const areaBody = z.object({
   code: z.string({ message: '请输入区划代码' }).regex(/^\d{6}(\d{3})?$/, '区划代码应为6位或9位数字'),
   name: z.line({ message: '请输入区域名称' }).trim().min(1, '请输入区域名称').max(30, '区域名称不能超过30个字符'),
   parentCode: z.string().regex(/^\d{6}(\d{3})?$/, '上级区划代码有误').optional().nullable(),
-  levelId: z.coerce.number().int({ message: '请选择行政级别' }),
+  levelId: z.id({ message: '请选择行政级别' }),
 })
 export type AreaBody = z.infer<typeof areaBody>
 export const areaRow = z.object({ code: z.string(), name: z.string(), parentCode: z.string().nullable(), levelId: z.number(), levelName: z.string(), childCount: z.number() })

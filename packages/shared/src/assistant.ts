@@ -90,7 +90,7 @@ export type AssistantSource = 'help' | 'model' | 'none'
 // ---- maintenance: help articles ----
 
 export const helpArticleBody = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: z.id().optional(),
   title: z.line({ message: AssistantMsg.TITLE_REQUIRED }).min(1, AssistantMsg.TITLE_REQUIRED).max(60, AssistantMsg.TITLE_LONG),
   /** Extra words people may ask with (synonyms), searched with the title and body. */
   keywords: z.line().max(200, AssistantMsg.KEYWORDS_LONG).default(''),
@@ -104,7 +104,7 @@ const helpArticleRow = z.object({
 })
 export type HelpArticleRow = z.infer<typeof helpArticleRow>
 
-export const assistantIdBody = z.object({ id: z.coerce.number().int().positive() })
+export const assistantIdBody = z.object({ id: z.id() })
 
 export const assistantPageQuery = z.object({
   pageIndex: z.coerce.number().int().min(1).default(1),

@@ -26,7 +26,7 @@ export type LoginOrg = z.infer<typeof loginOrg>
  * GET /base/api/account/user/orgs (001 §7.1 "List the user's orgs", payload openAccountId): optional, and when given
  * it must be the caller's own account (the openAccountId of user/current/detail); any other is refused.
  */
-export const userOrgsQuery = z.object({ openAccountId: z.coerce.number({ message: '账号有误' }).int('账号有误').optional() })
+export const userOrgsQuery = z.object({ openAccountId: z.id({ message: '账号有误' }).optional() })
 export const AccountMsg = { NOT_OWN_ACCOUNT: '只能查看本人账号的机构' } as const
 
 /** Login answer: operationType drives the client (0 failed, 1 captcha, 2 reset, 3 choose org, 5 token). */
@@ -165,5 +165,5 @@ export type LoginPageInfo = z.infer<typeof loginPageInfo>
 
 export const changeOrgQuery = z.object({
   newOrgId: z.coerce.number().int(),
-  accountId: z.coerce.number().int().optional(),
+  accountId: z.id().optional(),
 })

@@ -7,7 +7,7 @@ import { idCardField, mobileField, trueNameField } from './people.js'
  * external staff, personal details, bound orgs"): workRestType, workStationMatrix (+ organizationUnit/workStationList),
  * external, userInfo/personalDetails and organizationUnit getBindOrg, jdmh/tenant/org, get/manager.
  */
-const optId = z.coerce.number().int().optional().nullable()
+const optId = z.id().optional().nullable()
 const optText = (max: number, label: string) => z.string().trim().max(max, `${label}不能超过${max}个字符`).optional().nullable()
   .transform((v) => (v ? v : null))
 const paging = {
@@ -27,13 +27,13 @@ export const WORK_STATION_LEVEL_MAX = 13
 const levelMsg = `岗位等级为1-${WORK_STATION_LEVEL_MAX}级`
 export const workStationAddBody = z.object({
   orgId: z.coerce.number().int().optional(),
-  jobId: z.coerce.number({ message: '请选择岗位' }).int('请选择岗位'),
+  jobId: z.id({ message: '请选择岗位' }),
   level: z.coerce.number({ message: '请选择岗位等级' }).int(levelMsg).min(1, levelMsg).max(WORK_STATION_LEVEL_MAX, levelMsg),
   quota: z.coerce.number({ message: '请输入核定岗位数' }).int('核定岗位数应为整数').min(0, '核定岗位数不能小于0').max(9999, '核定岗位数不能超过9999'),
   remark: optText(200, '备注'),
 })
 export type WorkStationAddBody = z.infer<typeof workStationAddBody>
-export const workStationUpdateBody = workStationAddBody.omit({ orgId: true }).extend({ id: z.coerce.number().int() })
+export const workStationUpdateBody = workStationAddBody.omit({ orgId: true }).extend({ id: z.id() })
 export type WorkStationUpdateBody = z.infer<typeof workStationUpdateBody>
 export const workStationPageBody = z.object({
   orgId: z.coerce.number().int().optional(),
@@ -78,7 +78,7 @@ const externalFields = {
 const endAfterStart = { check: (b: { startDate: string; endDate: string | null }) => !b.endDate || b.endDate >= b.startDate, msg: { message: '聘用结束日期不能早于开始日期', path: ['endDate'] } }
 export const externalAddBody = z.object({ orgId: z.coerce.number().int().optional(), ...externalFields }).refine(endAfterStart.check, endAfterStart.msg)
 export type ExternalAddBody = z.infer<typeof externalAddBody>
-export const externalUpdateBody = z.object({ id: z.coerce.number().int(), ...externalFields }).refine(endAfterStart.check, endAfterStart.msg)
+export const externalUpdateBody = z.object({ id: z.id(), ...externalFields }).refine(endAfterStart.check, endAfterStart.msg)
 export type ExternalUpdateBody = z.infer<typeof externalUpdateBody>
 export const externalPageBody = z.object({
   orgId: z.coerce.number().int().optional(),

@@ -8,12 +8,12 @@ export const buildingAddBody = z.object({
   orgId: z.coerce.number().int().optional(),
   name: z.line({ message: '请输入楼宇名称' }).trim().min(1, '请输入楼宇名称').max(30, '楼宇名称不能超过30个字符'),
   code: optText(30),
-  typeId: z.coerce.number().int().optional().nullable(),
+  typeId: z.id().optional().nullable(),
   floorCount: z.coerce.number().int().min(1, '楼层数至少为1').max(100, '楼层数不能超过100').default(1),
   sort: z.coerce.number().int().min(0).max(99999).optional(),
 })
 export type BuildingAddBody = z.infer<typeof buildingAddBody>
-export const buildingUpdateBody = buildingAddBody.omit({ orgId: true, floorCount: true }).partial().extend({ id: z.coerce.number().int() })
+export const buildingUpdateBody = buildingAddBody.omit({ orgId: true, floorCount: true }).partial().extend({ id: z.id() })
 export type BuildingUpdateBody = z.infer<typeof buildingUpdateBody>
 export const buildingRow = z.object({
   id: z.number(), orgId: z.number(), name: z.string(), code: z.string().nullable(), typeId: z.number().nullable(), typeName: z.string().nullable(),
@@ -25,29 +25,29 @@ export const buildingPageBody = z.object({ orgId: z.coerce.number().int().option
 export const floorRow = z.object({ id: z.number(), buildingId: z.number(), name: z.string(), level: z.number(), roomCount: z.number() })
 export type FloorRow = z.infer<typeof floorRow>
 export const floorAddBody = z.object({
-  buildingId: z.coerce.number().int(),
+  buildingId: z.id(),
   level: z.coerce.number().int().min(-10, '楼层有误').max(200, '楼层有误'),
   name: optText(20),
 })
 
 /** Rooms (classrooms and others) with use, capacity and tags. */
 export const roomAddBody = z.object({
-  floorId: z.coerce.number().int({ message: '请选择楼层' }),
+  floorId: z.id({ message: '请选择楼层' }),
   name: z.line({ message: '请输入教室名称' }).trim().min(1, '请输入教室名称').max(30, '教室名称不能超过30个字符'),
   code: optText(30),
-  useId: z.coerce.number().int().optional().nullable(),
+  useId: z.id().optional().nullable(),
   capacity: z.coerce.number().int().min(0, '容纳人数有误').max(10000, '容纳人数有误').optional().nullable(),
-  tagIds: z.array(z.coerce.number().int()).max(20).optional(),
+  tagIds: z.array(z.id()).max(20).optional(),
 })
 export type RoomAddBody = z.infer<typeof roomAddBody>
-export const roomUpdateBody = roomAddBody.omit({ floorId: true }).partial().extend({ id: z.coerce.number().int() })
+export const roomUpdateBody = roomAddBody.omit({ floorId: true }).partial().extend({ id: z.id() })
 export type RoomUpdateBody = z.infer<typeof roomUpdateBody>
 export const roomPageBody = z.object({
   orgId: z.coerce.number().int().optional(),
-  buildingId: z.coerce.number().int().optional().nullable(),
-  floorId: z.coerce.number().int().optional().nullable(),
-  useId: z.coerce.number().int().optional().nullable(),
-  tagId: z.coerce.number().int().optional().nullable(),
+  buildingId: z.id().optional().nullable(),
+  floorId: z.id().optional().nullable(),
+  useId: z.id().optional().nullable(),
+  tagId: z.id().optional().nullable(),
   keyword: z.string().trim().max(30).optional().nullable(),
   status: z.coerce.number().int().min(0).max(1).optional().nullable(),
   ...paging,
@@ -62,12 +62,12 @@ export type RoomRow = z.infer<typeof roomRow>
 
 /** Batch add: rooms numbered floor × 100 + n on each floor of a range (e.g. 101…110, 201…210). */
 export const roomBatchAddBody = z.object({
-  buildingId: z.coerce.number().int(),
+  buildingId: z.id(),
   fromLevel: z.coerce.number().int().min(-10).max(200),
   toLevel: z.coerce.number().int().min(-10).max(200),
   perFloor: z.coerce.number().int().min(1, '每层至少1间').max(99, '每层最多99间'),
   prefix: optText(10),
-  useId: z.coerce.number().int().optional().nullable(),
+  useId: z.id().optional().nullable(),
   capacity: z.coerce.number().int().min(0).max(10000).optional().nullable(),
 }).refine((b) => b.toLevel >= b.fromLevel, { message: '结束楼层不能低于开始楼层', path: ['toLevel'] })
 export type RoomBatchAddBody = z.infer<typeof roomBatchAddBody>
@@ -76,14 +76,14 @@ export type RoomBatchAddBody = z.infer<typeof roomBatchAddBody>
  * stays as it is, null clears it.
  */
 export const roomAttrBody = z.object({
-  roomIds: z.array(z.coerce.number().int()).min(1, '请选择教室').max(500, '一次最多设置500间'),
-  useId: z.coerce.number().int().optional().nullable(),
+  roomIds: z.array(z.id()).min(1, '请选择教室').max(500, '一次最多设置500间'),
+  useId: z.id().optional().nullable(),
   capacity: z.coerce.number().int().min(0, '容纳人数有误').max(10000, '容纳人数有误').optional().nullable(),
 }).refine((b) => b.useId !== undefined || b.capacity !== undefined, { message: '请设置至少一项属性' })
 export type RoomAttrBody = z.infer<typeof roomAttrBody>
 export const roomBatchMoveBody = z.object({
-  roomIds: z.array(z.coerce.number().int()).min(1, '请选择教室').max(500, '一次最多移动500间'),
-  floorId: z.coerce.number().int({ message: '请选择目标楼层' }),
+  roomIds: z.array(z.id()).min(1, '请选择教室').max(500, '一次最多移动500间'),
+  floorId: z.id({ message: '请选择目标楼层' }),
 })
 
 export const tagAddBody = z.object({ orgId: z.coerce.number().int().optional(), name: z.line().trim().min(1, '请输入标签名称').max(20, '标签名称不能超过20个字符') })
@@ -109,11 +109,11 @@ export const subjectAddBody = z.object({
   orgId: z.coerce.number().int().optional(),
   name: z.line({ message: '请输入学科名称' }).trim().min(1, '请输入学科名称').max(30, '学科名称不能超过30个字符'),
   code: optText(30),
-  categoryId: z.coerce.number().int().optional().nullable(),
+  categoryId: z.id().optional().nullable(),
   sort: z.coerce.number().int().min(0).max(99999).optional(),
 })
 export type SubjectAddBody = z.infer<typeof subjectAddBody>
-export const subjectUpdateBody = subjectAddBody.omit({ orgId: true }).partial().extend({ id: z.coerce.number().int() })
+export const subjectUpdateBody = subjectAddBody.omit({ orgId: true }).partial().extend({ id: z.id() })
 export type SubjectUpdateBody = z.infer<typeof subjectUpdateBody>
 export const subjectRow = z.object({
   id: z.number(), orgId: z.number(), name: z.string(), code: z.string().nullable(), categoryId: z.number().nullable(), categoryName: z.string().nullable(),

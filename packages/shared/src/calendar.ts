@@ -24,7 +24,7 @@ export const calendarPageBody = z.object({ orgId: z.coerce.number().int().option
 /** Holidays and make-up work days (holidaySet, addHoliday). */
 export const holidayAddBody = z.object({
   orgId: z.coerce.number().int().optional(),
-  calendarId: z.coerce.number().int().optional().nullable(),
+  calendarId: z.id().optional().nullable(),
   name: z.line({ message: '请输入节假日名称' }).trim().min(1, '请输入节假日名称').max(30, '节假日名称不能超过30个字符'),
   kind: z.enum(['holiday', 'workday']).default('holiday'),
   startDate: isoDate('开始日期'),
@@ -35,7 +35,7 @@ export const holidayRow = z.object({
   id: z.number(), orgId: z.number(), calendarId: z.number().nullable(), name: z.string(), kind: z.string(), startDate: z.string(), endDate: z.string(), status: z.number(),
 })
 export type HolidayRow = z.infer<typeof holidayRow>
-export const holidayPageBody = z.object({ orgId: z.coerce.number().int().optional(), calendarId: z.coerce.number().int().optional().nullable(), ...paging })
+export const holidayPageBody = z.object({ orgId: z.coerce.number().int().optional(), calendarId: z.id().optional().nullable(), ...paging })
 
 export const CalendarMsg = {
   TERM_TAKEN: '该学年的这个学期已存在',
@@ -48,7 +48,7 @@ export const CalendarMsg = {
 
 /** Study months of a term (studyMonthSet): named date ranges inside the term that do not overlap. */
 export const studyMonthBody = z.object({
-  calendarId: z.coerce.number().int({ message: '请选择学期' }),
+  calendarId: z.id({ message: '请选择学期' }),
   name: z.line({ message: '请输入学月名称' }).trim().min(1, '请输入学月名称').max(20, '学月名称不能超过20个字符'),
   startDate: isoDate('开始日期'),
   endDate: isoDate('结束日期'),

@@ -169,13 +169,13 @@ export type TeacherClassAnswer = z.infer<typeof teacherClassAnswer>
 
 // ---- the teachers of a class (who heads it and who teaches it), which getTeacherClass reads ----
 
-export const classTeachersQuery = z.object({ classId: z.coerce.number().int().positive() })
+export const classTeachersQuery = z.object({ classId: z.id() })
 export const classTeachersBody = z.object({
-  classId: z.coerce.number().int().positive(),
+  classId: z.id(),
   /** The head teacher's member id (user_info of a staff member of the class's school); null: none. */
-  headTeacherId: z.coerce.number().int().positive().nullable().default(null),
+  headTeacherId: z.id().nullable().default(null),
   /** The subject teachers' member ids. */
-  teacherIds: z.array(z.coerce.number().int().positive()).max(50, CampusMsg.TOO_MANY_TEACHERS).default([]),
+  teacherIds: z.array(z.id()).max(50, CampusMsg.TOO_MANY_TEACHERS).default([]),
 })
 export type ClassTeachersBody = z.infer<typeof classTeachersBody>
 export const classTeacherRow = z.object({ userInfoId: z.number(), trueName: z.string(), isHead: z.boolean() })

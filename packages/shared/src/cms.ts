@@ -89,7 +89,7 @@ export const newsAdminDetail = newsAdminRow.extend({ content: z.string() })
 export type NewsAdminDetail = z.infer<typeof newsAdminDetail>
 
 export const newsSaveBody = z.object({
-  id: z.coerce.number().int().optional().nullable(),
+  id: z.id().optional().nullable(),
   title: z.line({ message: CmsMsg.TITLE_REQUIRED }).trim().min(1, CmsMsg.TITLE_REQUIRED).max(100, '标题不能超过100个字符'),
   noticeType: z.coerce.number({ message: CmsMsg.TYPE_REQUIRED }).int(),
   cover: imageUrl.optional().nullable().or(z.literal('')),
@@ -103,7 +103,7 @@ export const newsSaveBody = z.object({
   sort: z.coerce.number().int().min(0).max(9999).default(0),
 })
 export type NewsSaveBody = z.input<typeof newsSaveBody>
-export const newsIdBody = z.object({ id: z.coerce.number().int() })
+export const newsIdBody = z.object({ id: z.id() })
 
 // ----- portal blocks -----
 
@@ -207,9 +207,9 @@ export const moduleLayout = z.object({
 })
 export type ModuleLayout = z.infer<typeof moduleLayout>
 export const layoutQuery = z.object({ homeKind, orgId: z.coerce.number().int().optional() })
-export const setModuleBody = z.object({ id: z.coerce.number().int().optional().nullable(), homeKind, module: blockInput })
+export const setModuleBody = z.object({ id: z.id().optional().nullable(), homeKind, module: blockInput })
 export type SetModuleBody = z.input<typeof setModuleBody>
-export const moduleStatusBody = z.object({ id: z.coerce.number().int(), status: z.coerce.number().int().min(0).max(1) })
+export const moduleStatusBody = z.object({ id: z.id(), status: z.coerce.number().int().min(0).max(1) })
 export const moduleListBody = z.object({ homeKind, modules: z.array(blockInput).max(30, '最多30个模块') })
 export type ModuleListBody = z.input<typeof moduleListBody>
 
@@ -221,7 +221,7 @@ export type ModuleListBody = z.input<typeof moduleListBody>
 const bannerTerminal = z.coerce.number().int().min(0, '终端无效').max(2, '终端无效').optional()
 export const bannerPageBody = z.object({ ...paging, terminal: bannerTerminal })
 export const bannerSaveBody = z.object({
-  id: z.coerce.number().int().optional().nullable(),
+  id: z.id().optional().nullable(),
   terminal: bannerTerminal,
   title: z.line({ message: '请输入标题' }).trim().min(1, '请输入标题').max(50),
   imageUrl,
@@ -229,4 +229,4 @@ export const bannerSaveBody = z.object({
   status: z.coerce.number().int().min(0).max(1).default(0),
 })
 export type BannerSaveBody = z.input<typeof bannerSaveBody>
-export const bannerOrderBody = z.object({ ids: z.array(z.coerce.number().int()).min(1).max(100) })
+export const bannerOrderBody = z.object({ ids: z.array(z.id()).min(1).max(100) })

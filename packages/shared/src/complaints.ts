@@ -40,7 +40,7 @@ const paging = {
   pageIndex: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 }
-const id = z.coerce.number().int().min(1)
+const id = z.id()
 
 export const complaintConfig = z.object({
   enable: z.boolean().default(false),
@@ -56,7 +56,7 @@ export type ComplaintClassRow = z.infer<typeof complaintClassRow>
 export const complaintClassBody = z.object({
   id: id.optional(),
   name: z.line({ message: ComplaintMsg.CLASS_NAME_REQUIRED }).trim().min(1, ComplaintMsg.CLASS_NAME_REQUIRED).max(30, '分类名称不能超过30个字'),
-  handlerIds: z.array(z.coerce.number().int()).min(1, ComplaintMsg.HANDLER_REQUIRED).max(50),
+  handlerIds: z.array(z.id()).min(1, ComplaintMsg.HANDLER_REQUIRED).max(50),
 })
 export const complaintIdBody = z.object({ id })
 export const complaintIdQuery = z.object({ id })
@@ -84,7 +84,7 @@ export const complaintAdminBody = z.object({
   ...paging,
   /** all: the whole org (sc_menhu_newFeedback_config_list); mine: the classes the caller handles. */
   scope: z.enum(['all', 'mine']).default('mine'),
-  classId: z.coerce.number().int().optional(),
+  classId: z.id().optional(),
   status: z.coerce.number().int().min(0).max(2).optional(),
   /** yyyy-MM-dd, inclusive. */
   startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),

@@ -61,7 +61,7 @@ export const dictAddBody = z.object({
   remark: z.string().trim().max(200).optional().nullable(),
 })
 export type DictAddBody = z.infer<typeof dictAddBody>
-export const dictUpdateBody = dictAddBody.pick({ name: true, code: true, sort: true, remark: true }).partial().extend({ id: z.coerce.number().int() })
+export const dictUpdateBody = dictAddBody.pick({ name: true, code: true, sort: true, remark: true }).partial().extend({ id: z.id() })
 export type DictUpdateBody = z.infer<typeof dictUpdateBody>
 export const dictPageBody = z.object({
   dictType,

@@ -48,6 +48,8 @@ export const Msg = {
   ILLEGAL_REQUEST: '非法请求',
   CONTACT_ADMIN: '请联系管理员',
   BAD_REQUEST: '请求参数有误',
+  /** A multipart upload whose body ends before its closing boundary (a cut connection, a broken client). */
+  UPLOAD_INCOMPLETE: '上传的文件不完整，请重新上传',
   PASSWORD_CHANGED: '修改成功',
   PASSWORD_MISMATCH: '两次密码不一致',
   OLD_PASSWORD_WRONG: '当前密码错误',

@@ -12,11 +12,11 @@ export const gradeAddBody = z.object({
   name: name('年级'),
   code: z.line().trim().max(30).optional().nullable(),
   entryYear: z.coerce.number().int().min(1990, '入学年份有误').max(2100, '入学年份有误'),
-  learnPeriodId: z.coerce.number().int().optional().nullable(),
+  learnPeriodId: z.id().optional().nullable(),
   sort: z.coerce.number().int().min(0).max(99999).optional(),
 })
 export type GradeAddBody = z.infer<typeof gradeAddBody>
-export const gradeUpdateBody = gradeAddBody.omit({ orgId: true }).partial().extend({ id: z.coerce.number().int() })
+export const gradeUpdateBody = gradeAddBody.omit({ orgId: true }).partial().extend({ id: z.id() })
 export type GradeUpdateBody = z.infer<typeof gradeUpdateBody>
 export const gradePageBody = z.object({
   orgId: z.coerce.number().int().optional(),
@@ -33,17 +33,17 @@ export type GradeRow = z.infer<typeof gradeRow>
 
 /** Classes of a grade (classManage; archived ones on classGuidang). */
 export const classAddBody = z.object({
-  gradeId: z.coerce.number().int({ message: '请选择年级' }),
+  gradeId: z.id({ message: '请选择年级' }),
   name: name('班级'),
   code: z.line().trim().max(30).optional().nullable(),
   sort: z.coerce.number().int().min(0).max(99999).optional(),
 })
 export type ClassAddBody = z.infer<typeof classAddBody>
-export const classUpdateBody = classAddBody.omit({ gradeId: true }).partial().extend({ id: z.coerce.number().int() })
+export const classUpdateBody = classAddBody.omit({ gradeId: true }).partial().extend({ id: z.id() })
 export type ClassUpdateBody = z.infer<typeof classUpdateBody>
 export const classPageBody = z.object({
   orgId: z.coerce.number().int().optional(),
-  gradeId: z.coerce.number().int().optional().nullable(),
+  gradeId: z.id().optional().nullable(),
   archived: z.boolean().default(false),
   keyword: z.string().trim().max(30).optional().nullable(),
   ...paging,

@@ -51,3 +51,5 @@ export * from './alliance-routes.js'
 export * from './net-type.js'
 export * from './startup.js'
 export * from './config-center.js'
+/** The strict number and id schemas of ./z.ts, for the server's own route schemas. */
+export { coerceNumber as zNumber, id as zId } from './z.js'

@@ -15,7 +15,7 @@ export const majorAddBody = z.object({
   sort: z.coerce.number().int().min(0).max(99999).optional(),
 })
 export type MajorAddBody = z.infer<typeof majorAddBody>
-export const majorUpdateBody = majorAddBody.pick({ name: true, code: true, sort: true }).partial().extend({ id: z.coerce.number().int() })
+export const majorUpdateBody = majorAddBody.pick({ name: true, code: true, sort: true }).partial().extend({ id: z.id() })
 export type MajorUpdateBody = z.infer<typeof majorUpdateBody>
 export const majorRow = z.object({
   id: z.number(), orgId: z.number(), level: z.string(), parentId: z.number().nullable(), name: z.string(), code: z.string().nullable(),

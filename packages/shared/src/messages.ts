@@ -92,7 +92,7 @@ function unknownKeywords(text: string, event: MessageEvent): string[] {
 }
 
 const code = (max: number) => z.line().max(max, InputMsg.TOO_LONG)
-export const templateBody = z.object({
+const templateFields = z.object({
   id: id.optional(),
   /** Omitted: the caller's current org. */
   orgId: z.coerce.number().int().min(1).optional(),
@@ -105,10 +105,14 @@ export const templateBody = z.object({
   smsTemplateCode: code(64).default(''),
   wxTemplateId: code(64).default(''),
   enabled: z.boolean().default(true),
-}).superRefine((b, c) => {
+})
+const templateRules = (b: z.infer<typeof templateFields>, c: z.RefinementCtx) => {
   if (unknownKeywords(`${b.title}${b.content}`, b.event).length) c.addIssue({ code: 'custom', path: ['content'], message: MessageMsg.UNKNOWN_KEYWORD })
   if (b.pushType === 'sms' && !b.smsTemplateCode) c.addIssue({ code: 'custom', path: ['smsTemplateCode'], message: MessageMsg.SMS_TEMPLATE_REQUIRED })
-})
+}
+export const templateBody = templateFields.superRefine(templateRules)
+/** update names the template it changes: an update never inserts. */
+export const templateUpdateBody = templateFields.extend({ id }).superRefine(templateRules)
 export type TemplateBody = z.input<typeof templateBody>
 export const templatePageBody = z.object({
   ...paging,

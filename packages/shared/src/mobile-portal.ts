@@ -166,15 +166,15 @@ export const quickGroupSaveBody = z.object({
   roleKey,
   name: z.line({ message: '请输入分组名称' }).min(1, '请输入分组名称').max(20, '分组名称不能超过20个字符'),
 })
-export const quickAppBody = z.object({ groupId: z.coerce.number().int(), appIds: z.array(z.coerce.number().int()).min(1, '请选择应用').max(50) })
-export const quickDeleteAppBody = z.object({ groupId: z.coerce.number().int(), appId: z.coerce.number().int() })
-export const quickIdQuery = z.object({ id: z.coerce.number().int() })
+export const quickAppBody = z.object({ groupId: z.id(), appIds: z.array(z.id()).min(1, '请选择应用').max(50) })
+export const quickDeleteAppBody = z.object({ groupId: z.id(), appId: z.id() })
+export const quickIdQuery = z.object({ id: z.id() })
 
 // ----- The mobile home as its user gets it -----
 
 export const mobileChild = z.object({ id: z.number(), trueName: z.string(), className: z.string().nullable(), relation: z.string().nullable() })
 export type MobileChild = z.infer<typeof mobileChild>
-export const mobileHomeQuery = z.object({ childId: z.coerce.number().int().optional() })
+export const mobileHomeQuery = z.object({ childId: z.id().optional() })
 export const mobileHome = z.object({
   terminal: z.enum(MOBILE_TERMINALS),
   /** False: the terminal is switched off in /menhu-Platform; only closedMessage is filled. */

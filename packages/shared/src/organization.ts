@@ -11,7 +11,7 @@ export const orgAddBody = z.object({
   unitAttr: z.coerce.number().int().min(0, '单位属性有误').max(UNIT_ATTR_MAX, '单位属性有误').optional(),
   appType: z.union([z.literal(1), z.literal(2)]).optional().nullable(),
   orgType: z.enum(['org', 'depart']).default('org'),
-  typeId: z.coerce.number().int().optional().nullable(),
+  typeId: z.id().optional().nullable(),
   sort: z.coerce.number().int().min(0).max(99999).optional(),
   address: optText(200),
   contact: optText(50),
@@ -83,7 +83,7 @@ export const orgTypeAddBody = z.object({
   sort: z.coerce.number().int().min(0).max(99999).optional(),
 })
 export type OrgTypeAddBody = z.infer<typeof orgTypeAddBody>
-export const orgTypeUpdateBody = orgTypeAddBody.omit({ kind: true }).partial().extend({ id: z.coerce.number().int() })
+export const orgTypeUpdateBody = orgTypeAddBody.omit({ kind: true }).partial().extend({ id: z.id() })
 export type OrgTypeUpdateBody = z.infer<typeof orgTypeUpdateBody>
 export const orgTypePageBody = z.object({
   kind: orgTypeKind,

@@ -176,7 +176,7 @@ export const websiteFields = z.object({
 })
 export const saveWebsiteBody = websiteFields.extend({ orgId: z.coerce.number().int().optional() })
 export type SaveWebsiteBody = z.input<typeof saveWebsiteBody>
-export const updateWebsiteBody = websiteFields.extend({ id: z.coerce.number().int() })
+export const updateWebsiteBody = websiteFields.extend({ id: z.id() })
 export type UpdateWebsiteBody = z.input<typeof updateWebsiteBody>
 export const website = z.object({
   id: z.number(), orgId: z.number(), orgName: z.string(), name: z.string(), url: z.string(), iconUrl: z.string(), sort: z.number(),
@@ -187,11 +187,11 @@ export const website = z.object({
 export type Website = z.infer<typeof website>
 /** id: one website; otherwise the org's list (orgId, default the caller's; all=1 with the disabled ones). */
 export const websiteQuery = z.object({
-  id: z.coerce.number().int().optional(),
+  id: z.id().optional(),
   orgId: z.coerce.number().int().optional(),
   all: z.enum(['0', '1']).optional(),
 })
-export const websiteIdQuery = z.object({ id: z.coerce.number().int() })
+export const websiteIdQuery = z.object({ id: z.id() })
 
 // ---------------------------------------------------------------- system info
 

@@ -10,7 +10,7 @@ const paging = {
   pageIndex: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(20),
 }
-const optId = z.coerce.number().int().optional().nullable()
+const optId = z.id().optional().nullable()
 const optText = (max: number, label: string) => z.string().trim().max(max, `${label}不能超过${max}个字符`).optional().nullable()
   .transform((v) => (v ? v : null))
 export const trueNameField = z.line({ message: '请输入姓名' }).trim().min(1, '请输入姓名').max(30, '姓名不能超过30个字符')
@@ -73,7 +73,7 @@ export const teacherAddBody = z.object({
   ...teacherFields,
 })
 export type TeacherAddBody = z.infer<typeof teacherAddBody>
-export const teacherUpdateBody = z.object({ id: z.coerce.number().int(), ...teacherFields })
+export const teacherUpdateBody = z.object({ id: z.id(), ...teacherFields })
 export type TeacherUpdateBody = z.infer<typeof teacherUpdateBody>
 export const peoplePageFields = {
   orgId: z.coerce.number().int().optional(),
@@ -106,7 +106,7 @@ export const studentFields = {
   trueName: trueNameField,
   /** 学号 (the national student number): unique in the school and the default login name. */
   jobNo: z.line({ message: '请输入学号' }).trim().min(1, '请输入学号').max(30, '学号不能超过30个字符'),
-  classId: z.coerce.number({ message: '请选择班级' }).int({ message: '请选择班级' }),
+  classId: z.id({ message: '请选择班级' }),
   sex: sexField,
   idCard: idCardField,
   phone: z.string().trim().regex(/^1\d{10}$/, '手机号格式不正确').optional().nullable().or(z.literal('')).transform((v) => (v ? v : null)),
@@ -115,7 +115,7 @@ export const studentFields = {
 }
 export const studentAddBody = z.object({ userName: loginNameField, ...studentFields })
 export type StudentAddBody = z.infer<typeof studentAddBody>
-export const studentUpdateBody = z.object({ id: z.coerce.number().int(), ...studentFields }).omit({ classId: true })
+export const studentUpdateBody = z.object({ id: z.id(), ...studentFields }).omit({ classId: true })
 export type StudentUpdateBody = z.infer<typeof studentUpdateBody>
 export const studentPageBody = z.object({ ...peoplePageFields, gradeId: optId, classId: optId })
 export type StudentPageBody = z.infer<typeof studentPageBody>
@@ -127,8 +127,8 @@ export const studentRow = z.object({
 })
 export type StudentRow = z.infer<typeof studentRow>
 export const changeClassBody = z.object({
-  ids: z.array(z.coerce.number().int()).min(1, '请选择学生').max(500, '一次最多调整500名学生'),
-  classId: z.coerce.number({ message: '请选择班级' }).int(),
+  ids: z.array(z.id()).min(1, '请选择学生').max(500, '一次最多调整500名学生'),
+  classId: z.id({ message: '请选择班级' }),
 })
 export type ChangeClassBody = z.infer<typeof changeClassBody>
 
@@ -146,13 +146,13 @@ export const parentAddBody = z.object({
   phone: mobileField,
   /** Login name; defaults to the phone number. */
   userName: loginNameField,
-  childId: z.coerce.number({ message: '请选择学生' }).int(),
+  childId: z.id({ message: '请选择学生' }),
   relation: relationField,
 })
 export type ParentAddBody = z.infer<typeof parentAddBody>
-export const parentBindBody = z.object({ parentId: z.coerce.number().int(), childId: z.coerce.number().int(), relation: relationField })
+export const parentBindBody = z.object({ parentId: z.coerce.number().int(), childId: z.id(), relation: relationField })
 export type ParentBindBody = z.infer<typeof parentBindBody>
-export const parentUnbindBody = z.object({ parentId: z.coerce.number().int(), childId: z.coerce.number().int() })
+export const parentUnbindBody = z.object({ parentId: z.coerce.number().int(), childId: z.id() })
 export const parentPageBody = z.object({ ...peoplePageFields, classId: optId, childId: optId })
 export type ParentPageBody = z.infer<typeof parentPageBody>
 export const parentChild = z.object({ id: z.number(), trueName: z.string(), jobNo: z.string().nullable(), className: z.string().nullable(), relation: z.string() })
@@ -164,7 +164,7 @@ export const parentRow = z.object({
 export type ParentRow = z.infer<typeof parentRow>
 
 // ---- shared record actions ----
-export const idsBody = z.object({ ids: z.array(z.coerce.number().int()).min(1, '请选择人员').max(500, '一次最多操作500人') })
+export const idsBody = z.object({ ids: z.array(z.id()).min(1, '请选择人员').max(500, '一次最多操作500人') })
 export type IdsBody = z.infer<typeof idsBody>
 
 // ---- change types (异动) ----
@@ -172,8 +172,8 @@ export type IdsBody = z.infer<typeof idsBody>
 export const CHANGE_EFFECTS = { none: '仅记录', move: '调动', leave: '离开（归档）' } as const
 export type ChangeEffect = keyof typeof CHANGE_EFFECTS
 export const changeAddBody = z.object({
-  userInfoId: z.coerce.number().int(),
-  changeTypeId: z.coerce.number({ message: '请选择异动类型' }).int(),
+  userInfoId: z.id(),
+  changeTypeId: z.id({ message: '请选择异动类型' }),
   effect: z.enum(['none', 'move', 'leave'], { message: '请选择异动结果' }),
   toClassId: optId,
   toOrgId: optId,
@@ -204,7 +204,7 @@ export const joinApplyBody = z.object({
 export const joinPageBody = z.object({ orgId: z.coerce.number().int().optional(), status: z.coerce.number().int().min(0).max(3).optional().nullable(), ...paging })
 export type JoinPageBody = z.infer<typeof joinPageBody>
 export const joinDecideBody = z.object({
-  id: z.coerce.number().int(),
+  id: z.id(),
   approve: z.boolean(),
   refuseReason: optText(200, '拒绝原因'),
 })

@@ -234,7 +234,7 @@ export const mobileEntrySaveBody = z.object({
   sort: z.coerce.number().int().min(0).max(9999).default(0),
 }).refine((b) => b.type !== 0 || isSafeLink(b.decodePath), { message: PortalMsg.IMAGE_HTTP, path: ['decodePath'] })
 export type MobileEntrySaveBody = z.infer<typeof mobileEntrySaveBody>
-export const mobileEntryUpdateBody = z.object({ id: z.coerce.number().int() }).and(mobileEntrySaveBody)
+export const mobileEntryUpdateBody = z.object({ id: z.id() }).and(mobileEntrySaveBody)
 export const mobileEntryQuery = z.object({ orgId: z.coerce.number().int().optional(), all: z.string().max(10).optional() })
 
 /**

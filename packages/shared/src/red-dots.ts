@@ -179,7 +179,7 @@ export const OuterLimitType = { ALL: 0, ROLES: 1, STAFF: 2 } as const
 export const OUTER_LIMIT_LABEL: Record<number, string> = { 0: '所有人（含未登录访客）', 1: '仅指定角色', 2: '仅指定人员' }
 export const OuterObjectType = { ROLE: 1, STAFF: 2 } as const
 
-const id = z.coerce.number().int().positive()
+const id = z.id()
 const ids = z.array(id).min(1, OuterMsg.IDS_REQUIRED).max(200, OuterMsg.TOO_MANY)
 export const outerOrgQuery = z.object({ orgId: z.coerce.number().int().positive().optional() })
 export const outerLimitTypeBody = z.object({

@@ -9,7 +9,7 @@ const paging = {
   pageIndex: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(20),
 }
-const id = z.coerce.number().int()
+const id = z.id()
 const keyword = z.string().trim().max(30).optional().nullable()
 
 export const SubOrgMsg = {

@@ -29,7 +29,7 @@ export const RoleMsg = {
 export const roleAddItem = z.object({ name: roleName, userType, remark: z.string().trim().max(200).optional().nullable() })
 export const roleAddBatchBody = z.object({ roles: z.array(roleAddItem).min(1, '请填写角色').max(50, '一次最多新增50个角色') })
 export type RoleAddBatchBody = z.infer<typeof roleAddBatchBody>
-export const roleUpdateBody = roleAddItem.extend({ id: z.coerce.number().int(), status: z.coerce.number().int().min(0).max(1).optional() })
+export const roleUpdateBody = roleAddItem.extend({ id: z.id(), status: z.coerce.number().int().min(0).max(1).optional() })
 export type RoleUpdateBody = z.infer<typeof roleUpdateBody>
 export const rolePageBody = z.object({ keyword: z.string().trim().max(30).optional().nullable(), userType: z.coerce.number().int().optional().nullable(), ...paging })
 export type RolePageBody = z.infer<typeof rolePageBody>
@@ -38,7 +38,7 @@ export const roleRow = z.object({
   status: z.number(), memberCount: z.number(), permissionCount: z.number(),
 })
 export type RoleRow = z.infer<typeof roleRow>
-export const roleIdsBody = z.object({ ids: z.array(z.coerce.number().int()).min(1, '请选择角色').max(200) })
+export const roleIdsBody = z.object({ ids: z.array(z.id()).min(1, '请选择角色').max(200) })
 
 /**
  * appType of a permission list (001 §6): 12 student, 7 public portal, 3 otherwise. The role screen loads two lists,
@@ -103,13 +103,13 @@ export const associatePermissionBody = z.object({
 })
 export type AssociatePermissionBody = z.infer<typeof associatePermissionBody>
 
-export const roleMembersBody = z.object({ roleId: z.coerce.number().int(), keyword: z.string().trim().max(30).optional().nullable(), ...paging })
+export const roleMembersBody = z.object({ roleId: z.id(), keyword: z.string().trim().max(30).optional().nullable(), ...paging })
 export type RoleMembersBody = z.infer<typeof roleMembersBody>
 export const roleMemberRow = z.object({
   userInfoId: z.number(), trueName: z.string(), userName: z.string(), userType: z.number(), orgId: z.number(), orgName: z.string(),
 })
 export type RoleMemberRow = z.infer<typeof roleMemberRow>
-export const associateAccountBody = z.object({ roleId: z.coerce.number().int(), userInfoIds: z.array(z.coerce.number().int()).min(1, '请选择人员').max(500) })
+export const associateAccountBody = z.object({ roleId: z.id(), userInfoIds: z.array(z.id()).min(1, '请选择人员').max(500) })
 export type AssociateAccountBody = z.infer<typeof associateAccountBody>
 
 /** Who holds any of these codes (权限用户查询), and which roles grant them. */

@@ -44,7 +44,7 @@ export type SignUpResult = z.infer<typeof signUpResult>
 /** A request to join (signUp/apply/org/update/v2 and organizationUnit/register/apply). */
 export const applyOrgBody = z.object({
   /** An own pending request to change (or withdraw); absent: a new request. */
-  id: z.coerce.number().int().positive().optional().nullable(),
+  id: z.id().optional().nullable(),
   orgId: z.coerce.number({ message: '请选择学校' }).int().positive('请选择学校'),
   userType: z.coerce.number().int().refine((v) => (APPLY_USER_TYPES as readonly number[]).includes(v), '请选择身份'),
   childNo: z.line().max(30, '学号不能超过30个字符').optional().nullable().transform((v) => v || null),

@@ -117,7 +117,7 @@ export const smsTemplateCreate = z.object({
   content: z.line().min(1, '请输入模板内容').max(300).refine((v) => v.includes('${code}'), '模板内容须包含 ${code}'),
   status: z.coerce.number().int().min(0).max(1).default(0),
 })
-export const smsTemplateUpdate = smsTemplateCreate.extend({ id: z.coerce.number().int().positive() })
+export const smsTemplateUpdate = smsTemplateCreate.extend({ id: z.id() })
 export type SmsTemplateCreate = z.infer<typeof smsTemplateCreate>
 export type SmsTemplateUpdate = z.infer<typeof smsTemplateUpdate>
 

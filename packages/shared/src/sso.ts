@@ -65,7 +65,7 @@ const optionalLink = z.link('http').optional().nullable()
 
 /** add and update of /base/openthirdconfig. clientSecret: required on add; on update empty or absent keeps the stored one. */
 export const thirdConfigBody = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: z.id().optional(),
   thirdType: z.enum(THIRD_TYPES, '请选择第三方类型'),
   name: text('显示名称', 30),
   status: z.coerce.number().int().min(0).max(1).default(0),
@@ -88,6 +88,8 @@ export const thirdConfigBody = z.object({
   sort: z.coerce.number().int().min(0).max(9999).default(0),
 })
 export type ThirdConfigBody = z.infer<typeof thirdConfigBody>
+/** update names the row it changes: an update never inserts. */
+export const thirdConfigUpdateBody = thirdConfigBody.extend({ id: z.id() })
 
 export const thirdConfigRow = z.object({
   id: z.number(),
@@ -113,7 +115,7 @@ export const thirdConfigPageBody = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   thirdType: z.enum(THIRD_TYPES).optional().nullable(),
 })
-export const thirdConfigIdQuery = z.object({ id: z.coerce.number().int().positive() })
+export const thirdConfigIdQuery = z.object({ id: z.id() })
 
 /** refreshMenu: the provider's sign-in endpoints fetched again (OIDC discovery) and checked (DingTalk, WeCom token). */
 export const thirdRefreshResult = z.object({ ok: z.boolean(), message: z.string(), endpoints: z.record(z.string(), z.string()) })
@@ -151,7 +153,7 @@ export type ThirdBindBody = z.infer<typeof thirdBindBody>
 
 /** Code login (000 §7.2): the reqId comes with an operationType 3 answer of a sign-in that has no password to resend. */
 export const codeLoginBody = z.object({
-  coreAccountId: z.coerce.number().int().positive(),
+  coreAccountId: z.id(),
   reqId: tokenField(SsoMsg.REQ_INVALID),
   tenantId: z.coerce.number().int().positive(),
   orgId: z.coerce.number().int().positive().optional().nullable(),

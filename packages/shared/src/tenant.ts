@@ -44,7 +44,8 @@ export const tenantAddBody = z.object({
 export type TenantAddBody = z.infer<typeof tenantAddBody>
 
 export const tenantUpdateBody = z.object({
-  id: z.coerce.number().int(),
+  // Tenant ids start at 0, the platform's own tenant.
+  id: z.coerce.number().int().min(0),
   name: z.line().trim().min(1, '请输入租户名称').max(50, '租户名称不能超过50个字符').optional(),
   tenantModuleType: z.union([z.literal(0), z.literal(1), z.literal(3), z.literal(4)]).optional(),
   passwordMaxAgeDays: z.coerce.number().int().min(0).max(3650).optional(),

@@ -21,7 +21,7 @@ export type WorkRestRow = z.infer<typeof workRestRow>
 /** Time slots: lessons, breaks and others (workRestTime; workRestType is the slot kind). */
 export const workRestSlotKind = z.enum(['lesson', 'break', 'other'])
 export const workRestTimeBody = z.object({
-  workRestId: z.coerce.number().int(),
+  workRestId: z.id(),
   name: z.line({ message: '请输入时段名称' }).trim().min(1, '请输入时段名称').max(20, '时段名称不能超过20个字符'),
   kind: workRestSlotKind.default('lesson'),
   startTime: hhmm('开始时间'),

@@ -1,3 +1,4 @@
+import { zId, zNumber } from '@zhixiao/shared'
 import type { FastifyContextConfig, FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -16,8 +17,8 @@ export interface StatusAndDelete {
   remove: (auth: AuthInfo, id: number) => Promise<void>
 }
 
-const idBody = z.object({ id: z.coerce.number().int() })
-const statusBody = idBody.extend({ status: z.coerce.number().int().min(0).max(1) })
+const idBody = z.object({ id: zId() })
+const statusBody = idBody.extend({ status: zNumber().int().min(0).max(1) })
 
 /** The `/updateStatus` (0 enabled, 1 disabled) and `/delete` calls every base-data record group shares. */
 export function statusAndDeleteRoutes(app: FastifyInstance, o: StatusAndDelete): void {

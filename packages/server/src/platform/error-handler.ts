@@ -19,6 +19,17 @@ function dataRefusal(error: unknown): string | null {
   return Msg.BAD_REQUEST
 }
 
+/**
+ * The multipart parser's own failures (busboy throws plain errors, so they would be 500s): a body cut off before
+ * its closing boundary, or a multipart content type without a boundary. The client's fault: a 400.
+ */
+function uploadRefusal(error: unknown): string | null {
+  const message = error instanceof Error && !(error as FastifyError).statusCode ? error.message : ''
+  if (/unexpected end of multipart data/i.test(message)) return Msg.UPLOAD_INCOMPLETE
+  if (/^(Multipart: Boundary not found|Boundary required)$/.test(message)) return Msg.BAD_REQUEST
+  return null
+}
+
 interface ValidationIssue { message?: string; instancePath?: string; params?: { issue?: { path?: PropertyKey[] } } }
 
 /** Turns every failure into the spec's envelope (000 §8) with a Chinese message. */
@@ -45,6 +56,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       req.log.warn({ err: error }, 'database unavailable')
       return reply.status(503).header('retry-after', '5').send({ code: ErrorCode.SERVICE_UNAVAILABLE, msg: Msg.SERVER_ERROR, data: null })
     }
+    const upload = req.isMultipart() ? uploadRefusal(error) : null
+    if (upload) return reply.status(400).send({ code: ErrorCode.BAD_REQUEST, msg: upload, data: null })
     const refusal = dataRefusal(error)
     if (refusal) {
       req.log.warn({ err: error }, 'database refused a value')

@@ -15,6 +15,8 @@ export const ExcelMsg = {
   BAD_HEADER: '表头不正确，请使用下载的模板',
   EMPTY: '文件中没有数据',
   TOO_MANY: (max: number) => `单次最多导入${max}行`,
+  /** A formula cell the file holds no result for (written by a program that does not calculate, or an error result). */
+  FORMULA_NO_VALUE: (row: number, column: string) => `第${row}行“${column}”是公式且没有计算结果，请在 Excel 中计算并保存（或粘贴为数值）后再导入`,
 } as const
 
 /**
@@ -64,7 +66,7 @@ export async function* sheetRows(input: Buffer, columns: SheetColumn[], maxRows?
     for await (const sheet of reader) {
       let header: string[] | null = null
       for await (const row of sheet) {
-        const cells = (row.values as unknown[]).slice(1).map(cellText)
+        const cells = (row.values as unknown[]).slice(1).map((v, i) => cellText(v, () => ExcelMsg.FORMULA_NO_VALUE(row.number, columns[i]?.header.replace(/\*$/, '') ?? `第${i + 1}列`)))
         if (!header) {
           header = cells
           const expected = columns.map((c) => c.header)
@@ -99,16 +101,23 @@ export async function checkSheet(input: Buffer, columns: SheetColumn[], maxRows?
   throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.EMPTY)
 }
 
-/** A cell as text: a formula as its own text (=A1+1, stored as text, never evaluated), not its cached result. */
-function cellText(v: unknown): string {
+/**
+ * A cell as text. A formula cell is what the person saw in Excel: the result the file stores beside the formula
+ * (never the formula's own text, which became a teacher's 工号, and never evaluated here). A formula without a
+ * stored result, or whose result is an error (#N/A …), is refused with noResult's message.
+ */
+function cellText(v: unknown, noResult: () => string): string {
   if (v === null || v === undefined) return ''
   let s: string
   if (typeof v === 'object' && !(v instanceof Date)) {
-    const o = v as { text?: unknown; result?: unknown; formula?: unknown; error?: unknown; richText?: { text: string }[] }
+    const o = v as { text?: unknown; result?: unknown; formula?: unknown; sharedFormula?: unknown; error?: unknown; richText?: { text: string }[] }
     if (o.richText) s = o.richText.map((t) => t.text).join('')
-    // A shared formula's other cells carry no formula text of their own, only the result.
-    else if (o.formula !== undefined) s = o.formula ? `=${String(o.formula)}` : String(o.result ?? '')
-    else if (o.text !== undefined) s = String(o.text)
+    // A shared formula's other cells carry sharedFormula (the master cell) instead of formula text.
+    else if (o.formula !== undefined || o.sharedFormula !== undefined) {
+      const r = o.result
+      if (r === undefined || r === null || (typeof r === 'object' && !(r instanceof Date) && 'error' in r)) throw refused(ErrorCode.BAD_REQUEST, noResult())
+      return cellText(r, noResult)
+    } else if (o.text !== undefined) s = String(o.text)
     else if (o.result !== undefined) s = String(o.result)
     else if (o.error !== undefined) s = String(o.error)
     else s = ''

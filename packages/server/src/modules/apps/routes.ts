@@ -1,7 +1,7 @@
 import {
   appGroup, appGroupListQuery, appGroupResetBody, appGroupSaveBody, appGroupUpdateBody, appIdQuery, appLinkBody, appLinkResetBody, appPageBody,
   appRow, appSaveBody, appUpdateBody, dynamicPermissionBody, envelopeSchema, fallbackAppRow, hostedApp, hostedAppQuery, idQuery, onceTokenResponse,
-  pageOf, swapOnceTokenBody, swapOnceTokenResponse,
+  pageOf, swapOnceTokenBody, swapOnceTokenResponse, zNumber,
 } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -103,7 +103,8 @@ export function dynamicPermissionRoutes(ctx: AppContext) {
 export function fallbackAppRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>()
-    r.get('/getAppListById', { schema: { tags, summary: '备用应用列表（用户可打开的应用）', querystring: z.object({ id: z.coerce.number().int().optional(), orgId: z.coerce.number().int().optional() }), response: { 200: envelopeSchema(z.array(fallbackAppRow)) } } },
+    // The spec's callers send id=0; the id picks nothing (every app the user may open is listed), so 0 is allowed.
+    r.get('/getAppListById', { schema: { tags, summary: '备用应用列表（用户可打开的应用）', querystring: z.object({ id: zNumber().int().min(0).optional(), orgId: zNumber().int().optional() }), response: { 200: envelopeSchema(z.array(fallbackAppRow)) } } },
       async (req) => ok(await user.fallbackList(ctx, req.auth!)))
   }
 }

@@ -1,4 +1,4 @@
-import { adminLevelBody, adminLevelRow, areaBody, areaRow, envelopeSchema } from '@zhixiao/shared'
+import { adminLevelBody, adminLevelRow, areaBody, areaRow, envelopeSchema, zId } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -12,7 +12,7 @@ export function areaRoutes(ctx: AppContext) {
     const r = app.withTypeProvider<ZodTypeProvider>()
     const tags = ['eduarea']
     const admin = { superAdmin: true }
-    const id = z.object({ id: z.coerce.number().int() })
+    const id = z.object({ id: zId() })
     r.get('/level/list', { schema: { tags, summary: '行政级别', response: { 200: envelopeSchema(z.array(adminLevelRow)) } } }, async () => ok(await svc.listLevels(ctx)))
     r.post('/level/add', { config: admin, schema: { tags, summary: '新增行政级别', body: adminLevelBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await svc.addLevel(ctx, req.body), '新增成功'))

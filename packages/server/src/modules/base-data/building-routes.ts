@@ -1,6 +1,6 @@
 import {
   buildingAddBody, buildingPageBody, buildingRow, buildingUpdateBody, envelopeSchema, floorAddBody, floorRow, pageOf, roomAddBody, roomBatchAddBody,
-  roomAttrBody, roomBatchMoveBody, roomPageBody, roomRow, roomUpdateBody, tagAddBody, tagRow,
+  roomAttrBody, roomBatchMoveBody, roomPageBody, roomRow, roomUpdateBody, tagAddBody, tagRow, zId, zNumber,
 } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -10,7 +10,7 @@ import { statusAndDeleteRoutes } from '../../platform/crud-routes.js'
 import { ok } from '../../platform/envelope.js'
 import * as svc from './building-service.js'
 
-const id = z.object({ id: z.coerce.number().int() })
+const id = z.object({ id: zId() })
 const can = (permission: string) => ({ permission })
 
 /** /base/api/buildings and /base/api/floor (base-buildLot/roomManage); writes need the building button codes. */
@@ -32,7 +32,7 @@ export function floorRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>()
     const tags = ['floor']
-    r.get('/list', { config: can('base_build_lot'), schema: { tags, summary: '楼宇的楼层', querystring: z.object({ buildingId: z.coerce.number().int() }), response: { 200: envelopeSchema(z.array(floorRow)) } } },
+    r.get('/list', { config: can('base_build_lot'), schema: { tags, summary: '楼宇的楼层', querystring: z.object({ buildingId: zId() }), response: { 200: envelopeSchema(z.array(floorRow)) } } },
       async (req) => ok(await svc.listFloors(ctx, req.auth!, req.query.buildingId)))
     r.post('/add', { config: can('base_building_edit'), schema: { tags, summary: '新增楼层', body: floorAddBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await svc.addFloor(ctx, req.auth!, req.body), '新增成功'))
@@ -67,7 +67,7 @@ export function tagRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>()
     const tags = ['tags']
-    r.get('/list', { config: can('base_build_lot'), schema: { tags, summary: '教室标签', querystring: z.object({ orgId: z.coerce.number().int().optional() }), response: { 200: envelopeSchema(z.array(tagRow)) } } },
+    r.get('/list', { config: can('base_build_lot'), schema: { tags, summary: '教室标签', querystring: z.object({ orgId: zNumber().int().optional() }), response: { 200: envelopeSchema(z.array(tagRow)) } } },
       async (req) => ok(await svc.listTags(ctx, req.auth!, req.query.orgId)))
     r.post('/add', { config: can('base_room_tags'), schema: { tags, summary: '新增标签', body: tagAddBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await svc.addTag(ctx, req.auth!, req.body), '新增成功'))

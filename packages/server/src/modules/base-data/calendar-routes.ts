@@ -1,4 +1,4 @@
-import { calendarAddBody, calendarPageBody, calendarRow, envelopeSchema, holidayAddBody, holidayPageBody, holidayRow, pageOf, studyMonthBody, studyMonthRow } from '@zhixiao/shared'
+import { calendarAddBody, calendarPageBody, calendarRow, envelopeSchema, holidayAddBody, holidayPageBody, holidayRow, pageOf, studyMonthBody, studyMonthRow, zId } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -7,7 +7,7 @@ import { statusAndDeleteRoutes } from '../../platform/crud-routes.js'
 import { ok } from '../../platform/envelope.js'
 import * as svc from './calendar-service.js'
 
-const id = z.object({ id: z.coerce.number().int() })
+const id = z.object({ id: zId() })
 const config = { permission: 'base_school' }
 
 /** /base/api/schoolCalendar (calendarSet). */
@@ -45,7 +45,7 @@ export function studyMonthRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>()
     const tags = ['studyMonth']
-    r.get('/list', { config, schema: { tags, summary: '学期的学月', querystring: z.object({ calendarId: z.coerce.number().int() }), response: { 200: envelopeSchema(z.array(studyMonthRow)) } } },
+    r.get('/list', { config, schema: { tags, summary: '学期的学月', querystring: z.object({ calendarId: zId() }), response: { 200: envelopeSchema(z.array(studyMonthRow)) } } },
       async (req) => ok(await svc.listStudyMonths(ctx, req.auth!, req.query.calendarId)))
     r.post('/add', { config, schema: { tags, summary: '新增学月（学期内、不重叠）', body: studyMonthBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await svc.saveStudyMonth(ctx, req.auth!, req.body), '新增成功'))

@@ -1,6 +1,6 @@
 import {
   dictRow, envelopeSchema, externalAddBody, externalPageBody, externalRow, externalUpdateBody, pageOf, workRestTypeAddBody, workRestTypePageBody,
-  workRestTypeSelectQuery, workRestTypeUpdateBody, workStationAddBody, workStationMatrix, workStationPageBody, workStationRow, workStationUpdateBody,
+  workRestTypeSelectQuery, workRestTypeUpdateBody, workStationAddBody, workStationMatrix, workStationPageBody, workStationRow, workStationUpdateBody, zNumber,
 } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -46,7 +46,7 @@ export function workStationMatrixRoutes(ctx: AppContext) {
     const config = wsConfig
     r.post('/page', { config, schema: { tags, summary: '岗位设置分页', body: workStationPageBody, response: { 200: envelopeSchema(pageOf(workStationRow)) } } },
       async (req) => ok(await ws.pageWorkStations(ctx, req.auth!, req.body)))
-    r.get('/matrix', { config, schema: { tags, summary: '岗位矩阵（岗位 × 等级）', querystring: z.object({ orgId: z.coerce.number().int().optional() }), response: { 200: envelopeSchema(workStationMatrix) } } },
+    r.get('/matrix', { config, schema: { tags, summary: '岗位矩阵（岗位 × 等级）', querystring: z.object({ orgId: zNumber().int().optional() }), response: { 200: envelopeSchema(workStationMatrix) } } },
       async (req) => ok(await ws.workStationMatrix(ctx, req.auth!, req.query.orgId)))
     r.post('/add', { config, schema: { tags, summary: '新增岗位设置（岗位 + 等级唯一）', body: workStationAddBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await ws.addWorkStation(ctx, req.auth!, req.body), '新增成功'))

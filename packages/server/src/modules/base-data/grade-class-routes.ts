@@ -1,4 +1,4 @@
-import { classAddBody, classPageBody, classRow, classUpdateBody, envelopeSchema, gradeAddBody, gradePageBody, gradeRow, gradeUpdateBody, pageOf } from '@zhixiao/shared'
+import { classAddBody, classPageBody, classRow, classUpdateBody, envelopeSchema, gradeAddBody, gradePageBody, gradeRow, gradeUpdateBody, pageOf, zId } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -7,7 +7,7 @@ import { statusAndDeleteRoutes } from '../../platform/crud-routes.js'
 import { ok } from '../../platform/envelope.js'
 import * as svc from './grade-class-service.js'
 
-const id = z.object({ id: z.coerce.number().int() })
+const id = z.object({ id: zId() })
 const config = { permission: 'base_school' }
 
 /** /base/api/grade (gradeManage, gradeGuidang). */

@@ -1,4 +1,4 @@
-import { envelopeSchema, majorAddBody, majorRow, majorUpdateBody } from '@zhixiao/shared'
+import { envelopeSchema, majorAddBody, majorRow, majorUpdateBody, zNumber } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -13,7 +13,7 @@ export function majorRoutes(ctx: AppContext) {
     const r = app.withTypeProvider<ZodTypeProvider>()
     const tags = ['major']
     const config = { permission: 'base_school' }
-    r.get('/tree', { config, schema: { tags, summary: '院系-专业-方向树', querystring: z.object({ orgId: z.coerce.number().int().optional() }), response: { 200: envelopeSchema(z.array(majorRow)) } } },
+    r.get('/tree', { config, schema: { tags, summary: '院系-专业-方向树', querystring: z.object({ orgId: zNumber().int().optional() }), response: { 200: envelopeSchema(z.array(majorRow)) } } },
       async (req) => ok(await svc.majorTree(ctx, req.auth!, req.query.orgId)))
     r.post('/add', { config, schema: { tags, summary: '新增院系、专业或方向', body: majorAddBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await svc.addMajor(ctx, req.auth!, req.body), '新增成功'))

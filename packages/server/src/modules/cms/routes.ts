@@ -1,7 +1,7 @@
 import {
   CmsMsg, bannerOrderBody, bannerPageBody, bannerRow, bannerSaveBody, envelopeSchema, layoutQuery, moduleLayout as moduleLayoutSchema,
   moduleListBody, moduleStatusBody, newsAdminDetail, newsAdminPageBody, newsAdminRow, newsDetail as newsDetailSchema, newsIdBody,
-  newsQueryBody, newsRow, newsSaveBody, newsTypeRow, pageOf, setModuleBody, homeKind,
+  newsQueryBody, newsRow, newsSaveBody, newsTypeRow, pageOf, setModuleBody, homeKind, zId, zNumber,
 } from '@zhixiao/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -44,13 +44,13 @@ export function cmsRoutes(ctx: AppContext) {
     }, async (req) => ok(await queryNews(ctx, await readerOf(ctx, req, req.body.orgId), req.body)))
     r.get('/open/detail', {
       config: { public: true },
-      schema: { tags, summary: '新闻详情（访客需带 orgId）', querystring: z.object({ id: z.coerce.number().int(), orgId: z.coerce.number().int().optional() }), response: { 200: envelopeSchema(newsDetailSchema) } },
+      schema: { tags, summary: '新闻详情（访客需带 orgId）', querystring: z.object({ id: zId(), orgId: zNumber().int().optional() }), response: { 200: envelopeSchema(newsDetailSchema) } },
     }, async (req) => ok(await newsDetail(ctx, await readerOf(ctx, req, req.query.orgId), req.query.id)))
     r.post('/open/confirm', { schema: { tags, summary: '确认已阅（需要确认的新闻）', body: newsIdBody } },
       async (req) => { await confirmNews(ctx, req.auth!, req.body.id); return ok(null, CmsMsg.CONFIRMED) })
     r.get('/open/image/:tenantId/:id', {
       config: { public: true },
-      schema: { tags, summary: '上传的图片（长期缓存）', params: z.object({ tenantId: z.coerce.number().int().min(0), id: z.string().uuid() }) },
+      schema: { tags, summary: '上传的图片（长期缓存）', params: z.object({ tenantId: zNumber().int().min(0), id: z.string().uuid() }) },
     }, async (req, reply) => {
       const img = await readImage(ctx, req.params.tenantId, req.params.id)
       if (!img) throw notFound('图片不存在')
@@ -72,7 +72,7 @@ export function cmsRoutes(ctx: AppContext) {
       async (req) => ok(await news.getNews(ctx, req.auth!, req.query.id)))
     r.post('/news/add', { config: mgr, schema: { tags, summary: '新增新闻（草稿；正文按白名单清理）', body: newsSaveBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await news.saveNews(ctx, req.auth!, { ...req.body, id: null }), '新增成功'))
-    r.post('/news/update', { config: mgr, schema: { tags, summary: '编辑新闻', body: newsSaveBody.extend({ id: z.coerce.number().int() }), response: { 200: envelopeSchema(z.number()) } } },
+    r.post('/news/update', { config: mgr, schema: { tags, summary: '编辑新闻', body: newsSaveBody.extend({ id: zId() }), response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await news.saveNews(ctx, req.auth!, req.body), '编辑成功'))
     r.post('/news/delete', { config: mgr, schema: { tags, summary: '删除新闻', body: newsIdBody } },
       async (req) => { await news.deleteNews(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
@@ -115,13 +115,13 @@ export function portalModuleRoutes(ctx: AppContext) {
     })
     r.get('/getModuleList', { config: pc, schema: { tags, summary: '本机构某首页的模块（含隐藏；未配置时为默认）', querystring: z.object({ homeKind }), response: { 200: envelopeSchema(moduleLayoutSchema) } } },
       async (req) => ok(await mod.moduleList(ctx, req.auth!, req.query.homeKind)))
-    r.get('/getModule', { config: pc, schema: { tags, summary: '模块详情', querystring: z.object({ id: z.coerce.number().int() }) } },
+    r.get('/getModule', { config: pc, schema: { tags, summary: '模块详情', querystring: z.object({ id: zId() }) } },
       async (req) => ok(await mod.getModule(ctx, req.auth!, req.query.id)))
     r.post('/setModule', { config: pc, schema: { tags, summary: '新增或编辑模块', body: setModuleBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await mod.setModule(ctx, req.auth!, req.body.homeKind, req.body.id, req.body.module), '保存成功'))
     r.post('/setModuleStatus', { config: pc, schema: { tags, summary: '显示/隐藏模块（0 显示，1 隐藏）', body: moduleStatusBody } },
       async (req) => { await mod.setModuleStatus(ctx, req.auth!, req.body.id, req.body.status); return ok(null, req.body.status === 0 ? '已显示' : '已隐藏') })
-    r.post('/removeModule', { config: pc, schema: { tags, summary: '删除模块', body: z.object({ id: z.coerce.number().int() }) } },
+    r.post('/removeModule', { config: pc, schema: { tags, summary: '删除模块', body: z.object({ id: zId() }) } },
       async (req) => { await mod.removeModule(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
     r.post('/moduleListMaintain', { config: pc, schema: { tags, summary: '保存整个首页（按顺序；空列表恢复默认）', body: moduleListBody } },
       async (req) => { await mod.maintainModules(ctx, req.auth!, req.body.homeKind, req.body.modules); return ok(null, '保存成功') })
@@ -135,7 +135,7 @@ export function portalModuleRoutes(ctx: AppContext) {
 /** Banner routes let in any of the three maintenance groups; banner-service checks the terminal's own code. */
 const bannerRead = { permission: ['sc_menhu_pc', 'sc_menhu_mobile_t', 'sc_menhu_mobile_p'] }
 const bannerWrite = (action: 'add' | 'edit' | 'delete') => ({ permission: ['sc_menhu_pc', `sc_menhu_mobile_t_${action}`, `sc_menhu_mobile_p_${action}`] })
-const terminalField = { terminal: z.coerce.number().int().min(0, '终端无效').max(2, '终端无效').optional() }
+const terminalField = { terminal: zNumber().int().min(0, '终端无效').max(2, '终端无效').optional() }
 
 /** /base/api/banner (001 §7.5): the carousel pictures of the admin's org, per terminal (0 PC, 1 teacher mobile, 2 parent and student mobile). */
 export function bannerRoutes(ctx: AppContext) {
@@ -146,9 +146,9 @@ export function bannerRoutes(ctx: AppContext) {
       async (req) => ok(await pageBanners(ctx, req.auth!, req.body)))
     r.post('/add', { config: bannerWrite('add'), schema: { tags, summary: '新增轮播图', body: bannerSaveBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await saveBanner(ctx, req.auth!, { ...req.body, id: null }), '新增成功'))
-    r.post('/update', { config: bannerWrite('edit'), schema: { tags, summary: '编辑轮播图（终端不变）', body: bannerSaveBody.extend({ id: z.coerce.number().int() }), response: { 200: envelopeSchema(z.number()) } } },
+    r.post('/update', { config: bannerWrite('edit'), schema: { tags, summary: '编辑轮播图（终端不变）', body: bannerSaveBody.extend({ id: zId() }), response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await saveBanner(ctx, req.auth!, req.body), '编辑成功'))
-    r.post('/delete', { config: bannerWrite('delete'), schema: { tags, summary: '删除轮播图', body: z.object({ id: z.coerce.number().int(), ...terminalField }) } },
+    r.post('/delete', { config: bannerWrite('delete'), schema: { tags, summary: '删除轮播图', body: z.object({ id: zId(), ...terminalField }) } },
       async (req) => { await deleteBanner(ctx, req.auth!, req.body.id, req.body.terminal); return ok(null, '删除成功') })
     r.post('/updateBannerOrderIndex', { config: bannerWrite('edit'), schema: { tags, summary: '轮播图排序（按 ids 顺序）', body: bannerOrderBody.extend(terminalField) } },
       async (req) => { await orderBanners(ctx, req.auth!, req.body.ids, req.body.terminal); return ok(null, '排序成功') })

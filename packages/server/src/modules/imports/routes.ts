@@ -1,4 +1,4 @@
-import { IMPORT_KIND_VIEW_CODE, IMPORT_KINDS, ImportMsg, envelopeSchema, importLogPageBody, importTask, pageOf, type ImportKind } from '@zhixiao/shared'
+import { IMPORT_KIND_VIEW_CODE, IMPORT_KINDS, ImportMsg, envelopeSchema, importLogPageBody, importTask, pageOf, type ImportKind, zId } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -35,7 +35,7 @@ export function importLogRoutes(ctx: AppContext) {
     const tags = ['导入任务']
     // Any area that imports; the service then shows only the kinds of the caller's codes.
     const config = { permission: [...new Set(Object.values(IMPORT_KIND_VIEW_CODE))] }
-    const id = z.object({ id: z.coerce.number().int() })
+    const id = z.object({ id: zId() })
     r.post('/log/page', { config, schema: { tags, summary: '导入记录分页（本机构）', body: importLogPageBody, response: { 200: envelopeSchema(pageOf(importTask)) } } },
       async (req) => ok(await svc.pageTasks(ctx, req.auth!, req.body)))
     r.get('/log/detail', { config, schema: { tags, summary: '导入任务详情与进度', querystring: id, response: { 200: envelopeSchema(importTask) } } },

@@ -1,7 +1,7 @@
 import {
   checkPasswordBody, checkPasswordResult, envelopeSchema, loginByTotpBody, loginLogPage, loginLogQuery, loginResult, QrMsg, qrActionBody, qrCodeInfo,
   qrProcessQuery, qrProcessResult, qrScanInfo, totpConfirmBody, totpDisableBody, totpEnrolment, totpLoginConfirmBody, totpLoginEnrolBody, totpPolicy,
-  totpRecoveryCodes, totpStatus, TotpMsg,
+  totpRecoveryCodes, totpStatus, TotpMsg, zNumber,
 } from '@zhixiao/shared'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -123,7 +123,7 @@ export function qrLoginRoutes(ctx: AppContext, opts: { dingtalk?: DingtalkQrSour
 
     r.get('/qrcode', {
       config: { public: true },
-      schema: { tags, summary: '获取扫码登录二维码（2分钟有效，单次使用；绑定本浏览器）', querystring: z.object({ orgId: z.coerce.number().int().optional() }), response: { 200: envelopeSchema(qrCodeInfo) } },
+      schema: { tags, summary: '获取扫码登录二维码（2分钟有效，单次使用；绑定本浏览器）', querystring: z.object({ orgId: zNumber().int().optional() }), response: { 200: envelopeSchema(qrCodeInfo) } },
     }, async (req, reply) => {
       const bind = await qrBinding(ctx, tenantHeader(req), req.query.orgId)
       return ok(await createQr(ctx, bind, qrBrowserSecret(req, reply), meta(req), opts.dingtalk))
@@ -131,7 +131,7 @@ export function qrLoginRoutes(ctx: AppContext, opts: { dingtalk?: DingtalkQrSour
 
     r.get('/loginQRCodeByOrg', {
       config: { public: true },
-      schema: { tags, summary: '获取机构的扫码登录二维码（绑定本浏览器）', querystring: z.object({ orgId: z.coerce.number().int() }), response: { 200: envelopeSchema(qrCodeInfo) } },
+      schema: { tags, summary: '获取机构的扫码登录二维码（绑定本浏览器）', querystring: z.object({ orgId: zNumber().int() }), response: { 200: envelopeSchema(qrCodeInfo) } },
     }, async (req, reply) => {
       const bind = await qrBinding(ctx, tenantHeader(req), req.query.orgId)
       return ok(await createQr(ctx, bind, qrBrowserSecret(req, reply), meta(req), opts.dingtalk))

@@ -1,6 +1,6 @@
 import {
   envelopeSchema, keywordQuery, messageIdBody, messageListBody, messageRow, MP_SCOPE_CODES, mpAppBody, mpAppRow, mpIdBody, mpScopeQuery,
-  optionRow, pageOf, TEMPLATE_WRITE_CODE, templateBody, templateIdQuery, templatePageBody, templateRow, wechatBindBody, type MpScope,
+  optionRow, pageOf, TEMPLATE_WRITE_CODE, templateBody, templateIdQuery, templateUpdateBody, templatePageBody, templateRow, wechatBindBody, type MpScope,
 } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -40,8 +40,8 @@ export function messageTemplateRoutes(ctx: AppContext) {
     const tags = ['消息模板']
     r.post('/create', { config: write, schema: { tags, summary: '新增模板', body: templateBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await saveTemplate(ctx, req.auth!, { ...req.body, id: undefined }), '新增成功'))
-    r.post('/update', { config: write, schema: { tags, summary: '编辑模板', body: templateBody } },
-      async (req) => { await saveTemplate(ctx, req.auth!, { ...req.body, id: req.body.id ?? -1 }); return ok(null, '编辑成功') })
+    r.post('/update', { config: write, schema: { tags, summary: '编辑模板', body: templateUpdateBody } },
+      async (req) => { await saveTemplate(ctx, req.auth!, req.body); return ok(null, '编辑成功') })
     r.post('/delete', { config: write, schema: { tags, summary: '删除模板', body: messageIdBody } },
       async (req) => { await deleteTemplate(ctx, req.auth!, req.body.id); return ok(null, '删除成功') })
     r.get('/get', { config: read, schema: { tags, summary: '模板详情', querystring: templateIdQuery, response: { 200: envelopeSchema(templateRow) } } },

@@ -1,7 +1,7 @@
 import {
   alarmSaveBody, customLayoutQuery, customLayoutSaveBody, envelopeSchema, familyLayout, MOBILE_BUTTONS, mobileHome as mobileHomeSchema,
   mobileHomeAlarm, mobileHomeQuery, PortalMsg, quickAppBody, quickDeleteAppBody, quickGroup, quickGroupSaveBody, quickIdQuery, quickListQuery,
-  quickRoleRow, configSource,
+  quickRoleRow, configSource, zNumber,
 } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -13,7 +13,7 @@ import { AlarmCfg, FamilyLayoutCfg, MobileMenuCfg, MobileSettingsCfg, StudentPcC
 import { mobileHome } from './home-service.js'
 import * as quick from './quick-service.js'
 
-const orgQuery = z.object({ orgId: z.coerce.number().int().optional() })
+const orgQuery = z.object({ orgId: zNumber().int().optional() })
 const resolved = <S extends z.ZodType>(s: S) => z.object({ value: s, orgId: z.number(), source: configSource })
 
 /** /base/configMgr get/set of MobileMenuConfig, MHSysConfigForStudentPC and MobilePortalSettings (named-config.ts). */

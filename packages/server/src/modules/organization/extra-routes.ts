@@ -1,4 +1,4 @@
-import { bindOrg, envelopeSchema, jdTenantOrg, jdTenantOrgQuery, orgManager, workStationListItem } from '@zhixiao/shared'
+import { bindOrg, envelopeSchema, jdTenantOrg, jdTenantOrgQuery, orgManager, workStationListItem, zNumber } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -12,7 +12,7 @@ export function organizationExtraRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>()
     const tags = ['organizationUnit']
-    const orgIdQuery = z.object({ orgId: z.coerce.number().int().optional() })
+    const orgIdQuery = z.object({ orgId: zNumber().int().optional() })
     r.get('/getBindOrg', { schema: { tags, summary: '当前账号绑定的机构（current 为当前登录机构）', response: { 200: envelopeSchema(z.array(bindOrg)) } } },
       async (req) => ok(await bindOrgs(ctx, req.auth!)))
     r.get('/jdmh/tenant/org', { schema: { tags, summary: '租户的局端门户机构（非局端租户为 null）', querystring: jdTenantOrgQuery, response: { 200: envelopeSchema(jdTenantOrg) } } },

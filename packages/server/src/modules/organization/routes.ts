@@ -1,4 +1,4 @@
-import { changeOrgQuery, envelopeSchema, Msg, orgAddBody, orgInfo as orgInfoSchema, orgListPageBody, orgPublicInfo as orgPublicInfoSchema, orgRow, orgUpdateBody, pageOf } from '@zhixiao/shared'
+import { changeOrgQuery, envelopeSchema, Msg, orgAddBody, orgInfo as orgInfoSchema, orgListPageBody, orgPublicInfo as orgPublicInfoSchema, orgRow, orgUpdateBody, pageOf, zId, zNumber } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -17,7 +17,7 @@ export function organizationRoutes(ctx: AppContext) {
     const tags = ['organizationUnit']
 
     r.get('/get', {
-      schema: { tags, summary: '机构信息', querystring: z.object({ orgId: z.coerce.number().int().optional() }), response: { 200: envelopeSchema(orgInfoSchema) } },
+      schema: { tags, summary: '机构信息', querystring: z.object({ orgId: zNumber().int().optional() }), response: { 200: envelopeSchema(orgInfoSchema) } },
     }, async (req) => ok(await orgInfo(ctx, req.auth!, req.query.orgId)))
 
     r.get('/changeOrg', {
@@ -26,11 +26,11 @@ export function organizationRoutes(ctx: AppContext) {
 
     r.get('/public/info', {
       config: { public: true },
-      schema: { tags, summary: '机构公开信息（登录页）', querystring: z.object({ orgId: z.coerce.number().int() }), response: { 200: envelopeSchema(orgPublicInfoSchema) } },
+      schema: { tags, summary: '机构公开信息（登录页）', querystring: z.object({ orgId: zNumber().int() }), response: { 200: envelopeSchema(orgPublicInfoSchema) } },
     }, async (req) => ok(await orgPublicInfo(ctx, req.query.orgId)))
 
     // Organisation setup (base-organization/orgSet): reads are scoped to the caller's org and below.
-    const orgIdQuery = z.object({ orgId: z.coerce.number().int() })
+    const orgIdQuery = z.object({ orgId: zNumber().int() })
     r.get('/all', { schema: { tags, summary: '本机构及下级机构（树）', response: { 200: envelopeSchema(z.array(orgRow)) } } },
       async (req) => ok(await listAll(ctx, req.auth!)))
     r.get('/listSubOrgAll', { schema: { tags, summary: '全部下级机构', querystring: orgIdQuery, response: { 200: envelopeSchema(z.array(orgRow)) } } },
@@ -58,7 +58,7 @@ export function organizationRoutes(ctx: AppContext) {
     }, async (req) => { await updateOrg(ctx, req.auth!, req.body); return ok(null, '编辑成功') })
     r.get('/status/new', {
       config: { permission: 'base_org_enable' },
-      schema: { tags, summary: '启用/停用机构', querystring: orgIdQuery.extend({ status: z.coerce.number().int().min(0).max(1) }) },
+      schema: { tags, summary: '启用/停用机构', querystring: orgIdQuery.extend({ status: zNumber().int().min(0).max(1) }) },
     }, async (req) => { await setOrgStatus(ctx, req.auth!, req.query.orgId, req.query.status); return ok(null, req.query.status === 0 ? '启用成功' : '停用成功') })
     // Excel: the template, an all-or-nothing import, and an export in the template's columns.
     r.get('/downloadExcelTemplate', { config: { permission: 'base_organization' }, schema: { tags, summary: '机构导入模板（xlsx）' } },
@@ -72,11 +72,11 @@ export function organizationRoutes(ctx: AppContext) {
       })
     r.post('/exportExcel', {
       config: { permission: 'base_organization' },
-      schema: { tags, summary: '导出机构（xlsx）', body: z.object({ keyword: z.string().trim().max(50).optional().nullable(), status: z.coerce.number().int().min(0).max(1).optional().nullable() }).default({}) },
+      schema: { tags, summary: '导出机构（xlsx）', body: z.object({ keyword: z.string().trim().max(50).optional().nullable(), status: zNumber().int().min(0).max(1).optional().nullable() }).default({}) },
     }, async (req, reply) => reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader('机构.xlsx')).send(await exportOrgs(ctx, req.auth!, req.body)))
 
     r.get('/getOrgUnitAttrByType', {
-      schema: { tags, summary: '机构类型对应的单位属性', querystring: z.object({ typeId: z.coerce.number().int() }), response: { 200: envelopeSchema(z.number().nullable()) } },
+      schema: { tags, summary: '机构类型对应的单位属性', querystring: z.object({ typeId: zId() }), response: { 200: envelopeSchema(z.number().nullable()) } },
     }, async (req) => ok(await unitAttrOfType(ctx, req.auth!, req.query.typeId)))
     r.get('/delete/new', {
       config: { permission: 'base_org_delete' },

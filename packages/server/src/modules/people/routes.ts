@@ -1,7 +1,7 @@
 import {
   PeopleMsg, UserType, changeAddBody, changeClassBody, changePageBody, changeRow, joinApplyBody, joinDecideBody, joinPageBody, joinRow, logPageBody, logRow,
   searchPersonBody, searchPersonRow, teacherDetail, studentDetail, childParent, departmentRow, envelopeSchema, idsBody, pageOf, parentAddBody, parentBindBody, parentPageBody, parentRow, parentUnbindBody,
-  studentAddBody, studentPageBody, studentRow, studentUpdateBody, teacherAddBody, teacherPageBody, teacherRow, teacherUpdateBody,
+  studentAddBody, studentPageBody, studentRow, studentUpdateBody, teacherAddBody, teacherPageBody, teacherRow, teacherUpdateBody, zId, zNumber,
 } from '@zhixiao/shared'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Readable } from 'node:stream'
@@ -22,7 +22,7 @@ import { applyToJoin, decideJoin, pageJoinRequests } from './join-service.js'
 import { pageOperationLog, searchPeople } from './search-service.js'
 
 const can = (permission: string) => ({ permission })
-const id = z.object({ id: z.coerce.number().int() })
+const id = z.object({ id: zId() })
 const read = can('base_user_account')
 /** 学生 → 家长管理 (000 §6): the parents drawer of a student row (web ParentsDrawer). */
 const STUDENT_PARENT_CODE = 'base_student_parent'
@@ -94,7 +94,7 @@ export function parentRoutes(ctx: AppContext) {
     const tags = ['家长']
     r.post('/page', { config: read, schema: { tags, summary: '家长分页（含绑定的学生）', body: parentPageBody, response: { 200: envelopeSchema(pageOf(parentRow)) } } },
       async (req) => ok(await parents.pageParents(ctx, req.auth!, req.body)))
-    r.get('/parents', { config: read, schema: { tags, summary: '学生的家长', querystring: z.object({ childId: z.coerce.number().int() }), response: { 200: envelopeSchema(z.array(childParent)) } } },
+    r.get('/parents', { config: read, schema: { tags, summary: '学生的家长', querystring: z.object({ childId: zId() }), response: { 200: envelopeSchema(z.array(childParent)) } } },
       async (req) => ok(await parents.parentsOfChild(ctx, req.auth!, req.query.childId)))
     // The student page's 家长管理 (base_student_parent) adds and unbinds a student's parents from its drawer too.
     r.post('/add', { config: { permission: ['base_parent_add', STUDENT_PARENT_CODE] }, schema: { tags, summary: '新增家长并绑定学生（手机号已有账号则直接绑定）', body: parentAddBody, response: { 200: envelopeSchema(z.number()) } } },
@@ -113,7 +113,7 @@ export function parentRoutes(ctx: AppContext) {
 /** /base/api/userInfo/department */
 export function departmentRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().get('/list', { config: read, schema: { tags: ['教师'], summary: '机构的部门', querystring: z.object({ orgId: z.coerce.number().int().optional() }), response: { 200: envelopeSchema(z.array(departmentRow)) } } },
+    app.withTypeProvider<ZodTypeProvider>().get('/list', { config: read, schema: { tags: ['教师'], summary: '机构的部门', querystring: z.object({ orgId: zNumber().int().optional() }), response: { 200: envelopeSchema(z.array(departmentRow)) } } },
       async (req) => ok(await teachers.listDepartments(ctx, req.auth!, req.query.orgId)))
   }
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, PortalMsg, type ConfigSource } from '@zhixiao/shared'
+import { ErrorCode, PortalMsg, type ConfigSource, zNumber } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { sql } from 'kysely'
@@ -95,7 +95,7 @@ export async function clearNamed(trx: Trx, auth: AuthInfo, cfg: NamedConfig, org
   if (gone) await recordOp(trx, auth, { module: '门户管理', action: '恢复默认配置', target: cfg.label, detail: { name: cfg.name, orgId, before: gone.value } })
 }
 
-const orgQuery = z.object({ orgId: z.coerce.number().int().optional() })
+const orgQuery = z.object({ orgId: zNumber().int().optional() })
 
 /**
  * Registers GET /get<Key> (any signed-in user of the tenant reads the resolved value of their org or an org they
@@ -111,7 +111,7 @@ export function namedConfigRoutes(ctx: AppContext, configs: Record<string, Named
           const got = await ctx.db.tenant(req.auth!.tenantId, (trx) => resolveNamed(trx, cfg, req.query.orgId ?? req.auth!.orgId))
           return ok({ ...(got.value as object), orgId: got.orgId, source: got.source })
         })
-      const body = z.object({ orgId: z.coerce.number().int().optional(), tenantDefault: z.boolean().optional(), value: cfg.schema })
+      const body = z.object({ orgId: zNumber().int().optional(), tenantDefault: z.boolean().optional(), value: cfg.schema })
       r.post(`/set${key}`, { config: { permission: cfg.permission }, schema: { tags: [tag], summary: `保存${cfg.label}`, body } },
         async (req) => {
           const b = req.body as z.infer<typeof body>

@@ -1,6 +1,6 @@
 import {
   bottomInfoQuery, ConfigName, envelopeSchema, footerConfig, jdAdminAnswer, jdMhSysConfigAnswer, jdPermissionsQuery, mobileEntry, mobileEntryQuery, mobileEntrySaveBody,
-  mobileEntryUpdateBody, personalConfigQuery, PortalMsg, setPersonalConfigBody, setPersonalConfigQuery, setSysConfigBody, sysConfigQuery,
+  mobileEntryUpdateBody, personalConfigQuery, PortalMsg, setPersonalConfigBody, setPersonalConfigQuery, setSysConfigBody, sysConfigQuery, zId, zNumber,
 } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -12,7 +12,7 @@ import { deleteEntry, listEntries, saveEntry, updateEntry } from './mobile-servi
 import { bottomInfo, getPersonal, getSysConfig, outSchoolPortalEnable, publicHeaderConfig, setPersonal, setSysConfig } from './service.js'
 
 const pc = { permission: 'sc_menhu_pc' }
-const orgQuery = z.object({ orgId: z.coerce.number().int() })
+const orgQuery = z.object({ orgId: zNumber().int() })
 
 /** Portal configuration under /base/configMgr (000 §7.6, 001 §7.1); see docs/portal.md. */
 export function configMgrRoutes(ctx: AppContext) {
@@ -51,11 +51,11 @@ export function mobileInfoRoutes(ctx: AppContext) {
     const tags = ['移动端入口']
     r.get('/fullInfo', { schema: { tags, summary: '移动端入口（默认只含显示的；all=1 含隐藏）', querystring: mobileEntryQuery, response: { 200: envelopeSchema(z.array(mobileEntry)) } } },
       async (req) => ok(await listEntries(ctx, req.auth!, req.query.orgId, req.query.all === '1')))
-    r.post('/save', { config: pc, schema: { tags, summary: '新增移动端入口', body: z.object({ orgId: z.coerce.number().int().optional() }).and(mobileEntrySaveBody) } },
+    r.post('/save', { config: pc, schema: { tags, summary: '新增移动端入口', body: z.object({ orgId: zNumber().int().optional() }).and(mobileEntrySaveBody) } },
       async (req) => ok(await saveEntry(ctx, req.auth!, req.body), '新增成功'))
     r.post('/update', { config: pc, schema: { tags, summary: '编辑移动端入口', body: mobileEntryUpdateBody } },
       async (req) => { await updateEntry(ctx, req.auth!, req.body.id, req.body); return ok(null, '编辑成功') })
-    r.get('/delete', { config: pc, schema: { tags, summary: '删除移动端入口', querystring: z.object({ id: z.coerce.number().int() }) } },
+    r.get('/delete', { config: pc, schema: { tags, summary: '删除移动端入口', querystring: z.object({ id: zId() }) } },
       async (req) => { await deleteEntry(ctx, req.auth!, req.query.id); return ok(null, '删除成功') })
   }
 }
@@ -67,7 +67,7 @@ export function tenantPortalRoutes(ctx: AppContext) {
     const tags = ['tenant']
     r.get('/getTenantBottomBaseInfo', { config: { public: true }, schema: { tags, summary: '门户底部配置', querystring: bottomInfoQuery, response: { 200: envelopeSchema(footerConfig.extend({ orgId: z.number() })) } } },
       async (req) => ok(await bottomInfo(ctx, req.query.orgId)))
-    r.get('/getOutSchoolPortalEnable', { config: { public: true }, schema: { tags, summary: '公共门户是否开启', querystring: z.object({ tenantId: z.coerce.number().int().optional(), orgId: z.coerce.number().int().optional() }), response: { 200: envelopeSchema(z.object({ enable: z.boolean() })) } } },
+    r.get('/getOutSchoolPortalEnable', { config: { public: true }, schema: { tags, summary: '公共门户是否开启', querystring: z.object({ tenantId: zNumber().int().optional(), orgId: zNumber().int().optional() }), response: { 200: envelopeSchema(z.object({ enable: z.boolean() })) } } },
       async (req) => ok(await outSchoolPortalEnable(ctx, req.query)))
   }
 }

@@ -1,6 +1,6 @@
 import {
   RoleMsg, associateAccountBody, byPermissionsBody, logPageBody, logRow, userSearchBody, associatePermissionBody, envelopeSchema, pageOf, permissionGroup, permissionTreeQuery, permissionsOfRoleQuery, roleAddBatchBody, roleIdsBody,
-  roleMemberRow, roleMembersBody, rolePageBody, roleRow, roleUpdateBody,
+  roleMemberRow, roleMembersBody, rolePageBody, roleRow, roleUpdateBody, zId, zNumber,
 } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -24,7 +24,7 @@ export function roleRoutes(ctx: AppContext) {
       async (req) => ok(await svc.allRoles(ctx, req.auth!)))
     r.get('/role/inner', { config: manage, schema: { tags, summary: '内置角色', response: { 200: envelopeSchema(z.array(roleRow)) } } },
       async (req) => ok(await svc.allRoles(ctx, req.auth!, true)))
-    r.get('/getRoleById', { config: manage, schema: { tags, summary: '角色详情', querystring: z.object({ id: z.coerce.number().int() }), response: { 200: envelopeSchema(roleRow) } } },
+    r.get('/getRoleById', { config: manage, schema: { tags, summary: '角色详情', querystring: z.object({ id: zId() }), response: { 200: envelopeSchema(roleRow) } } },
       async (req) => ok(await svc.roleById(ctx, req.auth!, req.query.id)))
     r.post('/addRole/batch', { config: manage, schema: { tags, summary: '批量新增角色', body: roleAddBatchBody, response: { 200: envelopeSchema(z.array(z.number())) } } },
       async (req) => ok(await svc.addRoles(ctx, req.auth!, req.body), '新增成功'))
@@ -46,7 +46,7 @@ export function roleRoutes(ctx: AppContext) {
       async (req) => { await svc.setRoleMembers(ctx, req.auth!, req.body, true); return ok(null, '关联成功') })
     r.post('/delAssociatedAccount', { config: manage, schema: { tags, summary: '取消人员与角色的关联', body: associateAccountBody } },
       async (req) => { await svc.setRoleMembers(ctx, req.auth!, req.body, false); return ok(null, '取消关联成功') })
-    r.get('/getPermissionsByAccountId', { config: { permission: 'permission_f_p' }, schema: { tags, summary: '人员的角色与权限（用户权限查询）', querystring: z.object({ userInfoId: z.coerce.number().int() }) } },
+    r.get('/getPermissionsByAccountId', { config: { permission: 'permission_f_p' }, schema: { tags, summary: '人员的角色与权限（用户权限查询）', querystring: z.object({ userInfoId: zId() }) } },
       async (req) => ok(await svc.permissionsOfMember(ctx, req.auth!, req.query.userInfoId)))
 
     r.post('/getAccountInfoByPermissions', { config: { permission: 'permission_f_user' }, schema: { tags, summary: '拥有任一权限的人员（本机构及下级）', body: byPermissionsBody, response: { 200: envelopeSchema(pageOf(roleMemberRow)) } } },
@@ -64,7 +64,7 @@ export function roleRoutes(ctx: AppContext) {
       async (req) => ok(await pageOperationLog(ctx, req.auth!, req.body, false)))
     r.get('/getOperationOrgList', { config: logs, schema: { tags: ['操作日志'], summary: '有操作日志的机构（筛选用）', response: { 200: envelopeSchema(z.array(z.object({ orgId: z.number(), orgName: z.string() }))) } } },
       async (req) => ok(await operationOrgs(ctx, req.auth!)))
-    r.get('/getUpdatePermissionOperationLog', { config: logs, schema: { tags: ['操作日志'], summary: '权限变更日志（角色授权）', querystring: z.object({ pageIndex: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(200).default(20) }), response: { 200: envelopeSchema(pageOf(logRow)) } } },
+    r.get('/getUpdatePermissionOperationLog', { config: logs, schema: { tags: ['操作日志'], summary: '权限变更日志（角色授权）', querystring: z.object({ pageIndex: zNumber().int().min(1).default(1), pageSize: zNumber().int().min(1).max(200).default(20) }), response: { 200: envelopeSchema(pageOf(logRow)) } } },
       async (req) => ok(await pageOperationLog(ctx, req.auth!, { module: '角色授权', ...req.query }, false)))
   }
 }

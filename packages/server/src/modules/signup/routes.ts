@@ -1,7 +1,7 @@
 import {
   SUPER_ADMIN, SignupErrorCode, SignupMsg, SmsMsg, applyOrgBody, envelopeSchema, myApplications as myApplicationsSchema, registerOrg, registerOrgsQuery,
   registerSwitch, registerSwitchBody, registerTenant, signUpBody, signUpResult, signupPhoneQuery, signupPhoneResult, signupSendBody,
-  signupVerifyBody, signupVerifyResult,
+  signupVerifyBody, signupVerifyResult, zNumber,
 } from '@zhixiao/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -96,7 +96,7 @@ export function registerOrgRoutes(ctx: AppContext) {
     }, async (req) => { await setSwitch(ctx, req.auth!, req.body); return ok(null, SignupMsg.SWITCH_SAVED) })
     r.get('/register/switch/query', {
       config: { permission: 'base_teacher_join_audit' },
-      schema: { tags, summary: '注册开关查询', querystring: z.object({ orgId: z.coerce.number().int().positive() }), response: { 200: envelopeSchema(registerSwitch) } },
+      schema: { tags, summary: '注册开关查询', querystring: z.object({ orgId: zNumber().int().positive() }), response: { 200: envelopeSchema(registerSwitch) } },
     }, async (req) => ok(await getSwitch(ctx, req.auth!, req.query.orgId)))
     r.get('/register/orgs', {
       config: pub, schema: { tags, summary: '可申请加入的机构（注册页；本单位由请求头 tenantId 或 orgId 确定）', querystring: registerOrgsQuery, response: { 200: envelopeSchema(z.array(registerOrg)) } },

@@ -1,7 +1,7 @@
 import {
   changePasswordNotLoginBody, envelopeSchema, loginByPhoneSmsBody, loginResult, Msg, pageOf, SMS_EVENT_LABELS, SMS_EVENTS, SMS_TYPE_LABELS, SMS_TYPES,
   smsConfigSave, smsConfigView, smsLogQuery, smsLogRow, SmsMsg, smsSendBody, smsSendModifyPwdQuery, smsTemplate, smsTemplateCreate,
-  smsTemplatePageQuery, smsTemplateUpdate, smsTypeOption, smsValidQuery, smsVerifyCodeBody, smsVerifyCodeResult, SUPER_ADMIN,
+  smsTemplatePageQuery, smsTemplateUpdate, smsTypeOption, smsValidQuery, smsVerifyCodeBody, smsVerifyCodeResult, SUPER_ADMIN, zId, zNumber,
 } from '@zhixiao/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -16,8 +16,8 @@ import {
 import { loginByPhoneSms, resetForgottenPassword, sendLoginCode, sendResetCode, validLoginCode, verifyResetCode } from './login-service.js'
 
 const config = { permission: 'sc_menhu_sms_config' }
-const idQuery = z.object({ id: z.coerce.number().int().positive() })
-const idBody = z.object({ id: z.coerce.number().int().positive() })
+const idQuery = z.object({ id: zId() })
+const idBody = z.object({ id: zId() })
 
 async function isSuperAdmin(ctx: AppContext, auth: AuthInfo): Promise<boolean> {
   if (auth.tenantId !== SUPER_ADMIN.tenantId) return false
@@ -66,7 +66,7 @@ export function smsRoutes(ctx: AppContext) {
       config: { superAdmin: true },
       schema: {
         tags, summary: '站内发件箱短信原文（仅超级管理员，仅发件箱）',
-        querystring: z.object({ id: z.coerce.number().int().positive(), tenantId: z.coerce.number().int().min(0) }),
+        querystring: z.object({ id: zId(), tenantId: zNumber().int().min(0) }),
         response: { 200: envelopeSchema(z.object({ phone: z.string(), content: z.string() })) },
       },
     }, async (req) => ok(await logFullText(ctx, req.query.tenantId, req.query.id)))

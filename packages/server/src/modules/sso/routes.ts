@@ -1,7 +1,7 @@
 import {
   codeLoginBody, envelopeSchema, loginByThirdSsoBody, pageOf, smartEduLogoutQuery, smartEduLogoutResult, SsoErrorCode, SsoMsg, thirdBindBody, thirdButton,
-  thirdConfigBody, thirdConfigIdQuery, thirdConfigPageBody, thirdConfigRow, thirdListQuery, thirdLoginResult, thirdRefreshResult, thirdUrlQuery,
-  thirdUrlResult, THIRD_TYPES, unbindByPwdBody, type ThirdType,
+  thirdConfigBody, thirdConfigIdQuery, thirdConfigUpdateBody, thirdConfigPageBody, thirdConfigRow, thirdListQuery, thirdLoginResult, thirdRefreshResult, thirdUrlQuery,
+  thirdUrlResult, THIRD_TYPES, unbindByPwdBody, type ThirdType, zNumber,
 } from '@zhixiao/shared'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -93,7 +93,7 @@ export function ssoAuthRoutes(ctx: AppContext) {
 
     r.get('/third/start', {
       config: { public: true },
-      schema: { tags, summary: '跳转到第三方登录（链接形式的 third/url）', querystring: thirdUrlQuery.extend({ tenantId: z.coerce.number().int().positive().optional() }) },
+      schema: { tags, summary: '跳转到第三方登录（链接形式的 third/url）', querystring: thirdUrlQuery.extend({ tenantId: zNumber().int().positive().optional() }) },
     }, async (req, reply) => {
       try {
         const tenantId = await tenantOf(ctx, req, req.query)
@@ -171,7 +171,7 @@ export function thirdConfigRoutes(ctx: AppContext) {
       async (req) => ok(await pageConfigs(ctx, req.auth!, { ...req.body, thirdType: req.body.thirdType as ThirdType | null | undefined })))
     r.post('/add', { config, schema: { tags, summary: '新增第三方登录配置（密钥加密保存）', body: thirdConfigBody, response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await addConfig(ctx, req.auth!, req.body), '新增成功'))
-    r.post('/update', { config, schema: { tags, summary: '编辑第三方登录配置（不填密钥则保留原密钥）', body: thirdConfigBody } },
+    r.post('/update', { config, schema: { tags, summary: '编辑第三方登录配置（不填密钥则保留原密钥）', body: thirdConfigUpdateBody } },
       async (req) => { await updateConfig(ctx, req.auth!, req.body); return ok(null, '编辑成功') })
     r.get('/delete', { config, schema: { tags, summary: '删除第三方登录配置（连同其绑定）', querystring: thirdConfigIdQuery } },
       async (req) => { await deleteConfig(ctx, req.auth!, req.query.id); return ok(null, '删除成功') })

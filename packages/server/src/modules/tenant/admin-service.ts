@@ -42,14 +42,17 @@ export async function updateTenant(ctx: AppContext, b: TenantUpdateBody): Promis
     if (!t) throw notFound('租户不存在')
     const merged = configOf(t.config as Record<string, unknown>, b)
     const config = JSON.stringify(merged) !== JSON.stringify(t.config) ? JSON.stringify(merged) : undefined
-    await trx.updateTable('tenant').set({
+    const changes = {
       ...(b.name !== undefined && { name: b.name }),
       ...(b.tenantModuleType !== undefined && { tenant_module_type: b.tenantModuleType }),
       ...(b.passwordMaxAgeDays !== undefined && { password_max_age_days: b.passwordMaxAgeDays }),
       ...(config !== undefined && { config }),
       // An empty domain clears it (docs/auth.md "Tenant by domain").
       ...(b.domain !== undefined && { domain: b.domain || null }),
-    }).where('id', '=', b.id).execute()
+    }
+    // A body that changes nothing is answered as done: an UPDATE with an empty SET is not SQL.
+    if (!Object.keys(changes).length) return
+    await trx.updateTable('tenant').set(changes).where('id', '=', b.id).execute()
   }).catch((e: unknown) => rethrowUnique(e, UNIQUE_MESSAGES, TenantMsg.DOMAIN_TAKEN))
 }
 

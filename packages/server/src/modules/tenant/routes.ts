@@ -1,4 +1,4 @@
-import { envelopeSchema, tenantAddBody, tenantUpdateBody, loginPageInfo as loginPageInfoSchema, passwordRule as passwordRuleSchema, tenantPublicInfo as publicInfoSchema, tenantPublicInfoQuery, tenantDomainQuery } from '@zhixiao/shared'
+import { envelopeSchema, tenantAddBody, tenantUpdateBody, loginPageInfo as loginPageInfoSchema, passwordRule as passwordRuleSchema, tenantPublicInfo as publicInfoSchema, tenantPublicInfoQuery, tenantDomainQuery, zNumber } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -15,7 +15,7 @@ export function tenantRoutes(ctx: AppContext) {
 
     r.get('/getLoginInfo', {
       config: { public: true },
-      schema: { tags, summary: '登录页配置', querystring: z.object({ orgId: z.coerce.number().int().optional() }), response: { 200: envelopeSchema(loginPageInfoSchema) } },
+      schema: { tags, summary: '登录页配置', querystring: z.object({ orgId: zNumber().int().optional() }), response: { 200: envelopeSchema(loginPageInfoSchema) } },
     }, async (req) => ok(await loginPageInfo(ctx, tenantHeader(req), req.query.orgId)))
 
     r.get('/public/info', {
@@ -32,7 +32,7 @@ export function tenantRoutes(ctx: AppContext) {
       config: { superAdmin: true },
       schema: {
         tags, summary: '租户列表（超级管理员）',
-        querystring: z.object({ keyword: z.string().max(50).optional(), pageIndex: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) }),
+        querystring: z.object({ keyword: z.string().max(50).optional(), pageIndex: zNumber().int().min(1).default(1), pageSize: zNumber().int().min(1).max(100).default(20) }),
       },
     }, async (req) => ok(await queryTenants(ctx, req.query)))
 
@@ -46,7 +46,7 @@ export function tenantRoutes(ctx: AppContext) {
 
     r.post('/updateStatus', {
       config: { superAdmin: true },
-      schema: { tags, summary: '启用/停用租户（停用即结束其全部会话）', body: z.object({ id: z.coerce.number().int(), status: z.coerce.number().int().min(0).max(1) }) },
+      schema: { tags, summary: '启用/停用租户（停用即结束其全部会话）', body: z.object({ id: zNumber().int().min(0), status: zNumber().int().min(0).max(1) }) },
     }, async (req) => { await setTenantStatus(ctx, req.body.id, req.body.status); return ok(null, req.body.status === 0 ? '启用成功' : '停用成功') })
 
     r.post('/base/tenant/config/password/rule', {
