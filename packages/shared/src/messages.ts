@@ -151,6 +151,7 @@ export const MpMsg = {
   BIND_FAILED: '微信授权失败，请重试',
   NO_WECHAT: '未配置微信公众号',
   DUPLICATE: '该机构下已配置同类应用，请编辑原配置',
+  AGENT_REQUIRED: '钉钉应用请填写AgentId（发送工作通知用）',
 } as const
 
 /** Which platforms each scope configures. */
@@ -182,4 +183,10 @@ export const mpAppRow = z.object({
 })
 export type MpAppRow = z.infer<typeof mpAppRow>
 export const mpIdBody = z.object({ id })
-export const wechatBindBody = z.object({ code: z.line({ message: MpMsg.BIND_FAILED }).min(1, MpMsg.BIND_FAILED).max(128, InputMsg.TOO_LONG) })
+/** The app a WeChat openid is bound for: the service account (default) or the teacher / parent terminal's official account. */
+export const WECHAT_BIND_SCOPES = ['service', 'teacher', 'parent'] as const
+export type WechatBindScope = (typeof WECHAT_BIND_SCOPES)[number]
+export const wechatBindBody = z.object({
+  code: z.line({ message: MpMsg.BIND_FAILED }).min(1, MpMsg.BIND_FAILED).max(128, InputMsg.TOO_LONG),
+  scope: z.enum(WECHAT_BIND_SCOPES, '参数错误').default('service'),
+})

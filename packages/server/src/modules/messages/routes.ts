@@ -25,8 +25,8 @@ export function messageRoutes(ctx: AppContext) {
       async (req) => { await markRead(ctx, req.auth!, req.body.id); return ok(null) })
     r.post('/readAll', { schema: { tags, summary: '全部标记已读', response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await markAllRead(ctx, req.auth!)))
-    r.post('/bindWechat', { schema: { tags, summary: '用微信网页授权 code 绑定本机构服务号的 openid', body: wechatBindBody } },
-      async (req) => { await bindWechat(ctx, req.auth!, req.body.code); return ok(null, '绑定成功') })
+    r.post('/bindWechat', { schema: { tags, summary: '用微信网页授权 code 绑定服务号（或教师/家长端公众号）的 openid', body: wechatBindBody } },
+      async (req) => { await bindWechat(ctx, req.auth!, req.body.code, req.body.scope); return ok(null, '绑定成功') })
   }
 }
 

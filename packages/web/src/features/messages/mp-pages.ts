@@ -1,10 +1,16 @@
 import type { MpPlatform, MpScope } from '@zhixiao/shared'
 
 /** What each WeChat / DingTalk page shows: the scope (whose codes guard it), its platforms and its pages. */
-export interface MpPage { scope: MpScope; platforms: readonly MpPlatform[]; list: string; form?: Partial<Record<MpPlatform, string>>; map?: string; mapForm?: string }
+export interface MpPage { scope: MpScope; platforms: readonly MpPlatform[]; list: string; form?: Partial<Record<MpPlatform, string>>; map?: string; mapForm?: string; note?: string }
+
+const WHO = { teacher: '教师', parent: '家长和学生' } as const
+/** What the server does with a terminal's apps (notify.ts terminalApps), said on its page. */
+const note = (g: 'teacher' | 'parent', platforms: readonly MpPlatform[]) => platforms.includes('wx_mp')
+  ? `启用后，发给${WHO[g]}的消息中，在“消息模板映射”里配置了模板ID的事件，同时以微信模板消息推送给已绑定本公众号的${WHO[g]}。`
+  : `启用后，发给${WHO[g]}的消息同时以钉钉工作通知发送（按手机号匹配钉钉用户，需填写AgentId）；在“消息模板映射”里配置了模板ID的事件使用该模板，其余以文本通知发送。`
 
 const group = (g: 'teacher' | 'parent', platforms: readonly MpPlatform[], list: string): MpPage => ({
-  scope: g, platforms, list,
+  scope: g, platforms, list, note: note(g, platforms),
   form: { ...(g === 'teacher' ? { wx_mp: '/menhu-addwenxin' } : {}), dd_mini: `/menhu-${g}/addDingTalk` },
   map: `/menhu-${g}/dingMessageindex`, mapForm: `/menhu-${g}/addModel`,
 })
