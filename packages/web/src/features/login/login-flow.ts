@@ -101,10 +101,16 @@ export async function finishLogin(token: string, redirect: string | null): Promi
     const once = site ? await authApi.onceToken().catch(() => null) : null
     if (site && once) return { kind: 'external', url: studentSiteUrl(site, once.onceToken) }
   }
-  const to = safeRedirect(redirect) ?? homePathFor(user)
+  // The tenant's landing address (jumpAfterLogin, the tenant screen): a path of this app, or an outside address
+  // once the required-information check has passed. An explicit redirect from our own page comes first.
+  const page = useSession.getState().loginPageInfo
+  const jump = page?.tenantId === user.tenantId ? page.jumpAfterLogin : null
+  const outside = jump && /^https?:\/\//.test(jump) ? jump : null
+  const to = safeRedirect(redirect) ?? (outside ? null : safeRedirect(jump ?? null)) ?? homePathFor(user)
   preloadRoute(to)
   const check = await checking
   if (check && !check.checkPass) return { kind: 'verify', check, to }
+  if (outside && !safeRedirect(redirect)) return { kind: 'external', url: outside }
   // Straight to the landing page: its route loader need not read the user again (the verify form may change it).
   reuseLoadedUserOnce()
   return { kind: 'done', to }
