@@ -1,6 +1,6 @@
 import {
   envelopeSchema, keywordQuery, messageIdBody, messageListBody, messageRow, MP_SCOPE_CODES, mpAppBody, mpAppRow, mpIdBody, mpScopeQuery,
-  optionRow, pageOf, TEMPLATE_WRITE_CODE, templateBody, templateIdQuery, templatePageBody, templateRow, wechatBindBody, type MpScope,
+  optionRow, pageOf, TEMPLATE_WRITE_CODE, templateBody, templateIdQuery, templatePageBody, templateRow, waipinCard as waipinCardSchema, waipinCardBody, wechatBindBody, type MpScope,
 } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -11,6 +11,7 @@ import {
   bindWechat, deleteApp, deleteTemplate, eventOptions, getApp, getTemplate, keywordsOf, listApps, listMessages, markAllRead, markRead,
   pageTemplates, pushTypeOptions, saveApp, saveTemplate, unreadCount,
 } from './service.js'
+import { waipinCard } from './waipin.js'
 
 /** /base/api/message: the caller's own in-app messages (any signed-in account). */
 export function messageRoutes(ctx: AppContext) {
@@ -32,6 +33,15 @@ export function messageRoutes(ctx: AppContext) {
 
 const read = { permission: MP_SCOPE_CODES.service.page }
 const write = { permission: TEMPLATE_WRITE_CODE }
+
+/** /base/api/waipin: the external-hire mini-program's sign-in (public: the mini-program has no portal session). */
+export function waipinRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>()
+    r.post('/card', { config: { public: true }, schema: { tags: ['外聘小程序'], summary: '小程序登录码换本人外聘工作证（微信手机号 code / 钉钉免登 authCode）', body: waipinCardBody, response: { 200: envelopeSchema(waipinCardSchema) } } },
+      async (req) => ok(await waipinCard(ctx, req.body)))
+  }
+}
 
 /** /base/api/messagetemplate (001 §7): templates of the caller's org; payload names are ours (docs/portal.md). */
 export function messageTemplateRoutes(ctx: AppContext) {

@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto'
  * - POST topapi/v2/user/getbymobile?access_token=  { mobile } → { errcode, result: { userid } }
  * - POST topapi/message/corpconversation/asyncsend_v2?access_token=  { agent_id, userid_list, msg: { msgtype, … } } → { errcode, task_id }
  * - POST topapi/message/corpconversation/sendbytemplate?access_token=  { agent_id, template_id, userid_list, data } → { errcode, result: { task_id } }
+ * - POST topapi/v2/user/getuserinfo?access_token=  { code } → { errcode, result: { userid } } (免登: a mini-program's authCode)
+ * - POST topapi/v2/user/get?access_token=  { userid } → { errcode, result: { mobile } }
  * Tokens are cached per app until shortly before expiry; a token DingTalk reports invalid (40014, 42001, 88) is
  * dropped and fetched once more. Userids are looked up by the recipient's phone, since the portal and the school's
  * DingTalk organisation share phone numbers and nothing else.
@@ -17,15 +19,18 @@ const EARLY_MS = 5 * 60_000
 const TOKEN_ERRORS = new Set([40014, 42001, 88])
 
 export interface DingtalkApp { appKey: string; appSecret: string; agentId: string; apiBase?: string | null }
+type DingtalkKey = Omit<DingtalkApp, 'agentId'>
 /** One work notice to the DingTalk user with this phone: the app's template when templateId is set, else a text notice. */
 export interface WorkNotice { mobile: string; templateId?: string | null; title: string; content: string; data: Record<string, string> }
 export type DingtalkResult = { ok: true; taskId: string | null } | { ok: false; error: string }
 
 export interface DingtalkProvider {
   sendWorkNotice(app: DingtalkApp, notice: WorkNotice): Promise<DingtalkResult>
+  /** The phone of the DingTalk user a mini-program's authCode (免登) names, or null. */
+  mobileOf(app: Omit<DingtalkApp, 'agentId'>, authCode: string): Promise<string | null>
 }
 
-type DdAnswer = { errcode?: number; errmsg?: string; access_token?: string; expires_in?: number; task_id?: number | string; result?: { userid?: string; task_id?: number | string } }
+type DdAnswer = { errcode?: number; errmsg?: string; access_token?: string; expires_in?: number; task_id?: number | string; result?: { userid?: string; task_id?: number | string; mobile?: string } }
 
 async function call(url: URL, body?: unknown): Promise<DdAnswer> {
   const res = await fetch(url, {
@@ -38,17 +43,17 @@ async function call(url: URL, body?: unknown): Promise<DdAnswer> {
 
 export function dingtalkProvider(now: () => number = Date.now): DingtalkProvider {
   const tokens = new Map<string, { token: string; until: number }>()
-  const base = (app: DingtalkApp) => app.apiBase || DINGTALK_API_BASE
+  const base = (app: DingtalkKey) => app.apiBase || DINGTALK_API_BASE
   // A changed secret starts over: the token of the old one may be revoked.
-  const key = (app: DingtalkApp) => `${base(app)}|${app.appKey}|${createHash('sha256').update(app.appSecret).digest('hex').slice(0, 16)}`
-  const at = (app: DingtalkApp, path: string, token: string) => {
+  const key = (app: DingtalkKey) => `${base(app)}|${app.appKey}|${createHash('sha256').update(app.appSecret).digest('hex').slice(0, 16)}`
+  const at = (app: DingtalkKey, path: string, token: string) => {
     const url = new URL(path, base(app))
     url.search = new URLSearchParams({ access_token: token }).toString()
     return url
   }
   const failed = (a: DdAnswer, what: string) => ({ ok: false as const, error: `${what} ${a.errcode ?? ''} ${a.errmsg ?? ''}`.trim() })
 
-  async function token(app: DingtalkApp): Promise<string | { error: string }> {
+  async function token(app: DingtalkKey): Promise<string | { error: string }> {
     const cached = tokens.get(key(app))
     if (cached && cached.until > now()) return cached.token
     const url = new URL('gettoken', base(app))
@@ -81,6 +86,17 @@ export function dingtalkProvider(now: () => number = Date.now): DingtalkProvider
   return {
     async sendWorkNotice(app, n) {
       try { return await send(app, n, true) } catch (e) { return { ok: false, error: (e as Error).message } }
+    },
+    async mobileOf(app, authCode) {
+      try {
+        const t = await token(app)
+        if (typeof t !== 'string') return null
+        const who = await call(at(app, 'topapi/v2/user/getuserinfo', t), { code: authCode })
+        const userid = who.errcode === 0 ? who.result?.userid : undefined
+        if (!userid) return null
+        const u = await call(at(app, 'topapi/v2/user/get', t), { userid })
+        return u.errcode === 0 ? u.result?.mobile ?? null : null
+      } catch { return null }
     },
   }
 }

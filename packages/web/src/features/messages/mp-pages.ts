@@ -17,7 +17,10 @@ const group = (g: 'teacher' | 'parent', platforms: readonly MpPlatform[], list: 
 
 export const MP_PAGES: Record<string, MpPage> = {
   '/menhu-accounts/index': { scope: 'service', platforms: ['wx_mp', 'wx_mini'], list: '/menhu-accounts/index' },
-  '/menhu-waipin/index': { scope: 'waipin', platforms: ['wx_mini', 'dd_mini'], list: '/menhu-waipin/index', form: { wx_mini: '/menhu-waipin/addConfigWX', dd_mini: '/menhu-waipin/addConfigDD' } },
+  '/menhu-waipin/index': {
+    scope: 'waipin', platforms: ['wx_mini', 'dd_mini'], list: '/menhu-waipin/index', form: { wx_mini: '/menhu-waipin/addConfigWX', dd_mini: '/menhu-waipin/addConfigDD' },
+    note: '启用后，外聘人员在本小程序中授权手机号（微信）或免登（钉钉）即可查看本人的外聘工作证：须已在“外聘人员”中登记、启用且在合同期内；停用的小程序不能使用。',
+  },
   '/menhu-teacher/wenlist': group('teacher', ['wx_mp'], '/menhu-teacher/wenlist'),
   '/menhu-teacher/dingTalk': group('teacher', ['dd_mini'], '/menhu-teacher/dingTalk'),
   '/menhu-parent/wenlist': group('parent', ['wx_mp'], '/menhu-parent/wenlist'),
