@@ -13,7 +13,6 @@ export const PortalMsg = {
   URL_HTTP: '链接必须以http或/开头',
   ROUTE_SLASH: '菜单路由必须以/开头',
   IMAGE_HTTP: '图片地址必须以http或/开头',
-  LOGO: '图片地址必须以http或/开头，或为 icon- 开头的图标名',
   SYS_NAME_REQUIRED: '请输入系统名称',
   SYS_NAME_LONG: '系统名称不能超过30个字符',
   MOBILE_NAME_REQUIRED: '请输入名称',
@@ -86,7 +85,7 @@ export type FooterConfig = z.infer<typeof footerConfig>
 
 /** mh_sys_config (001 §3 header config). */
 export const mhSysConfig = z.object({
-  logoUrl: logo(PortalMsg.LOGO).default(''),
+  logoUrl: logo(PortalMsg.IMAGE_HTTP).default(''),
   showLogo: z.boolean().default(true),
   sysName: z.line({ message: PortalMsg.SYS_NAME_REQUIRED }).trim().min(1, PortalMsg.SYS_NAME_REQUIRED).max(30, PortalMsg.SYS_NAME_LONG).default(DefaultTitle.PLATFORM),
   wideImgUrl: address(PortalMsg.IMAGE_HTTP).default(''),
