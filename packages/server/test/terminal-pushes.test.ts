@@ -82,6 +82,22 @@ const app = (scope: 'teacher' | 'parent', body: Record<string, unknown>) => call
 const resetTeacher = (userInfoId: number) => call(t, { url: '/base/api/userInfo/teacherInfo/resetPassword', token: s.schoolAdmin, body: { id: userInfoId } })
 const resetParent = (userInfoId: number) => call(t, { url: '/base/api/userInfo/parentBindChild/resetPassword', token: s.schoolAdmin, body: { id: userInfoId } })
 
+describe('DingTalk provider', () => {
+  it('caches the access token until shortly before expiry, then fetches a new one', async () => {
+    let now = 0
+    const dd = dingtalkProvider(() => now)
+    const app = { appKey: 'dingCACHE01', appSecret: DD_SECRET, agentId: '9', apiBase: base }
+    const notice = { mobile: '13900000077', title: '', content: '你好', data: {} }
+    expect(await dd.sendWorkNotice(app, notice)).toEqual({ ok: true, taskId: '256271667526' })
+    expect(await dd.sendWorkNotice(app, notice)).toMatchObject({ ok: true })
+    expect(stand.seen.filter((r) => r.path === '/gettoken')).toHaveLength(1)
+    now += 7200_000
+    await dd.sendWorkNotice(app, notice)
+    expect(stand.seen.filter((r) => r.path === '/gettoken')).toHaveLength(2)
+    expect(await dd.sendWorkNotice({ ...app, appSecret: 'wrongwrongwrongwrong' }, notice)).toEqual({ ok: false, error: 'token 40089 invalid appsecret' })
+  })
+})
+
 describe('teacher and parent terminals', () => {
   let teacher: Awaited<ReturnType<typeof makePerson>>
   let parent: Awaited<ReturnType<typeof makePerson>>
