@@ -62,6 +62,7 @@ const lanes: Load[][] = [
     () => import('./tests/tenant-switch.e2e.js'),
     // Changes and restores the demo tenant's module type and domain and the config centre.
     () => import('./tests/startup-params.e2e.js'),
+    () => import('./tests/stub-settings.e2e.js'),
   ],
 ]
 

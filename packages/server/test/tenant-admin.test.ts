@@ -49,6 +49,18 @@ describe('tenant management (super administrator)', () => {
     expect((await call(t, { url: '/base/api/tenant/update', token: admin, body: { id: r.data.tenantId, requiredInfoFields: ['shoeSize'] } })).msg).toBe('核验字段有误')
   })
 
+  it('keeps 智慧教育平台登录 (smartChinaLogin) and the landing address (jumpAfterLogin) and serves them to the login page', async () => {
+    const r = await call(t, { url: '/base/api/tenant/add', token: admin, body: body({ uniqueName: 'jump-district', adminUserName: 'jumpadmin' }) })
+    expect(r.code).toBe(0)
+    expect((await call(t, { url: `/base/api/tenant/getLoginInfo?orgId=${r.data.orgId}` })).data).toMatchObject({ smartChinaLogin: false, jumpAfterLogin: null })
+    expect((await call(t, { url: '/base/api/tenant/update', token: admin, body: { id: r.data.tenantId, smartChinaLogin: true, jumpAfterLogin: '/portal/personal' } })).code).toBe(0)
+    expect((await call(t, { url: `/base/api/tenant/getLoginInfo?orgId=${r.data.orgId}` })).data).toMatchObject({ smartChinaLogin: true, jumpAfterLogin: '/portal/personal' })
+    expect((await call(t, { url: '/base/api/tenant/query?keyword=jump-district', token: admin })).data.list[0]).toMatchObject({ smartChinaLogin: true, jumpAfterLogin: '/portal/personal' })
+    expect((await call(t, { url: '/base/api/tenant/update', token: admin, body: { id: r.data.tenantId, jumpAfterLogin: 'javascript:alert(1)' } })).msg).toBe('登录后跳转地址须以 http:// 、https:// 或 / 开头')
+    expect((await call(t, { url: '/base/api/tenant/update', token: admin, body: { id: r.data.tenantId, smartChinaLogin: false, jumpAfterLogin: '' } })).code).toBe(0)
+    expect((await call(t, { url: `/base/api/tenant/getLoginInfo?orgId=${r.data.orgId}` })).data).toMatchObject({ smartChinaLogin: false, jumpAfterLogin: null })
+  })
+
   it('refuses a taken unique name or login name and writes nothing', async () => {
     await call(t, { url: '/base/api/tenant/add', token: admin, body: body({ uniqueName: 'dup-a', adminUserName: 'dupadmin' }) })
     const sameUnique = await call(t, { url: '/base/api/tenant/add', token: admin, body: body({ uniqueName: 'dup-a', adminUserName: 'other-admin' }) })

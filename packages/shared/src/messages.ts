@@ -155,6 +155,7 @@ export const MpMsg = {
   BIND_FAILED: '微信授权失败，请重试',
   NO_WECHAT: '未配置微信公众号',
   DUPLICATE: '该机构下已配置同类应用，请编辑原配置',
+  AGENT_REQUIRED: '钉钉应用请填写AgentId（发送工作通知用）',
 } as const
 
 /** Which platforms each scope configures. */
@@ -186,4 +187,31 @@ export const mpAppRow = z.object({
 })
 export type MpAppRow = z.infer<typeof mpAppRow>
 export const mpIdBody = z.object({ id })
-export const wechatBindBody = z.object({ code: z.line({ message: MpMsg.BIND_FAILED }).min(1, MpMsg.BIND_FAILED).max(128, InputMsg.TOO_LONG) })
+/** The app a WeChat openid is bound for: the service account (default) or the teacher / parent terminal's official account. */
+export const WECHAT_BIND_SCOPES = ['service', 'teacher', 'parent'] as const
+export type WechatBindScope = (typeof WECHAT_BIND_SCOPES)[number]
+export const wechatBindBody = z.object({
+  code: z.line({ message: MpMsg.BIND_FAILED }).min(1, MpMsg.BIND_FAILED).max(128, InputMsg.TOO_LONG),
+  scope: z.enum(WECHAT_BIND_SCOPES, '参数错误').default('service'),
+})
+
+// ---- The external-hire mini-program (/menhu-waipin): its sign-in shows an external hire their pass ----
+
+export const WaipinMsg = {
+  NOT_CONFIGURED: '外聘小程序未配置或已停用，请联系学校',
+  AUTH_FAILED: '授权失败，未能获取手机号，请重试',
+  NOT_REGISTERED: '未找到您的外聘人员登记，请联系学校',
+} as const
+/** POST /base/api/waipin/card (public): the mini-program's login code — WeChat's getPhoneNumber code or DingTalk's authCode. */
+export const waipinCardBody = z.object({
+  orgId: z.coerce.number({ message: '参数错误' }).int().min(1, '参数错误'),
+  platform: z.enum(['wx_mini', 'dd_mini'], '参数错误'),
+  code: z.line({ message: WaipinMsg.AUTH_FAILED }).min(1, WaipinMsg.AUTH_FAILED).max(256, InputMsg.TOO_LONG),
+})
+export const waipinCard = z.object({
+  name: z.string(), phone: z.string(), orgName: z.string(), company: z.string().nullable(), jobName: z.string().nullable(),
+  startDate: z.string(), endDate: z.string().nullable(),
+  /** In the contract period today (China date) and enabled; else reason says why not. */
+  valid: z.boolean(), reason: z.string().nullable(),
+})
+export type WaipinCard = z.infer<typeof waipinCard>

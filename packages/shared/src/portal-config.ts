@@ -1,3 +1,4 @@
+import { Trade } from './constants.js'
 import { isSafeLink } from './input.js'
 import * as z from './z.js'
 
@@ -42,8 +43,24 @@ export const DefaultTitle = {
   CAMPUS: '智慧校园',
 } as const
 
+/**
+ * The portal header's title while the org has saved none (mh_sys_config source 'default'), by the org's trade
+ * (docs/portal.md "Default titles"): a universal-mode org's portal is the 统一门户, a medical one's the 智慧云平台,
+ * a school or bureau the 智慧平台. The bureau header (局校一体平台) and the campus portal (智慧校园) have their own.
+ */
+export function defaultPortalTitle(trade: number | null | undefined): string {
+  if (trade === Trade.UNIVERSAL) return DefaultTitle.PORTAL
+  if (trade === Trade.MEDICAL) return DefaultTitle.CLOUD
+  return DefaultTitle.PLATFORM
+}
+
+/** An icon- logo (001 §3: logoUrl with the icon- prefix names an icon class): the icon's name, or null for an image address. */
+export const logoIconName = (logoUrl: string | null | undefined): string | null => (logoUrl?.startsWith('icon-') ? logoUrl.slice(5) : null)
+
 /** An address: an http(s) URL or a same-origin path (isSafeLink 'web'); empty means none. */
 const address = (msg: string) => z.link('web', msg)
+/** A logo: an address, or an icon- name (001 §3), which the header draws from its own icons (logoIconName). */
+const logo = (msg: string) => z.line().trim().max(500, msg).refine((v) => v === '' || /^icon-[A-Za-z0-9_-]{1,40}$/.test(v) || isSafeLink(v, 'web'), msg)
 const text = (max: number) => z.line().trim().max(max)
 
 /** Footer (001 §3 footer config): typeUp 2 image/icon (else text); typeDown 1 link, 2 image popover (either way an address). */
@@ -68,7 +85,7 @@ export type FooterConfig = z.infer<typeof footerConfig>
 
 /** mh_sys_config (001 §3 header config). */
 export const mhSysConfig = z.object({
-  logoUrl: address(PortalMsg.IMAGE_HTTP).default(''),
+  logoUrl: logo(PortalMsg.IMAGE_HTTP).default(''),
   showLogo: z.boolean().default(true),
   sysName: z.line({ message: PortalMsg.SYS_NAME_REQUIRED }).trim().min(1, PortalMsg.SYS_NAME_REQUIRED).max(30, PortalMsg.SYS_NAME_LONG).default(DefaultTitle.PLATFORM),
   wideImgUrl: address(PortalMsg.IMAGE_HTTP).default(''),

@@ -16,6 +16,10 @@ export const tenantLoginSettings = {
   studentSiteUrl: z.link('http', '学生站点地址须以 http:// 或 https:// 开头', 200).optional().nullable(),
   /** The login page's background image (001 §9); empty: the default background. */
   backgroundUrl: z.link('web', '登录背景图片须以 http:// 、https:// 或 / 开头', 500).optional().nullable(),
+  /** 智慧教育平台登录 (000 §3 loginPageInfo.smartChinaLogin): the login page leads with the tenant's smartEdu sign-in. */
+  smartChinaLogin: z.boolean().optional(),
+  /** Where a sign-in lands (000 §3 loginPageInfo.jumpAfterLogin): a path of this app or an http(s) address; empty: the home by user type. */
+  jumpAfterLogin: z.link('web', '登录后跳转地址须以 http:// 、https:// 或 / 开头', 500).optional().nullable(),
   /** The host name the tenant's portal answers on (000 §7.5 "tenant by domain"); empty: none. Unique among tenants. */
   domain: z.string().trim().max(253, TENANT_DOMAIN_MSG).toLowerCase().refine((v) => v === '' || isHostName(v), TENANT_DOMAIN_MSG).optional().nullable(),
 }
@@ -58,7 +62,7 @@ export const tenantRow = z.object({
   id: z.number(), name: z.string(), uniqueName: z.string(), trade: z.number(), tenantModuleType: z.number(), status: z.number(),
   passwordMaxAgeDays: z.number(), sysName: z.string().nullable(),
   requiredInfoAfterLogin: z.boolean(), requiredInfoFields: z.array(z.string()), studentSiteUrl: z.string().nullable(),
-  backgroundUrl: z.string().nullable(), domain: z.string().nullable(), createdAt: z.string(),
+  backgroundUrl: z.string().nullable(), smartChinaLogin: z.boolean(), jumpAfterLogin: z.string().nullable(), domain: z.string().nullable(), createdAt: z.string(),
 })
 /** A row of tenant/query as the client receives it (timestamps arrive as ISO strings). */
 export type TenantRow = z.infer<typeof tenantRow>

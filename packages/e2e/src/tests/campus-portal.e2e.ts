@@ -44,7 +44,8 @@ test('campus portal: at 375 px a teacher sees the class the admin made them head
   // The page fits the phone: nothing wider than the screen.
   const width = await phone.evaluate(() => document.documentElement.scrollWidth)
   assert(width <= 375, `the page fits 375 px (scrollWidth ${width})`)
-  // The closed sign-in entry says where to go (001 §8).
+  // The closed sign-in entry says where to go (001 §8), on the page before anyone clicks, and again when clicked.
+  await phone.getByTestId('campus-backsign-note').getByText('本平台不办理返岗签到', { exact: false }).waitFor()
   await phone.getByTestId('campus-backsign').click()
   await phone.getByText('此入口已关闭，请到教师考勤模块查看，若无教师考勤模块，请联系管理员授权！').waitFor()
 })

@@ -570,6 +570,8 @@ export interface MessagePushTable extends Owned {
   id: Id; message_id: number; channel: string; target: string; template_ref: string | null
   params: ColumnType<Record<string, string>, string, string>; text: string | null
   status: Generated<number>; attempts: Generated<number>; error: string | null; created_at: Date; sent_at: Date | null
+  /** The mp_app a WeChat / DingTalk push leaves through (null on SMS and on pushes queued before the column). */
+  app_id: ColumnType<number | null, number | null | undefined, number | null>
 }
 export interface MpAppTable extends Owned {
   id: Id; org_id: number; scope: string; platform: string; name: string; app_id: string; app_secret_sealed: string

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react'
 
 /** A few inline line icons (no icon package needed). */
-interface IconProps { size?: number; style?: CSSProperties; title?: string }
+export interface IconProps { size?: number; style?: CSSProperties; title?: string }
 
 function Svg({ size = 18, style, title, d }: IconProps & { d: string }) {
   return (

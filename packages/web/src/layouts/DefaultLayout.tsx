@@ -1,4 +1,4 @@
-import { findRouteMeta, isCompactWidth } from '@zhixiao/shared'
+import { findRouteMeta, isCompactWidth, isPortalAdminPath } from '@zhixiao/shared'
 import { Breadcrumb, Layout } from 'antd'
 import { Outlet, useLocation } from 'react-router'
 import { PlatformHeader } from '../features/portal-header/PlatformHeader'
@@ -19,7 +19,8 @@ export function DefaultLayout() {
   const meta = findRouteMeta(pathname)
   return (
     <Layout style={{ minHeight: '100vh' }} data-layout="default">
-      <PlatformHeader title={`${sysName} · 管理后台`} drawerTop={compact ? <AdminMenu dark /> : undefined} />
+      {/* The portal-admin area (001 §2.1: /menhu-…, /generalPortal/setup) is named as such in the header. */}
+      <PlatformHeader title={`${sysName} · ${isPortalAdminPath(pathname) ? '门户管理' : '管理后台'}`} drawerTop={compact ? <AdminMenu dark /> : undefined} />
       <Layout>
         {!compact && <SideMenu />}
         <Layout.Content style={{ padding: compact ? 12 : 24, background: '#f5f7fb', minWidth: 0 }}>

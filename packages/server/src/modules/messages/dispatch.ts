@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context.js'
+import { dingtalkProvider, type DingtalkProvider } from '../../platform/providers/dingtalk.js'
 import { wechatProvider, type WechatProvider } from '../../platform/providers/wechat.js'
 import { providerOf } from '../sms/sender.js'
 
@@ -10,11 +11,17 @@ export const PushStatus = { QUEUED: 0, SENT: 1, FAILED: 2, SENDING: 3 } as const
 const MAX_ATTEMPTS = 3
 const BATCH = 50
 
-/** The process's WeChat client: its access-token cache lives as long as the process. */
+/** The process's WeChat and DingTalk clients: their access-token caches live as long as the process. */
 let shared: WechatProvider | null = null
 export const defaultWechat = (): WechatProvider => (shared ??= wechatProvider())
+let sharedDd: DingtalkProvider | null = null
+export const defaultDingtalk = (): DingtalkProvider => (sharedDd ??= dingtalkProvider())
+export interface Providers { wechat?: WechatProvider; dingtalk?: DingtalkProvider }
 
-type Claimed = { tenant_id: number; id: number; message_id: number; channel: string; target: string; template_ref: string | null; params: Record<string, string>; text: string | null; attempts: number }
+type Claimed = {
+  tenant_id: number; id: number; message_id: number; channel: string; target: string; template_ref: string | null; params: Record<string, string>
+  text: string | null; attempts: number; app_id: number | null
+}
 
 /**
  * Sends queued pushes (rows notify() wrote and whose transaction committed). A row is claimed in a short
@@ -22,9 +29,11 @@ type Claimed = { tenant_id: number; id: number; message_id: number; channel: str
  * no transaction open: the embedded database's one connection is never held across a provider's HTTP call. A
  * refusal goes back to the queue for later drains until MAX_ATTEMPTS. Returns how many rows it handled.
  */
-export async function drainPushes(ctx: AppContext, wechat: WechatProvider = defaultWechat()): Promise<number> {
+export async function drainPushes(ctx: AppContext, providers: Providers = {}): Promise<number> {
+  const wechat = providers.wechat ?? defaultWechat()
+  const dingtalk = providers.dingtalk ?? defaultDingtalk()
   const claimed = await ctx.db.platform(async (trx) => {
-    const rows = await trx.selectFrom('message_push').select(['tenant_id', 'id', 'message_id', 'channel', 'target', 'template_ref', 'params', 'text', 'attempts'])
+    const rows = await trx.selectFrom('message_push').select(['tenant_id', 'id', 'message_id', 'channel', 'target', 'template_ref', 'params', 'text', 'attempts', 'app_id'])
       .where('status', '=', PushStatus.QUEUED).orderBy('id').limit(BATCH).forUpdate().skipLocked().execute()
     for (const r of rows) {
       await trx.updateTable('message_push').set({ status: PushStatus.SENDING }).where('tenant_id', '=', r.tenant_id).where('id', '=', r.id).execute()
@@ -34,7 +43,7 @@ export async function drainPushes(ctx: AppContext, wechat: WechatProvider = defa
   for (const p of claimed) {
     let result: { ok: true } | { ok: false; error: string }
     try {
-      result = await sendOne(ctx, wechat, p)
+      result = await sendOne(ctx, { wechat, dingtalk }, p)
     } catch (e) {
       result = { ok: false, error: (e as Error).message }
     }
@@ -47,16 +56,25 @@ export async function drainPushes(ctx: AppContext, wechat: WechatProvider = defa
   return claimed.length
 }
 
-async function sendOne(ctx: AppContext, wechat: WechatProvider, p: Claimed): Promise<{ ok: true } | { ok: false; error: string }> {
+async function sendOne(ctx: AppContext, providers: Required<Providers>, p: Claimed): Promise<{ ok: true } | { ok: false; error: string }> {
   if (p.channel === 'sms') {
     const { provider, signName } = await providerOf(ctx, p.tenant_id)
     return provider.send({ phone: p.target, signName, templateCode: p.template_ref, params: p.params, text: p.text ?? '' })
   }
+  // The push's own app (a terminal's or the service account's); rows queued before app_id existed find it by openid.
   const { app, msg } = await ctx.db.tenant(p.tenant_id, async (trx) => ({
-    app: await trx.selectFrom('mp_openid as o').innerJoin('mp_app as a', (j) => j.onRef('a.tenant_id', '=', 'o.tenant_id').onRef('a.id', '=', 'o.app_id'))
-      .select(['a.app_id', 'a.app_secret_sealed', 'a.api_base']).where('o.openid', '=', p.target).where('a.status', '=', 0).executeTakeFirst(),
+    app: p.app_id !== null
+      ? await trx.selectFrom('mp_app').select(['app_id', 'app_secret_sealed', 'api_base', 'agent_id']).where('id', '=', p.app_id).where('status', '=', 0).executeTakeFirst()
+      : await trx.selectFrom('mp_openid as o').innerJoin('mp_app as a', (j) => j.onRef('a.tenant_id', '=', 'o.tenant_id').onRef('a.id', '=', 'o.app_id'))
+        .select(['a.app_id', 'a.app_secret_sealed', 'a.api_base', 'a.agent_id']).where('o.openid', '=', p.target).where('a.status', '=', 0).executeTakeFirst(),
     msg: await trx.selectFrom('message').select('link').where('id', '=', p.message_id).executeTakeFirst(),
   }))
+  if (p.channel === 'dingtalk') {
+    if (!app?.agent_id) return { ok: false, error: 'no DingTalk app (or no AgentId) for this push' }
+    return providers.dingtalk.sendWorkNotice({ appKey: app.app_id, appSecret: ctx.secrets.open(app.app_secret_sealed), agentId: app.agent_id, apiBase: app.api_base },
+      { mobile: p.target, templateId: p.template_ref, title: p.params.title ?? '', content: p.text ?? p.params.content ?? '', data: p.params })
+  }
+  const wechat = providers.wechat
   if (!app || !p.template_ref) return { ok: false, error: 'no WeChat app or template for this push' }
   return wechat.sendTemplate({ appId: app.app_id, appSecret: ctx.secrets.open(app.app_secret_sealed), apiBase: app.api_base },
     { openid: p.target, templateId: p.template_ref, data: p.params, url: msg?.link && /^https?:/.test(msg.link) ? msg.link : undefined })

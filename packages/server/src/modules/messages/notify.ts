@@ -1,4 +1,4 @@
-import { DEFAULT_MESSAGE_TEMPLATES, fillKeywords, type MessageEvent } from '@zhixiao/shared'
+import { DEFAULT_MESSAGE_TEMPLATES, fillKeywords, UserType, type MessageEvent } from '@zhixiao/shared'
 import { sql, type RawBuilder } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
@@ -29,6 +29,26 @@ async function templatesFor(trx: Trx, orgId: number, event: MessageEvent): Promi
   return out
 }
 
+/** Who each terminal reaches: its settings page's people (教师移动端: staff; 家长学生移动端: parents and students). */
+const TERMINAL_USER_TYPES: Record<'teacher' | 'parent', readonly UserType[]> = { teacher: [UserType.STAFF], parent: [UserType.PARENT, UserType.STUDENT] }
+type Terminal = { id: number; scope: 'teacher' | 'parent'; platform: 'wx_mp' | 'dd_mini'; template: string | null }
+
+/**
+ * The teacher and parent terminals' apps that push this event: per scope and platform the nearest org's app that is
+ * on. A WeChat official account pushes only the events its template map names (a template message needs a template
+ * id); a DingTalk app pushes every event, through the mapped work-notice template or else as a text notice.
+ */
+async function terminalApps(trx: Trx, orgId: number, event: MessageEvent): Promise<Terminal[]> {
+  const rows = await sql<{ id: number; scope: 'teacher' | 'parent'; platform: string; template_map: Record<string, string> }>`SELECT DISTINCT ON (a.scope, a.platform)
+      a.id, a.scope, a.platform, a.template_map FROM mp_app a JOIN ${ancestors(orgId)} up ON a.org_id = up.id
+    WHERE a.scope IN ('teacher', 'parent') AND a.platform IN ('wx_mp', 'dd_mini') AND a.status = 0 ORDER BY a.scope, a.platform, up.depth`.execute(trx)
+  return rows.rows.flatMap((r): Terminal[] => {
+    const template = r.template_map[event] || null
+    if (r.platform === 'wx_mp') return template ? [{ id: Number(r.id), scope: r.scope, platform: 'wx_mp' as const, template }] : []
+    return [{ id: Number(r.id), scope: r.scope, platform: 'dd_mini' as const, template }]
+  })
+}
+
 /** Beijing time, minutes: what {时间} reads. */
 const stamp = (d: Date) => new Date(+d + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
 /** A text with the shared keywords filled in JS and the recipient's own ({姓名}, {账号}) filled per row in SQL. */
@@ -38,7 +58,8 @@ const perRecipient = (text: string): RawBuilder<string> => sql<string>`replace(r
  * Makes the event's messages inside the caller's transaction, one statement for any number of recipients: an
  * in-app message per recipient (the org's in-app template, or the built-in one when none is saved), and a queued
  * SMS / WeChat push per recipient whose template is on and who has a phone / an openid of the org's official
- * account. An in-app template saved switched off keeps the message as the record of the pushes, already read, or
+ * account, and a push through each teacher / parent terminal app that is on (terminalApps) to the recipients it
+ * reaches: a WeChat template message to those with an openid of it, a DingTalk work notice to those with a phone. An in-app template saved switched off keeps the message as the record of the pushes, already read, or
  * makes none when no push is on either. Pushes leave only after the transaction commits (dispatch.ts), so a
  * rolled-back action sends nothing at all. Returns the number of messages made.
  */
@@ -49,7 +70,9 @@ export async function notify(trx: Trx, ctx: AppContext, n: Notice): Promise<numb
   const site = tpls.get('site') ?? { ...DEFAULT_MESSAGE_TEMPLATES[n.event], push_type: 'site', sms_template_code: null, wx_template_id: null, status: 0 }
   const sms = tpls.get('sms')?.status === 0 ? tpls.get('sms')! : null
   const wx = tpls.get('wechat')?.status === 0 ? tpls.get('wechat')! : null
-  const source = site.status === 0 ? site : sms ?? wx
+  const terminals = await terminalApps(trx, n.orgId, n.event)
+  // With the in-app template switched off, a terminal push still carries its text (the message row is its record).
+  const source = site.status === 0 ? site : sms ?? wx ?? (terminals.length ? site : null)
   if (!source) return 0
 
   const org = await trx.selectFrom('org_unit').select('name').where('id', '=', n.orgId).executeTakeFirst()
@@ -72,18 +95,35 @@ export async function notify(trx: Trx, ctx: AppContext, n: Notice): Promise<numb
   }
   if (wx && wxApp && wxTemplate) {
     // The classic template layout (first / keyword1 / remark): the title, the text and the time.
-    pushes.push(sql`, w AS (INSERT INTO message_push (message_id, channel, target, template_ref, params, text, created_at)
+    pushes.push(sql`, w AS (INSERT INTO message_push (message_id, channel, target, template_ref, params, text, created_at, app_id)
       SELECT m.id, 'wechat', o.openid, ${wxTemplate}, jsonb_build_object('first', ${perRecipient(fill(wx.title))}, 'keyword1', ${perRecipient(fill(wx.content))}, 'remark', ${values.时间!}::text),
-        NULL, ${now} FROM m JOIN p ON p.account_id = m.account_id JOIN mp_openid o ON o.account_id = m.account_id AND o.app_id = ${wxApp.id} RETURNING 1)`)
+        NULL, ${now}, ${wxApp.id}::bigint FROM m JOIN p ON p.account_id = m.account_id JOIN mp_openid o ON o.account_id = m.account_id AND o.app_id = ${wxApp.id} RETURNING 1)`)
   }
+  terminals.forEach((a, i) => {
+    const cte = sql.raw(`t${i}`)
+    const reaches = sql`p.types && ${sql.val([...TERMINAL_USER_TYPES[a.scope]])}::int[]`
+    if (a.platform === 'wx_mp') {
+      // The terminal's official account, to the recipients who bound an openid of it; the same layout as the service account's.
+      pushes.push(sql`, ${cte} AS (INSERT INTO message_push (message_id, channel, target, template_ref, params, text, created_at, app_id)
+        SELECT m.id, 'wechat', o.openid, ${a.template}, jsonb_build_object('first', m.title, 'keyword1', m.content, 'remark', ${values.时间!}::text),
+          NULL, ${now}, ${a.id}::bigint FROM m JOIN p ON p.account_id = m.account_id JOIN mp_openid o ON o.account_id = m.account_id AND o.app_id = ${a.id}
+          WHERE ${reaches} RETURNING 1)`)
+    } else {
+      // A DingTalk work notice to the user with the recipient's phone: the mapped template, else a text notice.
+      pushes.push(sql`, ${cte} AS (INSERT INTO message_push (message_id, channel, target, template_ref, params, text, created_at, app_id)
+        SELECT m.id, 'dingtalk', p.phone, ${a.template}, jsonb_build_object('title', m.title, 'content', m.content, 'time', ${values.时间!}::text),
+          m.content, ${now}, ${a.id}::bigint FROM m JOIN p ON p.account_id = m.account_id WHERE p.phone IS NOT NULL AND ${reaches} RETURNING 1)`)
+    }
+  })
   const made = await sql<{ n: number }>`WITH r AS (${recipients}),
     p AS (SELECT a.id AS account_id, a.user_name,
       coalesce(a.phone, (SELECT u.phone FROM user_info u WHERE u.account_id = a.id AND u.phone IS NOT NULL ORDER BY (u.org_id = ${n.orgId}) DESC, u.id LIMIT 1)) AS phone,
-      coalesce((SELECT u.true_name FROM user_info u WHERE u.account_id = a.id ORDER BY (u.org_id = ${n.orgId}) DESC, u.id LIMIT 1), a.user_name) AS name
+      coalesce((SELECT u.true_name FROM user_info u WHERE u.account_id = a.id ORDER BY (u.org_id = ${n.orgId}) DESC, u.id LIMIT 1), a.user_name) AS name,
+      ARRAY(SELECT DISTINCT u.user_type::int FROM user_info u WHERE u.account_id = a.id AND u.status = 0 AND NOT u.archived) AS types
       FROM account a JOIN r ON r.account_id = a.id),
     m AS (INSERT INTO message (account_id, org_id, event, title, content, link, created_at, read_at)
       SELECT p.account_id, ${n.orgId}, ${n.event}, ${perRecipient(fill(source.title || DEFAULT_MESSAGE_TEMPLATES[n.event].title))}, ${perRecipient(fill(source.content))},
-        ${n.link ?? source.link}, ${now}, ${site.status === 0 ? null : now}::timestamptz FROM p RETURNING id, account_id)
+        ${n.link ?? source.link}, ${now}, ${site.status === 0 ? null : now}::timestamptz FROM p RETURNING id, account_id, title, content)
     ${sql.join(pushes, sql``)}
     SELECT count(*)::int AS n FROM m`.execute(trx)
   return Number(made.rows[0]?.n ?? 0)

@@ -1,6 +1,6 @@
 import {
   envelopeSchema, keywordQuery, messageIdBody, messageListBody, messageRow, MP_SCOPE_CODES, mpAppBody, mpAppRow, mpIdBody, mpScopeQuery,
-  optionRow, pageOf, TEMPLATE_WRITE_CODE, templateBody, templateIdQuery, templateUpdateBody, templatePageBody, templateRow, wechatBindBody, type MpScope,
+  optionRow, pageOf, TEMPLATE_WRITE_CODE, templateBody, templateIdQuery, templateUpdateBody, templatePageBody, templateRow, waipinCard as waipinCardSchema, waipinCardBody, wechatBindBody, type MpScope,
 } from '@zhixiao/shared'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -11,6 +11,7 @@ import {
   bindWechat, deleteApp, deleteTemplate, eventOptions, getApp, getTemplate, keywordsOf, listApps, listMessages, markAllRead, markRead,
   pageTemplates, pushTypeOptions, saveApp, saveTemplate, unreadCount,
 } from './service.js'
+import { waipinCard } from './waipin.js'
 
 /** /base/api/message: the caller's own in-app messages (any signed-in account). */
 export function messageRoutes(ctx: AppContext) {
@@ -25,13 +26,22 @@ export function messageRoutes(ctx: AppContext) {
       async (req) => { await markRead(ctx, req.auth!, req.body.id); return ok(null) })
     r.post('/readAll', { schema: { tags, summary: '全部标记已读', response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await markAllRead(ctx, req.auth!)))
-    r.post('/bindWechat', { schema: { tags, summary: '用微信网页授权 code 绑定本机构服务号的 openid', body: wechatBindBody } },
-      async (req) => { await bindWechat(ctx, req.auth!, req.body.code); return ok(null, '绑定成功') })
+    r.post('/bindWechat', { schema: { tags, summary: '用微信网页授权 code 绑定服务号（或教师/家长端公众号）的 openid', body: wechatBindBody } },
+      async (req) => { await bindWechat(ctx, req.auth!, req.body.code, req.body.scope); return ok(null, '绑定成功') })
   }
 }
 
 const read = { permission: MP_SCOPE_CODES.service.page }
 const write = { permission: TEMPLATE_WRITE_CODE }
+
+/** /base/api/waipin: the external-hire mini-program's sign-in (public: the mini-program has no portal session). */
+export function waipinRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>()
+    r.post('/card', { config: { public: true }, schema: { tags: ['外聘小程序'], summary: '小程序登录码换本人外聘工作证（微信手机号 code / 钉钉免登 authCode）', body: waipinCardBody, response: { 200: envelopeSchema(waipinCardSchema) } } },
+      async (req) => ok(await waipinCard(ctx, req.body)))
+  }
+}
 
 /** /base/api/messagetemplate (001 §7): templates of the caller's org; payload names are ours (docs/portal.md). */
 export function messageTemplateRoutes(ctx: AppContext) {

@@ -1,7 +1,8 @@
 import {
   MESSAGE_EVENT_LABELS, MESSAGE_EVENTS, MESSAGE_KEYWORDS, MessageMsg, MP_SCOPE_PLATFORMS, MpMsg, PUSH_TYPE_LABELS, PUSH_TYPES,
-  templateBody, mpAppBody, type MessageRow, type MpAppRow, type MpScope, type TemplateRow,
+  templateBody, mpAppBody, type MessageRow, type MpAppRow, type MpScope, type TemplateRow, type WechatBindScope,
 } from '@zhixiao/shared'
+import { sql } from 'kysely'
 import type { z } from 'zod'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
@@ -144,6 +145,8 @@ export const getApp = async (ctx: AppContext, auth: AuthInfo, id: number, scope:
 
 export function saveApp(ctx: AppContext, auth: AuthInfo, b: z.output<typeof mpAppBody> & { scope: MpScope }): Promise<number> {
   if (!MP_SCOPE_PLATFORMS[b.scope].includes(b.platform)) throw badRequest(MpMsg.PLATFORM_NOT_ALLOWED)
+  // A terminal's DingTalk app sends work notices, which name the app's AgentId.
+  if ((b.scope === 'teacher' || b.scope === 'parent') && b.platform === 'dd_mini' && !b.agentId) throw badRequest(MpMsg.AGENT_REQUIRED)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const values = {
       platform: b.platform, name: b.name, app_id: b.appId, agent_id: b.agentId || null, api_base: b.apiBase || null,
@@ -180,12 +183,15 @@ export async function deleteApp(ctx: AppContext, auth: AuthInfo, id: number, sco
 }
 
 /**
- * Binds the caller's account to their openid of the org's official account: the page WeChat's web authorisation
- * returns to hands over the code, which the server exchanges (sns/oauth2/access_token) for the openid.
+ * Binds the caller's account to their openid of an official account — the service account's, or the teacher /
+ * parent terminal's (scope) — of the nearest org on the way up from the caller's, the one notify() pushes through:
+ * the page WeChat's web authorisation returns to hands over the code, which the server exchanges
+ * (sns/oauth2/access_token) for the openid.
  */
-export async function bindWechat(ctx: AppContext, auth: AuthInfo, code: string, wechat: WechatProvider = defaultWechat()): Promise<void> {
-  const app = await ctx.db.tenant(auth.tenantId, (trx) => trx.selectFrom('mp_app').selectAll().where('scope', '=', 'service').where('platform', '=', 'wx_mp')
-    .where('status', '=', 0).where('org_id', '=', auth.orgId).executeTakeFirst())
+export async function bindWechat(ctx: AppContext, auth: AuthInfo, code: string, scope: WechatBindScope = 'service', wechat: WechatProvider = defaultWechat()): Promise<void> {
+  const app = await ctx.db.tenant(auth.tenantId, async (trx) => (await sql<AppRaw>`SELECT a.* FROM mp_app a JOIN (WITH RECURSIVE up AS (
+      SELECT id, parent_id, 0 AS depth FROM org_unit WHERE id = ${auth.orgId} UNION ALL SELECT o.id, o.parent_id, up.depth + 1 FROM org_unit o JOIN up ON o.id = up.parent_id)
+    SELECT id, depth FROM up) up ON a.org_id = up.id WHERE a.scope = ${scope} AND a.platform = 'wx_mp' AND a.status = 0 ORDER BY up.depth LIMIT 1`.execute(trx)).rows[0])
   if (!app) throw refused(ErrorCode.BAD_REQUEST, MpMsg.NO_WECHAT)
   const openid = await wechat.openidOf({ appId: app.app_id, appSecret: ctx.secrets.open(app.app_secret_sealed), apiBase: app.api_base }, code)
   if (!openid) throw refused(ErrorCode.BAD_REQUEST, MpMsg.BIND_FAILED)

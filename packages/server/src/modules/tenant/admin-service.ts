@@ -68,12 +68,14 @@ export async function setTenantStatus(ctx: AppContext, id: number, status: numbe
 }
 
 /** The tenant config with the settings the body names (others kept). */
-function configOf(current: Record<string, unknown>, b: Partial<Pick<TenantUpdateBody, 'sysName' | 'requiredInfoAfterLogin' | 'requiredInfoFields' | 'studentSiteUrl' | 'backgroundUrl'>>): Record<string, unknown> {
+function configOf(current: Record<string, unknown>, b: Partial<Pick<TenantUpdateBody, 'sysName' | 'requiredInfoAfterLogin' | 'requiredInfoFields' | 'studentSiteUrl' | 'backgroundUrl' | 'smartChinaLogin' | 'jumpAfterLogin'>>): Record<string, unknown> {
   const next = { ...current }
   if (b.sysName !== undefined) next.sysName = b.sysName || undefined
   if (b.requiredInfoAfterLogin !== undefined) next.requiredInfoAfterLogin = b.requiredInfoAfterLogin
   if (b.requiredInfoFields !== undefined) next.requiredInfoFields = b.requiredInfoFields
   if (b.studentSiteUrl !== undefined) next.studentSiteUrl = b.studentSiteUrl || undefined
   if (b.backgroundUrl !== undefined) next.backgroundUrl = b.backgroundUrl || undefined
+  if (b.smartChinaLogin !== undefined) next.smartChinaLogin = b.smartChinaLogin || undefined
+  if (b.jumpAfterLogin !== undefined) next.jumpAfterLogin = b.jumpAfterLogin || undefined
   return next
 }

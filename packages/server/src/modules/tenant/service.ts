@@ -88,6 +88,7 @@ export async function queryTenants(ctx: AppContext, q: { keyword?: string; pageI
       sql<boolean>`coalesce((config->>'requiredInfoAfterLogin')::boolean, false)`.as('requiredInfoAfterLogin'),
       sql<string[]>`coalesce(config->'requiredInfoFields', '[]'::jsonb)`.as('requiredInfoFields'),
       sql<string | null>`config->>'studentSiteUrl'`.as('studentSiteUrl'), sql<string | null>`config->>'backgroundUrl'`.as('backgroundUrl'),
+      sql<boolean>`coalesce((config->>'smartChinaLogin')::boolean, false)`.as('smartChinaLogin'), sql<string | null>`config->>'jumpAfterLogin'`.as('jumpAfterLogin'),
       'domain', 'created_at as createdAt']).orderBy('id')
     return paginate(rows, base.select('id'), q)
   })

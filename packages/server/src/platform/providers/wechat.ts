@@ -5,6 +5,8 @@ import { createHash } from 'node:crypto'
  * - GET  cgi-bin/token?grant_type=client_credential&appid=&secret=  → { access_token, expires_in } or { errcode, errmsg }
  * - POST cgi-bin/message/template/send?access_token=  { touser, template_id, url?, data: { key: { value } } } → { errcode, errmsg, msgid }
  * - GET  sns/oauth2/access_token?appid=&secret=&code=&grant_type=authorization_code → { openid, … } or { errcode, errmsg }
+ * - POST wxa/business/getuserphonenumber?access_token=  { code } → { errcode, phone_info: { purePhoneNumber, … } } (小程序 手机号快速验证;
+ *   the mini-program's token comes from the same cgi-bin/token with its own appid and secret)
  * Access tokens are cached per app id until shortly before expiry; a token WeChat reports invalid (40001, 40014,
  * 42001) is dropped and fetched once more, as the documentation advises.
  */
@@ -22,9 +24,11 @@ export type WechatResult = { ok: true; msgid: string | null } | { ok: false; err
 export interface WechatProvider {
   sendTemplate(app: WechatApp, msg: TemplateMessage): Promise<WechatResult>
   openidOf(app: WechatApp, code: string): Promise<string | null>
+  /** A mini-program user's phone number from the code of its getPhoneNumber button, or null. */
+  phoneOf(app: WechatApp, code: string): Promise<string | null>
 }
 
-type WxAnswer = { errcode?: number; errmsg?: string; access_token?: string; expires_in?: number; openid?: string; msgid?: number | string }
+type WxAnswer = { errcode?: number; errmsg?: string; access_token?: string; expires_in?: number; openid?: string; msgid?: number | string; phone_info?: { purePhoneNumber?: string } }
 
 async function call(url: URL, init?: RequestInit): Promise<WxAnswer> {
   const res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) })
@@ -75,6 +79,16 @@ export function wechatProvider(now: () => number = Date.now): WechatProvider {
       const url = new URL('sns/oauth2/access_token', base(app))
       url.search = new URLSearchParams({ appid: app.appId, secret: app.appSecret, code, grant_type: 'authorization_code' }).toString()
       try { return (await call(url)).openid ?? null } catch { return null }
+    },
+    async phoneOf(app, code) {
+      try {
+        const t = await token(app)
+        if (typeof t !== 'string') return null
+        const url = new URL('wxa/business/getuserphonenumber', base(app))
+        url.search = new URLSearchParams({ access_token: t }).toString()
+        const a = await call(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) })
+        return a.errcode === 0 ? a.phone_info?.purePhoneNumber ?? null : null
+      } catch { return null }
     },
   }
 }

@@ -8,6 +8,7 @@ export interface TenantValues {
   passwordMaxAgeDays?: number; sysName?: string | null
   requiredInfoAfterLogin?: boolean; requiredInfoFields?: VerifyField[]; studentSiteUrl?: string | null
   backgroundUrl?: string | null
+  smartChinaLogin?: boolean; jumpAfterLogin?: string | null
   domain?: string | null
 }
 
@@ -46,6 +47,14 @@ function LoginSettings() {
       <Form.Item name="backgroundUrl" label="登录背景图片" extra="登录页的背景图片地址；留空则用默认背景"
         rules={[{ pattern: /^(https?:\/\/\S+|\/[^/\\]\S*)$/, message: '登录背景图片须以 http:// 、https:// 或 / 开头' }, { max: 500, message: '输入内容过长' }]}>
         <Input placeholder="如 https://img.example.edu.cn/login.jpg" />
+      </Form.Item>
+      <Form.Item name="smartChinaLogin" label="智慧教育平台登录" valuePropName="checked"
+        extra="开启后，登录页首先提供“智慧教育平台登录”（须在第三方登录中配置并启用 smartEdu）；未配置时登录页不变">
+        <Switch />
+      </Form.Item>
+      <Form.Item name="jumpAfterLogin" label="登录后跳转地址" extra="登录成功后进入此地址（本门户路径如 /portal/home，或 http(s) 地址）；留空则按用户类型进入首页"
+        rules={[{ pattern: /^(https?:\/\/\S+|\/[^/\\]\S*)$/, message: '登录后跳转地址须以 http:// 、https:// 或 / 开头' }, { max: 500, message: '输入内容过长' }]}>
+        <Input placeholder="如 /portal/home" data-testid="tenant-jump-after-login" />
       </Form.Item>
     </>
   )

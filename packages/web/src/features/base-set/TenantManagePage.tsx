@@ -19,12 +19,12 @@ export default function TenantManagePage({ path, title }: PageProps) {
     noun: '租户', width: 720,
     initial: (r) => (r ? { name: r.name, tenantModuleType: r.tenantModuleType as TenantValues['tenantModuleType'], passwordMaxAgeDays: r.passwordMaxAgeDays, sysName: r.sysName,
       requiredInfoAfterLogin: r.requiredInfoAfterLogin, requiredInfoFields: r.requiredInfoFields as VerifyField[], studentSiteUrl: r.studentSiteUrl,
-      backgroundUrl: r.backgroundUrl, domain: r.domain } : NEW_TENANT),
+      backgroundUrl: r.backgroundUrl, smartChinaLogin: r.smartChinaLogin, jumpAfterLogin: r.jumpAfterLogin, domain: r.domain } : NEW_TENANT),
     fields: (r) => <TenantFields adding={!r} />,
     submit: (v, r) => (r
       ? tenantApi.update({ id: r.id, name: v.name, tenantModuleType: v.tenantModuleType, passwordMaxAgeDays: v.passwordMaxAgeDays ?? undefined, sysName: v.sysName || null,
         requiredInfoAfterLogin: !!v.requiredInfoAfterLogin, requiredInfoFields: v.requiredInfoFields ?? [], studentSiteUrl: v.studentSiteUrl || null,
-        backgroundUrl: v.backgroundUrl || null, domain: v.domain?.trim() || null })
+        backgroundUrl: v.backgroundUrl || null, smartChinaLogin: !!v.smartChinaLogin, jumpAfterLogin: v.jumpAfterLogin?.trim() || null, domain: v.domain?.trim() || null })
       : tenantApi.add({ ...v, domain: v.domain?.trim() || null, appType: v.trade === 1 ? v.appType ?? 1 : null, adminTrueName: v.adminTrueName ?? '管理员', passwordMaxAgeDays: v.passwordMaxAgeDays ?? 0 })),
     afterSave: (env, v, r) => {
       if (r) return

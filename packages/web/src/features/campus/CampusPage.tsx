@@ -102,6 +102,8 @@ export default function CampusPage({ path }: PageProps) {
             <Space size={[4, 4]} wrap style={{ marginTop: 8 }}>{plan.data.grades.map((g) => <Tag key={g.gradeId}>{g.gradeName} {g.classCount}班/{g.studentCount}人</Tag>)}</Space>
           </>
         ) : <Typography.Text type="secondary">校历中暂无下学期安排</Typography.Text>}
+        {/* getBackSign has no meaning this project can give it (docs/portal.md "getBackSign"): say so before anyone clicks. */}
+        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }} data-testid="campus-backsign-note">本平台不办理返岗签到：签到请到教师考勤模块，没有该模块请联系管理员授权。</Typography.Paragraph>
       </Block>
 
       <Block title="教职工" testId="campus-teachers">

@@ -153,6 +153,7 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
         {notice && !login.error && <div className="zx-alert zx-alert-ok" role="status"><span className="zx-alert-icon" aria-hidden>✓</span>{notice}</div>}
         {login.error && <div className="zx-alert" role="alert"><span className="zx-alert-icon" aria-hidden>!</span>{login.error}</div>}
         {!admin && <button type="button" className="zx-login-switch" data-testid="qr-switch" onClick={() => setQr((v) => !v)}>{qr ? '账号密码登录' : '扫码登录'}</button>}
+        {!admin && loginInfo?.smartChinaLogin && <ThirdLoginButtons part="lead" orgId={orgId} tenantId={loginInfo.tenantId} redirect={safeRedirect(redirect)} />}
         {!admin && !qr && mode !== 'forgot' && (
           <div className="zx-login-tabs" role="tablist">
             <button type="button" role="tab" className="zx-login-tab" aria-selected={mode === 'password'} onClick={() => { login.setError(null); setMode('password') }}>账号登录</button>
@@ -199,7 +200,7 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
             <Link to={`${SIGNUP_PATH}${orgId === undefined ? '' : `?orgId=${orgId}`}`} data-testid="signup-link">注册</Link>
           </div>
         )}
-        {!admin && <ThirdLoginButtons orgId={orgId} tenantId={loginInfo?.tenantId} redirect={safeRedirect(redirect)} />}
+        {!admin && <ThirdLoginButtons part={loginInfo?.smartChinaLogin ? 'rest' : 'all'} orgId={orgId} tenantId={loginInfo?.tenantId} redirect={safeRedirect(redirect)} />}
         {!admin && <div className="zx-login-foot">登录即表示同意平台服务条款与隐私政策</div>}
       </main>
       {!admin && loginInfo && <LoginSystemFooter orgId={orgId} tenantId={loginInfo.tenantId} />}

@@ -94,17 +94,25 @@ export async function finishLogin(token: string, redirect: string | null): Promi
   useSession.getState().setLogin(token, user)
   await setLoadedUser(user)
   rememberTenant(user.tenantId, user.currentOrgData?.displayName ?? String(user.tenantId))
+  // The signed-in tenant's login settings: the login page's when it was that tenant's, else asked for (beside the check).
+  const shown = useSession.getState().loginPageInfo
+  const tenantInfo = shown?.tenantId === user.tenantId ? Promise.resolve(shown) : authApi.loginInfo(user.orgId).catch(() => null)
   if (user.userType === UserType.STUDENT) {
-    const site = (await authApi.loginInfo(user.orgId).catch(() => null))?.studentSiteUrl
+    const site = (await tenantInfo)?.studentSiteUrl
     // The session token never goes into a URL: the student site gets a once-token (single use, 60 s) and swaps it
     // (POST swap/once/token) for a session of its own, as a hosted sub-app does (docs/portal-apps.md).
     const once = site ? await authApi.onceToken().catch(() => null) : null
     if (site && once) return { kind: 'external', url: studentSiteUrl(site, once.onceToken) }
   }
-  const to = safeRedirect(redirect) ?? homePathFor(user)
+  // The tenant's landing address (jumpAfterLogin, the tenant screen): a path of this app, or an outside address
+  // once the required-information check has passed. An explicit redirect from our own page comes first.
+  const jump = (await tenantInfo)?.jumpAfterLogin ?? null
+  const outside = jump && /^https?:\/\//.test(jump) ? jump : null
+  const to = safeRedirect(redirect) ?? (outside ? null : safeRedirect(jump ?? null)) ?? homePathFor(user)
   preloadRoute(to)
   const check = await checking
   if (check && !check.checkPass) return { kind: 'verify', check, to }
+  if (outside && !safeRedirect(redirect)) return { kind: 'external', url: outside }
   // Straight to the landing page: its route loader need not read the user again (the verify form may change it).
   reuseLoadedUserOnce()
   return { kind: 'done', to }

@@ -1,6 +1,6 @@
 import { MESSAGE_EVENTS, MP_PLATFORM_LABELS, MP_SCOPE_CODES, type MpAppBody, type MpAppRow, type MpPlatform } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
-import { App, Card, Descriptions, Empty, Space, Spin, Tag } from 'antd'
+import { App, Card, Descriptions, Empty, Space, Spin, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { CrudFormModal, PageFrame, useWrite } from '../../components/crud'
@@ -37,6 +37,7 @@ export default function MpAppListPage({ path, title }: PageProps) {
         {page.map && <PermButton code={codes.page} onClick={() => void navigate(page.map!)}>消息模板映射</PermButton>}
       </Space>
     }>
+      {page.note && <Typography.Paragraph type="secondary" data-testid="mp-note">{page.note}</Typography.Paragraph>}
       {list.isLoading ? <Spin /> : rows.length === 0 ? <Empty description="尚未配置" /> : (
         <Space direction="vertical" style={{ width: '100%' }}>
           {rows.map((r) => (

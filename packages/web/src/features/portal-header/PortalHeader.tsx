@@ -1,4 +1,4 @@
-import type { AppGroup } from '@zhixiao/shared'
+import { defaultPortalTitle, type AppGroup } from '@zhixiao/shared'
 import { Skeleton } from 'antd'
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
@@ -61,7 +61,7 @@ export function PortalHeader({ launcher, oftenUse }: PortalHeaderSlots) {
   const multiple = personal ?? c?.hasMultiple
   return (
     <HeaderBar testId={c ? 'portal-header' : 'portal-header-skeleton'} attrs={c ? { 'data-nav-style': c.navigationStyle } : undefined} user={<UserMenu dark />}
-      brand={c ? <HeaderBrand to={home} sysName={c.sysName} logoUrl={c.logoUrl} showLogo={c.showLogo} wideImgUrl={c.wideImgUrl} styleSelect={c.styleSelect} />
+      brand={c ? <HeaderBrand to={home} sysName={c.source === 'default' ? defaultPortalTitle(user?.currentOrgData?.trade) : c.sysName} logoUrl={c.logoUrl} showLogo={c.showLogo} wideImgUrl={c.wideImgUrl} styleSelect={c.styleSelect} />
         : <Skeleton.Input active size="small" style={{ width: 160 }} />}>
       {c ? (
         <>
