@@ -21,6 +21,11 @@ export interface AppConfig {
   importStaleSeconds: number
   /** SECRET_KEY: the key provider secrets are encrypted with (platform/secret-box.ts); unset, a key file in dataDir. */
   secretKey: string | undefined
+  /**
+   * ALLOW_LOOPBACK_PROVIDERS=1: a provider address may be http on this machine (a local stand-in of an SMS gateway or
+   * an OpenID provider, as the tests run). Off by default, so a tenant's providers are https (docs/auth.md).
+   */
+  allowLoopbackProviders: boolean
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -35,6 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: env.SEED_DEMO !== '0',
     importStaleSeconds: Number(env.IMPORT_STALE_SECONDS ?? 30),
     secretKey: env.SECRET_KEY || undefined,
+    allowLoopbackProviders: env.ALLOW_LOOPBACK_PROVIDERS === '1',
   }
 }
 

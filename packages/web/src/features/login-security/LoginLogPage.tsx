@@ -38,7 +38,8 @@ export default function LoginLogPage({ path, title }: PageProps) {
   const to = range?.[1] ? range[1].add(1, 'day').startOf('day').toISOString() : undefined
   return (
     <PageFrame path={path} title={title}>
-      {user?.permissions.includes('base_set') && <TotpPolicyCard />}
+      {/* The policy binds every school's administrators: set in the top org only (the server's tenantWide rule). */}
+      {user?.permissions.includes('base_set') && user.currentOrgData?.parentId === null && <TotpPolicyCard />}
       <CrudTableCard<LoginLogRow>
         queryKey={['loginLog', from, to, success, method]} search="账号（前缀）" readOnly
         filters={
