@@ -9,7 +9,7 @@ import { formatTime } from '../../components/crud/dates'
 import type { PageProps } from '../../router/pages'
 import { loginSecurityApi } from './api'
 
-/** The tenant's TOTP requirement, for those who may change system settings (base_set). */
+/** The tenant's TOTP requirement, for those who may change system settings (base_set) in the top org. */
 function TotpPolicyCard() {
   const qc = useQueryClient()
   const policy = useQuery({ queryKey: ['totpPolicy'], queryFn: loginSecurityApi.totpPolicy })
@@ -22,7 +22,7 @@ function TotpPolicyCard() {
           try { await loginSecurityApi.setTotpPolicy({ requiredForAdmins }) } finally { setSaving(false) }
           await qc.invalidateQueries({ queryKey: ['totpPolicy'] })
         }} />
-      <span style={{ marginLeft: 8 }}>本单位管理员必须启用两步验证（未启用者下次登录时须先绑定）</span>
+      <span style={{ marginLeft: 8 }}>本租户各单位的管理员必须启用两步验证（未启用者下次登录时须先绑定）</span>
     </Card>
   )
 }
