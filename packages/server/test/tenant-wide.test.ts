@@ -1,4 +1,5 @@
 import { InputMsg, Msg } from '@zhixiao/shared'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, createTestApp, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
 import { sample } from './zod-walk.js'
@@ -64,6 +65,40 @@ describe('tenant-wide settings: the route table', () => {
     }
     expect(failures).toEqual([])
   }, 120_000)
+})
+
+describe('tenant-wide settings: no unmarked route writes them', () => {
+  /** Tables that hold a setting of the whole tenant (no org): only tenantWide routes (or the super administrator's) write them. */
+  const TENANT_WIDE_TABLES = ['sms_config', 'sms_template', 'third_config', 'tenant', 'org_type', 'weather_config', 'assistant_config', 'help_article']
+
+  it('a school administrator calling every other route (sampled payloads) writes no tenant-wide table', async () => {
+    // Row triggers note each write; the function runs as its owner, so the restricted roles need no grant.
+    await sql`CREATE TABLE tw_write (tbl text NOT NULL)`.execute(t.db.kysely)
+    await sql`CREATE FUNCTION tw_log() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$ BEGIN INSERT INTO tw_write VALUES (TG_TABLE_NAME); RETURN NULL; END $$`.execute(t.db.kysely)
+    for (const table of TENANT_WIDE_TABLES) {
+      await sql`CREATE TRIGGER ${sql.raw(`tw_${table}`)} AFTER INSERT OR UPDATE OR DELETE ON ${sql.table(table)} FOR EACH ROW EXECUTE FUNCTION tw_log()`.execute(t.db.kysely)
+    }
+    const written = async () => (await sql<{ tbl: string }>`DELETE FROM tw_write RETURNING tbl`.execute(t.db.kysely)).rows.map((r) => r.tbl)
+    // The sweep proves itself: a marked write, had it no mark, is seen.
+    await t.db.tenant(w.tenantId, (trx) => trx.updateTable('tenant').set({ config: sql`config` }).where('id', '=', w.tenantId).execute())
+    expect(await written()).toEqual(['tenant'])
+    const failures: string[] = []
+    // Signing out would end the sweep's session.
+    const swept = t.routes.filter((r) => !r.public && !r.superAdmin && !r.tenantWide && !r.url.endsWith('/logout'))
+    expect(swept.length).toBeGreaterThan(300)
+    for (const r of swept) {
+      const payload = r.method === 'GET' ? undefined : (sample(r.schema?.body) as object | undefined) ?? {}
+      const q = r.schema?.querystring ? (sample(r.schema.querystring) as Record<string, unknown>) : {}
+      const query = new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString()
+      const url = `${r.url.replace(/:(\w+)/g, '1')}${query ? `?${query}` : ''}`
+      await t.app.inject({ method: r.method as 'GET' | 'POST', url, payload, headers: { authorization: `Bearer ${s.schoolAdmin}` } })
+      const tables = await written()
+      if (tables.length) failures.push(`${key(r)} wrote ${[...new Set(tables)].join(', ')}`)
+    }
+    expect(failures).toEqual([])
+    // The session lasted the whole sweep (a refused call proves nothing).
+    expect(await call(t, { url: '/base/api/account/user/current/detail', token: s.schoolAdmin })).toMatchObject({ code: 0 })
+  }, 300_000)
 })
 
 describe('tenant-wide settings: what the audit did', () => {
