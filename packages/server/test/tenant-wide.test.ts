@@ -1,6 +1,7 @@
 import { InputMsg, Msg } from '@zhixiao/shared'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { providerOf } from '../src/modules/sms/sender.js'
 import { call, createTestApp, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
 import { sample } from './zod-walk.js'
 
@@ -159,6 +160,21 @@ describe('provider endpoints are https', () => {
     }
     expect(await sms('http://127.0.0.1:9/')).toMatchObject({ code: 0 })
     expect(await sms('https://dysmsapi.aliyuncs.com')).toMatchObject({ code: 0 })
+  })
+
+  it('an http gateway stored before the rule is not called: a code goes to Alibaba\'s own address', async () => {
+    await t.db.tenant(w.tenantId, (trx) => trx.insertInto('sms_config').values({ sms_type: 'aliyun', access_key_id: 'k', access_key_secret: t.ctx.secrets.seal('s'), sign_name: '区', endpoint: 'http://gw.school.example/' })
+      .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ sms_type: 'aliyun', access_key_id: 'k', access_key_secret: t.ctx.secrets.seal('s'), endpoint: 'http://gw.school.example/' })).execute())
+    const asked: string[] = []
+    const fetchStub = vi.spyOn(globalThis, 'fetch').mockImplementation(async (u) => { asked.push(String(u)); return Response.json({ Code: 'OK', BizId: '1' }) })
+    try {
+      const { provider } = await providerOf(t.ctx, w.tenantId)
+      expect(await provider.send({ phone: '13900000000', signName: '区', templateCode: 'SMS_1', params: { code: '123456' }, text: '' })).toMatchObject({ ok: true })
+    } finally {
+      fetchStub.mockRestore()
+      await t.db.tenant(w.tenantId, (trx) => trx.deleteFrom('sms_config').execute())
+    }
+    expect(asked.map((u) => new URL(u).origin)).toEqual(['https://dysmsapi.aliyuncs.com'])
   })
 })
 
