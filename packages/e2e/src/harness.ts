@@ -39,7 +39,7 @@ export async function startServer(node = process.execPath): Promise<RunningServe
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zx-e2e-'))
   const child: ChildProcess = spawn(node, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '', ALLOW_LOOPBACK_PROVIDERS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

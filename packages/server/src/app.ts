@@ -76,7 +76,7 @@ export interface BuildOptions {
 
 /** A registered API route and the access rule the auth hook applies to it. */
 export interface RouteAccess {
-  method: string; url: string; permission?: string | readonly string[]; public?: boolean; superAdmin?: boolean
+  method: string; url: string; permission?: string | readonly string[]; public?: boolean; superAdmin?: boolean; tenantWide?: boolean
   /** The route's request schemas (zod), so tests can generate requests for it (the bad-input sweep). */
   schema?: { body?: unknown; querystring?: unknown; params?: unknown }
 }
@@ -116,7 +116,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     for (const method of [r.method].flat()) {
       if (method === 'HEAD') continue
       routes.push({
-        method, url: r.url, permission: r.config?.permission, public: r.config?.public, superAdmin: r.config?.superAdmin,
+        method, url: r.url, permission: r.config?.permission, public: r.config?.public, superAdmin: r.config?.superAdmin, tenantWide: r.config?.tenantWide,
         schema: { body: r.schema?.body, querystring: r.schema?.querystring, params: r.schema?.params },
       })
     }

@@ -23,6 +23,11 @@ export interface AppConfig {
   secretKey: string | undefined
   /** API_DOCS=1: serve the OpenAPI description and its browser at /docs (off by default: it maps every route). */
   apiDocs: boolean
+  /**
+   * ALLOW_LOOPBACK_PROVIDERS=1: a provider address may be http on this machine (a local stand-in of an SMS gateway or
+   * an OpenID provider, as the tests run). Off by default, so a tenant's providers are https (docs/auth.md).
+   */
+  allowLoopbackProviders: boolean
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -38,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     importStaleSeconds: Number(env.IMPORT_STALE_SECONDS ?? 30),
     secretKey: env.SECRET_KEY || undefined,
     apiDocs: env.API_DOCS === '1',
+    allowLoopbackProviders: env.ALLOW_LOOPBACK_PROVIDERS === '1',
   }
 }
 

@@ -72,7 +72,8 @@ export async function createTestApp(opts: { logStream?: { write: (line: string) 
   await syncPermissionCatalogue(db.kysely)
   await ensurePlatform(db, TEST_PASSWORD_PARAMS, ADMIN_PASSWORD)
   const clock = new FakeClock(new Date('2026-11-01T08:00:00Z'))
-  const config = { ...loadConfig({}), password: opts.password ?? TEST_PASSWORD_PARAMS, seedDemo: false, webDist: opts.webDist ?? '/nonexistent', apiDocs: opts.apiDocs ?? false }
+  // Loopback providers: the SMS and OpenID tests point the tenant at local stand-ins over http://127.0.0.1.
+  const config = { ...loadConfig({}), password: opts.password ?? TEST_PASSWORD_PARAMS, seedDemo: false, webDist: opts.webDist ?? '/nonexistent', apiDocs: opts.apiDocs ?? false, allowLoopbackProviders: true }
   const { app, ctx, routes } = await buildApp({ config, db, clock, logger: !!opts.logStream, logStream: opts.logStream, captchaText: () => CAPTCHA_ANSWER })
   await app.ready()
   return { app, ctx, routes, db, clock, close: async () => { await app.close(); await db.close(); await drop() } }

@@ -289,8 +289,11 @@ describe('TOTP two-factor sign-in', () => {
     const teacher = await makePerson(t, world.tenantId, member(world, world.schoolId, 'teacher'))
     const adminToken = await loginToken(t, admin.userName)
     const teacherToken = await loginToken(t, teacher.userName)
+    // The policy is the tenant's: set by the bureau's (top org's) administrator, binding the school's too.
+    const bureauToken = await loginToken(t, (await makePerson(t, world.tenantId, member(world, world.bureauId, 'admin'))).userName)
     expect((await call(t, { url: '/base/api/auth/totp/policy', body: { requiredForAdmins: true }, token: teacherToken })).status).toBe(403)
-    expect((await call(t, { url: '/base/api/auth/totp/policy', body: { requiredForAdmins: true }, token: adminToken })).code).toBe(0)
+    expect(await call(t, { url: '/base/api/auth/totp/policy', body: { requiredForAdmins: true }, token: adminToken })).toMatchObject({ status: 403, msg: Msg.TOP_ORG_ONLY })
+    expect((await call(t, { url: '/base/api/auth/totp/policy', body: { requiredForAdmins: true }, token: bureauToken })).code).toBe(0)
     expect((await call(t, { url: '/base/api/auth/totp/policy', token: adminToken })).data).toEqual({ requiredForAdmins: true })
     // Only this tenant.
     const otherAdmin = await makePerson(t, other.tenantId, member(other, other.schoolId, 'admin'))
@@ -311,7 +314,7 @@ describe('TOTP two-factor sign-in', () => {
     const off = await call(t, { url: '/base/api/auth/totp/disable', body: { password: PASSWORD }, token })
     expect(off.msg).toBe(TotpMsg.REQUIRED_CANNOT_DISABLE)
 
-    await call(t, { url: '/base/api/auth/totp/policy', body: { requiredForAdmins: false }, token })
+    expect((await call(t, { url: '/base/api/auth/totp/policy', body: { requiredForAdmins: false }, token: bureauToken })).code).toBe(0)
     expect((await call(t, { url: '/base/api/auth/totp/disable', body: { password: 'Wrong1234' }, token })).msg).toBe(Msg.OLD_PASSWORD_WRONG)
     expect((await call(t, { url: '/base/api/auth/totp/disable', body: { password: PASSWORD }, token })).msg).toBe(TotpMsg.DISABLED)
     expect((await login(t, { userName: admin.userName, password: PASSWORD })).data.operationType).toBe(OperationType.SUCCESS)

@@ -102,11 +102,11 @@ describe('a tenant configured for Alibaba Cloud SMS', () => {
   it('sends the login code through the provider, logs it masked, and the code signs in', async () => {
     const phone = '13700002222'
     await makePerson(t, w.tenantId, { phone, memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }] })
-    expect((await call(t, { url: '/base/api/sms/config/saveOrUpdate', token: staff.schoolAdmin, body: { smsType: 'aliyun', accessKeyId: KEY_ID, accessKeySecret: SECRET, signName: '智校', endpoint } })).code).toBe(0)
+    expect((await call(t, { url: '/base/api/sms/config/saveOrUpdate', token: staff.bureauAdmin, body: { smsType: 'aliyun', accessKeyId: KEY_ID, accessKeySecret: SECRET, signName: '智校', endpoint } })).code).toBe(0)
     // Without a template code for the event the provider cannot be asked.
     const noTemplate = await call(t, { url: '/base/api/auth/login/sms/code/sendForPhoneLogin', body: { phone, orgId: w.schoolId } })
     expect([noTemplate.code, noTemplate.msg]).toEqual([SmsErrorCode.NOT_CONFIGURED, SmsMsg.TEMPLATE_MISSING])
-    expect((await call(t, { url: '/base/api/sms/template/create', token: staff.schoolAdmin, body: { event: 'login', name: '登录', templateCode: 'SMS_1', content: '验证码${code}' } })).code).toBe(0)
+    expect((await call(t, { url: '/base/api/sms/template/create', token: staff.bureauAdmin, body: { event: 'login', name: '登录', templateCode: 'SMS_1', content: '验证码${code}' } })).code).toBe(0)
     t.clock.advance(61_000)
     answer = 'ok'
     const sent = await call(t, { url: '/base/api/auth/login/sms/code/sendForPhoneLogin', body: { phone, orgId: w.schoolId } })
@@ -115,7 +115,7 @@ describe('a tenant configured for Alibaba Cloud SMS', () => {
     expect(req.signatureOk).toBe(true)
     expect(req.params.PhoneNumbers).toBe(phone)
     const code = (JSON.parse(req.params.TemplateParam!) as { code: string }).code
-    const log = await call(t, { url: '/base/api/sms/log/page?pageSize=1', token: staff.schoolAdmin })
+    const log = await call(t, { url: '/base/api/sms/log/page?pageSize=1', token: staff.bureauAdmin })
     expect(log.data.list[0]).toMatchObject({ provider: 'aliyun', status: 'sent', fullTextAvailable: false, content: '验证码******' })
     const signedIn = await call(t, { url: '/base/api/auth/loginByPhoneSms', body: { phone, smsCode: code, orgId: w.schoolId } })
     expect(signedIn.data.operationType).toBe(5)
@@ -129,7 +129,7 @@ describe('a tenant configured for Alibaba Cloud SMS', () => {
     answer = 'ok'
     expect([r.code, r.msg]).toEqual([SmsErrorCode.SEND_FAILED, SmsMsg.SEND_FAILED])
     const code = (JSON.parse(received.at(-1)!.params.TemplateParam!) as { code: string }).code
-    const log = await call(t, { url: '/base/api/sms/log/page?pageSize=1', token: staff.schoolAdmin })
+    const log = await call(t, { url: '/base/api/sms/log/page?pageSize=1', token: staff.bureauAdmin })
     expect(log.data.list[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('isv.BUSINESS_LIMIT_CONTROL') })
     const login = await call(t, { url: '/base/api/auth/loginByPhoneSms', body: { phone, smsCode: code, orgId: w.schoolId } })
     expect(login.msg).toBe(SmsMsg.CODE_USED)

@@ -1,4 +1,4 @@
-import { CODE_LOGIN_SUCCESS, ErrorCode, OperationType, SsoErrorCode, SsoMsg, UserType } from '@zhixiao/shared'
+import { CODE_LOGIN_SUCCESS, ErrorCode, Msg, OperationType, SsoErrorCode, SsoMsg, UserType } from '@zhixiao/shared'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -88,7 +88,8 @@ beforeAll(async () => {
   other = await makeWorld(t)
   otherStaff = await staffOf(t, other)
   const role = await t.db.tenant(w.tenantId, (trx) => createRole(trx, { code: 'third_cfg', name: '第三方配置', permissions: ['sc_menhu_third_config'] }))
-  configurer = await loginToken(t, (await makePerson(t, w.tenantId, { memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [role] }] })).userName)
+  // The providers are the tenant's: kept from its top org (the bureau) by a holder of the code.
+  configurer = await loginToken(t, (await makePerson(t, w.tenantId, { memberships: [{ orgId: w.bureauId, userType: UserType.STAFF, roleIds: [role] }] })).userName)
   twoOrgs = await makePerson(t, w.tenantId, { memberships: [
     { orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }, { orgId: w.school2Id, userType: UserType.STAFF, roleIds: [w.roles.teacher] }] })
   single = await makePerson(t, w.tenantId, { memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }] })
@@ -101,6 +102,8 @@ describe('/base/openthirdconfig', () => {
     expect((await call(t, { url: `${CFG}/page`, body: {} })).status).toBe(401)
     expect((await call(t, { url: `${CFG}/page`, body: {}, token: s.teacher })).code).toBe(403)
     expect((await call(t, { url: `${CFG}/add`, body: { thirdType: 'oidc', name: 'x', clientId: 'x', clientSecret: 'y', issuer: idp.issuer }, token: s.teacher })).code).toBe(403)
+    // A school's administrator holds the code but acts for one school only.
+    expect(await call(t, { url: `${CFG}/add`, body: { thirdType: 'oidc', name: 'x', clientId: 'x', clientSecret: 'y', issuer: idp.issuer }, token: s.schoolAdmin })).toMatchObject({ status: 403, msg: Msg.TOP_ORG_ONLY })
   })
 
   it('adds a config with its secret sealed, and no answer carries the secret', async () => {

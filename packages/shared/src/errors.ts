@@ -40,6 +40,8 @@ export const Msg = {
   ORG_NOT_MEMBER: '您不属于该机构，请联系管理员',
   NOT_LOGGED_IN: '登录已失效，请重新登录',
   NO_PERMISSION: '暂无权限',
+  /** A setting that acts for the whole tenant (a provider, a policy), asked for from a session below the top org. */
+  TOP_ORG_ONLY: '仅顶级机构的管理员可维护此设置',
   NOT_FOUND: '请求的资源不存在',
   SERVER_ERROR: '服务器异常，请稍后再试',
   SERVICE_UNAVAILABLE: '网络异常，请稍后再试',

@@ -12,6 +12,7 @@ export const InputMsg = {
   LINK: '链接必须以 http:// 或 https:// 开头，或是以 / 开头的本站地址',
   HTTP_LINK: '地址必须以 http:// 或 https:// 开头',
   PATH_LINK: '路由必须以 / 开头',
+  ENDPOINT_LINK: '服务地址必须以 https:// 开头',
   NUMBER_RANGE: '数值超出范围',
   TOO_LONG: '输入内容过长',
 } as const
@@ -33,18 +34,32 @@ export const hasControlChars = (s: string): boolean => CONTROL.test(s)
  * - 'web': an http(s) URL, a path on this site (/x, not //x or /\x, which browsers read as another host) or a
  *   hash route (#/x) — what a user clicks in the portal (footer, header links, banners, menu targets);
  * - 'http': an absolute http(s) URL only (icons, videos, an external site);
- * - 'path': a path on this site only (an in-portal route).
+ * - 'path': a path on this site only (an in-portal route);
+ * - 'endpoint': a provider's address the server calls or sends people to sign in at (an SMS gateway, an OpenID
+ *   issuer, DingTalk and WeCom hosts): https only, or http to this machine's loopback, which the server accepts only
+ *   when ALLOW_LOOPBACK_PROVIDERS=1 says a local stand-in is meant (tests; docs/auth.md).
  * Never javascript:, data:, vbscript: or any other scheme: the check is an allow-list of prefixes, so tricks such
  * as "java\tscript:" or entity-encoded schemes cannot match.
  */
-export type LinkKind = 'web' | 'http' | 'path'
+export type LinkKind = 'web' | 'http' | 'path' | 'endpoint'
 
 export function isSafeLink(v: string, kind: LinkKind = 'web'): boolean {
   const http = /^https?:\/\/[^\s/\\]/i.test(v)
   const path = v.startsWith('/') && !/^\/[/\\]/.test(v)
   if (kind === 'http') return http
   if (kind === 'path') return path
+  if (kind === 'endpoint') return /^https:\/\/[^\s/\\]/i.test(v) || isLoopbackHttp(v)
   return http || path || v.startsWith('#')
 }
 
-export const LINK_MSG: Record<LinkKind, string> = { web: InputMsg.LINK, http: InputMsg.HTTP_LINK, path: InputMsg.PATH_LINK }
+export const LINK_MSG: Record<LinkKind, string> = { web: InputMsg.LINK, http: InputMsg.HTTP_LINK, path: InputMsg.PATH_LINK, endpoint: InputMsg.ENDPOINT_LINK }
+
+/** An http address on this machine (localhost, 127.0.0.1, [::1]): a provider's local stand-in. */
+export function isLoopbackHttp(v: string): boolean {
+  try {
+    const u = new URL(v)
+    return u.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname)
+  } catch {
+    return false
+  }
+}

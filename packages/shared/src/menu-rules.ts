@@ -28,7 +28,8 @@ const MAJOR_PAGES = /^\/base-school\/major\//
  * Base-data menu filtering of 000 §6: bureaus (unit attribute below 8) lose student, parent and log-monitor
  * menus; alliance schools lose student and parent menus; Z3 hides the non-zz class and student pages and Z12 the
  * zz variants and the faculty/major pages; single-org tenants see the One variants, multi-org tenants the others;
- * public fields only for administrators or the top organisation. The zz variants exist for Z3 only, so the other
+ * public fields only for administrators or the top organisation; tenant-wide settings (route.tenantWide) only in the top
+ * organisation. The zz variants exist for Z3 only, so the other
  * modes (medical, universal) do not list them beside the plain pages either.
  */
 export function menuVisible(route: RouteMeta, c: MenuContext): boolean {
@@ -42,6 +43,7 @@ export function menuVisible(route: RouteMeta, c: MenuContext): boolean {
   if (c.justOneOrgTenant && !isOne && MULTI_WITH_ONE.test(p)) return false
   if (!c.justOneOrgTenant && isOne) return false
   if (p.startsWith('/base-communalFields') && !(c.isSuperAdmin || c.isTopOrg)) return false
+  if (route.tenantWide && !c.isTopOrg) return false
   return true
 }
 

@@ -19,6 +19,11 @@ export interface RouteMeta {
   adminOnly?: boolean
   public?: boolean
   hidden?: boolean
+  /**
+   * The page maintains a setting of the whole tenant (its SMS provider, its sign-in providers): offered only in the
+   * tenant's top organisation, as the server takes those writes only from there (route config tenantWide).
+   */
+  tenantWide?: boolean
 }
 
 /** Sub-applications of 000 §2.1, each mounted at /<name>/:page*. */

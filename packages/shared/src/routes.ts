@@ -123,9 +123,9 @@ export const COMPLAINT_ROUTES: RouteMeta[] = [
 
 /** SMS (001 §2.5 /menhu-Duanxin, sc_menhu_sms_config; docs/auth.md): provider and templates, a template's form, the SMS log. */
 export const SMS_ROUTES: RouteMeta[] = [
-  { path: '/menhu-Duanxin/index', title: '短信配置', layout: 'default', permission: 'sc_menhu_sms_config' },
-  { path: '/menhu-Duanxin/cu', title: '短信模板', layout: 'default', permission: 'sc_menhu_sms_config', hidden: true },
-  { path: '/menhu-Duanxin/log', title: '短信日志', layout: 'default', permission: 'sc_menhu_sms_config', hidden: true },
+  { path: '/menhu-Duanxin/index', title: '短信配置', layout: 'default', permission: 'sc_menhu_sms_config', tenantWide: true },
+  { path: '/menhu-Duanxin/cu', title: '短信模板', layout: 'default', permission: 'sc_menhu_sms_config', tenantWide: true, hidden: true },
+  { path: '/menhu-Duanxin/log', title: '短信日志', layout: 'default', permission: 'sc_menhu_sms_config', tenantWide: true, hidden: true },
 ]
 
 // Spreads count as possible side effects to the bundler: marked pure, the table stays out of the web app's entry chunk

@@ -88,7 +88,8 @@ export const smsConfigSave = z.object({
   /** Empty or absent keeps the stored secret. */
   accessKeySecret: z.line().max(128).optional().nullable(),
   signName: z.line().max(32).optional().nullable(),
-  endpoint: z.link('http').optional().nullable(),
+  /** Alibaba Cloud's API host (dysmsapi.aliyuncs.com by default): https (docs/auth.md). */
+  endpoint: z.link('endpoint').optional().nullable(),
   passwordLoginSmsStep: z.boolean().optional(),
 })
 export type SmsConfigSave = z.infer<typeof smsConfigSave>

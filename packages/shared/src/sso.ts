@@ -61,7 +61,7 @@ export const SsoMsg = {
 
 const text = (label: string, max: number) => z.line().min(1, `请输入${label}`).max(max, InputMsg.TOO_LONG)
 const optionalText = (max: number) => z.line().max(max, InputMsg.TOO_LONG).optional().nullable()
-const optionalLink = z.link('http').optional().nullable()
+const optionalLink = z.link('endpoint').optional().nullable()
 
 /** add and update of /base/openthirdconfig. clientSecret: required on add; on update empty or absent keeps the stored one. */
 export const thirdConfigBody = z.object({

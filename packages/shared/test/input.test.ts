@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasControlChars, hasIllegalChars, InputMsg, isSafeLink, teacherAddBody } from '../src/index.js'
+import { hasControlChars, hasIllegalChars, InputMsg, isLoopbackHttp, isSafeLink, teacherAddBody } from '../src/index.js'
 import * as z from '../src/z.js'
 
 describe('illegal and control characters', () => {
@@ -26,6 +26,11 @@ describe('stored links', () => {
     }
   })
 
+  it('endpoint: a provider address is https, or http on this machine only (a local stand-in)', () => {
+    for (const ok of ['https://dysmsapi.aliyuncs.com/', 'https://idp.example.cn:8443/realms/x', 'http://127.0.0.1:4000', 'http://localhost/x', 'http://[::1]:9/']) expect(isSafeLink(ok, 'endpoint'), ok).toBe(true)
+    for (const bad of ['http://gw.example.cn', 'http://10.0.0.5', 'http://127.0.0.1.evil.cn/', 'http://localhost.evil.cn', 'ftp://x.cn', '/x', 'https://']) expect(isSafeLink(bad, 'endpoint'), bad).toBe(false)
+    expect(isLoopbackHttp('https://127.0.0.1')).toBe(false)
+  })
   it('http and path kinds, and z.link() (empty means none)', () => {
     expect(isSafeLink('/x', 'http')).toBe(false)
     expect(isSafeLink('https://x.cn', 'path')).toBe(false)

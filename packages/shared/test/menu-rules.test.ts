@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BASE_ROUTES, menuContextOf, menuVisible, pageFitsOrg, type CurrentUserDetail, type MenuContext } from '../src/index.js'
+import { ALL_PAGE_ROUTES, BASE_ROUTES, menuContextOf, menuVisible, pageFitsOrg, type CurrentUserDetail, type MenuContext } from '../src/index.js'
 
 const school: MenuContext = { unitAttr: 8, allianceSchool: false, mode: 'Z12', justOneOrgTenant: false, isTopOrg: false, isSuperAdmin: false }
 const visible = (c: MenuContext) => BASE_ROUTES.filter((r) => menuVisible(r, c)).map((r) => r.path)
@@ -29,6 +29,15 @@ describe('base-data menu rules (000 §6)', () => {
     expect(v).not.toContain('/base-userAccount/students')
     expect(v).not.toContain('/base-userAccount/parentsGuidang')
     expect(v).toContain('/base-logMonitor/index')
+  })
+  it('tenant-wide settings (the SMS and sign-in provider screens) only in the top organisation', () => {
+    const wide = ALL_PAGE_ROUTES.filter((r) => r.tenantWide).map((r) => r.path)
+    expect(wide).toEqual(expect.arrayContaining(['/menhu-Duanxin/index', '/menhu-Duanxin/log', '/menhu-port/thirdConfig']))
+    const shown = (c: MenuContext) => ALL_PAGE_ROUTES.filter((r) => r.tenantWide && menuVisible(r, c)).map((r) => r.path)
+    expect(shown(school)).toEqual([])
+    expect(shown({ ...school, unitAttr: 4, isTopOrg: true })).toEqual(wide)
+    // A single-school tenant: the school is the top org.
+    expect(shown({ ...school, justOneOrgTenant: true, isTopOrg: true })).toEqual(wide)
   })
   it('a single-org tenant sees the One variants instead', () => {
     const v = visible({ ...school, justOneOrgTenant: true })

@@ -46,6 +46,12 @@ test('menu rules: the bureau (unit attribute below 8) has no student, parent or 
   const m = await sideMenu(page, baseUrl)
   assertMenu(m, 'jyjadmin', ['教师管理', '归档教师', '机构设置', '公共字段'], ['学生管理', '归档学生', '学生异动', '家长管理', '归档家长', '关键日志监控', '日志监控'])
   await assertHidden(page, baseUrl, ['/base-userAccount/students', '/base-userAccount/parents', '/base-logMonitor/index'])
+  // The tenant-wide settings are the top org's (docs/auth.md "Tenant-wide settings"): the providers' screens open,
+  // and the login log offers the two-factor policy.
+  await assertOpens(page, baseUrl, '/menhu-Duanxin/index')
+  await assertOpens(page, baseUrl, '/menhu-port/thirdConfig')
+  await assertOpens(page, baseUrl, '/roles-loginLog')
+  await page.getByTestId('totp-policy').waitFor()
 })
 
 test('menu rules: a Z12 school has no faculty, major or zz pages, no One variants in a multi-org tenant, and no public fields below the top', async ({ newPage, baseUrl }) => {
@@ -59,7 +65,12 @@ test('menu rules: a Z12 school has no faculty, major or zz pages, no One variant
   await assertHidden(page, baseUrl, [
     '/base-school/major/majorManage', '/base-school/classManage-zz', '/base-userAccount/students-zz',
     '/base-organization/orgTypeOne', '/base-school/dictionaryOne/learnPeriod', '/base-communalFields',
+    // A school's administrator holds the codes of the tenant-wide screens but is not offered them (the server refuses).
+    '/menhu-Duanxin/index', '/menhu-Duanxin/log', '/menhu-port/thirdConfig',
   ])
+  await assertOpens(page, baseUrl, '/roles-loginLog')
+  await page.locator('.ant-table').first().waitFor()
+  assert(await page.getByTestId('totp-policy').count() === 0, 'xxadmin: the login log offers the tenant\'s two-factor policy')
   // filterRoles=1 lifts role filtering only, not the kind of organisation.
   await page.goto(`${baseUrl}/#/base-school/major/majorManage?filterRoles=1`)
   await page.waitForURL(/#\/404/)

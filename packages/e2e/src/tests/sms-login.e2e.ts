@@ -95,11 +95,11 @@ test('sms login: a teacher signs in by SMS on a 375 px phone; another resets a f
     await officeContext.close()
   }
 
-  // The school's 短信配置 (outbox by default) and 短信日志: phones and codes masked.
+  // The tenant's 短信配置 (outbox by default) and 短信日志, kept by the bureau (the top org): phones and codes masked.
   const adminContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })
   try {
     const page = await adminContext.newPage()
-    await signIn(page, baseUrl, 'xxadmin')
+    await signIn(page, baseUrl, 'jyjadmin')
     await page.goto(`${baseUrl}/#/menhu-Duanxin/index`)
     await page.getByTestId('sms-type').getByText('站内发件箱（不实际发送）').waitFor()
     await page.getByRole('button', { name: '短信日志' }).click()

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AppContext } from './context.js'
 import { forbidden, unauthorized } from './errors.js'
+import { isTopOrg, topOrgOnly } from './org-scope.js'
 import { isSuperAdminGrant, loadGrants } from './permissions.js'
 import { resolveSession } from './session.js'
 
@@ -14,7 +15,8 @@ export function bearerToken(req: FastifyRequest): string | null {
 
 /**
  * Runs before validation and the handler of every API request: resolves the session for non-public routes (401 without one) and checks the
- * route's permission code or super-administrator flag (403), so no handler runs for a caller it must refuse.
+ * route's permission code or super-administrator flag (403), and for a tenant-wide route that the session is in the tenant's
+ * top organisation (403), so no handler runs for a caller it must refuse.
  */
 export function installAuthHook(api: FastifyInstance, ctx: AppContext): void {
   api.decorateRequest('auth', null)
@@ -26,16 +28,19 @@ export function installAuthHook(api: FastifyInstance, ctx: AppContext): void {
     const resolved = token ? await resolveSession(ctx, token) : null
     if (!resolved) throw unauthorized()
     req.auth = { ...resolved, ip: req.ip }
-    if (!cfg.permission && !cfg.superAdmin) return
+    if (!cfg.permission && !cfg.superAdmin && !cfg.tenantWide) return
     const auth = req.auth
-    const allowed = await ctx.db.tenant(auth.tenantId, async (trx) => {
+    const verdict = await ctx.db.tenant(auth.tenantId, async (trx) => {
       const grants = await loadGrants(trx, auth.userInfoId)
       if (cfg.superAdmin) {
         const acc = await trx.selectFrom('account').select('user_name').where('id', '=', auth.accountId).executeTakeFirst()
-        if (!acc || !isSuperAdminGrant(auth.tenantId, auth.orgId, acc.user_name, grants.roles)) return false
+        if (!acc || !isSuperAdminGrant(auth.tenantId, auth.orgId, acc.user_name, grants.roles)) return 'forbidden'
       }
-      return !cfg.permission || [cfg.permission].flat().some((c) => grants.permissions.includes(c))
+      if (cfg.permission && ![cfg.permission].flat().some((c) => grants.permissions.includes(c))) return 'forbidden'
+      if (cfg.tenantWide && !(await isTopOrg(trx, auth.orgId))) return 'not-top'
+      return 'ok'
     })
-    if (!allowed) throw forbidden()
+    if (verdict === 'forbidden') throw forbidden()
+    if (verdict === 'not-top') throw topOrgOnly()
   })
 }

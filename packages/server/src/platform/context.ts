@@ -34,5 +34,11 @@ declare module 'fastify' {
     permission?: string | readonly string[]
     /** Only the super administrator. */
     superAdmin?: boolean
+    /**
+     * The route changes something for the whole tenant (a provider, a policy, a tenant-wide type): besides its code,
+     * the caller's session must be in the tenant's top organisation (403 仅顶级机构的管理员可维护此设置), so a
+     * school's administrator, who holds the same page codes, cannot act for the other schools (docs/auth.md).
+     */
+    tenantWide?: boolean
   }
 }

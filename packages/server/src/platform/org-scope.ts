@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Trx } from '../db/database.js'
 import type { AuthInfo } from './context.js'
-import { ErrorCode } from '@zhixiao/shared'
+import { ErrorCode, Msg } from '@zhixiao/shared'
 import { AppError, notFound } from './errors.js'
 
 /** An organisation and everything below it (recursive over parent_id, inside the caller's tenant). */
@@ -45,10 +45,31 @@ export async function isVisibleOrg(trx: Trx, auth: AuthInfo, orgId: number): Pro
   return own !== undefined
 }
 
-/** Tenant-wide settings (types, dictionaries) are kept by the top organisation's administrators. */
+/**
+ * The org a configuration read is about: the caller's own by default, or one named that they may see (isVisibleOrg:
+ * their org and below, the orgs above, their other memberships). A sibling school's settings answer like a missing org.
+ */
+export async function readableOrg(trx: Trx, auth: AuthInfo, orgId?: number): Promise<number> {
+  if (orgId === undefined || orgId === auth.orgId) return auth.orgId
+  if (!(await isVisibleOrg(trx, auth, orgId))) throw notFound(Msg.ORG_NOT_FOUND)
+  return orgId
+}
+
+/** The tenant's top organisation: an org of the caller's tenant with no parent (the bureau, or a lone school). */
+export async function isTopOrg(trx: Trx, orgId: number): Promise<boolean> {
+  const org = await trx.selectFrom('org_unit').select('parent_id').where('id', '=', orgId).executeTakeFirst()
+  return !!org && org.parent_id === null
+}
+
+export const topOrgOnly = () => new AppError(ErrorCode.FORBIDDEN, Msg.TOP_ORG_ONLY, 403)
+
+/**
+ * Tenant-wide settings (types, dictionaries, providers, policies) are kept by the top organisation's administrators.
+ * A route that is always tenant-wide says so with `config.tenantWide` (platform/auth-hook.ts); this is for a service
+ * whose call is tenant-wide only for some payloads (a dictionary item without an org).
+ */
 export async function assertTopOrg(trx: Trx, auth: AuthInfo): Promise<void> {
-  const org = await trx.selectFrom('org_unit').select('parent_id').where('id', '=', auth.orgId).executeTakeFirst()
-  if (!org || org.parent_id !== null) throw new AppError(ErrorCode.FORBIDDEN, '仅顶级机构的管理员可维护此设置', 403)
+  if (!(await isTopOrg(trx, auth.orgId))) throw topOrgOnly()
 }
 
 /** The org a base-data call is about: the one named (if in the caller's scope) or the caller's own. */

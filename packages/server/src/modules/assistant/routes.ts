@@ -74,15 +74,15 @@ export function assistantAdminRoutes(ctx: AppContext) {
     const tags = ['智能客服配置']
     r.get('/config/get', { config: page, schema: { tags, summary: '智能客服配置（API Key 不返回）', response: { 200: envelopeSchema(assistantConfigView) } } },
       async (req) => ok(await getConfig(ctx, req.auth!)))
-    r.post('/config/save', { config: { permission: ASSISTANT_BUTTONS.CONFIG }, schema: { tags, summary: '保存智能客服配置（顶级机构管理员）', body: assistantConfigSave } },
+    r.post('/config/save', { config: { permission: ASSISTANT_BUTTONS.CONFIG, tenantWide: true }, schema: { tags, summary: '保存智能客服配置（顶级机构管理员）', body: assistantConfigSave } },
       async (req) => { await saveConfig(ctx, req.auth!, req.body); return ok(null, AssistantMsg.SAVED) })
     r.get('/article/page', { config: page, schema: { tags, summary: '帮助文档列表', querystring: assistantPageQuery, response: { 200: envelopeSchema(helpArticlePage) } } },
       async (req) => ok(await listArticles(ctx, req.auth!, req.query)))
-    r.post('/article/add', { config: { permission: ASSISTANT_BUTTONS.ADD }, schema: { tags, summary: '新增帮助文档', body: helpArticleBody.omit({ id: true }), response: { 200: envelopeSchema(z.number()) } } },
+    r.post('/article/add', { config: { permission: ASSISTANT_BUTTONS.ADD, tenantWide: true }, schema: { tags, summary: '新增帮助文档', body: helpArticleBody.omit({ id: true }), response: { 200: envelopeSchema(z.number()) } } },
       async (req) => ok(await saveArticle(ctx, req.auth!, { ...req.body, id: undefined }), AssistantMsg.ADDED))
-    r.post('/article/update', { config: { permission: ASSISTANT_BUTTONS.EDIT }, schema: { tags, summary: '编辑帮助文档', body: helpArticleBody.required({ id: true }) } },
+    r.post('/article/update', { config: { permission: ASSISTANT_BUTTONS.EDIT, tenantWide: true }, schema: { tags, summary: '编辑帮助文档', body: helpArticleBody.required({ id: true }) } },
       async (req) => { await saveArticle(ctx, req.auth!, req.body); return ok(null, AssistantMsg.SAVED) })
-    r.post('/article/delete', { config: { permission: ASSISTANT_BUTTONS.DELETE }, schema: { tags, summary: '删除帮助文档', body: assistantIdBody } },
+    r.post('/article/delete', { config: { permission: ASSISTANT_BUTTONS.DELETE, tenantWide: true }, schema: { tags, summary: '删除帮助文档', body: assistantIdBody } },
       async (req) => { await deleteArticle(ctx, req.auth!, req.body.id); return ok(null, AssistantMsg.DELETED) })
     r.get('/log/page', { config: page, schema: { tags, summary: '对话记录（本机构及下级）', querystring: assistantPageQuery, response: { 200: envelopeSchema(assistantLogPage) } } },
       async (req) => ok(await listLog(ctx, req.auth!, req.query)))

@@ -54,7 +54,7 @@ export function weatherRoutes(ctx: AppContext) {
     const tags = ['天气配置']
     r.get('/config/get', { config: { permission: 'sc_menhu_pc' }, schema: { tags, summary: '天气服务配置（不返回密钥）', response: { 200: envelopeSchema(weatherConfigView) } } },
       async (req) => ok(await getWeatherConfig(ctx, req.auth!)))
-    r.post('/config/save', { config: weatherPerm, schema: { tags, summary: '保存天气服务配置（顶级机构管理员；密钥加密保存，留空不改）', body: weatherConfigSave } },
+    r.post('/config/save', { config: { ...weatherPerm, tenantWide: true }, schema: { tags, summary: '保存天气服务配置（顶级机构管理员；密钥加密保存，留空不改）', body: weatherConfigSave } },
       async (req) => { await saveWeatherConfig(ctx, req.auth!, req.body); return ok(null, CampusMsg.SAVED) })
     r.post('/config/test', { config: weatherPerm, schema: { tags, summary: '测试天气服务（不经缓存）', body: weatherTestBody, response: { 200: envelopeSchema(weatherNow) } } },
       async (req) => ok(await testWeather(ctx, req.auth!, req.body), CampusMsg.WEATHER_TEST_OK))

@@ -84,7 +84,8 @@ export function loginSecurityRoutes(ctx: AppContext) {
     }, async (req) => ok(await getTotpPolicy(ctx, req.auth!)))
 
     r.post('/totp/policy', {
-      config: { permission: TOTP_POLICY_PERMISSION },
+      // tenant.config: the policy binds the administrators of every school, so only the top org's may set it.
+      config: { permission: TOTP_POLICY_PERMISSION, tenantWide: true },
       schema: { tags, summary: '设置本单位管理员是否必须启用两步验证', body: totpPolicy },
     }, async (req) => { await setTotpPolicy(ctx, req.auth!, req.body); return ok(null, '保存成功') })
 

@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
+import { readableOrg } from '../../platform/org-scope.js'
 import { namedConfigRoutes, resolveNamed, saveNamed } from '../portal-config/named-config.js'
 import { AlarmCfg, FamilyLayoutCfg, MobileMenuCfg, MobileSettingsCfg, StudentPcCfg } from './configs.js'
 import { mobileHome } from './home-service.js'
@@ -27,7 +28,7 @@ export function mobileAlarmRoutes(ctx: AppContext) {
     const r = app.withTypeProvider<ZodTypeProvider>()
     const tags = ['移动端门户']
     r.get('/getMobileHomeAlarmConfig', { schema: { tags, summary: '移动端首页提醒（本机构→上级机构→租户默认→内置默认）', querystring: orgQuery, response: { 200: envelopeSchema(resolved(mobileHomeAlarm)) } } },
-      async (req) => ok(await ctx.db.tenant(req.auth!.tenantId, (trx) => resolveNamed(trx, AlarmCfg, req.query.orgId ?? req.auth!.orgId))))
+      async (req) => ok(await ctx.db.tenant(req.auth!.tenantId, async (trx) => resolveNamed(trx, AlarmCfg, await readableOrg(trx, req.auth!, req.query.orgId)))))
     r.post('/settingMobileHomeAlarmConfig', { config: { permission: MOBILE_BUTTONS.platform.edit }, schema: { tags, summary: '保存移动端首页提醒', body: alarmSaveBody } },
       async (req) => { await ctx.db.tenant(req.auth!.tenantId, (trx) => saveNamed(trx, req.auth!, AlarmCfg, req.body.value, req.body)); return ok(null, PortalMsg.SAVED) })
     r.get('/home', { schema: { tags, summary: '当前用户的移动端首页（终端、菜单、模块、轮播图、提醒、快捷入口、孩子）', querystring: mobileHomeQuery, response: { 200: envelopeSchema(mobileHomeSchema) } } },
@@ -41,7 +42,7 @@ export function customLayoutRoutes(ctx: AppContext) {
     const r = app.withTypeProvider<ZodTypeProvider>()
     const tags = ['移动端门户']
     r.get('/get', { schema: { tags, summary: '家长学生移动端首页布局', querystring: customLayoutQuery, response: { 200: envelopeSchema(resolved(familyLayout)) } } },
-      async (req) => ok(await ctx.db.tenant(req.auth!.tenantId, (trx) => resolveNamed(trx, FamilyLayoutCfg, req.query.orgId ?? req.auth!.orgId))))
+      async (req) => ok(await ctx.db.tenant(req.auth!.tenantId, async (trx) => resolveNamed(trx, FamilyLayoutCfg, await readableOrg(trx, req.auth!, req.query.orgId)))))
     for (const path of ['/update', '/save']) {
       r.post(path, { config: { permission: MOBILE_BUTTONS.family.edit }, schema: { tags, summary: '保存家长学生移动端首页布局', body: customLayoutSaveBody } },
         async (req) => { await ctx.db.tenant(req.auth!.tenantId, (trx) => saveNamed(trx, req.auth!, FamilyLayoutCfg, req.body.value, req.body)); return ok(null, PortalMsg.SAVED) })

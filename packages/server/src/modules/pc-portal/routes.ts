@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
+import { readableOrg } from '../../platform/org-scope.js'
 import { namedConfigRoutes, resolveNamed, saveNamed } from '../portal-config/named-config.js'
 import { portalTrx, TENANT_DEFAULT_ORG } from '../portal-config/store.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
@@ -28,7 +29,7 @@ export function sidebarRoutes(ctx: AppContext) {
     const tags = ['PC门户侧边栏与推荐网站']
     r.get('/fullAllInfo', { schema: { tags, summary: '侧边栏（本机构→上级机构→租户默认→内置默认）', querystring: sidebarQuery, response: { 200: envelopeSchema(sidebarInfoAnswer) } } },
       async (req) => {
-        const got = await ctx.db.tenant(req.auth!.tenantId, (trx) => resolveNamed(trx, sidebarCfg, req.query.orgId ?? req.auth!.orgId))
+        const got = await ctx.db.tenant(req.auth!.tenantId, async (trx) => resolveNamed(trx, sidebarCfg, await readableOrg(trx, req.auth!, req.query.orgId)))
         return ok({ ...got.value, orgId: got.orgId, source: got.source })
       })
     r.post('/saveSidebarInfo', { config: { permission: PcPortalPerm.SIDEBAR_SAVE }, schema: { tags, summary: '保存侧边栏', body: saveSidebarBody } },

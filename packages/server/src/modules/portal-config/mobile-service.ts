@@ -3,8 +3,12 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
-import { assertInScope } from '../../platform/org-scope.js'
+import { assertInScope, isVisibleOrg } from '../../platform/org-scope.js'
+import { assertPermission } from '../../platform/permissions.js'
 import { portalTrx } from './store.js'
+
+/** The code that maintains the entries (门户管理 → PC端): their writes, and the editor's view with hidden ones. */
+export const MOBILE_ENTRY_PERMISSION = 'sc_menhu_pc'
 
 const columns = [
   'id', 'org_id as orgId', 'mobile_name as mobileName', 'mobile_explain as mobileExplain', 'type', 'decode_path as decodePath',
@@ -13,13 +17,19 @@ const columns = [
 
 /**
  * Mobile entries of an org (GET /base/api/Mobile/fullInfo): the header drawer asks with the caller's org and gets
- * the shown ones; the admin screen asks with all=1 for hidden ones too. An org outside the tenant is 404.
+ * the shown ones; the admin screen asks with all=1 for hidden ones too (403 without the code, 404 outside the caller's
+ * reach). An org the caller may not see (another school, another tenant) is 404.
  */
 export async function listEntries(ctx: AppContext, auth: AuthInfo, orgId: number | undefined, all: boolean): Promise<MobileEntry[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = orgId ?? auth.orgId
     const exists = await trx.selectFrom('org_unit').select('id').where('id', '=', org).executeTakeFirst()
-    if (!exists) throw notFound(PortalMsg.ORG_NOT_FOUND)
+    if (!exists || !(await isVisibleOrg(trx, auth, org))) throw notFound(PortalMsg.ORG_NOT_FOUND)
+    // The editor's view (hidden entries too) is the maintainers': the page code, over an org they administer.
+    if (all) {
+      await assertPermission(trx, auth.userInfoId, MOBILE_ENTRY_PERMISSION)
+      await assertInScope(trx, auth, org)
+    }
     let q = portalTrx(trx).selectFrom('mobile_entry').select(columns).where('org_id', '=', org)
     if (!all) q = q.where('has_show', '=', true)
     return q.orderBy('sort').orderBy('id').execute()

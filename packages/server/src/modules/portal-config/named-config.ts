@@ -8,7 +8,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import { ok } from '../../platform/envelope.js'
 import { recordOp } from '../../platform/op-log.js'
-import { assertInScope } from '../../platform/org-scope.js'
+import { assertInScope, readableOrg } from '../../platform/org-scope.js'
 import { portalTrx, TENANT_DEFAULT_ORG } from './store.js'
 
 /**
@@ -98,8 +98,7 @@ export async function clearNamed(trx: Trx, auth: AuthInfo, cfg: NamedConfig, org
 const orgQuery = z.object({ orgId: zNumber().int().optional() })
 
 /**
- * Registers GET /get<Key> (any signed-in user of the tenant reads the resolved value of their org or an org they
- * name) and POST /set<Key> (body { orgId?, tenantDefault?, value }, guarded by cfg.permission) for each config, to be
+ * Registers GET /get<Key> (a signed-in user reads the resolved value of their org or of an org they may see, readableOrg) and POST /set<Key> (body { orgId?, tenantDefault?, value }, guarded by cfg.permission) for each config, to be
  * mounted under /base/configMgr. The answer is { ...value, orgId, source }.
  */
 export function namedConfigRoutes(ctx: AppContext, configs: Record<string, NamedConfig>, tag = '门户配置') {
@@ -108,7 +107,7 @@ export function namedConfigRoutes(ctx: AppContext, configs: Record<string, Named
     for (const [key, cfg] of Object.entries(configs)) {
       r.get(`/get${key}`, { schema: { tags: [tag], summary: `${cfg.label}（本机构→上级机构→租户默认→内置默认）`, querystring: orgQuery } },
         async (req) => {
-          const got = await ctx.db.tenant(req.auth!.tenantId, (trx) => resolveNamed(trx, cfg, req.query.orgId ?? req.auth!.orgId))
+          const got = await ctx.db.tenant(req.auth!.tenantId, async (trx) => resolveNamed(trx, cfg, await readableOrg(trx, req.auth!, req.query.orgId)))
           return ok({ ...(got.value as object), orgId: got.orgId, source: got.source })
         })
       const body = z.object({ orgId: zNumber().int().optional(), tenantDefault: z.boolean().optional(), value: cfg.schema })

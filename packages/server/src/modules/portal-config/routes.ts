@@ -8,7 +8,7 @@ import { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
 import { checkJdAdmin, jdPermissions } from './jd-service.js'
-import { deleteEntry, listEntries, saveEntry, updateEntry } from './mobile-service.js'
+import { deleteEntry, listEntries, MOBILE_ENTRY_PERMISSION, saveEntry, updateEntry } from './mobile-service.js'
 import { bottomInfo, getPersonal, getSysConfig, outSchoolPortalEnable, publicHeaderConfig, setPersonal, setSysConfig } from './service.js'
 
 const pc = { permission: 'sc_menhu_pc' }
@@ -49,6 +49,7 @@ export function mobileInfoRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>()
     const tags = ['移动端入口']
+    const pc = { permission: MOBILE_ENTRY_PERMISSION }
     r.get('/fullInfo', { schema: { tags, summary: '移动端入口（默认只含显示的；all=1 含隐藏）', querystring: mobileEntryQuery, response: { 200: envelopeSchema(z.array(mobileEntry)) } } },
       async (req) => ok(await listEntries(ctx, req.auth!, req.query.orgId, req.query.all === '1')))
     r.post('/save', { config: pc, schema: { tags, summary: '新增移动端入口', body: z.object({ orgId: zNumber().int().optional() }).and(mobileEntrySaveBody) } },

@@ -8,6 +8,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
 import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
+import { assertProviderUrls } from '../../platform/provider-url.js'
 
 // ---- config (one row per tenant) ----
 
@@ -27,6 +28,7 @@ export async function getConfig(ctx: AppContext, tenantId: number): Promise<SmsC
 /** Saves the tenant's provider; an empty secret keeps the stored one, a new one is sealed before it is stored. */
 export async function saveConfig(ctx: AppContext, auth: AuthInfo, body: SmsConfigSave): Promise<void> {
   const now = ctx.clock.now()
+  assertProviderUrls(ctx.config.allowLoopbackProviders, body.endpoint)
   const secret = body.accessKeySecret ? ctx.secrets.seal(body.accessKeySecret) : undefined
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const old = await trx.selectFrom('sms_config').selectAll().forUpdate().executeTakeFirst()

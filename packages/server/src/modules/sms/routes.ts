@@ -15,7 +15,8 @@ import {
 } from './admin-service.js'
 import { loginByPhoneSms, resetForgottenPassword, sendLoginCode, sendResetCode, validLoginCode, verifyResetCode } from './login-service.js'
 
-const config = { permission: 'sc_menhu_sms_config' }
+// The provider and templates serve every school of the tenant (a school's admin holds the code too): top org only.
+const config = { permission: 'sc_menhu_sms_config', tenantWide: true }
 const idQuery = z.object({ id: zId() })
 const idBody = z.object({ id: zId() })
 

@@ -1,6 +1,7 @@
 import { SMS_EVENT_LABELS, SmsErrorCode, SmsMsg, type SmsEventName, type SmsType } from '@zhixiao/shared'
 import type { AppContext } from '../../platform/context.js'
 import { AppError, refused } from '../../platform/errors.js'
+import { providerUrlAllowed } from '../../platform/provider-url.js'
 import { aliyunProvider } from './providers/aliyun.js'
 import { outboxProvider } from './providers/outbox.js'
 import type { SmsProvider } from './providers/types.js'
@@ -26,7 +27,11 @@ export async function providerOf(ctx: AppContext, tenantId: number): Promise<{ p
   const type = (cfg?.sms_type ?? 'outbox') as SmsType
   if (type === 'aliyun' && cfg?.access_key_id && cfg.access_key_secret) {
     return {
-      provider: aliyunProvider({ accessKeyId: cfg.access_key_id, accessKeySecret: ctx.secrets.open(cfg.access_key_secret), endpoint: cfg.endpoint }),
+      provider: aliyunProvider({
+        accessKeyId: cfg.access_key_id, accessKeySecret: ctx.secrets.open(cfg.access_key_secret),
+        // An address stored before provider addresses had to be https is not used: Alibaba's own (the default) is.
+        endpoint: cfg.endpoint && providerUrlAllowed(cfg.endpoint, ctx.config.allowLoopbackProviders) ? cfg.endpoint : null,
+      }),
       signName: cfg.sign_name,
     }
   }

@@ -7,7 +7,8 @@ import { rethrowUnique } from '../../platform/db-errors.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { paginate } from '../../platform/paging.js'
-import { CONNECTORS, isAllowedProviderUrl, ProviderError, type ConnectorConfig } from './connectors.js'
+import { assertProviderUrls } from '../../platform/provider-url.js'
+import { CONNECTORS, ProviderError, type ConnectorConfig } from './connectors.js'
 
 /**
  * /base/openthirdconfig (001 §7.5): a tenant's third-party sign-in providers, one per type. The client secret is
@@ -31,6 +32,7 @@ export function connectorConfig(ctx: AppContext, tenantId: number, r: Row): Conn
     id: Number(r.id), tenantId, updatedAt: new Date(r.updated_at), thirdType: r.third_type as ThirdType, clientId: r.client_id,
     clientSecret: r.client_secret_sealed ? ctx.secrets.open(r.client_secret_sealed) : null,
     issuer: r.issuer, apiBase: r.api_base, authBase: r.auth_base, agentId: r.agent_id, scope: r.scope, logoutUrl: r.logout_url,
+    allowLoopback: ctx.config.allowLoopbackProviders,
   }
 }
 
@@ -38,13 +40,11 @@ export function findConfigByType(trx: Trx, thirdType: ThirdType) {
   return trx.selectFrom('third_config').selectAll().where('third_type', '=', thirdType).executeTakeFirst()
 }
 
-function checkFields(b: ThirdConfigBody, hasStoredSecret: boolean): void {
+function checkFields(ctx: AppContext, b: ThirdConfigBody, hasStoredSecret: boolean): void {
   if (!b.clientSecret && !hasStoredSecret) throw badRequest(SsoMsg.SECRET_REQUIRED)
   if ((b.thirdType === 'oidc' || b.thirdType === 'smartEdu') && !b.issuer) throw badRequest(SsoMsg.ISSUER_REQUIRED)
   if (b.thirdType === 'wecom' && !b.agentId) throw badRequest(SsoMsg.AGENT_REQUIRED)
-  for (const u of [b.issuer, b.apiBase, b.authBase, b.logoutUrl]) {
-    if (u && !isAllowedProviderUrl(u)) throw badRequest('第三方服务地址必须使用 https（本机测试地址除外）')
-  }
+  assertProviderUrls(ctx.config.allowLoopbackProviders, b.issuer, b.apiBase, b.authBase, b.logoutUrl)
 }
 
 function columns(b: ThirdConfigBody) {
@@ -81,7 +81,7 @@ export function getConfig(ctx: AppContext, auth: AuthInfo, id: number): Promise<
 }
 
 export function addConfig(ctx: AppContext, auth: AuthInfo, b: ThirdConfigBody): Promise<number> {
-  checkFields(b, false)
+  checkFields(ctx, b, false)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     try {
       const r = await trx.insertInto('third_config').values({ ...columns(b), client_secret_sealed: ctx.secrets.seal(b.clientSecret!) })
@@ -100,7 +100,7 @@ export function updateConfig(ctx: AppContext, auth: AuthInfo, b: ThirdConfigBody
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const old = await trx.selectFrom('third_config').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
     if (!old) throw notFound()
-    checkFields(b, !!old.client_secret_sealed)
+    checkFields(ctx, b, !!old.client_secret_sealed)
     try {
       await trx.updateTable('third_config').set({
         ...columns(b), updated_at: ctx.clock.now(),

@@ -1,5 +1,6 @@
 import type { ThirdType } from '@zhixiao/shared'
 import * as oidc from 'openid-client'
+import { providerUrlAllowed } from '../../platform/provider-url.js'
 
 /**
  * One interface per kind of third party (DESIGN.md "Providers"): the address the browser is sent to, and the
@@ -22,6 +23,8 @@ export interface ConnectorConfig {
   agentId: string | null
   scope: string | null
   logoutUrl: string | null
+  /** config.allowLoopbackProviders: an http issuer on this machine (a local stand-in) may be used. */
+  allowLoopback: boolean
 }
 
 export interface AuthorizeParams { redirectUri: string; state: string; nonce: string; codeVerifier: string }
@@ -42,16 +45,6 @@ export interface Connector {
 
 const TIMEOUT_MS = 10_000
 
-/** http is accepted only for a provider on this machine (tests, a local IdP); anything else must be https. */
-export function isAllowedProviderUrl(u: string): boolean {
-  try {
-    const url = new URL(u)
-    if (url.protocol === 'https:') return true
-    return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
-  } catch {
-    return false
-  }
-}
 
 // ---- OpenID Connect (oidc, smartEdu) --------------------------------------------------------------------------
 
@@ -65,7 +58,7 @@ function oidcConfig(cfg: ConnectorConfig, fresh = false): Promise<oidc.Configura
   const key = cacheKey(cfg)
   const hit = discovered.get(key)
   if (hit && !fresh && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.config
-  if (!cfg.issuer || !isAllowedProviderUrl(cfg.issuer)) return Promise.reject(new ProviderError('issuer missing or not https'))
+  if (!cfg.issuer || !providerUrlAllowed(cfg.issuer, cfg.allowLoopback)) return Promise.reject(new ProviderError('issuer missing or not https'))
   const issuer = new URL(cfg.issuer)
   const config = oidc.discovery(issuer, cfg.clientId, undefined, oidc.ClientSecretBasic(cfg.clientSecret ?? ''), {
     timeout: TIMEOUT_MS / 1000,

@@ -166,7 +166,8 @@ export function thirdConfigRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>()
     const tags = ['第三方登录配置']
-    const config = { permission }
+    // The providers sign in people of every school (a school's admin holds the code too): top org only.
+    const config = { permission, tenantWide: true }
     r.post('/page', { config, schema: { tags, summary: '第三方登录配置列表（不含密钥）', body: thirdConfigPageBody, response: { 200: envelopeSchema(pageOf(thirdConfigRow)) } } },
       async (req) => ok(await pageConfigs(ctx, req.auth!, { ...req.body, thirdType: req.body.thirdType as ThirdType | null | undefined })))
     r.post('/add', { config, schema: { tags, summary: '新增第三方登录配置（密钥加密保存）', body: thirdConfigBody, response: { 200: envelopeSchema(z.number()) } } },

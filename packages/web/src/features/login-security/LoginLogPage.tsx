@@ -9,7 +9,7 @@ import { formatTime } from '../../components/crud/dates'
 import type { PageProps } from '../../router/pages'
 import { loginSecurityApi } from './api'
 
-/** The tenant's TOTP requirement, for those who may change system settings (base_set). */
+/** The tenant's TOTP requirement, for those who may change system settings (base_set) in the top org. */
 function TotpPolicyCard() {
   const qc = useQueryClient()
   const policy = useQuery({ queryKey: ['totpPolicy'], queryFn: loginSecurityApi.totpPolicy })
@@ -22,7 +22,7 @@ function TotpPolicyCard() {
           try { await loginSecurityApi.setTotpPolicy({ requiredForAdmins }) } finally { setSaving(false) }
           await qc.invalidateQueries({ queryKey: ['totpPolicy'] })
         }} />
-      <span style={{ marginLeft: 8 }}>本单位管理员必须启用两步验证（未启用者下次登录时须先绑定）</span>
+      <span style={{ marginLeft: 8 }}>本租户各单位的管理员必须启用两步验证（未启用者下次登录时须先绑定）</span>
     </Card>
   )
 }
@@ -38,7 +38,8 @@ export default function LoginLogPage({ path, title }: PageProps) {
   const to = range?.[1] ? range[1].add(1, 'day').startOf('day').toISOString() : undefined
   return (
     <PageFrame path={path} title={title}>
-      {user?.permissions.includes('base_set') && <TotpPolicyCard />}
+      {/* The policy binds every school's administrators: set in the top org only (the server's tenantWide rule). */}
+      {user?.permissions.includes('base_set') && user.currentOrgData?.parentId === null && <TotpPolicyCard />}
       <CrudTableCard<LoginLogRow>
         queryKey={['loginLog', from, to, success, method]} search="账号（前缀）" readOnly
         filters={

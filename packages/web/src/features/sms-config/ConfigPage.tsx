@@ -1,4 +1,4 @@
-import { SMS_TYPE_LABELS, SMS_TYPES, type SmsConfigSave, type SmsTemplate } from '@zhixiao/shared'
+import { InputMsg, isSafeLink, SMS_TYPE_LABELS, SMS_TYPES, type SmsConfigSave, type SmsTemplate } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { App, Button, Card, Checkbox, Form, Input, Select, Space, Spin } from 'antd'
 import { useNavigate } from 'react-router'
@@ -37,7 +37,8 @@ export default function SmsConfigPage({ path, title }: PageProps) {
                   <Input.Password maxLength={128} autoComplete="new-password" placeholder={cfg.data.hasSecret ? '••••••••' : ''} />
                 </Form.Item>
                 <Form.Item name="signName" label="短信签名" rules={[{ required: true, whitespace: true, message: '请输入短信签名' }]}><Input maxLength={32} /></Form.Item>
-                <Form.Item name="endpoint" label="接口地址" extra="留空使用 https://dysmsapi.aliyuncs.com/"><Input maxLength={500} /></Form.Item>
+                <Form.Item name="endpoint" label="接口地址" extra="留空使用 https://dysmsapi.aliyuncs.com/"
+                  rules={[{ validator: async (_, v?: string) => { if (v && !isSafeLink(v.trim(), 'endpoint')) throw new Error(InputMsg.ENDPOINT_LINK) } }]}><Input maxLength={500} /></Form.Item>
               </>
             )}
             {type === 'outbox' && <p style={{ color: 'rgba(0,0,0,0.6)' }}>站内发件箱不实际发送短信：短信记录在短信日志中，平台超级管理员可查看原文。</p>}

@@ -1,4 +1,4 @@
-import { THIRD_TYPE_LABELS, THIRD_TYPES, type ThirdConfigBody, type ThirdConfigRow, type ThirdType } from '@zhixiao/shared'
+import { InputMsg, isSafeLink, THIRD_TYPE_LABELS, THIRD_TYPES, type ThirdConfigBody, type ThirdConfigRow, type ThirdType } from '@zhixiao/shared'
 import { Alert, Form, Input, InputNumber, Radio, Select, Tag, Typography } from 'antd'
 import { CrudTableCard, deleteAction, PageFrame, statusColumn, type CrudForm } from '../../components/crud'
 import type { PageProps } from '../../router/pages'
@@ -8,7 +8,8 @@ const CODE = 'sc_menhu_third_config'
 const TYPE_OPTIONS = THIRD_TYPES.map((t) => ({ value: t, label: THIRD_TYPE_LABELS[t] }))
 const CLIENT_ID_LABEL: Record<ThirdType, string> = { oidc: '客户端 ID（client_id）', smartEdu: '客户端 ID（client_id）', dingtalk: 'Client ID（AppKey）', wecom: '企业 ID（CorpID）' }
 const SECRET_LABEL: Record<ThirdType, string> = { oidc: '客户端密钥（client_secret）', smartEdu: '客户端密钥（client_secret）', dingtalk: 'Client Secret（AppSecret）', wecom: '应用 Secret' }
-const httpRule = { pattern: /^https?:\/\/\S+$/, message: '地址必须以 http:// 或 https:// 开头' }
+// The server's rule for provider addresses (https; docs/auth.md), said before the form is sent.
+const httpRule = { validator: async (_: unknown, v?: string) => { if (v && !isSafeLink(v.trim(), 'endpoint')) throw new Error(InputMsg.ENDPOINT_LINK) } }
 
 /** The address to register at the provider as the redirect (callback) address. */
 const callbackOf = (t: ThirdType) => `${window.location.origin}/base/api/auth/third/callback/${t}`
