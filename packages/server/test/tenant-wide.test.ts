@@ -1,4 +1,4 @@
-import { InputMsg, Msg } from '@zhixiao/shared'
+import { CampusMsg, InputMsg, Msg } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { providerOf } from '../src/modules/sms/sender.js'
@@ -160,6 +160,25 @@ describe('provider endpoints are https', () => {
     }
     expect(await sms('http://127.0.0.1:9/')).toMatchObject({ code: 0 })
     expect(await sms('https://dysmsapi.aliyuncs.com')).toMatchObject({ code: 0 })
+  })
+
+  it('the weather host and a WeChat or DingTalk app\'s API host are https too, and loopback only for local stand-ins', async () => {
+    const weather = (apiHost: string) => call(t, { url: '/base/api/weather/config/save', body: { provider: 'qweather', apiHost, apiKey: 'qw-key-123456' }, token: s.bureauAdmin })
+    const mp = (apiBase: string) => call(t, { url: '/base/api/mpApp/service/save', body: { platform: 'wx_mp', name: '区服务号', appId: 'wxHTTPS0001', appSecret: 'abcdefghijklmnop1234', apiBase }, token: s.bureauAdmin })
+    for (const bad of ['http://weather.example.com', 'http://10.0.0.5:8080']) {
+      expect(await weather(bad), bad).toMatchObject({ status: 400, msg: CampusMsg.HOST_BAD })
+      expect(await mp(bad), bad).toMatchObject({ status: 400, msg: InputMsg.ENDPOINT_LINK })
+    }
+    const config = t.ctx.config
+    config.allowLoopbackProviders = false
+    try {
+      expect(await weather('http://127.0.0.1:9')).toMatchObject({ status: 400, msg: InputMsg.ENDPOINT_LINK })
+      expect(await mp('http://127.0.0.1:9')).toMatchObject({ status: 400, msg: InputMsg.ENDPOINT_LINK })
+    } finally {
+      config.allowLoopbackProviders = true
+    }
+    expect(await weather('https://devapi.qweather.com')).toMatchObject({ code: 0 })
+    expect(await mp('https://api.weixin.qq.com')).toMatchObject({ code: 0 })
   })
 
   it('an http gateway stored before the rule is not called: a code goes to Alibaba\'s own address', async () => {

@@ -1,6 +1,7 @@
 import { newsRow } from './cms.js'
 import { pageOf } from './organization.js'
 import * as z from './z.js'
+import { isSafeLink } from './input.js'
 
 /**
  * Campus portal (001 §7.5, /sc-mobile-api/api/h5/faculty/campusPro) and the weather provider behind
@@ -25,7 +26,7 @@ export const CampusMsg = {
   WEATHER_TEST_OK: '天气服务连接成功',
   KEY_REQUIRED: '请输入天气服务密钥（API KEY）',
   KEY_BAD: '密钥只能包含字母、数字、下划线和短横线，且不超过100个字符',
-  HOST_BAD: '接口地址必须以https://或http://开头，不带路径',
+  HOST_BAD: '接口地址必须以https://开头，不带路径',
   LOCATION_REQUIRED: '请输入城市编号',
   LOCATION_BAD: '城市编号格式不正确，应为和风天气的城市ID（如101010100）或“经度,纬度”（如116.41,39.92）',
   CITY_LONG: '城市名称不能超过20个字符',
@@ -196,7 +197,7 @@ export const QWEATHER_DEFAULT_HOST = 'https://devapi.qweather.com'
 
 const LOCATION_RE = /^(\d{5,12}|-?\d{1,3}(\.\d{1,2})?,-?\d{1,2}(\.\d{1,2})?)$/
 export const weatherLocation = z.line().max(30, CampusMsg.LOCATION_BAD).refine((v) => v === '' || LOCATION_RE.test(v), CampusMsg.LOCATION_BAD)
-const apiHost = z.line().max(200, CampusMsg.HOST_BAD).refine((v) => v === '' || /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/?$/.test(v), CampusMsg.HOST_BAD)
+const apiHost = z.line().max(200, CampusMsg.HOST_BAD).refine((v) => v === '' || (/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/?$/.test(v) && isSafeLink(v, 'endpoint')), CampusMsg.HOST_BAD)
 const apiKey = z.line().max(100, CampusMsg.KEY_BAD).refine((v) => v === '' || /^[A-Za-z0-9_-]+$/.test(v), CampusMsg.KEY_BAD)
 
 /**

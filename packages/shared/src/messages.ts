@@ -174,7 +174,7 @@ export const mpAppBody = z.object({
   appSecret: z.line().max(128, MpMsg.SECRET_INVALID).default('').refine((v) => v === '' || /^[A-Za-z0-9_-]{16,128}$/.test(v), MpMsg.SECRET_INVALID),
   agentId: z.line().max(32, InputMsg.TOO_LONG).regex(/^\d*$/, 'AgentId只能是数字').default(''),
   /** Another API host (a private deployment or the tests' stand-in); empty is the platform's own. */
-  apiBase: z.link('http').default(''),
+  apiBase: z.link('endpoint').default(''),
   /** The platform's template id per event. */
   templates: z.partialRecord(z.enum(MESSAGE_EVENTS), code(64)).default({}),
   enabled: z.boolean().default(true),

@@ -7,6 +7,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { badRequest, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { assertInScope, assertTopOrg } from '../../platform/org-scope.js'
+import { assertProviderUrls, usableProviderUrl } from '../../platform/provider-url.js'
 import { qweatherProvider } from '../../platform/providers/weather/qweather.js'
 import { weatherOff, type WeatherProvider } from '../../platform/providers/weather/types.js'
 import { resolveNamed, type NamedConfig } from '../portal-config/named-config.js'
@@ -42,7 +43,7 @@ async function storedConfig(trx: Trx): Promise<StoredConfig> {
 
 /** The provider for a config: off unless QWeather with a key (tests point apiHost at a stand-in; the code path is the same). */
 function providerOf(ctx: AppContext, type: WeatherProviderType, apiHost: string, apiKey: string | null): WeatherProvider {
-  if (type === 'qweather' && apiKey) return qweatherProvider({ apiKey, apiHost })
+  if (type === 'qweather' && apiKey) return qweatherProvider({ apiKey, apiHost: usableProviderUrl(apiHost, ctx.config.allowLoopbackProviders) ?? '' })
   return weatherOff
 }
 
@@ -102,6 +103,7 @@ export async function getWeatherConfig(ctx: AppContext, auth: AuthInfo): Promise
  * stored one; switching off deletes it. The new key is sealed before it is stored.
  */
 export async function saveWeatherConfig(ctx: AppContext, auth: AuthInfo, b: WeatherConfigSave): Promise<void> {
+  assertProviderUrls(ctx.config.allowLoopbackProviders, b.apiHost)
   const sealed = b.apiKey ? ctx.secrets.seal(b.apiKey) : null
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     await assertTopOrg(trx, auth)
@@ -126,6 +128,7 @@ export async function saveWeatherConfig(ctx: AppContext, auth: AuthInfo, b: Weat
  */
 export async function testWeather(ctx: AppContext, auth: AuthInfo, b: WeatherTestBody): Promise<WeatherNow> {
   if (b.provider === 'off') throw badRequest(CampusMsg.WEATHER_OFF)
+  assertProviderUrls(ctx.config.allowLoopbackProviders, b.apiHost)
   let key = b.apiKey || null
   if (!key) {
     const cfg = await ctx.db.tenant(auth.tenantId, (trx) => storedConfig(trx))

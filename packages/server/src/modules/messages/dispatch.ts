@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context.js'
 import { dingtalkProvider, type DingtalkProvider } from '../../platform/providers/dingtalk.js'
 import { wechatProvider, type WechatProvider } from '../../platform/providers/wechat.js'
+import { usableProviderUrl } from '../../platform/provider-url.js'
 import { providerOf } from '../sms/sender.js'
 
 /**
@@ -71,12 +72,12 @@ async function sendOne(ctx: AppContext, providers: Required<Providers>, p: Claim
   }))
   if (p.channel === 'dingtalk') {
     if (!app?.agent_id) return { ok: false, error: 'no DingTalk app (or no AgentId) for this push' }
-    return providers.dingtalk.sendWorkNotice({ appKey: app.app_id, appSecret: ctx.secrets.open(app.app_secret_sealed), agentId: app.agent_id, apiBase: app.api_base },
+    return providers.dingtalk.sendWorkNotice({ appKey: app.app_id, appSecret: ctx.secrets.open(app.app_secret_sealed), agentId: app.agent_id, apiBase: usableProviderUrl(app.api_base, ctx.config.allowLoopbackProviders) },
       { mobile: p.target, templateId: p.template_ref, title: p.params.title ?? '', content: p.text ?? p.params.content ?? '', data: p.params })
   }
   const wechat = providers.wechat
   if (!app || !p.template_ref) return { ok: false, error: 'no WeChat app or template for this push' }
-  return wechat.sendTemplate({ appId: app.app_id, appSecret: ctx.secrets.open(app.app_secret_sealed), apiBase: app.api_base },
+  return wechat.sendTemplate({ appId: app.app_id, appSecret: ctx.secrets.open(app.app_secret_sealed), apiBase: usableProviderUrl(app.api_base, ctx.config.allowLoopbackProviders) },
     { openid: p.target, templateId: p.template_ref, data: p.params, url: msg?.link && /^https?:/.test(msg.link) ? msg.link : undefined })
 }
 

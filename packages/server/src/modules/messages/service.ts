@@ -9,6 +9,7 @@ import { badRequest, notFound, refused } from '../../platform/errors.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
+import { assertProviderUrls, usableProviderUrl } from '../../platform/provider-url.js'
 import { paginate, type Page } from '../../platform/paging.js'
 import { ErrorCode } from '@zhixiao/shared'
 import { defaultWechat } from './dispatch.js'
@@ -147,6 +148,7 @@ export function saveApp(ctx: AppContext, auth: AuthInfo, b: z.output<typeof mpAp
   if (!MP_SCOPE_PLATFORMS[b.scope].includes(b.platform)) throw badRequest(MpMsg.PLATFORM_NOT_ALLOWED)
   // A terminal's DingTalk app sends work notices, which name the app's AgentId.
   if ((b.scope === 'teacher' || b.scope === 'parent') && b.platform === 'dd_mini' && !b.agentId) throw badRequest(MpMsg.AGENT_REQUIRED)
+  assertProviderUrls(ctx.config.allowLoopbackProviders, b.apiBase)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const values = {
       platform: b.platform, name: b.name, app_id: b.appId, agent_id: b.agentId || null, api_base: b.apiBase || null,
@@ -193,7 +195,7 @@ export async function bindWechat(ctx: AppContext, auth: AuthInfo, code: string, 
       SELECT id, parent_id, 0 AS depth FROM org_unit WHERE id = ${auth.orgId} UNION ALL SELECT o.id, o.parent_id, up.depth + 1 FROM org_unit o JOIN up ON o.id = up.parent_id)
     SELECT id, depth FROM up) up ON a.org_id = up.id WHERE a.scope = ${scope} AND a.platform = 'wx_mp' AND a.status = 0 ORDER BY up.depth LIMIT 1`.execute(trx)).rows[0])
   if (!app) throw refused(ErrorCode.BAD_REQUEST, MpMsg.NO_WECHAT)
-  const openid = await wechat.openidOf({ appId: app.app_id, appSecret: ctx.secrets.open(app.app_secret_sealed), apiBase: app.api_base }, code)
+  const openid = await wechat.openidOf({ appId: app.app_id, appSecret: ctx.secrets.open(app.app_secret_sealed), apiBase: usableProviderUrl(app.api_base, ctx.config.allowLoopbackProviders) }, code)
   if (!openid) throw refused(ErrorCode.BAD_REQUEST, MpMsg.BIND_FAILED)
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     // One openid is one person: a new binding moves it.

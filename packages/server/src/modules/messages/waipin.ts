@@ -2,6 +2,7 @@ import { ErrorCode, WaipinMsg, type WaipinCard } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { AppContext } from '../../platform/context.js'
 import { notFound, refused } from '../../platform/errors.js'
+import { usableProviderUrl } from '../../platform/provider-url.js'
 import type { DingtalkProvider } from '../../platform/providers/dingtalk.js'
 import type { WechatProvider } from '../../platform/providers/wechat.js'
 import { todayOf } from '../apps/registry.js'
@@ -28,9 +29,10 @@ export async function waipinCard(ctx: AppContext, b: { orgId: number; platform: 
     WHERE a.scope = 'waipin' AND a.platform = ${b.platform} AND a.status = 0 ORDER BY up.depth LIMIT 1`.execute(trx)).rows[0])
   if (!app) throw refused(ErrorCode.BAD_REQUEST, WaipinMsg.NOT_CONFIGURED)
   const secret = ctx.secrets.open(app.app_secret_sealed)
+  const apiBase = usableProviderUrl(app.api_base, ctx.config.allowLoopbackProviders)
   const phone = b.platform === 'wx_mini'
-    ? await (providers.wechat ?? defaultWechat()).phoneOf({ appId: app.app_id, appSecret: secret, apiBase: app.api_base }, b.code)
-    : await (providers.dingtalk ?? defaultDingtalk()).mobileOf({ appKey: app.app_id, appSecret: secret, apiBase: app.api_base }, b.code)
+    ? await (providers.wechat ?? defaultWechat()).phoneOf({ appId: app.app_id, appSecret: secret, apiBase }, b.code)
+    : await (providers.dingtalk ?? defaultDingtalk()).mobileOf({ appKey: app.app_id, appSecret: secret, apiBase }, b.code)
   if (!phone) throw refused(ErrorCode.BAD_REQUEST, WaipinMsg.AUTH_FAILED)
   return ctx.db.tenant(tenantId, async (trx) => {
     const x = await trx.selectFrom('external_staff as x').innerJoin('org_unit as o', (j) => j.onRef('o.tenant_id', '=', 'x.tenant_id').onRef('o.id', '=', 'x.org_id'))
