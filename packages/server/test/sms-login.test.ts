@@ -130,7 +130,7 @@ describe('SMS login (loginByPhoneSms, login/sms/code/*)', () => {
     const knownCode = await latestCode(t, w.tenantId)
     const b = await send(unknown, ip)
     expect([b.status, b.code, b.msg, b.data]).toEqual([a.status, a.code, a.msg, a.data])
-    const log = await call(t, { url: `/base/api/sms/log/page?phone=${unknown.slice(-4)}`, token: staff.schoolAdmin })
+    const log = await call(t, { url: `/base/api/sms/log/page?phone=${unknown.slice(-4)}`, token: staff.bureauAdmin })
     expect(log.data.list[0]).toMatchObject({ status: 'skipped', fullTextAvailable: false })
     // Its limits count like a known phone's.
     expect((await send(unknown, newIp())).msg).toBe(SmsMsg.SEND_TOO_OFTEN)
@@ -213,7 +213,7 @@ describe('SMS login (loginByPhoneSms, login/sms/code/*)', () => {
 
 describe('operationType 6: a tenant that asks password logins for an SMS step', () => {
   it('password right → 6 with a ticket; the code to the account\'s phone → signed in; the ticket is single use', async () => {
-    expect((await call(t, { url: '/base/api/sms/config/saveOrUpdate', token: staff.schoolAdmin, body: { smsType: 'outbox', passwordLoginSmsStep: true } })).code).toBe(0)
+    expect((await call(t, { url: '/base/api/sms/config/saveOrUpdate', token: staff.bureauAdmin, body: { smsType: 'outbox', passwordLoginSmsStep: true } })).code).toBe(0)
     const phone = newPhone()
     const p = await teacher(phone)
     const ip = newIp()
@@ -239,6 +239,6 @@ describe('operationType 6: a tenant that asks password logins for an SMS step', 
     expect((await login(t, { userName: elsewhere.userName, password: elsewhere.password }, { ip })).data.operationType).toBe(OperationType.SUCCESS)
     // A wrong password never reaches the step.
     expect((await login(t, { userName: p.userName, password: 'Wrong1234a' }, { ip })).data?.operationType).not.toBe(OperationType.NEED_SMS)
-    expect((await call(t, { url: '/base/api/sms/config/saveOrUpdate', token: staff.schoolAdmin, body: { smsType: 'outbox', passwordLoginSmsStep: false } })).code).toBe(0)
+    expect((await call(t, { url: '/base/api/sms/config/saveOrUpdate', token: staff.bureauAdmin, body: { smsType: 'outbox', passwordLoginSmsStep: false } })).code).toBe(0)
   })
 })
