@@ -56,7 +56,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       req.log.warn({ err: error }, 'database unavailable')
       return reply.status(503).header('retry-after', '5').send({ code: ErrorCode.SERVICE_UNAVAILABLE, msg: Msg.SERVER_ERROR, data: null })
     }
-    const upload = req.isMultipart() ? uploadRefusal(error) : null
+    // The header, not req.isMultipart(): the handler also serves apps without the multipart plugin (its own tests).
+    const upload = /^multipart\//i.test(String(req.headers['content-type'] ?? '')) ? uploadRefusal(error) : null
     if (upload) return reply.status(400).send({ code: ErrorCode.BAD_REQUEST, msg: upload, data: null })
     const refusal = dataRefusal(error)
     if (refusal) {
