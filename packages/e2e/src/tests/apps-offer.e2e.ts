@@ -96,6 +96,9 @@ test('apps offer: as zhanglaoshi every header tab and every launcher app opens s
   assert(ids.length === byId.size, `the launcher shows what the server offers (${ids.join(',')})`)
   for (const id of ids) {
     await page.goto(home)
+    // From an app's page, goto(home) is a hash change the router renders a moment later; a click on 应用 before that
+    // opens the launcher for the page being left, and it closes again as the home renders.
+    await page.locator('[data-page="/portal/home"]').waitFor()
     await (await openLauncher(page)).locator(`[data-app="${id}"]`).first().click()
     await assertOpened(page, `launcher app ${id}`, byId.get(id))
   }

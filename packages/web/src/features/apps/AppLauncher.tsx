@@ -121,7 +121,9 @@ export function AppLauncher(p: AppLauncherProps) {
   const { pathname } = useLocation()
   const [openAt, setOpenAt] = useState<string | null>(null)
   const open = openAt === pathname
-  const setOpen = (v: boolean) => setOpenAt(v ? pathname : null)
+  // The route at the moment of the click, not of the last render: a click landing between a hash change and the
+  // router's render would otherwise open it for the page being left, and it would close as the new page renders.
+  const setOpen = (v: boolean) => setOpenAt(v ? window.location.hash.replace(/^#/, '').split('?')[0] || '/' : null)
   const trigger = useRef<HTMLButtonElement>(null)
   // Escape closes it from anywhere inside (or from its button) and gives the focus back to the button.
   const onKeyDown = (e: KeyboardEvent) => {
