@@ -1,0 +1,124 @@
+import { ASSISTANT_DRAWER_WIDTH, ASSISTANT_END, AssistantMsg, isJdMode, Msg, TOKEN_COOKIE } from '@zhixiao/shared'
+import type { Page, Route } from 'playwright-core'
+import { api, assert, signIn, test, watchPageErrors } from '../harness.js'
+
+// Client rules of 000 §3, §5, §6, §8 and §9 that no other journey shows: the login store's fields, a button the user
+// lacks the code for, and the AI helper's drawer, busy rule, stream error and scrolling. Answers that only a broken
+// network or a narrower role would give are injected at the network layer (page.route); the rest is real.
+
+/** The persisted login store (docs/auth.md "Client login state"). */
+const loginStore = (page: Page) => page.evaluate(() =>
+  (JSON.parse(localStorage.getItem('zx-login') ?? '{}') as { state?: Record<string, unknown> }).state ?? {})
+
+test('client rules: the login store keeps the 000 §3 fields of the signed-in user', async ({ newPage, baseUrl }) => {
+  const page = await newPage()
+  await signIn(page, baseUrl, 'xxadmin')
+  const s = await loginStore(page)
+  const token = (await page.context().cookies()).find((c) => c.name === TOKEN_COOKIE)?.value
+  assert(token && s.accessToken === token && s.isLogin === true, `token and isLogin: ${String(s.accessToken)} ${String(s.isLogin)}`)
+  // Everything else is the server's current user, as user/current/detail answers it.
+  const me = await api<{ userInfoId: number; permissions: string[]; currentOrgData: Record<string, unknown> }>(baseUrl, '/base/api/account/user/current/detail', { token })
+  const org = me.data.currentOrgData
+  const user = s.userInfo as { userInfoId: number }
+  assert(user.userInfoId === me.data.userInfoId, 'userInfo is the current user')
+  assert(me.data.permissions.length > 0 && JSON.stringify(s.adminRealPermissions) === JSON.stringify(me.data.permissions), 'adminRealPermissions are the user\'s permissions')
+  assert(s.orgCode === org.orgCode && typeof s.orgCode === 'string', `orgCode ${String(s.orgCode)}`)
+  assert(s.justOneOrgTenant === org.justOneOrgTenant && s.sportSchool === org.sportSchool, 'justOneOrgTenant and sportSchool follow the org')
+  assert(s.tenantModuleType === org.tenantModuleType && s.isJdLogin === isJdMode(org.tenantModuleType as number), 'isJdLogin follows the tenant module type')
+  assert((s.orgInfo as { orgId?: number } | null)?.orgId === org.orgId, 'orgInfo is the current org')
+  // The pending login holds a password: never written to storage.
+  assert(!('temporaryLoginData' in s), 'temporaryLoginData is not persisted')
+})
+
+test('client rules: a button the user lacks the code for is dimmed and says 暂无权限 (000 §6, 001 §2.5)', async ({ newPage, baseUrl }) => {
+  const page = await newPage()
+  const errors = watchPageErrors(page)
+  // xxadmin as a role that has the building page but not the room-type setting.
+  await page.route('**/base/api/account/user/current/detail', async (route: Route) => {
+    const real = await (await route.fetch()).json() as { data: { permissions: string[] } }
+    real.data.permissions = real.data.permissions.filter((p) => p !== 'base_room_type')
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(real) })
+  })
+  await signIn(page, baseUrl, 'xxadmin')
+  await page.goto(`${baseUrl}/#/base-buildLot/roomManage`)
+  const screen = page.locator('[data-page="/base-buildLot/roomManage"]')
+  const lacking = screen.getByRole('button', { name: '类型设置' })
+  const held = screen.getByRole('button', { name: '教室用途' })
+  await lacking.waitFor()
+  const opacity = (b: typeof lacking) => b.evaluate((el) => Number(getComputedStyle(el).opacity))
+  assert(await opacity(lacking) < 0.5 && await lacking.getAttribute('aria-disabled') === 'true', 'the button without its code is dimmed')
+  assert(await opacity(held) === 1 && await held.getAttribute('aria-disabled') === null, 'a button with its code is not')
+  // aria-disabled only: a pointer still reaches it (Playwright's own check would refuse an aria-disabled button).
+  await lacking.click({ force: true })
+  await page.locator('.ant-message').getByText(Msg.NO_PERMISSION).waitFor()
+  assert(await page.locator('.ant-modal:visible').count() === 0, 'the dimmed button did not open its dialog')
+  // The one the user holds does what it says.
+  await held.click()
+  await page.locator('.ant-modal:visible').first().waitFor()
+  errors()
+})
+
+/** The AI reply's stream: the events, then the end marker. */
+const sse = (...texts: string[]) => [...texts.map((t) => `data: ${JSON.stringify({ type: 'delta', content: t })}\n\n`), `data: ${ASSISTANT_END}\n\n`].join('')
+
+test('client rules: the AI helper is 800 wide, refuses a second question while answering, says 网络错误 when the stream breaks, and follows the reply only near the bottom (000 §5, §8, §9)', async ({ newPage, baseUrl }) => {
+  const page = await newPage()
+  const errors = watchPageErrors(page)
+  // Each chat-stream call is held until the test answers it (or breaks it).
+  const waiting: Route[] = []
+  await page.route('**/chat-stream', (route) => { waiting.push(route) })
+  const nextCall = async () => {
+    // Bounded: at most 10 s for the call to reach the network.
+    for (let i = 0; i < 100 && waiting.length === 0; i++) await page.waitForTimeout(100)
+    const r = waiting.shift()
+    assert(r, 'the question was sent to chat-stream')
+    return r
+  }
+  await signIn(page, baseUrl, 'zhanglaoshi')
+  await page.getByTestId('assistant-open').click()
+  const drawer = page.getByTestId('assistant-drawer')
+  const messages = page.getByTestId('assistant-messages')
+  await messages.getByText('您好，有什么可以帮到您？').waitFor()
+  const width = (await drawer.boundingBox())?.width ?? 0
+  assert(Math.round(width) === ASSISTANT_DRAWER_WIDTH && ASSISTANT_DRAWER_WIDTH === 800, `the drawer is 800 wide on a 1440 screen (${width})`)
+
+  // A question while the reply is still coming: 正在对话中，请等待, and the second is not sent.
+  const input = page.getByTestId('assistant-input')
+  await input.fill('第一个问题')
+  await page.getByTestId('assistant-send').click()
+  const first = await nextCall()
+  await input.fill('第二个问题')
+  await page.getByTestId('assistant-send').click()
+  await page.locator('.ant-message').getByText(AssistantMsg.BUSY).waitFor()
+  assert(await page.getByTestId('assistant-right').count() === 1, 'the second question was not added while the first is answered')
+  assert(waiting.length === 0, 'the second question was not sent')
+
+  // The broken stream: the reply says 网络错误，请稍后再试！ and so does the message.
+  await first.abort('connectionreset')
+  await page.locator('.ant-message').getByText(AssistantMsg.STREAM_ERROR).waitFor()
+  await page.getByTestId('assistant-left').last().getByText(AssistantMsg.STREAM_ERROR).waitFor()
+  assert(AssistantMsg.STREAM_ERROR === '网络错误，请稍后再试！', 'the stream error message is the spec\'s')
+
+  // A long reply, read at the bottom: the list follows it to its end.
+  const long = Array.from({ length: 80 }, (_, i) => `第${i + 1}行说明。\n`)
+  const ended = page.locator('[data-testid="assistant-input"][placeholder="对话已结束"]')
+  const gap = () => messages.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
+  await input.fill('第三个问题')
+  await page.getByTestId('assistant-send').click()
+  await (await nextCall()).fulfill({ status: 200, contentType: 'text/event-stream', body: sse(...long) })
+  await ended.waitFor()
+  assert((await page.getByTestId('assistant-left').last().textContent())?.includes('第80行说明。'), 'the whole reply is shown')
+  assert(await gap() <= 1, `the list followed the reply to its end (${await gap()} px short)`)
+
+  // Scrolled up more than 100 px while a reply comes: the reader is left where they are.
+  await page.getByTestId('assistant-restart').click()
+  await input.fill('第四个问题')
+  await page.getByTestId('assistant-send').click()
+  const fourth = await nextCall()
+  await messages.evaluate((el) => { el.scrollTop = 0; el.dispatchEvent(new Event('scroll')) })
+  await fourth.fulfill({ status: 200, contentType: 'text/event-stream', body: sse(...long.map((l) => `再${l}`)) })
+  await ended.waitFor()
+  assert((await page.getByTestId('assistant-left').last().textContent())?.includes('再第80行说明。'), 'the whole second reply is shown')
+  assert(await messages.evaluate((el) => el.scrollTop) === 0, 'a reader scrolled up is not pulled down')
+  errors()
+})
