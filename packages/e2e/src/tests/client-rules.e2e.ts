@@ -122,3 +122,66 @@ test('client rules: the AI helper is 800 wide, refuses a second question while a
   assert(await messages.evaluate((el) => el.scrollTop) === 0, 'a reader scrolled up is not pulled down')
   errors()
 })
+
+/** A picture that needs no network: a flat SVG of `fill`. */
+const picture = (fill: string) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="400" height="240"><rect width="400" height="240" fill="${fill}"/></svg>`)}`
+
+test('client rules: the home\'s content blocks render at their sizes: carousel, video cover until clicked, rich text, swiper, QR 134 (001 §2.6, §3, §9)', async ({ newPage, baseUrl }) => {
+  const page = await newPage()
+  const errors = watchPageErrors(page)
+  // The teacher's home answers with one block of each content kind, as a school administrator could configure them.
+  const base = { status: 0, sort: 0 }
+  const modules = [
+    { ...base, id: 9001, type: 'carousel', title: '', span: 24, settings: { speed: 3000, picList: [{ id: 'p1', decryUrl: picture('#1677ff'), link: null, descType: 1, descContent: '校园一角' }] } },
+    { ...base, id: 9002, type: 'video', title: '宣传片', span: 12, settings: { videoUrl_decode: `${baseUrl}/e2e-video.mp4`, faceUrl_decode: picture('#52c41a'), autoPlayMode: 1, descType: 1, descContent: '学校宣传片' } },
+    { ...base, id: 9003, type: 'text', title: '校训', span: 12, settings: { text: '<p>博学<b data-e2e="bold">笃行</b></p>' } },
+    { ...base, id: 9004, type: 'swiper', title: '风采', span: 16, settings: { speed: 2000, gap: 24, items: [{ title: '运动会', imageUrl: picture('#faad14'), link: null }, { title: '艺术节', imageUrl: picture('#eb2f96'), link: null }] } },
+    { ...base, id: 9005, type: 'qr', title: '扫码关注', span: 8, settings: { text: 'https://m.example.cn/school', tip: '微信扫一扫' } },
+  ]
+  await page.route('**/getModuleLayout?*', async (route: Route) => {
+    const real = await (await route.fetch()).json() as { data: Record<string, unknown> }
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...real, data: { ...real.data, modules } }) })
+  })
+  await signIn(page, baseUrl, 'zhanglaoshi')
+  const blocks = page.getByTestId('portal-blocks')
+  const box = async (selector: string) => {
+    const b = await blocks.locator(selector).first().boundingBox()
+    assert(b, `${selector} is shown`)
+    return { w: Math.round(b.width), h: Math.round(b.height) }
+  }
+
+  // Carousel: the block's own picture with its caption, 320 high, full width (span 24, no card).
+  const slide = blocks.locator('[data-block="carousel"] .slick-active .zx-carousel-slide')
+  await slide.getByText('校园一角').waitFor()
+  assert(await slide.locator('img').getAttribute('src') === picture('#1677ff'), 'the carousel shows the block\'s picture')
+  assert((await box('[data-block="carousel"] .slick-active .zx-carousel-slide')).h === 320, 'the carousel is 320 high')
+  // Spans out of 24: the 12-column video block is half the 24-column carousel's width (the gutter aside).
+  const full = await box('[data-block-type="carousel"]')
+  const half = await box('[data-block-type="video"]')
+  assert(Math.abs(half.w - full.w / 2) <= 16, `span 12 is half of span 24 (${half.w} of ${full.w})`)
+
+  // Video, autoplay mode 1: the cover and a play icon, no player, until clicked; 16:9.
+  const video = blocks.locator('[data-block="video"]')
+  assert(await video.locator('video').count() === 0, 'mode 1 does not start the video')
+  assert((await video.locator('.zx-video').getAttribute('style'))?.includes('background-image'), 'mode 1 shows the cover')
+  await video.getByText('学校宣传片').waitFor()
+  const frame = await box('[data-block="video"] .zx-video')
+  assert(Math.abs(frame.w / frame.h - 16 / 9) < 0.02, `the video is 16:9 (${frame.w}x${frame.h})`)
+  await video.getByTestId('video-play').click()
+  assert(await video.locator('video').getAttribute('src') === `${baseUrl}/e2e-video.mp4`, 'clicking the cover starts the video')
+
+  // Rich text: the stored html, rendered.
+  await blocks.locator('[data-block="text"] b[data-e2e="bold"]').getByText('笃行').waitFor()
+
+  // Swiper: 200 x 120 pictures with their titles.
+  await blocks.locator('[data-block="swiper"]').getByText('运动会').first().waitFor()
+  const item = await box('[data-block="swiper"] .zx-swiper-item img')
+  assert(item.w === 200 && item.h === 120, `swiper pictures are 200x120 (${item.w}x${item.h})`)
+
+  // QR widget: 134 px, with its tip.
+  const qr = blocks.locator('[data-block="qr"]')
+  await qr.getByText('微信扫一扫').waitFor()
+  const code = await box('[data-block="qr"] .ant-qrcode')
+  assert(code.w === 134 && code.h === 134, `the QR widget is 134 (${code.w}x${code.h})`)
+  errors()
+})
