@@ -1,4 +1,4 @@
-import { ASSISTANT_DRAWER_WIDTH, ASSISTANT_END, AssistantMsg, isJdMode, Msg, TOKEN_COOKIE } from '@zhixiao/shared'
+import { AppMsg, ASSISTANT_DRAWER_WIDTH, ASSISTANT_END, AssistantMsg, isJdMode, Msg, TOKEN_COOKIE } from '@zhixiao/shared'
 import type { Page, Route } from 'playwright-core'
 import { api, assert, signIn, test, watchPageErrors } from '../harness.js'
 
@@ -183,5 +183,53 @@ test('client rules: the home\'s content blocks render at their sizes: carousel, 
   await qr.getByText('微信扫一扫').waitFor()
   const code = await box('[data-block="qr"] .ant-qrcode')
   assert(code.w === 134 && code.h === 134, `the QR widget is 134 (${code.w}x${code.h})`)
+  errors()
+})
+
+test('client rules: the launcher offers 导航栏展示 only when users may customise, saves the choice, and says so when no group has an app (001 §2.6)', async ({ newPage, baseUrl }) => {
+  const page = await newPage()
+  const errors = watchPageErrors(page)
+  let customise = false
+  await page.route('**/base/configMgr/getMHSysConfig?*', async (route: Route) => {
+    const real = await (await route.fetch()).json() as { data: Record<string, unknown> | null }
+    const data = real.data && 'hasUserDefined' in real.data ? { ...real.data, hasUserDefined: customise, hasMultiple: true } : real.data
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...real, data }) })
+  })
+  // The personal choice is answered here, so the demo teacher's stored preference stays as seeded.
+  const saved: unknown[] = []
+  await page.route('**/base/configMgr/setMHPersonalConfig', async (route: Route) => {
+    saved.push(route.request().postDataJSON())
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, msg: '操作成功', data: null }) })
+  })
+  await signIn(page, baseUrl, 'zhanglaoshi')
+  const openLauncher = async () => {
+    await page.getByTestId('app-launcher-trigger').click()
+    const launcher = page.getByTestId('app-launcher')
+    await launcher.locator('.zx-launcher-group, [data-testid="app-launcher-empty"]').first().waitFor()
+    return launcher
+  }
+  let launcher = await openLauncher()
+  assert(await launcher.getByText('导航栏展示').count() === 0, '导航栏展示 is hidden while users may not customise')
+
+  customise = true
+  await page.reload()
+  launcher = await openLauncher()
+  const setting = launcher.locator('.zx-launcher-setting')
+  await setting.getByText('导航栏展示').waitFor()
+  assert(await setting.getByRole('radio', { name: '多个应用' }).isChecked(), '多个应用 is the configured default')
+  await setting.getByText('单个应用').click()
+  for (let i = 0; i < 50 && saved.length === 0; i++) await page.waitForTimeout(100)
+  assert(JSON.stringify(saved) === JSON.stringify([{ name: 'mh_personal_config', hasMultiple: false }]), `the choice is saved: ${JSON.stringify(saved)}`)
+
+  // Groups that hold nothing to open are not listed; with none left the launcher says why it is empty.
+  await page.route('**/base/mobileAppGroup/getAppGroupList?*', async (route: Route) => {
+    const real = await (await route.fetch()).json() as { data: { appList: unknown[] }[] }
+    assert(real.data.length > 0, 'the teacher has app groups')
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...real, data: real.data.map((g) => ({ ...g, appList: [] })) }) })
+  })
+  await page.reload()
+  launcher = await openLauncher()
+  await launcher.getByTestId('app-launcher-empty').getByText(AppMsg.EMPTY_LAUNCHER).waitFor()
+  assert(await launcher.locator('.zx-launcher-group').count() === 0 && await launcher.locator('.zx-launcher-groups button').count() === 0, 'no empty group is listed')
   errors()
 })
