@@ -233,3 +233,43 @@ test('client rules: the launcher offers 导航栏展示 only when users may cust
   assert(await launcher.locator('.zx-launcher-group').count() === 0 && await launcher.locator('.zx-launcher-groups button').count() === 0, 'no empty group is listed')
   errors()
 })
+
+test('client rules: the IoT tile says 暂无权限 with no entry the user holds; 常用 scrolls past 9 entries (001 §5, §9)', async ({ newPage, baseUrl }) => {
+  const page = await newPage()
+  const errors = watchPageErrors(page)
+  await page.route('**/base/configMgr/getMHSysConfig?*', async (route: Route) => {
+    const real = await (await route.fetch()).json() as { data: Record<string, unknown> | null }
+    const data = real.data && 'hasUserDefined' in real.data ? { ...real.data, lotPlatform: true, hasOftenUse: true } : real.data
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...real, data }) })
+  })
+  // The teacher holds no IoT entry.
+  await page.route('**/base/api/dataCenter/iotMenu', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, msg: '', data: [] }) }))
+  // 常用 holds `count` copies of one of the teacher's real apps.
+  let count = 9
+  await page.route('**/base/oftenUse/selectOftenUseAppList', async (route: Route) => {
+    const groups = await (await page.request.get(`${baseUrl}/base/mobileAppGroup/getAppGroupList?appType=3&filter=1&showDefaultGroup=true`, {
+      headers: { authorization: `Bearer ${(await page.context().cookies()).find((c) => c.name === TOKEN_COOKIE)?.value ?? ''}` },
+    })).json() as { data: { appList: Record<string, unknown>[] }[] }
+    const app = groups.data.flatMap((g) => g.appList)[0]
+    assert(app, 'the teacher has an app to copy')
+    const rows = Array.from({ length: count }, (_, i) => ({ ...app, appId: 900_000 + i, uniqueId: `e2e_often_${i}`, name: `常用应用${i + 1}`, hasCollect: true }))
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, msg: '', data: rows }) })
+  })
+  await signIn(page, baseUrl, 'zhanglaoshi')
+
+  await page.getByTestId('tile-iot').click()
+  await page.locator('.ant-message').getByText(Msg.NO_PERMISSION).waitFor()
+
+  const list = page.getByTestId('often-use').locator('.zx-often-list')
+  const scrolls = () => list.evaluate((el) => el.classList.contains('scroll') && getComputedStyle(el).overflowY === 'auto' && el.scrollHeight > el.clientHeight)
+  await page.getByTestId('often-use-trigger').click()
+  await list.getByText('常用应用9').waitFor()
+  assert(!await scrolls() && !await list.evaluate((el) => el.classList.contains('scroll')), '9 entries show without a scroll bar')
+  count = 10
+  await page.reload()
+  await page.getByTestId('often-use-trigger').click()
+  await list.getByText('常用应用10').waitFor()
+  assert(await scrolls(), '10 entries scroll')
+  errors()
+})
