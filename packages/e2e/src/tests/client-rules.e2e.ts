@@ -2,8 +2,9 @@ import { AppMsg, ASSISTANT_DRAWER_WIDTH, ASSISTANT_END, AssistantMsg, isJdMode, 
 import type { Page, Route } from 'playwright-core'
 import { api, assert, signIn, test, watchPageErrors } from '../harness.js'
 
-// Client rules of 000 §3, §5, §6, §8 and §9 that no other journey shows: the login store's fields, a button the user
-// lacks the code for, and the AI helper's drawer, busy rule, stream error and scrolling. Answers that only a broken
+// Client rules of 000 §3, §5, §6, §8, §9 and 001 §2.6, §5, §9 that no other journey shows: the login store's fields, a
+// button the user lacks the code for, the AI helper's drawer, busy rule, stream error and scrolling, the home's content
+// blocks, and the header's launcher, IoT tile and 常用 list. Answers that only a broken
 // network or a narrower role would give are injected at the network layer (page.route); the rest is real.
 
 /** The persisted login store (docs/auth.md "Client login state"). */
