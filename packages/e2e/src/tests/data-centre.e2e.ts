@@ -16,6 +16,10 @@ const post = (base: string, token: string, url: string, body: unknown) => fetch(
   method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
 }).then(json)
 
+/** The uniqueIds of the login state's list `key` (000 §3: dataCenter, lowCodeApp), as persisted in localStorage. */
+const stored = (page: Page, key: 'dataCenter' | 'lowCodeApp') => page.evaluate((k) =>
+  ((JSON.parse(localStorage.getItem('zx-login') ?? '{}') as { state?: Record<string, { uniqueId: string }[]> }).state?.[k] ?? []).map((a) => a.uniqueId), key)
+
 /** The uniqueIds the page lists, in order. */
 const listed = async (page: Page, kind: string) => {
   const list = page.getByTestId(`dc-list-${kind}`)
@@ -48,6 +52,7 @@ test('data centre: the low-code and data-centre lists show exactly the apps a te
     await page.goto(`${baseUrl}/#/lowCodeApplication/index`)
     const low = await listed(page, 'lowCode')
     assert(JSON.stringify(low) === JSON.stringify(['ict_pub']), `low-code list: ${JSON.stringify(low)}`)
+    assert(JSON.stringify(await stored(page, 'lowCodeApp')) === JSON.stringify(low), 'the login state keeps the low-code list as loaded')
     // The data centre waits for the platform administrator.
     await page.getByRole('tab', { name: '大数据中心' }).click()
     await page.getByTestId('warehouse-off').waitFor()
@@ -66,6 +71,7 @@ test('data centre: the low-code and data-centre lists show exactly the apps a te
     await page.goto(`${baseUrl}/#/lowCodeApplication/index?type=dataCenter`)
     const data = await listed(page, 'dataCenter')
     assert(JSON.stringify(data) === JSON.stringify(['schedule']), `data-centre list: ${JSON.stringify(data)}`)
+    assert(JSON.stringify(await stored(page, 'dataCenter')) === JSON.stringify(data), 'the login state keeps the data-centre list as loaded')
     await page.getByTestId('dc-list-dataCenter').locator('[data-app="schedule"]').click()
     await page.waitForURL(/#\/portal\/systemCenter/)
   } finally {
