@@ -8,7 +8,7 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, badRequest, notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
-import { assertTopOrg, subtreeIds } from '../../platform/org-scope.js'
+import { subtreeIds } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
 import { openAiChatProvider, type ChatMessage, type ChatProvider } from '../../platform/providers/ai-chat.js'
 import { bestArticle, type FoundArticle } from './search.js'
@@ -156,7 +156,6 @@ export async function getConfig(ctx: AppContext, auth: AuthInfo): Promise<Assist
 /** An empty apiKey keeps the stored one; builtin deletes it. The new key is sealed before it is stored. */
 export async function saveConfig(ctx: AppContext, auth: AuthInfo, b: AssistantConfigSave): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
-    await assertTopOrg(trx, auth)
     const old = await trx.selectFrom('assistant_config').selectAll().executeTakeFirst()
     const builtin = b.provider === 'builtin'
     const key = builtin ? null : b.apiKey ? ctx.secrets.seal(b.apiKey) : old?.api_key_sealed ?? null
@@ -190,7 +189,6 @@ export async function listArticles(ctx: AppContext, auth: AuthInfo, q: Assistant
 
 export async function saveArticle(ctx: AppContext, auth: AuthInfo, b: HelpArticleBody): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await assertTopOrg(trx, auth)
     const values = { title: b.title, keywords: b.keywords, body: b.body, enabled: b.enabled, updated_at: ctx.clock.now() }
     let id: number
     if (b.id === undefined) {
@@ -207,7 +205,6 @@ export async function saveArticle(ctx: AppContext, auth: AuthInfo, b: HelpArticl
 
 export async function deleteArticle(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
-    await assertTopOrg(trx, auth)
     const r = await trx.deleteFrom('help_article').where('id', '=', id).returning('title').executeTakeFirst()
     if (!r) throw notFound(AssistantMsg.ARTICLE_NOT_FOUND)
     await recordOp(trx, auth, { module: MODULE, action: '删除帮助文档', target: r.title })

@@ -3,7 +3,6 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { notFound, refused } from '../../platform/errors.js'
-import { assertTopOrg } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
 
 function rows(trx: Trx) {
@@ -30,7 +29,6 @@ export function pageTypes(ctx: AppContext, auth: AuthInfo, q: { kind: 'org' | 'd
 
 export function addType(ctx: AppContext, auth: AuthInfo, b: OrgTypeAddBody): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await assertTopOrg(trx, auth)
     try {
       const { id } = await trx.insertInto('org_type').values({ kind: b.kind, name: b.name, code: b.code ?? null, unit_attr: b.kind === 'org' ? b.unitAttr ?? null : null, sort: b.sort ?? 0 })
         .returning('id').executeTakeFirstOrThrow()
@@ -41,7 +39,6 @@ export function addType(ctx: AppContext, auth: AuthInfo, b: OrgTypeAddBody): Pro
 
 export function updateType(ctx: AppContext, auth: AuthInfo, b: OrgTypeUpdateBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await assertTopOrg(trx, auth)
     const set = {
       ...(b.name !== undefined && { name: b.name }),
       ...(b.code !== undefined && { code: b.code }),
@@ -57,7 +54,6 @@ export function updateType(ctx: AppContext, auth: AuthInfo, b: OrgTypeUpdateBody
 
 export function setTypeStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await assertTopOrg(trx, auth)
     const r = await trx.updateTable('org_type').set({ status }).where('id', '=', id).executeTakeFirst()
     if (!Number(r.numUpdatedRows)) throw notFound('类型不存在')
   })
@@ -65,7 +61,6 @@ export function setTypeStatus(ctx: AppContext, auth: AuthInfo, id: number, statu
 
 export function deleteType(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await assertTopOrg(trx, auth)
     const used = await trx.selectFrom('org_unit').select('id').where('type_id', '=', id).limit(1).executeTakeFirst()
     if (used) throw refused(ErrorCode.CONFLICT, OrgTypeMsg.IN_USE)
     const r = await trx.deleteFrom('org_type').where('id', '=', id).executeTakeFirst()
