@@ -18,7 +18,6 @@ import { dictRoutes } from './modules/base-data/dict-routes.js'
 import { majorRoutes } from './modules/base-data/major-routes.js'
 import { workRestRoutes, workRestTimeRoutes } from './modules/base-data/work-rest-routes.js'
 import { subjectRoutes } from './modules/base-data/subject-routes.js'
-import { classRoutes, gradeRoutes } from './modules/base-data/grade-class-routes.js'
 import { authRoutes } from './modules/auth/routes.js'
 import type { CaptchaText } from './modules/auth/captcha.js'
 import { organizationRoutes } from './modules/organization/routes.js'
@@ -57,6 +56,8 @@ import { organizationExtraRoutes } from './modules/organization/extra-routes.js'
 import { personalDetailsRoutes } from './modules/people/personal-details.js'
 import { configCenterRoutes } from './modules/config-center/routes.js'
 import { installAuthHook } from './platform/auth-hook.js'
+import { registerContracts } from './platform/contract-routes.js'
+import { MODULES } from './modules/index.js'
 import { type Clock, systemClock } from './platform/clock.js'
 import type { AppContext } from './platform/context.js'
 import { loadSecretKey, secretBox } from './platform/secret-box.js'
@@ -168,6 +169,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     installAuthHook(api, ctx)
     installInputGuard(api)
     await api.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } })
+    for (const m of MODULES) registerContracts(api, m.routes(ctx, { captchaText: opts.captchaText }))
     await api.register(authRoutes(ctx, { captchaText: opts.captchaText }), { prefix: '/base/api/auth' })
     await api.register(accountRoutes(ctx), { prefix: '/base/api/account' })
     await api.register(requiredInfoRoutes(ctx))
@@ -178,8 +180,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(organizationRoutes(ctx), { prefix: '/base/api/organizationUnit' })
     await api.register(orgTypeRoutes(ctx), { prefix: '/base/api/orgType' })
     await api.register(dictRoutes(ctx), { prefix: '/base/api/dict' })
-    await api.register(gradeRoutes(ctx), { prefix: '/base/api/grade' })
-    await api.register(classRoutes(ctx), { prefix: '/base/api/class' })
     await api.register(calendarRoutes(ctx), { prefix: '/base/api/schoolCalendar' })
     await api.register(holidayRoutes(ctx), { prefix: '/base/api/holiday' })
     await api.register(studyMonthRoutes(ctx), { prefix: '/base/api/studyMonth' })

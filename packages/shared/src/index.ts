@@ -51,5 +51,7 @@ export * from './alliance-routes.js'
 export * from './net-type.js'
 export * from './startup.js'
 export * from './config-center.js'
+export * from './contract.js'
+export * from './contracts/index.js'
 /** The strict number and id schemas of ./z.ts, for the server's own route schemas. */
 export { coerceNumber as zNumber, id as zId } from './z.js'

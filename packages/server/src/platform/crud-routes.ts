@@ -1,8 +1,9 @@
-import { zId, zNumber } from '@zhixiao/shared'
+import { idBody, statusBody, type AnyContract } from '@zhixiao/shared'
 import type { FastifyContextConfig, FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AuthInfo } from './context.js'
+import { handle, type BoundRoute } from './contract-routes.js'
 import { ok } from './envelope.js'
 
 export interface StatusAndDelete {
@@ -17,8 +18,6 @@ export interface StatusAndDelete {
   remove: (auth: AuthInfo, id: number) => Promise<void>
 }
 
-const idBody = z.object({ id: zId() })
-const statusBody = idBody.extend({ status: zNumber().int().min(0).max(1) })
 
 /** The `/updateStatus` (0 enabled, 1 disabled) and `/delete` calls every base-data record group shares. */
 export function statusAndDeleteRoutes(app: FastifyInstance, o: StatusAndDelete): void {
@@ -31,4 +30,19 @@ export function statusAndDeleteRoutes(app: FastifyInstance, o: StatusAndDelete):
     await o.remove(req.auth!, req.body.id)
     return ok(null, '删除成功')
   })
+}
+
+/** The handlers of a statusAndDelete contract pair (shared contracts/common.ts). */
+export function statusAndDeleteHandlers(
+  c: { updateStatus: AnyContract & { body: typeof statusBody }; delete: AnyContract & { body: typeof idBody } },
+  o: Pick<StatusAndDelete, 'setStatus' | 'remove'>,
+): BoundRoute[] {
+  return [
+    handle(c.updateStatus, async (req) => {
+      const { id, status } = req.body as { id: number; status: number }
+      await o.setStatus(req.auth!, id, status)
+      return ok(null, status === 0 ? '启用成功' : '停用成功')
+    }),
+    handle(c.delete, async (req) => { await o.remove(req.auth!, (req.body as { id: number }).id); return ok(null, '删除成功') }),
+  ]
 }

@@ -1,7 +1,7 @@
 import { requestBlob, requestEnvelope, type RequestOptions } from './client'
 
 /** Hands a blob to the browser as a file download (an object URL on a temporary link, revoked once clicked). */
-function saveBlob(blob: Blob, fileName: string): void {
+export function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob)
   const a = document.createElement('a')
   a.href = url
@@ -20,7 +20,7 @@ function saveBlob(blob: Blob, fileName: string): void {
 export async function downloadFile(url: string, fallbackName: string, opts: RequestOptions = {}): Promise<boolean> {
   try {
     const { blob, fileName } = await requestBlob(url, opts)
-    saveBlob(blob, fileName ?? fallbackName)
+    downloadBlob(blob, fileName ?? fallbackName)
     return true
   } catch {
     return false
@@ -32,8 +32,13 @@ export async function downloadFile(url: string, fallbackName: string, opts: Requ
  * server reads the fields that precede the file part (e.g. the orgId a bureau imports into); empty ones are left out.
  */
 export function uploadFile<T>(url: string, file: File, fields: Record<string, string | number | null | undefined> = {}) {
+  return requestEnvelope<T>(url, { body: formOf(file, fields) })
+}
+
+/** The multipart form of an upload: `fields` first (the server reads the fields that precede the file), then `file`. */
+export function formOf(file: File, fields: Record<string, string | number | null | undefined> = {}): FormData {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== null && v !== '') form.append(k, String(v))
   form.append('file', file)
-  return requestEnvelope<T>(url, { body: form })
+  return form
 }

@@ -1,33 +1,28 @@
-import type { ClassAddBody, ClassPageBody, ClassRow, ClassUpdateBody, GradeAddBody, GradePageBody, GradeRow, GradeUpdateBody } from '@zhixiao/shared'
+import { classContracts as C, gradeContracts as G, type ClassAddBody, type ClassPageBody, type ClassUpdateBody, type GradeAddBody, type GradePageBody, type GradeUpdateBody } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
-import { request, requestEnvelope } from '../../api/client'
-import type { PageResult } from '../../components/crud'
+import { call, callEnvelope } from '../../api/call'
 import { useScopeOrg } from '../../stores/school-scope'
-
-const G = '/base/api/grade'
-const C = '/base/api/class'
-const byId = (base: string, call: string) => (id: number) => requestEnvelope<null>(`${base}/${call}`, { body: { id } })
 
 /** /base/api/grade: gradeManage (live) and gradeGuidang (archived). */
 export const gradeApi = {
-  page: (q: Partial<GradePageBody>) => request<PageResult<GradeRow>>(`${G}/page`, { body: q }),
-  add: (b: GradeAddBody) => requestEnvelope<number>(`${G}/add`, { body: b }),
-  update: (b: GradeUpdateBody) => requestEnvelope<null>(`${G}/update`, { body: b }),
-  setStatus: (id: number, status: number) => requestEnvelope<null>(`${G}/updateStatus`, { body: { id, status } }),
-  remove: byId(G, 'delete'),
-  archive: byId(G, 'archive'),
-  restore: byId(G, 'resetArchive'),
+  page: (q: Partial<GradePageBody>) => call(G.page, q),
+  add: (b: GradeAddBody) => callEnvelope(G.add, b),
+  update: (b: GradeUpdateBody) => callEnvelope(G.update, b),
+  setStatus: (id: number, status: number) => callEnvelope(G.updateStatus, { id, status }),
+  remove: (id: number) => callEnvelope(G.delete, { id }),
+  archive: (id: number) => callEnvelope(G.archive, { id }),
+  restore: (id: number) => callEnvelope(G.resetArchive, { id }),
 }
 
 /** /base/api/class: classManage (live), classGuidang (archived), addClass and their -zz variants. */
 export const classApi = {
-  page: (q: Partial<ClassPageBody>) => request<PageResult<ClassRow>>(`${C}/page`, { body: q }),
-  add: (b: ClassAddBody) => requestEnvelope<number>(`${C}/add`, { body: b }),
-  update: (b: ClassUpdateBody) => requestEnvelope<null>(`${C}/update`, { body: b }),
-  setStatus: (id: number, status: number) => requestEnvelope<null>(`${C}/updateStatus`, { body: { id, status } }),
-  remove: byId(C, 'delete'),
-  archive: byId(C, 'archive'),
-  restore: byId(C, 'resetArchive'),
+  page: (q: Partial<ClassPageBody>) => call(C.page, q),
+  add: (b: ClassAddBody) => callEnvelope(C.add, b),
+  update: (b: ClassUpdateBody) => callEnvelope(C.update, b),
+  setStatus: (id: number, status: number) => callEnvelope(C.updateStatus, { id, status }),
+  remove: (id: number) => callEnvelope(C.delete, { id }),
+  archive: (id: number) => callEnvelope(C.archive, { id }),
+  restore: (id: number) => callEnvelope(C.resetArchive, { id }),
 }
 
 /**

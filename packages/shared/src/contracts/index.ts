@@ -1,0 +1,3 @@
+/** Every API call's contract, one file per domain (docs/architecture.md "Contracts"). */
+export * from './common.js'
+export * from './base-data-grade-class.js'
