@@ -1,7 +1,6 @@
 import { idBody, statusBody, type AnyContract } from '@zhixiao/shared'
 import type { FastifyContextConfig, FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import type { AuthInfo } from './context.js'
 import { handle, type BoundRoute } from './contract-routes.js'
 import { ok } from './envelope.js'
