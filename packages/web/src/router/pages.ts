@@ -1,5 +1,5 @@
 import { createElement, type ComponentType } from 'react'
-import type { SchoolNeed } from '../features/base-organization/SchoolGate'
+import type { SchoolNeed } from '../features/organization/SchoolGate'
 import { SUB_APP_ROUTES } from './sub-apps'
 
 /** Props every page receives from its route: the route path (its data-page) and its title. */
@@ -8,7 +8,7 @@ type PageModule = { default: ComponentType<PageProps> }
 
 /** A page only a school has, mounted behind SchoolGate: elsewhere it explains itself instead of calling the server. */
 const schoolOnly = (need: SchoolNeed, load: () => Promise<PageModule>) => async (): Promise<PageModule> => {
-  const [{ default: Page }, { SchoolGate }] = await Promise.all([load(), import('../features/base-organization/SchoolGate')])
+  const [{ default: Page }, { SchoolGate }] = await Promise.all([load(), import('../features/organization/SchoolGate')])
   return { default: (p: PageProps) => createElement(SchoolGate, { need, ...p, children: createElement(Page, p) }) }
 }
 
@@ -28,7 +28,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   // Portal management of the universal mode is the home-layout editor; the bureau-school platform's settings are
   // the header configuration (its bureau tab).
   '/generalPortal/setup': () => import('../features/portal/admin/CampusMenhuPage'),
-  '/jdLogin/jdPlatForm/jdSet': () => import('../features/menhu-port/MainPage'),
+  '/jdLogin/jdPlatForm/jdSet': () => import('../features/portal-config/MainPage'),
   '/openPortal': () => import('../features/portal/homes/OpenPortalPage'),
   '/cms2-newslist': () => import('../features/portal/news/NewsListPage'),
   '/schoolPortal/home/news': () => import('../features/portal/news/NewsListPage'),
@@ -36,55 +36,55 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/schoolPortal/home/news/details': () => import('../features/portal/news/NewsDetailPage'),
   '/cms2-newslist/manage': () => import('../features/portal/admin/NewsManagePage'),
   '/menhu-port/menu/campus-menhu': () => import('../features/portal/admin/CampusMenhuPage'),
-  '/base-set/system': () => import('../features/base-set/SystemSetPage'),
-  '/base-organization/orgSet': () => import('../features/base-organization/OrgSetPage'),
-  '/base-organization/orgType': () => import('../features/base-organization/OrgTypePage'),
-  '/base-organization/orgTypeOne': () => import('../features/base-organization/OrgTypePage'),
-  '/base-organization/departType': () => import('../features/base-organization/OrgTypePage'),
-  '/base-organization/departTypeOne': () => import('../features/base-organization/OrgTypePage'),
-  '/base-buildLot/roomManage': () => import('../features/base-buildings/RoomManagePage'),
-  '/base-buildLot/roomManage/batch': () => import('../features/base-buildings/RoomBatchPage'),
+  '/base-set/system': () => import('../features/tenant/SystemSetPage'),
+  '/base-organization/orgSet': () => import('../features/organization/OrgSetPage'),
+  '/base-organization/orgType': () => import('../features/organization/OrgTypePage'),
+  '/base-organization/orgTypeOne': () => import('../features/organization/OrgTypePage'),
+  '/base-organization/departType': () => import('../features/organization/OrgTypePage'),
+  '/base-organization/departTypeOne': () => import('../features/organization/OrgTypePage'),
+  '/base-buildLot/roomManage': () => import('../features/base-data/RoomManagePage'),
+  '/base-buildLot/roomManage/batch': () => import('../features/base-data/RoomBatchPage'),
   ...Object.fromEntries(['schoolManage', 'majorManage', 'majorDirection']
-    .map((p) => [`/base-school/major/${p}`, schoolOnly('z3', () => import('../features/base-school/MajorPage'))])),
-  '/base-school/workAndRest': () => import('../features/base-school/WorkRestPage'),
-  '/base-set/tenant-manage': () => import('../features/base-set/TenantManagePage'),
+    .map((p) => [`/base-school/major/${p}`, schoolOnly('z3', () => import('../features/base-data/MajorPage'))])),
+  '/base-school/workAndRest': () => import('../features/base-data/WorkRestPage'),
+  '/base-set/tenant-manage': () => import('../features/tenant/TenantManagePage'),
   ...Object.fromEntries(['dictionary', 'dictionaryOne'].flatMap((d) => ['learnPeriod', 'subjectManage', 'admissionSet', 'studentSet', 'studyType']
-    .map((t) => [`/base-school/${d}/${t}`, () => import('../features/base-dictionary/SchoolDictPage')]))),
-  '/base-userAccount/dictionary': () => import('../features/base-dictionary/UserAccountDictPage'),
-  '/base-userAccount/dictionaryOne': () => import('../features/base-dictionary/UserAccountDictPage'),
+    .map((t) => [`/base-school/${d}/${t}`, () => import('../features/base-data/SchoolDictPage')]))),
+  '/base-userAccount/dictionary': () => import('../features/base-data/UserAccountDictPage'),
+  '/base-userAccount/dictionaryOne': () => import('../features/base-data/UserAccountDictPage'),
   // People (docs/people.md): teachers, students, parents, changes, join requests, details, search and key log.
-  '/base-userAccount/teachers': () => import('../features/base-people/TeacherPage'),
-  '/base-userAccount/teachersGuidang': () => import('../features/base-people/TeacherPage'),
+  '/base-userAccount/teachers': () => import('../features/people/TeacherPage'),
+  '/base-userAccount/teachersGuidang': () => import('../features/people/TeacherPage'),
   ...Object.fromEntries(['students', 'students-zz', 'studentGuidang', 'studentGuidang-zz']
-    .map((p) => [`/base-userAccount/${p}`, schoolOnly('school', () => import('../features/base-people/StudentPage'))])),
-  '/base-userAccount/parents': schoolOnly('school', () => import('../features/base-people/ParentPage')),
-  '/base-userAccount/parentsGuidang': schoolOnly('school', () => import('../features/base-people/ParentPage')),
+    .map((p) => [`/base-userAccount/${p}`, schoolOnly('school', () => import('../features/people/StudentPage'))])),
+  '/base-userAccount/parents': schoolOnly('school', () => import('../features/people/ParentPage')),
+  '/base-userAccount/parentsGuidang': schoolOnly('school', () => import('../features/people/ParentPage')),
   ...Object.fromEntries(['typeChangeTeacher', 'typeChangeTeacherOne', 'typeChangeStudent', 'typeChangeStudentOne', 'typeChangeStudentZz']
-    .map((p) => [`/base-userAccount/${p}`, () => import('../features/base-people/ChangePage')])),
-  '/base-userAccount/joinAudit': () => import('../features/base-people/JoinAuditPage'),
-  '/base-userAccount/teacherDetail': () => import('../features/base-people/TeacherDetailPage'),
-  '/base-userAccount/studentDetail': () => import('../features/base-people/StudentDetailPage'),
-  '/base-userAccount/personalData': () => import('../features/base-people/PersonalDataPage'),
-  '/base-searchPerson/index': () => import('../features/base-people/SearchPersonPage'),
-  '/base-logMonitor/index': () => import('../features/base-people/LogMonitorPage'),
+    .map((p) => [`/base-userAccount/${p}`, () => import('../features/people/ChangePage')])),
+  '/base-userAccount/joinAudit': () => import('../features/people/JoinAuditPage'),
+  '/base-userAccount/teacherDetail': () => import('../features/people/TeacherDetailPage'),
+  '/base-userAccount/studentDetail': () => import('../features/people/StudentDetailPage'),
+  '/base-userAccount/personalData': () => import('../features/people/PersonalDataPage'),
+  '/base-searchPerson/index': () => import('../features/people/SearchPersonPage'),
+  '/base-logMonitor/index': () => import('../features/people/LogMonitorPage'),
   // Login log and the phone's QR confirm page (docs/auth.md).
   '/roles-loginLog': () => import('../features/login-security/LoginLogPage'),
   '/mobile/qrLogin': () => import('../features/login-security/QrConfirmPage'),
-  '/base-communalFields': () => import('../features/base-dictionary/CommunalFieldsPage'),
-  '/base-school/gradeManage': schoolOnly('school', () => import('../features/base-school/GradePage')),
-  '/base-school/gradeGuidang': schoolOnly('school', () => import('../features/base-school/GradePage')),
+  '/base-communalFields': () => import('../features/base-data/CommunalFieldsPage'),
+  '/base-school/gradeManage': schoolOnly('school', () => import('../features/base-data/GradePage')),
+  '/base-school/gradeGuidang': schoolOnly('school', () => import('../features/base-data/GradePage')),
   ...Object.fromEntries(['classManage', 'classGuidang', 'classManage-zz', 'classGuidang-zz']
-    .map((p) => [`/base-school/${p}`, schoolOnly('school', () => import('../features/base-school/ClassPage'))])),
-  '/base-school/addClass': schoolOnly('school', () => import('../features/base-school/AddClassPage')),
-  '/base-school/addClass-zz': schoolOnly('school', () => import('../features/base-school/AddClassPage')),
-  '/base-school/calendarSet': () => import('../features/base-school/CalendarPage'),
-  '/base-school/holidaySet': () => import('../features/base-school/HolidayPage'),
-  '/base-school/addHoliday': () => import('../features/base-school/AddHolidayPage'),
-  '/base-school/studyMonthSet': () => import('../features/base-school/StudyMonthPage'),
-  '/base-school/workAndRestDetail': () => import('../features/base-school/WorkRestDetailPage'),
-  '/base-school/workAndRestCheck': () => import('../features/base-school/WorkRestDetailPage'),
-  '/base-set/area/levelSet': () => import('../features/base-area/LevelSetPage'),
-  '/base-set/area/areaSet': () => import('../features/base-area/AreaSetPage'),
+    .map((p) => [`/base-school/${p}`, schoolOnly('school', () => import('../features/base-data/ClassPage'))])),
+  '/base-school/addClass': schoolOnly('school', () => import('../features/base-data/AddClassPage')),
+  '/base-school/addClass-zz': schoolOnly('school', () => import('../features/base-data/AddClassPage')),
+  '/base-school/calendarSet': () => import('../features/base-data/CalendarPage'),
+  '/base-school/holidaySet': () => import('../features/base-data/HolidayPage'),
+  '/base-school/addHoliday': () => import('../features/base-data/AddHolidayPage'),
+  '/base-school/studyMonthSet': () => import('../features/base-data/StudyMonthPage'),
+  '/base-school/workAndRestDetail': () => import('../features/base-data/WorkRestDetailPage'),
+  '/base-school/workAndRestCheck': () => import('../features/base-data/WorkRestDetailPage'),
+  '/base-set/area/levelSet': () => import('../features/area/LevelSetPage'),
+  '/base-set/area/areaSet': () => import('../features/area/AreaSetPage'),
   '/base-useRoute/index': () => import('../features/base-guide/UseRoutePage'),
   // Roles and permissions (docs/roles.md): roles and their grants, who holds a code, a person's codes, the operation log.
   '/roles-roleManage': () => import('../features/roles/RoleManagePage'),
@@ -94,7 +94,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/roles-userPermission/detail': () => import('../features/roles/UserPermissionDetailPage'),
   '/roles-userOptionlog': () => import('../features/roles/OperationLogPage'),
   // Portal header config and personal centre (docs/portal.md).
-  '/menhu-port/maintain/mainPage': () => import('../features/menhu-port/MainPage'),
+  '/menhu-port/maintain/mainPage': () => import('../features/portal-config/MainPage'),
   '/oneselfCenter': () => import('../features/oneself-center/OneselfCenterPage'),
   // Apps (docs/portal-apps.md): app management, and the host page of every sub-application route.
   '/menhu-appManager/index': () => import('../features/apps/AppManagePage'),
@@ -105,9 +105,9 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/menhu-complaintSuggest/handle': () => import('../features/complaints/HandlePage'),
   '/complaintSuggest/submit': () => import('../features/complaints/SubmitPage'),
   // SMS (docs/auth.md).
-  '/menhu-Duanxin/index': () => import('../features/sms-config/ConfigPage'),
-  '/menhu-Duanxin/cu': () => import('../features/sms-config/TemplateFormPage'),
-  '/menhu-Duanxin/log': () => import('../features/sms-config/LogPage'),
+  '/menhu-Duanxin/index': () => import('../features/sms/ConfigPage'),
+  '/menhu-Duanxin/cu': () => import('../features/sms/TemplateFormPage'),
+  '/menhu-Duanxin/log': () => import('../features/sms/LogPage'),
   // Single sign-on (docs/auth.md): the first-use bind page and the providers' configuration.
   '/bindUser/index': () => import('../features/sso/BindUserPage'),
   // Data centre and low-code lists, the data warehouse switch (docs/portal-apps.md "Data centre, low-code, IoT").

@@ -7,7 +7,7 @@ import { PageFrame } from '../../components/crud'
 import type { PageProps } from '../../router/pages'
 import { allianceApi, AllianceKeys } from './api'
 import { AllianceSwitcher } from './AllianceSwitcher'
-import { HeaderConfigEditor } from '../menhu-port/HeaderConfigEditor'
+import { HeaderConfigEditor } from '../portal-config/HeaderConfigEditor'
 
 const httpRule = (message: string) => ({ validator: async (_: unknown, v?: string) => { if (v && !isSafeLink(v.trim(), 'http')) throw new Error(message) } })
 

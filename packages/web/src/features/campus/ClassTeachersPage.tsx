@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router'
 import { PageFrame, useWrite } from '../../components/crud'
 import { PermButton } from '../../components/PermButton'
 import type { PageProps } from '../../router/pages'
-import { teacherApi } from '../base-people/api'
+import { teacherApi } from '../people/api'
 import { campusApi, CampusKeys } from './api'
 
 interface Values { headTeacherId: number | null; teacherIds: number[] }

@@ -18,7 +18,7 @@ const QrLoginPanel = lazy(async () => {
   return { default: (p: Parameters<typeof Panel>[0]) => <AntdTheme><Panel {...p} /></AntdTheme> }
 })
 
-/** 短信登录 and 找回密码 (features/sms-login, plain HTML too): loaded when the user opens them, not with the page. */
+/** 短信登录 and 找回密码 (features/sms, plain HTML too): loaded when the user opens them, not with the page. */
 const SmsLoginPanel = lazy(async () => (await import('./on-demand')).loadSmsLoginPanel())
 const ForgotPasswordPanel = lazy(async () => (await import('./on-demand')).loadForgotPasswordPanel())
 

@@ -23,7 +23,7 @@ export type LoginOutcome =
   | { kind: 'totp'; ticket: string; enrol: boolean; msg: string }
   /** A signed-up account that belongs to no school yet: the sign-up page's status step with this pass (docs/auth.md). */
   | { kind: 'registration'; registerToken: string; msg: string }
-  /** operationType 6: the tenant wants an SMS code after the password (features/sms-login/SmsStepDialog). */
+  /** operationType 6: the tenant wants an SMS code after the password (features/sms/SmsStepDialog). */
   | { kind: 'sms'; ticket: string; phone: string; msg: string }
 
 /** The refusal of a sign-in by a signed-up account without a membership (any sign-in method), as an outcome. */

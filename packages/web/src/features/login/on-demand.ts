@@ -4,8 +4,8 @@
 // the login page's chunks those lists were about 2 KB gzip that every cold visit downloaded for nothing (issue 22.14).
 // The price is one small request before the first of them opens.
 export const loadQrLoginPanel = () => Promise.all([import('../login-security/QrLoginPanel'), import('../../components/AntdTheme')])
-export const loadSmsLoginPanel = () => import('../sms-login/SmsLoginPanel')
-export const loadForgotPasswordPanel = () => import('../sms-login/ForgotPasswordPanel')
+export const loadSmsLoginPanel = () => import('../sms/SmsLoginPanel')
+export const loadForgotPasswordPanel = () => import('../sms/ForgotPasswordPanel')
 export const loadForcedResetDialog = () => Promise.all([import('./ForcedResetDialog'), import('../../components/AntdTheme')])
 export const loadTotpLoginDialog = () => Promise.all([import('../login-security/TotpLoginDialog'), import('../../components/AntdTheme')])
-export const loadSmsStepDialog = () => import('../sms-login/SmsStepDialog')
+export const loadSmsStepDialog = () => import('../sms/SmsStepDialog')

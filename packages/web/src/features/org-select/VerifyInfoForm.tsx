@@ -6,7 +6,7 @@ import type { Rule } from 'antd/es/form'
 import { useState } from 'react'
 import { requestEnvelope } from '../../api/client'
 import { notify } from '../../api/feedback'
-import { useDictOptionGroups } from '../base-dictionary/api'
+import { useDictOptionGroups } from '../base-data/dict-api'
 
 type Values = Partial<Record<VerifyField, string | number | null>>
 

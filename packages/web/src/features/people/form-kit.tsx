@@ -1,0 +1,74 @@
+import { parseIdCard, SEX_LABEL, type DictType } from '@zhixiao/shared'
+import { Col, DatePicker, Form, Input, Select, type FormRule } from 'antd'
+import type { Dayjs } from 'dayjs'
+import type { ReactNode } from 'react'
+import { fromDay, toDay } from '../../components/crud'
+import { useDictOptions } from '../base-data/dict-api'
+
+/** Minimal view of a zod schema: the shared field schemas validate in the form with the server's own messages. */
+interface FieldSchema { safeParse: (v: unknown) => { success: true } | { success: false; error: { issues: { message: string }[] } } }
+
+/** A form rule that checks a value against one of the shared zod field schemas (people.ts), so messages match the API. */
+export function zodRule(schema: FieldSchema): FormRule {
+  return {
+    validator: (_, value: unknown) => {
+      const r = schema.safeParse(value === '' ? undefined : value)
+      return r.success ? Promise.resolve() : Promise.reject(new Error(r.error.issues[0]?.message ?? '格式不正确'))
+    },
+  }
+}
+
+export const SEX_OPTIONS = Object.entries(SEX_LABEL).map(([value, label]) => ({ value: Number(value), label }))
+
+/** A half-width column of the two-column people forms. */
+export const Half = ({ children }: { children: ReactNode }) => <Col xs={24} sm={12}>{children}</Col>
+
+/** A select over a people dictionary (position, title …) of the org the page works on. */
+export function DictField({ name, label, dictType, orgId }: { name: string; label: string; dictType: DictType; orgId?: number }) {
+  const { options } = useDictOptions(dictType, orgId)
+  return (
+    <Form.Item name={name} label={label}>
+      <Select allowClear placeholder={`请选择${label}`} options={options} showSearch={{ optionFilterProp: 'label' }} />
+    </Form.Item>
+  )
+}
+
+/**
+ * 身份证号 and 性别 (001 §5): a valid ID card fills in the sex (odd 17th digit male 0, else female 1) and locks the
+ * select, so the two cannot disagree; without one the sex is chosen freely.
+ */
+export function IdCardSexFields({ idCardSchema }: { idCardSchema: FieldSchema }) {
+  const form = Form.useFormInstance()
+  const idCard = Form.useWatch('idCard', form) as string | null | undefined
+  const derived = parseIdCard(idCard)
+  return (
+    <>
+      <Half>
+        <Form.Item name="idCard" label="身份证号" rules={[zodRule(idCardSchema)]}>
+          <Input placeholder="请输入身份证号" maxLength={18} allowClear onChange={(e) => {
+            const info = parseIdCard(e.target.value)
+            if (info) form.setFieldValue('sex', info.sex)
+          }} />
+        </Form.Item>
+      </Half>
+      <Half>
+        <Form.Item name="sex" label="性别" extra={derived ? '由身份证号确定' : undefined}>
+          <Select allowClear placeholder="请选择性别" options={SEX_OPTIONS} disabled={!!derived} />
+        </Form.Item>
+      </Half>
+    </>
+  )
+}
+
+/** A YYYY-MM-DD date held as Dayjs in the form (see components/crud/dates). */
+export function DayField({ name, label, required }: { name: string; label: string; required?: boolean }) {
+  return (
+    <Form.Item name={name} label={label} rules={required ? [{ required: true, message: `请选择${label}` }] : undefined}>
+      <DatePicker style={{ width: '100%' }} placeholder={`请选择${label}`} />
+    </Form.Item>
+  )
+}
+export const dayOut = (d: Dayjs | null | undefined): string | null => (d ? fromDay(d) : null)
+export const dayIn = (s: string | null | undefined): Dayjs | undefined => (s ? toDay(s) : undefined)
+/** A nullable API value as a form's empty value (a Select shows its placeholder only for undefined). */
+export const u = <T,>(v: T | null): T | undefined => v ?? undefined
