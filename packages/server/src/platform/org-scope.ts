@@ -1,5 +1,6 @@
-import { sql } from 'kysely'
+import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Trx } from '../db/database.js'
+import type { Database } from '../db/schema.js'
 import type { AuthInfo } from './context.js'
 import { ErrorCode, Msg } from '@zhixiao/shared'
 import { AppError, notFound } from './errors.js'
@@ -77,4 +78,22 @@ export async function scopedOrg(trx: Trx, auth: AuthInfo, orgId?: number): Promi
   const id = orgId ?? auth.orgId
   await assertInScope(trx, auth, id)
   return id
+}
+
+/** The tenant tables whose rows belong to one org (an `id` and an `org_id`): what loadInScope can load. */
+export type OrgOwnedTable = {
+  [T in keyof Database]: Selectable<Database[T]> extends { id: number; org_id: number } ? T : never
+}[keyof Database]
+
+/**
+ * The one "by id, in my scope, or 404" loader: the row of `table` with `id` (RLS keeps it inside the tenant), or 404
+ * with `missing` when there is none or it belongs to an org outside the caller's scope (a neighbouring school's row
+ * answers exactly like a missing one).
+ */
+export async function loadInScope<T extends OrgOwnedTable>(trx: Trx, auth: AuthInfo, table: T, id: number, missing: string): Promise<Selectable<Database[T]>> {
+  // Kysely cannot follow a table name chosen by a type parameter; OrgOwnedTable guarantees the id and org_id columns.
+  const row = await (trx as unknown as Kysely<Record<string, { id: number; org_id: number }>>).selectFrom(table as string).selectAll().where('id', '=', id).executeTakeFirst()
+  if (!row) throw notFound(missing)
+  await assertInScope(trx, auth, row.org_id)
+  return row as unknown as Selectable<Database[T]>
 }

@@ -6,8 +6,8 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { isDictRefOk } from '../../platform/dict-refs.js'
-import { badRequest, notFound, refused } from '../../platform/errors.js'
-import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
+import { badRequest, refused } from '../../platform/errors.js'
+import { loadInScope, scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
 
 const gradeUnique = (e: unknown): never => rethrowUnique(e, {}, GradeMsg.GRADE_NAME_TAKEN)
@@ -21,19 +21,8 @@ async function schoolOf(trx: Trx, auth: AuthInfo, orgId?: number): Promise<numbe
   return id
 }
 
-async function gradeFor(trx: Trx, auth: AuthInfo, id: number) {
-  const g = await trx.selectFrom('grade').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!g) throw notFound(GradeMsg.GRADE_NOT_FOUND)
-  await assertInScope(trx, auth, g.org_id)
-  return g
-}
-
-async function classFor(trx: Trx, auth: AuthInfo, id: number) {
-  const c = await trx.selectFrom('school_class').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!c) throw notFound(GradeMsg.CLASS_NOT_FOUND)
-  await assertInScope(trx, auth, c.org_id)
-  return c
-}
+const gradeFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'grade', id, GradeMsg.GRADE_NOT_FOUND)
+const classFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'school_class', id, GradeMsg.CLASS_NOT_FOUND)
 
 async function checkLearnPeriod(trx: Trx, orgId: number, id: number | null | undefined): Promise<void> {
   if (!(await isDictRefOk(trx, orgId, id, 'learnPeriod'))) throw badRequest('学段不存在')
