@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /**
  * Core tables of the walking skeleton. Tenant-owned tables lead their keys with tenant_id, default it to the
@@ -105,15 +106,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Row-level security: a row is visible only inside its own tenant's transaction, or in the explicit
   // platform scope (zx.bypass) used by the super administrator's tenant management.
-  const visible = `current_setting('zx.bypass', true) = 'on' OR tenant_id = NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
   for (const t of TENANT_TABLES) {
-    await run(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`)
-    await run(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`)
-    await run(`CREATE POLICY tenant_isolation ON ${t} USING (${visible}) WITH CHECK (${visible})`)
+    await protectTenantTable(db, t, { policy: 'bypass' })
   }
-  await run(`ALTER TABLE tenant ENABLE ROW LEVEL SECURITY`)
-  await run(`ALTER TABLE tenant FORCE ROW LEVEL SECURITY`)
-  await run(`CREATE POLICY tenant_isolation ON tenant USING (${visible.replace('tenant_id =', 'id =')}) WITH CHECK (${visible.replace('tenant_id =', 'id =')})`)
+  await protectTenantTable(db, 'tenant', { column: 'id', policy: 'bypass' })
 
   await run(`GRANT USAGE ON SCHEMA public TO zx_app`)
   await run(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO zx_app`)

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /** Organisation and department types (base-organization orgType/departType pages) and org details. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -16,10 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ADD FOREIGN KEY (tenant_id, type_id) REFERENCES org_type (tenant_id, id)`)
   await run(`CREATE UNIQUE INDEX org_unit_code ON org_unit (tenant_id, org_code) WHERE org_code IS NOT NULL`)
   await run(`CREATE UNIQUE INDEX org_unit_sibling_name ON org_unit (tenant_id, coalesce(parent_id, -1), name)`)
-  const visible = `current_setting('zx.bypass', true) = 'on' OR tenant_id = NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
-  await run(`ALTER TABLE org_type ENABLE ROW LEVEL SECURITY`)
-  await run(`ALTER TABLE org_type FORCE ROW LEVEL SECURITY`)
-  await run(`CREATE POLICY tenant_isolation ON org_type USING (${visible}) WITH CHECK (${visible})`)
+  await protectTenantTable(db, 'org_type', { policy: 'bypass' })
   await run(`GRANT SELECT, INSERT, UPDATE, DELETE ON org_type TO zx_app`)
 }
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /** Dictionary entries at tenant level (org_id null) and organisation level. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -13,10 +14,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FOREIGN KEY (tenant_id, org_id) REFERENCES org_unit (tenant_id, id) ON DELETE CASCADE)`)
   await run(`CREATE UNIQUE INDEX dict_item_name ON dict_item (tenant_id, coalesce(org_id, -1), dict_type, name)`)
   await run(`CREATE UNIQUE INDEX dict_item_code ON dict_item (tenant_id, coalesce(org_id, -1), dict_type, code) WHERE code IS NOT NULL`)
-  const visible = `current_setting('zx.bypass', true) = 'on' OR tenant_id = NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
-  await run(`ALTER TABLE dict_item ENABLE ROW LEVEL SECURITY`)
-  await run(`ALTER TABLE dict_item FORCE ROW LEVEL SECURITY`)
-  await run(`CREATE POLICY tenant_isolation ON dict_item USING (${visible}) WITH CHECK (${visible})`)
+  await protectTenantTable(db, 'dict_item', { policy: 'bypass' })
   await run(`GRANT SELECT, INSERT, UPDATE, DELETE ON dict_item TO zx_app`)
 }
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /** Grades and classes of a school, each with archive (归档) and a status toggle. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -23,11 +24,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FOREIGN KEY (tenant_id, grade_id) REFERENCES grade (tenant_id, id))`)
   await run(`CREATE UNIQUE INDEX class_name_live ON school_class (tenant_id, grade_id, name) WHERE NOT archived`)
   await run(`CREATE INDEX class_org ON school_class (tenant_id, org_id, archived)`)
-  const visible = `current_setting('zx.bypass', true) = 'on' OR tenant_id = NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
   for (const t of ['grade', 'school_class']) {
-    await run(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`)
-    await run(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`)
-    await run(`CREATE POLICY tenant_isolation ON ${t} USING (${visible}) WITH CHECK (${visible})`)
+    await protectTenantTable(db, t, { policy: 'bypass' })
     await run(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${t} TO zx_app`)
   }
 }

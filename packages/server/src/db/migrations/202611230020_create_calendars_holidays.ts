@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /** School calendar terms and holidays / make-up work days. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -22,11 +23,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FOREIGN KEY (tenant_id, calendar_id) REFERENCES school_calendar (tenant_id, id),
     CHECK (end_date >= start_date))`)
   await run(`CREATE INDEX holiday_org_dates ON holiday (tenant_id, org_id, start_date)`)
-  const visible = `current_setting('zx.bypass', true) = 'on' OR tenant_id = NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
   for (const t of ['school_calendar', 'holiday']) {
-    await run(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`)
-    await run(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`)
-    await run(`CREATE POLICY tenant_isolation ON ${t} USING (${visible}) WITH CHECK (${visible})`)
+    await protectTenantTable(db, t, { policy: 'bypass' })
     await run(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${t} TO zx_app`)
   }
 }

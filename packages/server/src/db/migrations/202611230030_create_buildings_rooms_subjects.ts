@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /** Buildings, floors, rooms with tags, and subjects. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -40,11 +41,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FOREIGN KEY (tenant_id, org_id) REFERENCES org_unit (tenant_id, id),
     FOREIGN KEY (tenant_id, category_id) REFERENCES dict_item (tenant_id, id))`)
   await run(`CREATE UNIQUE INDEX subject_code ON subject (tenant_id, org_id, code) WHERE code IS NOT NULL`)
-  const visible = `current_setting('zx.bypass', true) = 'on' OR tenant_id = NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
   for (const t of ['building', 'floor', 'room', 'room_tag', 'room_tag_link', 'subject']) {
-    await run(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`)
-    await run(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`)
-    await run(`CREATE POLICY tenant_isolation ON ${t} USING (${visible}) WITH CHECK (${visible})`)
+    await protectTenantTable(db, t, { policy: 'bypass' })
     await run(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${t} TO zx_app`)
   }
 }

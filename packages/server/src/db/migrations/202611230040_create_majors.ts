@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /** Faculties, majors and major directions of Z3 schools, one tree table. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -13,10 +14,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FOREIGN KEY (tenant_id, org_id) REFERENCES org_unit (tenant_id, id),
     FOREIGN KEY (tenant_id, parent_id) REFERENCES major_node (tenant_id, id))`)
   await run(`CREATE UNIQUE INDEX major_node_sibling ON major_node (tenant_id, org_id, coalesce(parent_id, -1), name)`)
-  const visible = `current_setting('zx.bypass', true) = 'on' OR tenant_id = NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
-  await run(`ALTER TABLE major_node ENABLE ROW LEVEL SECURITY`)
-  await run(`ALTER TABLE major_node FORCE ROW LEVEL SECURITY`)
-  await run(`CREATE POLICY tenant_isolation ON major_node USING (${visible}) WITH CHECK (${visible})`)
+  await protectTenantTable(db, 'major_node', { policy: 'bypass' })
   await run(`GRANT SELECT, INSERT, UPDATE, DELETE ON major_node TO zx_app`)
 }
 

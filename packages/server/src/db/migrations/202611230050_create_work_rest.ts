@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /** Work-and-rest schedules and their time slots. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -16,11 +17,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     start_time text NOT NULL, end_time text NOT NULL,
     PRIMARY KEY (tenant_id, id),
     FOREIGN KEY (tenant_id, work_rest_id) REFERENCES work_rest (tenant_id, id) ON DELETE CASCADE, CHECK (end_time > start_time))`)
-  const visible = `current_setting('zx.bypass', true) = 'on' OR tenant_id = NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
   for (const t of ['work_rest', 'work_rest_time']) {
-    await run(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`)
-    await run(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`)
-    await run(`CREATE POLICY tenant_isolation ON ${t} USING (${visible}) WITH CHECK (${visible})`)
+    await protectTenantTable(db, t, { policy: 'bypass' })
     await run(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${t} TO zx_app`)
   }
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /** Study months: named date ranges inside a school calendar term. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -9,10 +10,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     start_date date NOT NULL, end_date date NOT NULL,
     PRIMARY KEY (tenant_id, id),
     FOREIGN KEY (tenant_id, calendar_id) REFERENCES school_calendar (tenant_id, id) ON DELETE CASCADE, CHECK (end_date >= start_date))`)
-  const visible = `current_setting('zx.bypass', true) = 'on' OR tenant_id = NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
-  await run(`ALTER TABLE study_month ENABLE ROW LEVEL SECURITY`)
-  await run(`ALTER TABLE study_month FORCE ROW LEVEL SECURITY`)
-  await run(`CREATE POLICY tenant_isolation ON study_month USING (${visible}) WITH CHECK (${visible})`)
+  await protectTenantTable(db, 'study_month', { policy: 'bypass' })
   await run(`GRANT SELECT, INSERT, UPDATE, DELETE ON study_month TO zx_app`)
 }
 

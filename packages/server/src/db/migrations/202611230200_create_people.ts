@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /**
  * People (000 §2.3 /base-userAccount): a membership (user_info) gains the per-org fields of a teacher, student
@@ -83,11 +84,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     PRIMARY KEY (tenant_id, id))`)
   await run(`CREATE INDEX operation_log_time ON operation_log (tenant_id, created_at DESC)`)
 
-  const visible = `current_setting('zx.bypass', true) = 'on' OR tenant_id = NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
   for (const t of ['person', 'parent_child', 'join_request', 'change_record', 'import_job', 'import_job_error', 'operation_log']) {
-    await run(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`)
-    await run(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`)
-    await run(`CREATE POLICY tenant_isolation ON ${t} USING (${visible}) WITH CHECK (${visible})`)
+    await protectTenantTable(db, t, { policy: 'bypass' })
   }
 }
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /**
  * Sub-organisation associations (001 §7.4 sub/org/*): an org delegates one of its roles to sub-orgs of its tree
@@ -25,11 +26,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await run(`CREATE INDEX role_sub_org_user_person ON role_sub_org_user (tenant_id, user_info_id)`)
   await run(`CREATE INDEX role_sub_org_user_org ON role_sub_org_user (tenant_id, role_id, org_id)`)
 
-  const visible = `current_setting('zx.bypass', true) = 'on' OR tenant_id = NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
   for (const t of ['role_sub_org', 'role_sub_org_user']) {
-    await run(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`)
-    await run(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`)
-    await run(`CREATE POLICY tenant_isolation ON ${t} USING (${visible}) WITH CHECK (${visible})`)
+    await protectTenantTable(db, t, { policy: 'bypass' })
   }
 }
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /**
  * Portal configuration (001 §3): named config values per org (org_id -1 is the tenant default), the personal
@@ -24,11 +25,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     PRIMARY KEY (tenant_id, id),
     FOREIGN KEY (tenant_id, org_id) REFERENCES org_unit (tenant_id, id) ON DELETE CASCADE)`)
   await run(`CREATE INDEX mobile_entry_org ON mobile_entry (tenant_id, org_id, sort, id)`)
-  const visible = `current_setting('zx.bypass', true) = 'on' OR tenant_id = NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
   for (const t of ['portal_config', 'personal_config', 'mobile_entry']) {
-    await run(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`)
-    await run(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`)
-    await run(`CREATE POLICY tenant_isolation ON ${t} USING (${visible}) WITH CHECK (${visible})`)
+    await protectTenantTable(db, t, { policy: 'bypass' })
     await run(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${t} TO zx_app`)
   }
 }

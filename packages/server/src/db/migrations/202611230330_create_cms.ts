@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /**
  * News (CMS) and portal content blocks (001 §2.6, §3, §7.2, §7.5): news types per tenant, news items per org with
@@ -54,11 +55,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     PRIMARY KEY (tenant_id, id), ${org})`)
   await run(`CREATE INDEX banner_org ON banner (tenant_id, org_id, sort)`)
 
-  const visible = `current_setting('zx.bypass', true) = 'on' OR tenant_id = NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
   for (const t of ['cms_news_type', 'cms_news', 'cms_news_confirm', 'cms_image', 'portal_module', 'banner']) {
-    await run(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`)
-    await run(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`)
-    await run(`CREATE POLICY tenant_isolation ON ${t} USING (${visible}) WITH CHECK (${visible})`)
+    await protectTenantTable(db, t, { policy: 'bypass' })
     await run(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${t} TO zx_app`)
   }
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /**
  * Complaints and suggestions (001 §7.1, §7.5): a config per org, classifications per org with their handlers
@@ -40,11 +41,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await run(`CREATE INDEX complaint_org ON complaint (tenant_id, org_id, status, id DESC)`)
   await run(`CREATE INDEX complaint_submitter ON complaint (tenant_id, submitter_id, id DESC)`)
 
-  const visible = `current_setting('zx.bypass', true) = 'on' OR tenant_id = NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
   for (const t of ['complaint_config', 'complaint_class', 'complaint_class_handler', 'complaint']) {
-    await run(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`)
-    await run(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`)
-    await run(`CREATE POLICY tenant_isolation ON ${t} USING (${visible}) WITH CHECK (${visible})`)
+    await protectTenantTable(db, t, { policy: 'bypass' })
     await run(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${t} TO zx_app`)
   }
 }

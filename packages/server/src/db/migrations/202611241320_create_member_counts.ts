@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /**
  * Member counts per school, kind, archive state, class and status (docs/performance.md). A people list shows its
@@ -7,7 +8,6 @@ import { type Kysely, sql } from 'kysely'
  * of 500 rows adds one write per class, not 500), inside the writing transaction, so they are as exact and as
  * isolated as the rows themselves. Lists with a keyword or a filter the counts do not hold still count rows.
  */
-const CURRENT = `NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
 const KEYS = 'tenant_id, org_id, user_type, archived, class_id, status'
 const GROUPED = (from: string) =>
   `SELECT tenant_id, org_id, user_type, archived, coalesce(class_id, 0) AS class_id, status, count(*) AS n FROM ${from} GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6`
@@ -18,10 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     tenant_id bigint NOT NULL REFERENCES tenant(id) ON DELETE CASCADE, org_id bigint NOT NULL, user_type smallint NOT NULL, archived boolean NOT NULL,
     class_id bigint NOT NULL, status smallint NOT NULL, n bigint NOT NULL,
     PRIMARY KEY (${KEYS}))`)
-  await run(`ALTER TABLE member_count ENABLE ROW LEVEL SECURITY`)
-  await run(`ALTER TABLE member_count FORCE ROW LEVEL SECURITY`)
-  await run(`CREATE POLICY tenant_isolation ON member_count TO zx_app USING (tenant_id = ${CURRENT}) WITH CHECK (tenant_id = ${CURRENT})`)
-  await run(`CREATE POLICY platform_scope ON member_count TO zx_platform USING (true) WITH CHECK (true)`)
+  await protectTenantTable(db, 'member_count')
 
   const add = (from: string) => `INSERT INTO member_count AS m (${KEYS}, n) ${GROUPED(from)}
       ON CONFLICT (${KEYS}) DO UPDATE SET n = m.n + excluded.n;`

@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /**
  * SMS (issue 13, docs/auth.md): each tenant's provider config and templates, the SMS log, verification codes (hashed),
  * the per-phone send quota, the SMS step of a password login, and the per-address send window (a reference table like
  * ip_throttle: an address is not a tenant's).
  */
-const CURRENT = `NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
 const TENANT_ID = `tenant_id bigint NOT NULL DEFAULT current_setting('zx.tenant_id')::bigint REFERENCES tenant(id) ON DELETE CASCADE`
 const TABLES = ['sms_config', 'sms_template', 'sms_log', 'sms_code', 'sms_phone_quota', 'sms_step_ticket']
 
@@ -38,10 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ${TENANT_ID}, id text NOT NULL, account_id bigint NOT NULL, org_id bigint, expires_at timestamptz NOT NULL, used_at timestamptz,
     PRIMARY KEY (tenant_id, id))`)
   for (const t of TABLES) {
-    await run(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`)
-    await run(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`)
-    await run(`CREATE POLICY tenant_isolation ON ${t} TO zx_app USING (tenant_id = ${CURRENT}) WITH CHECK (tenant_id = ${CURRENT})`)
-    await run(`CREATE POLICY platform_scope ON ${t} TO zx_platform USING (true) WITH CHECK (true)`)
+    await protectTenantTable(db, t)
   }
   await run(`CREATE TABLE sms_ip_window (ip text PRIMARY KEY, window_started_at timestamptz NOT NULL, sent int NOT NULL)`)
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /**
  * Sign-up and requests to join (issue 13, docs/auth.md "Sign-up"):
@@ -9,7 +10,6 @@ import { type Kysely, sql } from 'kysely'
  * - join_request gains the child a parent names, the relation, where the request came from, and a 4th state
  *   (3 withdrawn), fixed by a CHECK.
  */
-const CURRENT = `NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
 const TENANT_ID = `tenant_id bigint NOT NULL DEFAULT current_setting('zx.tenant_id')::bigint REFERENCES tenant(id) ON DELETE CASCADE`
 const TABLES = ['signup_ticket', 'signup_record', 'signup_pass', 'org_register_switch']
 
@@ -32,10 +32,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     PRIMARY KEY (tenant_id, org_id),
     FOREIGN KEY (tenant_id, org_id) REFERENCES org_unit (tenant_id, id) ON DELETE CASCADE)`)
   for (const t of TABLES) {
-    await run(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`)
-    await run(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`)
-    await run(`CREATE POLICY tenant_isolation ON ${t} TO zx_app USING (tenant_id = ${CURRENT}) WITH CHECK (tenant_id = ${CURRENT})`)
-    await run(`CREATE POLICY platform_scope ON ${t} TO zx_platform USING (true) WITH CHECK (true)`)
+    await protectTenantTable(db, t)
   }
 
   await run(`ALTER TABLE join_request

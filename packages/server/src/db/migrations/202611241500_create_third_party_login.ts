@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /**
  * Third-party sign-in (docs/auth.md "Single sign-on"): per-tenant provider configs (/base/openthirdconfig), the
@@ -50,10 +51,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const t of ['third_state', 'third_bind_ticket', 'code_login_req']) await run(`CREATE INDEX ${t}_expiry ON ${t} (tenant_id, expires_at)`)
 
   for (const t of TABLES) {
-    await run(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`)
-    await run(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`)
-    await run(`CREATE POLICY tenant_isolation ON ${t} TO zx_app USING (tenant_id = ${CURRENT}) WITH CHECK (tenant_id = ${CURRENT})`)
-    await run(`CREATE POLICY platform_scope ON ${t} TO zx_platform USING (true) WITH CHECK (true)`)
+    await protectTenantTable(db, t)
   }
 }
 

@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /**
  * The mobile portal (docs/portal.md "Mobile portal"): banners get a terminal (0 PC, 1 teacher mobile, 2 parent and
  * student mobile; existing rows stay PC), and the quick entries of the mobile home (/base/mobileHomeQuick): groups
  * per org and role key (a user type `ut:1002` or a role `role:<id>`) with their apps.
  */
-const CURRENT = `NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
 const TENANT_ID = `tenant_id bigint NOT NULL DEFAULT current_setting('zx.tenant_id')::bigint REFERENCES tenant(id)`
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -25,10 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FOREIGN KEY (tenant_id, group_id) REFERENCES mobile_quick_group (tenant_id, id) ON DELETE CASCADE,
     FOREIGN KEY (tenant_id, app_id) REFERENCES app (tenant_id, id) ON DELETE CASCADE)`)
   for (const t of ['mobile_quick_group', 'mobile_quick_app']) {
-    await run(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`)
-    await run(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`)
-    await run(`CREATE POLICY tenant_isolation ON ${t} TO zx_app USING (tenant_id = ${CURRENT}) WITH CHECK (tenant_id = ${CURRENT})`)
-    await run(`CREATE POLICY platform_scope ON ${t} TO zx_platform USING (true) WITH CHECK (true)`)
+    await protectTenantTable(db, t)
   }
 }
 

@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /**
  * Recommended websites of the PC portal homes (001 §7.5 Sidebar / RecommendlWeb calls; docs/portal.md "PC portal
  * menu, sidebar, websites, system info"): per org, shown at that org and the orgs below it.
  */
-const CURRENT = `NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
 const TENANT_ID = `tenant_id bigint NOT NULL DEFAULT current_setting('zx.tenant_id')::bigint REFERENCES tenant(id) ON DELETE CASCADE`
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -18,10 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FOREIGN KEY (tenant_id, org_id) REFERENCES org_unit (tenant_id, id) ON DELETE CASCADE)`)
   // A home reads the websites of its org and the orgs above it.
   await run(`CREATE INDEX recommend_web_org ON recommend_web (tenant_id, org_id, sort, id)`)
-  await run(`ALTER TABLE recommend_web ENABLE ROW LEVEL SECURITY`)
-  await run(`ALTER TABLE recommend_web FORCE ROW LEVEL SECURITY`)
-  await run(`CREATE POLICY tenant_isolation ON recommend_web TO zx_app USING (tenant_id = ${CURRENT}) WITH CHECK (tenant_id = ${CURRENT})`)
-  await run(`CREATE POLICY platform_scope ON recommend_web TO zx_platform USING (true) WITH CHECK (true)`)
+  await protectTenantTable(db, 'recommend_web')
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

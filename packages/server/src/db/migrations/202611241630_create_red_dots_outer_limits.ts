@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /**
  * Red dots and outer-portal limits (issue 14, docs/portal.md "Red dots, class home, outer portal"):
@@ -6,7 +7,6 @@ import { type Kysely, sql } from 'kysely'
  * - outer_portal_limit: per org, who may open its open (outer) portal: 0 everyone, 1 listed roles, 2 listed staff;
  * - outer_portal_object: the listed roles (object_type 1) and staff (object_type 2) of an org.
  */
-const CURRENT = `NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
 const TENANT_ID = `tenant_id bigint NOT NULL DEFAULT current_setting('zx.tenant_id')::bigint REFERENCES tenant(id) ON DELETE CASCADE`
 const TABLES = ['redot_seen', 'outer_portal_limit', 'outer_portal_object']
 
@@ -33,10 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await run(`CREATE UNIQUE INDEX outer_portal_object_role ON outer_portal_object (tenant_id, org_id, role_id) WHERE role_id IS NOT NULL`)
   await run(`CREATE UNIQUE INDEX outer_portal_object_staff ON outer_portal_object (tenant_id, org_id, user_info_id) WHERE user_info_id IS NOT NULL`)
   for (const t of TABLES) {
-    await run(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`)
-    await run(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`)
-    await run(`CREATE POLICY tenant_isolation ON ${t} TO zx_app USING (tenant_id = ${CURRENT}) WITH CHECK (tenant_id = ${CURRENT})`)
-    await run(`CREATE POLICY platform_scope ON ${t} TO zx_platform USING (true) WITH CHECK (true)`)
+    await protectTenantTable(db, t)
   }
 }
 

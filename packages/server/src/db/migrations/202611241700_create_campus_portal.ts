@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /**
  * Campus portal (issue 14, docs/portal.md "Campus portal"): the tenant's weather provider (its key sealed by
  * platform/secret-box.ts, never returned) and the teachers of a class (the head teacher and the subject teachers),
  * which the campus portal's "my classes" reads.
  */
-const CURRENT = `NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
 const TENANT_ID = `tenant_id bigint NOT NULL DEFAULT current_setting('zx.tenant_id')::bigint REFERENCES tenant(id) ON DELETE CASCADE`
 const TABLES = ['weather_config', 'class_teacher']
 
@@ -25,10 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await run(`CREATE INDEX class_teacher_user ON class_teacher (tenant_id, user_info_id)`)
   await run(`CREATE UNIQUE INDEX class_teacher_one_head ON class_teacher (tenant_id, class_id) WHERE is_head`)
   for (const t of TABLES) {
-    await run(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`)
-    await run(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`)
-    await run(`CREATE POLICY tenant_isolation ON ${t} TO zx_app USING (tenant_id = ${CURRENT}) WITH CHECK (tenant_id = ${CURRENT})`)
-    await run(`CREATE POLICY platform_scope ON ${t} TO zx_platform USING (true) WITH CHECK (true)`)
+    await protectTenantTable(db, t)
   }
 }
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /**
  * The AI helper (docs/assistant.md): the tenant's model config (its API key sealed by platform/secret-box.ts, never
@@ -6,7 +7,6 @@ import { type Kysely, sql } from 'kysely'
  * with its answer (the log the tenant's admins read, and the per-user rate limit counted across processes).
  * Tenants that exist already get the two leave how-tos new tenants are seeded with (modules/assistant/seed.ts).
  */
-const CURRENT = `NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
 const TENANT_ID = `tenant_id bigint NOT NULL DEFAULT current_setting('zx.tenant_id')::bigint REFERENCES tenant(id) ON DELETE CASCADE`
 const USER = `FOREIGN KEY (tenant_id, user_info_id) REFERENCES user_info (tenant_id, id) ON DELETE CASCADE`
 const TABLES = ['assistant_config', 'help_article', 'assistant_conversation', 'assistant_message']
@@ -44,10 +44,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await run(`CREATE INDEX assistant_message_user ON assistant_message (tenant_id, user_info_id, created_at)`)
   await run(`CREATE INDEX assistant_message_org ON assistant_message (tenant_id, org_id, id)`)
   for (const t of TABLES) {
-    await run(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`)
-    await run(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`)
-    await run(`CREATE POLICY tenant_isolation ON ${t} TO zx_app USING (tenant_id = ${CURRENT}) WITH CHECK (tenant_id = ${CURRENT})`)
-    await run(`CREATE POLICY platform_scope ON ${t} TO zx_platform USING (true) WITH CHECK (true)`)
+    await protectTenantTable(db, t)
   }
   await run(`SET ROLE zx_platform`)
   for (const [title, keywords, body] of [TEACHER, STUDENT]) {

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /**
  * School alliances (docs/alliances.md). An alliance is an org_unit of its founding tenant (allianceSchool, unit
@@ -47,10 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FOREIGN KEY (tenant_id, org_id) REFERENCES alliance (tenant_id, org_id) ON DELETE CASCADE)`)
   await run(`CREATE INDEX alliance_image_org ON alliance_image (tenant_id, org_id, sort)`)
   for (const t of TABLES) {
-    await run(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`)
-    await run(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`)
-    await run(`CREATE POLICY tenant_isolation ON ${t} TO zx_app USING (tenant_id = ${CURRENT}) WITH CHECK (tenant_id = ${CURRENT})`)
-    await run(`CREATE POLICY platform_scope ON ${t} TO zx_platform USING (true) WITH CHECK (true)`)
+    await protectTenantTable(db, t)
   }
   await run(`CREATE POLICY alliance_directory ON alliance FOR SELECT TO zx_app USING (open_to_tenants)`)
   await run(`CREATE POLICY member_read ON alliance_member FOR SELECT TO zx_app USING (member_tenant_id = ${CURRENT})`)

@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely'
+import { protectTenantTable } from './tenant-rls.js'
 
 /**
  * Workstation matrix (000 §3 "workstation matrix", §7.9 workStationMatrix; docs/base-data.md): per org, a job of the
  * 岗位 dictionary at a level with its approved headcount. External staff (§7.9 external): an org's 外聘人员.
  */
-const CURRENT = `NULLIF(current_setting('zx.tenant_id', true), '')::bigint`
 const TENANT_ID = `tenant_id bigint NOT NULL DEFAULT current_setting('zx.tenant_id')::bigint REFERENCES tenant(id) ON DELETE CASCADE`
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -29,10 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await run(`CREATE UNIQUE INDEX external_staff_phone ON external_staff (tenant_id, org_id, phone)`)
   await run(`CREATE INDEX external_staff_job ON external_staff (tenant_id, job_id) WHERE job_id IS NOT NULL`)
   for (const t of ['work_station', 'external_staff']) {
-    await run(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`)
-    await run(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`)
-    await run(`CREATE POLICY tenant_isolation ON ${t} TO zx_app USING (tenant_id = ${CURRENT}) WITH CHECK (tenant_id = ${CURRENT})`)
-    await run(`CREATE POLICY platform_scope ON ${t} TO zx_platform USING (true) WITH CHECK (true)`)
+    await protectTenantTable(db, t)
   }
 }
 
