@@ -4,12 +4,11 @@ import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { randomUUID } from 'node:crypto'
-import { ASSISTANT_ADMIN_API, ASSISTANT_API, CONFIG_CENTER_API } from '@zhixiao/shared'
+import { ASSISTANT_ADMIN_API, ASSISTANT_API } from '@zhixiao/shared'
 import type { AppConfig } from './config.js'
 import { Db, isConnectionLoss } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { syncPermissionCatalogue } from './db/seed/permissions.js'
-import { accountRoutes, requiredInfoRoutes } from './modules/account/routes.js'
 import { areaRoutes } from './modules/area/routes.js'
 import { cityRoutes } from './modules/area/cities.js'
 import { buildingRoutes, floorRoutes, roomRoutes, tagRoutes } from './modules/base-data/building-routes.js'
@@ -20,12 +19,8 @@ import { workRestRoutes, workRestTimeRoutes } from './modules/base-data/work-res
 import { subjectRoutes } from './modules/base-data/subject-routes.js'
 import { authRoutes } from './modules/auth/routes.js'
 import type { CaptchaText } from './modules/auth/captcha.js'
-import { organizationRoutes } from './modules/organization/routes.js'
-import { orgTypeRoutes } from './modules/organization/type-routes.js'
-import { tenantRoutes } from './modules/tenant/routes.js'
 import { importLogRoutes } from './modules/imports/routes.js'
 import { importRunner } from './modules/imports/runner.js'
-import { roleRoutes } from './modules/roles/routes.js'
 import { appGroupRoutes, appLinkRoutes, appRoutes, dynamicPermissionRoutes, fallbackAppRoutes, oftenUseRoutes, onceTokenRoutes } from './modules/apps/routes.js'
 import { syncBuiltinAppsAllTenants } from './modules/apps/registry.js'
 import { classHomeRoutes, outerPortalRoutes, redDotConfigRoutes, redDotRoutes } from './modules/red-dots/routes.js'
@@ -52,9 +47,7 @@ import { assistantAdminRoutes, assistantChatRoutes } from './modules/assistant/r
 import { dataCentreRoutes } from './modules/data-centre/routes.js'
 import { allianceOrgRoutes, juxiaoRoutes } from './modules/alliance/routes.js'
 import { externalRoutes, workRestTypeRoutes, workStationMatrixRoutes } from './modules/base-data/extra-routes.js'
-import { organizationExtraRoutes } from './modules/organization/extra-routes.js'
 import { personalDetailsRoutes } from './modules/people/personal-details.js'
-import { configCenterRoutes } from './modules/config-center/routes.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { registerContracts } from './platform/contract-routes.js'
 import { MODULES } from './modules/index.js'
@@ -171,14 +164,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } })
     for (const m of MODULES) registerContracts(api, m.routes(ctx, { captchaText: opts.captchaText }))
     await api.register(authRoutes(ctx, { captchaText: opts.captchaText }), { prefix: '/base/api/auth' })
-    await api.register(accountRoutes(ctx), { prefix: '/base/api/account' })
-    await api.register(requiredInfoRoutes(ctx))
-    await api.register(roleRoutes(ctx), { prefix: '/base/api/account' })
-    await api.register(tenantRoutes(ctx), { prefix: '/base/api/tenant' })
-    // The config centre the web app loads at startup (001 §2.4, docs/portal.md "Startup").
-    await api.register(configCenterRoutes(ctx), { prefix: CONFIG_CENTER_API })
-    await api.register(organizationRoutes(ctx), { prefix: '/base/api/organizationUnit' })
-    await api.register(orgTypeRoutes(ctx), { prefix: '/base/api/orgType' })
     await api.register(dictRoutes(ctx), { prefix: '/base/api/dict' })
     await api.register(calendarRoutes(ctx), { prefix: '/base/api/schoolCalendar' })
     await api.register(holidayRoutes(ctx), { prefix: '/base/api/holiday' })
@@ -196,7 +181,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(workRestTypeRoutes(ctx), { prefix: '/base/api/workRestType' })
     await api.register(workStationMatrixRoutes(ctx), { prefix: '/base/api/workStationMatrix' })
     await api.register(externalRoutes(ctx), { prefix: '/base/api/external' })
-    await api.register(organizationExtraRoutes(ctx), { prefix: '/base/api/organizationUnit' })
     await api.register(personalDetailsRoutes(ctx), { prefix: '/base/api/userInfo/personalDetails' })
     await api.register(teacherRoutes(ctx), { prefix: '/base/api/userInfo/teacherInfo' })
     await api.register(studentRoutes(ctx), { prefix: '/base/api/userInfo/studentInfo' })

@@ -1,7 +1,17 @@
+import { accountModule } from './account/manifest.js'
 import { baseDataModule } from './base-data/manifest.js'
+import { configCenterModule } from './config-center/manifest.js'
 import type { ModuleManifest } from './manifest.js'
+import { organizationModule } from './organization/manifest.js'
+import { rolesModule } from './roles/manifest.js'
+import { tenantModule } from './tenant/manifest.js'
 
 /** Every domain's API, in one place: buildApp registers these manifests' routes (docs/architecture.md). */
 export const MODULES: readonly ModuleManifest[] = [
   baseDataModule,
+  accountModule,
+  rolesModule,
+  tenantModule,
+  configCenterModule,
+  organizationModule,
 ]

@@ -1,7 +1,7 @@
-import { ErrorCode, Msg, type OrgInfo, type OrgPublicInfo } from '@zhixiao/shared'
+import { ADMIN_ROLE, ErrorCode, Msg, maskPhone, type BindOrg, type OrgInfo, type OrgManager, type OrgPublicInfo } from '@zhixiao/shared'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { forbidden, notFound, refused } from '../../platform/errors.js'
-import { isVisibleOrg } from '../../platform/org-scope.js'
+import { isVisibleOrg, isWithin } from '../../platform/org-scope.js'
 import { issueSession, revokeSession } from '../../platform/session.js'
 import { findTenant, membershipsOf } from '../auth/queries.js'
 import { findOrg, isSingleOrgTenant, toOrgInfo } from './queries.js'
@@ -37,5 +37,35 @@ export async function changeOrg(ctx: AppContext, auth: AuthInfo, newOrgId: numbe
     const token = await issueSession(trx, auth.tenantId, now, { accountId: auth.accountId, userInfoId: target.userInfoId, orgId: target.orgId })
     await revokeSession(trx, auth.sessionId, now)
     return token
+  })
+}
+
+/** organizationUnit/getBindOrg: the orgs the caller's account is bound to (enabled memberships), the session's marked. */
+export function bindOrgs(ctx: AppContext, auth: AuthInfo): Promise<BindOrg[]> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => (await membershipsOf(trx, auth.accountId)).map((m) => ({
+    orgId: m.orgId, orgName: m.displayName, unitAttr: m.unitAttr, userInfoId: m.userInfoId, userType: m.userType, current: m.userInfoId === auth.userInfoId,
+  })))
+}
+
+/**
+ * organizationUnit/get/manager: the administrators (enabled members holding the admin role) of an org the caller may
+ * see (the session org by default). Phones in full for the caller's own org and below, masked for the orgs above.
+ */
+export function orgManagers(ctx: AppContext, auth: AuthInfo, orgId: number = auth.orgId): Promise<OrgManager[]> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const org = await trx.selectFrom('org_unit').select('id').where('id', '=', orgId).executeTakeFirst()
+    if (!org || !(await isVisibleOrg(trx, auth, orgId))) throw notFound(Msg.ORG_NOT_FOUND)
+    const full = await isWithin(trx, auth.orgId, orgId)
+    const rows = await trx.selectFrom('user_info as u')
+      .innerJoin('user_role as ur', (j) => j.onRef('ur.tenant_id', '=', 'u.tenant_id').onRef('ur.user_info_id', '=', 'u.id'))
+      .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'ur.tenant_id').onRef('r.id', '=', 'ur.role_id'))
+      .innerJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
+      .select(['u.id', 'u.true_name', 'u.phone', 'a.phone as accountPhone'])
+      .where('u.org_id', '=', orgId).where('u.status', '=', 0).where('u.archived', '=', false).where('r.code', '=', ADMIN_ROLE).where('r.status', '=', 0)
+      .distinct().orderBy('u.id').execute()
+    return rows.map((r) => {
+      const phone = r.phone ?? r.accountPhone ?? null
+      return { userInfoId: r.id, trueName: r.true_name, phone: full ? phone : maskPhone(phone) }
+    })
   })
 }

@@ -1,7 +1,7 @@
 import { ADMIN_ROLE, type JdAdminAnswer } from '@zhixiao/shared'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { loadGrants } from '../../platform/permissions.js'
-import { bureauOrg } from '../organization/extra-service.js'
+import { bureauOrg } from '../organization/bureau-service.js'
 
 /**
  * The bureau is-admin check (001 §6): the admin role, with the tenant's bureau org (organizationUnit/jdmh/tenant/org)

@@ -90,6 +90,8 @@ export async function queryTenants(ctx: AppContext, q: { keyword?: string; pageI
       sql<string | null>`config->>'studentSiteUrl'`.as('studentSiteUrl'), sql<string | null>`config->>'backgroundUrl'`.as('backgroundUrl'),
       sql<boolean>`coalesce((config->>'smartChinaLogin')::boolean, false)`.as('smartChinaLogin'), sql<string | null>`config->>'jumpAfterLogin'`.as('jumpAfterLogin'),
       'domain', 'created_at as createdAt']).orderBy('id')
-    return paginate(rows, base.select('id'), q)
+    const page = await paginate(rows, base.select('id'), q)
+    // The timestamp as the answer carries it (what JSON makes of a Date), as TenantRow declares it.
+    return { ...page, list: page.list.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })) }
   })
 }

@@ -1,10 +1,8 @@
 import { Button, Space } from 'antd'
 import { useRef, useState } from 'react'
-import { downloadFile } from '../../api/download'
 import { PermButton } from '../../components/PermButton'
 import { useExcelImport } from '../../components/useExcelImport'
-
-const O = '/base/api/organizationUnit'
+import { orgExcelApi } from './api'
 
 /**
  * 下载模板 / 导入 / 导出 of organisation setup (000 §7.7). The import is all or nothing: a file with bad rows adds
@@ -12,7 +10,7 @@ const O = '/base/api/organizationUnit'
  */
 export function OrgExcelButtons({ onImported }: { onImported: () => void }) {
   const input = useRef<HTMLInputElement>(null)
-  const imp = useExcelImport(`${O}/importExcel`, onImported)
+  const imp = useExcelImport(orgExcelApi.importUrl, onImported)
   const [busy, setBusy] = useState<'template' | 'export' | null>(null)
 
   const run = async (what: 'template' | 'export', go: () => Promise<boolean>) => { setBusy(what); await go(); setBusy(null) }
@@ -21,8 +19,8 @@ export function OrgExcelButtons({ onImported }: { onImported: () => void }) {
     <Space wrap>
       <input ref={input} type="file" accept=".xlsx" hidden data-testid="org-import-file" onChange={(e) => void imp.pick(e)} />
       <PermButton code="base_org_add" loading={imp.busy} onClick={() => input.current?.click()}>导入</PermButton>
-      <Button loading={busy === 'template'} onClick={() => void run('template', () => downloadFile(`${O}/downloadExcelTemplate`, '机构导入模板.xlsx'))}>下载模板</Button>
-      <Button loading={busy === 'export'} onClick={() => void run('export', () => downloadFile(`${O}/exportExcel`, '机构.xlsx', { body: {} }))}>导出</Button>
+      <Button loading={busy === 'template'} onClick={() => void run('template', orgExcelApi.template)}>下载模板</Button>
+      <Button loading={busy === 'export'} onClick={() => void run('export', orgExcelApi.export)}>导出</Button>
     </Space>
   )
 }

@@ -1,25 +1,27 @@
-import type { OrgAddBody, OrgListPageBody, OrgRow, OrgTypeAddBody, OrgTypeRow, OrgTypeUpdateBody, OrgUpdateBody } from '@zhixiao/shared'
-import { request, requestEnvelope } from '../../api/client'
-
-export interface Page<T> { list: T[]; total: number; pageIndex: number; pageSize: number }
-
-const O = '/base/api/organizationUnit'
-const T = '/base/api/orgType'
+import { orgExcelContracts as X, orgSetupContracts as O, orgTypeContracts as T, pathOf, type OrgAddBody, type OrgListPageBody, type OrgTypeAddBody, type OrgTypeUpdateBody, type OrgUpdateBody } from '@zhixiao/shared'
+import { call, callEnvelope, download } from '../../api/call'
 
 export const orgApi = {
-  all: () => request<OrgRow[]>(`${O}/all`),
-  page: (q: Partial<OrgListPageBody>) => request<Page<OrgRow>>(`${O}/listPage`, { body: q }),
-  add: (b: OrgAddBody) => requestEnvelope<number>(`${O}/add`, { body: b }),
-  update: (b: OrgUpdateBody) => requestEnvelope<null>(`${O}/update`, { body: b }),
-  setStatus: (orgId: number, status: number) => requestEnvelope<null>(`${O}/status/new`, { params: { orgId, status } }),
-  hasMembers: (orgId: number) => request<boolean>(`${O}/checkOrgHasMembers`, { params: { orgId } }),
-  remove: (orgId: number) => requestEnvelope<null>(`${O}/delete/new`, { params: { orgId } }),
+  all: () => call(O.all),
+  page: (q: Partial<OrgListPageBody>) => call(O.listPage, q),
+  add: (b: OrgAddBody) => callEnvelope(O.add, b),
+  update: (b: OrgUpdateBody) => callEnvelope(O.update, b),
+  setStatus: (orgId: number, status: number) => callEnvelope(O.setStatus, { orgId, status }),
+  hasMembers: (orgId: number) => call(O.hasMembers, { orgId }),
+  remove: (orgId: number) => callEnvelope(O.delete, { orgId }),
+}
+
+/** Organisation setup's Excel calls: the template, the export, and the import's address (the import hook takes one). */
+export const orgExcelApi = {
+  template: () => download(X.template, '机构导入模板.xlsx'),
+  export: () => download(X.export, '机构.xlsx', {}),
+  importUrl: pathOf(X.import),
 }
 
 export const orgTypeApi = {
-  page: (kind: 'org' | 'depart', pageIndex = 1, pageSize = 200, keyword?: string) => request<Page<OrgTypeRow>>(`${T}/page`, { body: { kind, pageIndex, pageSize, keyword } }),
-  add: (b: OrgTypeAddBody) => requestEnvelope<number>(`${T}/add`, { body: b }),
-  update: (b: OrgTypeUpdateBody) => requestEnvelope<null>(`${T}/update`, { body: b }),
-  setStatus: (id: number, status: number) => requestEnvelope<null>(`${T}/updateStatus`, { body: { id, status } }),
-  remove: (id: number) => requestEnvelope<null>(`${T}/delete`, { body: { id } }),
+  page: (kind: 'org' | 'depart', pageIndex = 1, pageSize = 200, keyword?: string) => call(T.page, { kind, pageIndex, pageSize, keyword }),
+  add: (b: OrgTypeAddBody) => callEnvelope(T.add, b),
+  update: (b: OrgTypeUpdateBody) => callEnvelope(T.update, b),
+  setStatus: (id: number, status: number) => callEnvelope(T.updateStatus, { id, status }),
+  remove: (id: number) => callEnvelope(T.delete, { id }),
 }

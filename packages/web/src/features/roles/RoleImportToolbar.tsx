@@ -1,21 +1,20 @@
 import { Button, Space } from 'antd'
 import { useState } from 'react'
-import { downloadFile } from '../../api/download'
 import { ImportLogDrawer } from '../imports/ImportLogDrawer'
 import { useImportUpload } from '../imports/use-import-upload'
-import { roleImportUrls } from './api'
+import { downloadRoleTemplate, roleImportUploadUrl } from './api'
 
 /**
  * 导入 / 下载模板 / 导入记录 of the role list (角色人员导入, docs/roles.md). As with the people imports, an upload only
  * creates the job; the floating panel follows it, and 导入记录 lists the roleUser jobs with their rejected rows.
  */
 export function RoleImportToolbar() {
-  const upload = useImportUpload(roleImportUrls.upload, 'roleUser-import-file')
+  const upload = useImportUpload(roleImportUploadUrl, 'roleUser-import-file')
   const [downloading, setDownloading] = useState(false)
   const [logs, setLogs] = useState(false)
   const template = async () => {
     setDownloading(true)
-    await downloadFile(roleImportUrls.template, '角色人员导入模板.xlsx')
+    await downloadRoleTemplate()
     setDownloading(false)
   }
 

@@ -1,13 +1,11 @@
-import type {
-  AssociateAccountBody, AssociatePermissionBody, ByPermissionsBody, LogPageBody, LogRow, PermissionGroup, PermissionsOfRoleQuery, PermissionTreeQuery, RoleAddBatchBody,
-  RoleMemberRow, RoleMembersBody, RolePageBody, RoleRow, RoleUpdateBody, SubOrgAssociateBody, SubOrgPageBody, SubOrgPermission, SubOrgRow,
-  SubOrgUserBody, SubOrgUserPageBody, UserSearchBody,
+import {
+  operationLogContracts as L, permissionQueryContracts as Q, roleContracts as R, roleImportContracts as I, subOrgContracts as S, pathOf,
+  type AssociateAccountBody, type AssociatePermissionBody, type ByPermissionsBody, type LogPageBody, type PermissionsOfRoleQuery, type PermissionTreeQuery,
+  type RoleAddBatchBody, type RoleMembersBody, type RolePageBody, type RoleUpdateBody, type SubOrgAssociateBody, type SubOrgPageBody, type SubOrgUserBody,
+  type SubOrgUserPageBody, type UserSearchBody,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
-import { request, requestEnvelope } from '../../api/client'
-import type { PageResult } from '../../components/crud'
-
-const A = '/base/api/account'
+import { call, callEnvelope, download } from '../../api/call'
 
 /**
  * Query groups of this area. Every write refreshes the groups it changes through useWrite (a grant changes the
@@ -17,21 +15,21 @@ export const RoleKeys = { roles: 'roles', members: 'roleMembers', opLog: 'operat
 
 /** Role management (001 §7.4, docs/roles.md): all under permission_role. */
 export const roleApi = {
-  page: (q: Partial<RolePageBody>) => request<PageResult<RoleRow>>(`${A}/queryRole`, { body: q }),
-  all: () => request<RoleRow[]>(`${A}/queryRoleNoPage`, { body: {} }),
-  get: (id: number) => request<RoleRow>(`${A}/getRoleById`, { params: { id } }),
-  add: (b: RoleAddBatchBody) => requestEnvelope<number[]>(`${A}/addRole/batch`, { body: b }),
-  update: (b: RoleUpdateBody) => requestEnvelope<null>(`${A}/updateRole`, { body: b }),
-  remove: (ids: number[]) => requestEnvelope<null>(`${A}/delRoleBatch`, { body: { ids } }),
+  page: (q: Partial<RolePageBody>) => call(R.page, q),
+  all: () => call(R.all),
+  get: (id: number) => call(R.get, { id }),
+  add: (b: RoleAddBatchBody) => callEnvelope(R.addBatch, b),
+  update: (b: RoleUpdateBody) => callEnvelope(R.update, b),
+  remove: (ids: number[]) => callEnvelope(R.deleteBatch, { ids }),
   /** One permission list (appType 12 / 7 / 3) of the org, flagged and counted with the role's grant. */
-  tree: (q: PermissionTreeQuery) => request<PermissionGroup[]>(`${A}/getPermissionTree`, { params: q }),
+  tree: (q: PermissionTreeQuery) => call(R.permissionTree, q),
   /** The names (codes) the role holds. */
-  grant: (q: PermissionsOfRoleQuery) => request<string[]>(`${A}/getPermissionByRoleId`, { params: q }),
-  saveGrant: (b: AssociatePermissionBody) => requestEnvelope<null>(`${A}/associatedPermission`, { body: b }),
-  members: (q: RoleMembersBody) => request<PageResult<RoleMemberRow>>(`${A}/findUserAssociated`, { body: q }),
-  nonMembers: (q: RoleMembersBody) => request<PageResult<RoleMemberRow>>(`${A}/findUserNotAssociated`, { body: q }),
-  addMembers: (b: AssociateAccountBody) => requestEnvelope<null>(`${A}/associatedAccount`, { body: b }),
-  removeMembers: (b: AssociateAccountBody) => requestEnvelope<null>(`${A}/delAssociatedAccount`, { body: b }),
+  grant: (q: PermissionsOfRoleQuery) => call(R.permissionsOfRole, q),
+  saveGrant: (b: AssociatePermissionBody) => callEnvelope(R.associatePermission, b),
+  members: (q: RoleMembersBody) => call(R.members, q),
+  nonMembers: (q: RoleMembersBody) => call(R.nonMembers, q),
+  addMembers: (b: AssociateAccountBody) => callEnvelope(R.addMembers, b),
+  removeMembers: (b: AssociateAccountBody) => callEnvelope(R.removeMembers, b),
 }
 
 /**
@@ -39,36 +37,38 @@ export const roleApi = {
  * to people of those sub-orgs; they hold the role's codes in their own org.
  */
 export const subOrgApi = {
-  orgs: (q: Partial<SubOrgPageBody> & { roleId: number }) => request<PageResult<SubOrgRow>>(`${A}/sub/org/findAssociatedSubOrg`, { body: q }),
-  addOrgs: (b: SubOrgAssociateBody) => requestEnvelope<null>(`${A}/sub/org/associatedAccount`, { body: b }),
-  removeOrgs: (b: SubOrgAssociateBody) => requestEnvelope<null>(`${A}/sub/org/delAssociatedAccount`, { body: b }),
-  people: (q: SubOrgUserPageBody) => request<PageResult<RoleMemberRow>>(`${A}/sub/org/user/findUserAssociated`, { body: q }),
-  nonPeople: (q: SubOrgUserPageBody) => request<PageResult<RoleMemberRow>>(`${A}/sub/org/user/findUserNotAssociated`, { body: q }),
-  addPeople: (b: SubOrgUserBody) => requestEnvelope<null>(`${A}/sub/org/user/associatedAccount`, { body: b }),
-  removePeople: (b: SubOrgUserBody) => requestEnvelope<null>(`${A}/sub/org/user/delAssociatedAccount`, { body: b }),
+  orgs: (q: Partial<SubOrgPageBody> & { roleId: number }) => call(S.orgs, q),
+  addOrgs: (b: SubOrgAssociateBody) => callEnvelope(S.addOrgs, b),
+  removeOrgs: (b: SubOrgAssociateBody) => callEnvelope(S.removeOrgs, b),
+  people: (q: SubOrgUserPageBody) => call(S.people, q),
+  nonPeople: (q: SubOrgUserPageBody) => call(S.nonPeople, q),
+  addPeople: (b: SubOrgUserBody) => callEnvelope(S.addPeople, b),
+  removePeople: (b: SubOrgUserBody) => callEnvelope(S.removePeople, b),
   /** The signed-in account's delegated roles and codes, per org. */
-  mine: () => request<SubOrgPermission[]>(`${A}/sub/org/permission/current/user`),
+  mine: () => call(S.mine),
 }
 
-/** 角色人员导入: template and upload (a roleUser job of commonImportLog). */
-export const roleImportUrls = { template: `${A}/downloadExcelTemplate`, upload: `${A}/import` } as const
+/** 角色人员导入: the upload's address (a roleUser job of commonImportLog; the import hook takes an address). */
+export const roleImportUploadUrl = pathOf(I.import)
+/** 角色人员导入: the template. */
+export const downloadRoleTemplate = () => download(I.template, '角色人员导入模板.xlsx')
 
 /** 权限用户查询 (permission_f_user): who holds any of some codes, and which roles grant them. */
 export const permissionUserApi = {
-  people: (q: ByPermissionsBody) => request<PageResult<RoleMemberRow>>(`${A}/getAccountInfoByPermissions`, { body: q }),
-  roles: (q: ByPermissionsBody) => request<PageResult<RoleRow>>(`${A}/getRoleInfoByPermissions`, { body: q }),
+  people: (q: ByPermissionsBody) => call(Q.peopleByPermissions, q),
+  roles: (q: ByPermissionsBody) => call(Q.rolesByPermissions, q),
 }
 
 /** 用户权限查询 (permission_f_p): people of the caller's org and below, and one person's roles and codes. */
 export const userPermissionApi = {
-  search: (q: UserSearchBody) => request<PageResult<RoleMemberRow>>(`${A}/userSearch/page`, { body: q }),
-  ofPerson: (userInfoId: number) => request<{ roles: string[]; permissions: string[] }>(`${A}/getPermissionsByAccountId`, { params: { userInfoId } }),
+  search: (q: UserSearchBody) => call(Q.userSearch, q),
+  ofPerson: (userInfoId: number) => call(Q.ofPerson, { userInfoId }),
 }
 
 /** 操作日志 (permission_operation_log): every admin write of the caller's org and below, with before/after. */
 export const operationLogApi = {
-  page: (q: LogPageBody) => request<PageResult<LogRow>>(`${A}/operationLogPage`, { body: q }),
-  orgs: () => request<{ orgId: number; orgName: string }[]>(`${A}/getOperationOrgList`),
+  page: (q: LogPageBody) => call(L.page, q),
+  orgs: () => call(L.orgs),
 }
 
 /** Every role the caller sees (built-in first), for pickers. */

@@ -1,17 +1,14 @@
-import type { TenantAddBody, TenantRow, TenantUpdateBody } from '@zhixiao/shared'
-import { request, requestEnvelope } from '../../api/client'
-import type { PageParams, PageResult } from '../../components/crud'
+import { tenantContracts as T, type DataOf, type TenantAddBody, type TenantUpdateBody } from '@zhixiao/shared'
+import { call, callEnvelope } from '../../api/call'
+import type { PageParams } from '../../components/crud'
 
 /** What tenant/add answers. */
-export interface TenantCreated { tenantId: number; orgId: number; adminUserName: string }
-
-const T = '/base/api/tenant'
+export type TenantCreated = DataOf<typeof T.add>
 
 /** The super administrator's tenant calls (000 §7.4). */
 export const tenantApi = {
-  query: (q: PageParams) => request<PageResult<TenantRow>>(`${T}/query`, { params: { keyword: q.keyword, pageIndex: q.pageIndex, pageSize: q.pageSize } }),
-  add: (b: TenantAddBody) => requestEnvelope<TenantCreated>(`${T}/add`, { body: b }),
-  update: (b: TenantUpdateBody) => requestEnvelope<null>(`${T}/update`, { body: b }),
-  setStatus: (id: number, status: number) => requestEnvelope<null>(`${T}/updateStatus`, { body: { id, status } }),
+  query: (q: PageParams) => call(T.query, { keyword: q.keyword, pageIndex: q.pageIndex, pageSize: q.pageSize }),
+  add: (b: TenantAddBody) => callEnvelope(T.add, b),
+  update: (b: TenantUpdateBody) => callEnvelope(T.update, b),
+  setStatus: (id: number, status: number) => callEnvelope(T.updateStatus, { id, status }),
 }
-
