@@ -9,14 +9,6 @@ import type { AppConfig } from './config.js'
 import { Db, isConnectionLoss } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { syncPermissionCatalogue } from './db/seed/permissions.js'
-import { areaRoutes } from './modules/area/routes.js'
-import { cityRoutes } from './modules/area/cities.js'
-import { buildingRoutes, floorRoutes, roomRoutes, tagRoutes } from './modules/base-data/building-routes.js'
-import { calendarRoutes, holidayRoutes, studyMonthRoutes } from './modules/base-data/calendar-routes.js'
-import { dictRoutes } from './modules/base-data/dict-routes.js'
-import { majorRoutes } from './modules/base-data/major-routes.js'
-import { workRestRoutes, workRestTimeRoutes } from './modules/base-data/work-rest-routes.js'
-import { subjectRoutes } from './modules/base-data/subject-routes.js'
 import { authRoutes } from './modules/auth/routes.js'
 import type { CaptchaText } from './modules/auth/captcha.js'
 import { importLogRoutes } from './modules/imports/routes.js'
@@ -46,7 +38,6 @@ import { customLayoutRoutes, mobileAlarmRoutes, mobileConfigMgrRoutes, mobileQui
 import { assistantAdminRoutes, assistantChatRoutes } from './modules/assistant/routes.js'
 import { dataCentreRoutes } from './modules/data-centre/routes.js'
 import { allianceOrgRoutes, juxiaoRoutes } from './modules/alliance/routes.js'
-import { externalRoutes, workRestTypeRoutes, workStationMatrixRoutes } from './modules/base-data/extra-routes.js'
 import { personalDetailsRoutes } from './modules/people/personal-details.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { registerContracts } from './platform/contract-routes.js'
@@ -164,23 +155,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } })
     for (const m of MODULES) registerContracts(api, m.routes(ctx, { captchaText: opts.captchaText }))
     await api.register(authRoutes(ctx, { captchaText: opts.captchaText }), { prefix: '/base/api/auth' })
-    await api.register(dictRoutes(ctx), { prefix: '/base/api/dict' })
-    await api.register(calendarRoutes(ctx), { prefix: '/base/api/schoolCalendar' })
-    await api.register(holidayRoutes(ctx), { prefix: '/base/api/holiday' })
-    await api.register(studyMonthRoutes(ctx), { prefix: '/base/api/studyMonth' })
-    await api.register(buildingRoutes(ctx), { prefix: '/base/api/buildings' })
-    await api.register(floorRoutes(ctx), { prefix: '/base/api/floor' })
-    await api.register(roomRoutes(ctx), { prefix: '/base/api/classroom' })
-    await api.register(tagRoutes(ctx), { prefix: '/base/api/tags' })
-    await api.register(subjectRoutes(ctx), { prefix: '/base/api/subjectMgr/subjectInfo' })
-    await api.register(majorRoutes(ctx), { prefix: '/base/api/major' })
-    await api.register(workRestRoutes(ctx), { prefix: '/base/api/workRest' })
-    await api.register(workRestTimeRoutes(ctx), { prefix: '/base/api/workRestTime' })
-    await api.register(areaRoutes(ctx), { prefix: '/base/api/eduarea' })
-    await api.register(cityRoutes(ctx), { prefix: '/base/api/cities' })
-    await api.register(workRestTypeRoutes(ctx), { prefix: '/base/api/workRestType' })
-    await api.register(workStationMatrixRoutes(ctx), { prefix: '/base/api/workStationMatrix' })
-    await api.register(externalRoutes(ctx), { prefix: '/base/api/external' })
     await api.register(personalDetailsRoutes(ctx), { prefix: '/base/api/userInfo/personalDetails' })
     await api.register(teacherRoutes(ctx), { prefix: '/base/api/userInfo/teacherInfo' })
     await api.register(studentRoutes(ctx), { prefix: '/base/api/userInfo/studentInfo' })

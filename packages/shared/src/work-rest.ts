@@ -37,3 +37,11 @@ export const WorkRestMsg = {
   NOT_FOUND: '作息不存在',
   SLOT_NOT_FOUND: '时段不存在',
 } as const
+
+/** workRest/page: a school's schedules, at most 200 a page (the web lists them all in one). */
+export const workRestPageBody = z.object({
+  orgId: z.coerce.number().int().optional(),
+  pageIndex: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+})
+export type WorkRestPageBody = z.infer<typeof workRestPageBody>

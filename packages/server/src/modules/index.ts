@@ -1,4 +1,5 @@
 import { accountModule } from './account/manifest.js'
+import { areaModule } from './area/manifest.js'
 import { baseDataModule } from './base-data/manifest.js'
 import { configCenterModule } from './config-center/manifest.js'
 import type { ModuleManifest } from './manifest.js'
@@ -14,4 +15,5 @@ export const MODULES: readonly ModuleManifest[] = [
   tenantModule,
   configCenterModule,
   organizationModule,
+  areaModule,
 ]

@@ -1,7 +1,8 @@
 /** /base/api/organizationUnit (the organisation calls of this module; sign-up and alliances add their own) and /base/api/orgType. */
 import { answer, get, post } from '../contract.js'
 import { changeOrgQuery, orgInfo, orgPublicInfo } from '../auth.js'
-import { bindOrg, jdTenantOrg, jdTenantOrgQuery, orgManager, workStationListItem } from '../base-data-extra.js'
+import { bindOrg, jdTenantOrg, jdTenantOrgQuery, orgManager } from '../org-lookups.js'
+import { workStationListItem } from '../work-station.js'
 import { orgAddBody, orgListPageBody, orgRow, orgTypeAddBody, orgTypePageBody, orgTypeRow, orgTypeUpdateBody, orgUpdateBody, pageOf } from '../organization.js'
 import * as z from '../z.js'
 import { statusAndDelete } from './common.js'

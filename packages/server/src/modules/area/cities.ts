@@ -1,9 +1,7 @@
-import { AreaMsg, CITY_SEARCH_MAX, cityOption, cityPathQuery, citySelectQuery, envelopeSchema, type CityOption, type CitySelectQuery } from '@zhixiao/shared'
-import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { AreaMsg, CITY_SEARCH_MAX, cityContracts as C, type CityOption, type CitySelectQuery } from '@zhixiao/shared'
 import { sql } from 'kysely'
-import { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
+import { handle } from '../../platform/contract-routes.js'
 import { ok } from '../../platform/envelope.js'
 import { notFound } from '../../platform/errors.js'
 
@@ -56,13 +54,7 @@ export function cityPath(ctx: AppContext, code: string): Promise<CityOption[]> {
 }
 
 /** /base/api/cities */
-export function cityRoutes(ctx: AppContext) {
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>()
-    const tags = ['行政区域']
-    r.get('/select', { schema: { tags, summary: `城市选择：下级区域，或按名称搜索（最多${CITY_SEARCH_MAX}条，含全称）`, querystring: citySelectQuery, response: { 200: envelopeSchema(z.array(cityOption)) } } },
-      async (req) => ok(await selectCities(ctx, req.query)))
-    r.get('/path', { schema: { tags, summary: '区划代码的上级链（自顶向下）', querystring: cityPathQuery, response: { 200: envelopeSchema(z.array(cityOption)) } } },
-      async (req) => ok(await cityPath(ctx, req.query.code)))
-  }
-}
+export const cityRoutes = (ctx: AppContext) => [
+  handle(C.select, async (req) => ok(await selectCities(ctx, req.query))),
+  handle(C.path, async (req) => ok(await cityPath(ctx, req.query.code))),
+]

@@ -8,7 +8,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { isDictRefOk } from '../../platform/dict-refs.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
-import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
+import { assertInScope, loadInScope, scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
 
 const buildingUnique = (e: unknown): never => rethrowUnique(e, {}, BuildingMsg.BUILDING_NAME_TAKEN)
@@ -20,12 +20,7 @@ async function checkDict(trx: Trx, orgId: number, id: number | null | undefined,
   if (!(await isDictRefOk(trx, orgId, id, type))) throw badRequest(msg)
 }
 
-async function buildingFor(trx: Trx, auth: AuthInfo, id: number) {
-  const b = await trx.selectFrom('building').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!b) throw notFound(BuildingMsg.BUILDING_NOT_FOUND)
-  await assertInScope(trx, auth, b.org_id)
-  return b
-}
+const buildingFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'building', id, BuildingMsg.BUILDING_NOT_FOUND)
 
 async function floorFor(trx: Trx, auth: AuthInfo, id: number) {
   const f = await trx.selectFrom('floor').innerJoin('building', (j) => j.onRef('building.tenant_id', '=', 'floor.tenant_id').onRef('building.id', '=', 'floor.building_id'))
@@ -35,12 +30,7 @@ async function floorFor(trx: Trx, auth: AuthInfo, id: number) {
   return f
 }
 
-async function roomFor(trx: Trx, auth: AuthInfo, id: number) {
-  const r = await trx.selectFrom('room').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!r) throw notFound(BuildingMsg.ROOM_NOT_FOUND)
-  await assertInScope(trx, auth, r.org_id)
-  return r
-}
+const roomFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'room', id, BuildingMsg.ROOM_NOT_FOUND)
 
 async function checkTags(trx: Trx, orgId: number, tagIds: number[] | undefined): Promise<void> {
   if (!tagIds?.length) return
@@ -273,9 +263,7 @@ export function addTag(ctx: AppContext, auth: AuthInfo, b: { orgId?: number; nam
 
 export function deleteTag(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const t = await trx.selectFrom('room_tag').select(['id', 'org_id']).where('id', '=', id).executeTakeFirst()
-    if (!t) throw notFound(BuildingMsg.TAG_NOT_FOUND)
-    await assertInScope(trx, auth, t.org_id)
+    await loadInScope(trx, auth, 'room_tag', id, BuildingMsg.TAG_NOT_FOUND)
     await trx.deleteFrom('room_tag').where('id', '=', id).execute()
   })
 }

@@ -3,7 +3,7 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { notFound, refused } from '../../platform/errors.js'
-import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
+import { loadInScope, scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10)
@@ -43,12 +43,7 @@ export function addCalendar(ctx: AppContext, auth: AuthInfo, b: CalendarAddBody)
   })
 }
 
-async function calendarFor(trx: Trx, auth: AuthInfo, id: number) {
-  const c = await trx.selectFrom('school_calendar').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!c) throw notFound(CalendarMsg.NOT_FOUND)
-  await assertInScope(trx, auth, c.org_id)
-  return c
-}
+const calendarFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'school_calendar', id, CalendarMsg.NOT_FOUND)
 
 export function updateCalendar(ctx: AppContext, auth: AuthInfo, id: number, b: CalendarAddBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
@@ -106,12 +101,7 @@ export function addHoliday(ctx: AppContext, auth: AuthInfo, b: HolidayAddBody): 
   })
 }
 
-async function holidayFor(trx: Trx, auth: AuthInfo, id: number) {
-  const h = await trx.selectFrom('holiday').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!h) throw notFound(CalendarMsg.HOLIDAY_NOT_FOUND)
-  await assertInScope(trx, auth, h.org_id)
-  return h
-}
+const holidayFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'holiday', id, CalendarMsg.HOLIDAY_NOT_FOUND)
 
 export function updateHoliday(ctx: AppContext, auth: AuthInfo, id: number, b: HolidayAddBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {

@@ -4,18 +4,13 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { isDictRefOk } from '../../platform/dict-refs.js'
 import { notFound } from '../../platform/errors.js'
-import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
+import { loadInScope, scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
 
 /** External staff (外聘人员, 000 §7.9 external) of an org: no account, a record the org keeps. docs/base-data.md. */
 const phoneTaken = (e: unknown): never => rethrowUnique(e, {}, ExternalMsg.PHONE_TAKEN)
 
-async function externalFor(trx: Trx, auth: AuthInfo, id: number) {
-  const x = await trx.selectFrom('external_staff').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!x) throw notFound(ExternalMsg.NOT_FOUND)
-  await assertInScope(trx, auth, x.org_id)
-  return x
-}
+const externalFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'external_staff', id, ExternalMsg.NOT_FOUND)
 
 async function checkJob(trx: Trx, orgId: number, jobId: number | null | undefined): Promise<void> {
   if (!(await isDictRefOk(trx, orgId, jobId, 'job'))) throw notFound('岗位不存在')

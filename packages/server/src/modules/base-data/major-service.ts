@@ -2,8 +2,8 @@ import { ErrorCode, MAJOR_PARENT, MajorMsg, SchoolAppType, type MajorAddBody, ty
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
-import { notFound, refused } from '../../platform/errors.js'
-import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
+import { refused } from '../../platform/errors.js'
+import { loadInScope, scopedOrg } from '../../platform/org-scope.js'
 
 const unique = (e: unknown): never => rethrowUnique(e, {}, MajorMsg.NAME_TAKEN)
 
@@ -14,12 +14,7 @@ async function z3School(trx: Trx, auth: AuthInfo, orgId?: number): Promise<numbe
   return id
 }
 
-async function nodeFor(trx: Trx, auth: AuthInfo, id: number) {
-  const n = await trx.selectFrom('major_node').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!n) throw notFound(MajorMsg.NOT_FOUND)
-  await assertInScope(trx, auth, n.org_id)
-  return n
-}
+const nodeFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'major_node', id, MajorMsg.NOT_FOUND)
 
 /** The whole tree of a school as a flat list (parentId links), in display order. */
 export function majorTree(ctx: AppContext, auth: AuthInfo, orgId?: number): Promise<MajorRow[]> {

@@ -3,8 +3,8 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { isDictRefOk } from '../../platform/dict-refs.js'
-import { badRequest, notFound } from '../../platform/errors.js'
-import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
+import { badRequest } from '../../platform/errors.js'
+import { loadInScope, scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
 
 const unique = (e: unknown): never => rethrowUnique(e, { subject_code: SubjectMsg.CODE_TAKEN }, SubjectMsg.NAME_TAKEN)
@@ -13,12 +13,7 @@ async function checkCategory(trx: Trx, orgId: number, id: number | null | undefi
   if (!(await isDictRefOk(trx, orgId, id, 'subjectManage'))) throw badRequest('学科类别不存在')
 }
 
-async function subjectFor(trx: Trx, auth: AuthInfo, id: number) {
-  const s = await trx.selectFrom('subject').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!s) throw notFound(SubjectMsg.NOT_FOUND)
-  await assertInScope(trx, auth, s.org_id)
-  return s
-}
+const subjectFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'subject', id, SubjectMsg.NOT_FOUND)
 
 export function pageSubjects(ctx: AppContext, auth: AuthInfo, q: PageQuery & { orgId?: number; keyword?: string | null }): Promise<Page<SubjectRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {

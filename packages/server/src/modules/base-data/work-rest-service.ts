@@ -3,15 +3,10 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { notFound, refused } from '../../platform/errors.js'
-import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
+import { loadInScope, scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
 
-async function scheduleFor(trx: Trx, auth: AuthInfo, id: number) {
-  const s = await trx.selectFrom('work_rest').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!s) throw notFound(WorkRestMsg.NOT_FOUND)
-  await assertInScope(trx, auth, s.org_id)
-  return s
-}
+const scheduleFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'work_rest', id, WorkRestMsg.NOT_FOUND)
 
 export function pageWorkRest(ctx: AppContext, auth: AuthInfo, q: PageQuery & { orgId?: number }): Promise<Page<WorkRestRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {

@@ -8,7 +8,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { dictItemsFor, isDictRefOk } from '../../platform/dict-refs.js'
 import { notFound } from '../../platform/errors.js'
-import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
+import { loadInScope, scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
 
 /**
@@ -25,12 +25,7 @@ function rows(trx: Trx) {
 type Raw = { id: number; orgId: number; jobId: number; jobName: string; level: number; quota: number; status: number; remark: string | null }
 const toRow = (r: Raw): WorkStationRow => ({ ...r, level: Number(r.level), quota: Number(r.quota), name: workStationName(r.jobName, Number(r.level)) })
 
-async function stationFor(trx: Trx, auth: AuthInfo, id: number) {
-  const s = await trx.selectFrom('work_station').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!s) throw notFound(WorkStationMsg.NOT_FOUND)
-  await assertInScope(trx, auth, s.org_id)
-  return s
-}
+const stationFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'work_station', id, WorkStationMsg.NOT_FOUND)
 
 /** A job the org's forms offer (the tenant's 岗位 entries and the org's own); another school's is refused like a missing one. */
 async function checkJob(trx: Trx, orgId: number, jobId: number): Promise<void> {

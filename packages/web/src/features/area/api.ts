@@ -1,20 +1,18 @@
-import type { AdminLevelBody, AdminLevelRow, AreaBody, AreaRow } from '@zhixiao/shared'
+import { areaContracts as A, type AdminLevelBody, type AreaBody } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
-import { request, requestEnvelope } from '../../api/client'
-
-const A = '/base/api/eduarea'
+import { call, callEnvelope } from '../../api/call'
 
 /** /base/api/eduarea: administrative levels and areas, platform reference data written by the super administrator. */
 export const areaApi = {
-  levels: () => request<AdminLevelRow[]>(`${A}/level/list`),
-  addLevel: (b: AdminLevelBody) => requestEnvelope<number>(`${A}/level/add`, { body: b }),
-  updateLevel: (id: number, b: AdminLevelBody) => requestEnvelope<null>(`${A}/level/update`, { body: { ...b, id } }),
-  removeLevel: (id: number) => requestEnvelope<null>(`${A}/level/delete`, { body: { id } }),
+  levels: () => call(A.levelList),
+  addLevel: (b: AdminLevelBody) => callEnvelope(A.levelAdd, b),
+  updateLevel: (id: number, b: AdminLevelBody) => callEnvelope(A.levelUpdate, { ...b, id }),
+  removeLevel: (id: number) => callEnvelope(A.levelDelete, { id }),
   /** The children of parentCode; the top areas without it. */
-  list: (parentCode?: string) => request<AreaRow[]>(`${A}/list`, { params: { parentCode } }),
-  add: (b: AreaBody) => requestEnvelope<null>(`${A}/add`, { body: b }),
-  update: (b: AreaBody) => requestEnvelope<null>(`${A}/update`, { body: b }),
-  remove: (code: string) => requestEnvelope<null>(`${A}/delete`, { body: { code } }),
+  list: (parentCode?: string) => call(A.list, { parentCode }),
+  add: (b: AreaBody) => callEnvelope(A.add, b),
+  update: (b: AreaBody) => callEnvelope(A.update, b),
+  remove: (code: string) => callEnvelope(A.delete, { code }),
 }
 
 /** The levels in their order (sort, then id), for selects. */

@@ -1,20 +1,19 @@
-import { MAJOR_LABEL, MAJOR_PARENT, type MajorLevel, type MajorRow } from '@zhixiao/shared'
+import { MAJOR_LABEL, MAJOR_PARENT, majorContracts as M, type MajorLevel, type MajorRow } from '@zhixiao/shared'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd'
 import { useState } from 'react'
-import { request, requestEnvelope } from '../../api/client'
+import { call, callEnvelope } from '../../api/call'
 import { notify } from '../../api/feedback'
 import { formValues } from '../../components/form-values'
 
 const LEVEL_OF_PATH: Record<string, MajorLevel> = { schoolManage: 'faculty', majorManage: 'major', majorDirection: 'direction' }
-const M = '/base/api/major'
 
 /** base-school/major/{schoolManage, majorManage, majorDirection}: one level of the Z3 faculty tree per page. */
 export default function MajorPage({ path, title }: { path: string; title: string }) {
   const level = LEVEL_OF_PATH[path.split('/').pop() ?? ''] ?? 'faculty'
   const parentLevel = MAJOR_PARENT[level]
   const qc = useQueryClient()
-  const tree = useQuery({ queryKey: ['majors'], queryFn: () => request<MajorRow[]>(`${M}/tree`) })
+  const tree = useQuery({ queryKey: ['majors'], queryFn: () => call(M.tree, {}) })
   const [editing, setEditing] = useState<MajorRow | 'new' | null>(null)
   const [form] = Form.useForm<{ name: string; code?: string; parentId?: number; sort?: number }>()
   const nodes = tree.data ?? []
@@ -26,8 +25,8 @@ export default function MajorPage({ path, title }: { path: string; title: string
     const v = await formValues(form)
     if (!v) return
     const ok = await act(() => (editing === 'new'
-      ? requestEnvelope<number>(`${M}/add`, { body: { level, parentId: v.parentId ?? null, name: v.name, code: v.code, sort: v.sort } })
-      : requestEnvelope<null>(`${M}/update`, { body: { id: (editing as MajorRow).id, name: v.name, code: v.code, sort: v.sort } })))
+      ? callEnvelope(M.add, { level, parentId: v.parentId ?? null, name: v.name, code: v.code, sort: v.sort })
+      : callEnvelope(M.update, { id: (editing as MajorRow).id, name: v.name, code: v.code, sort: v.sort })))
     if (ok) setEditing(null)
   }
   return (
@@ -45,8 +44,8 @@ export default function MajorPage({ path, title }: { path: string; title: string
               title: '操作', key: 'op', render: (_, r) => (
                 <Space size={0}>
                   <Button type="link" onClick={() => { setEditing(r); form.setFieldsValue({ name: r.name, code: r.code ?? undefined, sort: r.sort }) }}>编辑</Button>
-                  <Button type="link" onClick={() => void act(() => requestEnvelope<null>(`${M}/updateStatus`, { body: { id: r.id, status: r.status === 0 ? 1 : 0 } }))}>{r.status === 0 ? '停用' : '启用'}</Button>
-                  <Button type="link" danger onClick={() => Modal.confirm({ title: `删除“${r.name}”？`, okText: '删除', cancelText: '取消', okButtonProps: { danger: true }, onOk: () => act(() => requestEnvelope<null>(`${M}/delete`, { body: { id: r.id } })) })}>删除</Button>
+                  <Button type="link" onClick={() => void act(() => callEnvelope(M.updateStatus, { id: r.id, status: r.status === 0 ? 1 : 0 }))}>{r.status === 0 ? '停用' : '启用'}</Button>
+                  <Button type="link" danger onClick={() => Modal.confirm({ title: `删除“${r.name}”？`, okText: '删除', cancelText: '取消', okButtonProps: { danger: true }, onOk: () => act(() => callEnvelope(M.delete, { id: r.id })) })}>删除</Button>
                 </Space>
               ),
             },

@@ -1,16 +1,15 @@
-import type { SubjectRow } from '@zhixiao/shared'
+import { subjectContracts as S, type SubjectRow } from '@zhixiao/shared'
 import { Form, Input, InputNumber, Select } from 'antd'
-import { request, requestEnvelope } from '../../api/client'
-import { CrudTableCard, deleteAction, statusColumn, textColumn, toggleAction, type CrudForm, type PageResult } from '../../components/crud'
+import { call, callEnvelope } from '../../api/call'
+import { CrudTableCard, deleteAction, statusColumn, textColumn, toggleAction, type CrudForm } from '../../components/crud'
 import { useScopeOrg } from '../../stores/school-scope'
 import { useDictOptions } from './dict-api'
 import { SchoolScopeSelect } from '../organization/SchoolScopeSelect'
 
 interface Values { name: string; code?: string; categoryId?: number | null; sort?: number }
-const S = '/base/api/subjectMgr/subjectInfo'
 const subjectApi = {
-  setStatus: (id: number, status: number) => requestEnvelope<null>(`${S}/updateStatus`, { body: { id, status } }),
-  remove: (id: number) => requestEnvelope<null>(`${S}/delete`, { body: { id } }),
+  setStatus: (id: number, status: number) => callEnvelope(S.updateStatus, { id, status }),
+  remove: (id: number) => callEnvelope(S.delete, { id }),
 }
 
 /**
@@ -23,7 +22,7 @@ export function SubjectPanel() {
   const form: CrudForm<SubjectRow, Values> = {
     noun: '学科',
     initial: (r) => (r ? { name: r.name, code: r.code ?? undefined, categoryId: r.categoryId, sort: r.sort } : { name: '', categoryId: null, sort: 0 }),
-    submit: (v, r) => (r ? requestEnvelope<null>(`${S}/update`, { body: { id: r.id, ...v } }) : requestEnvelope<number>(`${S}/add`, { body: { ...v, orgId } })),
+    submit: (v, r) => (r ? callEnvelope(S.update, { id: r.id, ...v }) : callEnvelope(S.add, { ...v, orgId })),
     fields: () => (
       <>
         <Form.Item name="name" label="学科名称" rules={[{ required: true, whitespace: true, message: '请输入学科名称' }, { max: 30, message: '学科名称不能超过30个字符' }]}><Input placeholder="请输入学科名称" /></Form.Item>
@@ -36,7 +35,7 @@ export function SubjectPanel() {
   return (
     <CrudTableCard<SubjectRow, Values>
       queryKey={['subjects', orgId]} search="学科名称或编码" addLabel="新增学科" form={form} filters={<SchoolScopeSelect />}
-      fetch={(q) => request<PageResult<SubjectRow>>(`${S}/page`, { body: { orgId, keyword: q.keyword ?? null, pageIndex: q.pageIndex, pageSize: q.pageSize } })}
+      fetch={(q) => call(S.page, { orgId, keyword: q.keyword ?? null, pageIndex: q.pageIndex, pageSize: q.pageSize })}
       columns={[{ title: '学科', dataIndex: 'name' }, textColumn('编码', 'code'), textColumn('类别', 'categoryName'), statusColumn()]}
       actions={[toggleAction(subjectApi.setStatus), deleteAction(subjectApi.remove)]}
     />

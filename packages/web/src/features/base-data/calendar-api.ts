@@ -1,39 +1,34 @@
-import type { CalendarAddBody, CalendarRow, HolidayAddBody, HolidayRow, StudyMonthBody, StudyMonthRow } from '@zhixiao/shared'
+import { calendarContracts as T, holidayContracts as H, studyMonthContracts as M, type CalendarAddBody, type CalendarRow, type HolidayAddBody, type StudyMonthBody } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
-import { request, requestEnvelope } from '../../api/client'
-import type { PageParams, PageResult } from '../../components/crud'
+import { call, callEnvelope } from '../../api/call'
+import type { PageParams } from '../../components/crud'
 import { useScopeOrg } from '../../stores/school-scope'
-
-const T = '/base/api/schoolCalendar'
-const H = '/base/api/holiday'
-const M = '/base/api/studyMonth'
 
 /** /base/api/schoolCalendar (calendarSet): terms of the signed-in school, or of `orgId` below it. */
 export const calendarApi = {
-  page: (q: Partial<PageParams> & { orgId?: number }) =>
-    request<PageResult<CalendarRow>>(`${T}/page`, { body: { orgId: q.orgId, pageIndex: q.pageIndex, pageSize: q.pageSize } }),
-  add: (b: CalendarAddBody) => requestEnvelope<number>(`${T}/add`, { body: b }),
-  update: (id: number, b: CalendarAddBody) => requestEnvelope<null>(`${T}/update`, { body: { ...b, id } }),
-  setStatus: (id: number, status: number) => requestEnvelope<null>(`${T}/updateStatus`, { body: { id, status } }),
-  remove: (id: number) => requestEnvelope<null>(`${T}/delete`, { body: { id } }),
+  page: (q: Partial<PageParams> & { orgId?: number }) => call(T.page, { orgId: q.orgId, pageIndex: q.pageIndex, pageSize: q.pageSize }),
+  add: (b: CalendarAddBody) => callEnvelope(T.add, b),
+  update: (id: number, b: CalendarAddBody) => callEnvelope(T.update, { ...b, id }),
+  setStatus: (id: number, status: number) => callEnvelope(T.updateStatus, { id, status }),
+  remove: (id: number) => callEnvelope(T.delete, { id }),
 }
 
 /** /base/api/holiday (holidaySet, addHoliday). */
 export const holidayApi = {
   page: (q: Partial<PageParams> & { calendarId?: number | null; orgId?: number }) =>
-    request<PageResult<HolidayRow>>(`${H}/page`, { body: { orgId: q.orgId, pageIndex: q.pageIndex, pageSize: q.pageSize, calendarId: q.calendarId ?? null } }),
-  add: (b: HolidayAddBody) => requestEnvelope<number>(`${H}/add`, { body: b }),
-  update: (id: number, b: HolidayAddBody) => requestEnvelope<null>(`${H}/update`, { body: { ...b, id } }),
-  setStatus: (id: number, status: number) => requestEnvelope<null>(`${H}/updateStatus`, { body: { id, status } }),
-  remove: (id: number) => requestEnvelope<null>(`${H}/delete`, { body: { id } }),
+    call(H.page, { orgId: q.orgId, pageIndex: q.pageIndex, pageSize: q.pageSize, calendarId: q.calendarId ?? null }),
+  add: (b: HolidayAddBody) => callEnvelope(H.add, b),
+  update: (id: number, b: HolidayAddBody) => callEnvelope(H.update, { ...b, id }),
+  setStatus: (id: number, status: number) => callEnvelope(H.updateStatus, { id, status }),
+  remove: (id: number) => callEnvelope(H.delete, { id }),
 }
 
 /** /base/api/studyMonth (studyMonthSet): a term's study months; the term fixes the org. */
 export const studyMonthApi = {
-  list: (calendarId: number) => request<StudyMonthRow[]>(`${M}/list`, { params: { calendarId } }),
-  add: (b: StudyMonthBody) => requestEnvelope<number>(`${M}/add`, { body: b }),
-  update: (id: number, b: StudyMonthBody) => requestEnvelope<null>(`${M}/update`, { body: { id, ...b } }),
-  remove: (id: number) => requestEnvelope<null>(`${M}/delete`, { body: { id } }),
+  list: (calendarId: number) => call(M.list, { calendarId }),
+  add: (b: StudyMonthBody) => callEnvelope(M.add, b),
+  update: (id: number, b: StudyMonthBody) => callEnvelope(M.update, { id, ...b }),
+  remove: (id: number) => callEnvelope(M.delete, { id }),
 }
 
 export const termLabel = (c: Pick<CalendarRow, 'schoolYear' | 'term'>) => `${c.schoolYear}学年第${c.term === 1 ? '一' : '二'}学期`

@@ -1,20 +1,17 @@
-import type { DictAddBody, DictOptionGroup, DictOptionType, DictPageBody, DictRow, DictType, DictUpdateBody } from '@zhixiao/shared'
+import { dictContracts as D, type DictAddBody, type DictOptionType, type DictPageBody, type DictType, type DictUpdateBody } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
-import { request, requestEnvelope } from '../../api/client'
-import type { PageResult } from '../../components/crud'
-
-const D = '/base/api/dict'
+import { call, callEnvelope } from '../../api/call'
 
 /** /base/api/dict (docs/base-data.md): tenant-level (全局) and org-level (本机构) entries. */
 export const dictApi = {
-  page: (q: Partial<DictPageBody> & Pick<DictPageBody, 'dictType'>) => request<PageResult<DictRow>>(`${D}/page`, { body: q }),
-  select: (dictType: DictType, orgId?: number) => request<DictRow[]>(`${D}/select`, { params: { dictType, orgId } }),
+  page: (q: Partial<DictPageBody> & Pick<DictPageBody, 'dictType'>) => call(D.page, q),
+  select: (dictType: DictType, orgId?: number) => call(D.select, { dictType, orgId }),
   /** The verify form's option groups in one call (001 §7.1), in the order asked. */
-  options: (types: DictOptionType[], orgId?: number) => request<DictOptionGroup[]>(`${D}/options`, { body: { orgId, types } }),
-  add: (b: DictAddBody) => requestEnvelope<number>(`${D}/add`, { body: b }),
-  update: (b: DictUpdateBody) => requestEnvelope<null>(`${D}/update`, { body: b }),
-  setStatus: (id: number, status: number) => requestEnvelope<null>(`${D}/updateStatus`, { body: { id, status } }),
-  remove: (id: number) => requestEnvelope<null>(`${D}/delete`, { body: { id } }),
+  options: (types: DictOptionType[], orgId?: number) => call(D.options, { orgId, types }),
+  add: (b: DictAddBody) => callEnvelope(D.add, b),
+  update: (b: DictUpdateBody) => callEnvelope(D.update, b),
+  setStatus: (id: number, status: number) => callEnvelope(D.updateStatus, { id, status }),
+  remove: (id: number) => callEnvelope(D.delete, { id }),
 }
 
 /** Select options of a dictionary (the tenant's enabled entries, then those of `orgId`, by default the caller's org). */

@@ -1,14 +1,12 @@
-import type { WorkStationAddBody, WorkStationListItem, WorkStationMatrix, WorkStationUpdateBody } from '@zhixiao/shared'
-import { request, requestEnvelope } from '../../api/client'
-
-const W = '/base/api/workStationMatrix'
+import { orgContracts, workStationMatrixContracts as W, type WorkStationAddBody, type WorkStationUpdateBody } from '@zhixiao/shared'
+import { call, callEnvelope } from '../../api/call'
 
 /** /base/api/workStationMatrix and organizationUnit/workStationList (docs/base-data.md "Workstation matrix"). */
 export const workStationApi = {
-  matrix: (orgId?: number) => request<WorkStationMatrix>(`${W}/matrix`, { params: { orgId } }),
-  add: (b: WorkStationAddBody) => requestEnvelope<number>(`${W}/add`, { body: b }),
-  update: (b: WorkStationUpdateBody) => requestEnvelope<null>(`${W}/update`, { body: b }),
-  setStatus: (id: number, status: number) => requestEnvelope<null>(`${W}/updateStatus`, { body: { id, status } }),
-  remove: (id: number) => requestEnvelope<null>(`${W}/delete`, { body: { id } }),
-  list: (orgId?: number) => request<WorkStationListItem[]>('/base/api/organizationUnit/workStationList', { params: { orgId } }),
+  matrix: (orgId?: number) => call(W.matrix, { orgId }),
+  add: (b: WorkStationAddBody) => callEnvelope(W.add, b),
+  update: (b: WorkStationUpdateBody) => callEnvelope(W.update, b),
+  setStatus: (id: number, status: number) => callEnvelope(W.updateStatus, { id, status }),
+  remove: (id: number) => callEnvelope(W.delete, { id }),
+  list: (orgId?: number) => call(orgContracts.workStations, { orgId }),
 }
