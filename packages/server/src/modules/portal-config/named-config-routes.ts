@@ -21,7 +21,7 @@ export function namedConfigHandlers<S extends z.ZodType>(ctx: AppContext, c: Nam
       return ok({ ...(got.value as object), orgId: got.orgId, source: got.source } as NamedConfigAnswer<S>)
     }),
     handle(c.set, async (req) => {
-      // The body's value passed cfg.schema (the contract's body schema); the generic S hides that from the checker.
+      // zod cannot work out the parsed body of a schema generic in S; the contract's body is { orgId?, tenantDefault?, value }.
       const b = req.body as SaveTarget & { value: z.output<S> }
       await ctx.db.tenant(req.auth!.tenantId, (trx) => saveNamed(trx, req.auth!, cfg, b.value, b))
       return ok(null, PortalMsg.SAVED)
