@@ -13,9 +13,7 @@ import { authRoutes } from './modules/auth/routes.js'
 import type { CaptchaText } from './modules/auth/captcha.js'
 import { importLogRoutes } from './modules/imports/routes.js'
 import { importRunner } from './modules/imports/runner.js'
-import { appGroupRoutes, appLinkRoutes, appRoutes, dynamicPermissionRoutes, fallbackAppRoutes, oftenUseRoutes, onceTokenRoutes } from './modules/apps/routes.js'
 import { syncBuiltinAppsAllTenants } from './modules/apps/registry.js'
-import { classHomeRoutes, outerPortalRoutes, redDotConfigRoutes, redDotRoutes } from './modules/red-dots/routes.js'
 import { installApiCors } from './platform/cors.js'
 import { installApiNoStore, installNoSniff, installShellSecurityHeaders } from './platform/security-headers.js'
 import { installInputGuard } from './platform/input-guard.js'
@@ -34,7 +32,6 @@ import { smsAccountRoutes, smsAuthRoutes, smsRoutes } from './modules/sms/routes
 import { registerOrgRoutes, signupAuthRoutes } from './modules/signup/routes.js'
 import { messageRoutes, messageTemplateRoutes, mpAppRoutes, waipinRoutes } from './modules/messages/routes.js'
 import { pushDispatcher } from './modules/messages/dispatch.js'
-import { customLayoutRoutes, mobileAlarmRoutes, mobileConfigMgrRoutes, mobileQuickRoutes } from './modules/mobile-portal/routes.js'
 import { assistantAdminRoutes, assistantChatRoutes } from './modules/assistant/routes.js'
 import { dataCentreRoutes } from './modules/data-centre/routes.js'
 import { allianceOrgRoutes, juxiaoRoutes } from './modules/alliance/routes.js'
@@ -165,13 +162,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(joinAuditRoutes(ctx), { prefix: '/base/api/userInfo/joinAudit' })
     await api.register(searchPersonRoutes(ctx), { prefix: '/base/api/userInfo/searchPerson' })
     await api.register(keyLogRoutes(ctx), { prefix: '/base/api/importantLog' })
-    await api.register(appGroupRoutes(ctx), { prefix: '/base/mobileAppGroup' })
-    await api.register(appLinkRoutes(ctx), { prefix: '/base/mobileAppLink' })
-    await api.register(appRoutes(ctx), { prefix: '/base/mobileApp' })
-    await api.register(oftenUseRoutes(ctx), { prefix: '/base/oftenUse' })
-    await api.register(dynamicPermissionRoutes(ctx), { prefix: '/base/configMgr' })
-    await api.register(fallbackAppRoutes(ctx), { prefix: '/base/api/tenant' })
-    await api.register(onceTokenRoutes(ctx), { prefix: '/base/api/auth' })
     await api.register(cmsRoutes(ctx), { prefix: '/base/api/cms2' })
     await api.register(portalModuleRoutes(ctx), { prefix: '/base/portal/module' })
     await api.register(bannerRoutes(ctx), { prefix: '/base/api/banner' })
@@ -192,11 +182,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(qrLoginRoutes(ctx, { dingtalk: dingtalkQrSource }), { prefix: '/base/thirdparty/dingtalk' })
     await api.register(ssoAuthRoutes(ctx), { prefix: '/base/api/auth' })
     await api.register(thirdConfigRoutes(ctx), { prefix: '/base/openthirdconfig' })
-    // Red dots, the class home and the outer-portal limits (docs/portal.md "Red dots, class home, outer portal").
-    await api.register(redDotConfigRoutes(ctx), { prefix: '/base/configMgr' })
-    await api.register(redDotRoutes(ctx), { prefix: '/base/api/redot' })
-    await api.register(classHomeRoutes(ctx), { prefix: '/base/api/classHome' })
-    await api.register(outerPortalRoutes(ctx), { prefix: '/base/portal/outer' })
     await api.register(messageRoutes(ctx), { prefix: '/base/api/message' })
     await api.register(messageTemplateRoutes(ctx), { prefix: '/base/api/messagetemplate' })
     for (const scope of ['service', 'waipin', 'teacher', 'parent'] as const) await api.register(mpAppRoutes(ctx, scope), { prefix: `/base/api/mpApp/${scope}` })
@@ -204,11 +189,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(pcPortalConfigRoutes(ctx), { prefix: '/base/configMgr' })
     await api.register(sidebarRoutes(ctx), { prefix: '/base/api/Sidebar' })
     await api.register(systemInfoRoutes(ctx), { prefix: '/base/api/systemInfo' })
-    // Mobile portal (docs/portal.md "Mobile portal").
-    await api.register(mobileConfigMgrRoutes(ctx), { prefix: '/base/configMgr' })
-    await api.register(mobileAlarmRoutes(ctx), { prefix: '/base/api/Mobile' })
-    await api.register(customLayoutRoutes(ctx), { prefix: '/base/portal/custom' })
-    await api.register(mobileQuickRoutes(ctx), { prefix: '/base/mobileHomeQuick' })
     // The AI helper (docs/assistant.md): the spec's calls on the AI host (this server by default) and its maintenance.
     await api.register(assistantChatRoutes(ctx), { prefix: ASSISTANT_API })
     await api.register(assistantAdminRoutes(ctx), { prefix: ASSISTANT_ADMIN_API })

@@ -1,11 +1,14 @@
 import { accountModule } from './account/manifest.js'
 import { areaModule } from './area/manifest.js'
+import { appsModule } from './apps/manifest.js'
 import { baseDataModule } from './base-data/manifest.js'
 import { configCenterModule } from './config-center/manifest.js'
 import type { ModuleManifest } from './manifest.js'
 import { organizationModule } from './organization/manifest.js'
 import { rolesModule } from './roles/manifest.js'
 import { tenantModule } from './tenant/manifest.js'
+import { mobilePortalModule } from './mobile-portal/manifest.js'
+import { redDotsModule } from './red-dots/manifest.js'
 
 /** Every domain's API, in one place: buildApp registers these manifests' routes (docs/architecture.md). */
 export const MODULES: readonly ModuleManifest[] = [
@@ -16,4 +19,7 @@ export const MODULES: readonly ModuleManifest[] = [
   configCenterModule,
   organizationModule,
   areaModule,
+  appsModule,
+  mobilePortalModule,
+  redDotsModule,
 ]

@@ -1,41 +1,36 @@
-import type {
-  ClassHomeConfig, ClassHomeView, ConfigSource, OuterEmployee, OuterLimitTypeAnswer, OuterMayOpen, OuterRoleInfo, OuterRoleObject, RedDotTargets,
-  RedotMsgConfig,
+import {
+  classHomeContracts, outerPortalContracts as O, redDotConfigContracts as C, redDotContracts, type ClassHomeConfig, type RedotMsgConfig,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
-import { request, requestEnvelope } from '../../api/client'
+import { call, callEnvelope } from '../../api/call'
 import { getToken } from '../../stores/token'
 
 /** Query groups of red dots, the class home and the outer-portal limits; a write refreshes its group. */
 export const RdKeys = { redotCfg: 'redotCfg', targets: 'redotTargets', classCfg: 'classHomeCfg', classView: 'classHomeView', outer: 'outerLimit', outerMay: 'outerMayOpen' } as const
 
-type WithSource<T> = T & { orgId: number; source: ConfigSource }
-const C = '/base/configMgr'
-const O = '/base/portal/outer'
-
 export const redDotAdminApi = {
-  config: () => request<WithSource<RedotMsgConfig>>(`${C}/getRedotMsgConfig`),
-  save: (value: RedotMsgConfig) => requestEnvelope<null>(`${C}/setRedotMsgConfig`, { body: { value } }),
-  targets: (showError = true) => request<RedDotTargets>('/base/api/redot/targets', { showError }),
+  config: () => call(C.redotMsg.get, {}),
+  save: (value: RedotMsgConfig) => callEnvelope(C.redotMsg.set, { value }),
+  targets: (showError = true) => call(redDotContracts.targets, undefined, { showError }),
 }
 
 export const classHomeApi = {
-  config: () => request<WithSource<ClassHomeConfig>>(`${C}/getClassHomeConfig`),
-  save: (value: ClassHomeConfig) => requestEnvelope<null>(`${C}/setClassHomeConfig`, { body: { value } }),
-  view: () => request<ClassHomeView>('/base/api/classHome/view'),
+  config: () => call(C.classHome.get, {}),
+  save: (value: ClassHomeConfig) => callEnvelope(C.classHome.set, { value }),
+  view: () => call(classHomeContracts.view),
 }
 
 export const outerApi = {
-  limitType: () => request<OuterLimitTypeAnswer>(`${O}/getLimitType`),
-  setLimitType: (limitType: number) => requestEnvelope<null>(`${O}/setLimitType`, { body: { limitType } }),
-  roles: () => request<OuterRoleObject[]>(`${O}/select`),
-  addRoles: (roleIds: number[]) => requestEnvelope<number>(`${O}/add`, { body: { roleIds } }),
-  remove: (ids: number[]) => requestEnvelope<null>(`${O}/delete`, { body: { ids } }),
-  roleInfos: (keyword?: string) => request<OuterRoleInfo[]>(`${O}/selectRoleInfos`, { params: { keyword: keyword || undefined } }),
-  employees: () => request<OuterEmployee[]>(`${O}/employee/select`),
-  candidates: (keyword?: string) => request<OuterEmployee[]>(`${O}/employee/candidates`, { params: { keyword: keyword || undefined } }),
-  setEmployees: (userInfoIds: number[]) => requestEnvelope<number>(`${O}/employee/set`, { body: { userInfoIds } }),
-  mayOpen: (orgId: number) => request<OuterMayOpen>(`${O}/mayOpen`, { params: { orgId }, showError: false, notFoundPage: false, loginRedirect: false }),
+  limitType: () => call(O.limitType, {}),
+  setLimitType: (limitType: number) => callEnvelope(O.setLimitType, { limitType }),
+  roles: () => call(O.roles, {}),
+  addRoles: (roleIds: number[]) => callEnvelope(O.addRoles, { roleIds }),
+  remove: (ids: number[]) => callEnvelope(O.delete, { ids }),
+  roleInfos: (keyword?: string) => call(O.roleInfos, { keyword: keyword || undefined }),
+  employees: () => call(O.employees, {}),
+  candidates: (keyword?: string) => call(O.candidates, { keyword: keyword || undefined }),
+  setEmployees: (userInfoIds: number[]) => callEnvelope(O.setEmployees, { userInfoIds }),
+  mayOpen: (orgId: number) => call(O.mayOpen, { orgId }, { showError: false, notFoundPage: false, loginRedirect: false }),
 }
 
 export function useClassHomeView(enabled: boolean) {

@@ -1,7 +1,7 @@
-import type { RedDot, RedDotAnswer, RedDotTarget } from '@zhixiao/shared'
+import { redDotContracts as R, type RedDot, type RedDotAnswer, type RedDotTarget } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { request } from '../../api/client'
+import { call } from '../../api/call'
 import { queryClient } from '../../api/query-client'
 import { getToken } from '../../stores/token'
 
@@ -10,8 +10,8 @@ export const RED_DOTS_KEY = 'redDots'
 const EMPTY: RedDotAnswer = { enabled: false, maxCount: 99, dots: [] }
 
 export const redDotApi = {
-  counts: () => request<RedDotAnswer>('/base/api/redot/counts', { showError: false, loginRedirect: false }),
-  open: (t: RedDotTarget) => request<number>('/base/api/redot/open', { body: t, showError: false, loginRedirect: false }),
+  counts: () => call(R.counts, undefined, { showError: false, loginRedirect: false }),
+  open: (t: RedDotTarget) => call(R.open, t, { showError: false, loginRedirect: false }),
 }
 
 const same = (d: RedDot, kind: RedDotTarget['kind'], key: string) => d.kind === kind && d.key === key
