@@ -1,0 +1,30 @@
+import { PortalMsg, type namedConfigContracts, type NamedConfigAnswer } from '@zhixiao/shared'
+import type { z } from 'zod'
+import type { AppContext } from '../../platform/context.js'
+import { handle, type BoundRoute } from '../../platform/contract-routes.js'
+import { ok } from '../../platform/envelope.js'
+import { readableOrg } from '../../platform/org-scope.js'
+import { resolveNamed, saveNamed, type NamedConfig, type SaveTarget } from './named-config.js'
+
+/** A pair of shared namedConfigContracts (get<Key>, set<Key>) whose value schema is the config's. */
+type NamedConfigPair<S extends z.ZodType> = ReturnType<typeof namedConfigContracts<string, S>>
+
+/**
+ * The handlers of a named config's two calls (shared namedConfigContracts): get<Key> answers the resolved value of
+ * the caller's org or of an org they may see (readableOrg) as { ...value, orgId, source }; set<Key> saves the whole
+ * value for the caller's org, an org below it, or the tenant default.
+ */
+export function namedConfigHandlers<S extends z.ZodType>(ctx: AppContext, c: NamedConfigPair<S>, cfg: NamedConfig<S>): BoundRoute[] {
+  return [
+    handle(c.get, async (req) => {
+      const got = await ctx.db.tenant(req.auth!.tenantId, async (trx) => resolveNamed(trx, cfg, await readableOrg(trx, req.auth!, req.query.orgId)))
+      return ok({ ...(got.value as object), orgId: got.orgId, source: got.source } as NamedConfigAnswer<S>)
+    }),
+    handle(c.set, async (req) => {
+      // zod cannot work out the parsed body of a schema generic in S; the contract's body is { orgId?, tenantDefault?, value }.
+      const b = req.body as SaveTarget & { value: z.output<S> }
+      await ctx.db.tenant(req.auth!.tenantId, (trx) => saveNamed(trx, req.auth!, cfg, b.value, b))
+      return ok(null, PortalMsg.SAVED)
+    }),
+  ]
+}
