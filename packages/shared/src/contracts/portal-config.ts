@@ -11,8 +11,8 @@ import {
 } from '../portal-config.js'
 import * as z from '../z.js'
 
-/** The prefix several domains' config calls share (portal header, PC portal, mobile portal, red dots, weather). */
-export const CONFIG_MGR = '/base/configMgr'
+/** The prefix the config calls of several domains share (portal header, PC portal, mobile portal, red dots, weather). */
+const CONFIG_MGR = '/base/configMgr'
 
 const C = CONFIG_MGR
 const tags = ['门户配置']
@@ -68,7 +68,7 @@ export const tenantPortalContracts = {
 }
 
 /** A named config's value (its schema) and who may save it; `tag` groups its two calls in the API description. */
-export interface NamedConfigSpec<S extends z.ZodType> {
+interface NamedConfigSpec<S extends z.ZodType> {
   /** Chinese label for the summaries (the server's op log uses the same label). */
   label: string
   schema: S
