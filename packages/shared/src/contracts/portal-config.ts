@@ -12,9 +12,7 @@ import {
 import * as z from '../z.js'
 
 /** The prefix the config calls of several domains share (portal header, PC portal, mobile portal, red dots, weather). */
-const CONFIG_MGR = '/base/configMgr'
-
-const C = CONFIG_MGR
+const C = '/base/configMgr'
 const tags = ['门户配置']
 const pc = { permission: 'sc_menhu_pc' }
 const orgQuery = z.object({ orgId: z.coerce.number().int() })
