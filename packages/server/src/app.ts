@@ -18,13 +18,8 @@ import { installApiCors } from './platform/cors.js'
 import { installApiNoStore, installNoSniff, installShellSecurityHeaders } from './platform/security-headers.js'
 import { installInputGuard } from './platform/input-guard.js'
 import { installWebStatic } from './platform/web-static.js'
-import { bannerRoutes, cmsRoutes, portalModuleRoutes } from './modules/cms/routes.js'
-import { configMgrRoutes, mobileInfoRoutes, tenantPortalRoutes } from './modules/portal-config/routes.js'
 import { complaintRoutes } from './modules/complaints/routes.js'
-import { pcPortalConfigRoutes, sidebarRoutes, systemInfoRoutes } from './modules/pc-portal/routes.js'
 import { campusRoutes, classTeacherRoutes, weatherRoutes } from './modules/campus/routes.js'
-import { campusWeatherCfg } from './modules/campus/weather-service.js'
-import { namedConfigRoutes } from './modules/portal-config/named-config.js'
 import { ssoAuthRoutes, thirdConfigRoutes, dingtalkQrSource } from './modules/sso/routes.js'
 import { loginSecurityRoutes, qrLoginRoutes } from './modules/login-security/routes.js'
 import { changeRoutes, departmentRoutes, joinAuditRoutes, keyLogRoutes, parentRoutes, searchPersonRoutes, studentRoutes, teacherRoutes } from './modules/people/routes.js'
@@ -33,7 +28,6 @@ import { registerOrgRoutes, signupAuthRoutes } from './modules/signup/routes.js'
 import { messageRoutes, messageTemplateRoutes, mpAppRoutes, waipinRoutes } from './modules/messages/routes.js'
 import { pushDispatcher } from './modules/messages/dispatch.js'
 import { assistantAdminRoutes, assistantChatRoutes } from './modules/assistant/routes.js'
-import { dataCentreRoutes } from './modules/data-centre/routes.js'
 import { allianceOrgRoutes, juxiaoRoutes } from './modules/alliance/routes.js'
 import { personalDetailsRoutes } from './modules/people/personal-details.js'
 import { installAuthHook } from './platform/auth-hook.js'
@@ -162,17 +156,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(joinAuditRoutes(ctx), { prefix: '/base/api/userInfo/joinAudit' })
     await api.register(searchPersonRoutes(ctx), { prefix: '/base/api/userInfo/searchPerson' })
     await api.register(keyLogRoutes(ctx), { prefix: '/base/api/importantLog' })
-    await api.register(cmsRoutes(ctx), { prefix: '/base/api/cms2' })
-    await api.register(portalModuleRoutes(ctx), { prefix: '/base/portal/module' })
-    await api.register(bannerRoutes(ctx), { prefix: '/base/api/banner' })
-    await api.register(configMgrRoutes(ctx), { prefix: '/base/configMgr' })
-    await api.register(mobileInfoRoutes(ctx), { prefix: '/base/api/Mobile' })
-    await api.register(tenantPortalRoutes(ctx), { prefix: '/base/api/tenant' })
     await api.register(complaintRoutes(ctx), { prefix: '/base/complainSuggestion' })
     await api.register(campusRoutes(ctx), { prefix: '/sc-mobile-api/api/h5/faculty/campusPro' })
     await api.register(weatherRoutes(ctx), { prefix: '/base/api/weather' })
     await api.register(classTeacherRoutes(ctx), { prefix: '/base/api/class' })
-    await api.register(namedConfigRoutes(ctx, { CampusWeatherConfig: campusWeatherCfg }, '天气配置'), { prefix: '/base/configMgr' })
     await api.register(smsRoutes(ctx), { prefix: '/base/api/sms' })
     await api.register(smsAuthRoutes(ctx), { prefix: '/base/api/auth' })
     await api.register(smsAccountRoutes(ctx), { prefix: '/base/api/account' })
@@ -186,14 +173,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(messageTemplateRoutes(ctx), { prefix: '/base/api/messagetemplate' })
     for (const scope of ['service', 'waipin', 'teacher', 'parent'] as const) await api.register(mpAppRoutes(ctx, scope), { prefix: `/base/api/mpApp/${scope}` })
     await api.register(waipinRoutes(ctx), { prefix: '/base/api/waipin' })
-    await api.register(pcPortalConfigRoutes(ctx), { prefix: '/base/configMgr' })
-    await api.register(sidebarRoutes(ctx), { prefix: '/base/api/Sidebar' })
-    await api.register(systemInfoRoutes(ctx), { prefix: '/base/api/systemInfo' })
     // The AI helper (docs/assistant.md): the spec's calls on the AI host (this server by default) and its maintenance.
     await api.register(assistantChatRoutes(ctx), { prefix: ASSISTANT_API })
     await api.register(assistantAdminRoutes(ctx), { prefix: ASSISTANT_ADMIN_API })
-    // Data centre, low-code and IoT entries, and the data warehouse switch (docs/portal-apps.md).
-    await api.register(dataCentreRoutes(ctx), { prefix: '/base/api/dataCenter' })
     // School alliances (docs/alliances.md).
     await api.register(juxiaoRoutes(ctx), { prefix: '/base/api/juxiao' })
     await api.register(allianceOrgRoutes(ctx), { prefix: '/base/api/organizationUnit' })

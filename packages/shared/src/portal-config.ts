@@ -228,6 +228,9 @@ export const setPersonalConfigBody = z.object({
 /** Footer answer of tenant getTenantBottomBaseInfo. */
 export const bottomInfoQuery = z.object({ orgId: z.coerce.number().int() })
 
+/** The code that maintains the mobile entries (门户管理 → PC端): their writes, and the editor's view with hidden ones. */
+export const MOBILE_ENTRY_PERMISSION = 'sc_menhu_pc'
+
 /** Mobile entry (001 §3): type 0 image, otherwise a QR generated from text. */
 export const mobileEntry = z.object({
   id: z.number(),

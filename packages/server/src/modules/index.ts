@@ -3,6 +3,10 @@ import { areaModule } from './area/manifest.js'
 import { appsModule } from './apps/manifest.js'
 import { baseDataModule } from './base-data/manifest.js'
 import { configCenterModule } from './config-center/manifest.js'
+import { cmsModule } from './cms/manifest.js'
+import { dataCentreModule } from './data-centre/manifest.js'
+import { pcPortalModule } from './pc-portal/manifest.js'
+import { portalConfigModule } from './portal-config/manifest.js'
 import type { ModuleManifest } from './manifest.js'
 import { organizationModule } from './organization/manifest.js'
 import { rolesModule } from './roles/manifest.js'
@@ -22,4 +26,8 @@ export const MODULES: readonly ModuleManifest[] = [
   appsModule,
   mobilePortalModule,
   redDotsModule,
+  cmsModule,
+  portalConfigModule,
+  pcPortalModule,
+  dataCentreModule,
 ]

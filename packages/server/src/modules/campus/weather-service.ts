@@ -1,5 +1,5 @@
 import {
-  campusWeatherConfig, CampusErrorCode, CampusMsg, type WeatherAnswer, type WeatherConfigSave, type WeatherConfigView, type WeatherNow,
+  CampusErrorCode, CampusMsg, type WeatherAnswer, type WeatherConfigSave, type WeatherConfigView, type WeatherNow,
   type WeatherProviderType, type WeatherTestBody,
 } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
@@ -10,13 +10,9 @@ import { assertInScope } from '../../platform/org-scope.js'
 import { assertProviderUrls, usableProviderUrl } from '../../platform/provider-url.js'
 import { qweatherProvider } from '../../platform/providers/weather/qweather.js'
 import { weatherOff, type WeatherProvider } from '../../platform/providers/weather/types.js'
-import { resolveNamed, type NamedConfig } from '../portal-config/named-config.js'
+import { resolveNamed } from '../portal-config/named-config.js'
+import { campusWeatherCfg } from '../portal-config/weather-config.js'
 import './tables.js'
-
-/** The weather location of an org (GET/POST /base/configMgr/{get,set}CampusWeatherConfig), inherited downwards. */
-export const campusWeatherCfg: NamedConfig<typeof campusWeatherConfig> = {
-  name: 'campus_weather_config', label: '天气城市', schema: campusWeatherConfig, permission: 'sc_menhu_pc_weather',
-}
 
 /** Answers are kept this long per provider config and location: the free QWeather plan allows 1,000 calls a day. */
 export const WEATHER_TTL_MS = 10 * 60_000

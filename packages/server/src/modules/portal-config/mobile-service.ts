@@ -1,4 +1,4 @@
-import { PortalMsg, type MobileEntry, type MobileEntrySaveBody } from '@zhixiao/shared'
+import { MOBILE_ENTRY_PERMISSION, PortalMsg, type MobileEntry, type MobileEntrySaveBody } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
@@ -6,9 +6,6 @@ import { recordOp } from '../../platform/op-log.js'
 import { assertInScope, isVisibleOrg } from '../../platform/org-scope.js'
 import { assertPermission } from '../../platform/permissions.js'
 import { portalTrx } from './store.js'
-
-/** The code that maintains the entries (门户管理 → PC端): their writes, and the editor's view with hidden ones. */
-export const MOBILE_ENTRY_PERMISSION = 'sc_menhu_pc'
 
 const columns = [
   'id', 'org_id as orgId', 'mobile_name as mobileName', 'mobile_explain as mobileExplain', 'type', 'decode_path as decodePath',

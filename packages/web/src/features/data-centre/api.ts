@@ -1,11 +1,11 @@
-import type { DataCentreKind, DataCentreList, DataWarehouseRow, DataWarehouseSetBody, IotMenuEntry } from '@zhixiao/shared'
-import { request, requestEnvelope } from '../../api/client'
-import type { PageParams, PageResult } from '../../components/crud'
+import { dataCentreContracts as D, type DataCentreKind, type DataWarehouseSetBody } from '@zhixiao/shared'
+import { call, callEnvelope } from '../../api/call'
+import type { PageParams } from '../../components/crud'
 
 /** Calls of the data centre, low-code and IoT entries (docs/portal-apps.md "Data centre, low-code, IoT"). */
 export const dataCentreApi = {
-  list: (kind: DataCentreKind) => request<DataCentreList>('/base/api/dataCenter/appList', { params: { kind } }),
-  iotMenu: () => request<IotMenuEntry[]>('/base/api/dataCenter/iotMenu', { showError: false }),
-  warehouse: (p: PageParams) => request<PageResult<DataWarehouseRow>>('/base/api/dataCenter/warehouse/list', { params: { ...p } }),
-  setWarehouse: (b: DataWarehouseSetBody) => requestEnvelope<null>('/base/api/dataCenter/warehouse/set', { body: b }),
+  list: (kind: DataCentreKind) => call(D.appList, { kind }),
+  iotMenu: () => call(D.iotMenu, undefined, { showError: false }),
+  warehouse: (p: PageParams) => call(D.warehouseList, { ...p }),
+  setWarehouse: (b: DataWarehouseSetBody) => callEnvelope(D.warehouseSet, b),
 }

@@ -5,7 +5,9 @@ import { request } from '../../api/client'
 /**
  * The login page's footer line from the system info (/menhu-systems): operator, phone, ICP number and version.
  * Plain HTML like the login page (it carries no component library or query cache, so the call is made here, not
- * through ./api); nothing while loading or when switched off.
+ * through ./api); nothing while loading or when switched off. It names the call by path, not by the shared contract
+ * (systemInfoContracts.get): a contract carries its zod schemas, and zod would add ≈40 KB gzip to the login route,
+ * over its budget (web build/route-weight.ts).
  */
 export function LoginSystemFooter({ orgId, tenantId }: { orgId?: number; tenantId?: number }) {
   const [info, setInfo] = useState<SystemInfoAnswer | null>(null)

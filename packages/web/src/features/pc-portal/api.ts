@@ -1,34 +1,32 @@
 import {
-  portalMenuConfig, sidebarInfo, type ConfigSource, type PortalMenuConfig, type SaveSidebarBody, type SaveWebsiteBody, type SidebarInfoAnswer,
-  type SystemInfoAnswer, type SystemInfoConfig, type UpdateWebsiteBody, type Website,
+  portalMenuConfig, portalMenuConfigContracts as Menu, sidebarContracts as S, sidebarInfo, systemInfoConfigContracts as SysInfo,
+  systemInfoContracts, type PortalMenuConfig, type SaveSidebarBody, type SaveWebsiteBody, type SystemInfoConfig, type UpdateWebsiteBody,
+  type Website,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
-import { request, requestEnvelope } from '../../api/client'
+import { call, callEnvelope } from '../../api/call'
 import { useCurrentUser } from '../../api/queries'
 import { getToken } from '../../stores/token'
 
 /** Query keys; a save on an admin page refreshes what the portal shows. */
 export const PcKeys = { menu: 'portalMenuConfig', sidebar: 'sidebarInfo', websites: 'recommendWebs', sysInfo: 'systemInfo' } as const
 
-type Stored<T> = T & { orgId: number; source: ConfigSource }
-const S = '/base/api/Sidebar'
-
 /** The calls of docs/portal.md "PC portal menu, sidebar, websites, system info". Portal reads stay silent on failure. */
 export const pcPortalApi = {
-  menu: (orgId?: number, quiet = false) =>
-    request<Stored<PortalMenuConfig>>('/base/configMgr/getPortalMenuConfig', { params: { orgId }, showError: !quiet, notFoundPage: false }),
-  saveMenu: (value: PortalMenuConfig) => requestEnvelope<null>('/base/configMgr/setPortalMenuConfig', { body: { value } }),
-  sidebar: (orgId?: number, quiet = false) => request<SidebarInfoAnswer>(`${S}/fullAllInfo`, { params: { orgId }, showError: !quiet, notFoundPage: false }),
-  saveSidebar: (body: SaveSidebarBody) => requestEnvelope<null>(`${S}/saveSidebarInfo`, { body }),
+  menu: (orgId?: number, quiet = false) => call(Menu.get, { orgId }, { showError: !quiet, notFoundPage: false }),
+  saveMenu: (value: PortalMenuConfig) => callEnvelope(Menu.set, { value }),
+  sidebar: (orgId?: number, quiet = false) => call(S.fullAllInfo, { orgId }, { showError: !quiet, notFoundPage: false }),
+  saveSidebar: (body: SaveSidebarBody) => callEnvelope(S.save, body),
+  /** The org's list (without an id the call answers a list). */
   websites: (opts: { orgId?: number; all?: boolean; quiet?: boolean } = {}) =>
-    request<Website[]>(`${S}/fullRecommendlWebInfoById`, { params: { orgId: opts.orgId, all: opts.all ? '1' : undefined }, showError: !opts.quiet, notFoundPage: false }),
-  saveWebsite: (body: SaveWebsiteBody) => requestEnvelope<number>(`${S}/saveRecommendlWeb`, { body }),
-  updateWebsite: (body: UpdateWebsiteBody) => requestEnvelope<null>(`${S}/updateRecommendlWeb`, { body }),
-  deleteWebsite: (id: number) => requestEnvelope<null>(`${S}/deleteRecommendlWebById`, { params: { id } }),
-  storedSysInfo: () => request<Stored<SystemInfoConfig>>('/base/configMgr/getSystemInfoConfig'),
-  saveSysInfo: (value: SystemInfoConfig) => requestEnvelope<null>('/base/configMgr/setSystemInfoConfig', { body: { value } }),
+    call(S.websites, { orgId: opts.orgId, all: opts.all ? '1' : undefined }, { showError: !opts.quiet, notFoundPage: false }) as Promise<Website[]>,
+  saveWebsite: (body: SaveWebsiteBody) => callEnvelope(S.saveWebsite, body),
+  updateWebsite: (body: UpdateWebsiteBody) => callEnvelope(S.updateWebsite, body),
+  deleteWebsite: (id: number) => callEnvelope(S.deleteWebsite, { id }),
+  storedSysInfo: () => call(SysInfo.get, {}),
+  saveSysInfo: (value: SystemInfoConfig) => callEnvelope(SysInfo.set, { value }),
   /** Public: the login page reads it signed out (by org or tenant). */
-  sysInfo: (q: { orgId?: number; tenantId?: number }) => request<SystemInfoAnswer>('/base/api/systemInfo/get', { params: q, showError: false, notFoundPage: false }),
+  sysInfo: (q: { orgId?: number; tenantId?: number }) => call(systemInfoContracts.get, q, { showError: false, notFoundPage: false }),
 }
 
 /** The portal menu config of the user's org; the built-in menu when the call fails (the header must still draw). */

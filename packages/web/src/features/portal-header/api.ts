@@ -1,9 +1,9 @@
 import {
-  ConfigName, defaultSysConfig, type FooterConfig, type JdAdminAnswer, type JdMhSysConfigAnswer, type MhSysConfigAnswer, type MobileEntry,
-  type MobileEntrySaveBody, type SetSysConfigBody,
+  ConfigName, configMgrContracts as C, defaultSysConfig, mobileInfoContracts as Mobile, tenantPortalContracts as T, type JdMhSysConfigAnswer,
+  type MhSysConfigAnswer, type MobileEntrySaveBody, type SetSysConfigBody,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
-import { request, requestEnvelope } from '../../api/client'
+import { call, callEnvelope } from '../../api/call'
 import { useCurrentUser } from '../../api/queries'
 import { useSession } from '../../stores/session'
 import { getToken } from '../../stores/token'
@@ -16,29 +16,27 @@ export const PortalKeys = {
 
 /** Calls of docs/portal.md. Header reads stay silent on failure (001 §8: no server errors in the header area). */
 export const portalApi = {
+  /** getMHSysConfig answers the config of the name asked for: MH_SYS here. */
   sysConfig: (orgId?: number) =>
-    request<MhSysConfigAnswer>('/base/configMgr/getMHSysConfig', { params: { name: ConfigName.MH_SYS, orgId }, showError: false, notFoundPage: false }),
-  jdConfig: (orgId: number) => request<JdMhSysConfigAnswer>('/base/configMgr/getJDMHSysConfig', { params: { orgId }, showError: false, notFoundPage: false }),
-  allianceConfig: (orgId: number) =>
-    request<JdMhSysConfigAnswer>('/base/configMgr/getAllianceSchoolMHSysConfig', { params: { orgId }, showError: false, notFoundPage: false }),
+    call(C.getSysConfig, { name: ConfigName.MH_SYS, orgId }, { showError: false, notFoundPage: false }) as Promise<MhSysConfigAnswer>,
+  jdConfig: (orgId: number) => call(C.getJdConfig, { orgId }, { showError: false, notFoundPage: false }),
+  allianceConfig: (orgId: number) => call(C.getAllianceConfig, { orgId }, { showError: false, notFoundPage: false }),
   /** The bureau or alliance header config as saved, for its editor (the header's reads drop dead menu targets). */
   storedHeaderConfig: (name: typeof ConfigName.JD_MH_SYS | typeof ConfigName.ALLIANCE_MH_SYS, orgId?: number) =>
-    request<JdMhSysConfigAnswer>('/base/configMgr/getMHSysConfig', { params: { name, orgId } }),
-  personal: () => request<string | null>('/base/configMgr/getMHPersonalConfig', { params: { name: ConfigName.MH_PERSONAL }, showError: false }),
-  setPersonal: (value: boolean) =>
-    requestEnvelope<null>('/base/configMgr/setMHPersonalConfig', { body: { name: ConfigName.MH_PERSONAL, hasMultiple: value } }),
+    call(C.getSysConfig, { name, orgId }) as Promise<JdMhSysConfigAnswer>,
+  personal: () => call(C.getPersonal, { name: ConfigName.MH_PERSONAL }, { showError: false }),
+  setPersonal: (value: boolean) => callEnvelope(C.setPersonal, { name: ConfigName.MH_PERSONAL, hasMultiple: value }),
   mobileEntries: (orgId?: number, all = false) =>
-    request<MobileEntry[]>('/base/api/Mobile/fullInfo', { params: { orgId, all: all ? '1' : undefined }, showError: all, notFoundPage: false }),
-  footer: (orgId: number) => request<FooterConfig>('/base/api/tenant/getTenantBottomBaseInfo', { params: { orgId }, showError: false, notFoundPage: false }),
-  openPortalEnable: (tenantId: number, orgId?: number) =>
-    request<{ enable: boolean }>('/base/api/tenant/getOutSchoolPortalEnable', { params: { tenantId, orgId }, showError: false }),
+    call(Mobile.fullInfo, { orgId, all: all ? '1' : undefined }, { showError: all, notFoundPage: false }),
+  footer: (orgId: number) => call(T.bottomInfo, { orgId }, { showError: false, notFoundPage: false }),
+  openPortalEnable: (tenantId: number, orgId?: number) => call(T.outSchoolPortalEnable, { tenantId, orgId }, { showError: false }),
   /** The bureau is-admin check and the account's permissions in the bureau org (001 §6, §7.1). */
-  jdAdmin: () => request<JdAdminAnswer>('/base/configMgr/jd/checkIsAdmin', { showError: false, notFoundPage: false }),
-  jdPermissions: (jdOrgId: number) => request<string[]>('/base/configMgr/jd/permissions', { params: { jdOrgId }, showError: false, notFoundPage: false }),
-  saveSysConfig: (body: SetSysConfigBody) => requestEnvelope<null>('/base/configMgr/setMHSysConfig', { body }),
-  saveMobile: (b: MobileEntrySaveBody) => requestEnvelope<number>('/base/api/Mobile/save', { body: b }),
-  updateMobile: (b: MobileEntrySaveBody & { id: number }) => requestEnvelope<null>('/base/api/Mobile/update', { body: b }),
-  removeMobile: (id: number) => requestEnvelope<null>('/base/api/Mobile/delete', { params: { id } }),
+  jdAdmin: () => call(C.jdCheckIsAdmin, undefined, { showError: false, notFoundPage: false }),
+  jdPermissions: (jdOrgId: number) => call(C.jdPermissions, { jdOrgId }, { showError: false, notFoundPage: false }),
+  saveSysConfig: (body: SetSysConfigBody) => callEnvelope(C.setSysConfig, body),
+  saveMobile: (b: MobileEntrySaveBody) => callEnvelope(Mobile.save, b),
+  updateMobile: (b: MobileEntrySaveBody & { id: number }) => callEnvelope(Mobile.update, b),
+  removeMobile: (id: number) => callEnvelope(Mobile.delete, { id }),
 }
 
 /** The portal header config of the current org; while loading the header shows its skeleton. */
