@@ -18,8 +18,6 @@ import { dictRoutes } from './modules/base-data/dict-routes.js'
 import { majorRoutes } from './modules/base-data/major-routes.js'
 import { workRestRoutes, workRestTimeRoutes } from './modules/base-data/work-rest-routes.js'
 import { subjectRoutes } from './modules/base-data/subject-routes.js'
-import { authRoutes } from './modules/auth/routes.js'
-import type { CaptchaText } from './modules/auth/captcha.js'
 import { organizationRoutes } from './modules/organization/routes.js'
 import { orgTypeRoutes } from './modules/organization/type-routes.js'
 import { tenantRoutes } from './modules/tenant/routes.js'
@@ -40,11 +38,7 @@ import { pcPortalConfigRoutes, sidebarRoutes, systemInfoRoutes } from './modules
 import { campusRoutes, classTeacherRoutes, weatherRoutes } from './modules/campus/routes.js'
 import { campusWeatherCfg } from './modules/campus/weather-service.js'
 import { namedConfigRoutes } from './modules/portal-config/named-config.js'
-import { ssoAuthRoutes, thirdConfigRoutes, dingtalkQrSource } from './modules/sso/routes.js'
-import { loginSecurityRoutes, qrLoginRoutes } from './modules/login-security/routes.js'
 import { changeRoutes, departmentRoutes, joinAuditRoutes, keyLogRoutes, parentRoutes, searchPersonRoutes, studentRoutes, teacherRoutes } from './modules/people/routes.js'
-import { smsAccountRoutes, smsAuthRoutes, smsRoutes } from './modules/sms/routes.js'
-import { registerOrgRoutes, signupAuthRoutes } from './modules/signup/routes.js'
 import { messageRoutes, messageTemplateRoutes, mpAppRoutes, waipinRoutes } from './modules/messages/routes.js'
 import { pushDispatcher } from './modules/messages/dispatch.js'
 import { customLayoutRoutes, mobileAlarmRoutes, mobileConfigMgrRoutes, mobileQuickRoutes } from './modules/mobile-portal/routes.js'
@@ -58,13 +52,15 @@ import { configCenterRoutes } from './modules/config-center/routes.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { registerContracts } from './platform/contract-routes.js'
 import { MODULES } from './modules/index.js'
+import type { ModuleDeps } from './modules/manifest.js'
 import { type Clock, systemClock } from './platform/clock.js'
 import type { AppContext } from './platform/context.js'
 import { loadSecretKey, secretBox } from './platform/secret-box.js'
 import { installErrorHandler } from './platform/error-handler.js'
 import { requestLogFields } from './platform/log-redaction.js'
 
-export interface BuildOptions {
+/** The stand-ins of ModuleDeps (a fixed captcha text, ...) go to the modules as they are. */
+export interface BuildOptions extends ModuleDeps {
   config: AppConfig
   /** Defaults to opening the database from config; tests pass their own. */
   db?: Db
@@ -72,7 +68,6 @@ export interface BuildOptions {
   logger?: boolean
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write: (line: string) => void }
-  captchaText?: CaptchaText
 }
 
 /** A registered API route and the access rule the auth hook applies to it. */
@@ -169,8 +164,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     installAuthHook(api, ctx)
     installInputGuard(api)
     await api.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } })
-    for (const m of MODULES) registerContracts(api, m.routes(ctx, { captchaText: opts.captchaText }))
-    await api.register(authRoutes(ctx, { captchaText: opts.captchaText }), { prefix: '/base/api/auth' })
+    for (const m of MODULES) registerContracts(api, m.routes(ctx, opts))
     await api.register(accountRoutes(ctx), { prefix: '/base/api/account' })
     await api.register(requiredInfoRoutes(ctx))
     await api.register(roleRoutes(ctx), { prefix: '/base/api/account' })
@@ -225,15 +219,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(weatherRoutes(ctx), { prefix: '/base/api/weather' })
     await api.register(classTeacherRoutes(ctx), { prefix: '/base/api/class' })
     await api.register(namedConfigRoutes(ctx, { CampusWeatherConfig: campusWeatherCfg }, '天气配置'), { prefix: '/base/configMgr' })
-    await api.register(smsRoutes(ctx), { prefix: '/base/api/sms' })
-    await api.register(smsAuthRoutes(ctx), { prefix: '/base/api/auth' })
-    await api.register(smsAccountRoutes(ctx), { prefix: '/base/api/account' })
-    await api.register(signupAuthRoutes(ctx), { prefix: '/base/api/auth' })
-    await api.register(registerOrgRoutes(ctx), { prefix: '/base/api/organizationUnit' })
-    await api.register(loginSecurityRoutes(ctx), { prefix: '/base/api/auth' })
-    await api.register(qrLoginRoutes(ctx, { dingtalk: dingtalkQrSource }), { prefix: '/base/thirdparty/dingtalk' })
-    await api.register(ssoAuthRoutes(ctx), { prefix: '/base/api/auth' })
-    await api.register(thirdConfigRoutes(ctx), { prefix: '/base/openthirdconfig' })
     // Red dots, the class home and the outer-portal limits (docs/portal.md "Red dots, class home, outer portal").
     await api.register(redDotConfigRoutes(ctx), { prefix: '/base/configMgr' })
     await api.register(redDotRoutes(ctx), { prefix: '/base/api/redot' })
