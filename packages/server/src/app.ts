@@ -9,8 +9,6 @@ import type { AppConfig } from './config.js'
 import { Db, isConnectionLoss } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { syncPermissionCatalogue } from './db/seed/permissions.js'
-import { authRoutes } from './modules/auth/routes.js'
-import type { CaptchaText } from './modules/auth/captcha.js'
 import { importLogRoutes } from './modules/imports/routes.js'
 import { importRunner } from './modules/imports/runner.js'
 import { syncBuiltinAppsAllTenants } from './modules/apps/registry.js'
@@ -20,11 +18,7 @@ import { installInputGuard } from './platform/input-guard.js'
 import { installWebStatic } from './platform/web-static.js'
 import { complaintRoutes } from './modules/complaints/routes.js'
 import { campusRoutes, classTeacherRoutes, weatherRoutes } from './modules/campus/routes.js'
-import { ssoAuthRoutes, thirdConfigRoutes, dingtalkQrSource } from './modules/sso/routes.js'
-import { loginSecurityRoutes, qrLoginRoutes } from './modules/login-security/routes.js'
 import { changeRoutes, departmentRoutes, joinAuditRoutes, keyLogRoutes, parentRoutes, searchPersonRoutes, studentRoutes, teacherRoutes } from './modules/people/routes.js'
-import { smsAccountRoutes, smsAuthRoutes, smsRoutes } from './modules/sms/routes.js'
-import { registerOrgRoutes, signupAuthRoutes } from './modules/signup/routes.js'
 import { messageRoutes, messageTemplateRoutes, mpAppRoutes, waipinRoutes } from './modules/messages/routes.js'
 import { pushDispatcher } from './modules/messages/dispatch.js'
 import { assistantAdminRoutes, assistantChatRoutes } from './modules/assistant/routes.js'
@@ -33,13 +27,15 @@ import { personalDetailsRoutes } from './modules/people/personal-details.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { registerContracts } from './platform/contract-routes.js'
 import { MODULES } from './modules/index.js'
+import type { ModuleDeps } from './modules/manifest.js'
 import { type Clock, systemClock } from './platform/clock.js'
 import type { AppContext } from './platform/context.js'
 import { loadSecretKey, secretBox } from './platform/secret-box.js'
 import { installErrorHandler } from './platform/error-handler.js'
 import { requestLogFields } from './platform/log-redaction.js'
 
-export interface BuildOptions {
+/** The stand-ins of ModuleDeps (a fixed captcha text, ...) go to the modules as they are. */
+export interface BuildOptions extends ModuleDeps {
   config: AppConfig
   /** Defaults to opening the database from config; tests pass their own. */
   db?: Db
@@ -47,7 +43,6 @@ export interface BuildOptions {
   logger?: boolean
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write: (line: string) => void }
-  captchaText?: CaptchaText
 }
 
 /** A registered API route and the access rule the auth hook applies to it. */
@@ -144,8 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     installAuthHook(api, ctx)
     installInputGuard(api)
     await api.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } })
-    for (const m of MODULES) registerContracts(api, m.routes(ctx, { captchaText: opts.captchaText }))
-    await api.register(authRoutes(ctx, { captchaText: opts.captchaText }), { prefix: '/base/api/auth' })
+    for (const m of MODULES) registerContracts(api, m.routes(ctx, opts))
     await api.register(personalDetailsRoutes(ctx), { prefix: '/base/api/userInfo/personalDetails' })
     await api.register(teacherRoutes(ctx), { prefix: '/base/api/userInfo/teacherInfo' })
     await api.register(studentRoutes(ctx), { prefix: '/base/api/userInfo/studentInfo' })
@@ -160,15 +154,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(campusRoutes(ctx), { prefix: '/sc-mobile-api/api/h5/faculty/campusPro' })
     await api.register(weatherRoutes(ctx), { prefix: '/base/api/weather' })
     await api.register(classTeacherRoutes(ctx), { prefix: '/base/api/class' })
-    await api.register(smsRoutes(ctx), { prefix: '/base/api/sms' })
-    await api.register(smsAuthRoutes(ctx), { prefix: '/base/api/auth' })
-    await api.register(smsAccountRoutes(ctx), { prefix: '/base/api/account' })
-    await api.register(signupAuthRoutes(ctx), { prefix: '/base/api/auth' })
-    await api.register(registerOrgRoutes(ctx), { prefix: '/base/api/organizationUnit' })
-    await api.register(loginSecurityRoutes(ctx), { prefix: '/base/api/auth' })
-    await api.register(qrLoginRoutes(ctx, { dingtalk: dingtalkQrSource }), { prefix: '/base/thirdparty/dingtalk' })
-    await api.register(ssoAuthRoutes(ctx), { prefix: '/base/api/auth' })
-    await api.register(thirdConfigRoutes(ctx), { prefix: '/base/openthirdconfig' })
     await api.register(messageRoutes(ctx), { prefix: '/base/api/message' })
     await api.register(messageTemplateRoutes(ctx), { prefix: '/base/api/messagetemplate' })
     for (const scope of ['service', 'waipin', 'teacher', 'parent'] as const) await api.register(mpAppRoutes(ctx, scope), { prefix: `/base/api/mpApp/${scope}` })

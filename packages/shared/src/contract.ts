@@ -35,6 +35,8 @@ export interface ContractSpec extends Access {
   data?: z.ZodType | Answer<unknown>
   /** The answer is a file (bytes with Content-Disposition), not an envelope; a refusal still is one. */
   file?: true
+  /** The answer is a redirect (a 302 and its Location, for a plain link), not an envelope; a refusal may redirect too. */
+  redirect?: true
   /** The body is a multipart form with one file (an Excel import, an image). */
   upload?: true
 }

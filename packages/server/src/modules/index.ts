@@ -13,6 +13,11 @@ import { rolesModule } from './roles/manifest.js'
 import { tenantModule } from './tenant/manifest.js'
 import { mobilePortalModule } from './mobile-portal/manifest.js'
 import { redDotsModule } from './red-dots/manifest.js'
+import { authModule } from './auth/manifest.js'
+import { loginSecurityModule } from './login-security/manifest.js'
+import { signupModule } from './signup/manifest.js'
+import { smsModule } from './sms/manifest.js'
+import { ssoModule } from './sso/manifest.js'
 
 /** Every domain's API, in one place: buildApp registers these manifests' routes (docs/architecture.md). */
 export const MODULES: readonly ModuleManifest[] = [
@@ -30,4 +35,9 @@ export const MODULES: readonly ModuleManifest[] = [
   portalConfigModule,
   pcPortalModule,
   dataCentreModule,
+  authModule,
+  smsModule,
+  loginSecurityModule,
+  ssoModule,
+  signupModule,
 ]

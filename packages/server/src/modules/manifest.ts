@@ -1,10 +1,13 @@
 import type { AppContext } from '../platform/context.js'
 import type { BoundRoute } from '../platform/contract-routes.js'
 import type { CaptchaText } from './auth/captcha.js'
+import type { DingtalkQrSource } from './login-security/qr.js'
 
 /** What a module needs besides the context: stand-ins that tests pass to buildApp. */
 export interface ModuleDeps {
   captchaText?: CaptchaText
+  /** DingTalk's own QR login beside the portal's QR code (default: the tenant's single sign-on config). */
+  dingtalk?: DingtalkQrSource
 }
 
 /** One domain's API: its handlers bound to the shared contracts. buildApp registers every manifest of modules/index.ts. */

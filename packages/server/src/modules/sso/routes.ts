@@ -1,23 +1,16 @@
-import {
-  codeLoginBody, envelopeSchema, loginByThirdSsoBody, pageOf, smartEduLogoutQuery, smartEduLogoutResult, SsoErrorCode, SsoMsg, thirdBindBody, thirdButton,
-  thirdConfigBody, thirdConfigIdQuery, thirdConfigUpdateBody, thirdConfigPageBody, thirdConfigRow, thirdListQuery, thirdLoginResult, thirdRefreshResult, thirdUrlQuery,
-  thirdUrlResult, THIRD_TYPES, unbindByPwdBody, type ThirdType, zNumber,
-} from '@zhixiao/shared'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import { SsoErrorCode, SsoMsg, ssoContracts as S, thirdConfigContracts as T, type ThirdType } from '@zhixiao/shared'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../../platform/context.js'
+import { type ContractRequest, handle } from '../../platform/contract-routes.js'
 import { ok } from '../../platform/envelope.js'
 import { AppError, refused } from '../../platform/errors.js'
 import { clientIp, optionalIntHeader, readCookie, tenantHeader, netTypeHeader } from '../../platform/request-meta.js'
-import type { DingtalkQrSource } from '../login-security/qr.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
 import { smartEduLogoutUrl, unbindByPassword } from './account-links.js'
 import { addConfig, deleteConfig, getConfig, loginButtons, pageConfigs, refreshConfig, updateConfig } from './config-service.js'
 import { bindAndLogin, BROWSER_COOKIE, loginByCode, loginByThirdSso, startThirdLogin, type ClientMeta } from './flow.js'
 
 const CALLBACK_PAGE = '/#/redirect/thirdLogin'
-const permission = 'sc_menhu_third_config'
 
 function meta(req: FastifyRequest): ClientMeta {
   return { ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, netType: netTypeHeader(req), limitUserType: optionalIntHeader(req, 'limitUserType'), log: req.log }
@@ -48,137 +41,76 @@ function pageUrl(params: Record<string, string | null | undefined>): string {
   return `${CALLBACK_PAGE}?${q.toString()}`
 }
 
-/** For the QR login screen (modules/login-security/qr.ts): DingTalk's own login, once the tenant configured it. */
-export const dingtalkQrSource: DingtalkQrSource = {
-  async qrLoginUrl(ctx, tenantId) {
-    const buttons = await loginButtons(ctx, tenantId)
-    return buttons.some((b) => b.thirdType === 'dingtalk') ? `/base/api/auth/third/start?thirdType=dingtalk&tenantId=${tenantId}` : null
-  },
+/** third/bindLogin and its variant that picks the organisation. */
+const bindLogin = (ctx: AppContext, autoPickOrg: boolean) => async (req: ContractRequest<Pick<typeof S.bindLogin, 'body'>>) => {
+  const a = await bindAndLogin(ctx, req.body, { ...meta(req), autoPickOrg })
+  return ok(a.data, a.msg)
 }
-
-const callbackQuery = z.object({
-  code: z.string().max(2000).optional(),
-  /** DingTalk names the code authCode. */
-  authCode: z.string().max(2000).optional(),
-  state: z.string().max(300).optional(),
-  iss: z.string().max(500).optional(),
-  error: z.string().max(200).optional(),
-  error_description: z.string().max(500).optional(),
-})
 
 /** Under /base/api/auth (000 §7.2): the third-party sign-in calls and the code login. */
-export function ssoAuthRoutes(ctx: AppContext) {
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>()
-    const tags = ['第三方登录']
+export const ssoRoutes = (ctx: AppContext) => [
+  handle(S.buttons, async (req) => {
+    const tenantId = await tenantOf(ctx, req, req.query)
+    return ok(tenantId ? await loginButtons(ctx, tenantId) : [])
+  }),
 
-    r.get('/third/list', {
-      config: { public: true },
-      schema: { tags, summary: '登录页的第三方登录按钮（本单位已启用的配置）', querystring: thirdListQuery, response: { 200: envelopeSchema(z.array(thirdButton)) } },
-    }, async (req) => {
-      const tenantId = await tenantOf(ctx, req, req.query)
-      return ok(tenantId ? await loginButtons(ctx, tenantId) : [])
-    })
+  handle(S.url, async (req, reply) => {
+    const tenantId = await tenantOf(ctx, req, req.query)
+    if (!tenantId) throw refused(SsoErrorCode.NOT_CONFIGURED, SsoMsg.NOT_CONFIGURED)
+    const { url, state, browserSecret } = await startThirdLogin(ctx, { tenantId, thirdType: req.query.thirdType, origin: origin(req), redirect: req.query.redirect || null })
+    setBrowserCookie(req, reply, browserSecret)
+    return ok({ url, state })
+  }),
 
-    r.get('/third/url', {
-      config: { public: true },
-      schema: { tags, summary: '第三方登录地址（含一次性 state，浏览器绑定 Cookie）', querystring: thirdUrlQuery, response: { 200: envelopeSchema(thirdUrlResult) } },
-    }, async (req, reply) => {
+  handle(S.start, async (req, reply) => {
+    try {
       const tenantId = await tenantOf(ctx, req, req.query)
       if (!tenantId) throw refused(SsoErrorCode.NOT_CONFIGURED, SsoMsg.NOT_CONFIGURED)
-      const { url, state, browserSecret } = await startThirdLogin(ctx, { tenantId, thirdType: req.query.thirdType, origin: origin(req), redirect: req.query.redirect || null })
+      const { url, browserSecret } = await startThirdLogin(ctx, { tenantId, thirdType: req.query.thirdType, origin: origin(req), redirect: req.query.redirect || null })
       setBrowserCookie(req, reply, browserSecret)
-      return ok({ url, state })
-    })
-
-    r.get('/third/start', {
-      config: { public: true },
-      schema: { tags, summary: '跳转到第三方登录（链接形式的 third/url）', querystring: thirdUrlQuery.extend({ tenantId: zNumber().int().positive().optional() }) },
-    }, async (req, reply) => {
-      try {
-        const tenantId = await tenantOf(ctx, req, req.query)
-        if (!tenantId) throw refused(SsoErrorCode.NOT_CONFIGURED, SsoMsg.NOT_CONFIGURED)
-        const { url, browserSecret } = await startThirdLogin(ctx, { tenantId, thirdType: req.query.thirdType, origin: origin(req), redirect: req.query.redirect || null })
-        setBrowserCookie(req, reply, browserSecret)
-        return reply.redirect(url)
-      } catch (e) {
-        if (!(e instanceof AppError)) throw e
-        return reply.redirect(pageUrl({ error: e.message }))
-      }
-    })
-
-    r.get('/third/callback/:thirdType', {
-      config: { public: true },
-      schema: { tags, summary: '第三方回调：把授权码交给登录页完成登录', params: z.object({ thirdType: z.enum(THIRD_TYPES) }), querystring: callbackQuery },
-    }, async (req, reply) => {
-      const q = req.query
-      // Nothing is spent here: the web page posts loginByThirdSSO, which checks state, browser and code together.
-      return reply.redirect(pageUrl({
-        thirdType: req.params.thirdType, code: q.code ?? q.authCode, state: q.state, iss: q.iss,
-        error: q.error ? (q.error_description || q.error).slice(0, 200) : undefined,
-      }))
-    })
-
-    r.post('/loginByThirdSSO', {
-      config: { public: true },
-      schema: { tags, summary: '第三方登录（thirdType、token=授权码、state）', body: loginByThirdSsoBody, response: { 200: envelopeSchema(thirdLoginResult) } },
-    }, async (req) => {
-      const a = await loginByThirdSso(ctx, req.body, readCookie(req, BROWSER_COOKIE), meta(req))
-      return ok(a.data, a.msg)
-    })
-
-    for (const [path, autoPickOrg] of [['third/bindLogin', false], ['third/loginByUserPwdNoOrg', true]] as const) {
-      r.post(`/${path}`, {
-        config: { public: true },
-        schema: {
-          tags, summary: autoPickOrg ? '首次第三方登录：账号密码绑定并登录（自动选择机构）' : '首次第三方登录：账号密码绑定并登录',
-          body: thirdBindBody, response: { 200: envelopeSchema(thirdLoginResult) },
-        },
-      }, async (req) => {
-        const a = await bindAndLogin(ctx, req.body, { ...meta(req), autoPickOrg })
-        return ok(a.data, a.msg)
-      })
+      return reply.redirect(url)
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e
+      return reply.redirect(pageUrl({ error: e.message }))
     }
+  }),
 
-    r.post('/loginByCode', {
-      config: { public: true },
-      schema: { tags, summary: '授权码登录（coreAccountId、reqId、tenantId；state 120 且有 token 为成功）', body: codeLoginBody, response: { 200: envelopeSchema(thirdLoginResult) } },
-    }, async (req) => {
-      const a = await loginByCode(ctx, req.body, meta(req))
-      return ok(a.data, a.msg)
-    })
+  handle(S.callback, async (req, reply) => {
+    const q = req.query
+    // Nothing is spent here: the web page posts loginByThirdSSO, which checks state, browser and code together.
+    return reply.redirect(pageUrl({
+      thirdType: req.params.thirdType, code: q.code ?? q.authCode, state: q.state, iss: q.iss,
+      error: q.error ? (q.error_description || q.error).slice(0, 200) : undefined,
+    }))
+  }),
 
-    r.get('/third/querySmartEduLogoutUrl', {
-      schema: { tags, summary: '智慧教育平台登录的会话：平台的退出地址（其他会话为 null）', querystring: smartEduLogoutQuery, response: { 200: envelopeSchema(smartEduLogoutResult) } },
-    }, async (req) => ok({ logoutUrl: await smartEduLogoutUrl(ctx, req.auth!, req.query.redirectUrl || null) }))
+  handle(S.loginByThirdSso, async (req) => {
+    const a = await loginByThirdSso(ctx, req.body, readCookie(req, BROWSER_COOKIE), meta(req))
+    return ok(a.data, a.msg)
+  }),
 
-    r.post('/smartEdu/unbindByPwd', {
-      schema: { tags, summary: '输入密码解绑智慧教育平台（或 thirdType 指定的第三方）账号', body: unbindByPwdBody },
-    }, async (req) => {
-      await unbindByPassword(ctx, req.auth!, req.body, clientIp(req))
-      return ok(null, SsoMsg.UNBOUND)
-    })
-  }
-}
+  handle(S.bindLogin, bindLogin(ctx, false)),
+  handle(S.bindLoginNoOrg, bindLogin(ctx, true)),
+
+  handle(S.loginByCode, async (req) => {
+    const a = await loginByCode(ctx, req.body, meta(req))
+    return ok(a.data, a.msg)
+  }),
+
+  handle(S.smartEduLogoutUrl, async (req) => ok({ logoutUrl: await smartEduLogoutUrl(ctx, req.auth!, req.query.redirectUrl || null) })),
+
+  handle(S.unbindByPwd, async (req) => {
+    await unbindByPassword(ctx, req.auth!, req.body, clientIp(req))
+    return ok(null, SsoMsg.UNBOUND)
+  }),
+]
 
 /** /base/openthirdconfig (001 §7.5): the tenant's providers, under 第三方登录配置. */
-export function thirdConfigRoutes(ctx: AppContext) {
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>()
-    const tags = ['第三方登录配置']
-    // The providers sign in people of every school (a school's admin holds the code too): top org only.
-    const config = { permission, tenantWide: true }
-    r.post('/page', { config, schema: { tags, summary: '第三方登录配置列表（不含密钥）', body: thirdConfigPageBody, response: { 200: envelopeSchema(pageOf(thirdConfigRow)) } } },
-      async (req) => ok(await pageConfigs(ctx, req.auth!, { ...req.body, thirdType: req.body.thirdType as ThirdType | null | undefined })))
-    r.post('/add', { config, schema: { tags, summary: '新增第三方登录配置（密钥加密保存）', body: thirdConfigBody, response: { 200: envelopeSchema(z.number()) } } },
-      async (req) => ok(await addConfig(ctx, req.auth!, req.body), '新增成功'))
-    r.post('/update', { config, schema: { tags, summary: '编辑第三方登录配置（不填密钥则保留原密钥）', body: thirdConfigUpdateBody } },
-      async (req) => { await updateConfig(ctx, req.auth!, req.body); return ok(null, '编辑成功') })
-    r.get('/delete', { config, schema: { tags, summary: '删除第三方登录配置（连同其绑定）', querystring: thirdConfigIdQuery } },
-      async (req) => { await deleteConfig(ctx, req.auth!, req.query.id); return ok(null, '删除成功') })
-    r.get('/get', { config, schema: { tags, summary: '第三方登录配置详情（不含密钥）', querystring: thirdConfigIdQuery, response: { 200: envelopeSchema(thirdConfigRow) } } },
-      async (req) => ok(await getConfig(ctx, req.auth!, req.query.id)))
-    r.get('/refreshMenu', { config, schema: { tags, summary: '重新获取第三方登录地址并检查连接', querystring: thirdConfigIdQuery, response: { 200: envelopeSchema(thirdRefreshResult) } } },
-      async (req) => ok(await refreshConfig(ctx, req.auth!, req.query.id)))
-  }
-}
+export const thirdConfigRoutes = (ctx: AppContext) => [
+  handle(T.page, async (req) => ok(await pageConfigs(ctx, req.auth!, { ...req.body, thirdType: req.body.thirdType as ThirdType | null | undefined }))),
+  handle(T.add, async (req) => ok(await addConfig(ctx, req.auth!, req.body), '新增成功')),
+  handle(T.update, async (req) => { await updateConfig(ctx, req.auth!, req.body); return ok(null, '编辑成功') }),
+  handle(T.delete, async (req) => { await deleteConfig(ctx, req.auth!, req.query.id); return ok(null, '删除成功') }),
+  handle(T.get, async (req) => ok(await getConfig(ctx, req.auth!, req.query.id))),
+  handle(T.refreshMenu, async (req) => ok(await refreshConfig(ctx, req.auth!, req.query.id))),
+]

@@ -1,10 +1,8 @@
-import type { RegisterSwitch } from '@zhixiao/shared'
+import { registerOrgContracts as O, type RegisterSwitch } from '@zhixiao/shared'
 import { Space, Switch } from 'antd'
 import { useQuery } from '@tanstack/react-query'
-import { request, requestEnvelope } from '../../api/client'
+import { call, callEnvelope } from '../../api/call'
 import { useWrite } from '../../components/crud'
-
-const O = '/base/api/organizationUnit'
 
 /**
  * The register switch (000 §4 "registration switch states") of the organisation the join audit shows: whether it
@@ -15,11 +13,11 @@ export function RegisterSwitchBar({ orgId }: { orgId: number | undefined }) {
   const { data } = useQuery({
     queryKey: ['registerSwitch', orgId],
     enabled: orgId !== undefined,
-    queryFn: () => request<RegisterSwitch>(`${O}/register/switch/query`, { params: { orgId }, showError: false }),
+    queryFn: () => call(O.getSwitch, { orgId: orgId! }, { showError: false }),
   })
   if (!data) return null
   const save = (patch: Partial<RegisterSwitch>) =>
-    write(() => requestEnvelope<null>(`${O}/register/switch`, { body: { orgId: data.orgId, parentOpen: data.parentOpen, teacherOpen: data.teacherOpen, ...patch } }))
+    write(() => callEnvelope(O.setSwitch, { orgId: data.orgId, parentOpen: data.parentOpen, teacherOpen: data.teacherOpen, ...patch }))
   return (
     <Space wrap size={16} data-testid="register-switch" style={{ marginBottom: 8 }}>
       <span>接受家长注册申请 <Switch size="small" checked={data.parentOpen} aria-label="接受家长注册申请" onChange={(v) => void save({ parentOpen: v })} /></span>

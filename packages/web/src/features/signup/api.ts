@@ -1,10 +1,6 @@
-import type {
-  ApplyOrgInput, LoginPageInfo, MyApplications, RegisterOrg, RegisterTenant, SignUpBody, SignUpResult, SignupVerifyResult,
-} from '@zhixiao/shared'
-import { request, requestEnvelope } from '../../api/client'
-
-const A = '/base/api/auth'
-const O = '/base/api/organizationUnit'
+import { registerOrgContracts as O, signupContracts as S, type ApplyOrgInput, type LoginPageInfo, type SignUpBody } from '@zhixiao/shared'
+import { call, callEnvelope } from '../../api/call'
+import { request } from '../../api/client'
 
 /**
  * Where the sign-up belongs: the login page's organisation (?orgId=) or a tenant chosen on the page (sent as the
@@ -22,18 +18,15 @@ export function tenantOfPass(pass: string): number | undefined {
 
 /** Sign-up calls (000 §7.2) and the request to join (000 §7.7); errors are shown by the page itself. */
 export const signupApi = {
-  tenants: () => request<RegisterTenant[]>(`${O}/register/tenants`, { showError: false }),
+  tenants: () => call(O.tenants, undefined, { showError: false }),
   loginInfo: (s: SignupScope) => request<LoginPageInfo>('/base/api/tenant/getLoginInfo', { params: { orgId: s.orgId }, headers: headersOf(s), showError: false }),
-  phoneRegistered: (s: SignupScope, phone: string) =>
-    request<{ registered: boolean }>(`${A}/signup/verify/phone/v3`, { params: { phone, orgId: s.orgId }, headers: headersOf(s), showError: false }),
-  sendCode: (s: SignupScope, phone: string) =>
-    requestEnvelope<null>(`${A}/smsSender/signup/v2`, { body: { phone, orgId: s.orgId ?? null }, headers: headersOf(s), showError: false }),
+  phoneRegistered: (s: SignupScope, phone: string) => call(S.phoneRegistered, { phone, orgId: s.orgId }, { headers: headersOf(s), showError: false }),
+  sendCode: (s: SignupScope, phone: string) => callEnvelope(S.sendCode, { phone, orgId: s.orgId ?? null }, { headers: headersOf(s), showError: false }),
   verifyCode: (s: SignupScope, phone: string, smsCode: string) =>
-    request<SignupVerifyResult>(`${A}/smsVerifyCode/signup`, { body: { phone, smsCode, orgId: s.orgId ?? null }, headers: headersOf(s), showError: false }),
-  signUp: (b: SignUpBody) => request<SignUpResult>(`${A}/signUp/v2`, { body: b, showError: false }),
-  orgs: (s: SignupScope) => request<RegisterOrg[]>(`${O}/register/orgs`, { params: { orgId: s.orgId }, headers: headersOf(s), showError: false }),
+    call(S.verifyCode, { phone, smsCode, orgId: s.orgId ?? null }, { headers: headersOf(s), showError: false }),
+  signUp: (b: SignUpBody) => call(S.signUp, b, { showError: false }),
+  orgs: (s: SignupScope) => call(O.orgs, { orgId: s.orgId }, { headers: headersOf(s), showError: false }),
   /** A new request, a change of a pending one (id) or its withdrawal (id + withdraw). */
-  apply: (pass: string | null, b: ApplyOrgInput) =>
-    requestEnvelope<{ id: number }>(`${A}/signUp/apply/org/update/v2`, { body: b, headers: passHeaders(pass), showError: false, loginRedirect: false }),
-  mine: (pass: string | null) => request<MyApplications>(`${O}/register/apply/query`, { headers: passHeaders(pass), showError: false, loginRedirect: false }),
+  apply: (pass: string | null, b: ApplyOrgInput) => callEnvelope(S.apply, b, { headers: passHeaders(pass), showError: false, loginRedirect: false }),
+  mine: (pass: string | null) => call(O.mine, undefined, { headers: passHeaders(pass), showError: false, loginRedirect: false }),
 }

@@ -2,7 +2,7 @@ import { Msg, SmsMsg } from '@zhixiao/shared'
 import { useState, type FormEvent } from 'react'
 import { smsLoginApi } from './login-api'
 import { CODE_RE, PHONE_RE, refusal } from './sms-flow'
-import { useCountdown } from './useCountdown'
+import { useSmsCode } from './useSmsCode'
 import './sms.css'
 
 export interface ForgotPasswordPanelProps {
@@ -25,19 +25,12 @@ export default function ForgotPasswordPanel({ orgId, hint, onBack, onDone }: For
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const [notice, setNotice] = useState<string | null>(null)
-  const [left, startCountdown] = useCountdown()
+  const { notice, setNotice, send: sendCode, waiting, label } = useSmsCode(setError)
   const [busy, setBusy] = useState(false)
 
   const send = async () => {
     if (!PHONE_RE.test(phone)) { setError(SmsMsg.PHONE_INVALID); return }
-    setError(null)
-    try {
-      setNotice((await smsLoginApi.sendResetCode(phone, orgId)).msg)
-      startCountdown()
-    } catch (e) {
-      setError(refusal(e))
-    }
+    await sendCode(() => smsLoginApi.sendResetCode(phone, orgId))
   }
 
   const verify = async (e: FormEvent) => {
@@ -88,7 +81,7 @@ export default function ForgotPasswordPanel({ orgId, hint, onBack, onDone }: For
             <div className="zx-code-row">
               <input className="zx-input" name="resetCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="请输入短信验证码"
                 aria-label="短信验证码" value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
-              <button type="button" className="zx-code-btn" disabled={left > 0} onClick={() => void send()}>{left > 0 ? `${left}秒后重新获取` : '获取验证码'}</button>
+              <button type="button" className="zx-code-btn" disabled={waiting} onClick={() => void send()}>{label}</button>
             </div>
           </div>
           <button type="submit" className="zx-btn-primary" disabled={busy}><span>下一步</span></button>

@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../api/queries'
 import { CrudTableCard, PageFrame } from '../../components/crud'
 import { formatTime } from '../../components/crud/dates'
 import type { PageProps } from '../../router/pages'
-import { smsApi, SmsKeys } from './config-api'
+import { smsApi, SmsKeys, type SmsLogFilter } from './config-api'
 
 /**
  * /menhu-Duanxin/log (短信日志): who, which event, status and time, with the phone and the code masked. The platform
@@ -16,8 +16,8 @@ export default function SmsLogPage({ path, title }: PageProps) {
   const sup = !!user && isSuperAdmin(user)
   const { modal } = App.useApp()
   const [phone, setPhone] = useState('')
-  const [event, setEvent] = useState<string | undefined>()
-  const [status, setStatus] = useState<string | undefined>()
+  const [event, setEvent] = useState<SmsLogFilter['event']>()
+  const [status, setStatus] = useState<SmsLogFilter['status']>()
   const [tenantId, setTenantId] = useState<number | null>(null)
   const open = async (r: SmsLogRow) => {
     const full = await smsApi.fullText(tenantId ?? user!.tenantId, r.id)

@@ -2,8 +2,8 @@ import { SmsMsg, type LoginOrg } from '@zhixiao/shared'
 import { useState, type FormEvent } from 'react'
 import type { LoginOutcome } from '../login/login-flow'
 import { smsLoginApi } from './login-api'
-import { CODE_RE, PHONE_RE, refusal, runSmsLogin } from './sms-flow'
-import { useCountdown } from './useCountdown'
+import { CODE_RE, PHONE_RE, runSmsLogin } from './sms-flow'
+import { useSmsCode } from './useSmsCode'
 import './sms.css'
 
 export interface SmsLoginPanelProps {
@@ -22,28 +22,15 @@ export default function SmsLoginPanel({ orgId, redirect, follow, setError }: Sms
   const [phone, setPhone] = useState('')
   const [code, setCode] = useState('')
   const [invalid, setInvalid] = useState<{ phone?: string; code?: string }>({})
-  const [left, startCountdown] = useCountdown()
-  const [sending, setSending] = useState(false)
+  const { notice, setNotice, send, waiting, label } = useSmsCode(setError)
   const [busy, setBusy] = useState(false)
-  const [notice, setNotice] = useState<string | null>(null)
   const [orgs, setOrgs] = useState<LoginOrg[] | null>(null)
   const [chosen, setChosen] = useState<number | null>(null)
 
   const sendCode = async () => {
     if (!PHONE_RE.test(phone.trim())) { setInvalid({ phone: SmsMsg.PHONE_INVALID }); return }
     setInvalid({})
-    setError(null)
-    setSending(true)
-    try {
-      const env = await smsLoginApi.sendLoginCode(phone.trim(), orgId)
-      setNotice(env.msg)
-      startCountdown()
-    } catch (e) {
-      setNotice(null)
-      setError(refusal(e))
-    } finally {
-      setSending(false)
-    }
+    await send(() => smsLoginApi.sendLoginCode(phone.trim(), orgId))
   }
 
   const submit = async (e: FormEvent) => {
@@ -76,9 +63,7 @@ export default function SmsLoginPanel({ orgId, redirect, follow, setError }: Sms
           <input className={`zx-input${invalid.code ? ' zx-input-error' : ''}`} name="smsCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6}
             placeholder="请输入短信验证码" aria-label="短信验证码" aria-invalid={!!invalid.code} value={code}
             onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
-          <button type="button" className="zx-code-btn" disabled={left > 0 || sending || !!orgs} onClick={() => void sendCode()}>
-            {left > 0 ? `${left}秒后重新获取` : '获取验证码'}
-          </button>
+          <button type="button" className="zx-code-btn" disabled={waiting || !!orgs} onClick={() => void sendCode()}>{label}</button>
         </div>
         {invalid.code && <div className="zx-field-error" role="alert">{invalid.code}</div>}
       </div>

@@ -2,8 +2,8 @@ import { SmsMsg } from '@zhixiao/shared'
 import { useState, type FormEvent } from 'react'
 import type { LoginOutcome } from '../login/login-flow'
 import { smsLoginApi } from './login-api'
-import { CODE_RE, refusal, runSmsLogin } from './sms-flow'
-import { useCountdown } from './useCountdown'
+import { CODE_RE, runSmsLogin } from './sms-flow'
+import { useSmsCode } from './useSmsCode'
 import './sms.css'
 
 export interface SmsStepDialogProps {
@@ -20,19 +20,10 @@ export interface SmsStepDialogProps {
 export default function SmsStepDialog({ ticket, phone, redirect, onCancel, onOutcome }: SmsStepDialogProps) {
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const [notice, setNotice] = useState<string | null>(null)
-  const [left, startCountdown] = useCountdown()
+  const { notice, send: sendCode, waiting, label } = useSmsCode(setError)
   const [busy, setBusy] = useState(false)
 
-  const send = async () => {
-    setError(null)
-    try {
-      setNotice((await smsLoginApi.sendStepCode(ticket)).msg)
-      startCountdown()
-    } catch (e) {
-      setError(refusal(e))
-    }
-  }
+  const send = () => sendCode(() => smsLoginApi.sendStepCode(ticket))
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -59,7 +50,7 @@ export default function SmsStepDialog({ ticket, phone, redirect, onCancel, onOut
           <div className="zx-code-row">
             <input className="zx-input" name="stepCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="请输入短信验证码"
               aria-label="短信验证码" value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
-            <button type="button" className="zx-code-btn" disabled={left > 0} onClick={() => void send()}>{left > 0 ? `${left}秒后重新获取` : '获取验证码'}</button>
+            <button type="button" className="zx-code-btn" disabled={waiting} onClick={() => void send()}>{label}</button>
           </div>
         </div>
         <button type="submit" className="zx-btn-primary" disabled={busy} aria-busy={busy}>{busy && <i className="zx-btn-spin" aria-hidden />}<span>验证并登录</span></button>

@@ -1,4 +1,6 @@
-import { InputMsg, isSafeLink, THIRD_TYPE_LABELS, THIRD_TYPES, type ThirdConfigBody, type ThirdConfigRow, type ThirdType } from '@zhixiao/shared'
+import {
+  InputMsg, isSafeLink, pathOf, ssoContracts, THIRD_TYPE_LABELS, THIRD_TYPES, type ThirdConfigBody, type ThirdConfigRow, type ThirdType,
+} from '@zhixiao/shared'
 import { Alert, Form, Input, InputNumber, Radio, Select, Tag, Typography } from 'antd'
 import { CrudTableCard, deleteAction, PageFrame, statusColumn, type CrudForm } from '../../components/crud'
 import type { PageProps } from '../../router/pages'
@@ -12,7 +14,7 @@ const SECRET_LABEL: Record<ThirdType, string> = { oidc: '客户端密钥（clien
 const httpRule = { validator: async (_: unknown, v?: string) => { if (v && !isSafeLink(v.trim(), 'endpoint')) throw new Error(InputMsg.ENDPOINT_LINK) } }
 
 /** The address to register at the provider as the redirect (callback) address. */
-const callbackOf = (t: ThirdType) => `${window.location.origin}/base/api/auth/third/callback/${t}`
+const callbackOf = (t: ThirdType) => `${window.location.origin}${pathOf(ssoContracts.callback, { thirdType: t })}`
 
 function TypeFields({ type, editing }: { type: ThirdType; editing: ThirdConfigRow | null }) {
   const oidcLike = type === 'oidc' || type === 'smartEdu'

@@ -1,6 +1,6 @@
 import type { ThirdButton } from '@zhixiao/shared'
 import { useEffect, useState } from 'react'
-import { ssoApi, startUrl } from './api'
+import { loginButtons, startUrl } from './login-buttons-api'
 import './sso.css'
 
 /**
@@ -15,7 +15,7 @@ export function ThirdLoginButtons({ orgId, tenantId, redirect, part = 'all' }: {
   const [buttons, setButtons] = useState<ThirdButton[]>([])
   useEffect(() => {
     let live = true
-    ssoApi.buttons(orgId).then((b) => { if (live) setButtons(b) }, () => {})
+    loginButtons(orgId).then((b) => { if (live) setButtons(b) }, () => {})
     return () => { live = false }
   }, [orgId, tenantId])
   if (part === 'lead') {
