@@ -4,7 +4,8 @@
  * the OpenAPI description is built from the schemas the server registers, and the web client calls the same object
  * (web api/call.ts), so a changed path, field or answer type fails `npm run typecheck` on both sides.
  */
-import * as z from './z.js'
+// Types only: the web's build replaces the schemas a contract carries (web build/strip-contract-schemas.ts).
+import type * as z from './z.js'
 
 export type HttpMethod = 'GET' | 'POST'
 
@@ -74,9 +75,4 @@ export type InputOf<C> = C extends { body: z.ZodType } ? BodyIn<C> : C extends {
 export function pathOf<C extends AnyContract>(c: C, params?: Record<string, string | number>): string {
   if (!params) return c.path
   return c.path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')))
-}
-
-/** True when `data` is a schema the server can check answers against (not answer<T>()). */
-export function isSchema(v: unknown): v is z.ZodType {
-  return v instanceof z.ZodType
 }

@@ -4,9 +4,13 @@
  * becomes the route's response schema, so the server checks what it sends and the OpenAPI description shows it.
  */
 import {
-  envelopeSchema, isSchema, type AnyContract, type BodyOut, type DataOf, type Envelope, type ParamsOut, type QueryOut,
+  envelopeSchema, type AnyContract, type BodyOut, type DataOf, type Envelope, type ParamsOut, type QueryOut,
 } from '@zhixiao/shared'
+import { z } from 'zod'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteShorthandOptions } from 'fastify'
+
+/** True when `data` is a schema the server checks answers against (not answer<T>()). */
+const isSchema = (v: unknown): v is z.ZodType => v instanceof z.ZodType
 
 /** The request as the handler sees it: body, query and params already parsed by the contract's schemas. */
 export type ContractRequest<C> = FastifyRequest<{ Body: BodyOut<C>; Querystring: QueryOut<C>; Params: ParamsOut<C> }>
