@@ -23,7 +23,6 @@ import type { CaptchaText } from './modules/auth/captcha.js'
 import { organizationRoutes } from './modules/organization/routes.js'
 import { orgTypeRoutes } from './modules/organization/type-routes.js'
 import { tenantRoutes } from './modules/tenant/routes.js'
-import { importLogRoutes } from './modules/imports/routes.js'
 import { importRunner } from './modules/imports/runner.js'
 import { roleRoutes } from './modules/roles/routes.js'
 import { appGroupRoutes, appLinkRoutes, appRoutes, dynamicPermissionRoutes, fallbackAppRoutes, oftenUseRoutes, onceTokenRoutes } from './modules/apps/routes.js'
@@ -42,7 +41,6 @@ import { campusWeatherCfg } from './modules/campus/weather-service.js'
 import { namedConfigRoutes } from './modules/portal-config/named-config.js'
 import { ssoAuthRoutes, thirdConfigRoutes, dingtalkQrSource } from './modules/sso/routes.js'
 import { loginSecurityRoutes, qrLoginRoutes } from './modules/login-security/routes.js'
-import { changeRoutes, departmentRoutes, joinAuditRoutes, keyLogRoutes, parentRoutes, searchPersonRoutes, studentRoutes, teacherRoutes } from './modules/people/routes.js'
 import { smsAccountRoutes, smsAuthRoutes, smsRoutes } from './modules/sms/routes.js'
 import { registerOrgRoutes, signupAuthRoutes } from './modules/signup/routes.js'
 import { messageRoutes, messageTemplateRoutes, mpAppRoutes, waipinRoutes } from './modules/messages/routes.js'
@@ -53,7 +51,6 @@ import { dataCentreRoutes } from './modules/data-centre/routes.js'
 import { allianceOrgRoutes, juxiaoRoutes } from './modules/alliance/routes.js'
 import { externalRoutes, workRestTypeRoutes, workStationMatrixRoutes } from './modules/base-data/extra-routes.js'
 import { organizationExtraRoutes } from './modules/organization/extra-routes.js'
-import { personalDetailsRoutes } from './modules/people/personal-details.js'
 import { configCenterRoutes } from './modules/config-center/routes.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { registerContracts } from './platform/contract-routes.js'
@@ -197,16 +194,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(workStationMatrixRoutes(ctx), { prefix: '/base/api/workStationMatrix' })
     await api.register(externalRoutes(ctx), { prefix: '/base/api/external' })
     await api.register(organizationExtraRoutes(ctx), { prefix: '/base/api/organizationUnit' })
-    await api.register(personalDetailsRoutes(ctx), { prefix: '/base/api/userInfo/personalDetails' })
-    await api.register(teacherRoutes(ctx), { prefix: '/base/api/userInfo/teacherInfo' })
-    await api.register(studentRoutes(ctx), { prefix: '/base/api/userInfo/studentInfo' })
-    await api.register(parentRoutes(ctx), { prefix: '/base/api/userInfo/parentBindChild' })
-    await api.register(departmentRoutes(ctx), { prefix: '/base/api/userInfo/department' })
-    await api.register(importLogRoutes(ctx), { prefix: '/base/api/commonImportLog' })
-    await api.register(changeRoutes(ctx), { prefix: '/base/api/userInfo/change' })
-    await api.register(joinAuditRoutes(ctx), { prefix: '/base/api/userInfo/joinAudit' })
-    await api.register(searchPersonRoutes(ctx), { prefix: '/base/api/userInfo/searchPerson' })
-    await api.register(keyLogRoutes(ctx), { prefix: '/base/api/importantLog' })
     await api.register(appGroupRoutes(ctx), { prefix: '/base/mobileAppGroup' })
     await api.register(appLinkRoutes(ctx), { prefix: '/base/mobileAppLink' })
     await api.register(appRoutes(ctx), { prefix: '/base/mobileApp' })

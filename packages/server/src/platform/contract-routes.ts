@@ -36,6 +36,7 @@ export function registerContracts(app: FastifyInstance, bound: readonly BoundRou
         summary: c.summary,
         ...(c.tags ? { tags: [...c.tags] } : {}),
         ...(c.body && !c.upload ? { body: c.body } : {}),
+        ...(c.upload ? { consumes: ['multipart/form-data'] } : {}),
         ...(c.query ? { querystring: c.query } : {}),
         ...(c.params ? { params: c.params } : {}),
         ...(isSchema(c.data) ? { response: { 200: envelopeSchema(c.data) } } : {}),
