@@ -9,7 +9,6 @@ import type { AppConfig } from './config.js'
 import { Db, isConnectionLoss } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { syncPermissionCatalogue } from './db/seed/permissions.js'
-import { importLogRoutes } from './modules/imports/routes.js'
 import { importRunner } from './modules/imports/runner.js'
 import { syncBuiltinAppsAllTenants } from './modules/apps/registry.js'
 import { installApiCors } from './platform/cors.js'
@@ -18,12 +17,10 @@ import { installInputGuard } from './platform/input-guard.js'
 import { installWebStatic } from './platform/web-static.js'
 import { complaintRoutes } from './modules/complaints/routes.js'
 import { campusRoutes, classTeacherRoutes, weatherRoutes } from './modules/campus/routes.js'
-import { changeRoutes, departmentRoutes, joinAuditRoutes, keyLogRoutes, parentRoutes, searchPersonRoutes, studentRoutes, teacherRoutes } from './modules/people/routes.js'
 import { messageRoutes, messageTemplateRoutes, mpAppRoutes, waipinRoutes } from './modules/messages/routes.js'
 import { pushDispatcher } from './modules/messages/dispatch.js'
 import { assistantAdminRoutes, assistantChatRoutes } from './modules/assistant/routes.js'
 import { allianceOrgRoutes, juxiaoRoutes } from './modules/alliance/routes.js'
-import { personalDetailsRoutes } from './modules/people/personal-details.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { registerContracts } from './platform/contract-routes.js'
 import { MODULES } from './modules/index.js'
@@ -140,16 +137,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     installInputGuard(api)
     await api.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } })
     for (const m of MODULES) registerContracts(api, m.routes(ctx, opts))
-    await api.register(personalDetailsRoutes(ctx), { prefix: '/base/api/userInfo/personalDetails' })
-    await api.register(teacherRoutes(ctx), { prefix: '/base/api/userInfo/teacherInfo' })
-    await api.register(studentRoutes(ctx), { prefix: '/base/api/userInfo/studentInfo' })
-    await api.register(parentRoutes(ctx), { prefix: '/base/api/userInfo/parentBindChild' })
-    await api.register(departmentRoutes(ctx), { prefix: '/base/api/userInfo/department' })
-    await api.register(importLogRoutes(ctx), { prefix: '/base/api/commonImportLog' })
-    await api.register(changeRoutes(ctx), { prefix: '/base/api/userInfo/change' })
-    await api.register(joinAuditRoutes(ctx), { prefix: '/base/api/userInfo/joinAudit' })
-    await api.register(searchPersonRoutes(ctx), { prefix: '/base/api/userInfo/searchPerson' })
-    await api.register(keyLogRoutes(ctx), { prefix: '/base/api/importantLog' })
     await api.register(complaintRoutes(ctx), { prefix: '/base/complainSuggestion' })
     await api.register(campusRoutes(ctx), { prefix: '/sc-mobile-api/api/h5/faculty/campusPro' })
     await api.register(weatherRoutes(ctx), { prefix: '/base/api/weather' })

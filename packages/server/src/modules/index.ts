@@ -18,6 +18,8 @@ import { loginSecurityModule } from './login-security/manifest.js'
 import { signupModule } from './signup/manifest.js'
 import { smsModule } from './sms/manifest.js'
 import { ssoModule } from './sso/manifest.js'
+import { importsModule } from './imports/manifest.js'
+import { peopleModule } from './people/manifest.js'
 
 /** Every domain's API, in one place: buildApp registers these manifests' routes (docs/architecture.md). */
 export const MODULES: readonly ModuleManifest[] = [
@@ -40,4 +42,6 @@ export const MODULES: readonly ModuleManifest[] = [
   loginSecurityModule,
   ssoModule,
   signupModule,
+  peopleModule,
+  importsModule,
 ]

@@ -5,9 +5,10 @@ import { dictItemsFor } from '../../platform/dict-refs.js'
 import { notFound, refused } from '../../platform/errors.js'
 import { assertMayActOnMembers } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
-import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
-import { paginate, type Page } from '../../platform/paging.js'
+import { assertInScope } from '../../platform/org-scope.js'
+import type { Page } from '../../platform/paging.js'
 import { assertPermission } from '../../platform/permissions.js'
+import { pageInOrg } from './member-lists.js'
 import { endMemberSessions, liveClass, memberFor } from './members.js'
 
 /**
@@ -65,8 +66,7 @@ export function addChange(ctx: AppContext, auth: AuthInfo, b: ChangeAddBody): Pr
 }
 
 export function pageChanges(ctx: AppContext, auth: AuthInfo, q: ChangePageBody): Promise<Page<ChangeRow>> {
-  return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const orgId = await scopedOrg(trx, auth, q.orgId)
+  return pageInOrg(ctx, auth, q, (trx, orgId) => {
     let rows = trx.selectFrom('change_record as r')
       .innerJoin('user_info as u', (j) => j.onRef('u.tenant_id', '=', 'r.tenant_id').onRef('u.id', '=', 'r.user_info_id'))
       .innerJoin('dict_item as d', (j) => j.onRef('d.tenant_id', '=', 'r.tenant_id').onRef('d.id', '=', 'r.change_type_id'))
@@ -83,6 +83,6 @@ export function pageChanges(ctx: AppContext, auth: AuthInfo, q: ChangePageBody):
         sql<string>`to_char(r.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('createdAt'),
       ])
     if (q.keyword) rows = rows.where((eb) => eb.or([eb('u.true_name', 'ilike', `%${q.keyword}%`), eb('u.job_no', 'ilike', `%${q.keyword}%`)]))
-    return paginate(rows.orderBy('r.id', 'desc'), rows, q)
+    return rows.orderBy('r.id', 'desc')
   })
 }

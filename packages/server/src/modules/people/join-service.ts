@@ -3,9 +3,10 @@ import { sql } from 'kysely'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
-import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
-import { paginate, type Page } from '../../platform/paging.js'
+import { assertInScope } from '../../platform/org-scope.js'
+import type { Page } from '../../platform/paging.js'
 import { approveExtras } from '../signup/apply-service.js'
+import { pageInOrg } from './member-lists.js'
 import { insertMembers, unitAttrOf } from './members.js'
 import { notify } from '../messages/notify.js'
 
@@ -35,8 +36,7 @@ export function applyToJoin(ctx: AppContext, auth: AuthInfo, orgId: number, reas
 }
 
 export function pageJoinRequests(ctx: AppContext, auth: AuthInfo, q: JoinPageBody): Promise<Page<JoinRow>> {
-  return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const orgId = await scopedOrg(trx, auth, q.orgId)
+  return pageInOrg(ctx, auth, q, (trx, orgId) => {
     let rows = trx.selectFrom('join_request as j')
       .innerJoin('org_unit as o', (x) => x.onRef('o.tenant_id', '=', 'j.tenant_id').onRef('o.id', '=', 'j.org_id'))
       .innerJoin('account as a', (x) => x.onRef('a.tenant_id', '=', 'j.tenant_id').onRef('a.id', '=', 'j.account_id'))
@@ -48,7 +48,7 @@ export function pageJoinRequests(ctx: AppContext, auth: AuthInfo, q: JoinPageBod
         sql<string | null>`to_char(j.decided_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('decidedAt'),
       ])
     if (q.status != null) rows = rows.where('j.status', '=', q.status)
-    return paginate(rows.orderBy('j.id', 'desc'), rows, q)
+    return rows.orderBy('j.id', 'desc')
   })
 }
 

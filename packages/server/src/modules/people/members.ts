@@ -6,6 +6,7 @@ import { rethrowUnique } from '../../platform/db-errors.js'
 import { dictItemsFor } from '../../platform/dict-refs.js'
 import { notFound, refused } from '../../platform/errors.js'
 import { assertInScope } from '../../platform/org-scope.js'
+import { recordOp, type OpEntry } from '../../platform/op-log.js'
 import { hashPassword } from '../../platform/password.js'
 
 /**
@@ -101,6 +102,18 @@ export async function insertMembers(trx: Trx, tenantId: number, passwordHash: st
   const facts = members.filter((m) => m.person && Object.values(m.person).some((v) => v != null))
   await savePersons(trx, facts.map((m) => ({ accountId: m.accountId!, facts: m.person! })))
   return infos.map((r) => r.id)
+}
+
+/**
+ * A single add (a teacher, a student): inserts the member, records `op`, and answers its id; a unique index's clash
+ * becomes its message through `unique`.
+ */
+export async function addMember(trx: Trx, auth: AuthInfo, passwordHash: string, m: NewMember, op: OpEntry, unique: (e: unknown) => never = uniqueMsg): Promise<number> {
+  try {
+    const [id] = await insertMembers(trx, auth.tenantId, passwordHash, [m], await unitAttrOf(trx, m.orgId))
+    await recordOp(trx, auth, op)
+    return id!
+  } catch (e) { return unique(e) }
 }
 
 /** Creates or updates the person row of an account; an ID card fixes sex and birthday. */

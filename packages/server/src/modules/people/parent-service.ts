@@ -5,10 +5,10 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { refused } from '../../platform/errors.js'
 import { assertMayActOnMembers } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
-import { countOf, pageByKeys, type Page } from '../../platform/paging.js'
+import type { Page } from '../../platform/paging.js'
 import { defaultPasswordHash, insertMembers, memberFor, uniqueMsg, unitAttrOf } from './members.js'
 import { anchoredIdsAt } from './deep-pages.js'
-import { keptTotal } from './member-counts.js'
+import { memberKeys, pageMembers, withKeyword } from './member-lists.js'
 import { parentsOf, schoolOf } from './student-service.js'
 
 function parentRows(trx: Trx) {
@@ -38,8 +38,7 @@ export async function childrenOf(trx: Trx, parentIds: number[]): Promise<Map<num
 
 /** The list's own filters on user_info alone (paging reads its ids from an index; see pageByKeys). */
 export function parentKeys(trx: Trx, orgId: number, q: Omit<ParentPageBody, 'pageIndex' | 'pageSize'>) {
-  let keys = trx.selectFrom('user_info as u').where('u.user_type', '=', UserType.PARENT).where('u.org_id', '=', orgId).where('u.archived', '=', q.archived)
-  if (q.status != null) keys = keys.where('u.status', '=', q.status)
+  let keys = memberKeys(trx, UserType.PARENT, orgId, q)
   if (q.childId != null || q.classId != null) {
     keys = keys.where(({ exists, selectFrom }) => exists(selectFrom('parent_child as pc')
       .innerJoin('user_info as s', (j) => j.onRef('s.tenant_id', '=', 'pc.tenant_id').onRef('s.id', '=', 'pc.child_id'))
@@ -47,12 +46,7 @@ export function parentKeys(trx: Trx, orgId: number, q: Omit<ParentPageBody, 'pag
       .$if(q.childId != null, (w) => w.where('pc.child_id', '=', q.childId!))
       .$if(q.classId != null, (w) => w.where('s.class_id', '=', q.classId!))))
   }
-  if (q.keyword) {
-    const k = `%${q.keyword}%`
-    keys = keys.where((eb) => eb.or([eb('u.true_name', 'ilike', k), eb('u.phone', 'ilike', k),
-      eb.exists(eb.selectFrom('account as a').select('a.id').whereRef('a.id', '=', 'u.account_id').where('a.user_name', 'ilike', k))]))
-  }
-  return keys
+  return withKeyword(keys, q.keyword, ['u.true_name', 'u.phone'])
 }
 
 /** Full rows of the filtered list (the export). */
@@ -65,10 +59,11 @@ export function pageParents(ctx: AppContext, auth: AuthInfo, q: ParentPageBody):
     const orgId = await schoolOf(trx, auth, q.orgId)
     const keys = parentKeys(trx, orgId, q)
     const counted = { orgId, userType: UserType.PARENT, archived: q.archived, status: q.status }
-    const kept = !q.keyword && q.childId == null && q.classId == null
-    const total = () => (kept ? keptTotal(trx, counted) : countOf(keys))
-    const page = await pageByKeys(keys.select('u.id').orderBy('u.id', 'desc'), (ids) => parentRows(trx).where('u.id', 'in', ids).execute(), q, total,
-      kept ? (offset, limit) => anchoredIdsAt(ctx.db, trx, keys, `${auth.tenantId}:${orgId}:parent:${q.archived}:${q.status}`, counted, ['u.id'], true, offset, limit) : undefined)
+    const page = await pageMembers(trx, q, {
+      keys, ordered: keys.select('u.id').orderBy('u.id', 'desc'), counted, kept: !q.keyword && q.childId == null && q.classId == null,
+      rows: (ids) => parentRows(trx).where('u.id', 'in', ids).execute(),
+      deep: (offset, limit) => anchoredIdsAt(ctx.db, trx, keys, `${auth.tenantId}:${orgId}:parent:${q.archived}:${q.status}`, counted, ['u.id'], true, offset, limit),
+    })
     const kids = await childrenOf(trx, page.list.map((p) => p.id))
     return { ...page, list: page.list.map((p) => ({ ...p, children: kids.get(p.id) ?? [] })) }
   })

@@ -1,8 +1,7 @@
-import { envelopeSchema, personalDetails as personalDetailsSchema, personalDetailsUpdateBody, type PersonalDetails, type PersonalDetailsUpdateBody } from '@zhixiao/shared'
-import type { FastifyInstance } from 'fastify'
+import { personalDetailsContracts as C, type PersonalDetails, type PersonalDetailsUpdateBody } from '@zhixiao/shared'
 import { sql } from 'kysely'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { handle } from '../../platform/contract-routes.js'
 import { ok } from '../../platform/envelope.js'
 import { recordOp } from '../../platform/op-log.js'
 import { checkDicts } from './members.js'
@@ -57,13 +56,8 @@ export function updatePersonalDetails(ctx: AppContext, auth: AuthInfo, b: Person
   })
 }
 
-export function personalDetailsRoutes(ctx: AppContext) {
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>()
-    const tags = ['personalDetails']
-    r.get('/get', { schema: { tags, summary: '当前用户的个人资料', response: { 200: envelopeSchema(personalDetailsSchema) } } },
-      async (req) => ok(await personalDetailsOf(ctx, req.auth!)))
-    r.post('/update', { schema: { tags, summary: '编辑本人资料（姓名、手机号、身份证号由管理员维护）', body: personalDetailsUpdateBody } },
-      async (req) => { await updatePersonalDetails(ctx, req.auth!, req.body); return ok(null, '保存成功') })
-  }
-}
+/** /base/api/userInfo/personalDetails */
+export const personalDetailsRoutes = (ctx: AppContext) => [
+  handle(C.get, async (req) => ok(await personalDetailsOf(ctx, req.auth!))),
+  handle(C.update, async (req) => { await updatePersonalDetails(ctx, req.auth!, req.body); return ok(null, '保存成功') }),
+]

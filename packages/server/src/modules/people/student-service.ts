@@ -6,10 +6,10 @@ import { notFound, refused } from '../../platform/errors.js'
 import { assertMayActOnMembers } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
-import { countOf, pageByKeys, type Page } from '../../platform/paging.js'
+import type { Page } from '../../platform/paging.js'
 import { studentIdsAt } from './deep-pages.js'
-import { keptTotal } from './member-counts.js'
-import { defaultPasswordHash, insertMembers, liveClass, memberFor, savePerson, uniqueMsg, unitAttrOf } from './members.js'
+import { memberKeys, pageMembers, withKeyword } from './member-lists.js'
+import { addMember, defaultPasswordHash, liveClass, memberFor, savePerson, uniqueMsg } from './members.js'
 
 const studentUnique = (e: unknown): never => {
   try { return uniqueMsg(e) } catch (err) {
@@ -47,16 +47,10 @@ export async function schoolOf(trx: Trx, auth: AuthInfo, orgId?: number): Promis
 
 /** The list's own filters on user_info alone (paging reads its ids from an index; see pageByKeys). */
 export function studentKeys(trx: Trx, orgId: number, q: Omit<StudentPageBody, 'pageIndex' | 'pageSize'>) {
-  let keys = trx.selectFrom('user_info as u').where('u.user_type', '=', UserType.STUDENT).where('u.org_id', '=', orgId).where('u.archived', '=', q.archived)
+  let keys = memberKeys(trx, UserType.STUDENT, orgId, q)
   if (q.classId != null) keys = keys.where('u.class_id', '=', q.classId)
   else if (q.gradeId != null) keys = keys.where('u.class_id', 'in', trx.selectFrom('school_class').select('id').where('grade_id', '=', q.gradeId))
-  if (q.status != null) keys = keys.where('u.status', '=', q.status)
-  if (q.keyword) {
-    const k = `%${q.keyword}%`
-    keys = keys.where((eb) => eb.or([eb('u.true_name', 'ilike', k), eb('u.job_no', 'ilike', k),
-      eb.exists(eb.selectFrom('account as a').select('a.id').whereRef('a.id', '=', 'u.account_id').where('a.user_name', 'ilike', k))]))
-  }
-  return keys
+  return withKeyword(keys, q.keyword, ['u.true_name', 'u.job_no'])
 }
 
 /** Full rows of the filtered list (the export). */
@@ -69,10 +63,11 @@ export function pageStudents(ctx: AppContext, auth: AuthInfo, q: StudentPageBody
     const orgId = await schoolOf(trx, auth, q.orgId)
     const keys = studentKeys(trx, orgId, q)
     const counted = { orgId, userType: UserType.STUDENT, archived: q.archived, status: q.status, classId: q.classId, gradeId: q.gradeId }
-    const total = () => (q.keyword ? countOf(keys) : keptTotal(trx, counted))
-    return pageByKeys(keys.select('u.id').orderBy('u.class_id').orderBy('u.job_no').orderBy('u.id'),
-      async (ids) => (await studentRows(trx).where('u.id', 'in', ids).execute()).map(fixStudent), q, total,
-      q.keyword ? undefined : (offset, limit) => studentIdsAt(trx, keys, counted, offset, limit))
+    return pageMembers(trx, q, {
+      keys, ordered: keys.select('u.id').orderBy('u.class_id').orderBy('u.job_no').orderBy('u.id'), counted, kept: !q.keyword,
+      rows: async (ids) => (await studentRows(trx).where('u.id', 'in', ids).execute()).map(fixStudent),
+      deep: (offset, limit) => studentIdsAt(trx, keys, counted, offset, limit),
+    })
   })
 }
 
@@ -102,14 +97,10 @@ export function addStudent(ctx: AppContext, auth: AuthInfo, b: StudentAddBody & 
     const taken = await trx.selectFrom('user_info').select('id').where('org_id', '=', orgId).where('user_type', '=', UserType.STUDENT).where('job_no', '=', b.jobNo).executeTakeFirst()
     if (taken) throw refused(ErrorCode.CONFLICT, PeopleMsg.STUDENT_NO_TAKEN)
     const hash = await defaultPasswordHash(ctx, trx, auth.tenantId)
-    try {
-      const [id] = await insertMembers(trx, auth.tenantId, hash, [{
-        orgId, userType: UserType.STUDENT, trueName: b.trueName, userName: b.userName ?? b.jobNo, phone: b.phone, jobNo: b.jobNo,
-        classId: b.classId, enteredOn: b.enteredOn, remark: b.remark, person: { idCard: b.idCard, sex: b.sex },
-      }], await unitAttrOf(trx, orgId))
-      await recordOp(trx, auth, { module: '学生管理', action: '新增', target: b.trueName, detail: { after: { jobNo: b.jobNo, classId: b.classId } } })
-      return id!
-    } catch (e) { return studentUnique(e) }
+    return addMember(trx, auth, hash, {
+      orgId, userType: UserType.STUDENT, trueName: b.trueName, userName: b.userName ?? b.jobNo, phone: b.phone, jobNo: b.jobNo,
+      classId: b.classId, enteredOn: b.enteredOn, remark: b.remark, person: { idCard: b.idCard, sex: b.sex },
+    }, { module: '学生管理', action: '新增', target: b.trueName, detail: { after: { jobNo: b.jobNo, classId: b.classId } } }, studentUnique)
   })
 }
 

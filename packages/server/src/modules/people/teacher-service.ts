@@ -6,10 +6,10 @@ import { refused } from '../../platform/errors.js'
 import { assertMayActOnMembers } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
-import { countOf, pageByKeys, type Page } from '../../platform/paging.js'
+import type { Page } from '../../platform/paging.js'
 import { anchoredIdsAt } from './deep-pages.js'
-import { keptTotal } from './member-counts.js'
-import { checkDept, checkDicts, defaultPasswordHash, insertMembers, memberFor, savePerson, uniqueMsg, unitAttrOf } from './members.js'
+import { memberKeys, pageMembers, withKeyword } from './member-lists.js'
+import { addMember, checkDept, checkDicts, defaultPasswordHash, memberFor, savePerson, uniqueMsg } from './members.js'
 
 /** Teacher rows: the membership, its account, the person and the department, in one query. */
 export function teacherRows(trx: Trx) {
@@ -36,15 +36,8 @@ export const fixTeacher = <T extends RowOut>(r: T): T & { orgCount: number } => 
 
 /** The list's own filters on user_info alone (paging reads its ids from an index; see pageByKeys). */
 export function teacherKeys(trx: Trx, orgId: number, q: Omit<TeacherPageBody, 'pageIndex' | 'pageSize'>) {
-  let keys = trx.selectFrom('user_info as u').where('u.user_type', '=', UserType.STAFF).where('u.org_id', '=', orgId).where('u.archived', '=', q.archived)
-  if (q.deptId != null) keys = keys.where('u.dept_id', '=', q.deptId)
-  if (q.status != null) keys = keys.where('u.status', '=', q.status)
-  if (q.keyword) {
-    const k = `%${q.keyword}%`
-    keys = keys.where((eb) => eb.or([eb('u.true_name', 'ilike', k), eb('u.phone', 'ilike', k), eb('u.job_no', 'ilike', k),
-      eb.exists(eb.selectFrom('account as a').select('a.id').whereRef('a.id', '=', 'u.account_id').where('a.user_name', 'ilike', k))]))
-  }
-  return keys
+  const keys = memberKeys(trx, UserType.STAFF, orgId, q)
+  return withKeyword(q.deptId != null ? keys.where('u.dept_id', '=', q.deptId) : keys, q.keyword, ['u.true_name', 'u.phone', 'u.job_no'])
 }
 
 /** Full rows of the filtered list (the export). */
@@ -57,11 +50,11 @@ export function pageTeachers(ctx: AppContext, auth: AuthInfo, q: TeacherPageBody
     const orgId = await scopedOrg(trx, auth, q.orgId)
     const keys = teacherKeys(trx, orgId, q)
     const counted = { orgId, userType: UserType.STAFF, archived: q.archived, status: q.status }
-    const kept = !q.keyword && q.deptId == null
-    const total = () => (kept ? keptTotal(trx, counted) : countOf(keys))
-    return pageByKeys(keys.select('u.id').orderBy('u.sort').orderBy('u.id'),
-      async (ids) => (await teacherRows(trx).where('u.id', 'in', ids).execute()).map(fixTeacher), q, total,
-      kept ? (offset, limit) => anchoredIdsAt(ctx.db, trx, keys, `${auth.tenantId}:${orgId}:staff:${q.archived}:${q.status}`, counted, ['u.sort', 'u.id'], false, offset, limit) : undefined)
+    return pageMembers(trx, q, {
+      keys, ordered: keys.select('u.id').orderBy('u.sort').orderBy('u.id'), counted, kept: !q.keyword && q.deptId == null,
+      rows: async (ids) => (await teacherRows(trx).where('u.id', 'in', ids).execute()).map(fixTeacher),
+      deep: (offset, limit) => anchoredIdsAt(ctx.db, trx, keys, `${auth.tenantId}:${orgId}:staff:${q.archived}:${q.status}`, counted, ['u.sort', 'u.id'], false, offset, limit),
+    })
   })
 }
 
@@ -103,15 +96,11 @@ export function addTeacher(ctx: AppContext, auth: AuthInfo, b: TeacherAddBody): 
       if (member) throw refused(ErrorCode.CONFLICT, PeopleMsg.ALREADY_MEMBER)
     }
     const hash = existing ? '' : await defaultPasswordHash(ctx, trx, auth.tenantId)
-    try {
-      const [id] = await insertMembers(trx, auth.tenantId, hash, [{
-        orgId, userType: UserType.STAFF, trueName: b.trueName, userName: b.userName ?? b.phone, phone: b.phone, accountId: existing?.id ?? null,
-        jobNo: b.jobNo, deptId: b.deptId, positionId: b.positionId, titleId: b.titleId, teacherTypeId: b.teacherTypeId, enteredOn: b.enteredOn,
-        remark: b.remark, person: existing ? null : personOf(b),
-      }], await unitAttrOf(trx, orgId))
-      await recordOp(trx, auth, { module: '教师管理', action: '新增', target: b.trueName, detail: { after: { phone: b.phone, jobNo: b.jobNo } } })
-      return id!
-    } catch (e) { return uniqueMsg(e) }
+    return addMember(trx, auth, hash, {
+      orgId, userType: UserType.STAFF, trueName: b.trueName, userName: b.userName ?? b.phone, phone: b.phone, accountId: existing?.id ?? null,
+      jobNo: b.jobNo, deptId: b.deptId, positionId: b.positionId, titleId: b.titleId, teacherTypeId: b.teacherTypeId, enteredOn: b.enteredOn,
+      remark: b.remark, person: existing ? null : personOf(b),
+    }, { module: '教师管理', action: '新增', target: b.trueName, detail: { after: { phone: b.phone, jobNo: b.jobNo } } })
   })
 }
 

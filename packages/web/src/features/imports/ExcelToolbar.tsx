@@ -1,7 +1,8 @@
-import type { ImportKind } from '@zhixiao/shared'
+import type { AnyContract, ImportCalls, ImportKind } from '@zhixiao/shared'
 import { Button, Space } from 'antd'
 import { useState } from 'react'
-import { downloadFile } from '../../api/download'
+import type { z } from 'zod'
+import { download } from '../../api/call'
 import { PermButton } from '../../components/PermButton'
 import { ImportLogDrawer } from './ImportLogDrawer'
 import { useImportUpload } from './use-import-upload'
@@ -16,10 +17,10 @@ function CodeButton({ code, ...rest }: { code?: string; onClick: () => void; loa
  * type and header at once); the floating panel then shows its progress. `exportBody` is the list's current
  * filters, so 导出 writes what the table shows.
  */
-export function ExcelToolbar({ kind, base, noun, orgId, importCode, exportCode, exportBody, canImport = true }: {
+export function ExcelToolbar({ kind, calls, noun, orgId, importCode, exportCode, exportBody, canImport = true }: {
   kind: ImportKind
-  /** The call group, e.g. /base/api/userInfo/teacherInfo. */
-  base: string
+  /** The list's calls, e.g. teacherContracts: its import calls and its export. */
+  calls: ImportCalls & { export: AnyContract & { file: true; body: z.ZodType } }
   /** 教师, 学生, 家长: the downloaded files' names. */
   noun: string
   /** The school the page works on (undefined: the caller's own). */
@@ -30,7 +31,7 @@ export function ExcelToolbar({ kind, base, noun, orgId, importCode, exportCode, 
   /** false on archive pages: imports add live people. */
   canImport?: boolean
 }) {
-  const upload = useImportUpload(`${base}/importExcel`, `${kind}-import-file`, { orgId })
+  const upload = useImportUpload(calls.importExcel, `${kind}-import-file`, { orgId })
   const [busy, setBusy] = useState<'template' | 'export' | null>(null)
   const [logs, setLogs] = useState(false)
   const run = async (what: 'template' | 'export', go: () => Promise<boolean>) => { setBusy(what); await go(); setBusy(null) }
@@ -42,11 +43,11 @@ export function ExcelToolbar({ kind, base, noun, orgId, importCode, exportCode, 
           {upload.input}
           <CodeButton code={importCode} loading={upload.uploading} onClick={upload.choose}>导入</CodeButton>
           <Button loading={busy === 'template'} onClick={() => void run('template', () =>
-            downloadFile(`${base}/downloadExcelTemplate`, `${noun}导入模板.xlsx`, { params: { orgId } }))}>下载模板</Button>
+            download(calls.downloadExcelTemplate, `${noun}导入模板.xlsx`))}>下载模板</Button>
         </>
       )}
       <CodeButton code={exportCode} loading={busy === 'export'} onClick={() => void run('export', () =>
-        downloadFile(`${base}/export`, `${noun}.xlsx`, { body: exportBody }))}>导出</CodeButton>
+        download(calls.export, `${noun}.xlsx`, exportBody))}>导出</CodeButton>
       <Button onClick={() => setLogs(true)}>导入记录</Button>
       {logs && <ImportLogDrawer kind={kind} title={`${noun}导入记录`} onClose={() => setLogs(false)} />}
     </Space>

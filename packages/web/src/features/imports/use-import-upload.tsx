@@ -1,14 +1,18 @@
-import type { ImportTask } from '@zhixiao/shared'
+import type { AnyContract, ImportTask, importTask } from '@zhixiao/shared'
 import { useRef, useState, type ChangeEvent, type ReactElement } from 'react'
+import { upload } from '../../api/call'
 import { uploadFile } from '../../api/download'
 import { notify } from '../../api/feedback'
 import { kickImports } from './store'
+
+/** An import's upload call: its contract (a path only while the role import has none yet; issue 23). */
+export type ImportUploadCall = (AnyContract & { upload: true; data: typeof importTask }) | string
 
 /**
  * The hidden .xlsx picker behind an 导入 button and the upload that starts an import job: the server checks the
  * file's type and header at once, then the floating panel follows the job. Every import toolbar uses this one.
  */
-export function useImportUpload(url: string, testId: string, fields: Record<string, string | number | null | undefined> = {}):
+export function useImportUpload(to: ImportUploadCall, testId: string, fields: Record<string, string | number | null | undefined> = {}):
   { input: ReactElement; choose: () => void; uploading: boolean } {
   const ref = useRef<HTMLInputElement>(null)
   const [uploading, setUploading] = useState(false)
@@ -19,7 +23,7 @@ export function useImportUpload(url: string, testId: string, fields: Record<stri
     if (!/\.xlsx$/i.test(file.name)) { notify.error('请选择 .xlsx 格式的文件'); return }
     setUploading(true)
     try {
-      const env = await uploadFile<ImportTask>(url, file, fields)
+      const env = typeof to === 'string' ? await uploadFile<ImportTask>(to, file, fields) : await upload(to, file, fields)
       notify.success(env.msg)
       kickImports(env.data.importLogId)
     } catch { /* the client showed why */ } finally { setUploading(false) }

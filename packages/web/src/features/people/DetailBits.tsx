@@ -1,8 +1,11 @@
-import type { DictType } from '@zhixiao/shared'
+import type { ChildParent, DictType } from '@zhixiao/shared'
 import { SEX_LABEL } from '@zhixiao/shared'
-import { Button, Card, Empty, Spin } from 'antd'
+import { useQuery } from '@tanstack/react-query'
+import { Button, Card, Descriptions, Empty, Spin, Tag, type DescriptionsProps, type TableColumnsType } from 'antd'
 import type { ReactNode } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
+import { PageFrame, statusColumn, textColumn } from '../../components/crud'
+import type { PageProps } from '../../router/pages'
 import { useDictOptions } from '../base-data/dict-api'
 
 /** The name of a dictionary entry (position, title …), or — when none is set. */
@@ -24,5 +27,47 @@ export function DetailCard({ loading, found, back, children }: { loading: boolea
     <Card size="small" extra={<Button onClick={() => void (cameFromApp ? navigate(-1) : navigate(back))}>返回</Button>}>
       {loading ? <Spin /> : found ? children : <Empty description="未找到该人员" />}
     </Card>
+  )
+}
+
+/** A student's parents as a table shows them (the student's detail page, the 家长管理 drawer). */
+export const childParentColumns = (): TableColumnsType<ChildParent> => [
+  { title: '家长姓名', dataIndex: 'trueName' },
+  { title: '关系', dataIndex: 'relation' },
+  textColumn('手机号', 'phone'),
+  { title: '登录名', dataIndex: 'userName' },
+  statusColumn(),
+]
+
+interface MemberRecord { trueName: string; archived: boolean; status: number }
+
+/**
+ * A person's read-only detail page (/base-userAccount/teacherDetail?id=, studentDetail?id=): the record `load` answers
+ * for the id, its facts as `items` under the name (with 已归档 / 停用), then `more` (a student's parents); 返回 goes
+ * to the live or archived list.
+ */
+export function MemberDetailPage<R extends MemberRecord>({ path, title, queryKey, load, lists, items, more }: PageProps & {
+  queryKey: string
+  load: (id: number) => Promise<R>
+  lists: { live: string; archived: string }
+  items: (r: R) => DescriptionsProps['items']
+  more?: (r: R) => ReactNode
+}) {
+  const [params] = useSearchParams()
+  const id = Number(params.get('id')) || null
+  const q = useQuery({ queryKey: [queryKey, 'detail', id], queryFn: () => load(id as number), enabled: id !== null })
+  const r = q.data
+  return (
+    <PageFrame path={path} title={title}>
+      <DetailCard loading={q.isLoading} found={!!r} back={r?.archived ? lists.archived : lists.live}>
+        {r && (
+          <>
+            <Descriptions bordered size="small" column={{ xs: 1, sm: 2 }} title={<>{r.trueName} {r.archived && <Tag>已归档</Tag>}{r.status === 1 && <Tag>停用</Tag>}</>}
+              items={items(r)} />
+            {more?.(r)}
+          </>
+        )}
+      </DetailCard>
+    </PageFrame>
   )
 }

@@ -1,4 +1,4 @@
-import type { ParentRow } from '@zhixiao/shared'
+import { parentContracts, type ParentRow } from '@zhixiao/shared'
 import { Input, Select, Tag } from 'antd'
 import { useState } from 'react'
 import { CrudTableCard, PageFrame, statusColumn, textColumn, type CrudForm } from '../../components/crud'
@@ -7,7 +7,7 @@ import { useScopeOrg } from '../../stores/school-scope'
 import { SchoolScopeSelect } from '../organization/SchoolScopeSelect'
 import { ExcelToolbar } from '../imports/ExcelToolbar'
 import { archiveAction, removeAction, resetPasswordAction, restoreAction, useWithoutSelfLockout } from './actions'
-import { PARENT_BASE, parentApi } from './api'
+import { parentApi } from './api'
 import { classOptions, useLiveClasses } from './class-options'
 import { ParentFields, type ParentValues } from './ParentFields'
 
@@ -36,7 +36,7 @@ export default function ParentPage({ path, title }: PageProps) {
       <CrudTableCard<ParentRow, ParentValues>
         queryKey={['parents', query]} invalidates={['students']} form={archived ? undefined : form}
         addLabel="新增家长" addCode="base_parent_add"
-        title={<ExcelToolbar kind="parent" base={PARENT_BASE} noun="家长" orgId={orgId} canImport={!archived}
+        title={<ExcelToolbar kind="parent" calls={parentContracts} noun="家长" orgId={orgId} canImport={!archived}
           importCode="base_parent_add" exportCode="base_parent_export" exportBody={query} />}
         filters={
           <>

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { App, Drawer, Table } from 'antd'
 import { useState } from 'react'
-import { CrudFormModal, statusColumn, textColumn, useWrite } from '../../components/crud'
+import { CrudFormModal, useWrite } from '../../components/crud'
 import { PermButton } from '../../components/PermButton'
 import { parentApi, studentApi, type ChildParent } from './api'
+import { childParentColumns } from './DetailBits'
 import { ParentFields, type ParentValues } from './ParentFields'
 
 const CODE = 'base_student_parent'
@@ -28,11 +29,7 @@ export function ParentsDrawer({ childId, onClose }: { childId: number; onClose: 
       <Table<ChildParent>
         rowKey="id" size="small" pagination={false} loading={parents.isFetching} dataSource={parents.data ?? []}
         columns={[
-          { title: '家长姓名', dataIndex: 'trueName' },
-          { title: '关系', dataIndex: 'relation' },
-          textColumn('手机号', 'phone'),
-          { title: '登录名', dataIndex: 'userName' },
-          statusColumn(),
+          ...childParentColumns(),
           { title: '操作', key: 'op', render: (_, p) => <PermButton code={CODE} type="link" size="small" danger onClick={() => unbind(p)}>解绑</PermButton> },
         ]}
       />

@@ -1,8 +1,8 @@
-import { idCardField, loginNameField, trueNameField, type StudentRow, type StudentUpdateBody } from '@zhixiao/shared'
+import { idCardField, type StudentRow, type StudentUpdateBody } from '@zhixiao/shared'
 import { Form, Input, Row, Select } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { groupedClassOptions, useLiveClasses } from './class-options'
-import { dayIn, dayOut, u, DayField, Half, IdCardSexFields, zodRule } from './form-kit'
+import { dayIn, dayOut, u, DayField, Half, IdCardSexFields, LoginNameField, RemarkField, TrueNameField } from './form-kit'
 
 export interface StudentValues {
   trueName: string
@@ -38,9 +38,7 @@ export function ClassPicker({ value, onChange }: { value?: number; onChange?: (v
 export function StudentFields({ adding }: { adding: boolean }) {
   return (
     <Row gutter={16}>
-      <Half>
-        <Form.Item name="trueName" label="姓名" required rules={[zodRule(trueNameField)]}><Input placeholder="请输入姓名" maxLength={30} /></Form.Item>
-      </Half>
+      <Half><TrueNameField /></Half>
       <Half>
         <Form.Item name="jobNo" label="学号" rules={[{ required: true, whitespace: true, message: '请输入学号' }, { max: 30, message: '学号不能超过30个字符' }]}>
           <Input placeholder="全国学籍号" />
@@ -51,9 +49,7 @@ export function StudentFields({ adding }: { adding: boolean }) {
           <Half>
             <Form.Item name="classId" label="班级" rules={[{ required: true, message: '请选择班级' }]}><ClassPicker /></Form.Item>
           </Half>
-          <Half>
-            <Form.Item name="userName" label="登录名" rules={[zodRule(loginNameField)]}><Input placeholder="默认为学号" maxLength={40} /></Form.Item>
-          </Half>
+          <Half><LoginNameField placeholder="默认为学号" /></Half>
         </>
       )}
       <IdCardSexFields idCardSchema={idCardField} />
@@ -61,9 +57,7 @@ export function StudentFields({ adding }: { adding: boolean }) {
         <Form.Item name="phone" label="手机号" rules={[{ pattern: /^1\d{10}$/, message: '手机号格式不正确' }]}><Input placeholder="请输入手机号" maxLength={11} /></Form.Item>
       </Half>
       <Half><DayField name="enteredOn" label="入学日期" /></Half>
-      <Half>
-        <Form.Item name="remark" label="备注" rules={[{ max: 200, message: '备注不能超过200个字符' }]}><Input.TextArea rows={1} placeholder="请输入备注" /></Form.Item>
-      </Half>
+      <Half><RemarkField /></Half>
     </Row>
   )
 }

@@ -1,4 +1,4 @@
-import type { StudentRow } from '@zhixiao/shared'
+import { studentContracts, type StudentRow } from '@zhixiao/shared'
 import { Input, Select, Space } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
@@ -10,7 +10,7 @@ import { SchoolScopeSelect } from '../organization/SchoolScopeSelect'
 import { useGradeOptions } from '../base-data/grade-class-api'
 import { ExcelToolbar } from '../imports/ExcelToolbar'
 import { archiveAction, detailAction, removeAction, resetPasswordAction, restoreAction, sexColumn, STATUS_OPTIONS, useWithoutSelfLockout } from './actions'
-import { STUDENT_BASE, studentApi } from './api'
+import { studentApi } from './api'
 import { ChangeClassModal } from './ChangeClassModal'
 import { classOptions, useLiveClasses } from './class-options'
 import { ParentsDrawer } from './ParentsDrawer'
@@ -59,7 +59,7 @@ export default function StudentPage({ path, title }: PageProps) {
         title={
           <Space wrap>
             {!archived && <PermButton code="base_student_change_class" disabled={!picked.length} onClick={() => setChanging(true)}>调班{picked.length ? `（${picked.length}）` : ''}</PermButton>}
-            <ExcelToolbar kind="student" base={STUDENT_BASE} noun="学生" orgId={orgId} canImport={!archived} importCode="base_student_add" exportBody={query} />
+            <ExcelToolbar kind="student" calls={studentContracts} noun="学生" orgId={orgId} canImport={!archived} importCode="base_student_add" exportBody={query} />
           </Space>
         }
         filters={

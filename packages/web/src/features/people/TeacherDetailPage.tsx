@@ -1,42 +1,30 @@
-import { useQuery } from '@tanstack/react-query'
-import { Descriptions, Tag } from 'antd'
-import { useSearchParams } from 'react-router'
-import { PageFrame } from '../../components/crud'
+import { Tag } from 'antd'
 import type { PageProps } from '../../router/pages'
 import { teacherApi } from './api'
-import { DetailCard, DictText, sexText, text } from './DetailBits'
+import { DictText, MemberDetailPage, sexText, text } from './DetailBits'
 
 /** /base-userAccount/teacherDetail?id=: one teacher's record (membership and person facts), read-only. */
-export default function TeacherDetailPage({ path, title }: PageProps) {
-  const [params] = useSearchParams()
-  const id = Number(params.get('id')) || null
-  const q = useQuery({ queryKey: ['teachers', 'detail', id], queryFn: () => teacherApi.detail(id as number), enabled: id !== null })
-  const t = q.data
+export default function TeacherDetailPage(props: PageProps) {
   return (
-    <PageFrame path={path} title={title}>
-      <DetailCard loading={q.isLoading} found={!!t} back={t?.archived ? '/base-userAccount/teachersGuidang' : '/base-userAccount/teachers'}>
-        {t && (
-          <Descriptions bordered size="small" column={{ xs: 1, sm: 2 }} title={<>{t.trueName} {t.archived && <Tag>已归档</Tag>}{t.status === 1 && <Tag>停用</Tag>}</>}
-            items={[
-              { label: '登录名', children: t.userName },
-              { label: '工号', children: text(t.jobNo) },
-              { label: '手机号', children: text(t.phone) },
-              { label: '性别', children: sexText(t.sex) },
-              { label: '身份证号', children: text(t.idCard) },
-              { label: '所属机构', children: t.orgs.map((o) => <Tag key={o.id} color={o.orgId === t.orgId ? 'blue' : undefined}>{o.orgName}{o.archived ? '（已归档）' : o.status === 1 ? '（停用）' : ''}</Tag>) },
-              { label: '部门', children: text(t.deptName) },
-              { label: '职务', children: <DictText dictType="position" id={t.positionId} orgId={t.orgId} /> },
-              { label: '职称', children: <DictText dictType="title" id={t.titleId} orgId={t.orgId} /> },
-              { label: '教师类型', children: <DictText dictType="teacherType" id={t.teacherTypeId} orgId={t.orgId} /> },
-              { label: '政治面貌', children: <DictText dictType="politicalStatus" id={t.politicalStatusId} orgId={t.orgId} /> },
-              { label: '学历', children: <DictText dictType="education" id={t.educationId} orgId={t.orgId} /> },
-              { label: '学位', children: <DictText dictType="degree" id={t.degreeId} orgId={t.orgId} /> },
-              { label: '入职日期', children: text(t.enteredOn) },
-              { label: '邮箱', children: text(t.email) },
-              { label: '备注', children: text(t.remark) },
-            ]} />
-        )}
-      </DetailCard>
-    </PageFrame>
+    <MemberDetailPage {...props} queryKey="teachers" load={teacherApi.detail}
+      lists={{ live: '/base-userAccount/teachers', archived: '/base-userAccount/teachersGuidang' }}
+      items={(t) => [
+        { label: '登录名', children: t.userName },
+        { label: '工号', children: text(t.jobNo) },
+        { label: '手机号', children: text(t.phone) },
+        { label: '性别', children: sexText(t.sex) },
+        { label: '身份证号', children: text(t.idCard) },
+        { label: '所属机构', children: t.orgs.map((o) => <Tag key={o.id} color={o.orgId === t.orgId ? 'blue' : undefined}>{o.orgName}{o.archived ? '（已归档）' : o.status === 1 ? '（停用）' : ''}</Tag>) },
+        { label: '部门', children: text(t.deptName) },
+        { label: '职务', children: <DictText dictType="position" id={t.positionId} orgId={t.orgId} /> },
+        { label: '职称', children: <DictText dictType="title" id={t.titleId} orgId={t.orgId} /> },
+        { label: '教师类型', children: <DictText dictType="teacherType" id={t.teacherTypeId} orgId={t.orgId} /> },
+        { label: '政治面貌', children: <DictText dictType="politicalStatus" id={t.politicalStatusId} orgId={t.orgId} /> },
+        { label: '学历', children: <DictText dictType="education" id={t.educationId} orgId={t.orgId} /> },
+        { label: '学位', children: <DictText dictType="degree" id={t.degreeId} orgId={t.orgId} /> },
+        { label: '入职日期', children: text(t.enteredOn) },
+        { label: '邮箱', children: text(t.email) },
+        { label: '备注', children: text(t.remark) },
+      ]} />
   )
 }

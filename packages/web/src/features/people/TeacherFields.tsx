@@ -1,8 +1,8 @@
-import { idCardField, loginNameField, mobileField, trueNameField, type TeacherRow, type TeacherUpdateBody } from '@zhixiao/shared'
+import { idCardField, type TeacherRow, type TeacherUpdateBody } from '@zhixiao/shared'
 import { Form, Input, Row, Select } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useDepartments } from './api'
-import { dayIn, dayOut, u, DayField, DictField, Half, IdCardSexFields, zodRule } from './form-kit'
+import { dayIn, dayOut, u, DayField, DictField, Half, IdCardSexFields, LoginNameField, MobileField, RemarkField, TrueNameField } from './form-kit'
 
 export interface TeacherValues {
   trueName: string
@@ -42,17 +42,9 @@ export function TeacherFields({ adding, orgId }: { adding: boolean; orgId?: numb
   const depts = useDepartments(orgId)
   return (
     <Row gutter={16}>
-      <Half>
-        <Form.Item name="trueName" label="姓名" required rules={[zodRule(trueNameField)]}><Input placeholder="请输入姓名" maxLength={30} /></Form.Item>
-      </Half>
-      <Half>
-        <Form.Item name="phone" label="手机号" required rules={[zodRule(mobileField)]}><Input placeholder="请输入手机号" maxLength={11} /></Form.Item>
-      </Half>
-      {adding && (
-        <Half>
-          <Form.Item name="userName" label="登录名" rules={[zodRule(loginNameField)]}><Input placeholder="默认为手机号" maxLength={40} /></Form.Item>
-        </Half>
-      )}
+      <Half><TrueNameField /></Half>
+      <Half><MobileField /></Half>
+      {adding && <Half><LoginNameField placeholder="默认为手机号" /></Half>}
       <Half>
         <Form.Item name="jobNo" label="工号" rules={[{ max: 30, message: '工号不能超过30个字符' }]}><Input placeholder="请输入工号" /></Form.Item>
       </Half>
@@ -74,9 +66,7 @@ export function TeacherFields({ adding, orgId }: { adding: boolean; orgId?: numb
           <Input placeholder="请输入邮箱" />
         </Form.Item>
       </Half>
-      <Half>
-        <Form.Item name="remark" label="备注" rules={[{ max: 200, message: '备注不能超过200个字符' }]}><Input.TextArea rows={1} placeholder="请输入备注" /></Form.Item>
-      </Half>
+      <Half><RemarkField /></Half>
     </Row>
   )
 }

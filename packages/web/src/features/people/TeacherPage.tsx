@@ -1,4 +1,4 @@
-import type { TeacherRow } from '@zhixiao/shared'
+import { teacherContracts, type TeacherRow } from '@zhixiao/shared'
 import { Input, Select } from 'antd'
 import { useState } from 'react'
 import { CrudTableCard, PageFrame, statusColumn, textColumn, toggleAction, type CrudForm } from '../../components/crud'
@@ -8,7 +8,7 @@ import { useDictOptions } from '../base-data/dict-api'
 import { SchoolScopeSelect } from '../organization/SchoolScopeSelect'
 import { ExcelToolbar } from '../imports/ExcelToolbar'
 import { archiveAction, detailAction, removeAction, resetPasswordAction, restoreAction, sexColumn, STATUS_OPTIONS, useWithoutSelfLockout } from './actions'
-import { TEACHER_BASE, teacherApi, useDepartments } from './api'
+import { teacherApi, useDepartments } from './api'
 import { teacherBody, TeacherFields, teacherInitial, type TeacherValues } from './TeacherFields'
 
 interface Filters { keyword?: string; deptId?: number; status?: number }
@@ -37,7 +37,7 @@ export default function TeacherPage({ path, title }: PageProps) {
       <CrudTableCard<TeacherRow, TeacherValues>
         queryKey={['teachers', query]} form={archived ? undefined : form}
         addLabel="新增教师" addCode="base_teacher_add" editCode="base_teacher_edit"
-        title={<ExcelToolbar kind="teacher" base={TEACHER_BASE} noun="教师" orgId={orgId} canImport={!archived}
+        title={<ExcelToolbar kind="teacher" calls={teacherContracts} noun="教师" orgId={orgId} canImport={!archived}
           importCode="base_teacher_add" exportCode="base_teacher_export" exportBody={query} />}
         filters={
           <>

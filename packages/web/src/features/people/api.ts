@@ -1,95 +1,81 @@
-import type {
-  PersonalDetails, PersonalDetailsUpdateBody,
-  ChildParent, DepartmentRow, LogPageBody, SearchPersonBody, StudentDetail, TeacherDetail,
-  ChangeAddBody, ChangeClassBody, ChangePageBody, ChangeRow, JoinDecideBody, JoinPageBody, JoinRow, LogRow, ParentAddBody,
-  ParentPageBody, ParentRow, SearchPersonRow, StudentAddBody, StudentPageBody, StudentRow, StudentUpdateBody,
-  TeacherAddBody, TeacherPageBody, TeacherRow, TeacherUpdateBody, VerifyCheckResult,
+import {
+  changeContracts, departmentContracts, importantLogContracts, joinAuditContracts, parentContracts as P, personalDetailsContracts, searchPersonContracts,
+  studentContracts as S, teacherContracts as T,
+  type ChangeAddBody, type ChangeClassBody, type ChangePageBody, type DepartmentRow, type JoinDecideBody, type JoinPageBody, type LogPageBody,
+  type MemberActionContracts, type ParentAddBody, type ParentPageBody, type PersonalDetailsUpdateBody, type SearchPersonBody, type StudentAddBody,
+  type StudentPageBody, type StudentUpdateBody, type TeacherAddBody, type TeacherPageBody, type TeacherUpdateBody,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
-import { request, requestEnvelope } from '../../api/client'
-import type { PageResult } from '../../components/crud'
-
-const U = '/base/api/userInfo'
-export const TEACHER_BASE = `${U}/teacherInfo`
-export const STUDENT_BASE = `${U}/studentInfo`
-export const PARENT_BASE = `${U}/parentBindChild`
+import { call, callEnvelope } from '../../api/call'
 
 export type { ChildParent, StudentDetail, TeacherDetail } from '@zhixiao/shared'
 export type DeptOption = DepartmentRow
 
 /** The record actions teachers, students and parents share (docs/people.md): ids are membership ids. */
-const memberCalls = (base: string) => ({
-  remove: (id: number) => requestEnvelope<null>(`${base}/delete`, { body: { id } }),
-  archive: (ids: number[]) => requestEnvelope<null>(`${base}/archive`, { body: { ids } }),
-  restore: (ids: number[]) => requestEnvelope<null>(`${base}/resetArchive`, { body: { ids } }),
-  resetPassword: (id: number) => requestEnvelope<null>(`${base}/resetPassword`, { body: { id } }),
+const memberCalls = (c: MemberActionContracts) => ({
+  remove: (id: number) => callEnvelope(c.delete, { id }),
+  archive: (ids: number[]) => callEnvelope(c.archive, { ids }),
+  restore: (ids: number[]) => callEnvelope(c.resetArchive, { ids }),
+  resetPassword: (id: number) => callEnvelope(c.resetPassword, { id }),
+  setStatus: (id: number, status: number) => callEnvelope(c.updateStatus, { id, status }),
 })
 
 /** /base/api/userInfo/teacherInfo: teachers (live) and teachersGuidang (archived). */
 export const teacherApi = {
-  ...memberCalls(TEACHER_BASE),
-  page: (q: Partial<TeacherPageBody>) => request<PageResult<TeacherRow>>(`${TEACHER_BASE}/page`, { body: q }),
-  detail: (id: number) => request<TeacherDetail>(`${TEACHER_BASE}/detail`, { params: { id } }),
-  add: (b: TeacherAddBody) => requestEnvelope<number>(`${TEACHER_BASE}/add`, { body: b }),
-  update: (b: TeacherUpdateBody) => requestEnvelope<null>(`${TEACHER_BASE}/update`, { body: b }),
-  setStatus: (id: number, status: number) => requestEnvelope<null>(`${TEACHER_BASE}/updateStatus`, { body: { id, status } }),
+  ...memberCalls(T),
+  page: (q: Partial<TeacherPageBody>) => call(T.page, q),
+  detail: (id: number) => call(T.detail, { id }),
+  add: (b: TeacherAddBody) => callEnvelope(T.add, b),
+  update: (b: TeacherUpdateBody) => callEnvelope(T.update, b),
 }
 
 /** /base/api/userInfo/studentInfo: students (+ -zz) and studentGuidang (+ -zz). */
 export const studentApi = {
-  ...memberCalls(STUDENT_BASE),
-  page: (q: Partial<StudentPageBody>) => request<PageResult<StudentRow>>(`${STUDENT_BASE}/page`, { body: q }),
-  detail: (id: number) => request<StudentDetail>(`${STUDENT_BASE}/detail`, { params: { id } }),
-  add: (b: StudentAddBody) => requestEnvelope<number>(`${STUDENT_BASE}/add`, { body: b }),
-  update: (b: StudentUpdateBody) => requestEnvelope<null>(`${STUDENT_BASE}/update`, { body: b }),
-  setStatus: (id: number, status: number) => requestEnvelope<null>(`${STUDENT_BASE}/updateStatus`, { body: { id, status } }),
-  changeClass: (b: ChangeClassBody) => requestEnvelope<null>(`${STUDENT_BASE}/changeClass`, { body: b }),
+  ...memberCalls(S),
+  page: (q: Partial<StudentPageBody>) => call(S.page, q),
+  detail: (id: number) => call(S.detail, { id }),
+  add: (b: StudentAddBody) => callEnvelope(S.add, b),
+  update: (b: StudentUpdateBody) => callEnvelope(S.update, b),
+  changeClass: (b: ChangeClassBody) => callEnvelope(S.changeClass, b),
 }
 
 /** /base/api/userInfo/parentBindChild: parents and their bindings to students. */
 export const parentApi = {
-  ...memberCalls(PARENT_BASE),
-  page: (q: Partial<ParentPageBody>) => request<PageResult<ParentRow>>(`${PARENT_BASE}/page`, { body: q }),
-  ofChild: (childId: number) => request<ChildParent[]>(`${PARENT_BASE}/parents`, { params: { childId } }),
-  add: (b: ParentAddBody) => requestEnvelope<number>(`${PARENT_BASE}/add`, { body: b }),
-  unbind: (parentId: number, childId: number) => requestEnvelope<null>(`${PARENT_BASE}/unbind`, { body: { parentId, childId } }),
+  ...memberCalls(P),
+  page: (q: Partial<ParentPageBody>) => call(P.page, q),
+  ofChild: (childId: number) => call(P.parents, { childId }),
+  add: (b: ParentAddBody) => callEnvelope(P.add, b),
+  unbind: (parentId: number, childId: number) => callEnvelope(P.unbind, { parentId, childId }),
 }
 
 /** /base/api/userInfo/change: 异动 records of teachers (1002) or students (1003). */
 export const changeApi = {
-  page: (q: Partial<ChangePageBody> & Pick<ChangePageBody, 'userType'>) => request<PageResult<ChangeRow>>(`${U}/change/page`, { body: q }),
-  add: (b: ChangeAddBody) => requestEnvelope<number>(`${U}/change/add`, { body: b }),
+  page: (q: Partial<ChangePageBody> & Pick<ChangePageBody, 'userType'>) => call(changeContracts.page, q),
+  add: (b: ChangeAddBody) => callEnvelope(changeContracts.add, b),
 }
 
 /** /base/api/userInfo/joinAudit: requests to join an org (0 pending, 1 approved, 2 refused). */
 export const joinApi = {
-  page: (q: Partial<JoinPageBody>) => request<PageResult<JoinRow>>(`${U}/joinAudit/page`, { body: q }),
-  decide: (b: JoinDecideBody) => requestEnvelope<null>(`${U}/joinAudit/decide`, { body: b }),
+  page: (q: Partial<JoinPageBody>) => call(joinAuditContracts.page, q),
+  decide: (b: JoinDecideBody) => callEnvelope(joinAuditContracts.decide, b),
 }
 
 export const searchPersonApi = {
-  page: (q: SearchPersonBody) =>
-    request<PageResult<SearchPersonRow>>(`${U}/searchPerson/page`, { body: q }),
+  page: (q: SearchPersonBody) => call(searchPersonContracts.page, q),
 }
 
 export const importantLogApi = {
-  page: (q: LogPageBody) =>
-    request<PageResult<LogRow>>('/base/api/importantLog/page', { body: q }),
-}
-
-/** The signed-in user's own facts (001 §3 verify info); personalData shows them. */
-export const verifyApi = {
-  check: () => request<VerifyCheckResult>('/base/api/auth/checkRequiredInfoAfterLogin'),
+  page: (q: LogPageBody) => call(importantLogContracts.page, q),
 }
 
 /** /base/api/userInfo/personalDetails: the signed-in member's own details and the part they keep (personalData). */
 export const personalDetailsApi = {
-  get: () => request<PersonalDetails>('/base/api/userInfo/personalDetails/get'),
-  update: (b: PersonalDetailsUpdateBody) => requestEnvelope<null>('/base/api/userInfo/personalDetails/update', { body: b }),
+  get: () => call(personalDetailsContracts.get),
+  update: (b: PersonalDetailsUpdateBody) => callEnvelope(personalDetailsContracts.update, b),
 }
 
 /** Department options of the org the page works on (the caller's own when `orgId` is undefined). */
 export function useDepartments(orgId?: number) {
-  const q = useQuery({ queryKey: ['departments', orgId], queryFn: () => request<DeptOption[]>(`${U}/department/list`, { params: { orgId } }), staleTime: 30_000 })
+  const q = useQuery({ queryKey: ['departments', orgId], queryFn: () => call(departmentContracts.list, { orgId }), staleTime: 30_000 })
   return (q.data ?? []).map((d) => ({ value: d.id, label: d.name }))
 }
