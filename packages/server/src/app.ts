@@ -45,7 +45,6 @@ import { loginSecurityRoutes, qrLoginRoutes } from './modules/login-security/rou
 import { changeRoutes, departmentRoutes, joinAuditRoutes, keyLogRoutes, parentRoutes, searchPersonRoutes, studentRoutes, teacherRoutes } from './modules/people/routes.js'
 import { smsAccountRoutes, smsAuthRoutes, smsRoutes } from './modules/sms/routes.js'
 import { registerOrgRoutes, signupAuthRoutes } from './modules/signup/routes.js'
-import { messageRoutes, messageTemplateRoutes, mpAppRoutes, waipinRoutes } from './modules/messages/routes.js'
 import { pushDispatcher } from './modules/messages/dispatch.js'
 import { customLayoutRoutes, mobileAlarmRoutes, mobileConfigMgrRoutes, mobileQuickRoutes } from './modules/mobile-portal/routes.js'
 import { assistantAdminRoutes, assistantChatRoutes } from './modules/assistant/routes.js'
@@ -239,10 +238,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(redDotRoutes(ctx), { prefix: '/base/api/redot' })
     await api.register(classHomeRoutes(ctx), { prefix: '/base/api/classHome' })
     await api.register(outerPortalRoutes(ctx), { prefix: '/base/portal/outer' })
-    await api.register(messageRoutes(ctx), { prefix: '/base/api/message' })
-    await api.register(messageTemplateRoutes(ctx), { prefix: '/base/api/messagetemplate' })
-    for (const scope of ['service', 'waipin', 'teacher', 'parent'] as const) await api.register(mpAppRoutes(ctx, scope), { prefix: `/base/api/mpApp/${scope}` })
-    await api.register(waipinRoutes(ctx), { prefix: '/base/api/waipin' })
     await api.register(pcPortalConfigRoutes(ctx), { prefix: '/base/configMgr' })
     await api.register(sidebarRoutes(ctx), { prefix: '/base/api/Sidebar' })
     await api.register(systemInfoRoutes(ctx), { prefix: '/base/api/systemInfo' })

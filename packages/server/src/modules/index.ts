@@ -1,7 +1,9 @@
 import { baseDataModule } from './base-data/manifest.js'
 import type { ModuleManifest } from './manifest.js'
+import { messagesModule } from './messages/manifest.js'
 
 /** Every domain's API, in one place: buildApp registers these manifests' routes (docs/architecture.md). */
 export const MODULES: readonly ModuleManifest[] = [
   baseDataModule,
+  messagesModule,
 ]

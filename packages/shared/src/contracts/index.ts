@@ -1,3 +1,4 @@
 /** Every API call's contract, one file per domain (docs/architecture.md "Contracts"). */
 export * from './common.js'
 export * from './base-data-grade-class.js'
+export * from './messages.js'
