@@ -37,7 +37,6 @@ import { bannerRoutes, cmsRoutes, portalModuleRoutes } from './modules/cms/route
 import { configMgrRoutes, mobileInfoRoutes, tenantPortalRoutes } from './modules/portal-config/routes.js'
 import { complaintRoutes } from './modules/complaints/routes.js'
 import { pcPortalConfigRoutes, sidebarRoutes, systemInfoRoutes } from './modules/pc-portal/routes.js'
-import { campusRoutes, classTeacherRoutes, weatherRoutes } from './modules/campus/routes.js'
 import { campusWeatherCfg } from './modules/campus/weather-service.js'
 import { namedConfigRoutes } from './modules/portal-config/named-config.js'
 import { ssoAuthRoutes, thirdConfigRoutes, dingtalkQrSource } from './modules/sso/routes.js'
@@ -220,9 +219,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(mobileInfoRoutes(ctx), { prefix: '/base/api/Mobile' })
     await api.register(tenantPortalRoutes(ctx), { prefix: '/base/api/tenant' })
     await api.register(complaintRoutes(ctx), { prefix: '/base/complainSuggestion' })
-    await api.register(campusRoutes(ctx), { prefix: '/sc-mobile-api/api/h5/faculty/campusPro' })
-    await api.register(weatherRoutes(ctx), { prefix: '/base/api/weather' })
-    await api.register(classTeacherRoutes(ctx), { prefix: '/base/api/class' })
     await api.register(namedConfigRoutes(ctx, { CampusWeatherConfig: campusWeatherCfg }, '天气配置'), { prefix: '/base/configMgr' })
     await api.register(smsRoutes(ctx), { prefix: '/base/api/sms' })
     await api.register(smsAuthRoutes(ctx), { prefix: '/base/api/auth' })

@@ -1,4 +1,5 @@
 import { baseDataModule } from './base-data/manifest.js'
+import { campusModule } from './campus/manifest.js'
 import type { ModuleManifest } from './manifest.js'
 import { messagesModule } from './messages/manifest.js'
 
@@ -6,4 +7,5 @@ import { messagesModule } from './messages/manifest.js'
 export const MODULES: readonly ModuleManifest[] = [
   baseDataModule,
   messagesModule,
+  campusModule,
 ]

@@ -2,3 +2,4 @@
 export * from './common.js'
 export * from './base-data-grade-class.js'
 export * from './messages.js'
+export * from './campus.js'
