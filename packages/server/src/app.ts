@@ -35,7 +35,6 @@ import { installInputGuard } from './platform/input-guard.js'
 import { installWebStatic } from './platform/web-static.js'
 import { bannerRoutes, cmsRoutes, portalModuleRoutes } from './modules/cms/routes.js'
 import { configMgrRoutes, mobileInfoRoutes, tenantPortalRoutes } from './modules/portal-config/routes.js'
-import { complaintRoutes } from './modules/complaints/routes.js'
 import { pcPortalConfigRoutes, sidebarRoutes, systemInfoRoutes } from './modules/pc-portal/routes.js'
 import { campusWeatherCfg } from './modules/campus/weather-service.js'
 import { namedConfigRoutes } from './modules/portal-config/named-config.js'
@@ -218,7 +217,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(configMgrRoutes(ctx), { prefix: '/base/configMgr' })
     await api.register(mobileInfoRoutes(ctx), { prefix: '/base/api/Mobile' })
     await api.register(tenantPortalRoutes(ctx), { prefix: '/base/api/tenant' })
-    await api.register(complaintRoutes(ctx), { prefix: '/base/complainSuggestion' })
     await api.register(namedConfigRoutes(ctx, { CampusWeatherConfig: campusWeatherCfg }, '天气配置'), { prefix: '/base/configMgr' })
     await api.register(smsRoutes(ctx), { prefix: '/base/api/sms' })
     await api.register(smsAuthRoutes(ctx), { prefix: '/base/api/auth' })

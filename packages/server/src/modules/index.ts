@@ -1,5 +1,6 @@
 import { baseDataModule } from './base-data/manifest.js'
 import { campusModule } from './campus/manifest.js'
+import { complaintsModule } from './complaints/manifest.js'
 import type { ModuleManifest } from './manifest.js'
 import { messagesModule } from './messages/manifest.js'
 
@@ -8,4 +9,5 @@ export const MODULES: readonly ModuleManifest[] = [
   baseDataModule,
   messagesModule,
   campusModule,
+  complaintsModule,
 ]
