@@ -47,7 +47,6 @@ import { pushDispatcher } from './modules/messages/dispatch.js'
 import { customLayoutRoutes, mobileAlarmRoutes, mobileConfigMgrRoutes, mobileQuickRoutes } from './modules/mobile-portal/routes.js'
 import { assistantAdminRoutes, assistantChatRoutes } from './modules/assistant/routes.js'
 import { dataCentreRoutes } from './modules/data-centre/routes.js'
-import { allianceOrgRoutes, juxiaoRoutes } from './modules/alliance/routes.js'
 import { externalRoutes, workRestTypeRoutes, workStationMatrixRoutes } from './modules/base-data/extra-routes.js'
 import { organizationExtraRoutes } from './modules/organization/extra-routes.js'
 import { personalDetailsRoutes } from './modules/people/personal-details.js'
@@ -245,9 +244,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(assistantAdminRoutes(ctx), { prefix: ASSISTANT_ADMIN_API })
     // Data centre, low-code and IoT entries, and the data warehouse switch (docs/portal-apps.md).
     await api.register(dataCentreRoutes(ctx), { prefix: '/base/api/dataCenter' })
-    // School alliances (docs/alliances.md).
-    await api.register(juxiaoRoutes(ctx), { prefix: '/base/api/juxiao' })
-    await api.register(allianceOrgRoutes(ctx), { prefix: '/base/api/organizationUnit' })
   })
 
   await installWebStatic(app, config.webDist)

@@ -1,3 +1,4 @@
+import { allianceModule } from './alliance/manifest.js'
 import { baseDataModule } from './base-data/manifest.js'
 import { campusModule } from './campus/manifest.js'
 import { complaintsModule } from './complaints/manifest.js'
@@ -10,4 +11,5 @@ export const MODULES: readonly ModuleManifest[] = [
   messagesModule,
   campusModule,
   complaintsModule,
+  allianceModule,
 ]

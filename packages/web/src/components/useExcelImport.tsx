@@ -1,5 +1,6 @@
 import { App, Table } from 'antd'
 import { useState, type ChangeEvent } from 'react'
+import type { Envelope } from '@zhixiao/shared'
 import { ApiError } from '../api/client'
 import { uploadFile } from '../api/download'
 import { notify } from '../api/feedback'
@@ -7,11 +8,12 @@ import { notify } from '../api/feedback'
 interface RowError { row: number; reason: string }
 
 /**
- * An all-or-nothing Excel import (organisation setup, alliance schools): the chosen file is uploaded to `url`; on
+ * An all-or-nothing Excel import (organisation setup, alliance schools): the chosen file is uploaded to `url` (or by
+ * `send`, an upload() of the import's contract); on
  * success its message shows and `onImported` runs; a file with bad rows adds nothing and every bad row is listed
  * with its reason, so the file can be fixed and uploaded again. Wire `pick` to a hidden file input's onChange.
  */
-export function useExcelImport(url: string, onImported: () => void) {
+export function useExcelImport(send: string | ((file: File) => Promise<Envelope<unknown>>), onImported: () => void) {
   const { modal } = App.useApp()
   const [busy, setBusy] = useState(false)
   const pick = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -20,7 +22,7 @@ export function useExcelImport(url: string, onImported: () => void) {
     if (!file) return
     setBusy(true)
     try {
-      const env = await uploadFile<{ imported: number }>(url, file)
+      const env = typeof send === 'string' ? await uploadFile<{ imported: number }>(send, file) : await send(file)
       notify.success(env.msg)
       onImported()
     } catch (err) {
