@@ -4,7 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { randomUUID } from 'node:crypto'
-import { ASSISTANT_ADMIN_API, ASSISTANT_API, CONFIG_CENTER_API } from '@zhixiao/shared'
+import { CONFIG_CENTER_API } from '@zhixiao/shared'
 import type { AppConfig } from './config.js'
 import { Db, isConnectionLoss } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
@@ -45,7 +45,6 @@ import { smsAccountRoutes, smsAuthRoutes, smsRoutes } from './modules/sms/routes
 import { registerOrgRoutes, signupAuthRoutes } from './modules/signup/routes.js'
 import { pushDispatcher } from './modules/messages/dispatch.js'
 import { customLayoutRoutes, mobileAlarmRoutes, mobileConfigMgrRoutes, mobileQuickRoutes } from './modules/mobile-portal/routes.js'
-import { assistantAdminRoutes, assistantChatRoutes } from './modules/assistant/routes.js'
 import { dataCentreRoutes } from './modules/data-centre/routes.js'
 import { externalRoutes, workRestTypeRoutes, workStationMatrixRoutes } from './modules/base-data/extra-routes.js'
 import { organizationExtraRoutes } from './modules/organization/extra-routes.js'
@@ -239,9 +238,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await api.register(mobileAlarmRoutes(ctx), { prefix: '/base/api/Mobile' })
     await api.register(customLayoutRoutes(ctx), { prefix: '/base/portal/custom' })
     await api.register(mobileQuickRoutes(ctx), { prefix: '/base/mobileHomeQuick' })
-    // The AI helper (docs/assistant.md): the spec's calls on the AI host (this server by default) and its maintenance.
-    await api.register(assistantChatRoutes(ctx), { prefix: ASSISTANT_API })
-    await api.register(assistantAdminRoutes(ctx), { prefix: ASSISTANT_ADMIN_API })
     // Data centre, low-code and IoT entries, and the data warehouse switch (docs/portal-apps.md).
     await api.register(dataCentreRoutes(ctx), { prefix: '/base/api/dataCenter' })
   })

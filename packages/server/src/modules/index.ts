@@ -1,4 +1,5 @@
 import { allianceModule } from './alliance/manifest.js'
+import { assistantModule } from './assistant/manifest.js'
 import { baseDataModule } from './base-data/manifest.js'
 import { campusModule } from './campus/manifest.js'
 import { complaintsModule } from './complaints/manifest.js'
@@ -12,4 +13,5 @@ export const MODULES: readonly ModuleManifest[] = [
   campusModule,
   complaintsModule,
   allianceModule,
+  assistantModule,
 ]
