@@ -4,7 +4,6 @@ import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { randomUUID } from 'node:crypto'
-import { ASSISTANT_ADMIN_API, ASSISTANT_API } from '@zhixiao/shared'
 import type { AppConfig } from './config.js'
 import { Db, isConnectionLoss } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
@@ -15,12 +14,7 @@ import { installApiCors } from './platform/cors.js'
 import { installApiNoStore, installNoSniff, installShellSecurityHeaders } from './platform/security-headers.js'
 import { installInputGuard } from './platform/input-guard.js'
 import { installWebStatic } from './platform/web-static.js'
-import { complaintRoutes } from './modules/complaints/routes.js'
-import { campusRoutes, classTeacherRoutes, weatherRoutes } from './modules/campus/routes.js'
-import { messageRoutes, messageTemplateRoutes, mpAppRoutes, waipinRoutes } from './modules/messages/routes.js'
 import { pushDispatcher } from './modules/messages/dispatch.js'
-import { assistantAdminRoutes, assistantChatRoutes } from './modules/assistant/routes.js'
-import { allianceOrgRoutes, juxiaoRoutes } from './modules/alliance/routes.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { registerContracts } from './platform/contract-routes.js'
 import { MODULES } from './modules/index.js'
@@ -137,20 +131,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     installInputGuard(api)
     await api.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1 } })
     for (const m of MODULES) registerContracts(api, m.routes(ctx, opts))
-    await api.register(complaintRoutes(ctx), { prefix: '/base/complainSuggestion' })
-    await api.register(campusRoutes(ctx), { prefix: '/sc-mobile-api/api/h5/faculty/campusPro' })
-    await api.register(weatherRoutes(ctx), { prefix: '/base/api/weather' })
-    await api.register(classTeacherRoutes(ctx), { prefix: '/base/api/class' })
-    await api.register(messageRoutes(ctx), { prefix: '/base/api/message' })
-    await api.register(messageTemplateRoutes(ctx), { prefix: '/base/api/messagetemplate' })
-    for (const scope of ['service', 'waipin', 'teacher', 'parent'] as const) await api.register(mpAppRoutes(ctx, scope), { prefix: `/base/api/mpApp/${scope}` })
-    await api.register(waipinRoutes(ctx), { prefix: '/base/api/waipin' })
-    // The AI helper (docs/assistant.md): the spec's calls on the AI host (this server by default) and its maintenance.
-    await api.register(assistantChatRoutes(ctx), { prefix: ASSISTANT_API })
-    await api.register(assistantAdminRoutes(ctx), { prefix: ASSISTANT_ADMIN_API })
-    // School alliances (docs/alliances.md).
-    await api.register(juxiaoRoutes(ctx), { prefix: '/base/api/juxiao' })
-    await api.register(allianceOrgRoutes(ctx), { prefix: '/base/api/organizationUnit' })
   })
 
   await installWebStatic(app, config.webDist)

@@ -45,6 +45,9 @@ export const ALLIANCE_UNIT_ATTR = 8
 export const ALLIANCE_MAX_IMAGES = 10
 export const ALLIANCE_MAX_APPS = 30
 export const ALLIANCE_IMPORT_MAX_ROWS = 2000
+/** The permission codes of the alliance area (permissions.ts): the alliance's administrators, and an org's own applications and leaving. */
+export const ALLIANCE_MANAGE = 'alliance_manage'
+export const ALLIANCE_JOIN = 'alliance_join'
 
 const id = z.coerce.number().int().min(1, '参数有误').max(Number.MAX_SAFE_INTEGER, '参数有误')
 const name = z.line().min(1, AllianceMsg.NAME_REQUIRED).max(50, '联盟名称不能超过50个字符')

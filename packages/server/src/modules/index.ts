@@ -20,6 +20,11 @@ import { smsModule } from './sms/manifest.js'
 import { ssoModule } from './sso/manifest.js'
 import { importsModule } from './imports/manifest.js'
 import { peopleModule } from './people/manifest.js'
+import { allianceModule } from './alliance/manifest.js'
+import { assistantModule } from './assistant/manifest.js'
+import { campusModule } from './campus/manifest.js'
+import { complaintsModule } from './complaints/manifest.js'
+import { messagesModule } from './messages/manifest.js'
 
 /** Every domain's API, in one place: buildApp registers these manifests' routes (docs/architecture.md). */
 export const MODULES: readonly ModuleManifest[] = [
@@ -44,4 +49,9 @@ export const MODULES: readonly ModuleManifest[] = [
   signupModule,
   peopleModule,
   importsModule,
+  messagesModule,
+  campusModule,
+  complaintsModule,
+  allianceModule,
+  assistantModule,
 ]

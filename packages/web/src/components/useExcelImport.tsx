@@ -3,18 +3,17 @@ import { useState, type ChangeEvent } from 'react'
 import type { AnyContract } from '@zhixiao/shared'
 import { upload, type CallOptions } from '../api/call'
 import { ApiError } from '../api/client'
-import { uploadFile } from '../api/download'
 import { notify } from '../api/feedback'
 
 interface RowError { row: number; reason: string }
 
 /**
  * An all-or-nothing Excel import (organisation setup, alliance schools): the chosen file is uploaded by `to`, an
- * upload contract (a path only while organisation and alliance have no contracts yet; issue 23) with `opts`; on
+ * upload contract, with `opts`; on
  * success its message shows and `onImported` runs; a file with bad rows adds nothing and every bad row is listed
  * with its reason, so the file can be fixed and uploaded again. Wire `pick` to a hidden file input's onChange.
  */
-export function useExcelImport<C extends AnyContract & { upload: true }>(to: C | string, onImported: () => void, opts?: CallOptions<C>) {
+export function useExcelImport<C extends AnyContract & { upload: true }>(to: C, onImported: () => void, opts?: CallOptions<C>) {
   const { modal } = App.useApp()
   const [busy, setBusy] = useState(false)
   const pick = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -23,7 +22,7 @@ export function useExcelImport<C extends AnyContract & { upload: true }>(to: C |
     if (!file) return
     setBusy(true)
     try {
-      const env = typeof to === 'string' ? await uploadFile<{ imported: number }>(to, file) : await upload(to, file, {}, opts)
+      const env = await upload(to, file, {}, opts)
       notify.success(env.msg)
       onImported()
     } catch (err) {

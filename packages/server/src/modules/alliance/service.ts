@@ -1,5 +1,5 @@
 import {
-  ALLIANCE_UNIT_ATTR, AllianceMsg, AllianceStatus, ConfigName, ErrorCode, jdMhSysConfig, type JdMhSysConfig,
+  ALLIANCE_MANAGE, ALLIANCE_UNIT_ATTR, AllianceMsg, AllianceStatus, ConfigName, ErrorCode, jdMhSysConfig, type JdMhSysConfig,
   type AllianceApp, type AllianceCandidate, type AllianceImage, type AllianceMemberOrg, type AllianceMemberRow,
   type AllianceMembership, type AllianceRoot, type AllianceSetting,
 } from '@zhixiao/shared'
@@ -14,9 +14,6 @@ import { loadGrants } from '../../platform/permissions.js'
 import type { Page } from '../../platform/paging.js'
 import { saveNamed } from '../portal-config/named-config.js'
 
-/** The permission codes of the alliance area (packages/shared permissions.ts, docs/alliances.md). */
-export const ALLIANCE_MANAGE = 'alliance_manage'
-export const ALLIANCE_JOIN = 'alliance_join'
 const MODULE = '学校联盟'
 const LIVE = [AllianceStatus.AUDITING, AllianceStatus.JOINED]
 

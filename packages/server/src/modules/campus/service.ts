@@ -8,7 +8,7 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
-import { assertInScope } from '../../platform/org-scope.js'
+import { assertInScope, loadInScope } from '../../platform/org-scope.js'
 import type { Page } from '../../platform/paging.js'
 import { todayOf } from '../apps/registry.js'
 import { hostedApp } from '../apps/user-apps.js'
@@ -261,9 +261,7 @@ export function classTeachers(ctx: AppContext, auth: AuthInfo, classId: number):
  */
 export function saveClassTeachers(ctx: AppContext, auth: AuthInfo, b: ClassTeachersBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const cls = await trx.selectFrom('school_class').select(['org_id', 'name']).where('id', '=', b.classId).executeTakeFirst()
-    if (!cls) throw notFound(CampusMsg.CLASS_NOT_FOUND)
-    await assertInScope(trx, auth, cls.org_id)
+    const cls = await loadInScope(trx, auth, 'school_class', b.classId, CampusMsg.CLASS_NOT_FOUND)
     const ids = [...new Set([...(b.headTeacherId ? [b.headTeacherId] : []), ...b.teacherIds])]
     if (ids.length) {
       const found = await trx.selectFrom('user_info').select('id').where('id', 'in', ids).where('org_id', '=', cls.org_id)

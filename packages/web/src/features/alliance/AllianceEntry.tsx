@@ -1,11 +1,10 @@
-import { ALLIANCE_UNIT_ATTR, AllianceStatus, alliancePortalPath } from '@zhixiao/shared'
+import { ALLIANCE_JOIN, ALLIANCE_UNIT_ATTR, AllianceStatus, alliancePortalPath } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { useCurrentUser } from '../../api/queries'
 import { useSession } from '../../stores/session'
 import { allianceApi, AllianceKeys } from './api'
 import { AllianceMark } from './AllianceMark'
-import { ALLIANCE_JOIN } from './leave'
 
 /**
  * The alliance entry of the portal header: the alliance mark (001 §9) when the session org is an alliance or an

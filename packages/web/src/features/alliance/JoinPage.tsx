@@ -1,4 +1,4 @@
-import { ALLIANCE_STATUS_LABEL, AllianceMsg, AllianceStatus, alliancePortalPath, type AllianceCandidate, type AllianceMembership } from '@zhixiao/shared'
+import { ALLIANCE_JOIN, ALLIANCE_STATUS_LABEL, AllianceMsg, AllianceStatus, alliancePortalPath, type AllianceCandidate, type AllianceMembership } from '@zhixiao/shared'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Card, Input, List, Space, Tag, Typography, type ButtonProps } from 'antd'
 import { useState } from 'react'
@@ -9,7 +9,6 @@ import { PermButton } from '../../components/PermButton'
 import { useSession } from '../../stores/session'
 import type { PageProps } from '../../router/pages'
 import { allianceApi, AllianceKeys } from './api'
-import { ALLIANCE_JOIN } from './leave'
 
 const STATUS_COLOR: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error' }
 

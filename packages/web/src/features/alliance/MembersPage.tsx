@@ -1,8 +1,7 @@
-import { ALLIANCE_STATUS_LABEL, AllianceMsg, AllianceStatus, type AllianceMemberRow, type AllianceRoot } from '@zhixiao/shared'
+import { ALLIANCE_STATUS_LABEL, AllianceMsg, AllianceStatus, allianceOrgContracts, type AllianceMemberRow, type AllianceRoot } from '@zhixiao/shared'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Button, Input, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd'
 import { useRef, useState } from 'react'
-import { downloadFile } from '../../api/download'
 import { notify } from '../../api/feedback'
 import { useExcelImport } from '../../components/useExcelImport'
 import { PageFrame } from '../../components/crud'
@@ -20,12 +19,12 @@ const day = (v: string | null) => (v ? new Date(v).toLocaleString('zh-CN', { hou
 /** 导入联盟学校 (importAllianceSchoolExcel) and its template: all or nothing, bad rows listed. */
 function ImportButtons({ orgId, onImported }: { orgId: number; onImported: () => void }) {
   const input = useRef<HTMLInputElement>(null)
-  const { busy, pick } = useExcelImport(allianceApi.importUrl(orgId), onImported)
+  const { busy, pick } = useExcelImport(allianceOrgContracts.importExcel, onImported, { query: { orgId } })
   return (
     <Space wrap>
       <input ref={input} type="file" accept=".xlsx" hidden data-testid="alliance-import-file" onChange={(e) => void pick(e)} />
       <Button loading={busy} onClick={() => input.current?.click()}>导入联盟学校</Button>
-      <Button onClick={() => void downloadFile(allianceApi.templateUrl, '联盟学校导入模板.xlsx')}>下载模板</Button>
+      <Button onClick={() => void allianceApi.downloadTemplate()}>下载模板</Button>
     </Space>
   )
 }

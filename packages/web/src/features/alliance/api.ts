@@ -1,37 +1,33 @@
-import type {
-  AllianceCandidate, AllianceImage, AllianceMemberListBody, AllianceMemberOrg, AllianceMemberRow, AllianceMembership, AllianceRoot,
-  AllianceSetting, JdMhSysConfig, RegisterAllianceBody, SetAllianceSettingBody,
+import {
+  allianceOrgContracts as O, juxiaoContracts as J, type AllianceMemberListBody, type JdMhSysConfig, type RegisterAllianceBody,
+  type SetAllianceSettingBody,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
-import { request, requestEnvelope } from '../../api/client'
-import type { PageResult } from '../../components/crud'
-
-const J = '/base/api/juxiao'
-const O = '/base/api/organizationUnit'
+import { call, callEnvelope, download } from '../../api/call'
 
 /** The alliance calls (000 §7.7, §7.8; docs/alliances.md). */
 export const allianceApi = {
-  root: (orgId?: number) => request<AllianceRoot | null>(`${J}/getRootOrg`, { params: { orgId }, notFoundPage: false }),
-  members: (orgId: number) => request<AllianceMemberOrg[]>(`${J}/getOrgList`, { params: { orgId }, notFoundPage: false }),
-  setting: (orgId: number) => request<AllianceSetting>(`${J}/getJuxiaoSetting`, { params: { orgId }, notFoundPage: false }),
-  images: (orgId: number) => request<AllianceImage[]>(`${J}/getImagesByOrgId`, { params: { orgId }, notFoundPage: false }),
-  mine: () => request<AllianceMembership[]>(`${J}/getJoinedAndAuditingList`),
-  isAdmin: (orgId?: number) => request<boolean>(`${J}/checkIsAdmin`, { params: { orgId }, showError: false }),
-  managed: () => request<AllianceRoot[]>(`${J}/getManagedList`),
-  candidates: (keyword?: string) => request<AllianceCandidate[]>(`${J}/getAllParentOrgList`, { params: { keyword: keyword || undefined } }),
-  register: (b: RegisterAllianceBody) => requestEnvelope<{ orgId: number }>(`${J}/registerPage`, { body: b }),
-  apply: (allianceOrgId: number, reason: string) => requestEnvelope<{ id: number; status: number }>(`${J}/applyJoin`, { body: { allianceOrgId, reason } }),
-  leave: (allianceOrgId: number) => requestEnvelope<null>(`${J}/leave`, { body: { allianceOrgId } }),
-  saveSetting: (b: SetAllianceSettingBody) => requestEnvelope<null>(`${J}/setJuxiaoSetting`, { body: b }),
-  saveHeader: (orgId: number, value: JdMhSysConfig) => requestEnvelope<null>(`${J}/saveHeaderConfig`, { body: { orgId, value } }),
-  saveImages: (orgId: number, images: string[]) => requestEnvelope<AllianceImage[]>(`${J}/saveOrgBackgroundImage`, { body: { orgId, images } }),
-  approve: (id: number) => requestEnvelope<null>(`${J}/approve`, { body: { id } }),
-  refuse: (id: number, reason: string) => requestEnvelope<null>(`${J}/refuse`, { body: { id, reason } }),
-  remove: (id: number) => requestEnvelope<null>(`${J}/removeMember`, { body: { id } }),
-  memberRows: (b: AllianceMemberListBody) => request<PageResult<AllianceMemberRow>>(`${O}/getAllianceSchoolMemberOrgList`, { body: b }),
-  templateUrl: `${O}/downloadAllianceSchoolExcelTemplate`,
-  importUrl: (orgId: number) => `${O}/importAllianceSchoolExcel?orgId=${orgId}`,
+  root: (orgId?: number) => call(J.getRootOrg, { orgId }, { notFoundPage: false }),
+  members: (orgId: number) => call(J.getOrgList, { orgId }, { notFoundPage: false }),
+  setting: (orgId: number) => call(J.getJuxiaoSetting, { orgId }, { notFoundPage: false }),
+  images: (orgId: number) => call(J.getImagesByOrgId, { orgId }, { notFoundPage: false }),
+  mine: () => call(J.getJoinedAndAuditingList),
+  isAdmin: (orgId?: number) => call(J.checkIsAdmin, { orgId }, { showError: false }),
+  managed: () => call(J.getManagedList),
+  candidates: (keyword?: string) => call(J.getAllParentOrgList, { keyword: keyword || undefined }),
+  register: (b: RegisterAllianceBody) => callEnvelope(J.registerPage, b),
+  apply: (allianceOrgId: number, reason: string) => callEnvelope(J.applyJoin, { allianceOrgId, reason }),
+  leave: (allianceOrgId: number) => callEnvelope(J.leave, { allianceOrgId }),
+  saveSetting: (b: SetAllianceSettingBody) => callEnvelope(J.setJuxiaoSetting, b),
+  saveHeader: (orgId: number, value: JdMhSysConfig) => callEnvelope(J.saveHeaderConfig, { orgId, value }),
+  saveImages: (orgId: number, images: string[]) => callEnvelope(J.saveOrgBackgroundImage, { orgId, images }),
+  approve: (id: number) => callEnvelope(J.approve, { id }),
+  refuse: (id: number, reason: string) => callEnvelope(J.refuse, { id, reason }),
+  remove: (id: number) => callEnvelope(J.removeMember, { id }),
+  memberRows: (b: AllianceMemberListBody) => call(O.memberRows, b),
+  downloadTemplate: () => download(O.downloadTemplate, '联盟学校导入模板.xlsx'),
+  /** importAllianceSchoolExcel: the file into the alliance `orgId` (a query parameter), all or nothing. */
 }
 
 export const AllianceKeys = { root: 'allianceRoot', mine: 'allianceMine', managed: 'allianceManaged', rows: 'allianceRows', candidates: 'allianceCandidates' } as const

@@ -1,12 +1,9 @@
-import { AllianceMsg, AllianceStatus } from '@zhixiao/shared'
+import { ALLIANCE_JOIN, AllianceMsg, AllianceStatus } from '@zhixiao/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { App, type ButtonProps } from 'antd'
 import { notify } from '../../api/feedback'
 import { useSession } from '../../stores/session'
 import { allianceApi, AllianceKeys } from './api'
-
-/** The permission code of an org's own applications and leaving (docs/alliances.md). */
-export const ALLIANCE_JOIN = 'alliance_join'
 
 /**
  * 离开联盟 in the alliance portal's user menu (001 §2.6, §4 step 6). When the session org is a member and the user

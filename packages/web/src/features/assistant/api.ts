@@ -1,8 +1,9 @@
 import {
-  ASSISTANT_ADMIN_API, ASSISTANT_API, ASSISTANT_END, AssistantMsg, type AssistantConfigSave, type AssistantConfigView, type AssistantEventData,
-  type AssistantLogRow, type HelpArticleBody, type HelpArticleRow,
+  ASSISTANT_API, ASSISTANT_END, assistantAdminContracts as A, assistantChatContracts as C, AssistantMsg, type AnyContract,
+  type AssistantConfigSave, type AssistantEventData, type DataOf, type HelpArticleBody,
 } from '@zhixiao/shared'
-import { request, requestEnvelope, specHeaders } from '../../api/client'
+import { call, callEnvelope } from '../../api/call'
+import { request, specHeaders } from '../../api/client'
 import { appConfig } from '../../config'
 import { getToken } from '../../stores/token'
 
@@ -12,24 +13,26 @@ import { getToken } from '../../stores/token'
  * are the spec's, appended to it. Read at each call: the config centre answers after the entry has loaded.
  */
 export const aiUrl = (): string => (appConfig.ai ?? ASSISTANT_API).replace(/\/+$/, '')
+/** A chat call's address on the AI host: the contract's path with its ASSISTANT_API prefix replaced by aiUrl(). */
+const onAiHost = (c: AnyContract): string => `${aiUrl()}${c.path.slice(ASSISTANT_API.length)}`
 
 export const AssistantKeys = { enabled: 'assistant-enabled', config: 'assistant-config', articles: 'assistant-articles', log: 'assistant-log' } as const
 
-export interface Page<T> { list: T[]; total: number; pageIndex: number; pageSize: number }
 type PageParams = { pageIndex: number; pageSize: number; keyword?: string }
 
 export const assistantApi = {
-  isEnabled: () => request<boolean>(`${aiUrl()}/isEnableAssistant`, { showError: false, loginRedirect: false }),
+  // On the AI host (possibly not this server), so by address rather than call(): see onAiHost.
+  isEnabled: () => request<DataOf<typeof C.isEnableAssistant>>(onAiHost(C.isEnableAssistant), { method: C.isEnableAssistant.method, showError: false, loginRedirect: false }),
   startOrEnd: (userInfoId: number, status: 0 | 1) =>
-    request<number | null>(`${aiUrl()}/startOrEndToChat`, { body: { userInfoId, status }, showError: false, loginRedirect: false }),
+    request<DataOf<typeof C.startOrEndToChat>>(onAiHost(C.startOrEndToChat), { method: C.startOrEndToChat.method, body: { userInfoId, status }, showError: false, loginRedirect: false }),
 
-  config: () => request<AssistantConfigView>(`${ASSISTANT_ADMIN_API}/config/get`),
-  saveConfig: (body: AssistantConfigSave) => requestEnvelope<null>(`${ASSISTANT_ADMIN_API}/config/save`, { body }),
-  articles: (params: PageParams) => request<Page<HelpArticleRow>>(`${ASSISTANT_ADMIN_API}/article/page`, { params }),
-  addArticle: (body: Omit<HelpArticleBody, 'id'>) => requestEnvelope<number>(`${ASSISTANT_ADMIN_API}/article/add`, { body }),
-  updateArticle: (body: HelpArticleBody & { id: number }) => requestEnvelope<null>(`${ASSISTANT_ADMIN_API}/article/update`, { body }),
-  deleteArticle: (id: number) => requestEnvelope<null>(`${ASSISTANT_ADMIN_API}/article/delete`, { body: { id } }),
-  log: (params: PageParams) => request<Page<AssistantLogRow>>(`${ASSISTANT_ADMIN_API}/log/page`, { params }),
+  config: () => call(A.getConfig),
+  saveConfig: (body: AssistantConfigSave) => callEnvelope(A.saveConfig, body),
+  articles: (params: PageParams) => call(A.articlePage, params),
+  addArticle: (body: Omit<HelpArticleBody, 'id'>) => callEnvelope(A.addArticle, body),
+  updateArticle: (body: HelpArticleBody & { id: number }) => callEnvelope(A.updateArticle, body),
+  deleteArticle: (id: number) => callEnvelope(A.deleteArticle, { id }),
+  log: (params: PageParams) => call(A.logPage, params),
 }
 
 export interface StreamHandlers {
@@ -44,8 +47,8 @@ export interface StreamHandlers {
 export async function streamChat(content: string, userInfoId: number, h: StreamHandlers, signal?: AbortSignal): Promise<void> {
   let res: Response
   try {
-    res = await fetch(`${aiUrl()}/chat-stream`, {
-      method: 'POST',
+    res = await fetch(onAiHost(C.chatStream), {
+      method: C.chatStream.method,
       headers: {
         'Content-Type': 'application/json', Accept: 'text/event-stream', ...specHeaders(getToken()),
       },

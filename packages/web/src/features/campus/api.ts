@@ -1,29 +1,29 @@
 import {
-  CAMPUS_API, type BackPlan, type BackSignData, type ClassTeachersAnswer, type ClassTeachersBody, type CampusWeatherConfig, type NewsRow, type SchoolEvents, type SchoolResources, type SchoolStyle, type TeacherClassAnswer,
-  type TeacherNum, type TotalStatistic, type WeatherAnswer, type WeatherConfigSave, type WeatherConfigView, type WeatherNow, type WeatherTestBody,
+  campusContracts as P, classTeacherContracts as T, weatherContracts as W, type BackSignData, type CampusWeatherConfig, type ClassTeachersBody,
+  type WeatherConfigSave, type WeatherTestBody,
 } from '@zhixiao/shared'
 import { ApiError, request, requestEnvelope } from '../../api/client'
+import { call, callEnvelope } from '../../api/call'
 
 export const CampusKeys = { portal: 'campus-portal', weatherConfig: 'campus-weather-config', weatherLocation: 'campus-weather-location', classTeachers: 'class-teachers' } as const
 
 type Org = { orgId?: number }
-const read = <T,>(name: string, params: Org & Record<string, number | undefined> = {}) =>
-  // Campus blocks fail quietly (001 §8: failed calls are mostly silent); each block shows its own empty state.
-  request<T>(`${CAMPUS_API}/${name}`, { params, showError: false })
+// Campus blocks fail quietly (001 §8: failed calls are mostly silent); each block shows its own empty state.
+const quiet = { showError: false }
 
 /** The campus portal's calls (docs/portal.md "Campus portal"). */
 export const campusApi = {
-  notices: (p: Org & { pageIndex?: number; pageSize?: number }) => read<{ list: NewsRow[]; total: number }>('findPortalNoticePub', p),
-  weather: (p: Org) => read<WeatherAnswer>('getWeatherByOrgId', p),
-  teacherNum: (p: Org) => read<TeacherNum>('getTeacherNumByOrgId', p),
-  resources: (p: Org) => read<SchoolResources>('getSchoolResources', p),
-  style: (p: Org) => read<SchoolStyle>('getSchoolStyleInfo', p),
-  events: (p: Org) => read<SchoolEvents>('getEventSchoolInfo', p),
-  backPlan: (p: Org) => read<BackPlan>('getBackPlan', p),
+  notices: (p: Org & { pageIndex?: number; pageSize?: number }) => call(P.findPortalNoticePub, p, quiet),
+  weather: (p: Org) => call(P.getWeatherByOrgId, p, quiet),
+  teacherNum: (p: Org) => call(P.getTeacherNumByOrgId, p, quiet),
+  resources: (p: Org) => call(P.getSchoolResources, p, quiet),
+  style: (p: Org) => call(P.getSchoolStyleInfo, p, quiet),
+  events: (p: Org) => call(P.getEventSchoolInfo, p, quiet),
+  backPlan: (p: Org) => call(P.getBackPlan, p, quiet),
   /** Always refused (the entry is closed): the refusal's msg and data are the answer. */
   backSign: async (p: Org): Promise<{ msg: string } & BackSignData> => {
     try {
-      await requestEnvelope<unknown>(`${CAMPUS_API}/getBackSign`, { params: p, showError: false })
+      await callEnvelope(P.getBackSign, p, quiet)
       return { msg: '', attendance: null }
     } catch (e) {
       if (!(e instanceof ApiError)) throw e
@@ -31,15 +31,15 @@ export const campusApi = {
       return { msg: e.message, attendance: data?.attendance ?? null }
     }
   },
-  totals: (p: Org) => read<TotalStatistic>('getTotalStatistic', p),
-  myClasses: (p: Org) => read<TeacherClassAnswer>('getTeacherClass', p),
+  totals: (p: Org) => call(P.getTotalStatistic, p, quiet),
+  myClasses: (p: Org) => call(P.getTeacherClass, p, quiet),
 
-  classTeachers: (classId: number) => request<ClassTeachersAnswer>('/base/api/class/teachers', { params: { classId } }),
-  saveClassTeachers: (body: ClassTeachersBody) => requestEnvelope<null>('/base/api/class/setTeachers', { body }),
+  classTeachers: (classId: number) => call(T.teachers, { classId }),
+  saveClassTeachers: (body: ClassTeachersBody) => callEnvelope(T.setTeachers, body),
 
-  weatherConfig: () => request<WeatherConfigView>('/base/api/weather/config/get'),
-  saveWeatherConfig: (body: WeatherConfigSave) => requestEnvelope<null>('/base/api/weather/config/save', { body }),
-  testWeather: (body: WeatherTestBody) => requestEnvelope<WeatherNow>('/base/api/weather/config/test', { body }),
+  weatherConfig: () => call(W.get),
+  saveWeatherConfig: (body: WeatherConfigSave) => callEnvelope(W.save, body),
+  testWeather: (body: WeatherTestBody) => callEnvelope(W.test, body),
   location: () => request<CampusWeatherConfig & { orgId: number; source: string }>('/base/configMgr/getCampusWeatherConfig'),
   saveLocation: (value: CampusWeatherConfig) => requestEnvelope<null>('/base/configMgr/setCampusWeatherConfig', { body: { value } }),
 }

@@ -1,13 +1,11 @@
 import {
-  feedbackVisible, type ComplaintClassRow, type ComplaintConfig, type ComplaintRow, type complaintAdminBody, type complaintSubmitBody,
+  complaintContracts as C, feedbackVisible, type ComplaintConfig, type complaintAdminBody, type complaintSubmitBody,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { request, requestEnvelope } from '../../api/client'
-import type { PageResult } from '../../components/crud'
+import { call, callEnvelope } from '../../api/call'
 import { getToken } from '../../stores/token'
 
-const C = '/base/complainSuggestion'
 export type ComplaintAdminQuery = Partial<z.input<typeof complaintAdminBody>>
 export type ComplaintSubmit = z.input<typeof complaintSubmitBody>
 
@@ -17,20 +15,20 @@ export const ComplaintKeys = { config: 'complaintConfig', classes: 'complaintCla
 /** /base/complainSuggestion (docs/complaints.md). */
 export const complaintApi = {
   /** Signed in: the current org's; visitors name the org. Silent: the header must render whatever happens. */
-  config: (orgId?: number | null) => request<ComplaintConfig>(`${C}/config/get`, { params: { orgId: orgId ?? undefined }, showError: false, notFoundPage: false }),
-  setConfig: (b: ComplaintConfig) => requestEnvelope<null>(`${C}/config/set`, { body: b }),
-  classes: () => request<ComplaintClassRow[]>(`${C}/classification/list`),
-  addClass: (b: { name: string; handlerIds: number[] }) => requestEnvelope<number>(`${C}/classification/add`, { body: b }),
-  updateClass: (b: { id: number; name: string; handlerIds: number[] }) => requestEnvelope<null>(`${C}/classification/update`, { body: b }),
-  removeClass: (id: number) => requestEnvelope<null>(`${C}/classification/delete`, { body: { id } }),
-  staff: (keyword: string) => request<{ userInfoId: number; trueName: string }[]>(`${C}/classification/staff`, { params: { keyword } }),
-  isHandler: () => request<boolean>(`${C}/classification/checkUserIsAdmin`, { showError: false }),
-  mine: (pageIndex: number, pageSize: number) => request<PageResult<ComplaintRow>>(`${C}/classification/listByCurrentUser`, { body: { pageIndex, pageSize } }),
-  submit: (b: ComplaintSubmit) => requestEnvelope<number>(`${C}/add`, { body: b }),
-  adminList: (q: ComplaintAdminQuery) => request<PageResult<ComplaintRow>>(`${C}/queryListForAdmin`, { body: q }),
-  count: () => request<number>(`${C}/getComplaintSuggestionCount`, { showError: false }),
-  detail: (id: number) => request<ComplaintRow>(`${C}/getDetail`, { params: { id } }),
-  changeStatus: (b: { id: number; status: number; reply: string }) => requestEnvelope<null>(`${C}/changeStatus`, { body: b }),
+  config: (orgId?: number | null) => call(C.getConfig, { orgId: orgId ?? undefined }, { showError: false, notFoundPage: false }),
+  setConfig: (b: ComplaintConfig) => callEnvelope(C.setConfig, b),
+  classes: () => call(C.listClasses),
+  addClass: (b: { name: string; handlerIds: number[] }) => callEnvelope(C.addClass, b),
+  updateClass: (b: { id: number; name: string; handlerIds: number[] }) => callEnvelope(C.updateClass, b),
+  removeClass: (id: number) => callEnvelope(C.deleteClass, { id }),
+  staff: (keyword: string) => call(C.staff, { keyword }),
+  isHandler: () => call(C.checkUserIsAdmin, undefined, { showError: false }),
+  mine: (pageIndex: number, pageSize: number) => call(C.listByCurrentUser, { pageIndex, pageSize }),
+  submit: (b: ComplaintSubmit) => callEnvelope(C.add, b),
+  adminList: (q: ComplaintAdminQuery) => call(C.queryListForAdmin, q),
+  count: () => call(C.getComplaintSuggestionCount, undefined, { showError: false }),
+  detail: (id: number) => call(C.getDetail, { id }),
+  changeStatus: (b: { id: number; status: number; reply: string }) => callEnvelope(C.changeStatus, b),
 }
 
 /** The complaints config behind the header entry: the signed-in user's org, or the visited org for visitors. */

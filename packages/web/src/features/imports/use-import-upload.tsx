@@ -1,12 +1,11 @@
-import type { AnyContract, ImportTask, importTask } from '@zhixiao/shared'
+import type { AnyContract, importTask } from '@zhixiao/shared'
 import { useRef, useState, type ChangeEvent, type ReactElement } from 'react'
 import { upload } from '../../api/call'
-import { uploadFile } from '../../api/download'
 import { notify } from '../../api/feedback'
 import { kickImports } from './store'
 
-/** An import's upload call: its contract (a path only while the role import has none yet; issue 23). */
-export type ImportUploadCall = (AnyContract & { upload: true; data: typeof importTask }) | string
+/** An import's upload call: its contract. */
+export type ImportUploadCall = AnyContract & { upload: true; data: typeof importTask }
 
 /**
  * The hidden .xlsx picker behind an 导入 button and the upload that starts an import job: the server checks the
@@ -23,7 +22,7 @@ export function useImportUpload(to: ImportUploadCall, testId: string, fields: Re
     if (!/\.xlsx$/i.test(file.name)) { notify.error('请选择 .xlsx 格式的文件'); return }
     setUploading(true)
     try {
-      const env = typeof to === 'string' ? await uploadFile<ImportTask>(to, file, fields) : await upload(to, file, fields)
+      const env = await upload(to, file, fields)
       notify.success(env.msg)
       kickImports(env.data.importLogId)
     } catch { /* the client showed why */ } finally { setUploading(false) }

@@ -40,7 +40,7 @@ function TemplateFields() {
  * in-app template sends the built-in one (docs/portal.md "Messages and service accounts").
  */
 export default function TemplatePage({ path, title }: PageProps) {
-  const [event, setEvent] = useState<string | undefined>()
+  const [event, setEvent] = useState<MessageEvent | undefined>()
   return (
     <PageFrame path={path} title={title}>
       <Typography.Paragraph type="secondary">未配置站内信模板的事件使用内置模板发送站内信；停用站内信模板则该事件不再发送站内信。</Typography.Paragraph>

@@ -1,10 +1,9 @@
-import type { MessageRow, MpAppBody, MpAppRow, MpScope, TemplateBody, TemplateRow } from '@zhixiao/shared'
+import {
+  messageContracts as M, messageTemplateContracts as T, mpAppContracts, type MpAppBody, type MpScope, type TemplateBody,
+} from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
-import { request, requestEnvelope } from '../../api/client'
-import type { PageResult } from '../../components/crud'
+import { call, callEnvelope } from '../../api/call'
 import { getToken } from '../../stores/token'
-
-const M = '/base/api/message'
 
 /** Query groups of the message centre: a read refreshes the list and the bell together. */
 export const MessageKeys = { unread: 'messageUnread', list: 'messageList' } as const
@@ -12,11 +11,10 @@ export const MessageKeys = { unread: 'messageUnread', list: 'messageList' } as c
 /** /base/api/message (docs/portal.md, "Messages and service accounts"). */
 export const messageApi = {
   /** Silent: the bell sits in every header and must render whatever happens. */
-  unreadCount: () => request<number>(`${M}/unreadCount`, { showError: false, notFoundPage: false }),
-  list: (pageIndex: number, pageSize: number, unreadOnly: boolean) =>
-    request<PageResult<MessageRow>>(`${M}/queryPage`, { body: { pageIndex, pageSize, unreadOnly } }),
-  read: (id: number) => requestEnvelope<null>(`${M}/read`, { body: { id } }),
-  readAll: () => requestEnvelope<number>(`${M}/readAll`, { body: {} }),
+  unreadCount: () => call(M.unreadCount, undefined, { showError: false, notFoundPage: false }),
+  list: (pageIndex: number, pageSize: number, unreadOnly: boolean) => call(M.queryPage, { pageIndex, pageSize, unreadOnly }),
+  read: (id: number) => callEnvelope(M.read, { id }),
+  readAll: () => callEnvelope(M.readAll),
 }
 
 /** The signed-in user's unread count; refreshed every minute while a page is open. */
@@ -32,24 +30,21 @@ export function useUnreadCount() {
 
 // ---- Message templates and the WeChat / DingTalk app settings (admin pages) ----
 
-const T = '/base/api/messagetemplate'
 export const TemplateKeys = { list: 'messageTemplates', options: 'messageTemplateOptions' } as const
-type Option = { value: string; label: string }
 export const templateApi = {
-  page: (q: { pageIndex: number; pageSize: number; event?: string; name?: string }) => request<PageResult<TemplateRow>>(`${T}/queryPage`, { body: q }),
-  create: (b: TemplateBody) => requestEnvelope<number>(`${T}/create`, { body: b }),
-  update: (b: TemplateBody) => requestEnvelope<null>(`${T}/update`, { body: b }),
-  remove: (id: number) => requestEnvelope<null>(`${T}/delete`, { body: { id } }),
-  pushTypes: () => request<Option[]>(`${T}/getPushType`),
-  events: () => request<Option[]>(`${T}/getTriggerEvent`),
-  keywords: (event: string) => request<string[]>(`${T}/getKeyword`, { params: { event } }),
+  page: (q: { pageIndex: number; pageSize: number; event?: TemplateBody['event']; name?: string }) => call(T.queryPage, q),
+  create: (b: TemplateBody) => callEnvelope(T.create, b),
+  update: (b: TemplateBody & { id: number }) => callEnvelope(T.update, b),
+  remove: (id: number) => callEnvelope(T.delete, { id }),
+  pushTypes: () => call(T.getPushType),
+  events: () => call(T.getTriggerEvent),
+  keywords: (event: TemplateBody['event']) => call(T.getKeyword, { event }),
 }
 
-const A = '/base/api/mpApp'
 export const MpKeys = { list: 'mpApps' } as const
 export const mpApi = {
-  list: (scope: MpScope) => request<MpAppRow[]>(`${A}/${scope}/list`),
-  get: (scope: MpScope, id: number) => request<MpAppRow>(`${A}/${scope}/get`, { params: { id } }),
-  save: (scope: MpScope, b: MpAppBody) => requestEnvelope<number>(`${A}/${scope}/save`, { body: b }),
-  remove: (scope: MpScope, id: number) => requestEnvelope<null>(`${A}/${scope}/delete`, { body: { id } }),
+  list: (scope: MpScope) => call(mpAppContracts[scope].list, {}),
+  get: (scope: MpScope, id: number) => call(mpAppContracts[scope].get, { id }),
+  save: (scope: MpScope, b: MpAppBody) => callEnvelope(mpAppContracts[scope].save, b),
+  remove: (scope: MpScope, id: number) => callEnvelope(mpAppContracts[scope].delete, { id }),
 }

@@ -1,3 +1,4 @@
+import { orgExcelContracts } from '@zhixiao/shared'
 import { Button, Space } from 'antd'
 import { useRef, useState } from 'react'
 import { PermButton } from '../../components/PermButton'
@@ -10,7 +11,7 @@ import { orgExcelApi } from './api'
  */
 export function OrgExcelButtons({ onImported }: { onImported: () => void }) {
   const input = useRef<HTMLInputElement>(null)
-  const imp = useExcelImport(orgExcelApi.importUrl, onImported)
+  const imp = useExcelImport(orgExcelContracts.import, onImported)
   const [busy, setBusy] = useState<'template' | 'export' | null>(null)
 
   const run = async (what: 'template' | 'export', go: () => Promise<boolean>) => { setBusy(what); await go(); setBusy(null) }

@@ -1,4 +1,4 @@
-import { orgExcelContracts as X, orgSetupContracts as O, orgTypeContracts as T, pathOf, type OrgAddBody, type OrgListPageBody, type OrgTypeAddBody, type OrgTypeUpdateBody, type OrgUpdateBody } from '@zhixiao/shared'
+import { orgExcelContracts as X, orgSetupContracts as O, orgTypeContracts as T, type OrgAddBody, type OrgListPageBody, type OrgTypeAddBody, type OrgTypeUpdateBody, type OrgUpdateBody } from '@zhixiao/shared'
 import { call, callEnvelope, download } from '../../api/call'
 
 export const orgApi = {
@@ -15,7 +15,6 @@ export const orgApi = {
 export const orgExcelApi = {
   template: () => download(X.template, '机构导入模板.xlsx'),
   export: () => download(X.export, '机构.xlsx', {}),
-  importUrl: pathOf(X.import),
 }
 
 export const orgTypeApi = {

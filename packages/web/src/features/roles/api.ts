@@ -1,5 +1,5 @@
 import {
-  operationLogContracts as L, permissionQueryContracts as Q, roleContracts as R, roleImportContracts as I, subOrgContracts as S, pathOf,
+  operationLogContracts as L, permissionQueryContracts as Q, roleContracts as R, roleImportContracts as I, subOrgContracts as S,
   type AssociateAccountBody, type AssociatePermissionBody, type ByPermissionsBody, type LogPageBody, type PermissionsOfRoleQuery, type PermissionTreeQuery,
   type RoleAddBatchBody, type RoleMembersBody, type RolePageBody, type RoleUpdateBody, type SubOrgAssociateBody, type SubOrgPageBody, type SubOrgUserBody,
   type SubOrgUserPageBody, type UserSearchBody,
@@ -48,8 +48,6 @@ export const subOrgApi = {
   mine: () => call(S.mine),
 }
 
-/** 角色人员导入: the upload's address (a roleUser job of commonImportLog; the import hook takes an address). */
-export const roleImportUploadUrl = pathOf(I.import)
 /** 角色人员导入: the template. */
 export const downloadRoleTemplate = () => download(I.template, '角色人员导入模板.xlsx')
 
