@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Descriptions, Table, Tag, Typography } from 'antd'
 import { useSearchParams } from 'react-router'
 import { PageFrame, statusColumn, textColumn } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { studentApi, type ChildParent } from './api'
 import { DetailCard, sexText, text } from './DetailBits'
 

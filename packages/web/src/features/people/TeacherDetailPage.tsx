@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Descriptions, Tag } from 'antd'
 import { useSearchParams } from 'react-router'
 import { PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { teacherApi } from './api'
 import { DetailCard, DictText, sexText, text } from './DetailBits'
 

@@ -1,7 +1,7 @@
 import { InputMsg, isSafeLink, THIRD_TYPE_LABELS, THIRD_TYPES, type ThirdConfigBody, type ThirdConfigRow, type ThirdType } from '@zhixiao/shared'
 import { Alert, Form, Input, InputNumber, Radio, Select, Tag, Typography } from 'antd'
 import { CrudTableCard, deleteAction, PageFrame, statusColumn, type CrudForm } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { thirdConfigApi } from './config-api'
 
 const CODE = 'sc_menhu_third_config'
