@@ -8,7 +8,7 @@ import { readSheet, type ReadRow } from '../../platform/excel.js'
 import { AppError } from '../../platform/errors.js'
 import { notify } from '../messages/notify.js'
 import { defaultPasswordHash } from '../people/members.js'
-import { IMPORT_KIND_DEFS, type JobInfo, type KindRunner } from './kinds.js'
+import { importKindDef, type JobInfo, type KindRunner } from './kinds.js'
 import { IMPORT_MAX_ROWS } from '@zhixiao/shared'
 
 /** Rows written per transaction: big enough to amortise the round trips, small enough to show progress. */
@@ -102,7 +102,7 @@ export class ImportRunner {
   }
 
   private async run(job: JobInfo, kind: ImportKind): Promise<void> {
-    const def = IMPORT_KIND_DEFS[kind]
+    const def = importKindDef(kind)
     const { rows, runner, start } = await this.ctx.db.tenant(job.tenantId, async (trx) => {
       const j = await trx.selectFrom('import_job').select(['file', 'processed_count']).where('id', '=', job.id).executeTakeFirstOrThrow()
       // PGlite hands bytea back as a plain Uint8Array; wrap it (no copy) as the Buffer the reader expects.
