@@ -8,7 +8,7 @@ import { loadGrants } from '../../platform/permissions.js'
 import { revokeAccountSessions } from '../../platform/session.js'
 import { hashToken, parseTenantToken } from '../../platform/tokens.js'
 import { findAccount, findTenant, membershipsOf } from '../auth/queries.js'
-import { accountMaySignIn } from '../auth/service.js'
+import { accountMaySignIn } from '../auth/sign-in.js'
 import { toOrgInfo } from '../organization/queries.js'
 import { notify, orgOfAccount } from '../messages/notify.js'
 

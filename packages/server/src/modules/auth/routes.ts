@@ -6,10 +6,10 @@ import type { AppContext } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
 import { unauthorized } from '../../platform/errors.js'
 import { loadGrants } from '../../platform/permissions.js'
-import { clientIp, optionalIntHeader, netTypeHeader } from '../../platform/request-meta.js'
 import { revokeSession } from '../../platform/session.js'
 import { type CaptchaText, createCaptcha } from './captcha.js'
 import { loginByPassword } from './service.js'
+import { signInMeta } from './sign-in.js'
 
 export function authRoutes(ctx: AppContext, opts: { captchaText?: CaptchaText } = {}) {
   return async (app: FastifyInstance) => {
@@ -21,9 +21,7 @@ export function authRoutes(ctx: AppContext, opts: { captchaText?: CaptchaText } 
         config: { public: true },
         schema: { tags, summary: autoPickOrg ? '账号密码登录（自动选择机构）' : '账号密码登录', body: loginByUserPwdBody, response: { 200: envelopeSchema(loginResult) } },
       }, async (req) => {
-        const answer = await loginByPassword(ctx, req.body, {
-          ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, netType: netTypeHeader(req), limitUserType: optionalIntHeader(req, 'limitUserType'), autoPickOrg, log: req.log,
-        })
+        const answer = await loginByPassword(ctx, req.body, signInMeta(req, autoPickOrg))
         return ok(answer.data, answer.msg)
       })
     }

@@ -9,15 +9,14 @@ import { z } from 'zod'
 import { bearerToken } from '../../platform/auth-hook.js'
 import type { AppContext } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
-import { clientIp, readCookie, tenantHeader, netTypeHeader } from '../../platform/request-meta.js'
+import { readCookie, tenantHeader } from '../../platform/request-meta.js'
 import { resolveSession } from '../../platform/session.js'
+import { signInMeta } from '../auth/sign-in.js'
 import { checkPassword } from './check-password.js'
 import { loginLogPage as readLoginLog } from './login-log.js'
 import { actOnQr, createQr, isBrowserSecret, newBrowserSecret, pollQr, QR_BROWSER_COOKIE, qrBinding, type DingtalkQrSource } from './qr.js'
 import { loginByTotp, loginEnrolConfirm, loginEnrolStart } from './totp-login.js'
 import { getTotpPolicy, setTotpPolicy, totpDisable, totpEnrolConfirm, totpEnrolStart, totpStatus as readTotpStatus } from './totp-service.js'
-
-const meta = (req: FastifyRequest) => ({ ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, netType: netTypeHeader(req) })
 
 /**
  * The login log's permission: 操作日志 of the role area, the code of the audit logs of accounts and grants. Not the
@@ -48,7 +47,7 @@ export function loginSecurityRoutes(ctx: AppContext) {
       config: { public: true },
       schema: { tags, summary: '两步验证登录（operationType 7 之后）', body: loginByTotpBody, response: { 200: envelopeSchema(loginResult) } },
     }, async (req) => {
-      const answer = await loginByTotp(ctx, req.body, meta(req))
+      const answer = await loginByTotp(ctx, req.body, signInMeta(req))
       return ok(answer.data, answer.msg)
     })
 
@@ -61,7 +60,7 @@ export function loginSecurityRoutes(ctx: AppContext) {
       config: { public: true },
       schema: { tags, summary: '登录时绑定两步验证：确认首个验证码并登录', body: totpLoginConfirmBody, response: { 200: envelopeSchema(loginResult.extend({ recoveryCodes: z.array(z.string()) })) } },
     }, async (req) => {
-      const answer = await loginEnrolConfirm(ctx, req.body.ticket, req.body.code, meta(req))
+      const answer = await loginEnrolConfirm(ctx, req.body.ticket, req.body.code, signInMeta(req))
       return ok(answer.data, answer.msg)
     })
 
@@ -127,7 +126,7 @@ export function qrLoginRoutes(ctx: AppContext, opts: { dingtalk?: DingtalkQrSour
       schema: { tags, summary: '获取扫码登录二维码（2分钟有效，单次使用；绑定本浏览器）', querystring: z.object({ orgId: zNumber().int().optional() }), response: { 200: envelopeSchema(qrCodeInfo) } },
     }, async (req, reply) => {
       const bind = await qrBinding(ctx, tenantHeader(req), req.query.orgId)
-      return ok(await createQr(ctx, bind, qrBrowserSecret(req, reply), meta(req), opts.dingtalk))
+      return ok(await createQr(ctx, bind, qrBrowserSecret(req, reply), signInMeta(req), opts.dingtalk))
     })
 
     r.get('/loginQRCodeByOrg', {
@@ -135,13 +134,13 @@ export function qrLoginRoutes(ctx: AppContext, opts: { dingtalk?: DingtalkQrSour
       schema: { tags, summary: '获取机构的扫码登录二维码（绑定本浏览器）', querystring: z.object({ orgId: zNumber().int() }), response: { 200: envelopeSchema(qrCodeInfo) } },
     }, async (req, reply) => {
       const bind = await qrBinding(ctx, tenantHeader(req), req.query.orgId)
-      return ok(await createQr(ctx, bind, qrBrowserSecret(req, reply), meta(req), opts.dingtalk))
+      return ok(await createQr(ctx, bind, qrBrowserSecret(req, reply), signInMeta(req), opts.dingtalk))
     })
 
     r.get('/login/qrcode/process', {
       config: { public: true },
       schema: { tags, summary: '扫码登录状态（生成二维码的浏览器轮询；确认后首次返回登录令牌）', querystring: qrProcessQuery, response: { 200: envelopeSchema(qrProcessResult) } },
-    }, async (req) => ok(await pollQr(ctx, req.query.qrId, readCookie(req, QR_BROWSER_COOKIE), meta(req))))
+    }, async (req) => ok(await pollQr(ctx, req.query.qrId, readCookie(req, QR_BROWSER_COOKIE), signInMeta(req))))
 
     r.post('/login/qrcode/process', {
       schema: { tags, summary: '手机端扫码、确认或取消登录', body: qrActionBody, response: { 200: envelopeSchema(qrScanInfo) } },

@@ -6,7 +6,7 @@ import { hashToken, newTenantToken, parseTenantToken } from '../../platform/toke
 import { resetWithTicket } from '../account/service.js'
 import { releaseIpAttempt, reserveIpAttempt } from '../auth/ip-throttle.js'
 import { findAccount, findTenant, writeLoginLog } from '../auth/queries.js'
-import { accountMaySignIn, admitAccount, finishSignIn, type LoginAnswer, type LoginMeta } from '../auth/service.js'
+import { accountMaySignIn, admitAccount, finishSignIn, type LoginAnswer, type LoginMeta } from '../auth/sign-in.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
 import { checkCode, sendCode, spendCode, type SmsEvent } from './codes.js'
 

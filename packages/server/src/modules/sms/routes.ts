@@ -3,13 +3,14 @@ import {
   smsConfigSave, smsConfigView, smsLogQuery, smsLogRow, SmsMsg, smsSendBody, smsSendModifyPwdQuery, smsTemplate, smsTemplateCreate,
   smsTemplatePageQuery, smsTemplateUpdate, smsTypeOption, smsValidQuery, smsVerifyCodeBody, smsVerifyCodeResult, SUPER_ADMIN, zId, zNumber,
 } from '@zhixiao/shared'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
 import { isSuperAdminGrant, loadGrants } from '../../platform/permissions.js'
-import { clientIp, optionalIntHeader, tenantHeader, netTypeHeader } from '../../platform/request-meta.js'
+import { clientIp, tenantHeader } from '../../platform/request-meta.js'
+import { signInMeta } from '../auth/sign-in.js'
 import {
   createTemplate, deleteTemplate, getConfig, getTemplate, logFullText, logPage, removeConfig, saveConfig, templatePage, updateTemplate,
 } from './admin-service.js'
@@ -74,10 +75,6 @@ export function smsRoutes(ctx: AppContext) {
   }
 }
 
-function loginMeta(req: FastifyRequest, autoPickOrg = false) {
-  return { ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, netType: netTypeHeader(req), limitUserType: optionalIntHeader(req, 'limitUserType'), autoPickOrg, log: req.log }
-}
-
 /** /base/api/auth (000 §7.2): SMS login and its codes. */
 export function smsAuthRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -105,7 +102,7 @@ export function smsAuthRoutes(ctx: AppContext) {
     r.post('/loginByPhoneSms', {
       config: pub, schema: { tags, summary: '短信验证码登录', body: loginByPhoneSmsBody, response: { 200: envelopeSchema(loginResult) } },
     }, async (req) => {
-      const answer = await loginByPhoneSms(ctx, req.body, tenantHeader(req), loginMeta(req))
+      const answer = await loginByPhoneSms(ctx, req.body, tenantHeader(req), signInMeta(req))
       return ok(answer.data, answer.msg)
     })
   }

@@ -9,19 +9,16 @@ import { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
 import { AppError, refused } from '../../platform/errors.js'
-import { clientIp, optionalIntHeader, readCookie, tenantHeader, netTypeHeader } from '../../platform/request-meta.js'
+import { clientIp, readCookie, tenantHeader } from '../../platform/request-meta.js'
+import { signInMeta } from '../auth/sign-in.js'
 import type { DingtalkQrSource } from '../login-security/qr.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
 import { smartEduLogoutUrl, unbindByPassword } from './account-links.js'
 import { addConfig, deleteConfig, getConfig, loginButtons, pageConfigs, refreshConfig, updateConfig } from './config-service.js'
-import { bindAndLogin, BROWSER_COOKIE, loginByCode, loginByThirdSso, startThirdLogin, type ClientMeta } from './flow.js'
+import { bindAndLogin, BROWSER_COOKIE, loginByCode, loginByThirdSso, startThirdLogin } from './flow.js'
 
 const CALLBACK_PAGE = '/#/redirect/thirdLogin'
 const permission = 'sc_menhu_third_config'
-
-function meta(req: FastifyRequest): ClientMeta {
-  return { ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, netType: netTypeHeader(req), limitUserType: optionalIntHeader(req, 'limitUserType'), log: req.log }
-}
 
 /** The address the provider sends the browser back to is built from the request (behind a proxy: TRUST_PROXY=1). */
 function origin(req: FastifyRequest): string {
@@ -123,7 +120,7 @@ export function ssoAuthRoutes(ctx: AppContext) {
       config: { public: true },
       schema: { tags, summary: '第三方登录（thirdType、token=授权码、state）', body: loginByThirdSsoBody, response: { 200: envelopeSchema(thirdLoginResult) } },
     }, async (req) => {
-      const a = await loginByThirdSso(ctx, req.body, readCookie(req, BROWSER_COOKIE), meta(req))
+      const a = await loginByThirdSso(ctx, req.body, readCookie(req, BROWSER_COOKIE), signInMeta(req))
       return ok(a.data, a.msg)
     })
 
@@ -135,7 +132,7 @@ export function ssoAuthRoutes(ctx: AppContext) {
           body: thirdBindBody, response: { 200: envelopeSchema(thirdLoginResult) },
         },
       }, async (req) => {
-        const a = await bindAndLogin(ctx, req.body, { ...meta(req), autoPickOrg })
+        const a = await bindAndLogin(ctx, req.body, { ...signInMeta(req), autoPickOrg })
         return ok(a.data, a.msg)
       })
     }
@@ -144,7 +141,7 @@ export function ssoAuthRoutes(ctx: AppContext) {
       config: { public: true },
       schema: { tags, summary: '授权码登录（coreAccountId、reqId、tenantId；state 120 且有 token 为成功）', body: codeLoginBody, response: { 200: envelopeSchema(thirdLoginResult) } },
     }, async (req) => {
-      const a = await loginByCode(ctx, req.body, meta(req))
+      const a = await loginByCode(ctx, req.body, signInMeta(req))
       return ok(a.data, a.msg)
     })
 
