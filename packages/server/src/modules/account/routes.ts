@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
 import { ok } from '../../platform/envelope.js'
-import { changePassword, currentUserDetail, resetWithTicket, userOrgs } from './service.js'
+import { resetWithTicket } from '../auth/password-change.js'
+import { changePassword, currentUserDetail, userOrgs } from './service.js'
 import { verifyCheck, verifySave } from './verify-service.js'
 
 export function accountRoutes(ctx: AppContext) {

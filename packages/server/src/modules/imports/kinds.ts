@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js'
 import type { ReadRow, SheetColumn } from '../../platform/excel.js'
 
 /**
- * How each kind of import turns sheet rows into people. `prepare` loads the lookups once per job (classes,
+ * How each kind of import turns sheet rows into people. `prepare` loads the lookups once per job (classes, the initial password's hash,
  * departments, dictionaries, numbers already taken); `write` handles one batch inside the batch's transaction
  * and returns the rows it rejected with their reasons.
  */
@@ -17,7 +17,7 @@ export interface ImportKindDef {
   columns: SheetColumn[]
   /** Which org kinds may import it (students and parents belong to schools). */
   schoolOnly: boolean
-  prepare(ctx: AppContext, trx: Trx, job: JobInfo, passwordHash: string): Promise<KindRunner>
+  prepare(ctx: AppContext, trx: Trx, job: JobInfo): Promise<KindRunner>
 }
 
 /**

@@ -7,7 +7,7 @@ import { dictItemsFor } from '../../platform/dict-refs.js'
 import { AppError } from '../../platform/errors.js'
 import type { ReadRow } from '../../platform/excel.js'
 import type { ImportKindDef, JobInfo, Rejected } from '../imports/kinds.js'
-import { insertMembers, type NewMember } from './members.js'
+import { defaultPasswordHash, insertMembers, type NewMember } from './members.js'
 import { bindNewParent } from './parent-service.js'
 import { PARENT_COLUMNS, STUDENT_COLUMNS, TEACHER_COLUMNS } from './columns.js'
 
@@ -86,7 +86,8 @@ async function unitAttrs(trx: Trx, orgId: number) {
 const student: ImportKindDef = {
   columns: STUDENT_COLUMNS,
   schoolOnly: true,
-  async prepare(_ctx, trx, job, hash) {
+  async prepare(ctx, trx, job) {
+    const hash = await defaultPasswordHash(ctx, trx, job.tenantId)
     const classes = await trx.selectFrom('school_class as c').innerJoin('grade as g', (j) => j.onRef('g.tenant_id', '=', 'c.tenant_id').onRef('g.id', '=', 'c.grade_id'))
       .select(['c.id', 'c.name', 'g.name as gradeName']).where('c.org_id', '=', job.orgId).where('c.archived', '=', false).execute()
     const classOf = new Map(classes.map((c) => [`${c.gradeName}\u0000${c.name}`, c.id]))
@@ -136,7 +137,8 @@ const student: ImportKindDef = {
 const teacher: ImportKindDef = {
   columns: TEACHER_COLUMNS,
   schoolOnly: false,
-  async prepare(_ctx, trx, job, hash) {
+  async prepare(ctx, trx, job) {
+    const hash = await defaultPasswordHash(ctx, trx, job.tenantId)
     const depts = await sql<{ id: number; name: string }>`
       WITH RECURSIVE d AS (
         SELECT id, name FROM org_unit WHERE parent_id = ${job.orgId} AND org_type = 'depart'

@@ -7,7 +7,7 @@ import { assertInScope, scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
 import { approveExtras } from '../signup/apply-service.js'
 import { insertMembers, unitAttrOf } from './members.js'
-import { notify } from '../messages/notify.js'
+import { notify } from '../../platform/notify.js'
 
 /**
  * 加入审核: a signed-in person asks to join another org of the tenant (a teacher taking a post at a second
