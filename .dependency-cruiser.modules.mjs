@@ -7,10 +7,10 @@
  * module folders, so a loop it finds runs from module to module: auth -> signup -> auth fails even when no single
  * file circle exists. Type-only imports count here too.
  */
-const base = require('./.dependency-cruiser.cjs')
+import base from './.dependency-cruiser.mjs'
 
 /** @type {import('dependency-cruiser').IConfiguration} */
-module.exports = {
+export default {
   forbidden: [
     {
       name: 'no-module-folder-circles',

@@ -5,7 +5,7 @@
  * arrow back up, and a circle of types is still a circle that has to be read as one piece.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
-module.exports = {
+export default {
   forbidden: [
     {
       name: 'no-circular',
