@@ -5,10 +5,11 @@ import { AppError, refused } from '../../platform/errors.js'
 import { hashToken, newTenantToken, parseTenantToken } from '../../platform/tokens.js'
 import type { AttemptAnswer } from '../auth/attempts.js'
 import { findAccount, findTenant, membershipsOf, writeLoginLog } from '../auth/queries.js'
-import { finishSignIn, type FinishSignIn, type SecondFactor } from '../auth/sign-in.js'
+import { finishSignIn, type FinishSignIn, type LoginMeta, type SecondFactor } from '../auth/sign-in.js'
 import { checkSignInCode, confirmEnrolment, mustUseTotp, startEnrolment, totpRow } from './totp-store.js'
 
-export interface ClientMeta { ip: string; userAgent: string | null; netType: number | null }
+/** What the QR and TOTP sign-ins log of the request (signInMeta). */
+export type ClientMeta = Pick<LoginMeta, 'ip' | 'userAgent' | 'netType'>
 
 /**
  * Asked by finishSignIn (every sign-in method, through totpStep) once the organisation is chosen: an account with TOTP enabled, or an
