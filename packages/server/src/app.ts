@@ -9,6 +9,13 @@ import { Db, isConnectionLoss } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { syncPermissionCatalogue } from './db/seed/permissions.js'
 import { importRunner } from './modules/imports/runner.js'
+import { registerImportKinds } from './modules/imports/kinds.js'
+import { registerSignIn } from './modules/auth/sign-in.js'
+import { totpStep } from './modules/login-security/totp-login.js'
+import { smsStep } from './modules/sms/step.js'
+import { pendingRegistrations } from './modules/signup/service.js'
+import { PEOPLE_IMPORT_KINDS } from './modules/people/import-kinds.js'
+import { roleUserImport } from './modules/roles/import-kind.js'
 import { syncBuiltinAppsAllTenants } from './modules/apps/registry.js'
 import { installApiCors } from './platform/cors.js'
 import { installApiNoStore, installNoSniff, installShellSecurityHeaders } from './platform/security-headers.js'
@@ -93,6 +100,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // The database going away is logged as a warning: the pool reconnects and the background work resumes by itself.
   db.onConnectionLost((err) => app.log.warn({ err }, 'database connection lost'))
   const background = (msg: string, err?: unknown) => isConnectionLoss(err) ? app.log.warn({ err }, msg) : app.log.error({ err }, msg)
+  // The sign-in core's parts from their modules (modules/auth/sign-in.ts): the steps in the order they are asked.
+  registerSignIn({ secondFactors: [smsStep, totpStep], pendingRegistrations })
+  // The kinds of import, each from the module whose rows it writes (modules/imports/kinds.ts).
+  registerImportKinds({ ...PEOPLE_IMPORT_KINDS, roleUser: roleUserImport })
   // Import jobs run in the background of this process; unfinished ones resume at the next start.
   const imports = importRunner(ctx, background)
   // SMS and WeChat pushes of committed messages leave from a queue (modules/messages/dispatch.ts).

@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createRole } from '../src/db/seed/factories.js'
+import { createRole } from '../src/modules/tenant/provisioning.js'
 import { call, createTestApp, loginToken, makePerson, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
 
 /**

@@ -1,6 +1,6 @@
 import { DictMsg, ErrorCode, ExternalMsg, Msg, OrgExtraMsg, UserType, WorkStationMsg } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOrg, createRole } from '../src/db/seed/factories.js'
+import { createOrg, createRole } from '../src/modules/tenant/provisioning.js'
 import { call, createTestApp, loginToken, makePerson, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
 
 /**

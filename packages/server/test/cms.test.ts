@@ -1,7 +1,7 @@
 import { CmsMsg, ErrorCode, IMAGE_MAX_BYTES, UserType } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sanitizeHtml } from '../src/modules/cms/sanitize.js'
-import { createRole } from '../src/db/seed/factories.js'
+import { createRole } from '../src/modules/tenant/provisioning.js'
 import { call, createTestApp, loginToken, makePerson, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
 import { upload } from './xlsx.js'
 

@@ -1,6 +1,6 @@
 import { DataCentreMsg, ErrorCode, IOT_MENU, UserType, type DataCentreList, type IotMenuEntry } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createRole } from '../src/db/seed/factories.js'
+import { createRole } from '../src/modules/tenant/provisioning.js'
 import { ADMIN_PASSWORD, call, createTestApp, login, loginToken, makePerson, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
 
 let t: TestApp

@@ -1,6 +1,6 @@
 import { MobileMsg, Msg, UserType } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createRole } from '../src/db/seed/factories.js'
+import { createRole } from '../src/modules/tenant/provisioning.js'
 import { call, createTestApp, loginToken, makePerson, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
 
 /** The mobile portal and its maintenance calls (docs/portal.md "Mobile portal"). */

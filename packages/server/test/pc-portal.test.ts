@@ -2,7 +2,7 @@ import { InputMsg, Msg, PcPortalMsg, PcPortalPerm, UserType } from '@zhixiao/sha
 import { sql } from 'kysely'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createRole } from '../src/db/seed/factories.js'
+import { createRole } from '../src/modules/tenant/provisioning.js'
 import { call, createTestApp, loginToken, makePerson, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
 
 /** PC portal menu, sidebar, recommended websites and system info (docs/portal.md). */

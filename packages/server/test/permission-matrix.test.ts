@@ -1,6 +1,6 @@
 import { Msg, UserType } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createRole } from '../src/db/seed/factories.js'
+import { createRole } from '../src/modules/tenant/provisioning.js'
 import type { RouteAccess } from '../src/app.js'
 import { createTestApp, loginToken, makePerson, makeWorld, type TestApp, type World } from './helpers.js'
 

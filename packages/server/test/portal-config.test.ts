@@ -166,7 +166,7 @@ describe('mobile entries', () => {
   })
 
   it('a user with sc_menhu_pc only (no admin role) may configure', async () => {
-    const role = await t.db.tenant(w.tenantId, async (trx) => (await import('../src/db/seed/factories.js')).createRole(trx, { code: 'pc_only', name: 'PC门户', permissions: ['sc_menhu_pc'] }))
+    const role = await t.db.tenant(w.tenantId, async (trx) => (await import('../src/modules/tenant/provisioning.js')).createRole(trx, { code: 'pc_only', name: 'PC门户', permissions: ['sc_menhu_pc'] }))
     const p = await makePerson(t, w.tenantId, { memberships: [{ orgId: w.school2Id, userType: UserType.STAFF, roleIds: [role] }] })
     const token = await loginToken(t, p.userName)
     expect((await call(t, { url: `${C}/setMHSysConfig`, token, body: { name: ConfigName.MH_SYS, value: header({ sysName: '二中门户' }) } })).code).toBe(0)

@@ -1,6 +1,6 @@
 import { ErrorCode, JoinStatus, Msg, PARENT_REGISTRATION_LIMIT, PeopleMsg, SignupErrorCode, SignupMsg, SmsErrorCode, UserType } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOrg } from '../src/db/seed/factories.js'
+import { createOrg } from '../src/modules/tenant/provisioning.js'
 import { call, createTestApp, login, makePerson, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
 import { latestCode, otherCode } from './sms-helpers.js'
 

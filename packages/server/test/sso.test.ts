@@ -2,7 +2,7 @@ import { CODE_LOGIN_SUCCESS, ErrorCode, Msg, OperationType, SsoErrorCode, SsoMsg
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createRole } from '../src/db/seed/factories.js'
+import { createRole } from '../src/modules/tenant/provisioning.js'
 import { hashToken } from '../src/platform/tokens.js'
 import { call, createTestApp, login, loginToken, makePerson, makeWorld, PASSWORD, staffOf, type Staff, type TestApp, type World } from './helpers.js'
 import { startTestIdp, walkToCallback, type TestIdp } from './oidc-idp.js'

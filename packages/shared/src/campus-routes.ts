@@ -1,4 +1,4 @@
-import type { RouteMeta } from './routes.js'
+import type { RouteMeta } from './route-basics.js'
 
 /**
  * Campus portal pages (docs/portal.md "Campus portal"): the teacher's school at a glance (375 px first), and the

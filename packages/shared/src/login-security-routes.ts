@@ -1,4 +1,4 @@
-import type { RouteMeta } from './routes.js'
+import type { RouteMeta } from './route-basics.js'
 
 /**
  * The phone's QR confirm page (docs/auth.md "QR-code login"), in routes.ts ALL_PAGE_ROUTES; the login log is with the

@@ -1,4 +1,4 @@
-import type { RouteMeta } from './routes.js'
+import type { RouteMeta } from './route-basics.js'
 
 const t = 'sc_menhu_mobile_t'
 const p = 'sc_menhu_mobile_p'

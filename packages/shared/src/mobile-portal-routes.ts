@@ -1,4 +1,4 @@
-import type { RouteMeta } from './routes.js'
+import type { RouteMeta } from './route-basics.js'
 
 /**
  * The mobile portal (layout 'mobile', a 375 px phone) and the pages that configure it (001 §2.5 /menhu-teacher,

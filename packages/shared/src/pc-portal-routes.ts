@@ -1,4 +1,4 @@
-import type { RouteMeta } from './routes.js'
+import type { RouteMeta } from './route-basics.js'
 
 /**
  * PC portal pieces that read their config (001 §2.5 /menhu-port and /menhu-systems; docs/portal.md "PC portal menu,

@@ -1,4 +1,4 @@
-import type { RouteMeta } from './routes.js'
+import type { RouteMeta } from './route-basics.js'
 
 /** Red dots (001 §2.5 /menhu-reddot), the class home and the outer-portal limits (/menhu-port); docs/portal.md. */
 export const RED_DOT_ROUTES: RouteMeta[] = [

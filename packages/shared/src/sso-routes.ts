@@ -1,4 +1,4 @@
-import type { RouteMeta } from './routes.js'
+import type { RouteMeta } from './route-basics.js'
 
 /** Third-party sign-in (docs/auth.md "Single sign-on"): the providers of the tenant, under portal maintenance. */
 export const SSO_ROUTES: RouteMeta[] = [

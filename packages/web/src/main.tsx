@@ -4,7 +4,7 @@ import { App } from './App'
 import { takeTenantFromUrl } from './bootstrap/url-tenant'
 import { showStartupNotice, takeTokenFromUrl, takeUrlParam } from './bootstrap/url-token'
 import { appConfig, startConfigLoad } from './config'
-import { navigateTo } from './router/navigation'
+import { navigateTo } from './navigation/navigate'
 import { useSession } from './stores/session'
 
 function render(): void {

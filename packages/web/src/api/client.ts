@@ -1,5 +1,5 @@
 import { ERROR_MESSAGE_DELAY_MS, isSuccess, Msg, netTypeOfHost, REQUEST_TIMEOUT_MS, type Envelope } from '@zhixiao/shared'
-import { navigateTo } from '../router/navigation'
+import { navigateTo } from '../navigation/navigate'
 import { useSession } from '../stores/session'
 import { clearToken, getToken } from '../stores/token'
 import { notify } from './feedback'

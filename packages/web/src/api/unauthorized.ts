@@ -1,6 +1,6 @@
 import { useSession } from '../stores/session'
 import { clearToken } from '../stores/token'
-import { navigateTo } from '../router/navigation'
+import { navigateTo } from '../navigation/navigate'
 
 /** The login address for an expired session: redirect=<hash path>, from=own and the current orgId when known (000 §8). */
 export function loginUrlFor(hashPath: string): string {

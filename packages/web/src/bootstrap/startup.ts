@@ -1,5 +1,5 @@
 import { CONFIG_CENTER_FAILED, mobileBookingTarget, safeAppName, safeBeFrom, safeMicroAppUrl, type TenantPublicInfo } from '@zhixiao/shared'
-import type { AppConfig, ConfigLoad } from '../config'
+import type { AppConfig, ConfigLoad } from '../config-types'
 import type { useSession } from '../stores/session'
 import { keepStartupAppName } from './app-name'
 import { requestIdHeader } from '../api/request-id'

@@ -6,7 +6,7 @@ import { RouteError } from '../features/errors/RouteError'
 import { guardLoader } from './guards'
 import { LAYOUTS, loadShell } from './layouts'
 import { loadPage } from './page-table'
-import type { PageProps } from './pages'
+import type { PageProps } from '../navigation/page-props'
 import { SUB_APP_ROUTES } from './sub-apps'
 
 /**

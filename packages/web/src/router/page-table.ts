@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import type { PageProps } from './pages'
+import type { PageProps } from '../navigation/page-props'
 
 /**
  * A page's module, through the page table (router/pages.ts), which is a lazy chunk of its own: its ~100 lazy imports

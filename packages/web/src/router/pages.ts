@@ -1,9 +1,8 @@
 import { createElement, type ComponentType } from 'react'
 import type { SchoolNeed } from '../features/organization/SchoolGate'
+import type { PageProps } from '../navigation/page-props'
 import { SUB_APP_ROUTES } from './sub-apps'
 
-/** Props every page receives from its route: the route path (its data-page) and its title. */
-export interface PageProps { path: string; title: string }
 type PageModule = { default: ComponentType<PageProps> }
 
 /** A page only a school has, mounted behind SchoolGate: elsewhere it explains itself instead of calling the server. */

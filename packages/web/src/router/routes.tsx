@@ -3,7 +3,8 @@ import type { ComponentType } from 'react'
 import { createHashRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { RouteError } from '../features/errors/RouteError'
 import { RouteSpinner } from '../components/RouteSpinner'
-import { registerNavigator } from './navigation'
+import { registerNavigator } from '../navigation/navigate'
+import { registerPreloader } from '../navigation/preload'
 
 const fallback = <RouteSpinner />
 
@@ -11,7 +12,7 @@ const fallback = <RouteSpinner />
 // entry those lists are bytes the login page downloads and never uses (issue 22.14), so the entry imports only the
 // login page and the bare layout itself; the shell and the open pages are imported from small modules. The shell's
 // (router/layouts.ts) is a static import of the app-routes chunk that the first navigation to an app page patches in
-// (and the login page preloads, router/preload.ts), so by the time the router asks for the shell it is already there.
+// (and the login page preloads, navigation/preload.ts), so by the time the router asks for the shell it is already there.
 const loadRedirectLayout = () => import('../layouts/RedirectLayout').then((m) => ({ Component: m.RedirectLayout }))
 const loadShell = () => import('./layouts').then((m) => m.loadShell())
 
@@ -91,3 +92,4 @@ export const router = createHashRouter([
 })
 
 registerNavigator((to, opts) => router.navigate(to, opts))
+registerPreloader((path) => import('./preload-page').then((m) => m.preloadPage(path)))

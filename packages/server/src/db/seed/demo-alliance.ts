@@ -1,7 +1,7 @@
 import { ALLIANCE_UNIT_ATTR, AllianceStatus, ConfigName, jdMhSysConfig, type AllianceApp } from '@zhixiao/shared'
 import type { Trx } from '../database.js'
 import { portalTrx } from '../../modules/portal-config/store.js'
-import { createOrg } from './factories.js'
+import { createOrg } from '../../modules/tenant/provisioning.js'
 
 export const DEMO_ALLIANCE_NAME = '示范区城乡教育联盟'
 

@@ -7,7 +7,7 @@ import { seedDemoComplaints } from './demo-complaints.js'
 import { seedDemoCms } from './cms-demo.js'
 import { placeNamedPeople, seedPeople } from './demo-people.js'
 import { seedSchoolStructure } from './demo-structure.js'
-import { createBuiltinRoles, createOrg, createPerson, createRole, createTenant, hashPeople, hashPerson, type PersonSpec } from './factories.js'
+import { createBuiltinRoles, createOrg, createPerson, createRole, createTenant, hashPeople, hashPerson, type PersonSpec } from '../../modules/tenant/provisioning.js'
 
 export const DEMO_PASSWORD = 'Demo@2026'
 export const DEFAULT_ADMIN_PASSWORD = 'Admin@2026'

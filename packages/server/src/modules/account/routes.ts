@@ -2,7 +2,8 @@ import { Msg, accountContracts as A, requiredInfoContracts as V } from '@zhixiao
 import type { AppContext } from '../../platform/context.js'
 import { handle } from '../../platform/contract-routes.js'
 import { ok } from '../../platform/envelope.js'
-import { changePassword, currentUserDetail, resetWithTicket, userOrgs } from './service.js'
+import { resetWithTicket } from '../auth/password-change.js'
+import { changePassword, currentUserDetail, userOrgs } from './service.js'
 import { verifyCheck, verifySave } from './verify-service.js'
 
 /** /base/api/account: the signed-in user, their orgs and passwords. */

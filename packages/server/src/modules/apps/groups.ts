@@ -6,7 +6,7 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
-import { assertScopeWrite, defaultScope, layMobileDefaults, linkFamilyDefaults, scopeAdminCode } from '../mobile-portal/app-scopes.js'
+import { assertScopeWrite, defaultScope, layMobileDefaults, linkFamilyDefaults, scopeAdminCode } from './app-scopes.js'
 import { APP_COLUMNS, appsInView, collectedIds, offerable, toAppRow, viewerOf, type AppDbRow, type Viewer } from './registry.js'
 
 /**

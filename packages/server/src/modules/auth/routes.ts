@@ -8,13 +8,12 @@ import { clientIp, optionalIntHeader, netTypeHeader } from '../../platform/reque
 import { revokeSession } from '../../platform/session.js'
 import { type CaptchaText, createCaptcha } from './captcha.js'
 import { loginByPassword } from './service.js'
+import { signInMeta } from './sign-in.js'
 
 /** /base/api/auth: the password login (and its variant that picks the organisation), the check code, logout, the real grants. */
 export const authRoutes = (ctx: AppContext, opts: { captchaText?: CaptchaText } = {}) => {
   const passwordLogin = (autoPickOrg: boolean) => async (req: ContractRequest<Pick<typeof C.loginByUserPwd, 'body'>>) => {
-    const answer = await loginByPassword(ctx, req.body, {
-      ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, netType: netTypeHeader(req), limitUserType: optionalIntHeader(req, 'limitUserType'), autoPickOrg, log: req.log,
-    })
+    const answer = await loginByPassword(ctx, req.body, signInMeta(req, autoPickOrg))
     return ok(answer.data, answer.msg)
   }
   return [

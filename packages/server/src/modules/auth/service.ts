@@ -1,38 +1,14 @@
-import { ErrorCode, Msg, OperationType, SUPER_ADMIN, SignupErrorCode, TenantMsg, type LoginByUserPwdBody, type LoginMethod, type LoginResult } from '@zhixiao/shared'
+import { ErrorCode, Msg, OperationType, SUPER_ADMIN, type LoginByUserPwdBody } from '@zhixiao/shared'
 import type { Selectable } from 'kysely'
-import type { Trx } from '../../db/database.js'
 import type { AccountTable, TenantTable } from '../../db/schema.js'
 import type { AppContext } from '../../platform/context.js'
 import { AppError, refused } from '../../platform/errors.js'
 import { dummyVerify, hashPassword, needsRehash, verifyPassword } from '../../platform/password.js'
-import { issueSession } from '../../platform/session.js'
 import { hashToken, newTenantToken } from '../../platform/tokens.js'
 import { admit, afterWrongPassword, forgiveUpTo, reserveAccountAttempt, reserveUnknownNameAttempt, type AttemptAnswer, type AttemptCounter, type Reservation } from './attempts.js'
 import { releaseIpAttempt, reserveIpAttempt } from './ip-throttle.js'
-import { membershipsOf, writeLoginLog, type Membership } from './queries.js'
-import { totpChallenge } from '../login-security/totp-login.js'
-import { smsStepChallenge } from '../sms/step.js'
-import { awaitingMembership, registrationAnswer } from '../signup/service.js'
-
-export interface LoginMeta {
-  ip: string
-  userAgent: string | null
-  /** The ysNetType header: 1 intranet, 0 internet, null not sent (login log 网络). */
-  netType: number | null
-  /** Header limitUserType: only memberships of this user type may log in. */
-  limitUserType?: number
-  /** loginByUserPwdNoOrg: pick the first organisation instead of answering "choose organisation". */
-  autoPickOrg: boolean
-  /** Where a failed hash upgrade is reported (the request's logger); the login goes on regardless. */
-  log?: { warn: (obj: object, msg: string) => void }
-  /**
-   * Runs in the sign-in's transaction once the password proved a live account (third/bindLogin binds a third-party
-   * identity here, modules/sso); a refusal it returns is the answer, logged like the others.
-   */
-  onCredential?: (trx: Trx, tenantId: number, accountId: number) => Promise<AppError | null>
-}
-
-export interface LoginAnswer { msg: string; data: LoginResult }
+import { writeLoginLog } from './queries.js'
+import { admitAccount, finishSignIn, type LoginAnswer, type LoginMeta } from './sign-in.js'
 
 const RESET_TICKET_TTL_MS = 15 * 60 * 1000
 const DAY_MS = 24 * 3600 * 1000
@@ -160,109 +136,3 @@ function signIn(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMeta, now:
   })
 }
 
-/**
- * The account's own state, the same for every sign-in method once its credential checked out: a disabled account or
- * tenant, or an account whose every membership is disabled or archived, is refused (and logged). Otherwise the live
- * memberships, narrowed to limitUserType when the header names one.
- */
-export async function admitAccount(trx: Trx, account: Selectable<AccountTable>, tenant: Selectable<TenantTable>, limitUserType: number | undefined,
-  log: (success: boolean, reason: string) => Promise<void>, now?: Date): Promise<Membership[] | AppError> {
-  if (account.status !== 0) {
-    await log(false, 'disabled')
-    return refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
-  }
-  if (tenant.status !== 0) {
-    await log(false, 'tenant disabled')
-    return refused(ErrorCode.TENANT_DISABLED, TenantMsg.DISABLED)
-  }
-  // An account whose every membership is disabled or archived has nowhere to sign in to.
-  const live = await membershipsOf(trx, account.id)
-  if (!live.length) {
-    // A signed-up account that belongs to no organisation yet: where its requests stand (modules/signup).
-    const registration = await registrationAnswer(trx, account.id, now ?? new Date())
-    if (registration) {
-      await log(false, 'registration pending')
-      return refused(SignupErrorCode.REGISTRATION_PENDING, registration.msg, { registerToken: registration.registerToken })
-    }
-    await log(false, 'no active membership')
-    return refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
-  }
-  return limitUserType === undefined ? live : live.filter((o) => o.userType === limitUserType)
-}
-
-/**
- * Whether admitAccount would let the account in on its own state, without writing anything: enabled, its tenant
- * enabled, and a live membership — or made by sign-up and not yet a member anywhere (its sign-in answers where its
- * requests stand). Disabling or archiving a member sets user_info, not the account, so an account whose every
- * membership is disabled or archived is refused here as at the login. The forgotten-password reset asks it.
- */
-export async function accountMaySignIn(trx: Trx, account: Selectable<AccountTable>, tenant: Selectable<TenantTable> | undefined): Promise<boolean> {
-  if (account.status !== 0 || !tenant || tenant.status !== 0) return false
-  if ((await membershipsOf(trx, account.id)).length) return true
-  return awaitingMembership(trx, account.id)
-}
-
-export interface FinishSignIn {
-  tenantId: number
-  accountId: number
-  userName: string
-  /** The live memberships this sign-in may use (already narrowed to limitUserType). */
-  orgs: Membership[]
-  orgId?: number | null
-  autoPickOrg: boolean
-  limitUserType?: number
-  ip: string
-  userAgent: string | null
-  netType: number | null
-  method: LoginMethod
-  /** The second factor was given already (the TOTP step itself, or a QR confirmed by a signed-in phone). */
-  secondFactorDone?: boolean
-}
-
-/**
- * The end every sign-in method shares once its credential checked out and the account may sign in: the organisation
- * choice (operationType 3), the TOTP step (7) when the account has one or its tenant requires one, and the session
- * (5), each written to the login log with the method.
- */
-export async function finishSignIn(ctx: AppContext, trx: Trx, now: Date, s: FinishSignIn): Promise<AttemptAnswer> {
-  const { tenantId, accountId, orgs } = s
-  const log = (success: boolean, reason: string) =>
-    writeLoginLog(trx, { accountId, userName: s.userName, ip: s.ip, success, reason, at: now, method: s.method, userAgent: s.userAgent, netType: s.netType })
-  let chosen: Membership | undefined = orgs[0]
-  if (s.orgId !== undefined && s.orgId !== null) {
-    chosen = orgs.find((o) => o.orgId === s.orgId)
-    if (!chosen) {
-      await log(false, 'not a member of org')
-      return refused(ErrorCode.ORG_NOT_MEMBER, Msg.ORG_NOT_MEMBER)
-    }
-  } else if (orgs.length > 1 && !s.autoPickOrg) {
-    return {
-      msg: '请选择机构',
-      data: {
-        operationType: OperationType.CHOOSE_ORG,
-        orgList: orgs.map((o) => ({ orgId: o.orgId, displayName: o.displayName, unitAttr: o.unitAttr, coreAccountId: accountId, tenantId })),
-      },
-    }
-  }
-  if (!chosen) return refused(ErrorCode.ORG_NOT_MEMBER, Msg.ORG_NOT_MEMBER)
-  // A tenant may ask a password login for an SMS code too (operationType 6, modules/sms/login-service.ts).
-  if (s.method === 'password') {
-    const step = await smsStepChallenge(trx, now, { tenantId, accountId, orgId: chosen.orgId })
-    if (step) {
-      await log(false, 'sms step required')
-      return step
-    }
-  }
-  // After the organisation choice, so the code is asked once, for the organisation the session will be in.
-  if (!s.secondFactorDone) {
-    const challenge = await totpChallenge(ctx, trx, now, { ...s, orgId: chosen.orgId })
-    if (challenge) {
-      await log(false, challenge.data.totpEnrol ? 'totp enrol required' : 'totp required')
-      return challenge
-    }
-  }
-
-  const userToken = await issueSession(trx, tenantId, now, { accountId, userInfoId: chosen.userInfoId, orgId: chosen.orgId, ip: s.ip, userAgent: s.userAgent })
-  await log(true, 'ok')
-  return { msg: '登录成功', data: { operationType: OperationType.SUCCESS, userToken, tenantId } }
-}

@@ -9,7 +9,7 @@ import { loadGrants } from '../../platform/permissions.js'
 import { handledClassIds, ownClass } from './class-service.js'
 import { MODULE, readConfig } from './config-service.js'
 import './tables.js'
-import { notify } from '../messages/notify.js'
+import { notify } from '../../platform/notify.js'
 
 /** Holders of the list code see every submission of their org; handlers see their classes'. */
 export const LIST_CODE = 'sc_menhu_newFeedback_config_list'

@@ -6,9 +6,8 @@ import { isConnectionLoss, type Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
 import { readSheet, type ReadRow } from '../../platform/excel.js'
 import { AppError } from '../../platform/errors.js'
-import { notify } from '../messages/notify.js'
-import { defaultPasswordHash } from '../people/members.js'
-import { IMPORT_KIND_DEFS, type JobInfo, type KindRunner } from './kinds.js'
+import { notify } from '../../platform/notify.js'
+import { importKindDef, type JobInfo, type KindRunner } from './kinds.js'
 import { IMPORT_MAX_ROWS } from '@zhixiao/shared'
 
 /** Rows written per transaction: big enough to amortise the round trips, small enough to show progress. */
@@ -102,14 +101,13 @@ export class ImportRunner {
   }
 
   private async run(job: JobInfo, kind: ImportKind): Promise<void> {
-    const def = IMPORT_KIND_DEFS[kind]
+    const def = importKindDef(kind)
     const { rows, runner, start } = await this.ctx.db.tenant(job.tenantId, async (trx) => {
       const j = await trx.selectFrom('import_job').select(['file', 'processed_count']).where('id', '=', job.id).executeTakeFirstOrThrow()
       // PGlite hands bytea back as a plain Uint8Array; wrap it (no copy) as the Buffer the reader expects.
       const file = j.file ? Buffer.from(j.file.buffer, j.file.byteOffset, j.file.byteLength) : Buffer.alloc(0)
       const rows = await readSheet(file, def.columns, IMPORT_MAX_ROWS)
-      const hash = await defaultPasswordHash(this.ctx, trx, job.tenantId)
-      const runner = await def.prepare(this.ctx, trx, job, hash)
+      const runner = await def.prepare(this.ctx, trx, job)
       await trx.updateTable('import_job').set({ status: ImportStatus.RUNNING, total_count: rows.length, updated_at: this.ctx.clock.now() })
         .where('id', '=', job.id).where('status', '=', ImportStatus.QUEUED).execute()
       return { rows, runner, start: j.processed_count }

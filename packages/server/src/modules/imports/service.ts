@@ -9,11 +9,11 @@ import { recordOp } from '../../platform/op-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
 import { loadGrants } from '../../platform/permissions.js'
-import { IMPORT_KIND_DEFS } from './kinds.js'
+import { importKindDef } from './kinds.js'
 import { importRunner } from './runner.js'
 
 export function importTemplate(kind: ImportKind): Readable {
-  return xlsxStream('导入模板', IMPORT_KIND_DEFS[kind].columns, [])
+  return xlsxStream('导入模板', importKindDef(kind).columns, [])
 }
 
 /**
@@ -21,7 +21,7 @@ export function importTemplate(kind: ImportKind): Readable {
  * queues a job holding the file; the runner does the rest in the background.
  */
 export async function startImport(ctx: AppContext, auth: AuthInfo, kind: ImportKind, fileName: string, file: Buffer, orgId?: number): Promise<ImportTask> {
-  const def = IMPORT_KIND_DEFS[kind]
+  const def = importKindDef(kind)
   await checkSheet(file, def.columns, IMPORT_MAX_ROWS)
   const id = await ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
@@ -111,7 +111,7 @@ export function cancelTask(ctx: AppContext, auth: AuthInfo, id: number): Promise
 /** The rejected rows of a job with their reasons, in the template's columns plus 错误原因, to fix and re-import. */
 export async function errorRows(ctx: AppContext, auth: AuthInfo, id: number): Promise<{ name: string; body: Readable }> {
   const j = await ctx.db.tenant(auth.tenantId, (trx) => jobFor(trx, auth, id))
-  const def = IMPORT_KIND_DEFS[j.kind as ImportKind]
+  const def = importKindDef(j.kind as ImportKind)
   const columns: SheetColumn[] = [{ header: '行号', key: '__row', width: 8 }, ...def.columns, { header: '错误原因', key: '__reason', width: 30 }]
   const rows = await ctx.db.tenant(auth.tenantId, (trx) => trx.selectFrom('import_job_error').select(['row_no', 'reason', 'data'])
     .where('job_id', '=', id).orderBy('row_no').execute())

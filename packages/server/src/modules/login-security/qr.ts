@@ -6,7 +6,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, notFound, refused } from '../../platform/errors.js'
 import { hashToken } from '../../platform/tokens.js'
 import { findAccount, findTenant, membershipsOf, writeLoginLog } from '../auth/queries.js'
-import { finishSignIn } from '../auth/service.js'
+import { finishSignIn } from '../auth/sign-in.js'
 import type { ClientMeta } from './totp-login.js'
 
 /**

@@ -6,13 +6,13 @@ import { handle } from '../../platform/contract-routes.js'
 import { ok } from '../../platform/envelope.js'
 import { clientIp, readCookie, tenantHeader, netTypeHeader } from '../../platform/request-meta.js'
 import { resolveSession } from '../../platform/session.js'
+import { signInMeta } from '../auth/sign-in.js'
 import { checkPassword } from './check-password.js'
 import { loginLogPage as readLoginLog } from './login-log.js'
 import { actOnQr, createQr, isBrowserSecret, newBrowserSecret, pollQr, QR_BROWSER_COOKIE, qrBinding, type DingtalkQrSource } from './qr.js'
 import { loginByTotp, loginEnrolConfirm, loginEnrolStart } from './totp-login.js'
 import { getTotpPolicy, setTotpPolicy, totpDisable, totpEnrolConfirm, totpEnrolStart, totpStatus as readTotpStatus } from './totp-service.js'
 
-const meta = (req: FastifyRequest) => ({ ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, netType: netTypeHeader(req) })
 
 /** Under /base/api/auth: checkPassword, the TOTP step and settings, the login log. */
 export const loginSecurityRoutes = (ctx: AppContext) => [
@@ -24,12 +24,12 @@ export const loginSecurityRoutes = (ctx: AppContext) => [
   }),
 
   handle(C.loginByTotp, async (req) => {
-    const answer = await loginByTotp(ctx, req.body, meta(req))
+    const answer = await loginByTotp(ctx, req.body, signInMeta(req))
     return ok(answer.data, answer.msg)
   }),
   handle(C.loginEnrol, async (req) => ok(await loginEnrolStart(ctx, req.body.ticket))),
   handle(C.loginEnrolConfirm, async (req) => {
-    const answer = await loginEnrolConfirm(ctx, req.body.ticket, req.body.code, meta(req))
+    const answer = await loginEnrolConfirm(ctx, req.body.ticket, req.body.code, signInMeta(req))
     return ok(answer.data, answer.msg)
   }),
 
@@ -63,13 +63,13 @@ function qrBrowserSecret(req: FastifyRequest, reply: FastifyReply): string {
 export const qrLoginRoutes = (ctx: AppContext, opts: { dingtalk?: DingtalkQrSource } = {}) => [
   handle(Q.qrCode, async (req, reply) => {
     const bind = await qrBinding(ctx, tenantHeader(req), req.query.orgId)
-    return ok(await createQr(ctx, bind, qrBrowserSecret(req, reply), meta(req), opts.dingtalk))
+    return ok(await createQr(ctx, bind, qrBrowserSecret(req, reply), signInMeta(req), opts.dingtalk))
   }),
   handle(Q.qrCodeByOrg, async (req, reply) => {
     const bind = await qrBinding(ctx, tenantHeader(req), req.query.orgId)
-    return ok(await createQr(ctx, bind, qrBrowserSecret(req, reply), meta(req), opts.dingtalk))
+    return ok(await createQr(ctx, bind, qrBrowserSecret(req, reply), signInMeta(req), opts.dingtalk))
   }),
-  handle(Q.poll, async (req) => ok(await pollQr(ctx, req.query.qrId, readCookie(req, QR_BROWSER_COOKIE), meta(req)))),
+  handle(Q.poll, async (req) => ok(await pollQr(ctx, req.query.qrId, readCookie(req, QR_BROWSER_COOKIE), signInMeta(req)))),
   handle(Q.act, async (req) => {
     const info = await actOnQr(ctx, req.auth!, req.body)
     return ok(info, info.state === 'confirmed' ? QrMsg.CONFIRMED : info.state === 'cancelled' ? QrMsg.CANCELLED : QrMsg.SCANNED)

@@ -5,13 +5,14 @@ import { AppError, refused } from '../../platform/errors.js'
 import { hashToken, newTenantToken, parseTenantToken } from '../../platform/tokens.js'
 import type { AttemptAnswer } from '../auth/attempts.js'
 import { findAccount, findTenant, membershipsOf, writeLoginLog } from '../auth/queries.js'
-import { finishSignIn, type FinishSignIn } from '../auth/service.js'
+import { finishSignIn, type FinishSignIn, type LoginMeta, type SecondFactor } from '../auth/sign-in.js'
 import { checkSignInCode, confirmEnrolment, mustUseTotp, startEnrolment, totpRow } from './totp-store.js'
 
-export interface ClientMeta { ip: string; userAgent: string | null; netType: number | null }
+/** What the QR and TOTP sign-ins log of the request (signInMeta). */
+export type ClientMeta = Pick<LoginMeta, 'ip' | 'userAgent' | 'netType'>
 
 /**
- * Called by finishSignIn (every sign-in method) once the organisation is chosen: an account with TOTP enabled, or an
+ * Asked by finishSignIn (every sign-in method, through totpStep) once the organisation is chosen: an account with TOTP enabled, or an
  * administrator whose tenant requires it, gets operationType 7 and a single-use ticket (5 minutes) instead of a
  * session. The ticket keeps what the session needs (organisation, method), so the code alone completes the sign-in.
  */
@@ -29,6 +30,15 @@ export async function totpChallenge(_ctx: AppContext, trx: Trx, now: Date, s: Fi
     msg: enrol ? TotpMsg.NEED_ENROL : TotpMsg.NEED_CODE,
     data: { operationType: OperationType.NEED_TOTP, totpTicket: ticket, tenantId: s.tenantId, ...(enrol ? { totpEnrol: true } : {}) },
   }
+}
+
+/** The TOTP step of the sign-in core (registered by app.ts): not asked again of a sign-in that gave its second factor. */
+export const totpStep: SecondFactor = {
+  async challenge(ctx, trx, now, s) {
+    if (s.secondFactorDone) return null
+    const answer = await totpChallenge(ctx, trx, now, s)
+    return answer && { answer, reason: answer.data.totpEnrol ? 'totp enrol required' : 'totp required' }
+  },
 }
 
 const invalidTicket = () => refused(ErrorCode.RESET_TICKET_INVALID, TotpMsg.TICKET_INVALID)

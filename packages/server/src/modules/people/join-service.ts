@@ -8,7 +8,7 @@ import type { Page } from '../../platform/paging.js'
 import { approveExtras } from '../signup/apply-service.js'
 import { pageInOrg } from './member-lists.js'
 import { insertMembers, unitAttrOf } from './members.js'
-import { notify } from '../messages/notify.js'
+import { notify } from '../../platform/notify.js'
 
 /**
  * 加入审核: a signed-in person asks to join another org of the tenant (a teacher taking a post at a second

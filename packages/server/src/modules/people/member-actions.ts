@@ -6,7 +6,7 @@ import { assertMayActOnMembers, type Reach } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
 import { revokeAccountSessions } from '../../platform/session.js'
 import { defaultPasswordHash, deleteMembers, endMemberSessions, memberFor } from './members.js'
-import { notify } from '../messages/notify.js'
+import { notify } from '../../platform/notify.js'
 
 /** The actions every kind of person shares: enable/disable, archive/restore, delete, reset password. */
 export const MODULE_OF: Record<number, string> = { [UserType.STAFF]: '教师管理', [UserType.STUDENT]: '学生管理', [UserType.PARENT]: '家长管理' }

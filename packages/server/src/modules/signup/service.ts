@@ -10,6 +10,7 @@ import { hashPassword } from '../../platform/password.js'
 import { checkPasswordRule, passwordRuleFor } from '../../platform/password-rule.js'
 import { hashToken, newTenantToken, parseTenantToken } from '../../platform/tokens.js'
 import { findTenant } from '../auth/queries.js'
+import type { PendingRegistrations } from '../auth/sign-in.js'
 import { checkCode, sendCode } from '../sms/codes.js'
 import { reachableOrg } from './apply-service.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
@@ -155,3 +156,6 @@ export async function registrationAnswer(trx: Trx, accountId: number, now: Date)
   const msg = latest?.status === 0 ? SignupMsg.PENDING : latest?.status === 2 ? SignupMsg.REFUSED : SignupMsg.NO_REQUEST
   return { msg, registerToken: pass }
 }
+
+/** What the sign-in core asks about a signed-up account without a membership (registered by app.ts). */
+export const pendingRegistrations: PendingRegistrations = { answer: registrationAnswer, awaiting: awaitingMembership }

@@ -3,10 +3,10 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
 import { AppError, refused } from '../../platform/errors.js'
 import { hashToken, newTenantToken, parseTenantToken } from '../../platform/tokens.js'
-import { resetWithTicket } from '../account/service.js'
+import { resetWithTicket } from '../auth/password-change.js'
 import { releaseIpAttempt, reserveIpAttempt } from '../auth/ip-throttle.js'
 import { findAccount, findTenant, writeLoginLog } from '../auth/queries.js'
-import { accountMaySignIn, admitAccount, finishSignIn, type LoginAnswer, type LoginMeta } from '../auth/service.js'
+import { accountMaySignIn, admitAccount, finishSignIn, type LoginAnswer, type LoginMeta } from '../auth/sign-in.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
 import { checkCode, sendCode, spendCode, type SmsEvent } from './codes.js'
 
@@ -189,7 +189,7 @@ export async function verifyResetCode(ctx: AppContext, a: { header: number; orgI
 
 /**
  * POST account/change/password/notLogin: the tenant's password rule, not the initial password, not the old one
- * (account/service.ts resetWithTicket); the ticket is spent and every session of the account ends.
+ * (auth/password-change.ts resetWithTicket); the ticket is spent and every session of the account ends.
  */
 export async function resetForgottenPassword(ctx: AppContext, a: { resetTicket: string; newPassword: string; confirmPassword?: string }): Promise<void> {
   if (a.confirmPassword !== undefined && a.confirmPassword !== a.newPassword) throw refused(ErrorCode.PASSWORD_RULE, Msg.PASSWORD_MISMATCH)

@@ -2,6 +2,7 @@ import {
   Msg, SMS_EVENT_LABELS, SMS_EVENTS, SMS_TYPE_LABELS, SMS_TYPES, SmsMsg, smsContracts as S, smsLoginContracts as L, smsResetContracts as R, SUPER_ADMIN,
 } from '@zhixiao/shared'
 import type { FastifyRequest } from 'fastify'
+import { signInMeta } from '../auth/sign-in.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { handle } from '../../platform/contract-routes.js'
 import { ok } from '../../platform/envelope.js'
@@ -43,10 +44,6 @@ export const smsRoutes = (ctx: AppContext) => [
   handle(S.logFull, async (req) => ok(await logFullText(ctx, req.query.tenantId, req.query.id))),
 ]
 
-function loginMeta(req: FastifyRequest, autoPickOrg = false) {
-  return { ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, netType: netTypeHeader(req), limitUserType: optionalIntHeader(req, 'limitUserType'), autoPickOrg, log: req.log }
-}
-
 /** /base/api/auth (000 §7.2): SMS login and its codes. */
 export const smsLoginRoutes = (ctx: AppContext) => [
   handle(L.sendCode, async (req) => {
@@ -62,7 +59,7 @@ export const smsLoginRoutes = (ctx: AppContext) => [
     return ok(true, SmsMsg.CODE_OK)
   }),
   handle(L.loginByPhoneSms, async (req) => {
-    const answer = await loginByPhoneSms(ctx, req.body, tenantHeader(req), loginMeta(req))
+    const answer = await loginByPhoneSms(ctx, req.body, tenantHeader(req), signInMeta(req))
     return ok(answer.data, answer.msg)
   }),
 ]

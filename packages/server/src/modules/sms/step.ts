@@ -1,5 +1,6 @@
 import { OperationType, SmsMsg, type LoginResult } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
+import type { SecondFactor } from '../auth/sign-in.js'
 import { hashToken, newTenantToken } from '../../platform/tokens.js'
 import { maskPhone } from './admin-service.js'
 
@@ -20,4 +21,13 @@ export async function smsStepChallenge(trx: Trx, now: Date, s: { tenantId: numbe
   const ticket = newTenantToken(s.tenantId)
   await trx.insertInto('sms_step_ticket').values({ id: hashToken(ticket), account_id: s.accountId, org_id: s.orgId, expires_at: new Date(+now + STEP_TTL_MS) }).execute()
   return { msg: SmsMsg.SMS_STEP_NEEDED, data: { operationType: OperationType.NEED_SMS, mustSmsId: ticket, smsPhone: maskPhone(account.phone) } }
+}
+
+/** The SMS step of the sign-in core (registered by app.ts): a password login's only; asked before TOTP. */
+export const smsStep: SecondFactor = {
+  async challenge(_ctx, trx, now, s) {
+    if (s.method !== 'password') return null
+    const answer = await smsStepChallenge(trx, now, { tenantId: s.tenantId, accountId: s.accountId, orgId: s.orgId })
+    return answer && { answer, reason: 'sms step required' }
+  },
 }

@@ -10,7 +10,8 @@ import { AppError, refused } from '../../platform/errors.js'
 import { hashToken, newTenantToken, parseTenantToken } from '../../platform/tokens.js'
 import type { AttemptAnswer } from '../auth/attempts.js'
 import { findAccount, findTenant, writeLoginLog } from '../auth/queries.js'
-import { admitAccount, finishSignIn, loginByPassword } from '../auth/service.js'
+import { loginByPassword } from '../auth/service.js'
+import { admitAccount, finishSignIn, type LoginMeta } from '../auth/sign-in.js'
 import { connectorConfig, enabledConfig } from './config-service.js'
 import { CONNECTORS, ProviderError } from './connectors.js'
 
@@ -29,7 +30,8 @@ import { CONNECTORS, ProviderError } from './connectors.js'
  *    (coreAccountId, reqId, tenantId, orgId), single use, 2 minutes, since there is no password to send again.
  */
 
-export interface ClientMeta { ip: string; userAgent: string | null; netType: number | null; limitUserType?: number; log?: { warn: (obj: object, msg: string) => void } }
+/** What a single sign-on or code login uses of the request (signInMeta). */
+export type ClientMeta = Pick<LoginMeta, 'ip' | 'userAgent' | 'netType' | 'limitUserType' | 'log'>
 
 export interface ThirdAnswer { msg: string; data: ThirdLoginResult }
 

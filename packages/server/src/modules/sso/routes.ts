@@ -9,12 +9,9 @@ import { tenantIdOfOrg } from '../tenant/service.js'
 import { smartEduLogoutUrl, unbindByPassword } from './account-links.js'
 import { addConfig, deleteConfig, getConfig, loginButtons, pageConfigs, refreshConfig, updateConfig } from './config-service.js'
 import { bindAndLogin, BROWSER_COOKIE, loginByCode, loginByThirdSso, startThirdLogin, type ClientMeta } from './flow.js'
+import { signInMeta } from '../auth/sign-in.js'
 
 const CALLBACK_PAGE = '/#/redirect/thirdLogin'
-
-function meta(req: FastifyRequest): ClientMeta {
-  return { ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, netType: netTypeHeader(req), limitUserType: optionalIntHeader(req, 'limitUserType'), log: req.log }
-}
 
 /** The address the provider sends the browser back to is built from the request (behind a proxy: TRUST_PROXY=1). */
 function origin(req: FastifyRequest): string {
@@ -43,7 +40,7 @@ function pageUrl(params: Record<string, string | null | undefined>): string {
 
 /** third/bindLogin and its variant that picks the organisation. */
 const bindLogin = (ctx: AppContext, autoPickOrg: boolean) => async (req: ContractRequest<Pick<typeof S.bindLogin, 'body'>>) => {
-  const a = await bindAndLogin(ctx, req.body, { ...meta(req), autoPickOrg })
+  const a = await bindAndLogin(ctx, req.body, { ...signInMeta(req), autoPickOrg })
   return ok(a.data, a.msg)
 }
 
@@ -85,7 +82,7 @@ export const ssoRoutes = (ctx: AppContext) => [
   }),
 
   handle(S.loginByThirdSso, async (req) => {
-    const a = await loginByThirdSso(ctx, req.body, readCookie(req, BROWSER_COOKIE), meta(req))
+    const a = await loginByThirdSso(ctx, req.body, readCookie(req, BROWSER_COOKIE), signInMeta(req))
     return ok(a.data, a.msg)
   }),
 
@@ -93,7 +90,7 @@ export const ssoRoutes = (ctx: AppContext) => [
   handle(S.bindLoginNoOrg, bindLogin(ctx, true)),
 
   handle(S.loginByCode, async (req) => {
-    const a = await loginByCode(ctx, req.body, meta(req))
+    const a = await loginByCode(ctx, req.body, signInMeta(req))
     return ok(a.data, a.msg)
   }),
 

@@ -1,6 +1,6 @@
 import { ErrorCode, SUPER_ADMIN, TenantMsg, UserType, type TenantAddBody, type TenantUpdateBody } from '@zhixiao/shared'
 import { sql } from 'kysely'
-import { createBuiltinRoles, createOrg, createPerson, hashPerson, insertTenant } from '../../db/seed/factories.js'
+import { createBuiltinRoles, createOrg, createPerson, hashPerson, insertTenant } from './provisioning.js'
 import type { AppContext } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { notFound, refused } from '../../platform/errors.js'

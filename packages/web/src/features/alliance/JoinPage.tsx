@@ -7,7 +7,7 @@ import { notify } from '../../api/feedback'
 import { PageFrame } from '../../components/crud'
 import { PermButton } from '../../components/PermButton'
 import { useSession } from '../../stores/session'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { allianceApi, AllianceKeys } from './api'
 
 const STATUS_COLOR: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error' }

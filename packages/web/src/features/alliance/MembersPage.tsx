@@ -5,7 +5,7 @@ import { useRef, useState } from 'react'
 import { notify } from '../../api/feedback'
 import { useExcelImport } from '../../components/useExcelImport'
 import { PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { allianceApi, AllianceKeys } from './api'
 import { AllianceSwitcher } from './AllianceSwitcher'
 

@@ -4,7 +4,7 @@ import { Button, Card, Col, Form, Input, Row, Skeleton, Space, Switch } from 'an
 import { useState } from 'react'
 import { notify } from '../../api/feedback'
 import { PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { allianceApi, AllianceKeys } from './api'
 import { AllianceSwitcher } from './AllianceSwitcher'
 import { HeaderConfigEditor } from '../portal-config/HeaderConfigEditor'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Empty, Result, Skeleton } from 'antd'
 import { Link } from 'react-router'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { allianceApi, useAllianceRoot } from './api'
 import { AppTiles } from './AppTiles'
 

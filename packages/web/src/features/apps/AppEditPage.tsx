@@ -4,7 +4,7 @@ import { Checkbox, DatePicker, Form, Input, Radio, Select, Spin, Switch } from '
 import type { Dayjs } from 'dayjs'
 import { useSearchParams } from 'react-router'
 import { DAY_FORMAT, FormCard, fromDay, PageFrame, toDay } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { AppKeys, appAdminApi } from './api'
 
 type Values = Omit<AppSaveBody, 'expireDate'> & { expireDate?: Dayjs | null }

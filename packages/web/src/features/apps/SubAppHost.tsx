@@ -4,7 +4,7 @@ import { Button, Result, Spin } from 'antd'
 import { useEffect, useMemo, type ReactNode } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { startupAppName } from '../../bootstrap/app-name'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { AppKeys, appsApi } from './api'
 import './apps.css'
 

@@ -1,6 +1,6 @@
 import { AppMsg, OpenWay, type AppRow } from '@zhixiao/shared'
 import { notify } from '../../api/feedback'
-import { navigateTo } from '../../router/navigation'
+import { navigateTo } from '../../navigation/navigate'
 import { clearRedDot } from '../red-dots/use-red-dots'
 
 /** Why an app opens for nobody (scrapped, expired, nothing registered to open), or null. */

@@ -2,7 +2,7 @@ import type { AreaRow } from '@zhixiao/shared'
 import { Breadcrumb, Button, Form, Input, Select } from 'antd'
 import { useState } from 'react'
 import { CrudTableCard, PageFrame, wholeList, type CrudForm, type RowAction } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { areaApi, useLevels } from './api'
 
 interface Values { code: string; name: string; levelId: number }

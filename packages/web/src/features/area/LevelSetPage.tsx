@@ -1,7 +1,7 @@
 import type { AdminLevelBody, AdminLevelRow } from '@zhixiao/shared'
 import { Form, Input, InputNumber } from 'antd'
 import { CrudTableCard, deleteAction, PageFrame, wholeList, type CrudForm } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { areaApi } from './api'
 
 const form: CrudForm<AdminLevelRow, AdminLevelBody> = {

@@ -8,7 +8,7 @@ import { useState } from 'react'
 import { CrudFormModal, PageFrame, useWrite } from '../../components/crud'
 import { formatTime } from '../../components/crud/dates'
 import { PermButton } from '../../components/PermButton'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { assistantApi, AssistantKeys } from './api'
 
 const PROVIDER_LABEL: Record<AssistantProviderType, string> = { builtin: '内置（检索帮助文档）', openai: 'OpenAI 兼容大模型' }

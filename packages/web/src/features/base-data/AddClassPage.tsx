@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router'
 import { FormCard, PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { SchoolScopeSelect } from '../organization/SchoolScopeSelect'
 import { ClassFields, type ClassValues } from './ClassFields'
 import { classApi } from './grade-class-api'

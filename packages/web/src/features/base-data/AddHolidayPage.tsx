@@ -1,5 +1,5 @@
 import { FormCard, PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { useScopeOrg } from '../../stores/school-scope'
 import { SchoolScopeSelect } from '../organization/SchoolScopeSelect'
 import { holidayApi } from './calendar-api'

@@ -1,7 +1,7 @@
 import { COMMUNAL_GROUPS } from '@zhixiao/shared'
 import { Tabs } from 'antd'
 import { PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { OrgTypePanel } from '../organization/OrgTypePanel'
 import { DictTabs } from './DictTabs'
 

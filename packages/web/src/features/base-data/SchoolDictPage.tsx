@@ -1,6 +1,6 @@
 import { DICT_TYPE_CODES, type DictType } from '@zhixiao/shared'
 import { PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { SubjectPanel } from './SubjectPanel'
 import { DictPanel } from './DictPanel'
 import { DictTabs } from './DictTabs'

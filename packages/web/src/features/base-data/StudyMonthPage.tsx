@@ -4,7 +4,7 @@ import type { Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { CrudTableCard, DAY_FORMAT, deleteAction, endDateRules, fromDay, PageFrame, toDay, wholeList, type CrudForm } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { SchoolScopeSelect } from '../organization/SchoolScopeSelect'
 import { studyMonthApi, useTerms } from './calendar-api'
 

@@ -1,6 +1,6 @@
 import type { DictType } from '@zhixiao/shared'
 import { PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { DictTabs } from './DictTabs'
 import { WorkStationMatrixPanel } from './WorkStationMatrixPanel'
 

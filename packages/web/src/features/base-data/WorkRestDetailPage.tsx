@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Descriptions, Empty, Tag } from 'antd'
 import { useNavigate, useSearchParams } from 'react-router'
 import { PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { WORK_REST_PAGE_MAX, workRestApi } from './work-rest-api'
 import { WorkRestSlots } from './WorkRestSlots'
 

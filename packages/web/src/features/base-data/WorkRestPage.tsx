@@ -4,7 +4,7 @@ import { AutoComplete, Button, DatePicker, Form, Input, Modal, Space } from 'ant
 import type { Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { CrudTableCard, DAY_FORMAT, deleteAction, fromDay, PageFrame, statusColumn, textColumn, toDay, toggleAction, type CrudForm } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { useScopeOrg } from '../../stores/school-scope'
 import { SchoolScopeSelect } from '../organization/SchoolScopeSelect'
 import { DictPanel } from './DictPanel'

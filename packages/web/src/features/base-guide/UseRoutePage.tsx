@@ -2,7 +2,7 @@ import { Alert, Card, Steps, Typography } from 'antd'
 import { Link } from 'react-router'
 import { PageFrame } from '../../components/crud'
 import { visibleAdminRoutes } from '../../layouts/menu'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { useSession } from '../../stores/session'
 
 /** One set-up step; `paths` are the route variants (multi-org / single-org, Z12 / Z3), the first the menu shows wins. */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { App, Button, Card, Col, Empty, List, Row, Space, Statistic, Tag, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { useNavigate } from 'react-router'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { campusApi, CampusKeys } from './api'
 import './campus.css'
 

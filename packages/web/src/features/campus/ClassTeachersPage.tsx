@@ -3,7 +3,7 @@ import { Card, Empty, Form, Select, Spin } from 'antd'
 import { useSearchParams } from 'react-router'
 import { PageFrame, useWrite } from '../../components/crud'
 import { PermButton } from '../../components/PermButton'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { teacherApi } from '../people/api'
 import { campusApi, CampusKeys } from './api'
 

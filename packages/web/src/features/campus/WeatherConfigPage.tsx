@@ -4,7 +4,7 @@ import { Alert, Card, Form, Input, Select, Space, Spin, Typography } from 'antd'
 import { useState } from 'react'
 import { PageFrame, useWrite } from '../../components/crud'
 import { PermButton } from '../../components/PermButton'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { campusApi, CampusKeys } from './api'
 
 const CODE = 'sc_menhu_pc_weather'

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Checkbox, Form, Input, Select, Spin } from 'antd'
 import { useState } from 'react'
 import { CrudTableCard, deleteAction, PageFrame, useWrite, wholeList } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { complaintApi, ComplaintKeys } from './api'
 
 const BASE = 'sc_menhu_newFeedback_config_base_config'

@@ -1,7 +1,7 @@
 import { Result } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import { PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { complaintApi, ComplaintKeys } from './api'
 import { ComplaintTable } from './ComplaintTable'
 

@@ -1,5 +1,5 @@
 import { PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { ComplaintTable } from './ComplaintTable'
 
 /** /menhu-complaintSuggest/list (sc_menhu_newFeedback_config_list): every submission of the org; holders may also reply. */

@@ -6,7 +6,7 @@ import { Link } from 'react-router'
 import { useCurrentUser } from '../../api/queries'
 import { useWrite } from '../../components/crud'
 import { formatTime } from '../../components/crud/dates'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { complaintApi, ComplaintKeys, useComplaintConfig, type ComplaintSubmit } from './api'
 import { StatusTag } from './ComplaintTable'
 

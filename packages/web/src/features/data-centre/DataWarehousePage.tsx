@@ -1,7 +1,7 @@
 import { Tag } from 'antd'
 import type { DataWarehouseRow } from '@zhixiao/shared'
 import { CrudTableCard, PageFrame, type RowAction } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { dataCentreApi } from './api'
 
 /** Turning the data warehouse on closes nothing already open; turning it off empties the tenant's 大数据中心. */

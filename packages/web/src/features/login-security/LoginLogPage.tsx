@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { useCurrentUser } from '../../api/queries'
 import { CrudTableCard, PageFrame } from '../../components/crud'
 import { formatTime } from '../../components/crud/dates'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { loginSecurityApi } from './api'
 
 /** The tenant's TOTP requirement, for those who may change system settings (base_set) in the top org. */

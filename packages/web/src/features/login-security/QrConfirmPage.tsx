@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { ApiError } from '../../api/client'
 import { formatTime } from '../../components/crud/dates'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { loginSecurityApi } from './api'
 
 /** A short description of the asking browser from its user agent, for people to read. */

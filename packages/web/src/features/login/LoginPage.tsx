@@ -2,7 +2,7 @@ import { Msg, type CheckCodeImage, type LoginPageInfo, type OrgPublicInfo } from
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { authApi } from '../../api/auth'
-import { preloadRoute } from '../../router/preload'
+import { preloadRoute } from '../../navigation/preload'
 import { useSession } from '../../stores/session'
 import { ThirdLoginButtons } from '../sso/ThirdLoginButtons'
 import { LoginSystemFooter } from '../pc-portal/LoginSystemFooter'

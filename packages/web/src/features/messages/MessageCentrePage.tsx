@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Badge, Button, Card, Empty, List, Pagination, Segmented, Space, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { MessageKeys, messageApi } from './api'
 
 const when = (iso: string) => new Date(iso).toLocaleString('zh-CN', { hour12: false })

@@ -4,7 +4,7 @@ import { Table, Typography } from 'antd'
 import { useNavigate } from 'react-router'
 import { PageFrame } from '../../components/crud'
 import { PermButton } from '../../components/PermButton'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { mpApi, MpKeys } from './api'
 import { MP_MAPS } from './mp-pages'
 

@@ -5,7 +5,7 @@ import {
 import { Form, Input, Select, Space, Switch, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { CrudTableCard, deleteAction, PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { templateApi, TemplateKeys } from './api'
 
 const eventOptions = MESSAGE_EVENTS.map((value) => ({ value, label: MESSAGE_EVENT_LABELS[value] }))

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Empty, Skeleton } from 'antd'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { AppGrid } from './AppGrid'
 import { mobileApi, MobileKeys, useMobileHome } from './api'
 import { useChildPick } from './MobileLayout'

@@ -1,7 +1,7 @@
 import { ALARM_LEVEL_LABEL, AppMsg, type FamilyBlock, type MobileHome } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Carousel, Select, Skeleton } from 'antd'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { AppGrid } from './AppGrid'
 import { mobileApi, MobileKeys, useMobileHome } from './api'
 import { useChildPick } from './MobileLayout'

@@ -1,7 +1,7 @@
 import { MOBILE_TERMINAL_LABEL } from '@zhixiao/shared'
 import { Avatar, Button, List, Select } from 'antd'
 import { Link } from 'react-router'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { logout } from '../account/logout'
 import { useMobileHome } from './api'
 import { useChildPick } from './MobileLayout'

@@ -1,5 +1,5 @@
 import { PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { OrgTypePanel } from './OrgTypePanel'
 
 /** Organisation types (orgType, orgTypeOne) and department types (departType, departTypeOne). */

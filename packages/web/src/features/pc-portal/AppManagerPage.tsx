@@ -1,7 +1,7 @@
 import { PcPortalPerm } from '@zhixiao/shared'
 import { Alert } from 'antd'
 import { PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { AppGroupsPanel } from '../apps/AppGroupsPanel'
 
 /**

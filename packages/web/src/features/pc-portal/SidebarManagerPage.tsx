@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { notify } from '../../api/feedback'
 import { PageFrame, useWrite } from '../../components/crud'
 import { PermButton } from '../../components/PermButton'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { PcKeys, pcPortalApi } from './api'
 import { EditorRow, move, OrderButtons, SOURCE_LABEL } from './ListEditor'
 

@@ -4,7 +4,7 @@ import { Card, Checkbox, Form, Input, Spin, Tag } from 'antd'
 import { notify } from '../../api/feedback'
 import { PageFrame, useWrite } from '../../components/crud'
 import { PermButton } from '../../components/PermButton'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { PcKeys, pcPortalApi } from './api'
 import { SOURCE_LABEL } from './ListEditor'
 

@@ -1,7 +1,7 @@
 import { PcPortalPerm, type Website } from '@zhixiao/shared'
 import { Form, Input, InputNumber, Switch, Tag } from 'antd'
 import { CrudTableCard, deleteAction, PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { PcKeys, pcPortalApi } from './api'
 
 interface Values { name: string; url: string; iconUrl?: string; sort?: number; enabled: boolean }

@@ -1,7 +1,7 @@
 import { CHANGE_EFFECTS, UserType, type ChangeEffect, type ChangeRow } from '@zhixiao/shared'
 import dayjs from 'dayjs'
 import { CrudTableCard, fromDay, PageFrame, textColumn, type CrudForm } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { useScopeOrg } from '../../stores/school-scope'
 import { SchoolScopeSelect } from '../organization/SchoolScopeSelect'
 import { timeColumn } from './actions'

@@ -5,7 +5,7 @@ import { Button, Card, Descriptions, Empty, Spin, Tag, type DescriptionsProps, t
 import type { ReactNode } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { PageFrame, statusColumn, textColumn } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { useDictOptions } from '../base-data/dict-api'
 
 /** The name of a dictionary entry (position, title …), or — when none is set. */

@@ -3,7 +3,7 @@ import { DatePicker, Input, Popover, Typography } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { CrudTableCard, fromDay, logColumns, PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { importantLogApi } from './api'
 
 /** The before/after values or counts of a log line, shown on demand (they can be long). */

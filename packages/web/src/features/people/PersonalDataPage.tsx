@@ -4,7 +4,7 @@ import { Button, Card, DatePicker, Descriptions, Form, Input, Select, Spin } fro
 import type { Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { CrudFormModal, DAY_FORMAT, fromDay, PageFrame, toDay, useWrite } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { useDictOptions } from '../base-data/dict-api'
 import { personalDetailsApi } from './api'
 import { DictText, sexText, text } from './DetailBits'

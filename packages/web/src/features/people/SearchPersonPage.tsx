@@ -2,7 +2,7 @@ import { labelOf, USER_TYPE_LABEL, UserType, type SearchPersonRow } from '@zhixi
 import { Select, Tag } from 'antd'
 import { useState } from 'react'
 import { CrudTableCard, PageFrame, textColumn, type RowAction } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { useSession } from '../../stores/session'
 import { searchPersonApi } from './api'
 

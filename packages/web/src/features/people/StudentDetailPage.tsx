@@ -1,5 +1,5 @@
 import { Table, Typography } from 'antd'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { studentApi, type ChildParent } from './api'
 import { childParentColumns, MemberDetailPage, sexText, text } from './DetailBits'
 

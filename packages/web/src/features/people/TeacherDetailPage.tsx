@@ -1,5 +1,5 @@
 import { Tag } from 'antd'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { teacherApi } from './api'
 import { DictText, MemberDetailPage, sexText, text } from './DetailBits'
 

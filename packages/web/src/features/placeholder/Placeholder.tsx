@@ -1,5 +1,5 @@
 import { Result } from 'antd'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 
 /** A page whose capability is not built yet: its real route and layout, its title and a plain 建设中. */
 export default function Placeholder({ path, title }: PageProps) {

@@ -2,7 +2,7 @@ import { Card, Col, Empty, Row, Typography } from 'antd'
 import { Link } from 'react-router'
 import { useCurrentUser } from '../../api/queries'
 import { menuGroups } from '../../layouts/menu'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { useSession } from '../../stores/session'
 
 /**

@@ -1,7 +1,7 @@
 import { type AppRow } from '@zhixiao/shared'
 import { notify } from '../../api/feedback'
 import { closedReason } from '../apps/open-app'
-import { navigateTo } from '../../router/navigation'
+import { navigateTo } from '../../navigation/navigate'
 import { clearRedDot } from '../red-dots/use-red-dots'
 
 /**

@@ -4,7 +4,7 @@ import { Button, Card, Checkbox, Flex, List, Select, Space, Spin, Switch, Tag, T
 import { useEffect, useState } from 'react'
 import { PageFrame, useWrite } from '../../components/crud'
 import { PermButton } from '../../components/PermButton'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { classHomeApi, RdKeys, redDotAdminApi } from './api'
 
 const SOURCE_TAG = { org: '本机构配置', tenant: '租户默认配置', default: '系统默认配置' } as const

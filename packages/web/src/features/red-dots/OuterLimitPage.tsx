@@ -4,7 +4,7 @@ import { Alert, Card, Flex, Input, Modal, Radio, Select, Space, Spin, Table, Tag
 import { useEffect, useState } from 'react'
 import { PageFrame, useWrite } from '../../components/crud'
 import { PermButton } from '../../components/PermButton'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { useSession } from '../../stores/session'
 import { outerApi, RdKeys } from './api'
 

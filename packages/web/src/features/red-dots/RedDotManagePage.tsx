@@ -7,7 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useState } from 'react'
 import { PageFrame, useWrite } from '../../components/crud'
 import { PermButton } from '../../components/PermButton'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { RdKeys, redDotAdminApi } from './api'
 import { RED_DOTS_KEY } from './use-red-dots'
 

@@ -4,7 +4,7 @@ import { Col, DatePicker, Input, Row, Select, Space, Tag, Typography } from 'ant
 import type { Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { CrudTableCard, fromDay, logColumns, PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { operationLogApi, RoleKeys } from './api'
 import { permissionName } from './permission-tree'
 

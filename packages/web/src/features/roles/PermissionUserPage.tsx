@@ -2,7 +2,7 @@ import { PERMISSION_CATALOGUE, type PermissionNode, type RoleMemberRow, type Rol
 import { Empty, Select, Space, Tabs, TreeSelect } from 'antd'
 import { useState } from 'react'
 import { CrudTableCard, PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { useSession } from '../../stores/session'
 import { permissionUserApi, roleApi, RoleKeys, useAllRoles } from './api'
 import { memberColumns } from './MembersPanel'

@@ -4,7 +4,7 @@ import type { DataNode } from 'antd/es/tree'
 import { useMemo } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { userPermissionApi } from './api'
 import { heldTree, KIND_LABEL, type HeldNode } from './permission-tree'
 

@@ -2,7 +2,7 @@ import { USER_TYPE_LABEL, type RoleMemberRow } from '@zhixiao/shared'
 import { Select } from 'antd'
 import { useState } from 'react'
 import { CrudTableCard, PageFrame, type RowAction } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { userPermissionApi } from './api'
 import { memberColumns } from './MembersPanel'
 

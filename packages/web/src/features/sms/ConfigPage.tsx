@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { App, Button, Card, Checkbox, Form, Input, Select, Space, Spin } from 'antd'
 import { useNavigate } from 'react-router'
 import { CrudTableCard, deleteAction, PageFrame, useWrite } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { smsApi, SmsKeys } from './config-api'
 
 const CODE = 'sc_menhu_sms_config'

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useCurrentUser } from '../../api/queries'
 import { CrudTableCard, PageFrame } from '../../components/crud'
 import { formatTime } from '../../components/crud/dates'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { smsApi, SmsKeys, type SmsLogFilter } from './config-api'
 
 /**

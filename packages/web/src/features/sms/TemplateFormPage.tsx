@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Form, Input, Radio, Select, Spin } from 'antd'
 import { useSearchParams } from 'react-router'
 import { FormCard, PageFrame } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { smsApi, SmsKeys } from './config-api'
 
 /** /menhu-Duanxin/cu: a template, new or (?id=) edited. ${code} stands for the verification code. */

@@ -3,7 +3,7 @@ import {
 } from '@zhixiao/shared'
 import { Alert, Form, Input, InputNumber, Radio, Select, Tag, Typography } from 'antd'
 import { CrudTableCard, deleteAction, PageFrame, statusColumn, type CrudForm } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { thirdConfigApi } from './config-api'
 
 const CODE = 'sc_menhu_third_config'

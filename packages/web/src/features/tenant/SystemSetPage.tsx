@@ -1,7 +1,7 @@
 import { BASE_ROUTES } from '@zhixiao/shared'
 import { Card, Col, Row, Typography } from 'antd'
 import { Link } from 'react-router'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { ConfigCenterCard } from './ConfigCenterCard'
 
 /** What each of the super administrator's set-up pages is for. */

@@ -1,7 +1,7 @@
 import { App, Descriptions, Tag } from 'antd'
 import { labelOf, TENANT_MODULE_TYPE_LABEL, TRADE_LABEL, type TenantRow, type VerifyField } from '@zhixiao/shared'
 import { CrudTableCard, PageFrame, toggleAction, type CrudForm, type RowAction } from '../../components/crud'
-import type { PageProps } from '../../router/pages'
+import type { PageProps } from '../../navigation/page-props'
 import { tenantApi, type TenantCreated } from './tenant-api'
 import { TenantFields, type TenantValues } from './TenantFields'
 

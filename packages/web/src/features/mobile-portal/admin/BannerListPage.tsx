@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router'
 import { PageFrame, useWrite } from '../../../components/crud'
 import { formValues } from '../../../components/form-values'
 import { PermButton } from '../../../components/PermButton'
-import type { PageProps } from '../../../router/pages'
+import type { PageProps } from '../../../navigation/page-props'
 import { mobileApi, MobileKeys, MOBILE_WRITE_KEYS } from '../api'
 import { BannerForm, bannerDefaults, type BannerFormValues } from './BannerForm'
 

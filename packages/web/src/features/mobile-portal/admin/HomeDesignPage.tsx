@@ -4,7 +4,7 @@ import { Card, Skeleton, Switch } from 'antd'
 import { useEffect, useState } from 'react'
 import { PageFrame, useWrite } from '../../../components/crud'
 import { PermButton } from '../../../components/PermButton'
-import type { PageProps } from '../../../router/pages'
+import type { PageProps } from '../../../navigation/page-props'
 import { mobileApi, MobileKeys, MOBILE_WRITE_KEYS } from '../api'
 import { OrderedRows } from './OrderedRows'
 

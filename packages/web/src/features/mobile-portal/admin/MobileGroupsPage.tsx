@@ -1,7 +1,7 @@
 import { MOBILE_BUTTONS, MobileAppType } from '@zhixiao/shared'
 import { Alert } from 'antd'
 import { PageFrame } from '../../../components/crud'
-import type { PageProps } from '../../../router/pages'
+import type { PageProps } from '../../../navigation/page-props'
 import { AppGroupsPanel } from '../../apps/AppGroupsPanel'
 
 const SCOPE: Record<string, { appType: number; code: string; who: string }> = {

@@ -8,7 +8,7 @@ import { useEffect } from 'react'
 import { PageFrame, useWrite } from '../../../components/crud'
 import { formValues } from '../../../components/form-values'
 import { PermButton } from '../../../components/PermButton'
-import type { PageProps } from '../../../router/pages'
+import type { PageProps } from '../../../navigation/page-props'
 import { mobileApi, MobileKeys, MOBILE_WRITE_KEYS } from '../api'
 
 type AlarmForm = Omit<MobileHomeAlarm, 'startDate' | 'endDate'> & { range?: [Dayjs | null, Dayjs | null] | null }

@@ -5,7 +5,7 @@ import { useEffect } from 'react'
 import { PageFrame, useWrite } from '../../../components/crud'
 import { formValues } from '../../../components/form-values'
 import { PermButton } from '../../../components/PermButton'
-import type { PageProps } from '../../../router/pages'
+import type { PageProps } from '../../../navigation/page-props'
 import { mobileApi, MobileKeys, MOBILE_WRITE_KEYS } from '../api'
 
 const BLOCK_LABEL: Record<BlockType, string> = { news: '新闻', carousel: '轮播图', video: '视频', text: '富文本', swiper: '滚动图片', qr: '二维码', apps: '常用应用' }

@@ -1,6 +1,6 @@
 import { Button, Card } from 'antd'
 import { useNavigate, useSearchParams } from 'react-router'
-import type { PageProps } from '../../../router/pages'
+import type { PageProps } from '../../../navigation/page-props'
 import { appConfig } from '../../../config'
 import { newsBackPath } from './detail-link'
 import { NewsDetailView } from './NewsDetailView'

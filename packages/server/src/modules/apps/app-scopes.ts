@@ -2,7 +2,7 @@ import { AppType, DEFAULT_APP_GROUPS, isMobileAppType, MobileAppType, mobileButt
 import type { Trx } from '../../db/database.js'
 import type { AuthInfo } from '../../platform/context.js'
 import { assertPermission, loadGrants } from '../../platform/permissions.js'
-import { userTypesOf } from '../apps/registry.js'
+import { userTypesOf } from './registry.js'
 
 /**
  * The mobile scopes of the app groups (docs/portal.md "Mobile portal"): teacher mobile 0, parent mobile 1, student

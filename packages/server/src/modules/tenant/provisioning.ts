@@ -1,13 +1,14 @@
-import { syncBuiltinApps } from '../../modules/apps/registry.js'
-import { seedHelpArticles } from '../../modules/assistant/seed.js'
 import { ADMIN_ROLE, UserType } from '@zhixiao/shared'
 import { sql } from 'kysely'
-import type { Db, Trx } from '../database.js'
+import type { Db, Trx } from '../../db/database.js'
 import { hashPassword, type PasswordParams } from '../../platform/password.js'
+import { syncBuiltinApps } from '../apps/registry.js'
+import { seedHelpArticles } from '../assistant/seed.js'
 
 /**
- * Builders for tenants, organisations, roles and people. The demo seed and the tests both use them, so test
- * data is made the same way the product makes it.
+ * Tenant provisioning: builders for tenants, organisations, roles and people. Creating a tenant (admin-service.ts)
+ * uses them, and so do the demo seed (db/seed) and the tests, so seeded and test data are made the way the product
+ * makes them.
  */
 export interface TenantSpec {
   id?: number

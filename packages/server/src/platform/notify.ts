@@ -1,7 +1,7 @@
 import { DEFAULT_MESSAGE_TEMPLATES, fillKeywords, UserType, type MessageEvent } from '@zhixiao/shared'
 import { sql, type RawBuilder } from 'kysely'
-import type { Trx } from '../../db/database.js'
-import type { AppContext } from '../../platform/context.js'
+import type { Trx } from '../db/database.js'
+import type { AppContext } from './context.js'
 
 export interface Notice {
   event: MessageEvent
