@@ -206,5 +206,4 @@ export type AllianceMemberListBody = z.input<typeof allianceMemberListBody>
 export const allianceDecisionBody = z.object({ id })
 export const allianceRefuseBody = z.object({ id, reason: z.string().trim().min(1, AllianceMsg.REFUSE_REASON).max(200, '拒绝原因不能超过200个字符') })
 export const allianceLeaveBody = z.object({ allianceOrgId: id })
-export const allianceImportQuery = allianceOrgQuery
 export const allianceImportAnswer = z.object({ imported: z.number() })

@@ -63,6 +63,8 @@ export type DataOf<C> = C extends { data: infer D }
 export type BodyIn<C> = C extends { body: infer B extends z.ZodType } ? z.input<B> : undefined
 export type QueryIn<C> = C extends { query: infer Q extends z.ZodType } ? z.input<Q> : undefined
 export type ParamsIn<C> = C extends { params: infer P extends z.ZodType } ? z.input<P> : undefined
+/** What a caller sends for a schema (zod's input side), for web types that are not a whole call's input. */
+export type SchemaIn<S extends z.ZodType> = z.input<S>
 /** What the handler receives after validation. */
 export type BodyOut<C> = C extends { body: infer B extends z.ZodType } ? z.output<B> : undefined
 export type QueryOut<C> = C extends { query: infer Q extends z.ZodType } ? z.output<Q> : undefined

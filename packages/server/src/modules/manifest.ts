@@ -1,7 +1,7 @@
 import type { AppContext } from '../platform/context.js'
 import type { BoundRoute } from '../platform/contract-routes.js'
 import type { CaptchaText } from './auth/captcha.js'
-import type { DingtalkQrSource } from './login-security/qr.js'
+import type { DingtalkQrSource } from './sso/dingtalk-qr.js'
 
 /** What a module needs besides the context: stand-ins that tests pass to buildApp. */
 export interface ModuleDeps {

@@ -5,7 +5,7 @@
  * org's own applications), checked again against the org tree.
  */
 import {
-  ALLIANCE_JOIN, ALLIANCE_MANAGE, allianceCandidate, allianceDecisionBody, allianceImage, allianceImportAnswer, allianceImportQuery,
+  ALLIANCE_JOIN, ALLIANCE_MANAGE, allianceCandidate, allianceDecisionBody, allianceImage, allianceImportAnswer,
   allianceKeywordQuery, allianceLeaveBody, allianceMemberListBody, allianceMemberOrg, allianceMemberPage, allianceMembership,
   allianceOptionalOrgQuery, allianceOrgListQuery, allianceOrgQuery, allianceRefuseBody, allianceRoot, allianceSetting, applyJoinAnswer,
   applyJoinBody, registerAllianceBody, saveAllianceHeaderBody, saveAllianceImagesBody, setAllianceSettingBody,
@@ -44,6 +44,6 @@ export const allianceOrgContracts = {
   memberRows: post(`${O}/getAllianceSchoolMemberOrgList`, { ...manage, tags, summary: '联盟成员与加入申请（联盟管理员）', body: allianceMemberListBody, data: allianceMemberPage }),
   downloadTemplate: get(`${O}/downloadAllianceSchoolExcelTemplate`, { ...manage, tags, summary: '联盟学校导入模板（xlsx）', file: true }),
   importExcel: post(`${O}/importAllianceSchoolExcel`, {
-    ...manage, tags, summary: '导入联盟学校（multipart 文件字段 file，查询参数 orgId；有误则全部不导入）', query: allianceImportQuery, upload: true, data: allianceImportAnswer,
+    ...manage, tags, summary: '导入联盟学校（multipart 文件字段 file，查询参数 orgId；有误则全部不导入）', query: allianceOrgQuery, upload: true, data: allianceImportAnswer,
   }),
 }

@@ -10,21 +10,6 @@ export function useCurrentUser() {
   return useQuery({ queryKey: queryKeys.currentUser, queryFn: () => authApi.currentUser(), staleTime: Infinity, enabled: !!getToken() })
 }
 
-/** Login-page config (system name, password rule, external login URL). */
-export function useLoginInfo(orgId?: number) {
-  return useQuery({ queryKey: queryKeys.loginInfo(orgId), queryFn: () => authApi.loginInfo(orgId), staleTime: 60_000 })
-}
-
-/** Public name of the organisation a login link points at (?orgId=). */
-export function useOrgPublicInfo(orgId?: number) {
-  return useQuery({
-    queryKey: queryKeys.orgPublicInfo(orgId),
-    queryFn: () => authApi.orgPublicInfo(orgId as number),
-    enabled: orgId !== undefined,
-    staleTime: 60_000,
-  })
-}
-
 /** Password rule hint; asked again every time a password dialog opens. */
 export function usePasswordRule() {
   return useQuery({ queryKey: queryKeys.passwordRule, queryFn: authApi.passwordRule, staleTime: 0 })

@@ -8,6 +8,7 @@ import { hashToken } from '../../platform/tokens.js'
 import { findAccount, findTenant, membershipsOf, writeLoginLog } from '../auth/queries.js'
 import { finishSignIn } from '../auth/sign-in.js'
 import type { ClientMeta } from './totp-login.js'
+import type { DingtalkQrSource } from '../sso/dingtalk-qr.js'
 
 /**
  * QR-code login (spec 000 §7.5; docs/auth.md "QR-code login"). The login page asks for a single-use id and shows a
@@ -23,10 +24,6 @@ import type { ClientMeta } from './totp-login.js'
  * /base/openthirdconfig): given the login page's tenant, the address of DingTalk's QR login page, or null. The
  * single sign-on module supplies it to qrLoginRoutes; without one, only the portal's own QR code is offered.
  */
-export interface DingtalkQrSource {
-  qrLoginUrl(ctx: AppContext, tenantId: number): Promise<string | null>
-}
-
 /** Live ids one client address may hold at once: the page needs one every 2 minutes, a flood gets refused. */
 const MAX_LIVE_PER_IP = 20
 /** After confirmation the waiting page has this long to pick the session up. */

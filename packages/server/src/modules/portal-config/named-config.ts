@@ -1,14 +1,11 @@
-import { ErrorCode, PortalMsg, type ConfigSource, zNumber } from '@zhixiao/shared'
-import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { ErrorCode, PortalMsg, type ConfigSource } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import { z } from 'zod'
 import type { Trx } from '../../db/database.js'
-import type { AppContext, AuthInfo } from '../../platform/context.js'
+import type { AuthInfo } from '../../platform/context.js'
 import { AppError, notFound } from '../../platform/errors.js'
-import { ok } from '../../platform/envelope.js'
 import { recordOp } from '../../platform/op-log.js'
-import { assertInScope, readableOrg } from '../../platform/org-scope.js'
+import { assertInScope } from '../../platform/org-scope.js'
 import { portalTrx, TENANT_DEFAULT_ORG } from './store.js'
 
 /**
@@ -88,35 +85,3 @@ export async function saveNamed<S extends z.ZodType>(trx: Trx, auth: AuthInfo, c
   return org
 }
 
-/** Drops the org's own value so it inherits again (a "restore default" button). */
-export async function clearNamed(trx: Trx, auth: AuthInfo, cfg: NamedConfig, orgId: number = auth.orgId): Promise<void> {
-  await assertInScope(trx, auth, orgId)
-  const gone = await portalTrx(trx).deleteFrom('portal_config').where('org_id', '=', orgId).where('name', '=', cfg.name).returning('value').executeTakeFirst()
-  if (gone) await recordOp(trx, auth, { module: '门户管理', action: '恢复默认配置', target: cfg.label, detail: { name: cfg.name, orgId, before: gone.value } })
-}
-
-const orgQuery = z.object({ orgId: zNumber().int().optional() })
-
-/**
- * Registers GET /get<Key> (a signed-in user reads the resolved value of their org or of an org they may see, readableOrg) and POST /set<Key> (body { orgId?, tenantDefault?, value }, guarded by cfg.permission) for each config, to be
- * mounted under /base/configMgr. The answer is { ...value, orgId, source }.
- */
-export function namedConfigRoutes(ctx: AppContext, configs: Record<string, NamedConfig>, tag = '门户配置') {
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>()
-    for (const [key, cfg] of Object.entries(configs)) {
-      r.get(`/get${key}`, { schema: { tags: [tag], summary: `${cfg.label}（本机构→上级机构→租户默认→内置默认）`, querystring: orgQuery } },
-        async (req) => {
-          const got = await ctx.db.tenant(req.auth!.tenantId, async (trx) => resolveNamed(trx, cfg, await readableOrg(trx, req.auth!, req.query.orgId)))
-          return ok({ ...(got.value as object), orgId: got.orgId, source: got.source })
-        })
-      const body = z.object({ orgId: zNumber().int().optional(), tenantDefault: z.boolean().optional(), value: cfg.schema })
-      r.post(`/set${key}`, { config: { permission: cfg.permission }, schema: { tags: [tag], summary: `保存${cfg.label}`, body } },
-        async (req) => {
-          const b = req.body as z.infer<typeof body>
-          await ctx.db.tenant(req.auth!.tenantId, (trx) => saveNamed(trx, req.auth!, cfg, b.value, b))
-          return ok(null, PortalMsg.SAVED)
-        })
-    }
-  }
-}

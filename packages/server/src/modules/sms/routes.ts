@@ -1,13 +1,12 @@
 import {
   Msg, SMS_EVENT_LABELS, SMS_EVENTS, SMS_TYPE_LABELS, SMS_TYPES, SmsMsg, smsContracts as S, smsLoginContracts as L, smsResetContracts as R, SUPER_ADMIN,
 } from '@zhixiao/shared'
-import type { FastifyRequest } from 'fastify'
 import { signInMeta } from '../auth/sign-in.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { handle } from '../../platform/contract-routes.js'
 import { ok } from '../../platform/envelope.js'
 import { isSuperAdminGrant, loadGrants } from '../../platform/permissions.js'
-import { clientIp, optionalIntHeader, tenantHeader, netTypeHeader } from '../../platform/request-meta.js'
+import { clientIp, tenantHeader } from '../../platform/request-meta.js'
 import {
   createTemplate, deleteTemplate, getConfig, getTemplate, logFullText, logPage, removeConfig, saveConfig, templatePage, updateTemplate,
 } from './admin-service.js'

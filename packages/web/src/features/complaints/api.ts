@@ -1,13 +1,12 @@
 import {
-  complaintContracts as C, feedbackVisible, type ComplaintConfig, type complaintAdminBody, type complaintSubmitBody,
+  complaintContracts as C, feedbackVisible, type ComplaintConfig, type SchemaIn, type complaintAdminBody, type complaintSubmitBody,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
-import type { z } from 'zod'
 import { call, callEnvelope } from '../../api/call'
 import { getToken } from '../../stores/token'
 
-export type ComplaintAdminQuery = Partial<z.input<typeof complaintAdminBody>>
-export type ComplaintSubmit = z.input<typeof complaintSubmitBody>
+export type ComplaintAdminQuery = Partial<SchemaIn<typeof complaintAdminBody>>
+export type ComplaintSubmit = SchemaIn<typeof complaintSubmitBody>
 
 /** Query groups; a write refreshes the lists, the red dot and the header entry through useWrite. */
 export const ComplaintKeys = { config: 'complaintConfig', classes: 'complaintClasses', mine: 'complaintMine', admin: 'complaintAdmin', count: 'complaintCount', handler: 'complaintHandler' } as const

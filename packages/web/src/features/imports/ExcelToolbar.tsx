@@ -1,7 +1,6 @@
-import type { AnyContract, ImportCalls, ImportKind } from '@zhixiao/shared'
+import type { AnyContract, ContractSpec, ImportCalls, ImportKind } from '@zhixiao/shared'
 import { Button, Space } from 'antd'
 import { useState } from 'react'
-import type { z } from 'zod'
 import { download } from '../../api/call'
 import { PermButton } from '../../components/PermButton'
 import { ImportLogDrawer } from './ImportLogDrawer'
@@ -20,7 +19,7 @@ function CodeButton({ code, ...rest }: { code?: string; onClick: () => void; loa
 export function ExcelToolbar({ kind, calls, noun, orgId, importCode, exportCode, exportBody, canImport = true }: {
   kind: ImportKind
   /** The list's calls, e.g. teacherContracts: its import calls and its export. */
-  calls: ImportCalls & { export: AnyContract & { file: true; body: z.ZodType } }
+  calls: ImportCalls & { export: AnyContract & { file: true; body: NonNullable<ContractSpec['body']> } }
   /** 教师, 学生, 家长: the downloaded files' names. */
   noun: string
   /** The school the page works on (undefined: the caller's own). */

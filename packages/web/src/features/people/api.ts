@@ -1,15 +1,14 @@
 import {
   changeContracts, departmentContracts, importantLogContracts, joinAuditContracts, parentContracts as P, personalDetailsContracts, searchPersonContracts,
   studentContracts as S, teacherContracts as T,
-  type ChangeAddBody, type ChangeClassBody, type ChangePageBody, type DepartmentRow, type JoinDecideBody, type JoinPageBody, type LogPageBody,
+  type ChangeAddBody, type ChangeClassBody, type ChangePageBody, type JoinDecideBody, type JoinPageBody, type LogPageBody,
   type MemberActionContracts, type ParentAddBody, type ParentPageBody, type PersonalDetailsUpdateBody, type SearchPersonBody, type StudentAddBody,
   type StudentPageBody, type StudentUpdateBody, type TeacherAddBody, type TeacherPageBody, type TeacherUpdateBody,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { call, callEnvelope } from '../../api/call'
 
-export type { ChildParent, StudentDetail, TeacherDetail } from '@zhixiao/shared'
-export type DeptOption = DepartmentRow
+export type { ChildParent } from '@zhixiao/shared'
 
 /** The record actions teachers, students and parents share (docs/people.md): ids are membership ids. */
 const memberCalls = (c: MemberActionContracts) => ({

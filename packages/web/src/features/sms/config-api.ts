@@ -2,7 +2,6 @@ import { smsContracts as S, type QueryIn, type SmsConfigSave, type SmsTemplateCr
 import { call, callEnvelope } from '../../api/call'
 
 export const SmsKeys = { config: 'smsConfig', templates: 'smsTemplates', log: 'smsLog' } as const
-export interface Option { value: string; label: string }
 /** The SMS log's filters and page. */
 export type SmsLogFilter = QueryIn<typeof S.logPage>
 
