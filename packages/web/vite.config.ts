@@ -3,6 +3,7 @@ import path from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { precompress } from './build/precompress'
+import { stripContractSchemas } from './build/strip-contract-schemas'
 
 const apiPort = process.env.PORT ?? '3000'
 
@@ -18,7 +19,7 @@ const productionRouter = [
 ]
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompress()],
+  plugins: [stripContractSchemas(), react(), precompress()],
   resolve: { alias: mode === 'production' ? productionRouter : [] },
   server: { proxy: { '/base': `http://127.0.0.1:${apiPort}`, '/sc-mobile-api': `http://127.0.0.1:${apiPort}` } },
   build: {

@@ -7,9 +7,6 @@ import * as z from './z.js'
  * is that host by default and serves them under ASSISTANT_API. Everything else here (help articles, the model
  * config, the conversation log) is ours: the spec does not show how the helper answers.
  */
-export const ASSISTANT_API = '/base/ai'
-/** The helper's maintenance calls (articles, model config, conversation log). */
-export const ASSISTANT_ADMIN_API = '/base/api/assistant'
 
 /** SSE event name and end marker of chat-stream (000 §7.5, verbatim). */
 export const ASSISTANT_EVENT = 'assistant-event'

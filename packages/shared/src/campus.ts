@@ -8,7 +8,6 @@ import { isSafeLink } from './input.js'
  * getWeatherByOrgId. The spec names the calls only; every payload name here is ours (docs/portal.md "Campus portal").
  */
 
-export const CAMPUS_API = '/sc-mobile-api/api/h5/faculty/campusPro'
 
 export const CampusErrorCode = {
   /** getBackSign: the work sign-in entry is closed (001 §8). */

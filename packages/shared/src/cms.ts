@@ -1,5 +1,6 @@
 import { isSafeLink } from './input.js'
 import * as z from './z.js'
+import { CMS_IMAGE_PATH } from './constants.js'
 
 /**
  * News (CMS) and portal content blocks (001 §2.6, §3, §4, §7.2, §7.5, §9). A news item belongs to the org that
@@ -39,8 +40,6 @@ export const NEWS_LEVEL_LABEL: Record<number, string> = { 1: '校级', 2: '局�
 /** Upload limits of a cover or block image. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const
-/** Uploaded images are served (to visitors too) under this path: /{tenantId}/{key}. */
-export const CMS_IMAGE_PATH = '/base/api/cms2/open/image'
 
 /** An image reference: an http(s) URL or one of our uploaded images. */
 export const imageUrl = z.string().trim().max(500).refine(

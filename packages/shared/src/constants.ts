@@ -70,3 +70,13 @@ export const LOGIN_LIMITS = {
 
 /** The public config-centre call (001 §2.4, docs/portal.md "Startup"): gateway, file, mqtt and AI addresses, the school org, the version … */
 export const CONFIG_CENTER_API = '/base/api/config/center'
+
+// Values the contracts build their paths and groups from (contracts import only this module at run time in the web
+// build: web build/strip-contract-schemas.ts).
+/** Uploaded images are served (to visitors too) under this path: /{tenantId}/{key}. */
+export const CMS_IMAGE_PATH = '/base/api/cms2/open/image'
+export const CAMPUS_API = '/sc-mobile-api/api/h5/faculty/campusPro'
+export const ASSISTANT_API = '/base/ai'
+/** The helper's maintenance calls (articles, model config, conversation log). */
+export const ASSISTANT_ADMIN_API = '/base/api/assistant'
+export const MP_SCOPES = ['service', 'waipin', 'teacher', 'parent'] as const

@@ -1,5 +1,6 @@
 import { InputMsg } from './input.js'
 import * as z from './z.js'
+import { MP_SCOPES } from './constants.js'
 
 /**
  * The in-app message centre (站内信) and the message templates that fill it (docs/portal.md, "Messages and service
@@ -131,7 +132,6 @@ export const optionRow = z.object({ value: z.string(), label: z.string() })
 
 // ---- WeChat / DingTalk app settings (service account, external hire, teacher and parent terminals) ----
 
-export const MP_SCOPES = ['service', 'waipin', 'teacher', 'parent'] as const
 export type MpScope = (typeof MP_SCOPES)[number]
 export const MP_PLATFORMS = ['wx_mp', 'wx_mini', 'dd_mini'] as const
 export type MpPlatform = (typeof MP_PLATFORMS)[number]

@@ -2,8 +2,9 @@
  * The AI helper (docs/assistant.md): the spec's calls on the AI host (000 §7.5, this server under ASSISTANT_API by
  * default) and its maintenance under ASSISTANT_ADMIN_API (/menhu-port/assistant), under the PC portal's codes.
  */
+import { ASSISTANT_API, ASSISTANT_ADMIN_API } from '../constants.js'
 import {
-  ASSISTANT_ADMIN_API, ASSISTANT_API, ASSISTANT_BUTTONS, assistantConfigSave, assistantConfigView, assistantIdBody, assistantLogPage,
+  ASSISTANT_BUTTONS, assistantConfigSave, assistantConfigView, assistantIdBody, assistantLogPage,
   assistantPageQuery, chatStreamBody, helpArticleBody, helpArticlePage, startOrEndBody,
 } from '../assistant.js'
 import { get, post } from '../contract.js'

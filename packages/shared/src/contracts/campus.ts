@@ -1,6 +1,7 @@
 /** The campus portal's calls (001 §7.5), the weather provider's settings and a class's teachers (docs/portal.md "Campus portal"). */
+import { CAMPUS_API } from '../constants.js'
 import {
-  backPlan, CAMPUS_API, campusNoticePage, campusNoticeQuery, campusOrgQuery, classTeachersAnswer, classTeachersBody, classTeachersQuery,
+  backPlan, campusNoticePage, campusNoticeQuery, campusOrgQuery, classTeachersAnswer, classTeachersBody, classTeachersQuery,
   schoolEvents, schoolResources, schoolStyle, teacherClassAnswer, teacherNum, totalStatistic, weatherAnswer, weatherConfigSave,
   weatherConfigView, weatherNow, weatherTestBody,
 } from '../campus.js'

@@ -1,7 +1,8 @@
 /** /base/api/cms2 (news and images), /base/portal/module (the portal homes' blocks) and /base/api/banner (carousel pictures). */
+import { CMS_IMAGE_PATH } from '../constants.js'
 import { answer, get, post } from '../contract.js'
 import {
-  bannerOrderBody, bannerPageBody, bannerRow, bannerSaveBody, CMS_IMAGE_PATH, homeKind, layoutQuery, moduleLayout, moduleListBody,
+  bannerOrderBody, bannerPageBody, bannerRow, bannerSaveBody, homeKind, layoutQuery, moduleLayout, moduleListBody,
   moduleStatusBody, newsAdminDetail, newsAdminPageBody, newsAdminRow, newsDetail, newsIdBody, newsQueryBody, newsRow, newsSaveBody,
   newsTypeRow, setModuleBody, type ModuleRow,
 } from '../cms.js'

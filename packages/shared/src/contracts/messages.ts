@@ -2,9 +2,10 @@
  * Messages and service accounts (docs/portal.md "Messages and service accounts"): /base/api/message (the caller's own
  * in-app messages), /base/api/messagetemplate, /base/api/mpApp/<scope> and the external-hire mini-program's sign-in.
  */
+import { MP_SCOPES } from '../constants.js'
 import { post, get } from '../contract.js'
 import {
-  keywordQuery, messageIdBody, messageListBody, messageRow, MP_SCOPE_CODES, MP_SCOPES, mpAppBody, mpAppRow, mpIdBody, mpScopeQuery, optionRow,
+  keywordQuery, messageIdBody, messageListBody, messageRow, MP_SCOPE_CODES, mpAppBody, mpAppRow, mpIdBody, mpScopeQuery, optionRow,
   TEMPLATE_WRITE_CODE, templateBody, templateIdQuery, templatePageBody, templateRow, templateUpdateBody, waipinCard, waipinCardBody,
   wechatBindBody, type MpScope,
 } from '../messages.js'

@@ -1,32 +1,24 @@
-import type {
-  CheckCodeImage, CurrentUserDetail, LoginByUserPwdBody, LoginOrg, LoginPageInfo, LoginResult, OnceTokenResponse, OrgPublicInfo, PasswordRule, VerifyCheckResult,
-} from '@zhixiao/shared'
-import { request, requestEnvelope } from './client'
+import { accountContracts as A, authContracts, onceTokenContracts, orgContracts, requiredInfoContracts, tenantContracts, type LoginByUserPwdBody } from '@zhixiao/shared'
+import { call, callEnvelope } from './call'
 
 /** Typed calls of the auth, account, tenant and organisation prefixes (docs/api-auth.md). */
 export const authApi = {
-  loginInfo: (orgId?: number) =>
-    request<LoginPageInfo>('/base/api/tenant/getLoginInfo', { params: { orgId }, showError: false }),
-  orgPublicInfo: (orgId: number) =>
-    request<OrgPublicInfo>('/base/api/organizationUnit/public/info', { params: { orgId }, showError: false, notFoundPage: false }),
+  loginInfo: (orgId?: number) => call(tenantContracts.loginInfo, { orgId }, { showError: false }),
+  orgPublicInfo: (orgId: number) => call(orgContracts.publicInfo, { orgId }, { showError: false, notFoundPage: false }),
   /** The login page shows refusals inline, so the whole envelope comes back and errors stay silent. */
-  login: (body: LoginByUserPwdBody) =>
-    requestEnvelope<LoginResult>('/base/api/auth/loginByUserPwd', { body, showError: false }),
-  checkCode: () => request<CheckCodeImage>('/base/api/auth/checkCode/image', { showError: false }),
+  login: (body: LoginByUserPwdBody) => callEnvelope(authContracts.loginByUserPwd, body, { showError: false }),
+  checkCode: () => call(authContracts.checkCodeImage, undefined, { showError: false }),
   mustChangePassword: (mustRstPwdId: string, newPassword: string) =>
-    requestEnvelope<null>('/base/api/account/must/change/default/password', { body: { mustRstPwdId, newPassword }, showError: false }),
-  currentUser: (opts: { loginRedirect?: boolean } = {}) =>
-    request<CurrentUserDetail>('/base/api/account/user/current/detail', opts),
+    callEnvelope(A.mustChangePassword, { mustRstPwdId, newPassword }, { showError: false }),
+  currentUser: (opts: { loginRedirect?: boolean } = {}) => call(A.currentUser, undefined, opts),
   /** 001 §7.1 org check after login: the verify form's required fields and what is on file. */
-  verifyCheck: () => request<VerifyCheckResult>('/base/api/auth/checkRequiredInfoAfterLogin', { showError: false }),
+  verifyCheck: () => call(requiredInfoContracts.check, undefined, { showError: false }),
   /** A single-use token (60 s) for a sub-application or the student site to swap for a session of its own. */
-  onceToken: () => request<OnceTokenResponse>('/base/api/auth/once/token'),
-  logout: () => requestEnvelope<null>('/base/api/auth/logout', { method: 'POST', showError: false }),
-  passwordRule: () => request<PasswordRule>('/base/api/tenant/base/tenant/config/password/rule', { method: 'POST', body: {} }),
-  changePassword: (oldPwd: string, newPwd: string) =>
-    requestEnvelope<null>('/base/api/account/change/password', { body: { oldPwd, newPwd }, showError: false }),
+  onceToken: () => call(onceTokenContracts.issue),
+  logout: () => callEnvelope(authContracts.logout, undefined, { showError: false }),
+  passwordRule: () => call(tenantContracts.passwordRule),
+  changePassword: (oldPwd: string, newPwd: string) => callEnvelope(A.changePassword, { oldPwd, newPwd }, { showError: false }),
   /** 001 §7.1: the signed-in account's orgs; openAccountId (the caller's own, from user/current/detail) as the spec sends it. */
-  userOrgs: (openAccountId?: number) => request<LoginOrg[]>('/base/api/account/user/orgs', { params: { openAccountId } }),
-  changeOrg: (newOrgId: number, accountId: number) =>
-    request<string>('/base/api/organizationUnit/changeOrg', { params: { newOrgId, accountId }, showError: false }),
+  userOrgs: (openAccountId?: number) => call(A.userOrgs, { openAccountId }),
+  changeOrg: (newOrgId: number, accountId: number) => call(orgContracts.changeOrg, { newOrgId, accountId }, { showError: false }),
 }

@@ -1,4 +1,4 @@
-import { CONFIG_CENTER_FAILED, mobileBookingTarget, safeAppName, safeBeFrom, safeMicroAppUrl, type TenantPublicInfo } from '@zhixiao/shared'
+import { CONFIG_CENTER_FAILED, mobileBookingTarget, safeAppName, safeBeFrom, safeMicroAppUrl, pathOf, tenantContracts, type TenantPublicInfo } from '@zhixiao/shared'
 import type { AppConfig, ConfigLoad } from '../config-types'
 import type { useSession } from '../stores/session'
 import { keepStartupAppName } from './app-name'
@@ -98,7 +98,7 @@ export async function lookupDomainTenant(session: Session, hostname: string = wi
   if (session.getState().tempTenant) { session.getState().setDomainTenant(null); return }
   let tenant: TenantPublicInfo | null = null
   try {
-    const res = await fetch(`/base/api/tenant/public/domain?domain=${encodeURIComponent(hostname)}`, { headers: requestIdHeader() })
+    const res = await fetch(`${pathOf(tenantContracts.byDomain)}?domain=${encodeURIComponent(hostname)}`, { headers: requestIdHeader() })
     const body = await res.json().catch(() => null) as { code?: number; data?: TenantPublicInfo | null } | null
     if (body?.code === 0 && body.data) tenant = body.data
   } catch { /* no answer: the platform's pages */ }

@@ -1,4 +1,4 @@
-import { Msg, type TenantPublicInfo } from '@zhixiao/shared'
+import { Msg, pathOf, tenantContracts, type TenantPublicInfo } from '@zhixiao/shared'
 import { useSession, type TempTenant } from '../stores/session'
 import { takeUrlParam } from './url-token'
 
@@ -8,7 +8,7 @@ export type TenantLookup = { ok: true; tenant: TempTenant } | { ok: false; msg: 
 /** The enabled tenant of a unique name (租户标识), by the public tenant/public/info call. */
 export async function lookupTenant(uniqueName: string, fetcher: typeof fetch = fetch): Promise<TenantLookup> {
   try {
-    const res = await fetcher(`/base/api/tenant/public/info?uniqueName=${encodeURIComponent(uniqueName)}`)
+    const res = await fetcher(`${pathOf(tenantContracts.publicInfo)}?uniqueName=${encodeURIComponent(uniqueName)}`)
     const body = await res.json().catch(() => null) as { code?: number; msg?: string; data?: TenantPublicInfo } | null
     if (body?.code === 0 && body.data) return { ok: true, tenant: { id: body.data.id, name: body.data.name } }
     return { ok: false, msg: body?.msg || Msg.TENANT_NOT_FOUND }

@@ -1,8 +1,8 @@
-import { Msg } from '@zhixiao/shared'
+import { Msg, onceTokenContracts, pathOf } from '@zhixiao/shared'
 import { setToken } from '../stores/token'
 
 const PARAM = 'accesstoken'
-const SWAP_URL = '/base/api/auth/swap/once/token'
+const SWAP_URL = pathOf(onceTokenContracts.swap)
 
 /** What a swap came to: a session token, a refused token (spent, expired, forged) or no answer at all. */
 export type SwapResult = { ok: true; token: string } | { ok: false; msg: string }

@@ -1,6 +1,6 @@
-import { isSuperAdmin, menuContextOf, pageFitsOrg, type BaseMode, type RouteMeta } from '@zhixiao/shared'
+import { isSuperAdmin, menuContextOf, pageFitsOrg, tenantPortalContracts, type BaseMode, type RouteMeta } from '@zhixiao/shared'
 import { redirect, type LoaderFunctionArgs } from 'react-router'
-import { request as apiRequest } from '../api/client'
+import { call } from '../api/call'
 import { loginUrlFor } from '../api/unauthorized'
 import { canSee } from '../auth/access'
 import { ensureUser } from '../auth/current-user'
@@ -45,7 +45,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<never
   }
   const orgId = Number(new URL(request.url).searchParams.get('orgId')) || useSession.getState().openPortalOrgId
   if (orgId) {
-    const open = await apiRequest<{ enable: boolean }>('/base/api/tenant/getOutSchoolPortalEnable', { params: { orgId }, showError: false }).catch(() => null)
+    const open = await call(tenantPortalContracts.outSchoolPortalEnable, { orgId }, { showError: false }).catch(() => null)
     if (open?.enable) throw redirect(`/openPortal?orgId=${orgId}`)
   }
   throw redirect('/redirect/login')

@@ -1,8 +1,8 @@
 import {
-  campusContracts as P, classTeacherContracts as T, weatherContracts as W, type BackSignData, type CampusWeatherConfig, type ClassTeachersBody,
+  campusContracts as P, campusWeatherConfigContracts, classTeacherContracts as T, weatherContracts as W, type BackSignData, type CampusWeatherConfig, type ClassTeachersBody,
   type WeatherConfigSave, type WeatherTestBody,
 } from '@zhixiao/shared'
-import { ApiError, request, requestEnvelope } from '../../api/client'
+import { ApiError } from '../../api/client'
 import { call, callEnvelope } from '../../api/call'
 
 export const CampusKeys = { portal: 'campus-portal', weatherConfig: 'campus-weather-config', weatherLocation: 'campus-weather-location', classTeachers: 'class-teachers' } as const
@@ -40,6 +40,6 @@ export const campusApi = {
   weatherConfig: () => call(W.get),
   saveWeatherConfig: (body: WeatherConfigSave) => callEnvelope(W.save, body),
   testWeather: (body: WeatherTestBody) => callEnvelope(W.test, body),
-  location: () => request<CampusWeatherConfig & { orgId: number; source: string }>('/base/configMgr/getCampusWeatherConfig'),
-  saveLocation: (value: CampusWeatherConfig) => requestEnvelope<null>('/base/configMgr/setCampusWeatherConfig', { body: { value } }),
+  location: () => call(campusWeatherConfigContracts.get, {}),
+  saveLocation: (value: CampusWeatherConfig) => callEnvelope(campusWeatherConfigContracts.set, { value }),
 }

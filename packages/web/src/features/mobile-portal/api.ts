@@ -1,11 +1,9 @@
 import {
-  appGroupContracts, customLayoutContracts as L, mobileConfigContracts as C, mobileHomeContracts as H, mobileQuickContracts as Q, type BannerRow,
+  appGroupContracts, bannerContracts, customLayoutContracts as L, mobileConfigContracts as C, mobileHomeContracts as H, mobileQuickContracts as Q,
   type BannerSaveBody, type FamilyLayout, type MobileHomeAlarm, type MobileMenuConfig, type MobilePortalSettings, type StudentPcConfig,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { call, callEnvelope } from '../../api/call'
-import { request, requestEnvelope } from '../../api/client'
-import type { PageResult } from '../../components/crud'
 
 /** Query groups of the mobile portal; a maintenance write refreshes them all. */
 export const MobileKeys = { home: 'mobileHome', banners: 'mobileBanners', quick: 'mobileQuick', config: 'mobileConfig', groups: 'appGroups' } as const
@@ -20,11 +18,11 @@ export const mobileApi = {
   home: (childId?: number) => call(H.home, childId ? { childId } : {}),
   groups: (appType: number) => call(appGroupContracts.list, { appType, filter: '1', showDefaultGroup: 'false' }),
   // Banners of a terminal (1 teacher mobile, 2 parent and student mobile).
-  banners: (terminal: number) => request<PageResult<BannerRow>>('/base/api/banner/page', { body: { terminal, pageIndex: 1, pageSize: 50 } }),
-  addBanner: (b: BannerSaveBody) => requestEnvelope<number>('/base/api/banner/add', { body: b }),
-  updateBanner: (b: BannerSaveBody & { id: number }) => requestEnvelope<number>('/base/api/banner/update', { body: b }),
-  removeBanner: (id: number, terminal: number) => requestEnvelope<null>('/base/api/banner/delete', { body: { id, terminal } }),
-  orderBanners: (ids: number[], terminal: number) => requestEnvelope<null>('/base/api/banner/updateBannerOrderIndex', { body: { ids, terminal } }),
+  banners: (terminal: number) => call(bannerContracts.page, { terminal, pageIndex: 1, pageSize: 50 }),
+  addBanner: (b: BannerSaveBody) => callEnvelope(bannerContracts.add, b),
+  updateBanner: (b: BannerSaveBody & { id: number }) => callEnvelope(bannerContracts.update, b),
+  removeBanner: (id: number, terminal: number) => callEnvelope(bannerContracts.delete, { id, terminal }),
+  orderBanners: (ids: number[], terminal: number) => callEnvelope(bannerContracts.order, { ids, terminal }),
   // Quick entries.
   quickRoles: () => call(Q.roles),
   quickList: (roleKey: string) => call(Q.apps, { roleKey }),

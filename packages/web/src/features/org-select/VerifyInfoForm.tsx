@@ -1,10 +1,10 @@
 import {
-  VERIFY_FIELD_META, parseIdCard, type DictOptionType, type VerifyCheckResult, type VerifyField, type VerifyInfoBody,
+  requiredInfoContracts, VERIFY_FIELD_META, parseIdCard, type DictOptionType, type VerifyCheckResult, type VerifyField, type VerifyInfoBody,
 } from '@zhixiao/shared'
 import { Button, Form, Input, Select } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { useState } from 'react'
-import { requestEnvelope } from '../../api/client'
+import { callEnvelope } from '../../api/call'
 import { notify } from '../../api/feedback'
 import { useDictOptionGroups } from '../base-data/dict-api'
 
@@ -55,7 +55,7 @@ export function VerifyInfoForm({ check, onDone, submitText = '保存并进入', 
     }
     setBusy(true)
     try {
-      const env = await requestEnvelope<null>('/base/userInfo/teacherInfo/update/requiredInfoAfterLogin/info', { body })
+      const env = await callEnvelope(requiredInfoContracts.save, body)
       notify.success(env.msg)
       onDone()
     } catch { /* the client showed why */ } finally { setBusy(false) }

@@ -1,6 +1,6 @@
-import type { SystemInfoAnswer } from '@zhixiao/shared'
+import { systemInfoContracts, type SystemInfoAnswer } from '@zhixiao/shared'
 import { useEffect, useState } from 'react'
-import { request } from '../../api/client'
+import { call } from '../../api/call'
 
 /**
  * The login page's footer line from the system info (/menhu-systems): operator, phone, ICP number and version.
@@ -13,7 +13,7 @@ export function LoginSystemFooter({ orgId, tenantId }: { orgId?: number; tenantI
   const [info, setInfo] = useState<SystemInfoAnswer | null>(null)
   useEffect(() => {
     let live = true
-    request<SystemInfoAnswer>('/base/api/systemInfo/get', { params: { orgId, tenantId }, showError: false, notFoundPage: false }).then((v) => { if (live) setInfo(v) }, () => {})
+    call(systemInfoContracts.get, { orgId, tenantId }, { showError: false, notFoundPage: false }).then((v) => { if (live) setInfo(v) }, () => {})
     return () => { live = false }
   }, [orgId, tenantId])
   if (!info || !info.showOnLogin) return null

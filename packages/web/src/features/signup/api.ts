@@ -1,6 +1,5 @@
-import { registerOrgContracts as O, signupContracts as S, type ApplyOrgInput, type LoginPageInfo, type SignUpBody } from '@zhixiao/shared'
+import { registerOrgContracts as O, signupContracts as S, tenantContracts, type ApplyOrgInput, type SignUpBody } from '@zhixiao/shared'
 import { call, callEnvelope } from '../../api/call'
-import { request } from '../../api/client'
 
 /**
  * Where the sign-up belongs: the login page's organisation (?orgId=) or a tenant chosen on the page (sent as the
@@ -19,7 +18,7 @@ export function tenantOfPass(pass: string): number | undefined {
 /** Sign-up calls (000 §7.2) and the request to join (000 §7.7); errors are shown by the page itself. */
 export const signupApi = {
   tenants: () => call(O.tenants, undefined, { showError: false }),
-  loginInfo: (s: SignupScope) => request<LoginPageInfo>('/base/api/tenant/getLoginInfo', { params: { orgId: s.orgId }, headers: headersOf(s), showError: false }),
+  loginInfo: (s: SignupScope) => call(tenantContracts.loginInfo, { orgId: s.orgId }, { headers: headersOf(s), showError: false }),
   phoneRegistered: (s: SignupScope, phone: string) => call(S.phoneRegistered, { phone, orgId: s.orgId }, { headers: headersOf(s), showError: false }),
   sendCode: (s: SignupScope, phone: string) => callEnvelope(S.sendCode, { phone, orgId: s.orgId ?? null }, { headers: headersOf(s), showError: false }),
   verifyCode: (s: SignupScope, phone: string, smsCode: string) =>
