@@ -86,9 +86,9 @@ export type OrgOwnedTable = {
 }[keyof Database]
 
 /**
- * The one "by id, in my scope, or 404" loader: the row of `table` with `id` (RLS keeps it inside the tenant), or 404
- * with `missing` when there is none or it belongs to an org outside the caller's scope (a neighbouring school's row
- * answers exactly like a missing one).
+ * The one "by id, in my scope, or 404" loader: the row of `table` with `id` (RLS keeps it inside the tenant); 404 with
+ * `missing` when there is none, and 404 机构不存在 (assertInScope) when it belongs to an org outside the caller's scope,
+ * as the loaders it replaced answered.
  */
 export async function loadInScope<T extends OrgOwnedTable>(trx: Trx, auth: AuthInfo, table: T, id: number, missing: string): Promise<Selectable<Database[T]>> {
   // Kysely cannot follow a table name chosen by a type parameter; OrgOwnedTable guarantees the id and org_id columns.
