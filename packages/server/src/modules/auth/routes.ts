@@ -3,10 +3,8 @@ import type { AppContext } from '../../platform/context.js'
 import { type ContractRequest, handle } from '../../platform/contract-routes.js'
 import { ok } from '../../platform/envelope.js'
 import { unauthorized } from '../../platform/errors.js'
-import { loadGrants } from '../../platform/permissions.js'
-import { revokeSession } from '../../platform/session.js'
 import { type CaptchaText, createCaptcha } from './captcha.js'
-import { loginByPassword } from './service.js'
+import { loginByPassword, logout, realPermissions } from './service.js'
 import { signInMeta } from './sign-in.js'
 
 /** /base/api/auth: the password login (and its variant that picks the organisation), the check code, logout, the real grants. */
@@ -24,13 +22,10 @@ export const authRoutes = (ctx: AppContext, opts: { captchaText?: CaptchaText } 
     handle(C.logout, async (req) => {
       const auth = req.auth
       if (!auth) throw unauthorized()
-      await ctx.db.tenant(auth.tenantId, (trx) => revokeSession(trx, auth.sessionId, ctx.clock.now()))
+      await logout(ctx, auth)
       return ok(null, Msg.LOGOUT_OK)
     }),
 
-    handle(C.adminRealPermissions, async (req) => {
-      const auth = req.auth!
-      return ok((await ctx.db.tenant(auth.tenantId, (trx) => loadGrants(trx, auth.userInfoId))).permissions)
-    }),
+    handle(C.adminRealPermissions, async (req) => ok(await realPermissions(ctx, req.auth!))),
   ]
 }

@@ -1,9 +1,11 @@
 import { ErrorCode, Msg, OperationType, SUPER_ADMIN, type LoginByUserPwdBody } from '@zhixiao/shared'
 import type { Selectable } from 'kysely'
 import type { AccountTable, TenantTable } from '../../db/schema.js'
-import type { AppContext } from '../../platform/context.js'
+import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, refused } from '../../platform/errors.js'
 import { dummyVerify, hashPassword, needsRehash, verifyPassword } from '../../platform/password.js'
+import { loadGrants } from '../../platform/permissions.js'
+import { revokeSession } from '../../platform/session.js'
 import { hashToken, newTenantToken } from '../../platform/tokens.js'
 import { admit, afterWrongPassword, forgiveUpTo, reserveAccountAttempt, reserveUnknownNameAttempt, type AttemptAnswer, type AttemptCounter, type Reservation } from './attempts.js'
 import { releaseIpAttempt, reserveIpAttempt } from './ip-throttle.js'
@@ -136,3 +138,12 @@ function signIn(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMeta, now:
   })
 }
 
+/** Logout: revokes the caller's session. */
+export async function logout(ctx: AppContext, auth: AuthInfo): Promise<void> {
+  await ctx.db.tenant(auth.tenantId, (trx) => revokeSession(trx, auth.sessionId, ctx.clock.now()))
+}
+
+/** The permission codes the caller's grants really hold. */
+export async function realPermissions(ctx: AppContext, auth: AuthInfo): Promise<string[]> {
+  return (await ctx.db.tenant(auth.tenantId, (trx) => loadGrants(trx, auth.userInfoId))).permissions
+}

@@ -6,6 +6,7 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
+import { assertOuterAllowed } from '../red-dots/outer-portal.js'
 import { defaultBlocks } from './module-defaults.js'
 import { orgChain } from './orgs.js'
 import { sanitizeHtml } from './sanitize.js'
@@ -39,6 +40,17 @@ export async function bannersOf(trx: Trx, orgIds: number[], terminal = 0): Promi
     if (list.length) return list
   }
   return []
+}
+
+/**
+ * The home a reader (signed in, or a visitor: null) sees of an org in a tenant; the open portal answers only those
+ * its outer-portal limits let in (modules/red-dots/outer-portal.ts).
+ */
+export function readerLayout(ctx: AppContext, tenantId: number, reader: AuthInfo | null, orgId: number, kind: HomeKind): Promise<ModuleLayout> {
+  return ctx.db.tenant(tenantId, async (trx) => {
+    if (kind === 'open') await assertOuterAllowed(trx, reader, orgId)
+    return moduleLayout(trx, orgId, kind)
+  })
 }
 
 /**

@@ -6,7 +6,6 @@ import { handle } from '../../platform/contract-routes.js'
 import { ok } from '../../platform/envelope.js'
 import { badRequest, notFound, unauthorized } from '../../platform/errors.js'
 import { resolveSession } from '../../platform/session.js'
-import { assertOuterAllowed } from '../red-dots/outer-portal.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
 import { deleteBanner, orderBanners, pageBanners, saveBanner } from './banner-service.js'
 import { readImage, uploadImage } from './image-service.js'
@@ -61,19 +60,11 @@ export const portalModuleRoutes = (ctx: AppContext) => [
     const auth = await optionalAuth(ctx, req)
     const { homeKind: kind, orgId } = req.query
     // The open portal answers only those its outer-portal limits let in (modules/red-dots/outer-portal.ts).
-    if (auth) {
-      return ok(await ctx.db.tenant(auth.tenantId, async (trx) => {
-        if (kind === 'open') await assertOuterAllowed(trx, auth, orgId ?? auth.orgId)
-        return mod.moduleLayout(trx, orgId ?? auth.orgId, kind)
-      }))
-    }
+    if (auth) return ok(await mod.readerLayout(ctx, auth.tenantId, auth, orgId ?? auth.orgId, kind))
     if (!VISITOR_HOMES.has(kind)) throw unauthorized()
     const tenantId = await tenantIdOfOrg(ctx, visitorOrg(orgId))
     if (tenantId === null) throw notFound('机构不存在')
-    return ok(await ctx.db.tenant(tenantId, async (trx) => {
-      if (kind === 'open') await assertOuterAllowed(trx, null, orgId!)
-      return mod.moduleLayout(trx, orgId!, kind)
-    }))
+    return ok(await mod.readerLayout(ctx, tenantId, null, orgId!, kind))
   }),
   handle(M.list, async (req) => ok(await mod.moduleList(ctx, req.auth!, req.query.homeKind))),
   handle(M.get, async (req) => ok(await mod.getModule(ctx, req.auth!, req.query.id))),

@@ -4,8 +4,7 @@ import {
 import type { AppContext } from '../../platform/context.js'
 import { handle, type ContractRequest } from '../../platform/contract-routes.js'
 import { ok } from '../../platform/envelope.js'
-import { readableOrg } from '../../platform/org-scope.js'
-import { resolveNamed, saveNamed } from '../portal-config/named-config.js'
+import { readNamedFor, saveNamedFor } from '../portal-config/named-config.js'
 import { namedConfigHandlers } from '../portal-config/named-config-routes.js'
 import { AlarmCfg, FamilyLayoutCfg, MobileMenuCfg, MobileSettingsCfg, StudentPcCfg } from './configs.js'
 import { mobileHome } from './home-service.js'
@@ -20,9 +19,9 @@ export const mobileConfigMgrRoutes = (ctx: AppContext) => [
 
 /** /base/api/Mobile: the home alarm (001 §7.5) and the home, beside the mobile entries of portal-config. */
 export const mobileHomeRoutes = (ctx: AppContext) => [
-  handle(H.alarm, async (req) => ok(await ctx.db.tenant(req.auth!.tenantId, async (trx) => resolveNamed(trx, AlarmCfg, await readableOrg(trx, req.auth!, req.query.orgId))))),
+  handle(H.alarm, async (req) => ok(await readNamedFor(ctx, req.auth!, AlarmCfg, req.query.orgId))),
   handle(H.setAlarm, async (req) => {
-    await ctx.db.tenant(req.auth!.tenantId, (trx) => saveNamed(trx, req.auth!, AlarmCfg, req.body.value, req.body))
+    await saveNamedFor(ctx, req.auth!, AlarmCfg, req.body.value, req.body)
     return ok(null, PortalMsg.SAVED)
   }),
   handle(H.home, async (req) => ok(await mobileHome(ctx, req.auth!, req.query.childId))),
@@ -31,11 +30,11 @@ export const mobileHomeRoutes = (ctx: AppContext) => [
 /** /base/portal/custom: the parent-student mobile home layout (001 §7.5); /update and /save are the same call. */
 export const customLayoutRoutes = (ctx: AppContext) => {
   const save = async (req: ContractRequest<typeof L.save>) => {
-    await ctx.db.tenant(req.auth!.tenantId, (trx) => saveNamed(trx, req.auth!, FamilyLayoutCfg, req.body.value, req.body))
+    await saveNamedFor(ctx, req.auth!, FamilyLayoutCfg, req.body.value, req.body)
     return ok(null, PortalMsg.SAVED)
   }
   return [
-    handle(L.get, async (req) => ok(await ctx.db.tenant(req.auth!.tenantId, async (trx) => resolveNamed(trx, FamilyLayoutCfg, await readableOrg(trx, req.auth!, req.query.orgId))))),
+    handle(L.get, async (req) => ok(await readNamedFor(ctx, req.auth!, FamilyLayoutCfg, req.query.orgId))),
     handle<typeof L.update>(L.update, save),
     handle(L.save, save),
   ]

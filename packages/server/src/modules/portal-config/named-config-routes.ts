@@ -3,8 +3,7 @@ import type { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
 import { handle, type BoundRoute } from '../../platform/contract-routes.js'
 import { ok } from '../../platform/envelope.js'
-import { readableOrg } from '../../platform/org-scope.js'
-import { resolveNamed, saveNamed, type NamedConfig, type SaveTarget } from './named-config.js'
+import { readNamedFor, saveNamedFor, type NamedConfig, type SaveTarget } from './named-config.js'
 
 /** A pair of shared namedConfigContracts (get<Key>, set<Key>) whose value schema is the config's. */
 type NamedConfigPair<S extends z.ZodType> = ReturnType<typeof namedConfigContracts<string, S>>
@@ -17,13 +16,13 @@ type NamedConfigPair<S extends z.ZodType> = ReturnType<typeof namedConfigContrac
 export function namedConfigHandlers<S extends z.ZodType>(ctx: AppContext, c: NamedConfigPair<S>, cfg: NamedConfig<S>): BoundRoute[] {
   return [
     handle(c.get, async (req) => {
-      const got = await ctx.db.tenant(req.auth!.tenantId, async (trx) => resolveNamed(trx, cfg, await readableOrg(trx, req.auth!, req.query.orgId)))
+      const got = await readNamedFor(ctx, req.auth!, cfg, req.query.orgId)
       return ok({ ...(got.value as object), orgId: got.orgId, source: got.source } as NamedConfigAnswer<S>)
     }),
     handle(c.set, async (req) => {
       // zod cannot work out the parsed body of a schema generic in S; the contract's body is { orgId?, tenantDefault?, value }.
       const b = req.body as SaveTarget & { value: z.output<S> }
-      await ctx.db.tenant(req.auth!.tenantId, (trx) => saveNamed(trx, req.auth!, cfg, b.value, b))
+      await saveNamedFor(ctx, req.auth!, cfg, b.value, b)
       return ok(null, PortalMsg.SAVED)
     }),
   ]

@@ -2,10 +2,10 @@ import { ErrorCode, PortalMsg, type ConfigSource } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import { z } from 'zod'
 import type { Trx } from '../../db/database.js'
-import type { AuthInfo } from '../../platform/context.js'
+import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
-import { assertInScope } from '../../platform/org-scope.js'
+import { assertInScope, readableOrg } from '../../platform/org-scope.js'
 import { portalTrx, TENANT_DEFAULT_ORG } from './store.js'
 
 /**
@@ -85,3 +85,13 @@ export async function saveNamed<S extends z.ZodType>(trx: Trx, auth: AuthInfo, c
   return org
 }
 
+
+/** The named value of the caller's org or of an org they may see (readableOrg), read in the caller's tenant. */
+export function readNamedFor<S extends z.ZodType>(ctx: AppContext, auth: AuthInfo, cfg: NamedConfig<S>, orgId?: number): Promise<ResolvedConfig<z.output<S>>> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => resolveNamed(trx, cfg, await readableOrg(trx, auth, orgId)))
+}
+
+/** saveNamed in the caller's tenant, in a transaction of its own. */
+export function saveNamedFor<S extends z.ZodType>(ctx: AppContext, auth: AuthInfo, cfg: NamedConfig<S>, value: z.output<S>, target: SaveTarget = {}): Promise<number> {
+  return ctx.db.tenant(auth.tenantId, (trx) => saveNamed(trx, auth, cfg, value, target))
+}

@@ -171,6 +171,11 @@ export async function outerAllowed(trx: Trx, auth: AuthInfo | null, orgId: numbe
   return { allowed: hit !== undefined, limitType: e.limitType }
 }
 
+/** outerAllowed in the org's tenant, in a transaction of its own. */
+export function mayOpenOuter(ctx: AppContext, tenantId: number, auth: AuthInfo | null, orgId: number): Promise<{ allowed: boolean; limitType: number }> {
+  return ctx.db.tenant(tenantId, (trx) => outerAllowed(trx, auth, orgId))
+}
+
 /** Refuses the open portal's layout: 401 for a visitor (the client sends them to log in), 403 for one not listed. */
 export async function assertOuterAllowed(trx: Trx, auth: AuthInfo | null, orgId: number): Promise<void> {
   const r = await outerAllowed(trx, auth, orgId)

@@ -56,7 +56,7 @@ export const outerPortalRoutes = (ctx: AppContext) => [
     if (tenantId === null) throw notFound('机构不存在')
     // Someone of another tenant is a visitor here.
     const who = auth && auth.tenantId === tenantId ? auth : null
-    const got = await ctx.db.tenant(tenantId, (trx) => outer.outerAllowed(trx, who, orgId))
+    const got = await outer.mayOpenOuter(ctx, tenantId, who, orgId)
     return ok({ orgId, ...got })
   }),
 ]

@@ -1,6 +1,6 @@
 import {
   ErrorCode, SMS_EVENT_LABELS, SmsMsg, type SmsConfigSave, type SmsConfigView, type SmsEventName, type SmsLogRow, type SmsTemplate,
-  type SmsTemplateCreate, type SmsTemplateUpdate, type SmsType,
+  type SmsTemplateCreate, type SmsTemplateUpdate, type SmsType, SUPER_ADMIN,
 } from '@zhixiao/shared'
 import type { Selectable } from 'kysely'
 import type { SmsTemplateTable } from '../../db/schema.js'
@@ -8,6 +8,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
 import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
+import { isSuperAdminGrant, loadGrants } from '../../platform/permissions.js'
 import { assertProviderUrls } from '../../platform/provider-url.js'
 
 // ---- config (one row per tenant) ----
@@ -109,6 +110,15 @@ export async function deleteTemplate(ctx: AppContext, auth: AuthInfo, id: number
 /** 138****1234: who received a message is visible, the number is not. */
 export function maskPhone(phone: string): string {
   return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****'
+}
+
+/** Is the caller the super administrator (who may read another tenant's SMS log)? */
+export async function isSuperAdmin(ctx: AppContext, auth: AuthInfo): Promise<boolean> {
+  if (auth.tenantId !== SUPER_ADMIN.tenantId) return false
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    const acc = await trx.selectFrom('account').select('user_name').where('id', '=', auth.accountId).executeTakeFirst()
+    return !!acc && isSuperAdminGrant(auth.tenantId, auth.orgId, acc.user_name, (await loadGrants(trx, auth.userInfoId)).roles)
+  })
 }
 
 export interface LogQuery extends PageQuery { phone?: string; event?: SmsEventName; status?: string }

@@ -1,24 +1,15 @@
 import {
-  Msg, SMS_EVENT_LABELS, SMS_EVENTS, SMS_TYPE_LABELS, SMS_TYPES, SmsMsg, smsContracts as S, smsLoginContracts as L, smsResetContracts as R, SUPER_ADMIN,
+  Msg, SMS_EVENT_LABELS, SMS_EVENTS, SMS_TYPE_LABELS, SMS_TYPES, SmsMsg, smsContracts as S, smsLoginContracts as L, smsResetContracts as R,
 } from '@zhixiao/shared'
 import { signInMeta } from '../auth/sign-in.js'
-import type { AppContext, AuthInfo } from '../../platform/context.js'
+import type { AppContext } from '../../platform/context.js'
 import { handle } from '../../platform/contract-routes.js'
 import { ok } from '../../platform/envelope.js'
-import { isSuperAdminGrant, loadGrants } from '../../platform/permissions.js'
 import { clientIp, tenantHeader } from '../../platform/request-meta.js'
 import {
-  createTemplate, deleteTemplate, getConfig, getTemplate, logFullText, logPage, removeConfig, saveConfig, templatePage, updateTemplate,
+  createTemplate, deleteTemplate, getConfig, getTemplate, isSuperAdmin, logFullText, logPage, removeConfig, saveConfig, templatePage, updateTemplate,
 } from './admin-service.js'
 import { loginByPhoneSms, resetForgottenPassword, sendLoginCode, sendResetCode, validLoginCode, verifyResetCode } from './login-service.js'
-
-async function isSuperAdmin(ctx: AppContext, auth: AuthInfo): Promise<boolean> {
-  if (auth.tenantId !== SUPER_ADMIN.tenantId) return false
-  return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const acc = await trx.selectFrom('account').select('user_name').where('id', '=', auth.accountId).executeTakeFirst()
-    return !!acc && isSuperAdminGrant(auth.tenantId, auth.orgId, acc.user_name, (await loadGrants(trx, auth.userInfoId)).roles)
-  })
-}
 
 /** /base/api/sms (001 §7.5): the tenant's provider, templates and SMS log, under 短信配置 (sc_menhu_sms_config). */
 export const smsRoutes = (ctx: AppContext) => [
