@@ -9,7 +9,7 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      // `any` is allowed only with a one-line reason next to it (see DEVELOPERS style); lint flags the rest.
+      // `any` is allowed only with a one-line reason next to it; lint flags the rest.
       '@typescript-eslint/no-explicit-any': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
@@ -25,5 +25,19 @@ export default tseslint.config(
     files: ['packages/shared/src/**/*.ts'],
     ignores: ['packages/shared/src/z.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import * as z from './z.js' (its z.string() applies the input rules)." }] }] },
+  },
+  {
+    // Route files and manifests are thin: they read the parsed input, call the module's services and answer.
+    files: ['packages/server/src/modules/**/*routes*.ts', 'packages/server/src/modules/**/manifest.ts'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        ...[
+          'MemberExpression[property.name="db"]',
+          'ObjectPattern > Property[key.name="db"]',
+          'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|transaction)$/]',
+          'CallExpression[callee.name=/^(selectFrom|insertInto|updateTable|deleteFrom|transaction)$/]',
+        ].map((selector) => ({ selector, message: "route files call services; data access lives in the module's services (docs/architecture.md)" })),
+      ],
+    },
   },
 )
