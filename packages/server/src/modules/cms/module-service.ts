@@ -3,13 +3,13 @@ import {
 } from '@zhixiao/shared'
 import type { Selectable } from 'kysely'
 import type { Trx } from '../../db/database.js'
+import type { PortalModuleTable } from '../../db/schema.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { defaultBlocks } from './module-defaults.js'
 import { orgChain } from './orgs.js'
 import { sanitizeHtml } from './sanitize.js'
-import type { PortalModuleTable } from './tables.js'
 
 const MODULE = '门户模块'
 

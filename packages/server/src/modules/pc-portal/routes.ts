@@ -8,7 +8,7 @@ import { ok } from '../../platform/envelope.js'
 import { readableOrg } from '../../platform/org-scope.js'
 import { resolveNamed, saveNamed } from '../portal-config/named-config.js'
 import { namedConfigHandlers } from '../portal-config/named-config-routes.js'
-import { portalTrx, TENANT_DEFAULT_ORG } from '../portal-config/store.js'
+import { TENANT_DEFAULT_ORG } from '../portal-config/store.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
 import { portalMenuCfg, SERVER_VERSION, sidebarCfg, systemInfoCfg } from './configs.js'
 import { deleteWebsite, getWebsite, listWebsites, saveWebsite, updateWebsite } from './websites.js'
@@ -61,7 +61,7 @@ async function publicSystemInfo(ctx: AppContext, q: { orgId?: number; tenantId?:
       found = await resolveNamed(trx, systemInfoCfg, q.orgId)
     } else {
       // Signed out with only the tenant known: the tenant default.
-      const row = await portalTrx(trx).selectFrom('portal_config').select('value').where('org_id', '=', TENANT_DEFAULT_ORG).where('name', '=', systemInfoCfg.name).executeTakeFirst()
+      const row = await trx.selectFrom('portal_config').select('value').where('org_id', '=', TENANT_DEFAULT_ORG).where('name', '=', systemInfoCfg.name).executeTakeFirst()
       const parsed = row ? systemInfoCfg.schema.safeParse(row.value) : null
       found = parsed?.success ? { value: parsed.data, orgId: null, source: 'tenant' } : { value: systemInfoCfg.schema.parse({}), orgId: null, source: 'default' }
     }
