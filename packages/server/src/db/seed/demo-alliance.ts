@@ -1,6 +1,5 @@
 import { ALLIANCE_UNIT_ATTR, AllianceStatus, ConfigName, jdMhSysConfig, type AllianceApp } from '@zhixiao/shared'
 import type { Trx } from '../database.js'
-import { portalTrx } from '../../modules/portal-config/store.js'
 import { createOrg } from '../../modules/tenant/provisioning.js'
 
 export const DEMO_ALLIANCE_NAME = '示范区城乡教育联盟'
@@ -47,6 +46,6 @@ export async function seedDemoAlliance(trx: Trx, tenantId: number, ids: { bureau
 
   // The alliance header (门户管理 → 联盟顶部) as the alliance org's own config.
   const header = jdMhSysConfig.parse({ sysName: DEMO_ALLIANCE_NAME, platformName: DEMO_ALLIANCE_NAME, culturalPurposeContent: '共建 · 共享 · 共进' })
-  await portalTrx(trx).insertInto('portal_config').values({ org_id: orgId, name: ConfigName.ALLIANCE_MH_SYS, value: JSON.stringify(header), updated_by: null }).execute()
+  await trx.insertInto('portal_config').values({ org_id: orgId, name: ConfigName.ALLIANCE_MH_SYS, value: JSON.stringify(header), updated_by: null }).execute()
   return orgId
 }

@@ -1,6 +1,5 @@
 import { UserType } from '@zhixiao/shared'
 import type { Trx } from '../database.js'
-import '../../modules/complaints/tables.js'
 
 /**
  * 投诉建议 of the demo school (docs/complaints.md): open to its staff, students and parents, so every member finds

@@ -1,6 +1,5 @@
 import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
-import './tables.js'
 
 /**
  * Finds the help article that best answers a question, for the built-in answerer and as context for a model.

@@ -1,5 +1,4 @@
 import type { Trx } from '../../db/database.js'
-import './tables.js'
 
 /**
  * The two how-tos of 000 §9's quick questions, which every tenant starts with so the built-in answerer can answer

@@ -12,7 +12,6 @@ import { subtreeIds } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
 import { openAiChatProvider, type ChatMessage, type ChatProvider } from '../../platform/providers/ai-chat.js'
 import { bestArticle, type FoundArticle } from './search.js'
-import './tables.js'
 
 export const MODULE = '智能客服'
 /** The built-in answerer sends an article in pieces of this many characters, so the page shows it arriving. */

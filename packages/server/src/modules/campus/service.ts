@@ -15,7 +15,6 @@ import { hostedApp } from '../apps/user-apps.js'
 import { queryNews } from '../cms/reader-service.js'
 import { keptTotal } from '../people/member-counts.js'
 import { resolveSysConfig } from '../portal-config/service.js'
-import './tables.js'
 
 /**
  * The campus portal's reads (001 §7.5 campusPro). Each answers from this project's own data about one org (a

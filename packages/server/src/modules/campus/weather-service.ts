@@ -12,7 +12,6 @@ import { qweatherProvider } from '../../platform/providers/weather/qweather.js'
 import { weatherOff, type WeatherProvider } from '../../platform/providers/weather/types.js'
 import { resolveNamed } from '../portal-config/named-config.js'
 import { campusWeatherCfg } from '../portal-config/weather-config.js'
-import './tables.js'
 
 /** Answers are kept this long per provider config and location: the free QWeather plan allows 1,000 calls a day. */
 export const WEATHER_TTL_MS = 10 * 60_000

@@ -6,7 +6,6 @@ import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { assertPermission, loadGrants } from '../../platform/permissions.js'
 import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
-import './tables.js'
 
 const MODULE = '轮播图'
 const columns = ['id', 'org_id as orgId', 'title', 'image_url as imageUrl', 'link', 'sort', 'status', 'terminal'] as const

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { forbidden, refused } from '../../platform/errors.js'
 import { loadGrants } from '../../platform/permissions.js'
-import './tables.js'
 
 /** Who may upload: news editors (cms_news_mgr) and portal layout editors (sc_menhu_pc). */
 export const UPLOAD_CODES = ['cms_news_mgr', 'sc_menhu_pc'] as const

@@ -3,6 +3,7 @@ import {
 } from '@zhixiao/shared'
 import type { Selectable } from 'kysely'
 import type { Trx } from '../../db/database.js'
+import type { PortalModuleTable } from '../../db/schema.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
@@ -10,7 +11,6 @@ import { assertOuterAllowed } from '../red-dots/outer-portal.js'
 import { defaultBlocks } from './module-defaults.js'
 import { orgChain } from './orgs.js'
 import { sanitizeHtml } from './sanitize.js'
-import type { PortalModuleTable } from './tables.js'
 
 const MODULE = '门户模块'
 

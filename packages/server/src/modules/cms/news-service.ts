@@ -11,7 +11,6 @@ import { notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { paginate, type Page } from '../../platform/paging.js'
 import { htmlText, sanitizeHtml } from './sanitize.js'
-import './tables.js'
 import { notify } from '../../platform/notify.js'
 
 const MODULE = '新闻管理'

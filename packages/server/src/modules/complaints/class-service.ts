@@ -4,7 +4,6 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { badRequest, notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { MODULE } from './config-service.js'
-import './tables.js'
 
 /** Classifications of the caller's org with their handlers, in creation order. */
 export async function listClasses(ctx: AppContext, auth: AuthInfo): Promise<ComplaintClassRow[]> {

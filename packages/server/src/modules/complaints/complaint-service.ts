@@ -8,7 +8,6 @@ import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
 import { loadGrants } from '../../platform/permissions.js'
 import { handledClassIds, ownClass } from './class-service.js'
 import { MODULE, readConfig } from './config-service.js'
-import './tables.js'
 import { notify } from '../../platform/notify.js'
 
 /** Holders of the list code see every submission of their org; handlers see their classes'. */

@@ -2,7 +2,6 @@ import { complaintConfig, type ComplaintConfig } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { recordOp } from '../../platform/op-log.js'
-import './tables.js'
 
 export const MODULE = '投诉建议'
 const DEFAULT: ComplaintConfig = { enable: false, userRole: [], allowAnonymous: true }

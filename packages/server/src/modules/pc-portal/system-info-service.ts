@@ -1,7 +1,7 @@
 import { SUPER_ADMIN, type ConfigSource, type SystemInfoAnswer, type SystemInfoConfig } from '@zhixiao/shared'
 import type { AppContext } from '../../platform/context.js'
 import { resolveNamed } from '../portal-config/named-config.js'
-import { portalTrx, TENANT_DEFAULT_ORG } from '../portal-config/store.js'
+import { TENANT_DEFAULT_ORG } from '../portal-config/store.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
 import { SERVER_VERSION, systemInfoCfg } from './configs.js'
 
@@ -22,7 +22,7 @@ export async function publicSystemInfo(ctx: AppContext, q: { orgId?: number; ten
       found = await resolveNamed(trx, systemInfoCfg, q.orgId)
     } else {
       // Signed out with only the tenant known: the tenant default.
-      const row = await portalTrx(trx).selectFrom('portal_config').select('value').where('org_id', '=', TENANT_DEFAULT_ORG).where('name', '=', systemInfoCfg.name).executeTakeFirst()
+      const row = await trx.selectFrom('portal_config').select('value').where('org_id', '=', TENANT_DEFAULT_ORG).where('name', '=', systemInfoCfg.name).executeTakeFirst()
       const parsed = row ? systemInfoCfg.schema.safeParse(row.value) : null
       found = parsed?.success ? { value: parsed.data, orgId: null, source: 'tenant' } : { value: systemInfoCfg.schema.parse({}), orgId: null, source: 'default' }
     }

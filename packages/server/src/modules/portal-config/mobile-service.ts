@@ -5,7 +5,6 @@ import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { assertInScope, isVisibleOrg } from '../../platform/org-scope.js'
 import { assertPermission } from '../../platform/permissions.js'
-import { portalTrx } from './store.js'
 
 const columns = [
   'id', 'org_id as orgId', 'mobile_name as mobileName', 'mobile_explain as mobileExplain', 'type', 'decode_path as decodePath',
@@ -27,7 +26,7 @@ export async function listEntries(ctx: AppContext, auth: AuthInfo, orgId: number
       await assertPermission(trx, auth.userInfoId, MOBILE_ENTRY_PERMISSION)
       await assertInScope(trx, auth, org)
     }
-    let q = portalTrx(trx).selectFrom('mobile_entry').select(columns).where('org_id', '=', org)
+    let q = trx.selectFrom('mobile_entry').select(columns).where('org_id', '=', org)
     if (!all) q = q.where('has_show', '=', true)
     return q.orderBy('sort').orderBy('id').execute()
   })
@@ -39,7 +38,7 @@ const values = (b: MobileEntrySaveBody) => ({
 })
 
 async function entryInScope(trx: Trx, auth: AuthInfo, id: number) {
-  const row = await portalTrx(trx).selectFrom('mobile_entry').select(columns).where('id', '=', id).executeTakeFirst()
+  const row = await trx.selectFrom('mobile_entry').select(columns).where('id', '=', id).executeTakeFirst()
   if (!row) throw notFound(PortalMsg.MOBILE_NOT_FOUND)
   await assertInScope(trx, auth, row.orgId)
   return row
@@ -49,7 +48,7 @@ export async function saveEntry(ctx: AppContext, auth: AuthInfo, b: MobileEntryS
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = b.orgId ?? auth.orgId
     await assertInScope(trx, auth, org)
-    const { id } = await portalTrx(trx).insertInto('mobile_entry').values({ org_id: org, ...values(b) }).returning('id').executeTakeFirstOrThrow()
+    const { id } = await trx.insertInto('mobile_entry').values({ org_id: org, ...values(b) }).returning('id').executeTakeFirstOrThrow()
     await recordOp(trx, auth, { module: '门户管理', action: '新增移动端入口', target: b.mobileName, detail: { after: b } })
     return Number(id)
   })
@@ -58,7 +57,7 @@ export async function saveEntry(ctx: AppContext, auth: AuthInfo, b: MobileEntryS
 export async function updateEntry(ctx: AppContext, auth: AuthInfo, id: number, b: MobileEntrySaveBody): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const before = await entryInScope(trx, auth, id)
-    await portalTrx(trx).updateTable('mobile_entry').set(values(b)).where('id', '=', id).execute()
+    await trx.updateTable('mobile_entry').set(values(b)).where('id', '=', id).execute()
     await recordOp(trx, auth, { module: '门户管理', action: '编辑移动端入口', target: b.mobileName, detail: { before, after: b } })
   })
 }
@@ -66,7 +65,7 @@ export async function updateEntry(ctx: AppContext, auth: AuthInfo, id: number, b
 export async function deleteEntry(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const before = await entryInScope(trx, auth, id)
-    await portalTrx(trx).deleteFrom('mobile_entry').where('id', '=', id).execute()
+    await trx.deleteFrom('mobile_entry').where('id', '=', id).execute()
     await recordOp(trx, auth, { module: '门户管理', action: '删除移动端入口', target: before.mobileName, detail: { before } })
   })
 }

@@ -6,7 +6,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { assertInScope, readableOrg } from '../../platform/org-scope.js'
-import { portalTrx, TENANT_DEFAULT_ORG } from './store.js'
+import { TENANT_DEFAULT_ORG } from './store.js'
 
 /**
  * One configuration value stored by name in portal_config (the configMgr family of 001 §7.5: ClassHomeConfig,
@@ -48,7 +48,7 @@ export async function resolveNamed<S extends z.ZodType>(trx: Trx, cfg: NamedConf
   const chain = await lineage(trx, orgId)
   if (!chain.length) throw notFound(PortalMsg.ORG_NOT_FOUND)
   const order = [...chain, TENANT_DEFAULT_ORG]
-  const rows = await portalTrx(trx).selectFrom('portal_config').select(['org_id', 'value'])
+  const rows = await trx.selectFrom('portal_config').select(['org_id', 'value'])
     .where('name', '=', cfg.name).where('org_id', 'in', order).execute()
   for (const id of order) {
     const row = rows.find((r) => Number(r.org_id) === id)
@@ -72,10 +72,9 @@ export async function saveNamed<S extends z.ZodType>(trx: Trx, auth: AuthInfo, c
   } else {
     await assertInScope(trx, auth, org)
   }
-  const p = portalTrx(trx)
-  const before = await p.selectFrom('portal_config').select('value').where('org_id', '=', org).where('name', '=', cfg.name).executeTakeFirst()
+  const before = await trx.selectFrom('portal_config').select('value').where('org_id', '=', org).where('name', '=', cfg.name).executeTakeFirst()
   const json = JSON.stringify(value)
-  await p.insertInto('portal_config').values({ org_id: org, name: cfg.name, value: json, updated_by: auth.userInfoId })
+  await trx.insertInto('portal_config').values({ org_id: org, name: cfg.name, value: json, updated_by: auth.userInfoId })
     .onConflict((oc) => oc.columns(['tenant_id', 'org_id', 'name']).doUpdateSet({ value: json, updated_by: auth.userInfoId, updated_at: sql`now()` }))
     .execute()
   await recordOp(trx, auth, {

@@ -8,7 +8,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
 import { openMenuOptions } from '../apps/header-targets.js'
 import { lineage, saveNamed } from './named-config.js'
-import { portalTrx, TENANT_DEFAULT_ORG } from './store.js'
+import { TENANT_DEFAULT_ORG } from './store.js'
 
 export type Source = 'org' | 'tenant' | 'default'
 type Resolved<T> = T & { orgId: number; source: Source }
@@ -26,7 +26,7 @@ function parseValue<N extends SysConfigName>(name: N, value: unknown): MhSysConf
 export async function resolveSysConfig(trx: Trx, name: SysConfigName, orgId: number): Promise<Resolved<MhSysConfig | JdMhSysConfig>> {
   const chain = await lineage(trx, orgId)
   if (!chain.length) throw notFound(PortalMsg.ORG_NOT_FOUND)
-  const rows = await portalTrx(trx).selectFrom('portal_config').select(['org_id', 'value'])
+  const rows = await trx.selectFrom('portal_config').select(['org_id', 'value'])
     .where('name', '=', name).where('org_id', 'in', [...chain, TENANT_DEFAULT_ORG]).execute()
   for (const id of [...chain, TENANT_DEFAULT_ORG]) {
     const row = rows.find((r) => Number(r.org_id) === id)
@@ -79,7 +79,7 @@ export async function outSchoolPortalEnable(ctx: AppContext, q: { tenantId?: num
   const tenantId = q.tenantId
   const exists = await ctx.db.platform((trx) => trx.selectFrom('tenant').select('id').where('id', '=', tenantId).executeTakeFirst())
   if (!exists) return { enable: false }
-  const row = await ctx.db.tenant(tenantId, (trx) => portalTrx(trx).selectFrom('portal_config').select('value')
+  const row = await ctx.db.tenant(tenantId, (trx) => trx.selectFrom('portal_config').select('value')
     .where('org_id', '=', TENANT_DEFAULT_ORG).where('name', '=', ConfigName.MH_SYS).executeTakeFirst())
   return { enable: row ? (parseValue(ConfigName.MH_SYS, row.value) as MhSysConfig).openPortalEnable : false }
 }
@@ -101,12 +101,12 @@ export async function setSysConfig(ctx: AppContext, auth: AuthInfo, body: SetSys
 
 /** mh_personal_config: 'true' | 'false' per account, or null when never set. */
 export async function getPersonal(ctx: AppContext, auth: AuthInfo, name: string): Promise<string | null> {
-  const row = await ctx.db.tenant(auth.tenantId, (trx) => portalTrx(trx).selectFrom('personal_config').select('value')
+  const row = await ctx.db.tenant(auth.tenantId, (trx) => trx.selectFrom('personal_config').select('value')
     .where('account_id', '=', auth.accountId).where('name', '=', name).executeTakeFirst())
   return row?.value ?? null
 }
 
 export async function setPersonal(ctx: AppContext, auth: AuthInfo, name: string, value: string): Promise<void> {
-  await ctx.db.tenant(auth.tenantId, (trx) => portalTrx(trx).insertInto('personal_config').values({ account_id: auth.accountId, name, value })
+  await ctx.db.tenant(auth.tenantId, (trx) => trx.insertInto('personal_config').values({ account_id: auth.accountId, name, value })
     .onConflict((oc) => oc.columns(['tenant_id', 'account_id', 'name']).doUpdateSet({ value, updated_at: sql`now()` })).execute())
 }

@@ -6,7 +6,6 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { APP_COLUMNS, appsInView, offerable, viewerOf, type Viewer } from '../apps/registry.js'
 import { handledClassIds } from '../complaints/class-service.js'
 import { LIST_CODE } from '../complaints/complaint-service.js'
-import '../complaints/tables.js'
 import { resolveNamed } from '../portal-config/named-config.js'
 import { redotMsgCfg } from './configs.js'
 

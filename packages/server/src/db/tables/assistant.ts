@@ -1,8 +1,7 @@
-import type { ColumnType, Generated } from 'kysely'
+import type { Generated } from 'kysely'
+import type { Owned } from './columns.js'
 
-/** Tables of migration 202611241710_create_assistant, added to the Database interface beside their module. */
-type Owned = { tenant_id: ColumnType<number, number | undefined, never> }
-
+/** Tables of migration 202611241710_create_assistant (modules/assistant). */
 export interface AssistantConfigTable extends Owned {
   enabled: boolean; provider: string; base_url: string | null; model: string | null; api_key_sealed: string | null
   updated_by: number | null; updated_at: Generated<Date>
@@ -18,11 +17,9 @@ export interface AssistantMessageTable extends Owned {
   answer: Generated<string>; source: Generated<string>; source_title: string | null; created_at: Date
 }
 
-declare module '../../db/schema.js' {
-  interface Database {
-    assistant_config: AssistantConfigTable
-    help_article: HelpArticleTable
-    assistant_conversation: AssistantConversationTable
-    assistant_message: AssistantMessageTable
-  }
+export interface AssistantTables {
+  assistant_config: AssistantConfigTable
+  help_article: HelpArticleTable
+  assistant_conversation: AssistantConversationTable
+  assistant_message: AssistantMessageTable
 }

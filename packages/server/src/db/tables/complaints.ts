@@ -1,9 +1,7 @@
-import type { ColumnType, Generated } from 'kysely'
+import type { Generated } from 'kysely'
+import type { Json, Owned } from './columns.js'
 
-/** Tables of migration 202611231000_create_complaints, added to the Database interface beside their module. */
-type Owned = { tenant_id: ColumnType<number, number | undefined, never> }
-type Json<T> = ColumnType<T, string, string>
-
+/** Tables of migration 202611231000_create_complaints (modules/complaints). */
 export interface ComplaintConfigTable extends Owned {
   org_id: number; enable: boolean; user_role: Json<number[]>; allow_anonymous: boolean; updated_at: Generated<Date>
 }
@@ -15,11 +13,9 @@ export interface ComplaintTable extends Owned {
   created_at: Generated<Date>; handled_at: Date | null
 }
 
-declare module '../../db/schema.js' {
-  interface Database {
-    complaint_config: ComplaintConfigTable
-    complaint_class: ComplaintClassTable
-    complaint_class_handler: ComplaintClassHandlerTable
-    complaint: ComplaintTable
-  }
+export interface ComplaintsTables {
+  complaint_config: ComplaintConfigTable
+  complaint_class: ComplaintClassTable
+  complaint_class_handler: ComplaintClassHandlerTable
+  complaint: ComplaintTable
 }

@@ -1,12 +1,7 @@
-import type { ColumnType, Generated } from 'kysely'
+import type { Generated } from 'kysely'
+import type { Json, Owned } from './columns.js'
 
-/**
- * Tables of the news and portal-block module (migration 202611230330_create_cms), added to the Database
- * interface here so this module's schema lives with its code.
- */
-type Owned = { tenant_id: ColumnType<number, number | undefined, never> }
-type Json<T> = ColumnType<T, string, string>
-
+/** Tables of the news and portal-block module (migration 202611230330_create_cms, modules/cms). */
 export interface CmsNewsTypeTable extends Owned { id: Generated<number>; name: string; level: Generated<number>; sort: Generated<number> }
 export interface CmsNewsTable extends Owned {
   id: Generated<number>; org_id: number; type_id: number; new_level: number
@@ -30,13 +25,11 @@ export interface BannerTable extends Owned {
   terminal: Generated<number>
 }
 
-declare module '../../db/schema.js' {
-  interface Database {
-    cms_news_type: CmsNewsTypeTable
-    cms_news: CmsNewsTable
-    cms_news_confirm: CmsNewsConfirmTable
-    cms_image: CmsImageTable
-    portal_module: PortalModuleTable
-    banner: BannerTable
-  }
+export interface CmsTables {
+  cms_news_type: CmsNewsTypeTable
+  cms_news: CmsNewsTable
+  cms_news_confirm: CmsNewsConfirmTable
+  cms_image: CmsImageTable
+  portal_module: PortalModuleTable
+  banner: BannerTable
 }

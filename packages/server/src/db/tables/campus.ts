@@ -1,0 +1,18 @@
+import type { Generated } from 'kysely'
+import type { Owned } from './columns.js'
+
+/** Tables of the campus portal (migration 202611241700_create_campus_portal, modules/campus). */
+export interface WeatherConfigTable extends Owned {
+  provider: string
+  api_host: string | null
+  /** platform/secret-box.ts seal(); never returned by any call. */
+  api_key_sealed: string | null
+  updated_by: number | null
+  updated_at: Generated<Date>
+}
+export interface ClassTeacherTable extends Owned { class_id: number; user_info_id: number; is_head: boolean; created_at: Generated<Date> }
+
+export interface CampusTables {
+  weather_config: WeatherConfigTable
+  class_teacher: ClassTeacherTable
+}
