@@ -10,7 +10,8 @@ export default {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'No import circles anywhere in the packages: a circle is a knot that can only be read, tested and changed as one piece.',
+      comment:
+        'No import circles anywhere in the packages: a circle is a knot that can only be read, tested and changed as one piece.',
       from: { path: '^packages/[^/]+/src/' },
       to: { circular: true },
     },
@@ -25,7 +26,7 @@ export default {
       name: 'platform-and-db-below-modules',
       severity: 'error',
       comment:
-        'src/platform and src/db are the floor the modules stand on; they never import a module. The demo seed is the one exception: it fills the database through the modules\' own functions.',
+        "src/platform and src/db are the floor the modules stand on; they never import a module. The demo seed is the one exception: it fills the database through the modules' own functions.",
       from: { path: '^packages/server/src/(platform|db)/', pathNot: '^packages/server/src/db/seed/' },
       to: { path: '^packages/server/src/modules/' },
     },

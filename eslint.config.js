@@ -18,25 +18,46 @@ export default tseslint.config(
     // exceljs is loaded only through platform/exceljs.ts, which fixes its UTF-8 chunk decoding before it loads.
     files: ['packages/server/**/*.ts'],
     ignores: ['packages/server/src/platform/exceljs.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'exceljs', message: 'Import ExcelJS from platform/exceljs.ts (it fixes Chinese text in streamed reads).' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'exceljs',
+              message: 'Import ExcelJS from platform/exceljs.ts (it fixes Chinese text in streamed reads).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // The shared schemas build on src/z.ts, whose z.string() refuses NUL and lone surrogates in every field.
     files: ['packages/shared/src/**/*.ts'],
     ignores: ['packages/shared/src/z.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import * as z from './z.js' (its z.string() applies the input rules)." }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Import * as z from './z.js' (its z.string() applies the input rules)." }] },
+      ],
+    },
   },
   {
     // Route files and manifests are thin: they read the parsed input, call the module's services and answer.
     files: ['packages/server/src/modules/**/*routes*.ts', 'packages/server/src/modules/**/manifest.ts'],
     rules: {
-      'no-restricted-syntax': ['error',
+      'no-restricted-syntax': [
+        'error',
         ...[
           'MemberExpression[property.name="db"]',
           'ObjectPattern > Property[key.name="db"]',
           'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|transaction)$/]',
           'CallExpression[callee.name=/^(selectFrom|insertInto|updateTable|deleteFrom|transaction)$/]',
-        ].map((selector) => ({ selector, message: "route files call services; data access lives in the module's services (docs/architecture.md)" })),
+        ].map((selector) => ({
+          selector,
+          message: "route files call services; data access lives in the module's services (docs/architecture.md)",
+        })),
       ],
     },
   },

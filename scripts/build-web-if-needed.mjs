@@ -6,7 +6,12 @@ import path from 'node:path'
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const built = path.join(root, 'packages/web/dist/index.html')
-const sources = ['packages/web/src', 'packages/web/index.html', 'packages/web/vite.config.ts', 'packages/shared/src'].map((p) => path.join(root, p))
+const sources = [
+  'packages/web/src',
+  'packages/web/index.html',
+  'packages/web/vite.config.ts',
+  'packages/shared/src',
+].map((p) => path.join(root, p))
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0

@@ -20,7 +20,8 @@ const stages = []
 const failedNames = []
 
 const altNode = process.env.ZX_NODE_ALT || process.execPath
-const versionOf = (bin) => spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout?.trim() || `(${bin} did not start)`
+const versionOf = (bin) =>
+  spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout?.trim() || `(${bin} did not start)`
 const here = process.version
 const alt = versionOf(altNode)
 const vitestBin = path.join(root, 'node_modules/vitest/vitest.mjs')
@@ -37,7 +38,12 @@ function run(name, cmd, args, env = {}) {
 /** Vitest on the node binary `node` (its forks and the servers tests start use the same one). */
 function vitest(name, node, args, env = {}) {
   const report = path.join(os.tmpdir(), `zx-vitest-${process.pid}-${stages.length}.json`)
-  const ok = run(`${name} [node ${versionOf(node)}]`, node, [vitestBin, 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${report}`], env)
+  const ok = run(
+    `${name} [node ${versionOf(node)}]`,
+    node,
+    [vitestBin, 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${report}`],
+    env,
+  )
   try {
     const j = JSON.parse(fs.readFileSync(report, 'utf8'))
     totals.passed += j.numPassedTests
@@ -46,7 +52,8 @@ function vitest(name, node, args, env = {}) {
     for (const file of j.testResults ?? []) {
       const bad = (file.assertionResults ?? []).filter((a) => a.status === 'failed')
       for (const a of bad) failedNames.push(`${name}: ${path.relative(root, file.name)} › ${a.fullName}`)
-      if (file.status === 'failed' && bad.length === 0) failedNames.push(`${name}: ${path.relative(root, file.name)} (${(file.message ?? '').split('\n')[0]})`)
+      if (file.status === 'failed' && bad.length === 0)
+        failedNames.push(`${name}: ${path.relative(root, file.name)} (${(file.message ?? '').split('\n')[0]})`)
     }
     fs.rmSync(report)
   } catch {
@@ -59,38 +66,72 @@ function vitest(name, node, args, env = {}) {
 async function both(name, a, b) {
   const started = Date.now()
   console.log(`\n▶ ${name}`)
-  const go = ([cmd, args]) => new Promise((resolve) => {
-    const out = []
-    const p = spawn(cmd, args, { cwd: root, env: process.env })
-    p.stdout.on('data', (d) => out.push(d))
-    p.stderr.on('data', (d) => out.push(d))
-    // Each command's output is printed whole when it ends, so the two never interleave.
-    p.on('close', (code) => { process.stdout.write(Buffer.concat(out)); resolve(code === 0) })
-  })
+  const go = ([cmd, args]) =>
+    new Promise((resolve) => {
+      const out = []
+      const p = spawn(cmd, args, { cwd: root, env: process.env })
+      p.stdout.on('data', (d) => out.push(d))
+      p.stderr.on('data', (d) => out.push(d))
+      // Each command's output is printed whole when it ends, so the two never interleave.
+      p.on('close', (code) => {
+        process.stdout.write(Buffer.concat(out))
+        resolve(code === 0)
+      })
+    })
   const [x, y] = await Promise.all([go(a), go(b)])
   stages.push({ name, ok: x && y, seconds: ((Date.now() - started) / 1000).toFixed(1) })
   return x && y
 }
 
-console.log(`Node.js: ${here} (this script, typecheck, lint, the PostgreSQL pass, the build, e2e lane A's server); ${alt} (the PGlite pass, e2e lane B's server)`)
-let ok = await both(`typecheck + lint [node ${here}]`, ['npm', ['run', '--silent', 'typecheck']], ['npm', ['run', '--silent', 'lint']])
+console.log(
+  `Node.js: ${here} (this script, typecheck, lint, the PostgreSQL pass, the build, e2e lane A's server); ${alt} (the PGlite pass, e2e lane B's server)`,
+)
+let ok = await both(
+  `typecheck + lint [node ${here}]`,
+  ['npm', ['run', '--silent', 'typecheck']],
+  ['npm', ['run', '--silent', 'lint']],
+)
 ok = vitest('unit + API tests (PGlite)', altNode, [], { TEST_DATABASE_URL: '' }) && ok
 if (process.env.TEST_DATABASE_URL) {
   // The second pass is about the database: the files below test nothing the database answers differently (crypto,
   // log redaction, static files, the Excel guards that refuse a file before any row is read, the SMS provider's
   // protocol, the bad-input sweep, whose spoiled values the shared schemas refuse before a query, the 503 for errors
   // shaped as a lost database's) or are PGlite's own. (db-fault and multi-process run only in this pass.)
-  const dbFree = ['secret-box', 'log-redaction', 'web-static', 'excel-safety', 'sms-aliyun', 'bad-input', 'pglite-dialect', 'db-unavailable']
+  const dbFree = [
+    'secret-box',
+    'log-redaction',
+    'web-static',
+    'excel-safety',
+    'sms-aliyun',
+    'bad-input',
+    'pglite-dialect',
+    'db-unavailable',
+  ]
   // Three workers: a worker waiting on the PostgreSQL server leaves its core to another.
-  ok = vitest('API tests (PostgreSQL server)', process.execPath, ['--project', 'server', '--maxWorkers=3', ...dbFree.flatMap((f) => ['--exclude', `packages/server/test/${f}.test.ts`])],
-    { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }) && ok
+  ok =
+    vitest(
+      'API tests (PostgreSQL server)',
+      process.execPath,
+      [
+        '--project',
+        'server',
+        '--maxWorkers=3',
+        ...dbFree.flatMap((f) => ['--exclude', `packages/server/test/${f}.test.ts`]),
+      ],
+      { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
+    ) && ok
 } else {
   console.log('\n(TEST_DATABASE_URL not set: the PostgreSQL-server pass of the API suite is skipped; .ci/run sets it)')
 }
 ok = run(`build web [node ${here}]`, 'npm', ['run', '--silent', 'build', '-w', '@zhixiao/web']) && ok
 const e2eReport = path.join(os.tmpdir(), `zx-e2e-${process.pid}.json`)
-ok = run(`end-to-end (headless Chromium) [node ${here}; lane B's server node ${alt}]`, process.execPath, ['--import', 'tsx', 'packages/e2e/src/run.ts'],
-  { E2E_REPORT: e2eReport, E2E_LANE_B_NODE: altNode }) && ok
+ok =
+  run(
+    `end-to-end (headless Chromium) [node ${here}; lane B's server node ${alt}]`,
+    process.execPath,
+    ['--import', 'tsx', 'packages/e2e/src/run.ts'],
+    { E2E_REPORT: e2eReport, E2E_LANE_B_NODE: altNode },
+  ) && ok
 try {
   const j = JSON.parse(fs.readFileSync(e2eReport, 'utf8'))
   totals.passed += j.passed

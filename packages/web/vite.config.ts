@@ -12,7 +12,10 @@ const apiPort = process.env.PORT ?? '3000'
  * production bundle would carry its dev warnings and checks, about 8 KB gzip on the entry that every page, the login
  * page too, loads first. Its production build sits beside it; a production build resolves to that.
  */
-const routerDist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production')
+const routerDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+)
 const productionRouter = [
   { find: /^react-router$/, replacement: path.join(routerDist, 'index.mjs') },
   { find: /^react-router\/dom$/, replacement: path.join(routerDist, 'dom-export.mjs') },

@@ -15,7 +15,8 @@ export const HTTP_TIMEOUT_MS = 30_000
 // journey's limit. Every fetch in this process (the helpers below and the journeys' own calls) gets one unless it
 // brings its own signal.
 const untimedFetch = globalThis.fetch
-globalThis.fetch = (input, init) => untimedFetch(input, init?.signal ? init : { ...init, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) })
+globalThis.fetch = (input, init) =>
+  untimedFetch(input, init?.signal ? init : { ...init, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) })
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,7 +29,10 @@ export function freePort(): Promise<number> {
   })
 }
 
-export interface RunningServer { url: string; stop: () => Promise<void> }
+export interface RunningServer {
+  url: string
+  stop: () => Promise<void>
+}
 
 /**
  * The real server (built web app, demo seed) on a free port with its own fresh PGlite directory, run by the node
@@ -39,12 +43,25 @@ export async function startServer(node = process.execPath): Promise<RunningServe
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zx-e2e-'))
   const child: ChildProcess = spawn(node, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '', ALLOW_LOOPBACK_PROVIDERS: '1' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ALLOW_LOOPBACK_PROVIDERS: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  child.stdout?.on('data', (d) => { output += d })
-  child.stderr?.on('data', (d) => { output += d })
+  child.stdout?.on('data', (d) => {
+    output += d
+  })
+  child.stderr?.on('data', (d) => {
+    output += d
+  })
   const url = `http://127.0.0.1:${port}`
   // A first start migrates and seeds the whole demo district (PGlite, password hashes): seconds on an idle machine,
   // but a CI machine shared with other work can take minutes. The suite measures pages, not start-up (npm run bench does).
@@ -54,8 +71,13 @@ export async function startServer(node = process.execPath): Promise<RunningServe
     try {
       const r = await fetch(`${url}/base/api/tenant/getLoginInfo`, { signal: AbortSignal.timeout(5_000) })
       if (r.ok) break
-    } catch { /* not up yet */ }
-    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server did not start in 180 s:\n${output}`) }
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not start in 180 s:\n${output}`)
+    }
     await new Promise((r) => setTimeout(r, 250))
   }
   return {
@@ -63,7 +85,16 @@ export async function startServer(node = process.execPath): Promise<RunningServe
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM')
-        await new Promise((r) => { const t = setTimeout(() => { child.kill('SIGKILL'); r(null) }, 5000); child.once('exit', () => { clearTimeout(t); r(null) }) })
+        await new Promise((r) => {
+          const t = setTimeout(() => {
+            child.kill('SIGKILL')
+            r(null)
+          }, 5000)
+          child.once('exit', () => {
+            clearTimeout(t)
+            r(null)
+          })
+        })
       }
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
@@ -74,11 +105,24 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromiumSandbox: false,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   })
 }
 
-export interface E2EContext { browser: Browser; baseUrl: string; newPage: (viewport?: { width: number; height: number }) => Promise<Page> }
+export interface E2EContext {
+  browser: Browser
+  baseUrl: string
+  newPage: (viewport?: { width: number; height: number }) => Promise<Page>
+}
 
 /**
  * A journey's time limit unless it names its own. The slowest journey, the sign-up (it waits out the product's
@@ -87,11 +131,19 @@ export interface E2EContext { browser: Browser; baseUrl: string; newPage: (viewp
  */
 export const JOURNEY_TIMEOUT_MS = 120_000
 
-export interface E2ETest { name: string; run: (ctx: E2EContext) => Promise<void>; timeoutMs: number }
+export interface E2ETest {
+  name: string
+  run: (ctx: E2EContext) => Promise<void>
+  timeoutMs: number
+}
 
 export const tests: E2ETest[] = []
 /** A journey; `options.timeoutMs` raises its time limit when it legitimately waits longer (a product's own delay). */
-export function test(name: string, run: (ctx: E2EContext) => Promise<void>, options: { timeoutMs?: number } = {}): void {
+export function test(
+  name: string,
+  run: (ctx: E2EContext) => Promise<void>,
+  options: { timeoutMs?: number } = {},
+): void {
   tests.push({ name, run, timeoutMs: options.timeoutMs ?? JOURNEY_TIMEOUT_MS })
 }
 
@@ -136,7 +188,9 @@ export async function signInPickingOrg(page: Page, base: string, userName: strin
 export async function openUserMenu(page: Page): Promise<Locator> {
   await page.mouse.move(0, 0)
   await page.getByTestId('user-menu').hover()
-  const menu = page.locator('.ant-dropdown:visible').filter({ has: page.getByRole('menuitem', { name: '退出', exact: true }) })
+  const menu = page
+    .locator('.ant-dropdown:visible')
+    .filter({ has: page.getByRole('menuitem', { name: '退出', exact: true }) })
   await atRest(menu)
   return menu
 }
@@ -155,17 +209,31 @@ export function watchPageErrors(page: Page): () => void {
 
 /** The super administrator changes the demo tenant's settings (tenant/update), e.g. its login settings. */
 export async function updateDemoTenant(base: string, patch: Record<string, unknown>): Promise<void> {
-  const json = (r: Response) => r.json() as Promise<{ code: number; msg: string; data: { userToken?: string; list?: { id: number; uniqueName: string }[] } }>
+  const json = (r: Response) =>
+    r.json() as Promise<{
+      code: number
+      msg: string
+      data: { userToken?: string; list?: { id: number; uniqueName: string }[] }
+    }>
   const login = await fetch(`${base}/base/api/auth/loginByUserPwd`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'administrator', password: 'Admin@2026', loginType: 1, version: 2, needRandomOrg: false }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      userName: 'administrator',
+      password: 'Admin@2026',
+      loginType: 1,
+      version: 2,
+      needRandomOrg: false,
+    }),
   }).then(json)
   const auth = { authorization: `Bearer ${login.data.userToken}` }
   const tenants = await fetch(`${base}/base/api/tenant/query?keyword=demo-district`, { headers: auth }).then(json)
   const id = tenants.data.list?.find((t) => t.uniqueName === 'demo-district')?.id
   assert(id, 'the demo tenant exists')
   const r = await fetch(`${base}/base/api/tenant/update`, {
-    method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ id, ...patch }),
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ id, ...patch }),
   }).then(json)
   assert(r.code === 0, `tenant/update: ${r.msg}`)
 }
@@ -183,7 +251,11 @@ export async function atRest(popup: Locator): Promise<void> {
  * The dropdown of one antd Select: found through its listbox id (`<input id>_list`), never as "the visible dropdown",
  * because the list of the Select used just before may still be fading out (antd's leave animation) and match too.
  */
-async function openSelect(page: Page, trigger: Locator, typed?: string): Promise<{ dropdown: Locator; input: Locator }> {
+async function openSelect(
+  page: Page,
+  trigger: Locator,
+  typed?: string,
+): Promise<{ dropdown: Locator; input: Locator }> {
   const found = trigger.locator('xpath=self::input | descendant::input[@role="combobox"]').first()
   await found.click()
   if (typed !== undefined) await found.fill(typed)
@@ -229,7 +301,8 @@ export async function typeDate(scope: Locator, id: string, value: string): Promi
 }
 
 /** The rows of the table(s) inside `screen` that contain `text`. */
-export const tableRow = (screen: Locator, text: string): Locator => screen.locator('.ant-table-row').filter({ hasText: text })
+export const tableRow = (screen: Locator, text: string): Locator =>
+  screen.locator('.ant-table-row').filter({ hasText: text })
 
 /** An API answer's envelope. */
 export type Env<T> = { code: number; msg: string; data: T }
@@ -237,10 +310,17 @@ export type Env<T> = { code: number; msg: string; data: T }
 /** Calls the API as the app does: GET without a body, POST with a JSON one, the session as a bearer header. */
 // The default `any` lets a test read the shape it expects without declaring it (each call reads its own).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function api<T = any>(base: string, path: string, init: { body?: unknown; token?: string } = {}): Promise<Env<T>> {
+export async function api<T = any>(
+  base: string,
+  path: string,
+  init: { body?: unknown; token?: string } = {},
+): Promise<Env<T>> {
   const r = await fetch(`${base}${path}`, {
     method: init.body === undefined ? 'GET' : 'POST',
-    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   })
   return r.json() as Promise<Env<T>>
@@ -248,7 +328,9 @@ export async function api<T = any>(base: string, path: string, init: { body?: un
 
 /** A session token of a password sign-in (the demo password unless given). */
 export async function tokenOf(base: string, userName: string, password = 'Demo@2026'): Promise<string> {
-  const r = await api<{ userToken?: string }>(base, '/base/api/auth/loginByUserPwd', { body: { userName, password, loginType: 1, version: 2, needRandomOrg: false } })
+  const r = await api<{ userToken?: string }>(base, '/base/api/auth/loginByUserPwd', {
+    body: { userName, password, loginType: 1, version: 2, needRandomOrg: false },
+  })
   assert(r.data?.userToken, `login of ${userName}: ${r.msg}`)
   return r.data.userToken
 }

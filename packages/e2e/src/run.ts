@@ -99,8 +99,13 @@ function watch(context: BrowserContext): () => string[] {
   const at = (r: Request) => `${r.method()} ${r.url()}`
   context.on('request', (r) => pending.set(r, Date.now()))
   context.on('requestfinished', (r) => pending.delete(r))
-  context.on('requestfailed', (r) => { pending.delete(r); events.push(`request failed: ${at(r)} ${r.failure()?.errorText ?? ''}`) })
-  context.on('console', (m) => { if (m.type() === 'error') events.push(`console error: ${m.text().slice(0, 300)}`) })
+  context.on('requestfailed', (r) => {
+    pending.delete(r)
+    events.push(`request failed: ${at(r)} ${r.failure()?.errorText ?? ''}`)
+  })
+  context.on('console', (m) => {
+    if (m.type() === 'error') events.push(`console error: ${m.text().slice(0, 300)}`)
+  })
   context.on('weberror', (e) => events.push(`page error: ${e.error().message.slice(0, 300)}`))
   return () => [
     ...events.slice(-20),
@@ -111,7 +116,9 @@ function watch(context: BrowserContext): () => string[] {
 /** Waits for `p` at most `ms`; past that resolves to 'timeout' (what `p` does later is ignored). */
 function within<T>(p: Promise<T>, ms: number): Promise<T | 'timeout'> {
   let timer: NodeJS.Timeout | undefined
-  const limit = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), ms) })
+  const limit = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms)
+  })
   return Promise.race([p, limit]).finally(() => clearTimeout(timer))
 }
 
@@ -133,7 +140,11 @@ async function runLane(mine: E2ETest[], label: string): Promise<void> {
       const ctx: E2EContext = {
         browser,
         baseUrl: server.url,
-        newPage: async (viewport) => { const p = await context.newPage(); if (viewport) await p.setViewportSize(viewport); return p },
+        newPage: async (viewport) => {
+          const p = await context.newPage()
+          if (viewport) await p.setViewportSize(viewport)
+          return p
+        },
       }
       const started = Date.now()
       // A journey past its limit is abandoned: its report is taken while its pages are still open, then its context
@@ -141,7 +152,8 @@ async function runLane(mine: E2ETest[], label: string): Promise<void> {
       const running = t.run(ctx)
       running.catch(() => {}) // an abandoned journey's later failure is not an unhandled rejection
       try {
-        if ((await within(running, t.timeoutMs)) === 'timeout') throw new Error(`timed out after ${t.timeoutMs} ms (the journey's time limit)`)
+        if ((await within(running, t.timeoutMs)) === 'timeout')
+          throw new Error(`timed out after ${t.timeoutMs} ms (the journey's time limit)`)
         passed++
         console.log(`  ✓ ${label} ${t.name} (${Date.now() - started} ms)`)
       } catch (e) {
@@ -154,10 +166,19 @@ async function runLane(mine: E2ETest[], label: string): Promise<void> {
         for (const [i, p] of context.pages().entries()) {
           // Bounded: a page hung in its renderer cannot take a screenshot either.
           const shot = path.join(shotDir, `${t.name.replace(/[^\w\u4e00-\u9fa5]+/g, '_')}-${i}.png`)
-          await p.screenshot({ path: shot, timeout: 10_000 }).then(() => console.log(`    screenshot ${path.relative(REPO_ROOT, shot)}`), () => {})
+          await p.screenshot({ path: shot, timeout: 10_000 }).then(
+            () => console.log(`    screenshot ${path.relative(REPO_ROOT, shot)}`),
+            () => {},
+          )
         }
       } finally {
-        if ((await within(context.close().catch(() => {}), 30_000)) === 'timeout') console.log(`    (${label}: the browser context of "${t.name}" did not close in 30 s; going on)`)
+        if (
+          (await within(
+            context.close().catch(() => {}),
+            30_000,
+          )) === 'timeout'
+        )
+          console.log(`    (${label}: the browser context of "${t.name}" did not close in 30 s; going on)`)
       }
     }
   } finally {
@@ -173,5 +194,9 @@ try {
 console.log(`e2e: ${passed} passed, ${failures.length} failed`)
 // Repeated at the end, where a log cut to its tail still shows them.
 for (const f of failures) console.log(`  ✗ ${f.name}\n    ${f.error.split('\n').slice(0, 6).join('\n    ')}`)
-if (process.env.E2E_REPORT) fs.writeFileSync(process.env.E2E_REPORT, JSON.stringify({ passed, failed: failures.length, failures: failures.map((f) => f.name) }))
+if (process.env.E2E_REPORT)
+  fs.writeFileSync(
+    process.env.E2E_REPORT,
+    JSON.stringify({ passed, failed: failures.length, failures: failures.map((f) => f.name) }),
+  )
 process.exit(failures.length ? 1 : 0)

@@ -9,11 +9,24 @@ declare module 'autocannon' {
     headers?: Record<string, string>
     body?: string
     /** Per request: `setupRequest` may change the request (here: its body) before it is sent. */
-    requests?: { setupRequest?: (req: { body?: string; [k: string]: unknown }) => { body?: string; [k: string]: unknown } }[]
+    requests?: {
+      setupRequest?: (req: { body?: string; [k: string]: unknown }) => { body?: string; [k: string]: unknown }
+    }[]
     /** A response whose body fails this check counts in `mismatches`. */
     verifyBody?: (body: string) => boolean
   }
-  export interface Stats { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p97_5: number; p99: number; total: number }
+  export interface Stats {
+    average: number
+    mean: number
+    stddev: number
+    min: number
+    max: number
+    p50: number
+    p90: number
+    p97_5: number
+    p99: number
+    total: number
+  }
   export interface Result {
     requests: Stats
     /** Milliseconds. */

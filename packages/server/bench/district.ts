@@ -12,13 +12,33 @@ const SCHOOLS = 300
 const STAFF_PER_SCHOOL = 100
 const PAGE_SIZE = 10
 
-export interface DistrictRow { name: string; result: Result; pairedWith?: number }
-export interface DistrictBench { students: number; schools: number; generateSeconds: number; rows: DistrictRow[] }
+export interface DistrictRow {
+  name: string
+  result: Result
+  pairedWith?: number
+}
+export interface DistrictBench {
+  students: number
+  schools: number
+  generateSeconds: number
+  rows: DistrictRow[]
+}
 
-const envelopeOk = (body: string) => { try { return (JSON.parse(body) as { code: number }).code === 0 } catch { return false } }
+const envelopeOk = (body: string) => {
+  try {
+    return (JSON.parse(body) as { code: number }).code === 0
+  } catch {
+    return false
+  }
+}
 
-export async function benchDistrict(server: Server, restart: () => Promise<Server>, where: { dataDir?: string; databaseUrl?: string },
-  students: number, seconds: number): Promise<{ bench: DistrictBench; server: Server }> {
+export async function benchDistrict(
+  server: Server,
+  restart: () => Promise<Server>,
+  where: { dataDir?: string; databaseUrl?: string },
+  students: number,
+  seconds: number,
+): Promise<{ bench: DistrictBench; server: Server }> {
   const started = Date.now()
   if (where.dataDir) await stopServer(server.child)
   const db = await Db.open(where)
@@ -39,13 +59,25 @@ export async function benchDistrict(server: Server, restart: () => Promise<Serve
 
   const headers = await bureauHeaders(server.base)
   const run = (o: Options) => warmLoad(o, 10, seconds)
-  const post = (path: string, body: Record<string, unknown>): Options =>
-    ({ url: server.base + path, method: 'POST', headers, body: JSON.stringify({ pageSize: PAGE_SIZE, ...body }), verifyBody: envelopeOk })
+  const post = (path: string, body: Record<string, unknown>): Options => ({
+    url: server.base + path,
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ pageSize: PAGE_SIZE, ...body }),
+    verifyBody: envelopeOk,
+  })
   const lastPage = Math.ceil(per / PAGE_SIZE)
   const plan: [string, Options, number?][] = [
     ['school students page 1', post('/base/api/userInfo/studentInfo/page', { orgId: first, pageIndex: 1 })],
-    [`school students page ${lastPage}`, post('/base/api/userInfo/studentInfo/page', { orgId: first, pageIndex: lastPage }), 0],
-    ['school students keyword', post('/base/api/userInfo/studentInfo/page', { orgId: first, pageIndex: 1, keyword: '学生123' })],
+    [
+      `school students page ${lastPage}`,
+      post('/base/api/userInfo/studentInfo/page', { orgId: first, pageIndex: lastPage }),
+      0,
+    ],
+    [
+      'school students keyword',
+      post('/base/api/userInfo/studentInfo/page', { orgId: first, pageIndex: 1, keyword: '学生123' }),
+    ],
     ['people search page 1', post('/base/api/userInfo/searchPerson/page', { pageIndex: 1 })],
     ['people search page 2000', post('/base/api/userInfo/searchPerson/page', { pageIndex: 2000 }), 3],
     ['people search keyword', post('/base/api/userInfo/searchPerson/page', { pageIndex: 1, keyword: '家长2345' })],
@@ -62,12 +94,19 @@ export function formatDistrict(b: DistrictBench): string {
   const cells = [['district (10 conns)', 'req/s', 'p97.5 ms', 'p99 ms', 'deep ÷ page 1 p97.5']]
   for (const r of b.rows) {
     const base = r.pairedWith === undefined ? null : b.rows[r.pairedWith]!.result
-    cells.push([r.name, r.result.requests.average.toFixed(1), String(r.result.latency.p97_5), String(r.result.latency.p99),
-      base ? (r.result.latency.p97_5 / Math.max(base.latency.p97_5, 1)).toFixed(2) : ''])
+    cells.push([
+      r.name,
+      r.result.requests.average.toFixed(1),
+      String(r.result.latency.p97_5),
+      String(r.result.latency.p99),
+      base ? (r.result.latency.p97_5 / Math.max(base.latency.p97_5, 1)).toFixed(2) : '',
+    ])
   }
   const bad = b.rows.reduce((s, r) => s + r.result.non2xx + r.result.mismatches + r.result.errors, 0)
   const widths = cells[0]!.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)))
-  return [`\ndistrict: ${b.schools} schools, ${b.students} students, as many parents and ${STAFF_PER_SCHOOL} staff a school, generated in ${b.generateSeconds.toFixed(0)} s; page size ${PAGE_SIZE}`,
+  return [
+    `\ndistrict: ${b.schools} schools, ${b.students} students, as many parents and ${STAFF_PER_SCHOOL} staff a school, generated in ${b.generateSeconds.toFixed(0)} s; page size ${PAGE_SIZE}`,
     ...cells.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')),
-    ...(bad ? [`WARNING: ${bad} failed district requests`] : [])].join('\n')
+    ...(bad ? [`WARNING: ${bad} failed district requests`] : []),
+  ].join('\n')
 }

@@ -29,7 +29,9 @@ function rssMb(pid: number): number {
 /** Samples the server's RSS every 100 ms while `work` runs; returns its result and the peak. */
 async function sampled<T>(pid: number, work: () => Promise<T>): Promise<{ value: T; peakMb: number }> {
   let peak = rssMb(pid)
-  const timer = setInterval(() => { peak = Math.max(peak, rssMb(pid)) }, 100)
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid))
+  }, 100)
   try {
     const value = await work()
     return { value, peakMb: Math.max(peak, rssMb(pid)) }
@@ -42,18 +44,37 @@ async function studentsFile(rows: number, grade: string): Promise<Buffer> {
   const wb = new ExcelJS.Workbook()
   const ws = wb.addWorksheet('学生')
   ws.addRow(['姓名*', '学号*', '年级*', '班级*', '性别', '身份证号', '手机号', '入学日期', '登录名', '备注'])
-  for (let i = 0; i < rows; i++) ws.addRow([`压测学生${i}`, `B${grade}${String(i).padStart(6, '0')}`, grade, `${(i % CLASSES) + 1}班`, i % 2 ? '女' : '男', '', '', '2026-09-01'])
+  for (let i = 0; i < rows; i++)
+    ws.addRow([
+      `压测学生${i}`,
+      `B${grade}${String(i).padStart(6, '0')}`,
+      grade,
+      `${(i % CLASSES) + 1}班`,
+      i % 2 ? '女' : '男',
+      '',
+      '',
+      '2026-09-01',
+    ])
   return Buffer.from(await wb.xlsx.writeBuffer())
 }
 
 export async function benchImport(base: string, pid: number, rows: number): Promise<ImportBenchResult> {
-  const login = await postJson<{ data: { userToken?: string } }>(`${base}/base/api/auth/loginByUserPwd`, { userName: 'xxadmin', password: 'Demo@2026', loginType: 1 })
+  const login = await postJson<{ data: { userToken?: string } }>(`${base}/base/api/auth/loginByUserPwd`, {
+    userName: 'xxadmin',
+    password: 'Demo@2026',
+    loginType: 1,
+  })
   const token = login.data.userToken
   if (!token) throw new Error('login as xxadmin failed; the import bench needs the demo seed')
   const auth = { authorization: `Bearer ${token}` }
   const call = async <T>(url: string, body?: unknown): Promise<T> => {
-    const r = await fetch(base + url, body === undefined ? { headers: auth } : { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) })
-    const env = await r.json() as { code: number; msg: string; data: T }
+    const r = await fetch(
+      base + url,
+      body === undefined
+        ? { headers: auth }
+        : { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    )
+    const env = (await r.json()) as { code: number; msg: string; data: T }
     if (env.code !== 0) throw new Error(`${url}: ${env.msg}`)
     return env.data
   }
@@ -67,12 +88,18 @@ export async function benchImport(base: string, pid: number, rows: number): Prom
   const imp = await sampled(pid, async () => {
     const form = new FormData()
     form.append('file', new Blob([file]), `${grade}.xlsx`)
-    const r = await fetch(`${base}/base/api/userInfo/studentInfo/importExcel`, { method: 'POST', headers: auth, body: form })
-    const env = await r.json() as { code: number; msg: string; data: { importLogId: number } }
+    const r = await fetch(`${base}/base/api/userInfo/studentInfo/importExcel`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    })
+    const env = (await r.json()) as { code: number; msg: string; data: { importLogId: number } }
     if (env.code !== 0) throw new Error(`importExcel: ${env.msg}`)
     for (;;) {
       await new Promise((res) => setTimeout(res, 500))
-      const t = await call<{ status: number; successCount: number; failCount: number; message: string | null }>(`/base/api/commonImportLog/log/detail?id=${env.data.importLogId}`)
+      const t = await call<{ status: number; successCount: number; failCount: number; message: string | null }>(
+        `/base/api/commonImportLog/log/detail?id=${env.data.importLogId}`,
+      )
       if (t.status >= 2) {
         if (t.status !== 2) throw new Error(`import ended with status ${t.status}: ${t.message ?? ''}`)
         return t
@@ -83,7 +110,11 @@ export async function benchImport(base: string, pid: number, rows: number): Prom
 
   const exportStarted = Date.now()
   const exp = await sampled(pid, async () => {
-    const r = await fetch(`${base}/base/api/userInfo/studentInfo/export`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ keyword: '压测学生' }) })
+    const r = await fetch(`${base}/base/api/userInfo/studentInfo/export`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ keyword: '压测学生' }),
+    })
     const body = Buffer.from(await r.arrayBuffer())
     if (!r.ok || body.readUInt32LE(0) !== 0x04034b50) throw new Error(`export answered ${r.status}`)
     return body.length
@@ -91,7 +122,15 @@ export async function benchImport(base: string, pid: number, rows: number): Prom
   const exportSeconds = (Date.now() - exportStarted) / 1000
 
   return {
-    rows, fileMb: file.length / 1048576, importSeconds, importRowsPerSecond: rows / importSeconds, exportSeconds, exportRowsPerSecond: rows / exportSeconds,
-    rssBeforeMb, rssPeakImportMb: imp.peakMb, rssPeakExportMb: exp.peakMb, failed: imp.value.failCount,
+    rows,
+    fileMb: file.length / 1048576,
+    importSeconds,
+    importRowsPerSecond: rows / importSeconds,
+    exportSeconds,
+    exportRowsPerSecond: rows / exportSeconds,
+    rssBeforeMb,
+    rssPeakImportMb: imp.peakMb,
+    rssPeakExportMb: exp.peakMb,
+    failed: imp.value.failCount,
   }
 }

@@ -9,16 +9,27 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import puppeteer from 'puppeteer-core'
 import { REPO_ROOT } from './lib.js'
 
-export interface LighthouseRun { preset: 'desktop' | 'mobile'; score: number; metrics: Record<string, number> }
+export interface LighthouseRun {
+  preset: 'desktop' | 'mobile'
+  score: number
+  metrics: Record<string, number>
+}
 
 const METRICS: Record<string, string> = {
-  'first-contentful-paint': 'FCP ms', 'largest-contentful-paint': 'LCP ms', 'total-blocking-time': 'TBT ms',
-  'cumulative-layout-shift': 'CLS', 'speed-index': 'SI ms', interactive: 'TTI ms',
+  'first-contentful-paint': 'FCP ms',
+  'largest-contentful-paint': 'LCP ms',
+  'total-blocking-time': 'TBT ms',
+  'cumulative-layout-shift': 'CLS',
+  'speed-index': 'SI ms',
+  interactive: 'TTI ms',
 }
 
 /** Builds the web app when its sources are newer than the build (the server serves packages/web/dist). */
 export function ensureWebBuilt(): void {
-  const r = spawnSync(process.execPath, ['scripts/build-web-if-needed.mjs'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  const r = spawnSync(process.execPath, ['scripts/build-web-if-needed.mjs'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   if (r.status !== 0) throw new Error('building the web app failed')
 }
 
@@ -35,9 +46,20 @@ export async function benchLighthouse(base: string, token: string | null, route:
     for (const preset of ['desktop', 'mobile'] as const) {
       const page = await browser.newPage()
       // The session cookie the web app reads (it sends it as a bearer header); kept across Lighthouse's load.
-      if (token) await browser.setCookie({ name: TOKEN_COOKIE, value: token, domain: new URL(base).hostname, path: '/' })
-      const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }
-      const result: RunnerResult | undefined = await lighthouse(`${base}/#${route}`, flags, preset === 'desktop' ? desktopConfig : undefined, page)
+      if (token)
+        await browser.setCookie({ name: TOKEN_COOKIE, value: token, domain: new URL(base).hostname, path: '/' })
+      const flags: Flags = {
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: true,
+      }
+      const result: RunnerResult | undefined = await lighthouse(
+        `${base}/#${route}`,
+        flags,
+        preset === 'desktop' ? desktopConfig : undefined,
+        page,
+      )
       await page.close()
       if (!result) throw new Error('Lighthouse returned no result')
       const lhr = result.lhr
@@ -59,9 +81,13 @@ export async function benchLighthouse(base: string, token: string | null, route:
 }
 
 export function formatLighthouse(route: string, runs: LighthouseRun[], signedIn = true): string {
-  const lines = [`\nLighthouse performance of ${route} (${signedIn ? 'signed in as a teacher' : 'signed out'}; one run per preset):`]
+  const lines = [
+    `\nLighthouse performance of ${route} (${signedIn ? 'signed in as a teacher' : 'signed out'}; one run per preset):`,
+  ]
   for (const r of runs) {
-    const m = Object.entries(r.metrics).map(([k, v]) => `${k} ${k === 'CLS' ? v.toFixed(3) : v.toFixed(0)}`).join(', ')
+    const m = Object.entries(r.metrics)
+      .map(([k, v]) => `${k} ${k === 'CLS' ? v.toFixed(3) : v.toFixed(0)}`)
+      .join(', ')
     lines.push(`  ${r.preset.padEnd(7)} score ${r.score}  (${m})`)
   }
   return lines.join('\n')

@@ -4,8 +4,16 @@
 import { sql } from 'kysely'
 import { Db } from '../src/db/database.js'
 
-export interface ScaleSchool { tenantId: number; orgId: number; seconds: number }
-export interface SchoolSize { students: number; parents: number; staff: number }
+export interface ScaleSchool {
+  tenantId: number
+  orgId: number
+  seconds: number
+}
+export interface SchoolSize {
+  students: number
+  parents: number
+  staff: number
+}
 
 let made = 0
 
@@ -18,29 +26,80 @@ export async function generateSchool(db: Db, size: SchoolSize, opts: { vacuum?: 
   const prefix = `b${Date.now().toString(36)}${(made++).toString(36)}x`
   const perGrade = Math.max(1, Math.ceil(size.students / 40 / 6))
   const out = await db.platform(async (trx) => {
-    const tenant = await trx.selectFrom('tenant').select('id').where('unique_name', '=', 'demo-district').executeTakeFirstOrThrow()
+    const tenant = await trx
+      .selectFrom('tenant')
+      .select('id')
+      .where('unique_name', '=', 'demo-district')
+      .executeTakeFirstOrThrow()
     const tenantId = tenant.id
     await sql`SELECT set_config('zx.tenant_id', ${String(tenantId)}, true)`.execute(trx)
-    const bureau = await trx.selectFrom('org_unit').select(['id', 'trade']).where('tenant_id', '=', tenantId).where('parent_id', 'is', null)
-      .orderBy('id').executeTakeFirstOrThrow()
-    const org = await trx.insertInto('org_unit').values({
-      tenant_id: tenantId, parent_id: bureau.id, name: `规模测试学校${prefix}`, unit_attr: 8, trade: bureau.trade, app_type: 1,
-      org_code: null, alliance_school: false, status: 0, icon_url: null, xd_page: null, jd_page: null,
-    }).returning('id').executeTakeFirstOrThrow()
+    const bureau = await trx
+      .selectFrom('org_unit')
+      .select(['id', 'trade'])
+      .where('tenant_id', '=', tenantId)
+      .where('parent_id', 'is', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    const org = await trx
+      .insertInto('org_unit')
+      .values({
+        tenant_id: tenantId,
+        parent_id: bureau.id,
+        name: `规模测试学校${prefix}`,
+        unit_attr: 8,
+        trade: bureau.trade,
+        app_type: 1,
+        org_code: null,
+        alliance_school: false,
+        status: 0,
+        icon_url: null,
+        xd_page: null,
+        jd_page: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const orgId = org.id
-    const grades = await trx.insertInto('grade').values([1, 2, 3, 4, 5, 6].map((g) => ({ tenant_id: tenantId, org_id: orgId, name: `${g}年级`, entry_year: 2026 - g })))
-      .returning('id').execute()
-    await trx.insertInto('school_class').values(grades.flatMap((g, gi) => Array.from({ length: perGrade }, (_, c) => ({
-      tenant_id: tenantId, org_id: orgId, grade_id: g.id, name: `${gi + 1}年级(${c + 1})班`,
-    })))).execute()
-    const hash = (await trx.selectFrom('account').select('password_hash').where('tenant_id', '=', tenantId).orderBy('id').executeTakeFirstOrThrow()).password_hash
-    for (const [kind, userType, name, n] of [['s', 1003, '学生', size.students], ['p', 1004, '家长', size.parents], ['t', 1002, '教师', size.staff]] as const) {
+    const grades = await trx
+      .insertInto('grade')
+      .values(
+        [1, 2, 3, 4, 5, 6].map((g) => ({ tenant_id: tenantId, org_id: orgId, name: `${g}年级`, entry_year: 2026 - g })),
+      )
+      .returning('id')
+      .execute()
+    await trx
+      .insertInto('school_class')
+      .values(
+        grades.flatMap((g, gi) =>
+          Array.from({ length: perGrade }, (_, c) => ({
+            tenant_id: tenantId,
+            org_id: orgId,
+            grade_id: g.id,
+            name: `${gi + 1}年级(${c + 1})班`,
+          })),
+        ),
+      )
+      .execute()
+    const hash = (
+      await trx
+        .selectFrom('account')
+        .select('password_hash')
+        .where('tenant_id', '=', tenantId)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).password_hash
+    for (const [kind, userType, name, n] of [
+      ['s', 1003, '学生', size.students],
+      ['p', 1004, '家长', size.parents],
+      ['t', 1002, '教师', size.staff],
+    ] as const) {
       if (!n) continue
       const like = `${prefix}${kind}%`
       await sql`INSERT INTO account (tenant_id, user_name, password_hash, must_reset)
         SELECT ${tenantId}, ${prefix + kind} || g, ${hash}, true FROM generate_series(1, ${n}) g`.execute(trx)
       await sql`INSERT INTO login_name (user_name, tenant_id, account_id)
-        SELECT user_name, tenant_id, id FROM account WHERE tenant_id = ${tenantId} AND user_name LIKE ${like}`.execute(trx)
+        SELECT user_name, tenant_id, id FROM account WHERE tenant_id = ${tenantId} AND user_name LIKE ${like}`.execute(
+        trx,
+      )
       await sql`WITH classes AS (SELECT array_agg(id ORDER BY id) AS ids FROM school_class WHERE tenant_id = ${tenantId} AND org_id = ${orgId})
         INSERT INTO user_info (tenant_id, account_id, org_id, user_type, true_name, job_no, class_id, phone)
         SELECT a.tenant_id, a.id, ${orgId}, ${userType}, ${name} || a.n, lpad(a.n::text, 7, '0'),

@@ -7,13 +7,20 @@ import os from 'node:os'
 import path from 'node:path'
 import { freePort } from './lib.js'
 
-export interface ThrowawayPostgres { url: string; version: string; stop: () => void }
+export interface ThrowawayPostgres {
+  url: string
+  version: string
+  stop: () => void
+}
 
 function pgBin(): string {
   const root = '/usr/lib/postgresql'
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin/initdb'))) : []
+  const versions = fs.existsSync(root)
+    ? fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, 'bin/initdb')))
+    : []
   const newest = versions.sort((a, b) => Number(a) - Number(b)).at(-1)
-  if (!newest) throw new Error('BENCH_DB=postgres needs PostgreSQL installed (apt-get install postgresql), or set DATABASE_URL')
+  if (!newest)
+    throw new Error('BENCH_DB=postgres needs PostgreSQL installed (apt-get install postgresql), or set DATABASE_URL')
   return path.join(root, newest, 'bin')
 }
 
@@ -28,7 +35,9 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   }
   if (asRoot) execFileSync('chown', ['postgres', dir])
   run(`${bin}/initdb -D ${dir} -A trust -U postgres >/dev/null`)
-  run(`${bin}/pg_ctl -D ${dir} -l ${dir}/server.log -o '-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off' -w start >/dev/null`)
+  run(
+    `${bin}/pg_ctl -D ${dir} -l ${dir}/server.log -o '-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off' -w start >/dev/null`,
+  )
   let stopped = false
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -36,7 +45,11 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     stop: () => {
       if (stopped) return
       stopped = true
-      try { run(`${bin}/pg_ctl -D ${dir} -m immediate stop >/dev/null`) } catch { /* already down */ }
+      try {
+        run(`${bin}/pg_ctl -D ${dir} -m immediate stop >/dev/null`)
+      } catch {
+        /* already down */
+      }
       fs.rmSync(dir, { recursive: true, force: true })
     },
   }

@@ -40,15 +40,38 @@ const LOGIN = { userName: 'zhanglaoshi', password: 'Demo@2026', loginType: 1 }
 const LOGIN_ROW = 'login (argon2id m=19 MiB t=2 p=1)'
 const LOGIN_USERS = ['zhanglaoshi', 'jyjstaff', 'jyjadmin', 'xxadmin', 'zhaolaoshi', 'xiaoming', 'xiaomingmama']
 const tempDirs: string[] = []
-const tempDir = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'zx-bench-')); tempDirs.push(d); return d }
+const tempDir = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'zx-bench-'))
+  tempDirs.push(d)
+  return d
+}
 
-interface Scenario { name: string; connections: number; ours: Options; bare: Options }
-interface Row { scenario: Scenario; ours: Result; bare: Result }
+interface Scenario {
+  name: string
+  connections: number
+  ours: Options
+  bare: Options
+}
+interface Row {
+  scenario: Scenario
+  ours: Result
+  bare: Result
+}
 
 /** Our API answers 200 with {code, msg, data} even for a refused login, so the body is checked too. */
-const envelopeOk = (body: string) => { try { return (JSON.parse(body) as { code: number }).code === 0 } catch { return false } }
+const envelopeOk = (body: string) => {
+  try {
+    return (JSON.parse(body) as { code: number }).code === 0
+  } catch {
+    return false
+  }
+}
 const loginOk = (body: string) => {
-  try { return (JSON.parse(body) as { data?: { operationType?: number } }).data?.operationType === OperationType.SUCCESS } catch { return false }
+  try {
+    return (JSON.parse(body) as { data?: { operationType?: number } }).data?.operationType === OperationType.SUCCESS
+  } catch {
+    return false
+  }
 }
 
 async function main(): Promise<number> {
@@ -56,32 +79,72 @@ async function main(): Promise<number> {
   // PGlite allows one process per data directory: the baseline gets its own directory, seeded the same way by
   // starting our server on it once (in parallel with the measured one) and stopping it.
   const bareDir = databaseUrl ? undefined : tempDir()
-  const startOurs = () => startServer('our server', 'packages/server/src/main.ts', oursEnv, '/base/api/tenant/getLoginInfo')
+  const startOurs = () =>
+    startServer('our server', 'packages/server/src/main.ts', oursEnv, '/base/api/tenant/getLoginInfo')
   // eslint-disable-next-line prefer-const -- the list bench restarts it on PGlite
   let [ours, seeder] = await Promise.all([
     startOurs(),
-    bareDir ? startServer('seeding run', 'packages/server/src/main.ts', { SEED_DEMO: '1', DATA_DIR: bareDir }, '/base/api/tenant/getLoginInfo') : undefined,
+    bareDir
+      ? startServer(
+          'seeding run',
+          'packages/server/src/main.ts',
+          { SEED_DEMO: '1', DATA_DIR: bareDir },
+          '/base/api/tenant/getLoginInfo',
+        )
+      : undefined,
   ])
   if (seeder) await stopServer(seeder.child)
   // The baseline has no ready route: any HTTP answer (401 here) means it is listening.
-  const bare = await startServer('baseline', 'packages/server/bench/baseline.ts', bareDir ? { DATA_DIR: bareDir } : {}, '/detail', (s) => s < 500)
+  const bare = await startServer(
+    'baseline',
+    'packages/server/bench/baseline.ts',
+    bareDir ? { DATA_DIR: bareDir } : {},
+    '/detail',
+    (s) => s < 500,
+  )
 
-  const first = await postJson<{ msg: string; data: { userToken?: string } }>(`${ours.base}/base/api/auth/loginByUserPwd`, LOGIN)
+  const first = await postJson<{ msg: string; data: { userToken?: string } }>(
+    `${ours.base}/base/api/auth/loginByUserPwd`,
+    LOGIN,
+  )
   const ourToken = first.data.userToken
-  if (!ourToken) throw new Error(`login as ${LOGIN.userName} failed (${first.msg}); the database needs the demo seed (SEED_DEMO on a fresh database)`)
+  if (!ourToken)
+    throw new Error(
+      `login as ${LOGIN.userName} failed (${first.msg}); the database needs the demo seed (SEED_DEMO on a fresh database)`,
+    )
   const bareToken = (await postJson<{ token: string }>(`${bare.base}/login`, LOGIN)).token
   const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(LOGIN) } as const
   // More than 3 simultaneous sign-ins of one account ask the later ones for an image code (docs/auth.md), so the
   // login load takes the demo accounts that land directly in turn, on both servers.
   let turn = 0
-  const rotating = { ...post, requests: [{ setupRequest: (req: { body?: string }) => ({ ...req, body: JSON.stringify({ ...LOGIN, userName: LOGIN_USERS[turn++ % LOGIN_USERS.length] }) }) }] }
+  const rotating = {
+    ...post,
+    requests: [
+      {
+        setupRequest: (req: { body?: string }) => ({
+          ...req,
+          body: JSON.stringify({ ...LOGIN, userName: LOGIN_USERS[turn++ % LOGIN_USERS.length] }),
+        }),
+      },
+    ],
+  }
   const scenarios: Scenario[] = [
-    { name: LOGIN_ROW, connections: 4,
+    {
+      name: LOGIN_ROW,
+      connections: 4,
       ours: { url: `${ours.base}/base/api/auth/loginByUserPwd`, ...rotating, verifyBody: loginOk },
-      bare: { url: `${bare.base}/login`, ...rotating } },
-    { name: 'user/current/detail', connections: 10,
-      ours: { url: `${ours.base}/base/api/account/user/current/detail`, headers: { authorization: `Bearer ${ourToken}` }, verifyBody: envelopeOk },
-      bare: { url: `${bare.base}/detail`, headers: { authorization: `Bearer ${bareToken}` } } },
+      bare: { url: `${bare.base}/login`, ...rotating },
+    },
+    {
+      name: 'user/current/detail',
+      connections: 10,
+      ours: {
+        url: `${ours.base}/base/api/account/user/current/detail`,
+        headers: { authorization: `Bearer ${ourToken}` },
+        verifyBody: envelopeOk,
+      },
+      bare: { url: `${bare.base}/detail`, headers: { authorization: `Bearer ${bareToken}` } },
+    },
   ]
 
   const rows: Row[] = []
@@ -108,7 +171,10 @@ async function main(): Promise<number> {
   let lighthouseRuns: LighthousePage[] | null = null
   if (lighthouseOn) {
     lighthouseRuns = []
-    for (const [route, token] of [[HOME_ROUTE, ourToken], [LOGIN_PAGE_ROUTE, null]] as const) {
+    for (const [route, token] of [
+      [HOME_ROUTE, ourToken],
+      [LOGIN_PAGE_ROUTE, null],
+    ] as const) {
       process.stderr.write(`running Lighthouse on ${route}…`)
       lighthouseRuns.push({ route, signedIn: !!token, runs: await benchLighthouse(ours.base, token, route) })
       process.stderr.write(' done\n')
@@ -141,47 +207,104 @@ async function main(): Promise<number> {
   return report(rows, [ours.output(), bare.output()], imported, lighthouseRuns, signIns, lists, district)
 }
 
-interface LighthousePage { route: string; signedIn: boolean; runs: LighthouseRun[] }
+interface LighthousePage {
+  route: string
+  signedIn: boolean
+  runs: LighthouseRun[]
+}
 
-function report(rows: Row[], outputs: string[], imported: ImportBenchResult | null, lighthouseRuns: LighthousePage[] | null, signIns: SignInRun[] | null,
-  lists: ListBench | null, district: DistrictBench | null): number {
-  const cells = [['scenario', 'conns', 'ours req/s', 'ours p99 ms', 'bare req/s', 'bare p99 ms', 'ours/bare', 'non-2xx o/b', 'bad body o/b', 'errors o/b']]
+function report(
+  rows: Row[],
+  outputs: string[],
+  imported: ImportBenchResult | null,
+  lighthouseRuns: LighthousePage[] | null,
+  signIns: SignInRun[] | null,
+  lists: ListBench | null,
+  district: DistrictBench | null,
+): number {
+  const cells = [
+    [
+      'scenario',
+      'conns',
+      'ours req/s',
+      'ours p99 ms',
+      'bare req/s',
+      'bare p99 ms',
+      'ours/bare',
+      'non-2xx o/b',
+      'bad body o/b',
+      'errors o/b',
+    ],
+  ]
   let bad = 0
   for (const { scenario: s, ours: o, bare: b } of rows) {
     bad += o.non2xx + b.non2xx + o.mismatches + b.mismatches + o.errors + b.errors
-    cells.push([s.name, String(s.connections), o.requests.average.toFixed(1), String(o.latency.p99), b.requests.average.toFixed(1), String(b.latency.p99),
-      (o.requests.average / b.requests.average).toFixed(2), `${o.non2xx}/${b.non2xx}`, `${o.mismatches}/${b.mismatches}`,
-      `${o.errors}/${b.errors}` + (o.timeouts + b.timeouts ? ` (${o.timeouts}/${b.timeouts} timeouts)` : '')])
+    cells.push([
+      s.name,
+      String(s.connections),
+      o.requests.average.toFixed(1),
+      String(o.latency.p99),
+      b.requests.average.toFixed(1),
+      String(b.latency.p99),
+      (o.requests.average / b.requests.average).toFixed(2),
+      `${o.non2xx}/${b.non2xx}`,
+      `${o.mismatches}/${b.mismatches}`,
+      `${o.errors}/${b.errors}` + (o.timeouts + b.timeouts ? ` (${o.timeouts}/${b.timeouts} timeouts)` : ''),
+    ])
   }
   const widths = cells[0].map((_, i) => Math.max(...cells.map((r) => r[i].length)))
-  const db = throwaway ? `PostgreSQL ${throwaway.version}, a throwaway server (BENCH_DB=postgres; both servers on it, pg.Pool max 10 each)`
-    : databaseUrl ? 'PostgreSQL from DATABASE_URL (both servers on it, pg.Pool max 10 each; bench sessions stay there)'
-    : 'PGlite, a fresh seeded data dir per server'
-  console.log(`\nbench: ${seconds} s per run after 1 s warm-up, database ${db}, ${os.cpus().length} CPUs, Node ${process.version}`)
-  for (const r of cells) console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '))
-  console.log('ours = the real server (envelope, zod validation + serialisation, auth hook, tenant transaction as zx_app under')
-  console.log('       row-level security, login limits and login log); bare = Fastify + driver + the same SQL strings as the')
-  console.log('       owner, no transactions or SET ROLE zx_app, so no RLS (PGlite: superuser; PostgreSQL: superuser, or the')
-  console.log('       zx_platform role whose policy passes every row); its login skips the login log, limits and account reset write.')
+  const db = throwaway
+    ? `PostgreSQL ${throwaway.version}, a throwaway server (BENCH_DB=postgres; both servers on it, pg.Pool max 10 each)`
+    : databaseUrl
+      ? 'PostgreSQL from DATABASE_URL (both servers on it, pg.Pool max 10 each; bench sessions stay there)'
+      : 'PGlite, a fresh seeded data dir per server'
+  console.log(
+    `\nbench: ${seconds} s per run after 1 s warm-up, database ${db}, ${os.cpus().length} CPUs, Node ${process.version}`,
+  )
+  for (const r of cells)
+    console.log(r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '))
+  console.log(
+    'ours = the real server (envelope, zod validation + serialisation, auth hook, tenant transaction as zx_app under',
+  )
+  console.log(
+    '       row-level security, login limits and login log); bare = Fastify + driver + the same SQL strings as the',
+  )
+  console.log(
+    '       owner, no transactions or SET ROLE zx_app, so no RLS (PGlite: superuser; PostgreSQL: superuser, or the',
+  )
+  console.log(
+    '       zx_platform role whose policy passes every row); its login skips the login log, limits and account reset write.',
+  )
   console.log('One run on loopback with the load generator on the same machine: compare ratios, not absolute numbers.')
   const loginRow = rows.find((r) => r.scenario.name === LOGIN_ROW)
   if (loginRow) {
     // Signed-in answers only (ours: operationType 5; bare: 2xx) per second of the measured run.
     const perSecond = (r: Result) => (r.requests.total - r.non2xx - r.mismatches) / seconds
-    console.log(`logins/s: ours ${perSecond(loginRow.ours).toFixed(1)}, bare ${perSecond(loginRow.bare).toFixed(1)} (${loginRow.scenario.connections} connections, ${os.cpus().length} CPUs)`)
+    console.log(
+      `logins/s: ours ${perSecond(loginRow.ours).toFixed(1)}, bare ${perSecond(loginRow.bare).toFixed(1)} (${loginRow.scenario.connections} connections, ${os.cpus().length} CPUs)`,
+    )
   }
   if (signIns) console.log(formatSignIn(signIns))
   for (const l of lighthouseRuns ?? []) console.log(formatLighthouse(l.route, l.runs, l.signedIn))
   if (imported) {
     const i = imported
-    console.log(`\nimport: ${i.rows} students from a ${i.fileMb.toFixed(1)} MB .xlsx in ${i.importSeconds.toFixed(1)} s = ${i.importRowsPerSecond.toFixed(0)} rows/s (upload to done, polled like the panel), ${i.failed} rejected`)
-    console.log(`export: the same ${i.rows} streamed back in ${i.exportSeconds.toFixed(1)} s = ${i.exportRowsPerSecond.toFixed(0)} rows/s`)
-    console.log(`server RSS: ${i.rssBeforeMb.toFixed(0)} MB before, peak ${i.rssPeakImportMb.toFixed(0)} MB during the import, peak ${i.rssPeakExportMb.toFixed(0)} MB during the export`)
+    console.log(
+      `\nimport: ${i.rows} students from a ${i.fileMb.toFixed(1)} MB .xlsx in ${i.importSeconds.toFixed(1)} s = ${i.importRowsPerSecond.toFixed(0)} rows/s (upload to done, polled like the panel), ${i.failed} rejected`,
+    )
+    console.log(
+      `export: the same ${i.rows} streamed back in ${i.exportSeconds.toFixed(1)} s = ${i.exportRowsPerSecond.toFixed(0)} rows/s`,
+    )
+    console.log(
+      `server RSS: ${i.rssBeforeMb.toFixed(0)} MB before, peak ${i.rssPeakImportMb.toFixed(0)} MB during the import, peak ${i.rssPeakExportMb.toFixed(0)} MB during the export`,
+    )
     if (i.failed) bad += i.failed
   }
   if (lists) {
     console.log(formatLists(lists))
-    bad += [lists.detail, ...lists.lists.map((l) => l.result)].reduce((s, r) => s + r.non2xx + r.mismatches + r.errors, 0)
+    bad += [lists.detail, ...lists.lists.map((l) => l.result)].reduce(
+      (s, r) => s + r.non2xx + r.mismatches + r.errors,
+      0,
+    )
   }
   if (district) {
     console.log(formatDistrict(district))
@@ -205,7 +328,9 @@ function cleanup(): Promise<void> {
   return cleaning
 }
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(sig, () => { void cleanup().then(() => process.exit(130)) })
+  process.once(sig, () => {
+    void cleanup().then(() => process.exit(130))
+  })
 }
 
 try {

@@ -10,10 +10,28 @@ import { ensureWebBuilt } from './lighthouse.js'
 const QUIET_MS = 500
 const USER = { userName: 'zhanglaoshi', password: 'Demo@2026' }
 
-export interface ApiCall { method: string; path: string; startMs: number; endMs: number }
-export interface SignInRun { settledMs: number; loginCallMs: number; apiCalls: ApiCall[]; jsBeforeKb: number; jsAfterKb: number; jsFilesAfter: number }
+export interface ApiCall {
+  method: string
+  path: string
+  startMs: number
+  endMs: number
+}
+export interface SignInRun {
+  settledMs: number
+  loginCallMs: number
+  apiCalls: ApiCall[]
+  jsBeforeKb: number
+  jsAfterKb: number
+  jsFilesAfter: number
+}
 
-interface Tracked { req: HTTPRequest; start: number; end?: number; bytes: number; afterClick: boolean }
+interface Tracked {
+  req: HTTPRequest
+  start: number
+  end?: number
+  bytes: number
+  afterClick: boolean
+}
 
 /** Waits until `page` has had no request in flight for QUIET_MS; resolves with the time the last one ended. */
 function quiet(tracked: Tracked[], since: number): Promise<number> {
@@ -21,7 +39,10 @@ function quiet(tracked: Tracked[], since: number): Promise<number> {
     const poll = setInterval(() => {
       if (tracked.some((t) => t.end === undefined)) return
       const last = Math.max(since, ...tracked.map((t) => t.end ?? 0))
-      if (Date.now() - last >= QUIET_MS) { clearInterval(poll); resolve(last) }
+      if (Date.now() - last >= QUIET_MS) {
+        clearInterval(poll)
+        resolve(last)
+      }
     }, 25)
   })
 }
@@ -30,7 +51,10 @@ async function clickLogin(page: Page): Promise<void> {
   // antd spaces two-character labels (登 录), so the text is compared without spaces.
   const buttons = await page.$$('button')
   for (const b of buttons) {
-    if ((await b.evaluate((el) => el.textContent?.replace(/\s/g, ''))) === '登录') { await b.click(); return }
+    if ((await b.evaluate((el) => el.textContent?.replace(/\s/g, ''))) === '登录') {
+      await b.click()
+      return
+    }
   }
   throw new Error('no 登录 button on the login page')
 }
@@ -42,7 +66,9 @@ async function oneSignIn(browser: Browser, base: string): Promise<SignInRun> {
     await page.setViewport({ width: 1440, height: 900 })
     const tracked: Tracked[] = []
     let clicked = false
-    page.on('request', (req) => { tracked.push({ req, start: Date.now(), bytes: 0, afterClick: clicked }) })
+    page.on('request', (req) => {
+      tracked.push({ req, start: Date.now(), bytes: 0, afterClick: clicked })
+    })
     const done = (req: HTTPRequest) => {
       const t = tracked.find((x) => x.req === req)
       if (t) t.end = Date.now()
@@ -65,21 +91,34 @@ async function oneSignIn(browser: Browser, base: string): Promise<SignInRun> {
     const t0 = Date.now()
     await clickLogin(page)
     // A string, as it runs in the page (this package has no DOM types).
-    await page.waitForFunction(`location.hash.startsWith('#/portal/home') && !!document.querySelector('[data-page="/portal/home"]')
-      && !!document.querySelector('[data-testid="portal-header"]') && !document.querySelector('.ant-skeleton, .ant-spin-spinning')`, { timeout: 60_000 })
+    await page.waitForFunction(
+      `location.hash.startsWith('#/portal/home') && !!document.querySelector('[data-page="/portal/home"]')
+      && !!document.querySelector('[data-testid="portal-header"]') && !document.querySelector('.ant-skeleton, .ant-spin-spinning')`,
+      { timeout: 60_000 },
+    )
     const shown = Date.now()
     const settled = await quiet(tracked, shown)
 
     const after = tracked.filter((t) => t.afterClick)
     const isJs = (t: Tracked) => t.req.resourceType() === 'script'
-    const apiCalls = after.filter((t) => new URL(t.req.url()).pathname.startsWith('/base/'))
-      .map((t) => ({ method: t.req.method(), path: new URL(t.req.url()).pathname.replace(/^\/base\/(api\/)?/, ''), startMs: t.start - t0, endMs: (t.end ?? settled) - t0 }))
+    const apiCalls = after
+      .filter((t) => new URL(t.req.url()).pathname.startsWith('/base/'))
+      .map((t) => ({
+        method: t.req.method(),
+        path: new URL(t.req.url()).pathname.replace(/^\/base\/(api\/)?/, ''),
+        startMs: t.start - t0,
+        endMs: (t.end ?? settled) - t0,
+      }))
       .sort((a, b) => a.startMs - b.startMs)
     const login = apiCalls.find((c) => c.path.startsWith('auth/loginByUserPwd'))
     const kb = (list: Tracked[]) => list.filter(isJs).reduce((s, t) => s + t.bytes, 0) / 1024
     return {
-      settledMs: settled - t0, loginCallMs: login ? login.endMs - login.startMs : NaN, apiCalls,
-      jsBeforeKb: kb(tracked.filter((t) => !t.afterClick)), jsAfterKb: kb(after), jsFilesAfter: after.filter(isJs).length,
+      settledMs: settled - t0,
+      loginCallMs: login ? login.endMs - login.startMs : NaN,
+      apiCalls,
+      jsBeforeKb: kb(tracked.filter((t) => !t.afterClick)),
+      jsAfterKb: kb(after),
+      jsFilesAfter: after.filter(isJs).length,
     }
   } finally {
     await context.close()
@@ -107,11 +146,13 @@ export function formatSignIn(runs: SignInRun[]): string {
   const median = sorted[Math.floor(sorted.length / 2)]!
   const lines = [
     `\nsign-in in headless Chromium (${USER.userName}, cold cache, ${runs.length} runs): 登录 → settled /portal/home`,
-    `  median ${median.settledMs} ms (runs: ${runs.map((r) => r.settledMs).join(', ')} ms); login call ${median.loginCallMs} ms;`
-      + ` ${median.apiCalls.length} API calls after the click; JS ${median.jsBeforeKb.toFixed(0)} kB for the login page,`
-      + ` ${median.jsAfterKb.toFixed(0)} kB in ${median.jsFilesAfter} files after the click`,
+    `  median ${median.settledMs} ms (runs: ${runs.map((r) => r.settledMs).join(', ')} ms); login call ${median.loginCallMs} ms;` +
+      ` ${median.apiCalls.length} API calls after the click; JS ${median.jsBeforeKb.toFixed(0)} kB for the login page,` +
+      ` ${median.jsAfterKb.toFixed(0)} kB in ${median.jsFilesAfter} files after the click`,
     '  API calls of the median run (ms after the click):',
-    ...median.apiCalls.map((c) => `    ${String(c.startMs).padStart(5)}–${String(c.endMs).padEnd(5)} ${c.method} ${c.path}`),
+    ...median.apiCalls.map(
+      (c) => `    ${String(c.startMs).padStart(5)}–${String(c.endMs).padEnd(5)} ${c.method} ${c.path}`,
+    ),
   ]
   return lines.join('\n')
 }

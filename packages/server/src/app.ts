@@ -45,11 +45,20 @@ export interface BuildOptions extends ModuleDeps {
 
 /** A registered API route and the access rule the auth hook applies to it. */
 export interface RouteAccess {
-  method: string; url: string; permission?: string | readonly string[]; public?: boolean; superAdmin?: boolean; tenantWide?: boolean
+  method: string
+  url: string
+  permission?: string | readonly string[]
+  public?: boolean
+  superAdmin?: boolean
+  tenantWide?: boolean
   /** The route's request schemas (zod), so tests can generate requests for it (the bad-input sweep). */
   schema?: { body?: unknown; querystring?: unknown; params?: unknown }
 }
-export interface BuiltApp { app: FastifyInstance; ctx: AppContext; routes: RouteAccess[] }
+export interface BuiltApp {
+  app: FastifyInstance
+  ctx: AppContext
+  routes: RouteAccess[]
+}
 
 /** How often a process on PostgreSQL looks for import jobs another process queued or left (a killed one), or its own that waited for the database. */
 const IMPORT_POLL_MS = 5000
@@ -65,12 +74,22 @@ export async function openDatabase(config: AppConfig): Promise<Db> {
 export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const { config } = opts
   const db = opts.db ?? (await openDatabase(config))
-  const ctx: AppContext = { db, config, clock: opts.clock ?? systemClock, secrets: secretBox(loadSecretKey(config.secretKey, config.dataDir)) }
+  const ctx: AppContext = {
+    db,
+    config,
+    clock: opts.clock ?? systemClock,
+    secrets: secretBox(loadSecretKey(config.secretKey, config.dataDir)),
+  }
 
   const app = Fastify({
-    logger: opts.logger === false ? false : {
-      level: config.logLevel, serializers: { req: requestLogFields }, ...(opts.logStream ? { stream: opts.logStream } : {}),
-    },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestLogFields },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     genReqId: (req) => {
       const h = req.headers.requestid
       return typeof h === 'string' && /^[\w-]{1,64}$/.test(h) ? h : randomUUID()
@@ -85,7 +104,12 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     for (const method of [r.method].flat()) {
       if (method === 'HEAD') continue
       routes.push({
-        method, url: r.url, permission: r.config?.permission, public: r.config?.public, superAdmin: r.config?.superAdmin, tenantWide: r.config?.tenantWide,
+        method,
+        url: r.url,
+        permission: r.config?.permission,
+        public: r.config?.public,
+        superAdmin: r.config?.superAdmin,
+        tenantWide: r.config?.tenantWide,
         schema: { body: r.schema?.body, querystring: r.schema?.querystring, params: r.schema?.params },
       })
     }
@@ -99,7 +123,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   installApiNoStore(app)
   // The database going away is logged as a warning: the pool reconnects and the background work resumes by itself.
   db.onConnectionLost((err) => app.log.warn({ err }, 'database connection lost'))
-  const background = (msg: string, err?: unknown) => isConnectionLoss(err) ? app.log.warn({ err }, msg) : app.log.error({ err }, msg)
+  const background = (msg: string, err?: unknown) =>
+    isConnectionLoss(err) ? app.log.warn({ err }, msg) : app.log.error({ err }, msg)
   // The sign-in core's parts from their modules (modules/auth/sign-in.ts): the steps in the order they are asked.
   registerSignIn({ secondFactors: [smsStep, totpStep], pendingRegistrations })
   // The kinds of import, each from the module whose rows it writes (modules/imports/kinds.ts).
@@ -131,7 +156,13 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   })
 
   await app.register(fastifySwagger, {
-    openapi: { info: { title: '智校 Zhixiao API', version: '0.1.0', description: '统一登录、租户、机构与账号接口；响应均为 {code, msg, data}' } },
+    openapi: {
+      info: {
+        title: '智校 Zhixiao API',
+        version: '0.1.0',
+        description: '统一登录、租户、机构与账号接口；响应均为 {code, msg, data}',
+      },
+    },
     transform: jsonSchemaTransform,
   })
   // The description lists every route and schema: a map for an attacker, so it is served only when asked for.

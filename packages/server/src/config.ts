@@ -56,8 +56,13 @@ function passwordParams(env: NodeJS.ProcessEnv): PasswordParams {
   const int = (name: string, fallback: number, min: number) => {
     const raw = env[name]
     const v = raw === undefined || raw === '' ? fallback : Number(raw)
-    if (!Number.isSafeInteger(v) || v < min) throw new Error(`${name} must be a whole number of at least ${min}, not ${raw}`)
+    if (!Number.isSafeInteger(v) || v < min)
+      throw new Error(`${name} must be a whole number of at least ${min}, not ${raw}`)
     return v
   }
-  return { memoryKiB: int('PASSWORD_MEMORY_KIB', OWASP_ARGON2ID.memoryKiB, 8), timeCost: int('PASSWORD_TIME_COST', OWASP_ARGON2ID.timeCost, 1), parallelism: 1 }
+  return {
+    memoryKiB: int('PASSWORD_MEMORY_KIB', OWASP_ARGON2ID.memoryKiB, 8),
+    timeCost: int('PASSWORD_TIME_COST', OWASP_ARGON2ID.timeCost, 1),
+    parallelism: 1,
+  }
 }

@@ -1,5 +1,13 @@
 import {
-  ASSISTANT_ADMIN_API, ASSISTANT_API, ASSISTANT_END, ASSISTANT_EVENT, ASSISTANT_RATE_LIMIT, AssistantErrorCode, AssistantMsg, InputMsg, UserType,
+  ASSISTANT_ADMIN_API,
+  ASSISTANT_API,
+  ASSISTANT_END,
+  ASSISTANT_EVENT,
+  ASSISTANT_RATE_LIMIT,
+  AssistantErrorCode,
+  AssistantMsg,
+  InputMsg,
+  UserType,
   type AssistantEventData,
 } from '@zhixiao/shared'
 import { sql } from 'kysely'
@@ -7,7 +15,17 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRole } from '../src/modules/tenant/provisioning.js'
-import { call, createTestApp, loginToken, makePerson, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
+import {
+  call,
+  createTestApp,
+  loginToken,
+  makePerson,
+  makeWorld,
+  staffOf,
+  type Staff,
+  type TestApp,
+  type World,
+} from './helpers.js'
 
 /**
  * The AI helper (docs/assistant.md): the spec's three calls, the chat-stream's server-sent events read from the raw
@@ -23,15 +41,24 @@ let teacher: { token: string; id: number }
 let pageOnly: string
 let model: http.Server
 let modelHost: string
-const modelCalls: { auth: string | undefined; body: { model: string; stream: boolean; messages: { role: string; content: string }[] } }[] = []
+const modelCalls: {
+  auth: string | undefined
+  body: { model: string; stream: boolean; messages: { role: string; content: string }[] }
+}[] = []
 
 /** OpenAI's chat.completions streaming: chunks of `data: {choices:[{delta:{content}}]}`, then `data: [DONE]`. */
 function openAiStandIn(): http.Server {
   return http.createServer((req, res) => {
     let raw = ''
-    req.on('data', (c: Buffer) => { raw += c.toString('utf8') })
+    req.on('data', (c: Buffer) => {
+      raw += c.toString('utf8')
+    })
     req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') { res.statusCode = 404; res.end(); return }
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+        res.statusCode = 404
+        res.end()
+        return
+      }
       const body = JSON.parse(raw) as (typeof modelCalls)[number]['body']
       modelCalls.push({ auth: req.headers.authorization, body })
       if (req.headers.authorization !== `Bearer ${MODEL_KEY}`) {
@@ -41,7 +68,8 @@ function openAiStandIn(): http.Server {
         return
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' })
-      const chunk = (delta: object) => `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', model: body.model, choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`
+      const chunk = (delta: object) =>
+        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', model: body.model, choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`
       res.write(chunk({ role: 'assistant', content: '' }))
       for (const piece of ['您好，', '老师请假请', '打开“请假”应用。']) res.write(chunk({ content: piece }))
       res.write(`data: ${JSON.stringify({ id: 'c1', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`)
@@ -50,7 +78,10 @@ function openAiStandIn(): http.Server {
   })
 }
 
-const listen = (srv: http.Server) => new Promise<string>((resolve) => srv.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(srv.address() as AddressInfo).port}`)))
+const listen = (srv: http.Server) =>
+  new Promise<string>((resolve) =>
+    srv.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(srv.address() as AddressInfo).port}`)),
+  )
 
 beforeAll(async () => {
   model = openAiStandIn()
@@ -59,42 +90,83 @@ beforeAll(async () => {
   w = await makeWorld(t)
   s = await staffOf(t, w)
   foreign = await staffOf(t, await makeWorld(t))
-  const p = await makePerson(t, w.tenantId, { trueName: '王老师', memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }] })
+  const p = await makePerson(t, w.tenantId, {
+    trueName: '王老师',
+    memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }],
+  })
   teacher = { token: await loginToken(t, p.userName), id: p.userInfoIds[0]! }
-  const role = await t.db.tenant(w.tenantId, (trx) => createRole(trx, { code: 'pc_page_ai', name: 'PC端页面', permissions: ['sc_menhu_pc'] }))
-  pageOnly = await loginToken(t, (await makePerson(t, w.tenantId, { memberships: [{ orgId: w.bureauId, userType: UserType.STAFF, roleIds: [role] }] })).userName)
+  const role = await t.db.tenant(w.tenantId, (trx) =>
+    createRole(trx, { code: 'pc_page_ai', name: 'PC端页面', permissions: ['sc_menhu_pc'] }),
+  )
+  pageOnly = await loginToken(
+    t,
+    (
+      await makePerson(t, w.tenantId, {
+        memberships: [{ orgId: w.bureauId, userType: UserType.STAFF, roleIds: [role] }],
+      })
+    ).userName,
+  )
 })
 afterAll(async () => {
   await t.close()
   model.close()
 })
 
-interface Streamed { status: number; contentType: string; events: { event: string; data: string }[]; envelope: { code: number; msg: string } | null }
+interface Streamed {
+  status: number
+  contentType: string
+  events: { event: string; data: string }[]
+  envelope: { code: number; msg: string } | null
+}
 
 /** POSTs chat-stream and splits the raw response into its SSE events (or reads the envelope of a refusal). */
 async function chat(token: string | undefined, body: Record<string, unknown>): Promise<Streamed> {
-  const res = await t.app.inject({ method: 'POST', url: `${ASSISTANT_API}/chat-stream`, payload: body, headers: token ? { authorization: `Bearer ${token}` } : {} })
-  const contentType = String(res.headers['content-type'] ?? '')
-  if (!contentType.startsWith('text/event-stream')) return { status: res.statusCode, contentType, events: [], envelope: res.json() }
-  const events = res.payload.split('\n\n').filter(Boolean).map((block) => {
-    const lines = block.split('\n')
-    return { event: lines.find((l) => l.startsWith('event: '))?.slice(7) ?? '', data: lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n') }
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${ASSISTANT_API}/chat-stream`,
+    payload: body,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
   })
+  const contentType = String(res.headers['content-type'] ?? '')
+  if (!contentType.startsWith('text/event-stream'))
+    return { status: res.statusCode, contentType, events: [], envelope: res.json() }
+  const events = res.payload
+    .split('\n\n')
+    .filter(Boolean)
+    .map((block) => {
+      const lines = block.split('\n')
+      return {
+        event: lines.find((l) => l.startsWith('event: '))?.slice(7) ?? '',
+        data: lines
+          .filter((l) => l.startsWith('data: '))
+          .map((l) => l.slice(6))
+          .join('\n'),
+      }
+    })
   return { status: res.statusCode, contentType, events, envelope: null }
 }
 
-const parsed = (r: Streamed): AssistantEventData[] => r.events.filter((e) => e.data !== ASSISTANT_END).map((e) => JSON.parse(e.data) as AssistantEventData)
-const text = (r: Streamed) => parsed(r).flatMap((e) => (e.type === 'delta' ? [e.content] : [])).join('')
-const source = (r: Streamed) => parsed(r).find((e): e is Extract<AssistantEventData, { type: 'source' }> => e.type === 'source')
+const parsed = (r: Streamed): AssistantEventData[] =>
+  r.events.filter((e) => e.data !== ASSISTANT_END).map((e) => JSON.parse(e.data) as AssistantEventData)
+const text = (r: Streamed) =>
+  parsed(r)
+    .flatMap((e) => (e.type === 'delta' ? [e.content] : []))
+    .join('')
+const source = (r: Streamed) =>
+  parsed(r).find((e): e is Extract<AssistantEventData, { type: 'source' }> => e.type === 'source')
 
 const A = ASSISTANT_ADMIN_API
 const messages = (userInfoId: number) =>
-  t.db.tenant(w.tenantId, (trx) => trx.selectFrom('assistant_message').selectAll().where('user_info_id', '=', userInfoId).orderBy('id').execute())
+  t.db.tenant(w.tenantId, (trx) =>
+    trx.selectFrom('assistant_message').selectAll().where('user_info_id', '=', userInfoId).orderBy('id').execute(),
+  )
 
 describe('the calls of 000 §7.5', () => {
   it('refuses callers without a session (401)', async () => {
     expect((await call(t, { url: `${ASSISTANT_API}/isEnableAssistant` })).status).toBe(401)
-    expect((await call(t, { url: `${ASSISTANT_API}/startOrEndToChat`, body: { userInfoId: teacher.id, status: 1 } })).status).toBe(401)
+    expect(
+      (await call(t, { url: `${ASSISTANT_API}/startOrEndToChat`, body: { userInfoId: teacher.id, status: 1 } })).status,
+    ).toBe(401)
     const r = await chat(undefined, { content: '老师如何请假？', userInfoId: teacher.id })
     expect(r.status).toBe(401)
     expect(r.envelope?.code).toBe(401)
@@ -102,16 +174,44 @@ describe('the calls of 000 §7.5', () => {
 
   it('is on by default; starts and ends only the caller’s own conversation', async () => {
     expect((await call(t, { url: `${ASSISTANT_API}/isEnableAssistant`, token: teacher.token })).data).toBe(true)
-    const start = await call(t, { url: `${ASSISTANT_API}/startOrEndToChat`, token: teacher.token, body: { userInfoId: teacher.id, status: 1 } })
+    const start = await call(t, {
+      url: `${ASSISTANT_API}/startOrEndToChat`,
+      token: teacher.token,
+      body: { userInfoId: teacher.id, status: 1 },
+    })
     expect(start.code).toBe(0)
     expect(typeof start.data).toBe('number')
-    const theirs = await call(t, { url: `${ASSISTANT_API}/startOrEndToChat`, token: s.teacher, body: { userInfoId: teacher.id, status: 0 } })
+    const theirs = await call(t, {
+      url: `${ASSISTANT_API}/startOrEndToChat`,
+      token: s.teacher,
+      body: { userInfoId: teacher.id, status: 0 },
+    })
     expect([theirs.status, theirs.msg]).toEqual([403, AssistantMsg.NOT_YOURS])
-    const bad = await call(t, { url: `${ASSISTANT_API}/startOrEndToChat`, token: teacher.token, body: { userInfoId: teacher.id, status: 2 } })
+    const bad = await call(t, {
+      url: `${ASSISTANT_API}/startOrEndToChat`,
+      token: teacher.token,
+      body: { userInfoId: teacher.id, status: 2 },
+    })
     expect([bad.status, bad.msg]).toEqual([400, '状态只能为0或1'])
-    const open = () => t.db.tenant(w.tenantId, (trx) => trx.selectFrom('assistant_conversation').select('id').where('user_info_id', '=', teacher.id).where('ended_at', 'is', null).execute())
+    const open = () =>
+      t.db.tenant(w.tenantId, (trx) =>
+        trx
+          .selectFrom('assistant_conversation')
+          .select('id')
+          .where('user_info_id', '=', teacher.id)
+          .where('ended_at', 'is', null)
+          .execute(),
+      )
     expect(await open()).toHaveLength(1)
-    expect((await call(t, { url: `${ASSISTANT_API}/startOrEndToChat`, token: teacher.token, body: { userInfoId: teacher.id, status: 0 } })).code).toBe(0)
+    expect(
+      (
+        await call(t, {
+          url: `${ASSISTANT_API}/startOrEndToChat`,
+          token: teacher.token,
+          body: { userInfoId: teacher.id, status: 0 },
+        })
+      ).code,
+    ).toBe(0)
     expect(await open()).toHaveLength(0)
   })
 
@@ -126,10 +226,21 @@ describe('the calls of 000 §7.5', () => {
     expect(text(r)).toContain('【老师如何请假】')
     expect(text(r)).toContain('调课安排')
     const log = (await messages(teacher.id)).at(-1)!
-    expect(log).toMatchObject({ question: '老师如何请假？', source: 'help', source_title: '老师如何请假', org_id: w.schoolId })
+    expect(log).toMatchObject({
+      question: '老师如何请假？',
+      source: 'help',
+      source_title: '老师如何请假',
+      org_id: w.schoolId,
+    })
     expect(log.answer).toBe(text(r))
     // The reply's end marker ends the conversation (000 §4).
-    const conv = await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('assistant_conversation').selectAll().where('id', '=', log.conversation_id!).executeTakeFirstOrThrow())
+    const conv = await t.db.tenant(w.tenantId, (trx) =>
+      trx
+        .selectFrom('assistant_conversation')
+        .selectAll()
+        .where('id', '=', log.conversation_id!)
+        .executeTakeFirstOrThrow(),
+    )
     expect(conv.ended_at).not.toBeNull()
   })
 
@@ -158,10 +269,13 @@ describe('the calls of 000 §7.5', () => {
   })
 
   it(`limits a user to ${ASSISTANT_RATE_LIMIT} messages a minute, counted in the database`, async () => {
-    const p = await makePerson(t, w.tenantId, { memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }] })
+    const p = await makePerson(t, w.tenantId, {
+      memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }],
+    })
     const token = await loginToken(t, p.userName)
     const id = p.userInfoIds[0]!
-    for (let i = 0; i < ASSISTANT_RATE_LIMIT; i++) expect((await chat(token, { content: '学生如何请假', userInfoId: id })).status).toBe(200)
+    for (let i = 0; i < ASSISTANT_RATE_LIMIT; i++)
+      expect((await chat(token, { content: '学生如何请假', userInfoId: id })).status).toBe(200)
     const over = await chat(token, { content: '学生如何请假', userInfoId: id })
     expect(over.envelope).toMatchObject({ code: AssistantErrorCode.RATE_LIMITED, msg: AssistantMsg.RATE_LIMITED })
     // Someone else is not held back by this user's count.
@@ -185,18 +299,33 @@ describe('maintenance: help articles', () => {
     expect((await call(t, { url: `${A}/article/page`, token: pageOnly })).code).toBe(0)
     const body = { title: '如何修改密码', body: '在个人中心修改。' }
     expect((await call(t, { url: `${A}/article/add`, token: pageOnly, body })).status).toBe(403)
-    expect((await call(t, { url: `${A}/config/save`, token: pageOnly, body: { enabled: false, provider: 'builtin' } })).status).toBe(403)
+    expect(
+      (await call(t, { url: `${A}/config/save`, token: pageOnly, body: { enabled: false, provider: 'builtin' } }))
+        .status,
+    ).toBe(403)
     // A school administrator holds the codes, but the articles are the whole tenant's.
     expect((await call(t, { url: `${A}/article/add`, token: s.schoolAdmin, body })).status).toBe(403)
   })
 
   it('adds an article the answerer then finds (also by a Latin word), edits and deletes it', async () => {
-    const add = await call(t, { url: `${A}/article/add`, token: s.bureauAdmin, body: { title: '如何导入教师名单', keywords: 'Excel 批量', body: '在“教师管理”点击“导入”，下载模板，按模板填写后上传Excel文件。' } })
+    const add = await call(t, {
+      url: `${A}/article/add`,
+      token: s.bureauAdmin,
+      body: {
+        title: '如何导入教师名单',
+        keywords: 'Excel 批量',
+        body: '在“教师管理”点击“导入”，下载模板，按模板填写后上传Excel文件。',
+      },
+    })
     expect(add.code).toBe(0)
     const id = add.data as number
     const r = await chat(teacher.token, { content: 'excel怎么弄', userInfoId: teacher.id })
     expect(source(r)?.title).toBe('如何导入教师名单')
-    const upd = await call(t, { url: `${A}/article/update`, token: s.bureauAdmin, body: { id, title: '如何导入教师名单', keywords: 'Excel', body: '新的正文：导入教师', enabled: false } })
+    const upd = await call(t, {
+      url: `${A}/article/update`,
+      token: s.bureauAdmin,
+      body: { id, title: '如何导入教师名单', keywords: 'Excel', body: '新的正文：导入教师', enabled: false },
+    })
     expect(upd.code).toBe(0)
     // A disabled article is not used.
     expect(source(await chat(teacher.token, { content: 'excel怎么弄', userInfoId: teacher.id }))?.source).toBe('none')
@@ -205,35 +334,82 @@ describe('maintenance: help articles', () => {
   })
 
   it('another tenant’s article id is not found; bad input is refused with nothing written', async () => {
-    const mineArticle = (await call(t, { url: `${A}/article/page`, token: s.bureauAdmin })).data.list[0] as { id: number; title: string }
-    const upd = await call(t, { url: `${A}/article/update`, token: foreign.bureauAdmin, body: { id: mineArticle.id, title: '改掉', body: '改掉' } })
+    const mineArticle = (await call(t, { url: `${A}/article/page`, token: s.bureauAdmin })).data.list[0] as {
+      id: number
+      title: string
+    }
+    const upd = await call(t, {
+      url: `${A}/article/update`,
+      token: foreign.bureauAdmin,
+      body: { id: mineArticle.id, title: '改掉', body: '改掉' },
+    })
     expect([upd.status, upd.msg]).toEqual([404, AssistantMsg.ARTICLE_NOT_FOUND])
-    expect((await call(t, { url: `${A}/article/delete`, token: foreign.bureauAdmin, body: { id: mineArticle.id } })).status).toBe(404)
-    const count = () => t.db.tenant(w.tenantId, async (trx) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM help_article`.execute(trx)).rows[0]!.n))
+    expect(
+      (await call(t, { url: `${A}/article/delete`, token: foreign.bureauAdmin, body: { id: mineArticle.id } })).status,
+    ).toBe(404)
+    const count = () =>
+      t.db.tenant(w.tenantId, async (trx) =>
+        Number((await sql<{ n: string }>`SELECT count(*) AS n FROM help_article`.execute(trx)).rows[0]!.n),
+      )
     const before = await count()
-    const nul = await call(t, { url: `${A}/article/add`, token: s.bureauAdmin, body: { title: '标题\u0000', body: '正文' } })
+    const nul = await call(t, {
+      url: `${A}/article/add`,
+      token: s.bureauAdmin,
+      body: { title: '标题\u0000', body: '正文' },
+    })
     expect([nul.status, nul.msg]).toEqual([400, InputMsg.ILLEGAL_CHARS])
-    const long = await call(t, { url: `${A}/article/add`, token: s.bureauAdmin, body: { title: '标题', body: '长'.repeat(5001) } })
+    const long = await call(t, {
+      url: `${A}/article/add`,
+      token: s.bureauAdmin,
+      body: { title: '标题', body: '长'.repeat(5001) },
+    })
     expect([long.status, long.msg]).toEqual([400, AssistantMsg.BODY_LONG])
     const type = await call(t, { url: `${A}/article/add`, token: s.bureauAdmin, body: { title: 5, body: '正文' } })
     expect(type.status).toBe(400)
     const blank = await call(t, { url: `${A}/article/add`, token: s.bureauAdmin, body: { title: '  ', body: '正文' } })
     expect([blank.status, blank.msg]).toEqual([400, AssistantMsg.TITLE_REQUIRED])
     expect(await count()).toBe(before)
-    expect((await call(t, { url: `${A}/article/page`, token: s.bureauAdmin })).data.list.find((a: { id: number }) => a.id === mineArticle.id).title).toBe(mineArticle.title)
+    expect(
+      (await call(t, { url: `${A}/article/page`, token: s.bureauAdmin })).data.list.find(
+        (a: { id: number }) => a.id === mineArticle.id,
+      ).title,
+    ).toBe(mineArticle.title)
   })
 })
 
 describe('maintenance: the model and the log', () => {
   it('answers through an OpenAI-compatible model with the best article as context; the key is sealed and never returned', async () => {
     const save = (body: Record<string, unknown>) => call(t, { url: `${A}/config/save`, token: s.bureauAdmin, body })
-    expect((await save({ enabled: true, provider: 'openai', baseUrl: `${modelHost}/v1`, model: 'gpt-4o-mini' })).msg).toBe(AssistantMsg.KEY_REQUIRED)
-    expect((await save({ enabled: true, provider: 'openai', baseUrl: 'ftp://x', model: 'm', apiKey: 'k' })).msg).toBe(AssistantMsg.BASE_URL_BAD)
-    expect((await save({ enabled: true, provider: 'openai', baseUrl: `${modelHost}/v1`, model: 'gpt-4o-mini', apiKey: MODEL_KEY })).code).toBe(0)
+    expect(
+      (await save({ enabled: true, provider: 'openai', baseUrl: `${modelHost}/v1`, model: 'gpt-4o-mini' })).msg,
+    ).toBe(AssistantMsg.KEY_REQUIRED)
+    expect((await save({ enabled: true, provider: 'openai', baseUrl: 'ftp://x', model: 'm', apiKey: 'k' })).msg).toBe(
+      AssistantMsg.BASE_URL_BAD,
+    )
+    expect(
+      (
+        await save({
+          enabled: true,
+          provider: 'openai',
+          baseUrl: `${modelHost}/v1`,
+          model: 'gpt-4o-mini',
+          apiKey: MODEL_KEY,
+        })
+      ).code,
+    ).toBe(0)
     const got = await call(t, { url: `${A}/config/get`, token: s.bureauAdmin })
-    expect(got.data).toEqual({ enabled: true, provider: 'openai', baseUrl: `${modelHost}/v1`, model: 'gpt-4o-mini', hasKey: true, editable: true })
+    expect(got.data).toEqual({
+      enabled: true,
+      provider: 'openai',
+      baseUrl: `${modelHost}/v1`,
+      model: 'gpt-4o-mini',
+      hasKey: true,
+      editable: true,
+    })
     expect(JSON.stringify(got)).not.toContain(MODEL_KEY)
-    const stored = await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('assistant_config').select('api_key_sealed').executeTakeFirstOrThrow())
+    const stored = await t.db.tenant(w.tenantId, (trx) =>
+      trx.selectFrom('assistant_config').select('api_key_sealed').executeTakeFirstOrThrow(),
+    )
     expect(stored.api_key_sealed).not.toContain(MODEL_KEY)
     expect(t.ctx.secrets.open(stored.api_key_sealed!)).toBe(MODEL_KEY)
 
@@ -246,41 +422,73 @@ describe('maintenance: the model and the log', () => {
     expect(sent.body).toMatchObject({ model: 'gpt-4o-mini', stream: true })
     expect(sent.body.messages[0]!.content).toContain('调课安排')
     expect(sent.body.messages[1]).toEqual({ role: 'user', content: '老师如何请假？' })
-    expect((await messages(teacher.id)).at(-1)).toMatchObject({ source: 'model', answer: '您好，老师请假请打开“请假”应用。' })
+    expect((await messages(teacher.id)).at(-1)).toMatchObject({
+      source: 'model',
+      answer: '您好，老师请假请打开“请假”应用。',
+    })
 
     // Saving again without a key keeps the stored one.
-    expect((await save({ enabled: true, provider: 'openai', baseUrl: `${modelHost}/v1`, model: 'gpt-4o' })).code).toBe(0)
+    expect((await save({ enabled: true, provider: 'openai', baseUrl: `${modelHost}/v1`, model: 'gpt-4o' })).code).toBe(
+      0,
+    )
     expect((await call(t, { url: `${A}/config/get`, token: s.bureauAdmin })).data.hasKey).toBe(true)
   })
 
   it('a refusing model ends the stream with an error event, then [end]', async () => {
-    expect((await call(t, { url: `${A}/config/save`, token: s.bureauAdmin, body: { enabled: true, provider: 'openai', baseUrl: `${modelHost}/v1`, model: 'm', apiKey: 'sk-wrong' } })).code).toBe(0)
+    expect(
+      (
+        await call(t, {
+          url: `${A}/config/save`,
+          token: s.bureauAdmin,
+          body: { enabled: true, provider: 'openai', baseUrl: `${modelHost}/v1`, model: 'm', apiKey: 'sk-wrong' },
+        })
+      ).code,
+    ).toBe(0)
     const r = await chat(teacher.token, { content: '老师如何请假？', userInfoId: teacher.id })
     expect(parsed(r).at(-1)).toEqual({ type: 'error', msg: AssistantMsg.MODEL_FAILED })
     expect(r.events.at(-1)!.data).toBe(ASSISTANT_END)
     // Back to the built-in answerer: the key is deleted.
-    expect((await call(t, { url: `${A}/config/save`, token: s.bureauAdmin, body: { enabled: true, provider: 'builtin' } })).code).toBe(0)
-    const stored = await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('assistant_config').select('api_key_sealed').executeTakeFirstOrThrow())
+    expect(
+      (await call(t, { url: `${A}/config/save`, token: s.bureauAdmin, body: { enabled: true, provider: 'builtin' } }))
+        .code,
+    ).toBe(0)
+    const stored = await t.db.tenant(w.tenantId, (trx) =>
+      trx.selectFrom('assistant_config').select('api_key_sealed').executeTakeFirstOrThrow(),
+    )
     expect(stored.api_key_sealed).toBeNull()
   })
 
   it('switched off, isEnableAssistant says false and chat-stream refuses', async () => {
-    expect((await call(t, { url: `${A}/config/save`, token: s.bureauAdmin, body: { enabled: false, provider: 'builtin' } })).code).toBe(0)
+    expect(
+      (await call(t, { url: `${A}/config/save`, token: s.bureauAdmin, body: { enabled: false, provider: 'builtin' } }))
+        .code,
+    ).toBe(0)
     expect((await call(t, { url: `${ASSISTANT_API}/isEnableAssistant`, token: teacher.token })).data).toBe(false)
-    expect((await chat(teacher.token, { content: '老师如何请假？', userInfoId: teacher.id })).envelope).toMatchObject({ code: AssistantErrorCode.DISABLED })
+    expect((await chat(teacher.token, { content: '老师如何请假？', userInfoId: teacher.id })).envelope).toMatchObject({
+      code: AssistantErrorCode.DISABLED,
+    })
     // Another tenant is unaffected.
     expect((await call(t, { url: `${ASSISTANT_API}/isEnableAssistant`, token: foreign.teacher })).data).toBe(true)
-    expect((await call(t, { url: `${A}/config/save`, token: s.bureauAdmin, body: { enabled: true, provider: 'builtin' } })).code).toBe(0)
+    expect(
+      (await call(t, { url: `${A}/config/save`, token: s.bureauAdmin, body: { enabled: true, provider: 'builtin' } }))
+        .code,
+    ).toBe(0)
   })
 
   it('the log shows questions and answers of the admin’s org and below only', async () => {
     const all = await call(t, { url: `${A}/log/page?pageSize=100`, token: s.bureauAdmin })
-    const row = all.data.list.find((r: { userInfoId: number; question: string; source: string }) => r.userInfoId === teacher.id && r.question === '学生如何请假' && r.source === 'help')
+    const row = all.data.list.find(
+      (r: { userInfoId: number; question: string; source: string }) =>
+        r.userInfoId === teacher.id && r.question === '学生如何请假' && r.source === 'help',
+    )
     expect(row).toMatchObject({ userName: '王老师', orgName: '测试一小', sourceTitle: '学生如何请假' })
     expect(row.answer).toContain('班主任审批')
     expect((await call(t, { url: `${A}/log/page`, token: s.schoolAdmin })).data.total).toBe(all.data.total)
     expect((await call(t, { url: `${A}/log/page`, token: s.school2Admin })).data.total).toBe(0)
     expect((await call(t, { url: `${A}/log/page`, token: foreign.bureauAdmin })).data.total).toBe(0)
-    expect((await call(t, { url: `${A}/log/page?keyword=${encodeURIComponent('王老师')}`, token: s.bureauAdmin })).data.total).toBeGreaterThan(0)
+    expect(
+      (await call(t, { url: `${A}/log/page?keyword=${encodeURIComponent('王老师')}`, token: s.bureauAdmin })).data
+        .total,
+    ).toBeGreaterThan(0)
   })
 })

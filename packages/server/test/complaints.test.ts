@@ -1,7 +1,17 @@
 import { ComplaintMsg, Msg, UserType } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRole } from '../src/modules/tenant/provisioning.js'
-import { call, createTestApp, loginToken, makePerson, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
+import {
+  call,
+  createTestApp,
+  loginToken,
+  makePerson,
+  makeWorld,
+  staffOf,
+  type Staff,
+  type TestApp,
+  type World,
+} from './helpers.js'
 
 let t: TestApp
 let w: World
@@ -31,38 +41,69 @@ beforeAll(async () => {
   handler = await person(w, w.schoolId, UserType.STAFF, [w.roles.teacher], '王处理')
   student = (await person(w, w.schoolId, UserType.STUDENT, [])).token
   const roles = await t.db.tenant(w.tenantId, async (trx) => ({
-    list: await createRole(trx, { code: 'cs_list', name: '投诉列表', permissions: ['sc_menhu_newFeedback_config_list'] }),
-    base: await createRole(trx, { code: 'cs_base', name: '投诉配置', permissions: ['sc_menhu_newFeedback_config_base_config'] }),
+    list: await createRole(trx, {
+      code: 'cs_list',
+      name: '投诉列表',
+      permissions: ['sc_menhu_newFeedback_config_list'],
+    }),
+    base: await createRole(trx, {
+      code: 'cs_base',
+      name: '投诉配置',
+      permissions: ['sc_menhu_newFeedback_config_base_config'],
+    }),
   }))
   lister = (await person(w, w.schoolId, UserType.STAFF, [roles.list])).token
   configurer = (await person(w, w.schoolId, UserType.STAFF, [roles.base])).token
 })
 afterAll(() => t.close())
 
-const submit = (token: string, body: Record<string, unknown>) => call(t, { url: `${C}/add`, token, body: { title: '食堂太咸', content: '希望少放盐', ...body } })
+const submit = (token: string, body: Record<string, unknown>) =>
+  call(t, { url: `${C}/add`, token, body: { title: '食堂太咸', content: '希望少放盐', ...body } })
 
 describe('config', () => {
   it('is off by default, for members and visitors alike', async () => {
-    expect((await call(t, { url: `${C}/config/get`, token: s.teacher })).data).toEqual({ enable: false, userRole: [], allowAnonymous: true })
+    expect((await call(t, { url: `${C}/config/get`, token: s.teacher })).data).toEqual({
+      enable: false,
+      userRole: [],
+      allowAnonymous: true,
+    })
     expect((await call(t, { url: `${C}/config/get?orgId=${w.schoolId}` })).data.enable).toBe(false)
     expect(await call(t, { url: `${C}/config/get` })).toMatchObject({ status: 400, msg: ComplaintMsg.ORG_REQUIRED })
   })
 
   it('is saved per org by base-config holders, logged, and read by visitors with the orgId', async () => {
-    expect(await call(t, { url: `${C}/config/set`, token: configurer, body: { enable: true, userRole: [1002, -1], allowAnonymous: true } })).toMatchObject({ code: 0 })
-    expect((await call(t, { url: `${C}/config/get`, token: s.teacher })).data).toEqual({ enable: true, userRole: [1002, -1], allowAnonymous: true })
+    expect(
+      await call(t, {
+        url: `${C}/config/set`,
+        token: configurer,
+        body: { enable: true, userRole: [1002, -1], allowAnonymous: true },
+      }),
+    ).toMatchObject({ code: 0 })
+    expect((await call(t, { url: `${C}/config/get`, token: s.teacher })).data).toEqual({
+      enable: true,
+      userRole: [1002, -1],
+      allowAnonymous: true,
+    })
     expect((await call(t, { url: `${C}/config/get?orgId=${w.schoolId}` })).data.userRole).toEqual([1002, -1])
     // The second school keeps its own (default) config.
     expect((await call(t, { url: `${C}/config/get?orgId=${w.school2Id}` })).data.enable).toBe(false)
-    const log = await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('operation_log').select(['module', 'action']).where('module', '=', '投诉建议').execute())
+    const log = await t.db.tenant(w.tenantId, (trx) =>
+      trx.selectFrom('operation_log').select(['module', 'action']).where('module', '=', '投诉建议').execute(),
+    )
     expect(log).toContainEqual({ module: '投诉建议', action: '基础配置' })
   })
 
   it('refuses unknown user types and signed-out or code-less writers', async () => {
-    expect((await call(t, { url: `${C}/config/set`, token: configurer, body: { enable: true, userRole: [9999] } })).status).toBe(400)
+    expect(
+      (await call(t, { url: `${C}/config/set`, token: configurer, body: { enable: true, userRole: [9999] } })).status,
+    ).toBe(400)
     expect((await call(t, { url: `${C}/config/set`, body: { enable: true, userRole: [] } })).status).toBe(401)
-    expect(await call(t, { url: `${C}/config/set`, token: s.teacher, body: { enable: true, userRole: [] } })).toMatchObject({ status: 403, msg: Msg.NO_PERMISSION })
-    expect(await call(t, { url: `${C}/config/set`, token: lister, body: { enable: true, userRole: [] } })).toMatchObject({ status: 403 })
+    expect(
+      await call(t, { url: `${C}/config/set`, token: s.teacher, body: { enable: true, userRole: [] } }),
+    ).toMatchObject({ status: 403, msg: Msg.NO_PERMISSION })
+    expect(
+      await call(t, { url: `${C}/config/set`, token: lister, body: { enable: true, userRole: [] } }),
+    ).toMatchObject({ status: 403 })
   })
 })
 
@@ -70,10 +111,20 @@ let classId: number
 let otherClassId: number
 describe('classifications', () => {
   it('are added with staff handlers of the org and listed with them', async () => {
-    const add = await call(t, { url: `${C}/classification/add`, token: configurer, body: { name: '后勤', handlerIds: [handler.userInfoId] } })
+    const add = await call(t, {
+      url: `${C}/classification/add`,
+      token: configurer,
+      body: { name: '后勤', handlerIds: [handler.userInfoId] },
+    })
     expect(add).toMatchObject({ code: 0, msg: '新增成功' })
     classId = add.data
-    otherClassId = (await call(t, { url: `${C}/classification/add`, token: s.schoolAdmin, body: { name: '教学', handlerIds: [handler.userInfoId] } })).data
+    otherClassId = (
+      await call(t, {
+        url: `${C}/classification/add`,
+        token: s.schoolAdmin,
+        body: { name: '教学', handlerIds: [handler.userInfoId] },
+      })
+    ).data
     const list = await call(t, { url: `${C}/classification/list`, token: s.teacher })
     expect(list.data).toEqual([
       { id: classId, name: '后勤', handlers: [{ userInfoId: handler.userInfoId, trueName: '王处理' }] },
@@ -84,12 +135,36 @@ describe('classifications', () => {
   })
 
   it('refuses a duplicate name, a non-staff or foreign handler, and no handler', async () => {
-    expect(await call(t, { url: `${C}/classification/add`, token: configurer, body: { name: '后勤', handlerIds: [handler.userInfoId] } })).toMatchObject({ status: 400, msg: ComplaintMsg.CLASS_NAME_TAKEN })
-    const stu = await makePerson(t, w.tenantId, { memberships: [{ orgId: w.schoolId, userType: UserType.STUDENT, roleIds: [] }] })
-    expect(await call(t, { url: `${C}/classification/add`, token: configurer, body: { name: '安全', handlerIds: [stu.userInfoIds[0]] } })).toMatchObject({ status: 400, msg: ComplaintMsg.HANDLER_NOT_STAFF })
-    const other = await makePerson(t, w.tenantId, { memberships: [{ orgId: w.school2Id, userType: UserType.STAFF, roleIds: [] }] })
-    expect(await call(t, { url: `${C}/classification/add`, token: configurer, body: { name: '安全', handlerIds: [other.userInfoIds[0]] } })).toMatchObject({ status: 400, msg: ComplaintMsg.HANDLER_NOT_STAFF })
-    expect(await call(t, { url: `${C}/classification/add`, token: configurer, body: { name: '安全', handlerIds: [] } })).toMatchObject({ status: 400, msg: ComplaintMsg.HANDLER_REQUIRED })
+    expect(
+      await call(t, {
+        url: `${C}/classification/add`,
+        token: configurer,
+        body: { name: '后勤', handlerIds: [handler.userInfoId] },
+      }),
+    ).toMatchObject({ status: 400, msg: ComplaintMsg.CLASS_NAME_TAKEN })
+    const stu = await makePerson(t, w.tenantId, {
+      memberships: [{ orgId: w.schoolId, userType: UserType.STUDENT, roleIds: [] }],
+    })
+    expect(
+      await call(t, {
+        url: `${C}/classification/add`,
+        token: configurer,
+        body: { name: '安全', handlerIds: [stu.userInfoIds[0]] },
+      }),
+    ).toMatchObject({ status: 400, msg: ComplaintMsg.HANDLER_NOT_STAFF })
+    const other = await makePerson(t, w.tenantId, {
+      memberships: [{ orgId: w.school2Id, userType: UserType.STAFF, roleIds: [] }],
+    })
+    expect(
+      await call(t, {
+        url: `${C}/classification/add`,
+        token: configurer,
+        body: { name: '安全', handlerIds: [other.userInfoIds[0]] },
+      }),
+    ).toMatchObject({ status: 400, msg: ComplaintMsg.HANDLER_NOT_STAFF })
+    expect(
+      await call(t, { url: `${C}/classification/add`, token: configurer, body: { name: '安全', handlerIds: [] } }),
+    ).toMatchObject({ status: 400, msg: ComplaintMsg.HANDLER_REQUIRED })
   })
 
   it('tell who handles: checkUserIsAdmin', async () => {
@@ -99,11 +174,29 @@ describe('classifications', () => {
   })
 
   it('are renamed, and another tenant or org cannot touch them', async () => {
-    expect(await call(t, { url: `${C}/classification/update`, token: configurer, body: { id: otherClassId, name: '教学教务', handlerIds: [handler.userInfoId] } })).toMatchObject({ code: 0 })
-    expect(await call(t, { url: `${C}/classification/update`, token: foreign.schoolAdmin, body: { id: otherClassId, name: 'x', handlerIds: [handler.userInfoId] } })).toMatchObject({ status: 400 })
-    expect(await call(t, { url: `${C}/classification/delete`, token: foreign.schoolAdmin, body: { id: otherClassId } })).toMatchObject({ status: 404, msg: ComplaintMsg.CLASS_NOT_FOUND })
-    expect(await call(t, { url: `${C}/classification/delete`, token: s.school2Admin, body: { id: otherClassId } })).toMatchObject({ status: 404 })
-    expect(await call(t, { url: `${C}/classification/delete`, token: s.teacher, body: { id: otherClassId } })).toMatchObject({ status: 403 })
+    expect(
+      await call(t, {
+        url: `${C}/classification/update`,
+        token: configurer,
+        body: { id: otherClassId, name: '教学教务', handlerIds: [handler.userInfoId] },
+      }),
+    ).toMatchObject({ code: 0 })
+    expect(
+      await call(t, {
+        url: `${C}/classification/update`,
+        token: foreign.schoolAdmin,
+        body: { id: otherClassId, name: 'x', handlerIds: [handler.userInfoId] },
+      }),
+    ).toMatchObject({ status: 400 })
+    expect(
+      await call(t, { url: `${C}/classification/delete`, token: foreign.schoolAdmin, body: { id: otherClassId } }),
+    ).toMatchObject({ status: 404, msg: ComplaintMsg.CLASS_NOT_FOUND })
+    expect(
+      await call(t, { url: `${C}/classification/delete`, token: s.school2Admin, body: { id: otherClassId } }),
+    ).toMatchObject({ status: 404 })
+    expect(
+      await call(t, { url: `${C}/classification/delete`, token: s.teacher, body: { id: otherClassId } }),
+    ).toMatchObject({ status: 403 })
   })
 })
 
@@ -124,7 +217,9 @@ describe('submissions', () => {
   })
 
   it('hide an anonymous submitter from handlers but not from the submitter', async () => {
-    anonId = (await submit(s.teacher, { classId: otherClassId, title: '匿名建议', anonymous: true, phone: '13900000000' })).data
+    anonId = (
+      await submit(s.teacher, { classId: otherClassId, title: '匿名建议', anonymous: true, phone: '13900000000' })
+    ).data
     const asHandler = await call(t, { url: `${C}/getDetail?id=${anonId}`, token: handler.token })
     expect(asHandler.data).toMatchObject({ title: '匿名建议', anonymous: true, submitterName: null, phone: null })
     const named = await call(t, { url: `${C}/getDetail?id=${mineId}`, token: handler.token })
@@ -134,27 +229,61 @@ describe('submissions', () => {
   })
 
   it('refuse anonymous when the org does not allow it', async () => {
-    await call(t, { url: `${C}/config/set`, token: configurer, body: { enable: true, userRole: [1002, -1], allowAnonymous: false } })
-    expect(await submit(s.teacher, { classId, anonymous: true })).toMatchObject({ status: 400, msg: ComplaintMsg.ANONYMOUS_NOT_ALLOWED })
-    await call(t, { url: `${C}/config/set`, token: configurer, body: { enable: true, userRole: [1002, -1], allowAnonymous: true } })
+    await call(t, {
+      url: `${C}/config/set`,
+      token: configurer,
+      body: { enable: true, userRole: [1002, -1], allowAnonymous: false },
+    })
+    expect(await submit(s.teacher, { classId, anonymous: true })).toMatchObject({
+      status: 400,
+      msg: ComplaintMsg.ANONYMOUS_NOT_ALLOWED,
+    })
+    await call(t, {
+      url: `${C}/config/set`,
+      token: configurer,
+      body: { enable: true, userRole: [1002, -1], allowAnonymous: true },
+    })
   })
 
   it('keep a class with submissions from deletion', async () => {
-    expect((await call(t, { url: `${C}/classification/hasComplainSuggestion?id=${classId}`, token: configurer })).data).toBe(true)
-    expect(await call(t, { url: `${C}/classification/delete`, token: configurer, body: { id: classId } })).toMatchObject({ status: 400, msg: ComplaintMsg.CLASS_IN_USE })
-    const empty = (await call(t, { url: `${C}/classification/add`, token: configurer, body: { name: '临时', handlerIds: [handler.userInfoId] } })).data
-    expect((await call(t, { url: `${C}/classification/hasComplainSuggestion?id=${empty}`, token: configurer })).data).toBe(false)
-    expect(await call(t, { url: `${C}/classification/delete`, token: configurer, body: { id: empty } })).toMatchObject({ code: 0 })
+    expect(
+      (await call(t, { url: `${C}/classification/hasComplainSuggestion?id=${classId}`, token: configurer })).data,
+    ).toBe(true)
+    expect(
+      await call(t, { url: `${C}/classification/delete`, token: configurer, body: { id: classId } }),
+    ).toMatchObject({ status: 400, msg: ComplaintMsg.CLASS_IN_USE })
+    const empty = (
+      await call(t, {
+        url: `${C}/classification/add`,
+        token: configurer,
+        body: { name: '临时', handlerIds: [handler.userInfoId] },
+      })
+    ).data
+    expect(
+      (await call(t, { url: `${C}/classification/hasComplainSuggestion?id=${empty}`, token: configurer })).data,
+    ).toBe(false)
+    expect(await call(t, { url: `${C}/classification/delete`, token: configurer, body: { id: empty } })).toMatchObject({
+      code: 0,
+    })
   })
 })
 
 describe('admin lists and handling', () => {
-  const list = (token: string, body: Record<string, unknown> = {}) => call(t, { url: `${C}/queryListForAdmin`, token, body: { pageIndex: 1, pageSize: 20, ...body } })
+  const list = (token: string, body: Record<string, unknown> = {}) =>
+    call(t, { url: `${C}/queryListForAdmin`, token, body: { pageIndex: 1, pageSize: 20, ...body } })
 
   it('show handlers their classes and list holders the whole org; others are refused', async () => {
     // A class the handler does not handle, with one submission: handlers must not see it.
-    const other = await makePerson(t, w.tenantId, { memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [] }] })
-    const onlyHandled = (await call(t, { url: `${C}/classification/add`, token: configurer, body: { name: '安全', handlerIds: [other.userInfoIds[0]] } })).data as number
+    const other = await makePerson(t, w.tenantId, {
+      memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [] }],
+    })
+    const onlyHandled = (
+      await call(t, {
+        url: `${C}/classification/add`,
+        token: configurer,
+        body: { name: '安全', handlerIds: [other.userInfoIds[0]] },
+      })
+    ).data as number
     await submit(s.teacher, { classId: onlyHandled, title: '安全隐患' })
     const mine = await list(handler.token, { scope: 'mine' })
     expect(mine.data.list.map((r: { title: string }) => r.title).sort()).toEqual(['匿名建议', '食堂太咸'])
@@ -172,7 +301,9 @@ describe('admin lists and handling', () => {
 
   it('filter by class, status, date and keyword', async () => {
     expect((await list(lister, { scope: 'all', classId })).data.total).toBe(1)
-    expect((await list(lister, { scope: 'all', keyword: '匿名' })).data.list.map((r: { id: number }) => r.id)).toEqual([anonId])
+    expect((await list(lister, { scope: 'all', keyword: '匿名' })).data.list.map((r: { id: number }) => r.id)).toEqual([
+      anonId,
+    ])
     expect((await list(lister, { scope: 'all', status: 2 })).data.total).toBe(0)
     expect((await list(lister, { scope: 'all', startDate: '2000-01-01', endDate: '2000-01-02' })).data.total).toBe(0)
     expect((await list(lister, { scope: 'all', startDate: '2000-01-01' })).data.total).toBe(3)
@@ -185,19 +316,37 @@ describe('admin lists and handling', () => {
   })
 
   it('move 待处理 → 处理中 → 已处理 with a reply; 已处理 is final; the submitter sees the reply', async () => {
-    const change = (token: string, body: Record<string, unknown>) => call(t, { url: `${C}/changeStatus`, token, body: { id: mineId, ...body } })
+    const change = (token: string, body: Record<string, unknown>) =>
+      call(t, { url: `${C}/changeStatus`, token, body: { id: mineId, ...body } })
     expect(await change(s.teacher, { status: 1 })).toMatchObject({ status: 403 })
     expect(await change(foreign.schoolAdmin, { status: 1 })).toMatchObject({ status: 404 })
     expect(await change(handler.token, { status: 1 })).toMatchObject({ code: 0, msg: ComplaintMsg.HANDLED })
     expect(await change(handler.token, { status: 2 })).toMatchObject({ status: 400, msg: ComplaintMsg.REPLY_REQUIRED })
     expect(await change(handler.token, { status: 2, reply: '已与食堂沟通' })).toMatchObject({ code: 0 })
     expect(await change(handler.token, { status: 1 })).toMatchObject({ status: 400, msg: ComplaintMsg.STATUS_BACKWARD })
-    const mine = await call(t, { url: `${C}/classification/listByCurrentUser`, token: s.teacher, body: { pageIndex: 1, pageSize: 10 } })
-    expect(mine.data.list.find((r: { id: number }) => r.id === mineId)).toMatchObject({ status: 2, reply: '已与食堂沟通', handlerName: '王处理' })
+    const mine = await call(t, {
+      url: `${C}/classification/listByCurrentUser`,
+      token: s.teacher,
+      body: { pageIndex: 1, pageSize: 10 },
+    })
+    expect(mine.data.list.find((r: { id: number }) => r.id === mineId)).toMatchObject({
+      status: 2,
+      reply: '已与食堂沟通',
+      handlerName: '王处理',
+    })
     expect((await call(t, { url: `${C}/getComplaintSuggestionCount`, token: handler.token })).data).toBe(1)
-    const log = await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('operation_log').select('target').where('module', '=', '投诉建议').where('action', '=', '处理').execute())
+    const log = await t.db.tenant(w.tenantId, (trx) =>
+      trx
+        .selectFrom('operation_log')
+        .select('target')
+        .where('module', '=', '投诉建议')
+        .where('action', '=', '处理')
+        .execute(),
+    )
     expect(log.length).toBe(2)
     // Another member's list holds none of the teacher's submissions.
-    expect((await call(t, { url: `${C}/classification/listByCurrentUser`, token: handler.token, body: {} })).data.total).toBe(0)
+    expect(
+      (await call(t, { url: `${C}/classification/listByCurrentUser`, token: handler.token, body: {} })).data.total,
+    ).toBe(0)
   })
 })

@@ -11,14 +11,22 @@ import { createTestApp, type TestApp } from './helpers.js'
  * names no API path of its own.
  */
 function isContract(v: unknown): v is AnyContract {
-  return typeof v === 'object' && v !== null && typeof (v as AnyContract).path === 'string' && ((v as AnyContract).method === 'GET' || (v as AnyContract).method === 'POST')
-    && typeof (v as AnyContract).summary === 'string'
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as AnyContract).path === 'string' &&
+    ((v as AnyContract).method === 'GET' || (v as AnyContract).method === 'POST') &&
+    typeof (v as AnyContract).summary === 'string'
+  )
 }
 /** Every contract exported by shared, found through the exported contract groups. */
 function allContracts(): AnyContract[] {
   const out = new Set<AnyContract>()
   const visit = (v: unknown, depth: number) => {
-    if (isContract(v)) { out.add(v); return }
+    if (isContract(v)) {
+      out.add(v)
+      return
+    }
     if (depth > 2 || typeof v !== 'object' || v === null || Array.isArray(v)) return
     for (const x of Object.values(v)) visit(x, depth + 1)
   }
@@ -27,7 +35,9 @@ function allContracts(): AnyContract[] {
 }
 
 let t: TestApp
-beforeAll(async () => { t = await createTestApp() })
+beforeAll(async () => {
+  t = await createTestApp()
+})
 afterAll(() => t.close())
 
 describe('contracts', () => {
@@ -40,9 +50,23 @@ describe('contracts', () => {
       expect(seen.has(key), key).toBe(false)
       seen.add(key)
       const c = contracts.get(key)
-      if (!c) { outside.push(key); continue }
-      expect({ key, permission: r.permission, public: r.public, superAdmin: r.superAdmin, tenantWide: r.tenantWide })
-        .toEqual({ key, permission: c.permission, public: c.public, superAdmin: c.superAdmin, tenantWide: c.tenantWide })
+      if (!c) {
+        outside.push(key)
+        continue
+      }
+      expect({
+        key,
+        permission: r.permission,
+        public: r.public,
+        superAdmin: r.superAdmin,
+        tenantWide: r.tenantWide,
+      }).toEqual({
+        key,
+        permission: c.permission,
+        public: c.public,
+        superAdmin: c.superAdmin,
+        tenantWide: c.tenantWide,
+      })
     }
     expect(outside).toEqual([])
     expect(t.routes.length).toBeGreaterThan(400)
@@ -50,7 +74,9 @@ describe('contracts', () => {
 
   it('every contract has a handler', () => {
     const registered = new Set(t.routes.map((r) => `${r.method} ${r.url}`))
-    const unserved = allContracts().map((c) => `${c.method} ${c.path}`).filter((k) => !registered.has(k))
+    const unserved = allContracts()
+      .map((c) => `${c.method} ${c.path}`)
+      .filter((k) => !registered.has(k))
     expect(unserved).toEqual([])
   })
 
@@ -61,7 +87,8 @@ describe('contracts', () => {
       for (const n of fs.readdirSync(d)) {
         const p = path.join(d, n)
         if (fs.statSync(p).isDirectory()) walk(p)
-        else if (/\.tsx?$/.test(n) && /['"`]\/(base|sc-mobile-api)\//.test(fs.readFileSync(p, 'utf8'))) offenders.push(path.relative(root, p))
+        else if (/\.tsx?$/.test(n) && /['"`]\/(base|sc-mobile-api)\//.test(fs.readFileSync(p, 'utf8')))
+          offenders.push(path.relative(root, p))
       }
     }
     walk(root)

@@ -5,7 +5,17 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Db } from '../src/db/database.js'
 import { STUDENT_COLUMNS } from '../src/modules/people/columns.js'
-import { adminQuery, api, scratchDatabase, signIn, startServer, uploadTo, waitFor, type Answer, type Proc } from './server-process.js'
+import {
+  adminQuery,
+  api,
+  scratchDatabase,
+  signIn,
+  startServer,
+  uploadTo,
+  waitFor,
+  type Answer,
+  type Proc,
+} from './server-process.js'
 import { xlsx } from './xlsx.js'
 
 // The database going away under a running server (docs/deploy.md "When the database goes away"): a real process on a
@@ -24,11 +34,20 @@ describe.skipIf(!serverUrl)('the database going away under a running server (Pos
   let p: Proc
   let admin = ''
   /** The server's log lines (JSON, LOG_LEVEL=warn) with this message. */
-  const logged = (msg: string) => p.out().split('\n').filter((l) => l.includes(`"msg":"${msg}`)).length
-  const backends = (where = '', values: unknown[] = []) => adminQuery<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 ${where}`, [db.name, ...values])
+  const logged = (msg: string) =>
+    p
+      .out()
+      .split('\n')
+      .filter((l) => l.includes(`"msg":"${msg}`)).length
+  const backends = (where = '', values: unknown[] = []) =>
+    adminQuery<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 ${where}`, [db.name, ...values])
   const terminate = async (pids: number[]) => {
     await adminQuery('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [pids])
-    await waitFor(() => backends('AND pid = ANY($2)', [pids]), (rows) => rows.length === 0, 10_000)
+    await waitFor(
+      () => backends('AND pid = ANY($2)', [pids]),
+      (rows) => rows.length === 0,
+      10_000,
+    )
   }
   /** The database refuses every connection while `during` runs: new ones are refused and the open ones are ended. */
   async function away(during: () => Promise<void>): Promise<void> {
@@ -56,15 +75,23 @@ describe.skipIf(!serverUrl)('the database going away under a running server (Pos
 
   it('idle connections the server ends are dropped by the pool and logged: the process stays up and the next requests succeed', async () => {
     // Requests at once, so the pool holds several connections.
-    await Promise.all(Array.from({ length: 6 }, () => api(p, '/base/api/account/user/current/detail', undefined, admin)))
+    await Promise.all(
+      Array.from({ length: 6 }, () => api(p, '/base/api/account/user/current/detail', undefined, admin)),
+    )
     const idle = (await backends("AND state = 'idle'")).map((r) => r.pid)
     expect(idle.length).toBeGreaterThan(0)
     const before = logged('database connection lost')
     await terminate(idle)
     // Each ended connection is noticed and logged at warn (not the process's end): then the pool holds none of them.
-    await waitFor(async () => logged('database connection lost'), (n) => n >= before + idle.length, 10_000)
+    await waitFor(
+      async () => logged('database connection lost'),
+      (n) => n >= before + idle.length,
+      10_000,
+    )
     alive()
-    expect((await api(p, '/base/api/account/user/current/detail', undefined, admin)).data.userName).toBe('administrator')
+    expect((await api(p, '/base/api/account/user/current/detail', undefined, admin)).data.userName).toBe(
+      'administrator',
+    )
     const r = await api(p, LEVEL_ADD, { name: '断连后新增', sort: 1 }, admin)
     expect(r, JSON.stringify(r)).toMatchObject({ status: 200, code: 0 })
     alive()
@@ -76,34 +103,56 @@ describe.skipIf(!serverUrl)('the database going away under a running server (Pos
     let phase: Result['phase'] = 'before'
     let stop = false
     let sent = 0
-    const count = (ph: Result['phase'], ok: boolean) => results.filter((r) => r.phase === ph && (r.code === 0) === ok).length
+    const count = (ph: Result['phase'], ok: boolean) =>
+      results.filter((r) => r.phase === ph && (r.code === 0) === ok).length
     // Three writers, each write with its own time limit; at most 3000 writes in all.
     const writer = async (w: number) => {
       while (!stop && sent < 3000) {
         const name = `断库${w}-${sent++}`
         const at = phase
-        const r: Answer | null = await api(p, LEVEL_ADD, { name, sort: 1 }, admin, 20_000).catch((e: unknown) => ({ status: 0, code: -1, msg: String(e), data: null }))
+        const r: Answer | null = await api(p, LEVEL_ADD, { name, sort: 1 }, admin, 20_000).catch((e: unknown) => ({
+          status: 0,
+          code: -1,
+          msg: String(e),
+          data: null,
+        }))
         results.push({ name, phase: at, status: r.status, code: r.code, msg: r.msg })
         await sleep(10)
       }
     }
     const writers = [0, 1, 2].map(writer)
     try {
-      await waitFor(async () => count('before', true), (n) => n >= 10, 30_000)
+      await waitFor(
+        async () => count('before', true),
+        (n) => n >= 10,
+        30_000,
+      )
       await away(async () => {
         phase = 'away'
-        await waitFor(async () => count('away', false), (n) => n >= 10, 30_000)
+        await waitFor(
+          async () => count('away', false),
+          (n) => n >= 10,
+          30_000,
+        )
         alive()
       })
       phase = 'after'
-      await waitFor(async () => count('after', true), (n) => n >= 10, 30_000)
+      await waitFor(
+        async () => count('after', true),
+        (n) => n >= 10,
+        30_000,
+      )
     } finally {
       stop = true
       await Promise.all(writers)
     }
     alive()
     // Every answer is a success or the clean 503: no 500, no hung or dropped request.
-    const odd = results.filter((r) => !(r.status === 200 && r.code === 0) && !(r.status === 503 && r.code === ErrorCode.SERVICE_UNAVAILABLE && r.msg === Msg.SERVER_ERROR))
+    const odd = results.filter(
+      (r) =>
+        !(r.status === 200 && r.code === 0) &&
+        !(r.status === 503 && r.code === ErrorCode.SERVICE_UNAVAILABLE && r.msg === Msg.SERVER_ERROR),
+    )
     expect(odd).toEqual([])
     // Writes sent once the database was open again, after the first that succeeded, all succeeded.
     const after = results.filter((r) => r.phase === 'after')
@@ -111,22 +160,54 @@ describe.skipIf(!serverUrl)('the database going away under a running server (Pos
     expect(after.slice(firstOk).filter((r) => r.code !== 0)).toEqual([])
     // No acknowledged write is lost. (A 503 write may or may not be there: its COMMIT may have been lost.)
     const acked = results.filter((r) => r.code === 0).map((r) => r.name)
-    const kept = await adminQuery<{ name: string }>('SELECT name FROM admin_level WHERE name = ANY($1)', [acked], db.url)
+    const kept = await adminQuery<{ name: string }>(
+      'SELECT name FROM admin_level WHERE name = ANY($1)',
+      [acked],
+      db.url,
+    )
     expect(kept.map((r) => r.name).sort()).toEqual([...acked].sort())
-    expect((await api(p, '/base/api/account/user/current/detail', undefined, admin)).data.userName).toBe('administrator')
+    expect((await api(p, '/base/api/account/user/current/detail', undefined, admin)).data.userName).toBe(
+      'administrator',
+    )
   }, 150_000)
 
   /** Uploads `n` students named `prefix…` as the demo school's admin and waits until the first batch has committed. */
   async function runningImport(prefix: string, n: number) {
     const token = (await signIn(p, 'xxadmin', 'Demo@2026')).data.userToken as string
-    const rows = Array.from({ length: n }, (_, i) => [`${prefix}${i}`, `${prefix}${String(i).padStart(6, '0')}`, '三年级', '(2)班'])
-    const id = await uploadTo(p, `${S}/importExcel`, token, await xlsx(STUDENT_COLUMNS.map((c) => c.header), rows))
-    await waitFor(() => api(p, `${L}/log/detail?id=${id}`, undefined, token), (r) => r.data?.processedCount >= 500, 120_000)
+    const rows = Array.from({ length: n }, (_, i) => [
+      `${prefix}${i}`,
+      `${prefix}${String(i).padStart(6, '0')}`,
+      '三年级',
+      '(2)班',
+    ])
+    const id = await uploadTo(
+      p,
+      `${S}/importExcel`,
+      token,
+      await xlsx(
+        STUDENT_COLUMNS.map((c) => c.header),
+        rows,
+      ),
+    )
+    await waitFor(
+      () => api(p, `${L}/log/detail?id=${id}`, undefined, token),
+      (r) => r.data?.processedCount >= 500,
+      120_000,
+    )
     const waits = () => logged(`import job ${id} waits for the database`)
     const finished = async () => {
       // The process looks for work every 5 s: the job resumes by itself, after its last committed batch.
-      const job = await waitFor(() => api(p, `${L}/log/detail?id=${id}`, undefined, token), (r) => r.data?.status >= ImportStatus.DONE, 150_000)
-      expect(job.data, p.out().slice(-3000)).toMatchObject({ status: ImportStatus.DONE, processedCount: n, successCount: n, failCount: 0 })
+      const job = await waitFor(
+        () => api(p, `${L}/log/detail?id=${id}`, undefined, token),
+        (r) => r.data?.status >= ImportStatus.DONE,
+        150_000,
+      )
+      expect(job.data, p.out().slice(-3000)).toMatchObject({
+        status: ImportStatus.DONE,
+        processedCount: n,
+        successCount: n,
+        failCount: 0,
+      })
       expect((await api(p, `${S}/page`, { keyword: prefix, pageSize: 1 }, token)).data.total).toBe(n)
     }
     return { waits, finished }
@@ -136,11 +217,15 @@ describe.skipIf(!serverUrl)('the database going away under a running server (Pos
     const job = await runningImport('断连导入', 6000)
     // End the connections of transactions in flight (the database stays open) until the runner's batch was among them:
     // a busy backend may also be a request's or the heartbeat's, and ending only those leaves the batch untouched.
-    await waitFor(async () => {
-      const busy = (await backends("AND state <> 'idle'")).map((r) => r.pid)
-      if (busy.length) await terminate(busy)
-      return job.waits()
-    }, (n) => n > 0, 30_000)
+    await waitFor(
+      async () => {
+        const busy = (await backends("AND state <> 'idle'")).map((r) => r.pid)
+        if (busy.length) await terminate(busy)
+        return job.waits()
+      },
+      (n) => n > 0,
+      30_000,
+    )
     await job.finished()
     expect(job.waits()).toBeGreaterThanOrEqual(1) // the batch was hit, and the job waited rather than failed
     alive()
@@ -150,7 +235,11 @@ describe.skipIf(!serverUrl)('the database going away under a running server (Pos
     const job = await runningImport('断库导入', 6000)
     await away(async () => {
       // The runner's next batch finds no database: the job is left claimed and unfinished.
-      await waitFor(async () => job.waits(), (n) => n >= 1, 20_000)
+      await waitFor(
+        async () => job.waits(),
+        (n) => n >= 1,
+        20_000,
+      )
       // Away for longer than the process's 5-second look for work (app.ts), which finds no database either: it stays up.
       await sleep(6000)
       alive()

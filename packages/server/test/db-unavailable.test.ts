@@ -19,7 +19,9 @@ const lost: Record<string, Error> = {
   'a reset socket': socketError('ECONNRESET'),
   'the socket ended under a query': new Error('Connection terminated unexpectedly'),
   'a client whose connection failed': new Error('Client has encountered a connection error and is not queryable'),
-  'no connection could be opened': new DatabaseUnavailable(Object.assign(new Error('database "x" is not currently accepting connections'), { code: '55000' })),
+  'no connection could be opened': new DatabaseUnavailable(
+    Object.assign(new Error('database "x" is not currently accepting connections'), { code: '55000' }),
+  ),
   'no free connection in time': new DatabaseUnavailable(new Error('timeout exceeded when trying to connect')),
 }
 const notLost: Record<string, [Error, number]> = {
@@ -35,18 +37,30 @@ describe('a request whose database is away', () => {
   beforeAll(async () => {
     installErrorHandler(app)
     const all = { ...lost, ...Object.fromEntries(Object.entries(notLost).map(([k, [e]]) => [k, e])) }
-    app.get('/fail', async (req) => { throw all[(req.query as { what: string }).what] })
+    app.get('/fail', async (req) => {
+      throw all[(req.query as { what: string }).what]
+    })
     await app.ready()
   })
   afterAll(() => app.close())
   const fail = async (what: string) => {
     const res = await app.inject({ url: '/fail', query: { what } })
-    return { status: res.statusCode, retryAfter: res.headers['retry-after'], ...(res.json() as { code: number; msg: string; data: unknown }) }
+    return {
+      status: res.statusCode,
+      retryAfter: res.headers['retry-after'],
+      ...(res.json() as { code: number; msg: string; data: unknown }),
+    }
   }
 
   it.each(Object.keys(lost))('%s: HTTP 503 {code 503, 服务器异常，请稍后再试} with Retry-After', async (what) => {
     expect(isConnectionLoss(lost[what])).toBe(true)
-    expect(await fail(what)).toEqual({ status: 503, retryAfter: '5', code: ErrorCode.SERVICE_UNAVAILABLE, msg: Msg.SERVER_ERROR, data: null })
+    expect(await fail(what)).toEqual({
+      status: 503,
+      retryAfter: '5',
+      code: ErrorCode.SERVICE_UNAVAILABLE,
+      msg: Msg.SERVER_ERROR,
+      data: null,
+    })
   })
 
   it.each(Object.keys(notLost))('%s: not a lost database, answered as before', async (what) => {

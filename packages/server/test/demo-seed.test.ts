@@ -18,7 +18,9 @@ let bureau: string
 let orgs: { primary: number; middle: number; college: number }
 const TODAY = '2026-11-23'
 
-interface Row { [k: string]: unknown }
+interface Row {
+  [k: string]: unknown
+}
 async function all(url: string, token: string, body: Row = {}): Promise<Row[]> {
   const r = await call(t, { url, token, body: { pageSize: 500, ...body } })
   expect(r, url).toMatchObject({ code: 0 })
@@ -31,7 +33,10 @@ beforeAll(async () => {
   await seedDemoDistrict(t.db, TEST_PASSWORD_PARAMS, t.clock.now())
   admin = await loginToken(t, 'xxadmin', DEMO_PASSWORD)
   bureau = await loginToken(t, 'jyjadmin', DEMO_PASSWORD)
-  const tree = (await call(t, { url: '/base/api/organizationUnit/all', token: bureau })).data as { orgId: number; name: string }[]
+  const tree = (await call(t, { url: '/base/api/organizationUnit/all', token: bureau })).data as {
+    orgId: number
+    name: string
+  }[]
   const id = (name: string) => tree.find((o) => o.name === name)!.orgId
   orgs = { primary: id('示范区第一实验小学'), middle: id('示范区第二中学'), college: id('示范职业技术学院') }
 }, 120_000)
@@ -43,14 +48,18 @@ describe('the demo primary school (示范区第一实验小学) as its admin see
     const primary = periods.find((d) => d.name === '小学')
     expect(primary).toBeDefined()
     const grades = await all('/base/api/grade/page', admin)
-    expect(grades.map((g) => g.name).sort()).toEqual(['一年级', '二年级', '三年级', '四年级', '五年级', '六年级'].sort())
+    expect(grades.map((g) => g.name).sort()).toEqual(
+      ['一年级', '二年级', '三年级', '四年级', '五年级', '六年级'].sort(),
+    )
     for (const g of grades) {
       expect(g.learnPeriodId).toBe(primary!.id)
       expect(g.classCount).toBeGreaterThanOrEqual(2)
     }
     const classes = await all('/base/api/class/page', admin)
     expect(classes.length).toBe(grades.reduce((n, g) => n + Number(g.classCount), 0))
-    expect(classes.map((c) => `${c.gradeName}${c.name}`)).toEqual(expect.arrayContaining(['一年级(1)班', '一年级(3)班', '三年级(2)班', '六年级(2)班']))
+    expect(classes.map((c) => `${c.gradeName}${c.name}`)).toEqual(
+      expect.arrayContaining(['一年级(1)班', '一年级(3)班', '三年级(2)班', '六年级(2)班']),
+    )
   })
 
   it('has a current term holding today, with holidays inside it, and the next term of the school year', async () => {
@@ -61,19 +70,31 @@ describe('the demo primary school (示范区第一实验小学) as its admin see
     expect(term).toMatchObject({ schoolYear: '2026-2027', term: 1, name: '2026-2027学年第一学期' })
     expect(term.startDate <= TODAY && TODAY <= term.endDate).toBe(true)
     expect(terms.map((c) => c.name)).toContain('2026-2027学年第二学期')
-    const holidays = await all('/base/api/holiday/page', admin, { calendarId: term.id }) as { name: string; startDate: string; endDate: string }[]
+    const holidays = (await all('/base/api/holiday/page', admin, { calendarId: term.id })) as {
+      name: string
+      startDate: string
+      endDate: string
+    }[]
     expect(holidays.map((h) => h.name)).toEqual(expect.arrayContaining(['国庆节', '元旦', '寒假']))
     for (const h of holidays) expect(h.startDate >= term.startDate && h.endDate <= term.endDate, h.name).toBe(true)
   })
 
   it('has a teaching and a lab building with floors and about twenty rooms, and its subjects', async () => {
     const buildings = await all('/base/api/buildings/page', admin)
-    expect(buildings.map((b) => [b.name, b.typeName])).toEqual([['明德楼', '教学楼'], ['格物楼', '实验楼']])
-    const floors = (await call(t, { url: `/base/api/floor/list?buildingId=${buildings[0]!.id}`, token: admin })).data as Row[]
+    expect(buildings.map((b) => [b.name, b.typeName])).toEqual([
+      ['明德楼', '教学楼'],
+      ['格物楼', '实验楼'],
+    ])
+    const floors = (await call(t, { url: `/base/api/floor/list?buildingId=${buildings[0]!.id}`, token: admin }))
+      .data as Row[]
     expect(floors.map((f) => f.name)).toEqual(['1层', '2层', '3层', '4层'])
     const rooms = await all('/base/api/classroom/page', admin)
     expect(rooms.length).toBeGreaterThanOrEqual(20)
-    expect(rooms.find((r) => r.name === '科学实验室(一)')).toMatchObject({ buildingName: '格物楼', floorName: '1层', useName: '实验室' })
+    expect(rooms.find((r) => r.name === '科学实验室(一)')).toMatchObject({
+      buildingName: '格物楼',
+      floorName: '1层',
+      useName: '实验室',
+    })
     const subjects = await all('/base/api/subjectMgr/subjectInfo/page', admin)
     expect(subjects.map((s) => s.name)).toEqual(['语文', '数学', '英语', '科学', '道德与法治', '体育', '音乐', '美术'])
   })
@@ -88,13 +109,18 @@ describe('the demo primary school (示范区第一实验小学) as its admin see
     const head = positions.find((p) => p.name === '班主任')!.id
     const classes = await all('/base/api/class/page', admin)
     for (const c of classes) {
-      const leads = teachers.filter((x) => x.positionId === head && String(x.remark).startsWith(`${c.gradeName}${c.name}班主任`))
+      const leads = teachers.filter(
+        (x) => x.positionId === head && String(x.remark).startsWith(`${c.gradeName}${c.name}班主任`),
+      )
       expect(leads, `${c.gradeName}${c.name}`).toHaveLength(1)
     }
-    expect(teachers.find((x) => x.userName === 'zhanglaoshi')).toMatchObject({ deptName: '语文教研组', remark: '三年级(2)班班主任，任教语文' })
+    expect(teachers.find((x) => x.userName === 'zhanglaoshi')).toMatchObject({
+      deptName: '语文教研组',
+      remark: '三年级(2)班班主任，任教语文',
+    })
   })
 
-  it("张老师's campus portal lists the class he heads (class_teacher, docs/portal.md \"Campus portal\")", async () => {
+  it('张老师\'s campus portal lists the class he heads (class_teacher, docs/portal.md "Campus portal")', async () => {
     const zhang = await loginToken(t, 'zhanglaoshi', DEMO_PASSWORD)
     const r = await call(t, { url: '/sc-mobile-api/api/h5/faculty/campusPro/getTeacherClass', token: zhang })
     expect(r.data.list).toEqual([expect.objectContaining({ gradeName: '三年级', className: '(2)班', isHead: true })])
@@ -106,27 +132,48 @@ describe('the demo primary school (示范区第一实验小学) as its admin see
     expect(students.length).toBeGreaterThanOrEqual(60)
     expect(students.length).toBeLessThanOrEqual(120)
     const classes = await all('/base/api/class/page', admin)
-    for (const c of classes) expect(students.some((s) => s.classId === c.id), `${c.gradeName}${c.name}`).toBe(true)
+    for (const c of classes)
+      expect(
+        students.some((s) => s.classId === c.id),
+        `${c.gradeName}${c.name}`,
+      ).toBe(true)
     for (const s of students) {
       expect(s.className).toBeTruthy()
       expect(s.parentCount).toBeGreaterThanOrEqual(1)
     }
-    expect(students.find((s) => s.userName === 'xiaoming')).toMatchObject({ trueName: '王小明', gradeName: '三年级', className: '(2)班' })
+    expect(students.find((s) => s.userName === 'xiaoming')).toMatchObject({
+      trueName: '王小明',
+      gradeName: '三年级',
+      className: '(2)班',
+    })
     const parents = await all('/base/api/userInfo/parentBindChild/page', admin)
     expect(parents.some((p) => (p.children as Row[]).length === 2)).toBe(true)
     const mama = parents.find((p) => p.userName === 'xiaomingmama')!
-    expect(mama.children).toEqual([expect.objectContaining({ trueName: '王小明', className: '三年级(2)班', relation: '母亲' })])
+    expect(mama.children).toEqual([
+      expect.objectContaining({ trueName: '王小明', className: '三年级(2)班', relation: '母亲' }),
+    ])
   })
 
   it('imports students into an existing class right away', async () => {
-    const file = await xlsx(STUDENT_COLUMNS.map((c) => c.header), [['导入甲', 'DEMO0001', '一年级', '(1)班', '男'], ['导入乙', 'DEMO0002', '六年级', '(2)班', '女']])
+    const file = await xlsx(
+      STUDENT_COLUMNS.map((c) => c.header),
+      [
+        ['导入甲', 'DEMO0001', '一年级', '(1)班', '男'],
+        ['导入乙', 'DEMO0002', '六年级', '(2)班', '女'],
+      ],
+    )
     const started = await upload(t, '/base/api/userInfo/studentInfo/importExcel', admin, file, '学生.xlsx')
     expect(started.code).toBe(0)
     await importRunner(t.ctx).idle()
-    const job = (await call(t, { url: `/base/api/commonImportLog/log/detail?id=${started.data.importLogId}`, token: admin })).data
+    const job = (
+      await call(t, { url: `/base/api/commonImportLog/log/detail?id=${started.data.importLogId}`, token: admin })
+    ).data
     expect(job).toMatchObject({ status: ImportStatus.DONE, successCount: 2, failCount: 0 })
     const listed = await all('/base/api/userInfo/studentInfo/page', admin, { keyword: 'DEMO000' })
-    expect(listed.map((s) => `${s.trueName}${s.gradeName}${s.className}`).sort()).toEqual(['导入乙六年级(2)班', '导入甲一年级(1)班'])
+    expect(listed.map((s) => `${s.trueName}${s.gradeName}${s.className}`).sort()).toEqual([
+      '导入乙六年级(2)班',
+      '导入甲一年级(1)班',
+    ])
   })
 
   it('shows news with generated pictures on its home: the covers are real PNG images', async () => {
@@ -151,57 +198,123 @@ describe('the rest of the demo district', () => {
     const grades = await all('/base/api/grade/page', bureau, { orgId: orgs.middle })
     expect(grades.map((g) => g.name).sort()).toEqual(['七年级', '八年级', '九年级'].sort())
     expect((await all('/base/api/class/page', bureau, { orgId: orgs.middle })).length).toBe(6)
-    expect((await all('/base/api/schoolCalendar/page', bureau, { orgId: orgs.middle })).filter((c) => c.isCurrent)).toHaveLength(1)
+    expect(
+      (await all('/base/api/schoolCalendar/page', bureau, { orgId: orgs.middle })).filter((c) => c.isCurrent),
+    ).toHaveLength(1)
     expect((await all('/base/api/classroom/page', bureau, { orgId: orgs.middle })).length).toBeGreaterThan(0)
-    expect((await all('/base/api/userInfo/studentInfo/page', bureau, { orgId: orgs.middle })).every((s) => Number(s.parentCount) >= 1)).toBe(true)
+    expect(
+      (await all('/base/api/userInfo/studentInfo/page', bureau, { orgId: orgs.middle })).every(
+        (s) => Number(s.parentCount) >= 1,
+      ),
+    ).toBe(true)
   })
 
   it('gives the vocational college (Z3) faculties, majors and directions, year groups with classes, and zhaolaoshi a class', async () => {
     const tree = (await call(t, { url: `/base/api/major/tree?orgId=${orgs.college}`, token: bureau })).data as Row[]
     expect(new Set(tree.map((n) => n.level))).toEqual(new Set(['faculty', 'major', 'direction']))
-    expect(tree.filter((n) => n.level === 'faculty').map((n) => n.name)).toEqual(['机电工程系', '信息工程系', '经济管理系'])
-    expect((await all('/base/api/grade/page', bureau, { orgId: orgs.college })).map((g) => g.name)).toEqual(['2026级', '2025级', '2024级'])
+    expect(tree.filter((n) => n.level === 'faculty').map((n) => n.name)).toEqual([
+      '机电工程系',
+      '信息工程系',
+      '经济管理系',
+    ])
+    expect((await all('/base/api/grade/page', bureau, { orgId: orgs.college })).map((g) => g.name)).toEqual([
+      '2026级',
+      '2025级',
+      '2024级',
+    ])
     const classes = await all('/base/api/class/page', bureau, { orgId: orgs.college })
     expect(classes.map((c) => c.name)).toContain('机电2601班')
     const teachers = await all('/base/api/userInfo/teacherInfo/page', bureau, { orgId: orgs.college })
     expect(teachers.find((x) => x.userName === 'zhaolaoshi')?.remark).toBe('2026级机电2601班班主任，任教机械制图')
-    expect((await all('/base/api/userInfo/studentInfo/page', bureau, { orgId: orgs.college })).length).toBe(classes.length * 3)
+    expect((await all('/base/api/userInfo/studentInfo/page', bureau, { orgId: orgs.college })).length).toBe(
+      classes.length * 3,
+    )
   })
 
   it('has an alliance of the bureau: jyjadmin runs it with one member school and one waiting application; the member sees its home', async () => {
     const J = '/base/api/juxiao'
-    const managed = (await call(t, { url: `${J}/getManagedList`, token: bureau })).data as { orgId: number; name: string; memberCount: number }[]
+    const managed = (await call(t, { url: `${J}/getManagedList`, token: bureau })).data as {
+      orgId: number
+      name: string
+      memberCount: number
+    }[]
     expect(managed).toEqual([expect.objectContaining({ name: DEMO_ALLIANCE_NAME, memberCount: 1, isAdmin: true })])
     const allianceId = managed[0]!.orgId
-    const members = await call(t, { url: '/base/api/organizationUnit/getAllianceSchoolMemberOrgList', token: bureau, body: { orgId: allianceId } })
-    expect(members.data.list.map((m: Row) => [m.orgName, m.status])).toEqual(expect.arrayContaining([['示范区第二中学', 1], ['示范职业技术学院', 0]]))
+    const members = await call(t, {
+      url: '/base/api/organizationUnit/getAllianceSchoolMemberOrgList',
+      token: bureau,
+      body: { orgId: allianceId },
+    })
+    expect(members.data.list.map((m: Row) => [m.orgName, m.status])).toEqual(
+      expect.arrayContaining([
+        ['示范区第二中学', 1],
+        ['示范职业技术学院', 0],
+      ]),
+    )
     expect(members.data.total).toBe(2)
     const setting = (await call(t, { url: `${J}/getJuxiaoSetting?orgId=${allianceId}`, token: bureau })).data
     expect(setting).toMatchObject({ name: DEMO_ALLIANCE_NAME, needAudit: true, openToTenants: false })
     expect(setting.intro).not.toBe('')
     expect(setting.apps.length).toBeGreaterThanOrEqual(1)
-    expect((await call(t, { url: `/base/configMgr/getAllianceSchoolMHSysConfig?orgId=${allianceId}` })).data).toMatchObject({ sysName: DEMO_ALLIANCE_NAME, source: 'org' })
+    expect(
+      (await call(t, { url: `/base/configMgr/getAllianceSchoolMHSysConfig?orgId=${allianceId}` })).data,
+    ).toMatchObject({ sysName: DEMO_ALLIANCE_NAME, source: 'org' })
 
     // lilaoshi signed in at the member school reads the alliance home; zyadmin's college waits for the audit.
     const li = await loginToken(t, 'lilaoshi', DEMO_PASSWORD, orgs.middle)
-    expect((await call(t, { url: `${J}/getRootOrg?orgId=${allianceId}`, token: li })).data).toMatchObject({ name: DEMO_ALLIANCE_NAME, memberCount: 1 })
-    expect((await call(t, { url: `${J}/getOrgList?orgId=${allianceId}`, token: li })).data.map((m: Row) => m.name)).toEqual(['示范区第二中学'])
+    expect((await call(t, { url: `${J}/getRootOrg?orgId=${allianceId}`, token: li })).data).toMatchObject({
+      name: DEMO_ALLIANCE_NAME,
+      memberCount: 1,
+    })
+    expect(
+      (await call(t, { url: `${J}/getOrgList?orgId=${allianceId}`, token: li })).data.map((m: Row) => m.name),
+    ).toEqual(['示范区第二中学'])
     const zy = await loginToken(t, 'zyadmin', DEMO_PASSWORD)
-    expect((await call(t, { url: `${J}/getJoinedAndAuditingList`, token: zy })).data).toEqual([expect.objectContaining({ allianceOrgId: allianceId, status: 0 })])
+    expect((await call(t, { url: `${J}/getJoinedAndAuditingList`, token: zy })).data).toEqual([
+      expect.objectContaining({ allianceOrgId: allianceId, status: 0 }),
+    ])
     // The first school is not in it.
     expect((await call(t, { url: `${J}/getRootOrg?orgId=${allianceId}`, token: admin })).status).toBe(404)
 
     // Seeding again changes nothing.
-    const me = (await call(t, { url: '/base/api/account/user/current/detail', token: bureau })).data as { tenantId: number; orgId: number }
-    expect(await t.db.tenant(me.tenantId, (trx) => seedDemoAlliance(trx, me.tenantId, { bureau: me.orgId, ...orgs }))).toBe(allianceId)
-    expect((await call(t, { url: '/base/api/organizationUnit/getAllianceSchoolMemberOrgList', token: bureau, body: { orgId: allianceId } })).data.total).toBe(2)
+    const me = (await call(t, { url: '/base/api/account/user/current/detail', token: bureau })).data as {
+      tenantId: number
+      orgId: number
+    }
+    expect(
+      await t.db.tenant(me.tenantId, (trx) => seedDemoAlliance(trx, me.tenantId, { bureau: me.orgId, ...orgs })),
+    ).toBe(allianceId)
+    expect(
+      (
+        await call(t, {
+          url: '/base/api/organizationUnit/getAllianceSchoolMemberOrgList',
+          token: bureau,
+          body: { orgId: allianceId },
+        })
+      ).data.total,
+    ).toBe(2)
   })
 
   it('keeps every demo account of the README signing in as before', async () => {
-    const answers = Object.fromEntries(await Promise.all(DEMO_ACCOUNTS.filter((a) => a.userName !== 'administrator')
-      .map(async (a) => [a.userName, (await login(t, { userName: a.userName, password: a.password })).data?.operationType])))
+    const answers = Object.fromEntries(
+      await Promise.all(
+        DEMO_ACCOUNTS.filter((a) => a.userName !== 'administrator').map(async (a) => [
+          a.userName,
+          (await login(t, { userName: a.userName, password: a.password })).data?.operationType,
+        ]),
+      ),
+    )
     expect(answers).toEqual({
-      jyjadmin: 5, jyjstaff: 5, xxadmin: 5, zhanglaoshi: 5, lilaoshi: 3, wanglaoshi: 2, zhaolaoshi: 5, zyadmin: 5, xiaoming: 5, xiaomingmama: 5,
+      jyjadmin: 5,
+      jyjstaff: 5,
+      xxadmin: 5,
+      zhanglaoshi: 5,
+      lilaoshi: 3,
+      wanglaoshi: 2,
+      zhaolaoshi: 5,
+      zyadmin: 5,
+      xiaoming: 5,
+      xiaomingmama: 5,
     })
   })
 

@@ -38,7 +38,12 @@ describe('formulas in Excel files', () => {
 
   it('an imported formula cell is stored as its result, as Excel showed it, never as its text; a text cell starting with = stays text', async () => {
     const file = await xlsx(headers, [
-      [{ formula: 'CONCATENATE("王","五")', result: '王五' }, phone(1), '', { formula: 'CONCATENATE("F","1")', result: 'F1' }],
+      [
+        { formula: 'CONCATENATE("王","五")', result: '王五' },
+        phone(1),
+        '',
+        { formula: 'CONCATENATE("F","1")', result: 'F1' },
+      ],
       ['=HYPERLINK("http://x.cn","点")', phone(2), '', 'F2'],
       ['+1+1', phone(3), '', '@SUM(A1)'],
       [`=${CMD}`, phone(4), '', 'F4'],
@@ -46,47 +51,110 @@ describe('formulas in Excel files', () => {
     const started = await upload(t, `${T}/importExcel`, s.schoolAdmin, file)
     expect(started.code).toBe(0)
     await importRunner(t.ctx).idle()
-    expect((await call(t, { url: `${L}/log/detail?id=${started.data.importLogId}`, token: s.schoolAdmin })).data).toMatchObject({ status: ImportStatus.DONE, successCount: 4 })
+    expect(
+      (await call(t, { url: `${L}/log/detail?id=${started.data.importLogId}`, token: s.schoolAdmin })).data,
+    ).toMatchObject({ status: ImportStatus.DONE, successCount: 4 })
     const list = await call(t, { url: `${T}/page`, token: s.schoolAdmin, body: { keyword: `135${tag}` } })
-    expect(list.data.list.map((r: { trueName: string; jobNo: string }) => [r.trueName, r.jobNo]).sort()).toEqual([
-      ['王五', 'F1'], ['+1+1', '@SUM(A1)'], ['=HYPERLINK("http://x.cn","点")', 'F2'], [`=${CMD}`, 'F4'],
-    ].sort())
+    expect(list.data.list.map((r: { trueName: string; jobNo: string }) => [r.trueName, r.jobNo]).sort()).toEqual(
+      [
+        ['王五', 'F1'],
+        ['+1+1', '@SUM(A1)'],
+        ['=HYPERLINK("http://x.cn","点")', 'F2'],
+        [`=${CMD}`, 'F4'],
+      ].sort(),
+    )
   })
 
   it('a formula with no stored result (or an error result) is refused with its row and column, the upload or the job, and nothing is imported', async () => {
-    const before = (await call(t, { url: `${T}/page`, token: s.schoolAdmin, body: { keyword: `136${tag}` } })).data.total
+    const before = (await call(t, { url: `${T}/page`, token: s.schoolAdmin, body: { keyword: `136${tag}` } })).data
+      .total
     // In the first data row the upload itself is refused.
-    const first = await upload(t, `${T}/importExcel`, s.schoolAdmin, await xlsx(headers, [[{ formula: CMD }, `136${tag}0001`, '', 'G1']]))
+    const first = await upload(
+      t,
+      `${T}/importExcel`,
+      s.schoolAdmin,
+      await xlsx(headers, [[{ formula: CMD }, `136${tag}0001`, '', 'G1']]),
+    )
     expect(first).toMatchObject({ code: ErrorCode.BAD_REQUEST, msg: ExcelMsg.FORMULA_NO_VALUE(2, '姓名') })
-    const error = await upload(t, `${T}/importExcel`, s.schoolAdmin, await xlsx(headers, [['赵六', `136${tag}0002`, '', { formula: '1/0', result: { error: '#DIV/0!' } }]]))
-    expect(error).toMatchObject({ code: ErrorCode.BAD_REQUEST, msg: ExcelMsg.FORMULA_NO_VALUE(2, headers[3]!.replace(/\*$/, '')) })
+    const error = await upload(
+      t,
+      `${T}/importExcel`,
+      s.schoolAdmin,
+      await xlsx(headers, [['赵六', `136${tag}0002`, '', { formula: '1/0', result: { error: '#DIV/0!' } }]]),
+    )
+    expect(error).toMatchObject({
+      code: ErrorCode.BAD_REQUEST,
+      msg: ExcelMsg.FORMULA_NO_VALUE(2, headers[3]!.replace(/\*$/, '')),
+    })
     // Further down, the job reads it and fails with the same words, importing none of its rows.
-    const later = await upload(t, `${T}/importExcel`, s.schoolAdmin, await xlsx(headers, [['钱七', `136${tag}0003`, '', 'G3'], ['孙八', { formula: 'CONCATENATE("136","1")' }, '', 'G4']]))
+    const later = await upload(
+      t,
+      `${T}/importExcel`,
+      s.schoolAdmin,
+      await xlsx(headers, [
+        ['钱七', `136${tag}0003`, '', 'G3'],
+        ['孙八', { formula: 'CONCATENATE("136","1")' }, '', 'G4'],
+      ]),
+    )
     expect(later.code).toBe(0)
     await importRunner(t.ctx).idle()
-    expect((await call(t, { url: `${L}/log/detail?id=${later.data.importLogId}`, token: s.schoolAdmin })).data).toMatchObject({ status: ImportStatus.FAILED, message: ExcelMsg.FORMULA_NO_VALUE(3, headers[1]!.replace(/\*$/, '')) })
-    expect((await call(t, { url: `${T}/page`, token: s.schoolAdmin, body: { keyword: `136${tag}` } })).data.total).toBe(before)
+    expect(
+      (await call(t, { url: `${L}/log/detail?id=${later.data.importLogId}`, token: s.schoolAdmin })).data,
+    ).toMatchObject({
+      status: ImportStatus.FAILED,
+      message: ExcelMsg.FORMULA_NO_VALUE(3, headers[1]!.replace(/\*$/, '')),
+    })
+    expect((await call(t, { url: `${T}/page`, token: s.schoolAdmin, body: { keyword: `136${tag}` } })).data.total).toBe(
+      before,
+    )
   })
 
   it('an export writes such text as a string cell with a leading apostrophe, never a formula', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `${T}/export`, payload: { keyword: `135${tag}` }, headers: { authorization: `Bearer ${s.schoolAdmin}` } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${T}/export`,
+      payload: { keyword: `135${tag}` },
+      headers: { authorization: `Bearer ${s.schoolAdmin}` },
+    })
     expect(res.statusCode).toBe(200)
     const rows = await cellsOf(res.rawPayload)
     const names = rows.slice(1).map((r) => r[0])
     expect(names.every((v) => typeof v === 'string')).toBe(true)
     expect(names.sort()).toEqual([`'=${CMD}`, "'+1+1", `'=HYPERLINK("http://x.cn","点")`, '王五'].sort())
-    expect(rows.slice(1).map((r) => r[3]).sort()).toEqual(['F1', 'F2', "'@SUM(A1)", 'F4'].sort())
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[3])
+        .sort(),
+    ).toEqual(['F1', 'F2', "'@SUM(A1)", 'F4'].sort())
     // Harmless text is written as it is, and numbers stay numbers.
-    expect(rows.slice(1).map((r) => r[1]).every((v) => typeof v === 'string' && /^135\d{8}$/.test(v))).toBe(true)
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[1])
+        .every((v) => typeof v === 'string' && /^135\d{8}$/.test(v)),
+    ).toBe(true)
   })
 
   it('the apostrophe is not part of the value: an exported file reads back to the stored text', async () => {
-    const cols = [{ header: '名称', key: 'name' }, { header: '数', key: 'n' }]
+    const cols = [
+      { header: '名称', key: 'name' },
+      { header: '数', key: 'n' },
+    ]
     const chunks: Buffer[] = []
-    for await (const c of xlsxStream('s', cols, [{ name: `=${CMD}`, n: -5 }, { name: '-已停用', n: 1 }, { name: "'普通'", n: 2 }, { name: '\t制表', n: 3 }])) chunks.push(c as Buffer)
+    for await (const c of xlsxStream('s', cols, [
+      { name: `=${CMD}`, n: -5 },
+      { name: '-已停用', n: 1 },
+      { name: "'普通'", n: 2 },
+      { name: '\t制表', n: 3 },
+    ]))
+      chunks.push(c as Buffer)
     const read = await readSheet(Buffer.concat(chunks), cols, 10)
     expect(read.map((r) => r.values)).toEqual([
-      { name: `=${CMD}`, n: '-5' }, { name: '-已停用', n: '1' }, { name: "'普通'", n: '2' }, { name: '制表', n: '3' },
+      { name: `=${CMD}`, n: '-5' },
+      { name: '-已停用', n: '1' },
+      { name: "'普通'", n: '2' },
+      { name: '制表', n: '3' },
     ])
   })
 })
@@ -94,29 +162,43 @@ describe('formulas in Excel files', () => {
 describe('zip bombs and oversized files', () => {
   const template = () => xlsx(headers, [['炸弹', phone(9)]])
 
-  it.each(['honest', 'lie', 'none'] as const)('a small upload inflating past the cap (sizes %s) is refused at once, creating no job', async (declared) => {
-    const bomb = zipBomb(await template(), XLSX_MAX_INFLATED + 64 * 1024 * 1024, declared)
-    expect(bomb.length).toBeLessThan(1024 * 1024)
-    const before = await jobs()
-    const started = Date.now()
-    const r = await upload(t, `${T}/importExcel`, s.schoolAdmin, bomb, 'bomb.xlsx')
-    const took = Date.now() - started
-    expect(r).toMatchObject({ status: 200, code: 400, msg: XLSX_TOO_LARGE })
-    expect(took).toBeLessThan(5_000)
-    expect(await jobs()).toBe(before)
-  })
+  it.each(['honest', 'lie', 'none'] as const)(
+    'a small upload inflating past the cap (sizes %s) is refused at once, creating no job',
+    async (declared) => {
+      const bomb = zipBomb(await template(), XLSX_MAX_INFLATED + 64 * 1024 * 1024, declared)
+      expect(bomb.length).toBeLessThan(1024 * 1024)
+      const before = await jobs()
+      const started = Date.now()
+      const r = await upload(t, `${T}/importExcel`, s.schoolAdmin, bomb, 'bomb.xlsx')
+      const took = Date.now() - started
+      expect(r).toMatchObject({ status: 200, code: 400, msg: XLSX_TOO_LARGE })
+      expect(took).toBeLessThan(5_000)
+      expect(await jobs()).toBe(before)
+    },
+  )
 
   it('the same construction under the cap is a valid workbook the import accepts', async () => {
     const before = await jobs()
-    const r = await upload(t, `${T}/importExcel`, s.schoolAdmin, zipBomb(await template(), 2 * 1024 * 1024), 'padded.xlsx')
+    const r = await upload(
+      t,
+      `${T}/importExcel`,
+      s.schoolAdmin,
+      zipBomb(await template(), 2 * 1024 * 1024),
+      'padded.xlsx',
+    )
     expect(r.code).toBe(0)
     await importRunner(t.ctx).idle()
     expect(await jobs()).toBe(before + 1)
-    expect((await call(t, { url: `${L}/log/detail?id=${r.data.importLogId}`, token: s.schoolAdmin })).data).toMatchObject({ status: ImportStatus.DONE, successCount: 1 })
+    expect(
+      (await call(t, { url: `${L}/log/detail?id=${r.data.importLogId}`, token: s.schoolAdmin })).data,
+    ).toMatchObject({ status: ImportStatus.DONE, successCount: 1 })
   })
 
   it('counts the rows of the sheet before parsing it: the upload check (which parses one row) refuses too many', async () => {
-    const file = await xlsx(headers, Array.from({ length: 5 }, (_, i) => [`行${i}`, phone(20 + i)]))
+    const file = await xlsx(
+      headers,
+      Array.from({ length: 5 }, (_, i) => [`行${i}`, phone(20 + i)]),
+    )
     await expect(checkSheet(file, TEACHER_COLUMNS, 4)).rejects.toMatchObject({ message: ExcelMsg.TOO_MANY(4) })
     await expect(checkSheet(file, TEACHER_COLUMNS, 5)).resolves.toBeUndefined()
     expect(await readSheet(file, TEACHER_COLUMNS, 5)).toHaveLength(5)
@@ -136,8 +218,16 @@ describe('reading an upload whatever order its parts are stored in', () => {
     const asWritten = Buffer.from(await wb.xlsx.writeBuffer())
     // exceljs stores the sheets before the shared strings and xl/workbook.xml last: the order that broke its own reader.
     expect(entryNames(asWritten).indexOf('xl/workbook.xml')).toBe(entryNames(asWritten).length - 1)
-    const excelOrder = reordered(asWritten, ['[Content_Types].xml', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml'])
-    const stringsLast = reordered(asWritten, entryNames(asWritten).filter((n) => n !== 'xl/sharedStrings.xml'))
+    const excelOrder = reordered(asWritten, [
+      '[Content_Types].xml',
+      'xl/workbook.xml',
+      'xl/_rels/workbook.xml.rels',
+      'xl/sharedStrings.xml',
+    ])
+    const stringsLast = reordered(
+      asWritten,
+      entryNames(asWritten).filter((n) => n !== 'xl/sharedStrings.xml'),
+    )
     expect(entryNames(stringsLast).at(-1)).toBe('xl/sharedStrings.xml')
     const plain = storedUncompressed(asWritten)
     expect(plain.length).toBeGreaterThan(asWritten.length)

@@ -9,20 +9,28 @@ let seq = 0
 const newPhone = () => `1770000${String(++seq).padStart(4, '0')}`
 const NEW_PASSWORD = 'Fresh2026pw'
 
-const sendReset = (phone: string, ip = '10.30.0.1') => call(t, { url: `/base/api/account/smsSendModifyPwd?phone=${phone}&orgId=${w.schoolId}`, ip })
-const verify = (phone: string, smsCode: string) => call(t, { url: '/base/api/account/smsVerifyCode', body: { phone, smsCode, orgId: w.schoolId } })
+const sendReset = (phone: string, ip = '10.30.0.1') =>
+  call(t, { url: `/base/api/account/smsSendModifyPwd?phone=${phone}&orgId=${w.schoolId}`, ip })
+const verify = (phone: string, smsCode: string) =>
+  call(t, { url: '/base/api/account/smsVerifyCode', body: { phone, smsCode, orgId: w.schoolId } })
 const change = (resetTicket: string, newPassword: string, confirmPassword = newPassword) =>
   call(t, { url: '/base/api/account/change/password/notLogin', body: { resetTicket, newPassword, confirmPassword } })
 
 async function teacher(phone: string, status?: number) {
-  return makePerson(t, w.tenantId, { phone, status, memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }] })
+  return makePerson(t, w.tenantId, {
+    phone,
+    status,
+    memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }],
+  })
 }
 
 beforeAll(async () => {
   t = await createTestApp()
   w = await makeWorld(t)
 })
-afterAll(async () => { await t.close() })
+afterAll(async () => {
+  await t.close()
+})
 
 describe('forgot password by SMS (account/smsSendModifyPwd, smsVerifyCode, change/password/notLogin)', () => {
   it('a teacher resets the password; every session of the account ends; the old password no longer works', async () => {
@@ -44,9 +52,14 @@ describe('forgot password by SMS (account/smsSendModifyPwd, smsVerifyCode, chang
     expect((await change(ticket, p.password)).msg).toBe(Msg.PASSWORD_SAME_AS_OLD)
     const done = await change(ticket, NEW_PASSWORD)
     expect([done.code, done.msg]).toEqual([0, Msg.PASSWORD_CHANGED])
-    for (const token of [sessionA, sessionB]) expect((await call(t, { url: '/base/api/account/user/current/detail', token })).status).toBe(401)
-    expect((await login(t, { userName: p.userName, password: p.password })).data?.operationType).not.toBe(OperationType.SUCCESS)
-    expect((await login(t, { userName: p.userName, password: NEW_PASSWORD })).data.operationType).toBe(OperationType.SUCCESS)
+    for (const token of [sessionA, sessionB])
+      expect((await call(t, { url: '/base/api/account/user/current/detail', token })).status).toBe(401)
+    expect((await login(t, { userName: p.userName, password: p.password })).data?.operationType).not.toBe(
+      OperationType.SUCCESS,
+    )
+    expect((await login(t, { userName: p.userName, password: NEW_PASSWORD })).data.operationType).toBe(
+      OperationType.SUCCESS,
+    )
     // The ticket is single use.
     const reuse = await change(ticket, 'Another2026pw')
     expect([reuse.code, reuse.msg]).toEqual([ErrorCode.RESET_TICKET_INVALID, Msg.RESET_TICKET_INVALID])
@@ -90,9 +103,20 @@ describe('forgot password by SMS (account/smsSendModifyPwd, smsVerifyCode, chang
   })
 
   it('a member disabled or archived by the school (user_info, not the account) gets no ticket, and a ticket issued before no longer works', async () => {
-    const admin = await loginToken(t, (await makePerson(t, w.tenantId, { memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.admin] }] })).userName)
-    const setStatus = (id: number, status: number) => call(t, { url: '/base/api/userInfo/teacherInfo/updateStatus', body: { id, status }, token: admin })
-    const tickets = (accountId: number) => t.db.tenant(w.tenantId, (trx) => trx.selectFrom('reset_ticket').select('id').where('account_id', '=', accountId).execute())
+    const admin = await loginToken(
+      t,
+      (
+        await makePerson(t, w.tenantId, {
+          memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.admin] }],
+        })
+      ).userName,
+    )
+    const setStatus = (id: number, status: number) =>
+      call(t, { url: '/base/api/userInfo/teacherInfo/updateStatus', body: { id, status }, token: admin })
+    const tickets = (accountId: number) =>
+      t.db.tenant(w.tenantId, (trx) =>
+        trx.selectFrom('reset_ticket').select('id').where('account_id', '=', accountId).execute(),
+      )
 
     // Disabled on the teacher page: the send answers as for every phone, the verification refuses and writes nothing.
     const phone = newPhone()
@@ -106,7 +130,15 @@ describe('forgot password by SMS (account/smsSendModifyPwd, smsVerifyCode, chang
     // Archived: the same.
     const archivedPhone = newPhone()
     const archived = await teacher(archivedPhone)
-    expect((await call(t, { url: '/base/api/userInfo/teacherInfo/archive', body: { ids: archived.userInfoIds }, token: admin })).code).toBe(0)
+    expect(
+      (
+        await call(t, {
+          url: '/base/api/userInfo/teacherInfo/archive',
+          body: { ids: archived.userInfoIds },
+          token: admin,
+        })
+      ).code,
+    ).toBe(0)
     await sendReset(archivedPhone)
     expect((await verify(archivedPhone, await latestCode(t, w.tenantId))).code).toBe(ErrorCode.ACCOUNT_DISABLED)
 
@@ -115,11 +147,15 @@ describe('forgot password by SMS (account/smsSendModifyPwd, smsVerifyCode, chang
     const later = await teacher(laterPhone)
     await sendReset(laterPhone)
     const ticket = (await verify(laterPhone, await latestCode(t, w.tenantId))).data.resetTicket as string
-    const before = await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('account').select('password_hash').where('id', '=', later.accountId).executeTakeFirstOrThrow())
+    const before = await t.db.tenant(w.tenantId, (trx) =>
+      trx.selectFrom('account').select('password_hash').where('id', '=', later.accountId).executeTakeFirstOrThrow(),
+    )
     expect((await setStatus(later.userInfoIds[0]!, 1)).code).toBe(0)
     const refusedChange = await change(ticket, NEW_PASSWORD)
     expect([refusedChange.code, refusedChange.msg]).toEqual([ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED])
-    const after = await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('account').select('password_hash').where('id', '=', later.accountId).executeTakeFirstOrThrow())
+    const after = await t.db.tenant(w.tenantId, (trx) =>
+      trx.selectFrom('account').select('password_hash').where('id', '=', later.accountId).executeTakeFirstOrThrow(),
+    )
     expect(after.password_hash).toBe(before.password_hash)
     // Enabled again, the school's member may reset as before.
     expect((await setStatus(later.userInfoIds[0]!, 0)).code).toBe(0)
@@ -127,7 +163,14 @@ describe('forgot password by SMS (account/smsSendModifyPwd, smsVerifyCode, chang
 
     // Disabled in one school but a member of another: still someone who signs in, so still served.
     const twoPhone = newPhone()
-    const two = await makePerson(t, w.tenantId, { phone: twoPhone, memberships: [w.schoolId, w.school2Id].map((orgId) => ({ orgId, userType: UserType.STAFF, roleIds: [w.roles.teacher] })) })
+    const two = await makePerson(t, w.tenantId, {
+      phone: twoPhone,
+      memberships: [w.schoolId, w.school2Id].map((orgId) => ({
+        orgId,
+        userType: UserType.STAFF,
+        roleIds: [w.roles.teacher],
+      })),
+    })
     expect((await setStatus(two.userInfoIds[0]!, 1)).code).toBe(0)
     t.clock.advance(61_000)
     await sendReset(twoPhone)
@@ -138,8 +181,20 @@ describe('forgot password by SMS (account/smsSendModifyPwd, smsVerifyCode, chang
     const phone = newPhone()
     const scope = { phone, orgId: w.schoolId }
     expect((await call(t, { url: '/base/api/auth/smsSender/signup/v2', body: scope, ip: '10.30.1.1' })).code).toBe(0)
-    const signupTicket = (await call(t, { url: '/base/api/auth/smsVerifyCode/signup', body: { ...scope, smsCode: await latestCode(t, w.tenantId) } })).data.signupTicket
-    expect((await call(t, { url: '/base/api/auth/signUp/v2', body: { signupTicket, trueName: '新家长', password: 'Parent2026a' } })).code).toBe(0)
+    const signupTicket = (
+      await call(t, {
+        url: '/base/api/auth/smsVerifyCode/signup',
+        body: { ...scope, smsCode: await latestCode(t, w.tenantId) },
+      })
+    ).data.signupTicket
+    expect(
+      (
+        await call(t, {
+          url: '/base/api/auth/signUp/v2',
+          body: { signupTicket, trueName: '新家长', password: 'Parent2026a' },
+        })
+      ).code,
+    ).toBe(0)
     t.clock.advance(61_000)
     await sendReset(phone, '10.30.1.2')
     const verified = await verify(phone, await latestCode(t, w.tenantId))
@@ -151,7 +206,10 @@ describe('forgot password by SMS (account/smsSendModifyPwd, smsVerifyCode, chang
     const bad = await call(t, { url: '/base/api/account/smsSendModifyPwd?phone=12345' })
     expect(bad.code).not.toBe(0)
     expect(bad.msg).toContain(SmsMsg.PHONE_INVALID)
-    const badCode = await call(t, { url: '/base/api/account/smsVerifyCode', body: { phone: newPhone(), smsCode: '12ab' } })
+    const badCode = await call(t, {
+      url: '/base/api/account/smsVerifyCode',
+      body: { phone: newPhone(), smsCode: '12ab' },
+    })
     expect(badCode.msg).toContain(SmsMsg.CODE_INVALID_FORMAT)
   })
 })

@@ -37,13 +37,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
     project.provide('pgliteTemplate', file)
     project.provide('pgTemplate', '')
-    return async () => { fs.rmSync(file, { force: true }) }
+    return async () => {
+      fs.rmSync(file, { force: true })
+    }
   }
   const name = `zx_tpl_${randomBytes(6).toString('hex')}`
   const admin = async (q: string) => {
     const c = new pg.Client({ connectionString: serverUrl })
     await c.connect()
-    try { await c.query(q) } finally { await c.end() }
+    try {
+      await c.query(q)
+    } finally {
+      await c.end()
+    }
   }
   await admin(`CREATE DATABASE ${name}`)
   const url = new URL(serverUrl)
@@ -54,5 +60,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await db.close() // a template may have no open connections while it is copied
   project.provide('pgTemplate', name)
   project.provide('pgliteTemplate', '')
-  return async () => { await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+  return async () => {
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  }
 }

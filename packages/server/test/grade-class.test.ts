@@ -13,7 +13,6 @@ let foreignAdmin: string
 const G = '/base/api/grade'
 const C = '/base/api/class'
 
-
 beforeAll(async () => {
   t = await createTestApp()
   w = await makeWorld(t)
@@ -27,23 +26,48 @@ describe('grades and classes', () => {
   it('a school admin builds a grade with two classes; lists show them with counts', async () => {
     const g = await call(t, { url: `${G}/add`, token: schoolAdmin, body: { name: '2026级', entryYear: 2026 } })
     expect(g).toMatchObject({ code: 0, msg: '新增成功' })
-    for (const name of ['1班', '2班']) expect((await call(t, { url: `${C}/add`, token: schoolAdmin, body: { gradeId: g.data, name } })).code).toBe(0)
+    for (const name of ['1班', '2班'])
+      expect((await call(t, { url: `${C}/add`, token: schoolAdmin, body: { gradeId: g.data, name } })).code).toBe(0)
     const grades = await call(t, { url: `${G}/page`, token: schoolAdmin, body: {} })
-    expect(grades.data.list).toEqual([expect.objectContaining({ id: g.data, name: '2026级', entryYear: 2026, classCount: 2, archived: false })])
+    expect(grades.data.list).toEqual([
+      expect.objectContaining({ id: g.data, name: '2026级', entryYear: 2026, classCount: 2, archived: false }),
+    ])
     const classes = await call(t, { url: `${C}/page`, token: schoolAdmin, body: { gradeId: g.data } })
-    expect(classes.data.list.map((c: { name: string; gradeName: string }) => `${c.gradeName}${c.name}`)).toEqual(['2026级1班', '2026级2班'])
+    expect(classes.data.list.map((c: { name: string; gradeName: string }) => `${c.gradeName}${c.name}`)).toEqual([
+      '2026级1班',
+      '2026级2班',
+    ])
   })
 
   it('refuses duplicates, a grade at a bureau, and a grade with classes being deleted', async () => {
     const g = (await call(t, { url: `${G}/add`, token: schoolAdmin, body: { name: '2025级', entryYear: 2025 } })).data
-    expect(await call(t, { url: `${G}/add`, token: schoolAdmin, body: { name: '2025级', entryYear: 2025 } })).toMatchObject({ code: ErrorCode.CONFLICT, msg: GradeMsg.GRADE_NAME_TAKEN })
+    expect(
+      await call(t, { url: `${G}/add`, token: schoolAdmin, body: { name: '2025级', entryYear: 2025 } }),
+    ).toMatchObject({ code: ErrorCode.CONFLICT, msg: GradeMsg.GRADE_NAME_TAKEN })
     await call(t, { url: `${C}/add`, token: schoolAdmin, body: { gradeId: g, name: '1班' } })
-    expect(await call(t, { url: `${C}/add`, token: schoolAdmin, body: { gradeId: g, name: '1班' } })).toMatchObject({ msg: GradeMsg.CLASS_NAME_TAKEN })
-    expect(await call(t, { url: `${G}/delete`, token: schoolAdmin, body: { id: g } })).toMatchObject({ msg: GradeMsg.GRADE_HAS_CLASSES })
-    expect(await call(t, { url: `${G}/add`, token: bureauAdmin, body: { name: '局里的年级', entryYear: 2026 } })).toMatchObject({ msg: GradeMsg.NOT_SCHOOL })
+    expect(await call(t, { url: `${C}/add`, token: schoolAdmin, body: { gradeId: g, name: '1班' } })).toMatchObject({
+      msg: GradeMsg.CLASS_NAME_TAKEN,
+    })
+    expect(await call(t, { url: `${G}/delete`, token: schoolAdmin, body: { id: g } })).toMatchObject({
+      msg: GradeMsg.GRADE_HAS_CLASSES,
+    })
+    expect(
+      await call(t, { url: `${G}/add`, token: bureauAdmin, body: { name: '局里的年级', entryYear: 2026 } }),
+    ).toMatchObject({ msg: GradeMsg.NOT_SCHOOL })
     // The bureau may manage a school below it by naming it.
-    expect((await call(t, { url: `${G}/add`, token: bureauAdmin, body: { orgId: w.school2Id, name: '2026级', entryYear: 2026 } })).code).toBe(0)
-    expect(await call(t, { url: `${G}/add`, token: schoolAdmin, body: { name: 'x', entryYear: 1800 } })).toMatchObject({ status: 400, msg: '入学年份有误' })
+    expect(
+      (
+        await call(t, {
+          url: `${G}/add`,
+          token: bureauAdmin,
+          body: { orgId: w.school2Id, name: '2026级', entryYear: 2026 },
+        })
+      ).code,
+    ).toBe(0)
+    expect(await call(t, { url: `${G}/add`, token: schoolAdmin, body: { name: 'x', entryYear: 1800 } })).toMatchObject({
+      status: 400,
+      msg: '入学年份有误',
+    })
   })
 
   it('archiving a grade archives its classes; no class may be added to or restored in an archived grade', async () => {
@@ -52,11 +76,20 @@ describe('grades and classes', () => {
     expect((await call(t, { url: `${G}/archive`, token: schoolAdmin, body: { id: g } })).msg).toBe('归档成功')
     const archived = await call(t, { url: `${C}/page`, token: schoolAdmin, body: { archived: true } })
     expect(archived.data.list.map((x: { id: number }) => x.id)).toContain(c)
-    expect(await call(t, { url: `${C}/add`, token: schoolAdmin, body: { gradeId: g, name: '4班' } })).toMatchObject({ code: 400, msg: GradeMsg.GRADE_ARCHIVED })
-    expect(await call(t, { url: `${C}/resetArchive`, token: schoolAdmin, body: { id: c } })).toMatchObject({ msg: GradeMsg.GRADE_ARCHIVED })
+    expect(await call(t, { url: `${C}/add`, token: schoolAdmin, body: { gradeId: g, name: '4班' } })).toMatchObject({
+      code: 400,
+      msg: GradeMsg.GRADE_ARCHIVED,
+    })
+    expect(await call(t, { url: `${C}/resetArchive`, token: schoolAdmin, body: { id: c } })).toMatchObject({
+      msg: GradeMsg.GRADE_ARCHIVED,
+    })
     // A new live grade may reuse the archived grade's name; restoring the old one then collides.
-    expect((await call(t, { url: `${G}/add`, token: schoolAdmin, body: { name: '2020级', entryYear: 2020 } })).code).toBe(0)
-    expect(await call(t, { url: `${G}/resetArchive`, token: schoolAdmin, body: { id: g } })).toMatchObject({ msg: GradeMsg.GRADE_NAME_TAKEN })
+    expect(
+      (await call(t, { url: `${G}/add`, token: schoolAdmin, body: { name: '2020级', entryYear: 2020 } })).code,
+    ).toBe(0)
+    expect(await call(t, { url: `${G}/resetArchive`, token: schoolAdmin, body: { id: g } })).toMatchObject({
+      msg: GradeMsg.GRADE_NAME_TAKEN,
+    })
     const gradeGuidang = await call(t, { url: `${G}/page`, token: schoolAdmin, body: { archived: true } })
     expect(gradeGuidang.data.list.map((x: { id: number }) => x.id)).toEqual([g])
   })
@@ -68,8 +101,12 @@ describe('grades and classes', () => {
     expect((await call(t, { url: `${G}/resetArchive`, token: schoolAdmin, body: { id: g } })).msg).toBe('恢复成功')
     expect((await call(t, { url: `${C}/resetArchive`, token: schoolAdmin, body: { id: c } })).msg).toBe('恢复成功')
     expect((await call(t, { url: `${C}/update`, token: schoolAdmin, body: { id: c, name: '实验1班' } })).code).toBe(0)
-    expect((await call(t, { url: `${C}/updateStatus`, token: schoolAdmin, body: { id: c, status: 1 } })).msg).toBe('停用成功')
-    expect((await call(t, { url: `${G}/updateStatus`, token: schoolAdmin, body: { id: g, status: 1 } })).msg).toBe('停用成功')
+    expect((await call(t, { url: `${C}/updateStatus`, token: schoolAdmin, body: { id: c, status: 1 } })).msg).toBe(
+      '停用成功',
+    )
+    expect((await call(t, { url: `${G}/updateStatus`, token: schoolAdmin, body: { id: g, status: 1 } })).msg).toBe(
+      '停用成功',
+    )
   })
 
   it('permission, scope and tenant: teacher 403, sibling school 404, other tenant 404, stranger 401', async () => {

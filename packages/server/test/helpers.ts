@@ -9,7 +9,14 @@ import { loadConfig } from '../src/config.js'
 import { Db } from '../src/db/database.js'
 import { migrateToLatest } from '../src/db/migrate.js'
 import { ensurePlatform } from '../src/db/seed/demo.js'
-import { createOrg, createPerson, createRole, createTenant, hashPerson, type PersonSpec } from '../src/modules/tenant/provisioning.js'
+import {
+  createOrg,
+  createPerson,
+  createRole,
+  createTenant,
+  hashPerson,
+  type PersonSpec,
+} from '../src/modules/tenant/provisioning.js'
 import { syncPermissionCatalogue } from '../src/db/seed/permissions.js'
 import { FakeClock } from '../src/platform/clock.js'
 import type { AppContext } from '../src/platform/context.js'
@@ -66,17 +73,49 @@ export interface TestApp {
  * opts.password: the hash parameters of the app (new hashes and the login's upgrade); the cheap test ones by default.
  * opts.webDist: a built web app to serve (none by default). opts.apiDocs: serve /docs (API_DOCS=1).
  */
-export async function createTestApp(opts: { logStream?: { write: (line: string) => void }; password?: PasswordParams; webDist?: string; apiDocs?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: {
+    logStream?: { write: (line: string) => void }
+    password?: PasswordParams
+    webDist?: string
+    apiDocs?: boolean
+  } = {},
+): Promise<TestApp> {
   const { db, drop } = await freshDb()
   await migrateToLatest(db.kysely)
   await syncPermissionCatalogue(db.kysely)
   await ensurePlatform(db, TEST_PASSWORD_PARAMS, ADMIN_PASSWORD)
   const clock = new FakeClock(new Date('2026-11-01T08:00:00Z'))
   // Loopback providers: the SMS and OpenID tests point the tenant at local stand-ins over http://127.0.0.1.
-  const config = { ...loadConfig({}), password: opts.password ?? TEST_PASSWORD_PARAMS, seedDemo: false, webDist: opts.webDist ?? '/nonexistent', apiDocs: opts.apiDocs ?? false, allowLoopbackProviders: true }
-  const { app, ctx, routes } = await buildApp({ config, db, clock, logger: !!opts.logStream, logStream: opts.logStream, captchaText: () => CAPTCHA_ANSWER })
+  const config = {
+    ...loadConfig({}),
+    password: opts.password ?? TEST_PASSWORD_PARAMS,
+    seedDemo: false,
+    webDist: opts.webDist ?? '/nonexistent',
+    apiDocs: opts.apiDocs ?? false,
+    allowLoopbackProviders: true,
+  }
+  const { app, ctx, routes } = await buildApp({
+    config,
+    db,
+    clock,
+    logger: !!opts.logStream,
+    logStream: opts.logStream,
+    captchaText: () => CAPTCHA_ANSWER,
+  })
   await app.ready()
-  return { app, ctx, routes, db, clock, close: async () => { await app.close(); await db.close(); await drop() } }
+  return {
+    app,
+    ctx,
+    routes,
+    db,
+    clock,
+    close: async () => {
+      await app.close()
+      await db.close()
+      await drop()
+    },
+  }
 }
 
 let seq = 0
@@ -91,23 +130,42 @@ export interface World {
 }
 
 /** A tenant with a bureau and two schools, and its built-in roles. */
-export async function makeWorld(t: TestApp, opts: { passwordMaxAgeDays?: number; tenantModuleType?: number } = {}): Promise<World> {
+export async function makeWorld(
+  t: TestApp,
+  opts: { passwordMaxAgeDays?: number; tenantModuleType?: number } = {},
+): Promise<World> {
   const tenantId = await createTenant(t.db, {
-    name: uniq('测试区'), uniqueName: uniq('t'), defaultPassword: 'Zx123456', passwordMaxAgeDays: opts.passwordMaxAgeDays ?? 0,
-    tenantModuleType: opts.tenantModuleType ?? 1, config: { sysName: '测试区智慧教育平台' },
+    name: uniq('测试区'),
+    uniqueName: uniq('t'),
+    defaultPassword: 'Zx123456',
+    passwordMaxAgeDays: opts.passwordMaxAgeDays ?? 0,
+    tenantModuleType: opts.tenantModuleType ?? 1,
+    config: { sysName: '测试区智慧教育平台' },
   })
   return t.db.tenant(tenantId, async (trx) => {
     const bureauId = await createOrg(trx, { name: '测试区教育局', unitAttr: 4 })
     const schoolId = await createOrg(trx, { parentId: bureauId, name: '测试一小', unitAttr: 8, appType: 1 })
     const school2Id = await createOrg(trx, { parentId: bureauId, name: '测试二中', unitAttr: 9, appType: 1 })
     const admin = await createRole(trx, { code: 'admin', name: '管理员', builtin: true })
-    const teacher = await createRole(trx, { code: 'teacher', name: '教师', permissions: ['sc_menhu_menu_school', 'sc_menhu_menu_person'] })
-    const staff = await createRole(trx, { code: 'bureau_staff', name: '局机关', permissions: ['sc_menhu_menu_jujiguan'] })
+    const teacher = await createRole(trx, {
+      code: 'teacher',
+      name: '教师',
+      permissions: ['sc_menhu_menu_school', 'sc_menhu_menu_person'],
+    })
+    const staff = await createRole(trx, {
+      code: 'bureau_staff',
+      name: '局机关',
+      permissions: ['sc_menhu_menu_jujiguan'],
+    })
     return { tenantId, bureauId, schoolId, school2Id, roles: { admin, teacher, staff } }
   })
 }
 
-export async function makePerson(t: TestApp, tenantId: number, p: Partial<PersonSpec> & Pick<PersonSpec, 'memberships'>) {
+export async function makePerson(
+  t: TestApp,
+  tenantId: number,
+  p: Partial<PersonSpec> & Pick<PersonSpec, 'memberships'>,
+) {
   const userName = p.userName ?? uniq('u')
   const spec: PersonSpec = { userName, password: PASSWORD, trueName: '测试用户', ...p }
   const hashed = await hashPerson(spec, TEST_PASSWORD_PARAMS)
@@ -115,7 +173,14 @@ export async function makePerson(t: TestApp, tenantId: number, p: Partial<Person
   return { userName, password: spec.password, ...ids }
 }
 
-export interface Call { method?: 'GET' | 'POST'; url: string; body?: unknown; token?: string; headers?: Record<string, string>; ip?: string }
+export interface Call {
+  method?: 'GET' | 'POST'
+  url: string
+  body?: unknown
+  token?: string
+  headers?: Record<string, string>
+  ip?: string
+}
 
 export async function call(t: TestApp, c: Call) {
   const res: LightMyRequestResponse = await t.app.inject({
@@ -131,7 +196,11 @@ export async function call(t: TestApp, c: Call) {
 }
 
 export function login(t: TestApp, body: Record<string, unknown>, extra: Partial<Call> = {}) {
-  return call(t, { url: '/base/api/auth/loginByUserPwd', body: { loginType: 1, version: 2, needRandomOrg: false, ...body }, ...extra })
+  return call(t, {
+    url: '/base/api/auth/loginByUserPwd',
+    body: { loginType: 1, version: 2, needRandomOrg: false, ...body },
+    ...extra,
+  })
 }
 
 export async function loginToken(t: TestApp, userName: string, password = PASSWORD, orgId?: number): Promise<string> {
@@ -140,12 +209,21 @@ export async function loginToken(t: TestApp, userName: string, password = PASSWO
   return r.data.userToken
 }
 
-export interface Staff { bureauAdmin: string; schoolAdmin: string; school2Admin: string; teacher: string }
+export interface Staff {
+  bureauAdmin: string
+  schoolAdmin: string
+  school2Admin: string
+  teacher: string
+}
 
 /** Signed-in tokens for the usual cast of a world: bureau admin, admins of both schools, a teacher of the first. */
 export async function staffOf(t: TestApp, w: World): Promise<Staff> {
   const as = async (orgId: number, roleId: number) =>
-    loginToken(t, (await makePerson(t, w.tenantId, { memberships: [{ orgId, userType: UserType.STAFF, roleIds: [roleId] }] })).userName)
+    loginToken(
+      t,
+      (await makePerson(t, w.tenantId, { memberships: [{ orgId, userType: UserType.STAFF, roleIds: [roleId] }] }))
+        .userName,
+    )
   return {
     bureauAdmin: await as(w.bureauId, w.roles.admin),
     schoolAdmin: await as(w.schoolId, w.roles.admin),

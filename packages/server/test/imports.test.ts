@@ -22,8 +22,14 @@ beforeAll(async () => {
   t = await createTestApp()
   w = await makeWorld(t)
   s = await staffOf(t, w)
-  const g = await call(t, { url: '/base/api/grade/add', token: s.schoolAdmin, body: { name: '2026级', entryYear: 2026 } })
-  classId = (await call(t, { url: '/base/api/class/add', token: s.schoolAdmin, body: { gradeId: g.data, name: '1班' } })).data
+  const g = await call(t, {
+    url: '/base/api/grade/add',
+    token: s.schoolAdmin,
+    body: { name: '2026级', entryYear: 2026 },
+  })
+  classId = (
+    await call(t, { url: '/base/api/class/add', token: s.schoolAdmin, body: { gradeId: g.data, name: '1班' } })
+  ).data
   await call(t, { url: '/base/api/class/add', token: s.schoolAdmin, body: { gradeId: g.data, name: '2班' } })
 })
 afterAll(() => t.close())
@@ -54,16 +60,34 @@ describe('student import', () => {
     const started = await upload(t, `${S}/importExcel`, s.schoolAdmin, file, '学生.xlsx')
     expect(started).toMatchObject({ code: 0, msg: ImportMsg.STARTED, data: { fileName: '学生.xlsx', type: 'student' } })
     const job = await finished(s.schoolAdmin, jobOf(started))
-    expect(job).toMatchObject({ status: ImportStatus.DONE, totalCount: 7, processedCount: 7, successCount: 2, failCount: 5, rate: 100, percentage: 100 })
+    expect(job).toMatchObject({
+      status: ImportStatus.DONE,
+      totalCount: 7,
+      processedCount: 7,
+      successCount: 2,
+      failCount: 5,
+      rate: 100,
+      percentage: 100,
+    })
     const list = await call(t, { url: `${S}/page`, token: s.schoolAdmin, body: { keyword: tag } })
-    expect(list.data.list.map((r: { trueName: string; className: string }) => `${r.trueName}${r.className}`)).toEqual(['张一1班', '张二2班'])
+    expect(list.data.list.map((r: { trueName: string; className: string }) => `${r.trueName}${r.className}`)).toEqual([
+      '张一1班',
+      '张二2班',
+    ])
 
-    const res = await t.app.inject({ url: `${L}/log/errors?id=${job.importLogId}`, headers: { authorization: `Bearer ${s.schoolAdmin}` } })
+    const res = await t.app.inject({
+      url: `${L}/log/errors?id=${job.importLogId}`,
+      headers: { authorization: `Bearer ${s.schoolAdmin}` },
+    })
     const rows = await readXlsx(res.rawPayload)
     expect(rows[0]![0]).toBe('行号')
     expect(rows[0]!.at(-1)).toBe('错误原因')
     expect(rows.slice(1).map((r) => [r[0], r.at(-1)])).toEqual([
-      ['4', '学号已存在'], ['5', '班级不存在：2026级9班'], ['6', '请输入姓名'], ['7', '性别应为男或女'], ['8', '身份证号格式不正确'],
+      ['4', '学号已存在'],
+      ['5', '班级不存在：2026级9班'],
+      ['6', '请输入姓名'],
+      ['7', '性别应为男或女'],
+      ['8', '身份证号格式不正确'],
     ])
   })
 
@@ -86,7 +110,9 @@ describe('student import', () => {
     expect((await upload(t, `${S}/importExcel`, s.bureauAdmin, file)).msg).toBe('只有学校可以管理学生和家长')
     const started = await upload(t, `${S}/importExcel`, s.schoolAdmin, file)
     await finished(s.schoolAdmin, jobOf(started))
-    expect((await call(t, { url: `${L}/log/detail?id=${started.data.importLogId}`, token: s.school2Admin })).status).toBe(404)
+    expect(
+      (await call(t, { url: `${L}/log/detail?id=${started.data.importLogId}`, token: s.school2Admin })).status,
+    ).toBe(404)
   })
 
   it('a cancelled job stops after its current batch and says 导入任务取消成功; a finished one cannot be cancelled', async () => {
@@ -98,9 +124,12 @@ describe('student import', () => {
     const job = await finished(s.schoolAdmin, id)
     expect(job.status).toBe(ImportStatus.CANCELLED)
     expect(job.processedCount).toBeLessThan(1200)
-    const written = (await call(t, { url: `${S}/page`, token: s.schoolAdmin, body: { keyword: '取消', pageSize: 1 } })).data.total
+    const written = (await call(t, { url: `${S}/page`, token: s.schoolAdmin, body: { keyword: '取消', pageSize: 1 } }))
+      .data.total
     expect(written).toBe(job.successCount)
-    expect((await call(t, { url: `${L}/task/cancel`, token: s.schoolAdmin, body: { id } })).msg).toBe(ImportMsg.NOT_RUNNING)
+    expect((await call(t, { url: `${L}/task/cancel`, token: s.schoolAdmin, body: { id } })).msg).toBe(
+      ImportMsg.NOT_RUNNING,
+    )
   })
 })
 
@@ -117,11 +146,15 @@ describe('teacher and parent import', () => {
     const job = await finished(s.schoolAdmin, jobOf(started))
     expect(job).toMatchObject({ successCount: 1, failCount: 2 })
     const list = await call(t, { url: `${T}/page`, token: s.schoolAdmin, body: { keyword: '导入' } })
-    expect(list.data.list).toEqual([expect.objectContaining({ trueName: '导入甲', jobNo: 'IT1', sex: 0, titleId: expect.any(Number) })])
+    expect(list.data.list).toEqual([
+      expect.objectContaining({ trueName: '导入甲', jobNo: 'IT1', sex: 0, titleId: expect.any(Number) }),
+    ])
   })
 
   it('imports parents bound to students by 学号; a second child of the same phone binds to the same parent', async () => {
-    const k1 = (await call(t, { url: `${S}/add`, token: s.schoolAdmin, body: { trueName: '孩一', jobNo: `${tag}K1`, classId } })).data
+    const k1 = (
+      await call(t, { url: `${S}/add`, token: s.schoolAdmin, body: { trueName: '孩一', jobNo: `${tag}K1`, classId } })
+    ).data
     await call(t, { url: `${S}/add`, token: s.schoolAdmin, body: { trueName: '孩二', jobNo: `${tag}K2`, classId } })
     const phone = `136${tag.padStart(4, '0').slice(-4)}0001`
     const file = await xlsx(headers(PARENT_COLUMNS), [
@@ -151,22 +184,33 @@ describe('restart', () => {
     const first = await buildApp({ config: t.ctx.config, db: t.db, clock: t.clock, logger: false })
     await first.app.ready()
     // Let the new process run one batch, then stop it as a shutdown would.
-    await waitFor(async () => (await call(t, { url: `${L}/log/detail?id=${id}`, token: s.schoolAdmin })).data.processedCount >= 500)
+    await waitFor(
+      async () => (await call(t, { url: `${L}/log/detail?id=${id}`, token: s.schoolAdmin })).data.processedCount >= 500,
+    )
     await first.app.close()
     const mid = (await call(t, { url: `${L}/log/detail?id=${id}`, token: s.schoolAdmin })).data
     expect(mid.status).toBe(ImportStatus.RUNNING)
     expect(mid.processedCount).toBeLessThan(3000)
     expect(mid.processedCount % 500).toBe(0)
-    expect((await call(t, { url: `${S}/page`, token: s.schoolAdmin, body: { keyword: '续传', pageSize: 1 } })).data.total).toBe(mid.processedCount)
+    expect(
+      (await call(t, { url: `${S}/page`, token: s.schoolAdmin, body: { keyword: '续传', pageSize: 1 } })).data.total,
+    ).toBe(mid.processedCount)
     const second = await buildApp({ config: t.ctx.config, db: t.db, clock: t.clock, logger: false })
     await second.app.ready()
     await importRunner(second.ctx).idle()
     await second.app.close()
     const job = (await call(t, { url: `${L}/log/detail?id=${id}`, token: s.schoolAdmin })).data
     expect(job).toMatchObject({ status: ImportStatus.DONE, processedCount: 3000, successCount: 3000, failCount: 0 })
-    expect((await call(t, { url: `${S}/page`, token: s.schoolAdmin, body: { keyword: '续传', pageSize: 1 } })).data.total).toBe(3000)
+    expect(
+      (await call(t, { url: `${S}/page`, token: s.schoolAdmin, body: { keyword: '续传', pageSize: 1 } })).data.total,
+    ).toBe(3000)
     // The export walks them in chunks of 2000: every student once, none garbled.
-    const res = await t.app.inject({ method: 'POST', url: `${S}/export`, payload: { keyword: '续传' }, headers: { authorization: `Bearer ${s.schoolAdmin}` } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${S}/export`,
+      payload: { keyword: '续传' },
+      headers: { authorization: `Bearer ${s.schoolAdmin}` },
+    })
     const names = (await readXlsx(res.rawPayload)).slice(1).map((r) => r[0])
     expect(names).toHaveLength(3000)
     expect(new Set(names).size).toBe(3000)

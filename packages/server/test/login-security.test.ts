@@ -1,7 +1,17 @@
 import { ErrorCode, LOGIN_LIMITS, Msg, OperationType, QrMsg, TOTP as RULES, TotpMsg, UserType } from '@zhixiao/shared'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, createTestApp, login, loginToken, makePerson, makeWorld, PASSWORD, type TestApp, type World } from './helpers.js'
+import {
+  call,
+  createTestApp,
+  login,
+  loginToken,
+  makePerson,
+  makeWorld,
+  PASSWORD,
+  type TestApp,
+  type World,
+} from './helpers.js'
 
 let t: TestApp
 let w: World
@@ -16,8 +26,9 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const member = (world: World, orgId: number, role: 'admin' | 'teacher') =>
-  ({ memberships: [{ orgId, userType: UserType.STAFF, roleIds: [world.roles[role]] }] })
+const member = (world: World, orgId: number, role: 'admin' | 'teacher') => ({
+  memberships: [{ orgId, userType: UserType.STAFF, roleIds: [world.roles[role]] }],
+})
 const codeAt = (secret: string, at: Date) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: +at })
 const me = (token: string) => call(t, { url: '/base/api/account/user/current/detail', token })
@@ -35,12 +46,23 @@ const pollWith = (qrId: string, cookie?: string) =>
   call(t, { url: `/base/thirdparty/dingtalk/login/qrcode/process?qrId=${qrId}`, headers: cookie ? { cookie } : {} })
 
 describe('QR-code login', () => {
-  const newQr = async (headers: Record<string, string> = {}, ip = freshIp(), url = '/base/thirdparty/dingtalk/qrcode') => {
+  const newQr = async (
+    headers: Record<string, string> = {},
+    ip = freshIp(),
+    url = '/base/thirdparty/dingtalk/qrcode',
+  ) => {
     const { data, cookie } = await createQrAt(url, headers, ip)
-    return { ...data, cookie } as { qrId: string; confirmPath: string; expireSeconds: number; dingtalkUrl: string | null; cookie: string }
+    return { ...data, cookie } as {
+      qrId: string
+      confirmPath: string
+      expireSeconds: number
+      dingtalkUrl: string | null
+      cookie: string
+    }
   }
   const poll = (qr: { qrId: string; cookie: string }) => pollWith(qr.qrId, qr.cookie)
-  const act = (qrId: string, action: string, token: string) => call(t, { url: '/base/thirdparty/dingtalk/login/qrcode/process', body: { qrId, action }, token })
+  const act = (qrId: string, action: string, token: string) =>
+    call(t, { url: '/base/thirdparty/dingtalk/login/qrcode/process', body: { qrId, action }, token })
 
   it('waiting → scanned (the phone sees who asks) → confirmed: the waiting page gets a session once', async () => {
     const p = await makePerson(t, w.tenantId, { ...member(w, w.school2Id, 'teacher'), trueName: '扫码老师' })
@@ -53,7 +75,13 @@ describe('QR-code login', () => {
 
     const scanned = await act(qr.qrId, 'scan', phone)
     expect(scanned.code).toBe(0)
-    expect(scanned.data).toMatchObject({ state: 'scanned', userName: p.userName, trueName: '扫码老师', currentOrgName: '测试二中', requestAgent: expect.stringContaining('Chrome/130') })
+    expect(scanned.data).toMatchObject({
+      state: 'scanned',
+      userName: p.userName,
+      trueName: '扫码老师',
+      currentOrgName: '测试二中',
+      requestAgent: expect.stringContaining('Chrome/130'),
+    })
     expect((await poll(qr)).data).toEqual({ state: 'scanned' })
 
     const confirmed = await act(qr.qrId, 'confirm', phone)
@@ -82,7 +110,10 @@ describe('QR-code login', () => {
   })
 
   it("refuses a confirmation from another tenant's session, and from someone outside the org of loginQRCodeByOrg", async () => {
-    const stranger = await loginToken(t, (await makePerson(t, other.tenantId, member(other, other.schoolId, 'teacher'))).userName)
+    const stranger = await loginToken(
+      t,
+      (await makePerson(t, other.tenantId, member(other, other.schoolId, 'teacher'))).userName,
+    )
     const qr = await newQr({ tenantid: String(w.tenantId) })
     const refusedOther = await act(qr.qrId, 'confirm', stranger)
     expect(refusedOther.code).toBe(ErrorCode.FORBIDDEN)
@@ -95,7 +126,13 @@ describe('QR-code login', () => {
     expect(notMember.msg).toBe(QrMsg.NOT_MEMBER)
     expect((await act(byOrg.data.qrId, 'confirm', stranger)).msg).toBe(QrMsg.OTHER_TENANT)
     // A member of both schools confirming a code of the first school signs in there, whatever org the phone is in.
-    const both = await makePerson(t, w.tenantId, { memberships: [w.school2Id, w.schoolId].map((orgId) => ({ orgId, userType: UserType.STAFF, roleIds: [w.roles.teacher] })) })
+    const both = await makePerson(t, w.tenantId, {
+      memberships: [w.school2Id, w.schoolId].map((orgId) => ({
+        orgId,
+        userType: UserType.STAFF,
+        roleIds: [w.roles.teacher],
+      })),
+    })
     const phone = await loginToken(t, both.userName, PASSWORD, w.school2Id)
     expect((await act(byOrg.data.qrId, 'confirm', phone)).code).toBe(0)
     const signedIn = await poll(byOrg.data)
@@ -111,7 +148,10 @@ describe('QR-code login', () => {
     expect((await act(qr.qrId, 'cancel', phone)).msg).toBe(QrMsg.CANCELLED)
     expect((await poll(qr)).data.state).toBe('cancelled')
     expect((await act(qr.qrId, 'confirm', phone)).msg).toBe(QrMsg.INVALID)
-    const anonymous = await call(t, { url: '/base/thirdparty/dingtalk/login/qrcode/process', body: { qrId: qr.qrId, action: 'confirm' } })
+    const anonymous = await call(t, {
+      url: '/base/thirdparty/dingtalk/login/qrcode/process',
+      body: { qrId: qr.qrId, action: 'confirm' },
+    })
     expect(anonymous.status).toBe(401)
     const bad = await pollWith('short')
     expect(bad.code).toBe(ErrorCode.BAD_REQUEST)
@@ -124,7 +164,11 @@ describe('QR-code login', () => {
     const other = await newQr({ tenantid: String(w.tenantId) })
     expect(other.cookie).not.toBe(qr.cookie)
     // Someone who read the id off the picture: no cookie, or another browser's (its own code's) cookie.
-    const thief = [() => pollWith(qr.qrId), () => pollWith(qr.qrId, other.cookie), () => pollWith(qr.qrId, 'zx_qr=forged')]
+    const thief = [
+      () => pollWith(qr.qrId),
+      () => pollWith(qr.qrId, other.cookie),
+      () => pollWith(qr.qrId, 'zx_qr=forged'),
+    ]
     for (const steal of thief) expect((await steal()).data).toEqual({ state: 'expired' })
     expect((await act(qr.qrId, 'confirm', phone)).code).toBe(0)
     for (const steal of thief) {
@@ -136,13 +180,25 @@ describe('QR-code login', () => {
     const mine = await poll(qr)
     expect(mine.data).toMatchObject({ state: 'confirmed', operationType: OperationType.SUCCESS })
     expect((await me(mine.data.userToken)).data.userName).toBe(p.userName)
-    const log = await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('login_log').select('success').where('account_id', '=', p.accountId).where('method', '=', 'qr').execute())
+    const log = await t.db.tenant(w.tenantId, (trx) =>
+      trx
+        .selectFrom('login_log')
+        .select('success')
+        .where('account_id', '=', p.accountId)
+        .where('method', '=', 'qr')
+        .execute(),
+    )
     expect(log).toEqual([{ success: true }])
   })
 
   it('one browser keeps one secret, so two login tabs each poll their own code', async () => {
     const first = await newQr()
-    const res = await t.app.inject({ method: 'GET', url: '/base/thirdparty/dingtalk/qrcode', headers: { cookie: first.cookie }, remoteAddress: freshIp() })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/base/thirdparty/dingtalk/qrcode',
+      headers: { cookie: first.cookie },
+      remoteAddress: freshIp(),
+    })
     const second = res.json().data as { qrId: string }
     expect([res.headers['set-cookie']].flat()[0]).toContain(`${first.cookie};`)
     expect((await pollWith(first.qrId, first.cookie)).data.state).toBe('waiting')
@@ -169,22 +225,43 @@ describe('TOTP two-factor sign-in', () => {
     const p = await makePerson(t, w.tenantId, member(w, w.schoolId, 'admin'))
     const token = await loginToken(t, p.userName)
     const secret = await enrol(token)
-    const stored = await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('account_totp').select('secret_sealed').where('account_id', '=', p.accountId).executeTakeFirstOrThrow())
+    const stored = await t.db.tenant(w.tenantId, (trx) =>
+      trx
+        .selectFrom('account_totp')
+        .select('secret_sealed')
+        .where('account_id', '=', p.accountId)
+        .executeTakeFirstOrThrow(),
+    )
     expect(stored.secret_sealed).not.toContain(secret)
     expect(t.ctx.secrets.open(stored.secret_sealed)).toBe(secret)
 
-    const wrongFirst = await call(t, { url: '/base/api/auth/totp/confirm', body: { code: '000000' === codeAt(secret, t.clock.now()) ? '111111' : '000000' }, token })
+    const wrongFirst = await call(t, {
+      url: '/base/api/auth/totp/confirm',
+      body: { code: '000000' === codeAt(secret, t.clock.now()) ? '111111' : '000000' },
+      token,
+    })
     expect(wrongFirst.msg).toBe(TotpMsg.CODE_WRONG)
-    const ok = await call(t, { url: '/base/api/auth/totp/confirm', body: { code: codeAt(secret, t.clock.now()) }, token })
+    const ok = await call(t, {
+      url: '/base/api/auth/totp/confirm',
+      body: { code: codeAt(secret, t.clock.now()) },
+      token,
+    })
     expect(ok.code).toBe(0)
     expect(ok.data.recoveryCodes).toHaveLength(10)
-    expect((await call(t, { url: '/base/api/auth/totp/status', token })).data).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 })
+    expect((await call(t, { url: '/base/api/auth/totp/status', token })).data).toEqual({
+      enabled: true,
+      required: false,
+      recoveryCodesLeft: 10,
+    })
 
     t.clock.advance(30_000)
     const first = await login(t, { userName: p.userName, password: PASSWORD })
     expect(first.data.operationType).toBe(OperationType.NEED_TOTP)
     expect(first.data.userToken).toBeUndefined()
-    const wrong = await call(t, { url: '/base/api/auth/loginByTotp', body: { ticket: first.data.totpTicket, code: codeAt(secret, new Date(+t.clock.now() + 600_000)) } })
+    const wrong = await call(t, {
+      url: '/base/api/auth/loginByTotp',
+      body: { ticket: first.data.totpTicket, code: codeAt(secret, new Date(+t.clock.now() + 600_000)) },
+    })
     expect(wrong.code).toBe(ErrorCode.PASSWORD_WRONG)
     expect(wrong.msg).toBe(TotpMsg.CODE_WRONG)
     const code = codeAt(secret, t.clock.now())
@@ -192,33 +269,57 @@ describe('TOTP two-factor sign-in', () => {
     expect(right.data.operationType).toBe(OperationType.SUCCESS)
     expect((await me(right.data.userToken)).data.userName).toBe(p.userName)
     // The ticket is single use.
-    expect((await call(t, { url: '/base/api/auth/loginByTotp', body: { ticket: first.data.totpTicket, code } })).msg).toBe(TotpMsg.TICKET_INVALID)
+    expect(
+      (await call(t, { url: '/base/api/auth/loginByTotp', body: { ticket: first.data.totpTicket, code } })).msg,
+    ).toBe(TotpMsg.TICKET_INVALID)
 
     // The same code again, in its own 30 s window, on a new ticket: a replay.
     const again = await login(t, { userName: p.userName, password: PASSWORD })
     const replay = await call(t, { url: '/base/api/auth/loginByTotp', body: { ticket: again.data.totpTicket, code } })
     expect(replay.msg).toBe(TotpMsg.CODE_REPLAYED)
     t.clock.advance(30_000)
-    const next = await call(t, { url: '/base/api/auth/loginByTotp', body: { ticket: again.data.totpTicket, code: codeAt(secret, t.clock.now()) } })
+    const next = await call(t, {
+      url: '/base/api/auth/loginByTotp',
+      body: { ticket: again.data.totpTicket, code: codeAt(secret, t.clock.now()) },
+    })
     expect(next.data.operationType).toBe(OperationType.SUCCESS)
 
     // Recovery codes: each works once.
     const rc = ok.data.recoveryCodes[0] as string
     const r1 = await login(t, { userName: p.userName, password: PASSWORD })
-    expect((await call(t, { url: '/base/api/auth/loginByTotp', body: { ticket: r1.data.totpTicket, recoveryCode: rc.toUpperCase() } })).data.operationType).toBe(OperationType.SUCCESS)
+    expect(
+      (
+        await call(t, {
+          url: '/base/api/auth/loginByTotp',
+          body: { ticket: r1.data.totpTicket, recoveryCode: rc.toUpperCase() },
+        })
+      ).data.operationType,
+    ).toBe(OperationType.SUCCESS)
     const r2 = await login(t, { userName: p.userName, password: PASSWORD })
-    expect((await call(t, { url: '/base/api/auth/loginByTotp', body: { ticket: r2.data.totpTicket, recoveryCode: rc } })).msg).toBe(TotpMsg.RECOVERY_WRONG)
+    expect(
+      (await call(t, { url: '/base/api/auth/loginByTotp', body: { ticket: r2.data.totpTicket, recoveryCode: rc } }))
+        .msg,
+    ).toBe(TotpMsg.RECOVERY_WRONG)
     expect((await call(t, { url: '/base/api/auth/totp/status', token })).data.recoveryCodesLeft).toBe(9)
 
     // The log names each step.
-    const log = await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('login_log').select(['method', 'success', 'reason']).where('account_id', '=', p.accountId).orderBy('id').execute())
-    expect(log).toEqual(expect.arrayContaining([
-      { method: 'password', success: false, reason: 'totp required' },
-      { method: 'totp', success: false, reason: 'wrong totp' },
-      { method: 'totp', success: false, reason: 'totp replay' },
-      { method: 'totp', success: true, reason: 'ok' },
-      { method: 'totp', success: true, reason: 'recovery code' },
-    ]))
+    const log = await t.db.tenant(w.tenantId, (trx) =>
+      trx
+        .selectFrom('login_log')
+        .select(['method', 'success', 'reason'])
+        .where('account_id', '=', p.accountId)
+        .orderBy('id')
+        .execute(),
+    )
+    expect(log).toEqual(
+      expect.arrayContaining([
+        { method: 'password', success: false, reason: 'totp required' },
+        { method: 'totp', success: false, reason: 'wrong totp' },
+        { method: 'totp', success: false, reason: 'totp replay' },
+        { method: 'totp', success: true, reason: 'ok' },
+        { method: 'totp', success: true, reason: 'recovery code' },
+      ]),
+    )
   })
 
   it('voids a ticket after 5 wrong codes and after 5 minutes', async () => {
@@ -230,15 +331,28 @@ describe('TOTP two-factor sign-in', () => {
     const l = await login(t, { userName: p.userName, password: PASSWORD })
     const bad = codeAt(secret, new Date(+t.clock.now() + 3_600_000))
     const answers = []
-    for (let i = 0; i < RULES.maxTriesPerTicket; i++) answers.push((await call(t, { url: '/base/api/auth/loginByTotp', body: { ticket: l.data.totpTicket, code: bad } })).msg)
+    for (let i = 0; i < RULES.maxTriesPerTicket; i++)
+      answers.push(
+        (await call(t, { url: '/base/api/auth/loginByTotp', body: { ticket: l.data.totpTicket, code: bad } })).msg,
+      )
     expect(answers.slice(0, 4).every((m) => m === TotpMsg.CODE_WRONG)).toBe(true)
     expect(answers[4]).toBe(TotpMsg.TOO_MANY)
-    const afterAll = await call(t, { url: '/base/api/auth/loginByTotp', body: { ticket: l.data.totpTicket, code: codeAt(secret, t.clock.now()) } })
+    const afterAll = await call(t, {
+      url: '/base/api/auth/loginByTotp',
+      body: { ticket: l.data.totpTicket, code: codeAt(secret, t.clock.now()) },
+    })
     expect(afterAll.msg).toBe(TotpMsg.TICKET_INVALID)
 
     const late = await login(t, { userName: p.userName, password: PASSWORD })
     t.clock.advance(RULES.ticketTtlSeconds * 1000 + 1000)
-    expect((await call(t, { url: '/base/api/auth/loginByTotp', body: { ticket: late.data.totpTicket, code: codeAt(secret, t.clock.now()) } })).msg).toBe(TotpMsg.TICKET_INVALID)
+    expect(
+      (
+        await call(t, {
+          url: '/base/api/auth/loginByTotp',
+          body: { ticket: late.data.totpTicket, code: codeAt(secret, t.clock.now()) },
+        })
+      ).msg,
+    ).toBe(TotpMsg.TICKET_INVALID)
   })
 
   it('locks code sign-in for 15 minutes after 10 wrong codes in a row, across tickets', async () => {
@@ -251,16 +365,25 @@ describe('TOTP two-factor sign-in', () => {
     const last: string[] = []
     for (let round = 0; round < 2; round++) {
       const l = await login(t, { userName: p.userName, password: PASSWORD })
-      for (let i = 0; i < RULES.maxTriesPerTicket; i++) last.push((await call(t, { url: '/base/api/auth/loginByTotp', body: { ticket: l.data.totpTicket, code: bad } })).msg)
+      for (let i = 0; i < RULES.maxTriesPerTicket; i++)
+        last.push(
+          (await call(t, { url: '/base/api/auth/loginByTotp', body: { ticket: l.data.totpTicket, code: bad } })).msg,
+        )
     }
     expect(last[last.length - 1]).toBe(TotpMsg.LOCKED)
     const l = await login(t, { userName: p.userName, password: PASSWORD })
-    const refusedRight = await call(t, { url: '/base/api/auth/loginByTotp', body: { ticket: l.data.totpTicket, code: codeAt(secret, t.clock.now()) } })
+    const refusedRight = await call(t, {
+      url: '/base/api/auth/loginByTotp',
+      body: { ticket: l.data.totpTicket, code: codeAt(secret, t.clock.now()) },
+    })
     expect(refusedRight.code).toBe(ErrorCode.ACCOUNT_LOCKED)
     expect(refusedRight.msg).toBe(TotpMsg.LOCKED)
     t.clock.advance(RULES.lockMinutes * 60_000 + 1000)
     const again = await login(t, { userName: p.userName, password: PASSWORD })
-    const ok = await call(t, { url: '/base/api/auth/loginByTotp', body: { ticket: again.data.totpTicket, code: codeAt(secret, t.clock.now()) } })
+    const ok = await call(t, {
+      url: '/base/api/auth/loginByTotp',
+      body: { ticket: again.data.totpTicket, code: codeAt(secret, t.clock.now()) },
+    })
     expect(ok.data.operationType).toBe(OperationType.SUCCESS)
   })
 
@@ -272,7 +395,9 @@ describe('TOTP two-factor sign-in', () => {
     const disable = (password: string) => call(t, { url: '/base/api/auth/totp/disable', body: { password }, token })
     const answers = []
     for (let i = 0; i < LOGIN_LIMITS.lockAfterFailures; i++) answers.push(await disable('Wrong1234'))
-    expect(answers.slice(0, -1).map((a) => [a.code, a.msg])).toEqual(Array(LOGIN_LIMITS.lockAfterFailures - 1).fill([ErrorCode.PASSWORD_WRONG, Msg.OLD_PASSWORD_WRONG]))
+    expect(answers.slice(0, -1).map((a) => [a.code, a.msg])).toEqual(
+      Array(LOGIN_LIMITS.lockAfterFailures - 1).fill([ErrorCode.PASSWORD_WRONG, Msg.OLD_PASSWORD_WRONG]),
+    )
     expect([answers.at(-1)!.code, answers.at(-1)!.msg]).toEqual([ErrorCode.ACCOUNT_LOCKED, Msg.ACCOUNT_LOCKED])
     const right = await disable(PASSWORD)
     expect([right.code, right.msg]).toEqual([ErrorCode.ACCOUNT_LOCKED, Msg.ACCOUNT_LOCKED])
@@ -290,70 +415,137 @@ describe('TOTP two-factor sign-in', () => {
     const adminToken = await loginToken(t, admin.userName)
     const teacherToken = await loginToken(t, teacher.userName)
     // The policy is the tenant's: set by the bureau's (top org's) administrator, binding the school's too.
-    const bureauToken = await loginToken(t, (await makePerson(t, world.tenantId, member(world, world.bureauId, 'admin'))).userName)
-    expect((await call(t, { url: '/base/api/auth/totp/policy', body: { requiredForAdmins: true }, token: teacherToken })).status).toBe(403)
-    expect(await call(t, { url: '/base/api/auth/totp/policy', body: { requiredForAdmins: true }, token: adminToken })).toMatchObject({ status: 403, msg: Msg.TOP_ORG_ONLY })
-    expect((await call(t, { url: '/base/api/auth/totp/policy', body: { requiredForAdmins: true }, token: bureauToken })).code).toBe(0)
-    expect((await call(t, { url: '/base/api/auth/totp/policy', token: adminToken })).data).toEqual({ requiredForAdmins: true })
+    const bureauToken = await loginToken(
+      t,
+      (await makePerson(t, world.tenantId, member(world, world.bureauId, 'admin'))).userName,
+    )
+    expect(
+      (await call(t, { url: '/base/api/auth/totp/policy', body: { requiredForAdmins: true }, token: teacherToken }))
+        .status,
+    ).toBe(403)
+    expect(
+      await call(t, { url: '/base/api/auth/totp/policy', body: { requiredForAdmins: true }, token: adminToken }),
+    ).toMatchObject({ status: 403, msg: Msg.TOP_ORG_ONLY })
+    expect(
+      (await call(t, { url: '/base/api/auth/totp/policy', body: { requiredForAdmins: true }, token: bureauToken }))
+        .code,
+    ).toBe(0)
+    expect((await call(t, { url: '/base/api/auth/totp/policy', token: adminToken })).data).toEqual({
+      requiredForAdmins: true,
+    })
     // Only this tenant.
     const otherAdmin = await makePerson(t, other.tenantId, member(other, other.schoolId, 'admin'))
-    expect((await login(t, { userName: otherAdmin.userName, password: PASSWORD })).data.operationType).toBe(OperationType.SUCCESS)
+    expect((await login(t, { userName: otherAdmin.userName, password: PASSWORD })).data.operationType).toBe(
+      OperationType.SUCCESS,
+    )
 
-    expect((await login(t, { userName: teacher.userName, password: PASSWORD })).data.operationType).toBe(OperationType.SUCCESS)
+    expect((await login(t, { userName: teacher.userName, password: PASSWORD })).data.operationType).toBe(
+      OperationType.SUCCESS,
+    )
     const l = await login(t, { userName: admin.userName, password: PASSWORD })
     expect(l.data).toMatchObject({ operationType: OperationType.NEED_TOTP, totpEnrol: true })
     expect(l.msg).toBe(TotpMsg.NEED_ENROL)
     // A code cannot stand in for the enrolment.
-    expect((await call(t, { url: '/base/api/auth/loginByTotp', body: { ticket: l.data.totpTicket, code: '123456' } })).msg).toBe(TotpMsg.NEED_ENROL)
+    expect(
+      (await call(t, { url: '/base/api/auth/loginByTotp', body: { ticket: l.data.totpTicket, code: '123456' } })).msg,
+    ).toBe(TotpMsg.NEED_ENROL)
     const start = await call(t, { url: '/base/api/auth/totp/login/enrol', body: { ticket: l.data.totpTicket } })
-    const done = await call(t, { url: '/base/api/auth/totp/login/confirm', body: { ticket: l.data.totpTicket, code: codeAt(start.data.secret, t.clock.now()) } })
+    const done = await call(t, {
+      url: '/base/api/auth/totp/login/confirm',
+      body: { ticket: l.data.totpTicket, code: codeAt(start.data.secret, t.clock.now()) },
+    })
     expect(done.data.operationType).toBe(OperationType.SUCCESS)
     expect(done.data.recoveryCodes).toHaveLength(10)
     const token = done.data.userToken as string
-    expect((await call(t, { url: '/base/api/auth/totp/status', token })).data).toMatchObject({ enabled: true, required: true })
+    expect((await call(t, { url: '/base/api/auth/totp/status', token })).data).toMatchObject({
+      enabled: true,
+      required: true,
+    })
     const off = await call(t, { url: '/base/api/auth/totp/disable', body: { password: PASSWORD }, token })
     expect(off.msg).toBe(TotpMsg.REQUIRED_CANNOT_DISABLE)
 
-    expect((await call(t, { url: '/base/api/auth/totp/policy', body: { requiredForAdmins: false }, token: bureauToken })).code).toBe(0)
-    expect((await call(t, { url: '/base/api/auth/totp/disable', body: { password: 'Wrong1234' }, token })).msg).toBe(Msg.OLD_PASSWORD_WRONG)
-    expect((await call(t, { url: '/base/api/auth/totp/disable', body: { password: PASSWORD }, token })).msg).toBe(TotpMsg.DISABLED)
-    expect((await login(t, { userName: admin.userName, password: PASSWORD })).data.operationType).toBe(OperationType.SUCCESS)
+    expect(
+      (await call(t, { url: '/base/api/auth/totp/policy', body: { requiredForAdmins: false }, token: bureauToken }))
+        .code,
+    ).toBe(0)
+    expect((await call(t, { url: '/base/api/auth/totp/disable', body: { password: 'Wrong1234' }, token })).msg).toBe(
+      Msg.OLD_PASSWORD_WRONG,
+    )
+    expect((await call(t, { url: '/base/api/auth/totp/disable', body: { password: PASSWORD }, token })).msg).toBe(
+      TotpMsg.DISABLED,
+    )
+    expect((await login(t, { userName: admin.userName, password: PASSWORD })).data.operationType).toBe(
+      OperationType.SUCCESS,
+    )
   })
 })
 
 describe('login log', () => {
   it('keeps method, address, agent, network type and reason; filters by time, account, success and method; per tenant, behind its permission', async () => {
     const world = await makeWorld(t)
-    const admin = await makePerson(t, world.tenantId, { ...member(world, world.schoolId, 'admin'), userName: `logadm${process.pid}` })
-    const teacher = await makePerson(t, world.tenantId, { ...member(world, world.schoolId, 'teacher'), userName: `logtch${process.pid}` })
+    const admin = await makePerson(t, world.tenantId, {
+      ...member(world, world.schoolId, 'admin'),
+      userName: `logadm${process.pid}`,
+    })
+    const teacher = await makePerson(t, world.tenantId, {
+      ...member(world, world.schoolId, 'teacher'),
+      userName: `logtch${process.pid}`,
+    })
     const start = t.clock.now()
-    await login(t, { userName: teacher.userName, password: 'Wrong1234' }, { ip: '10.9.8.7', headers: { 'user-agent': 'UA-Test/1', ysnettype: '1' } })
+    await login(
+      t,
+      { userName: teacher.userName, password: 'Wrong1234' },
+      { ip: '10.9.8.7', headers: { 'user-agent': 'UA-Test/1', ysnettype: '1' } },
+    )
     t.clock.advance(60_000)
     const mid = t.clock.now()
     const teacherToken = await loginToken(t, teacher.userName)
     const adminToken = await loginToken(t, admin.userName)
     const qr = await createQrAt('/base/thirdparty/dingtalk/qrcode', { tenantid: String(world.tenantId) }, freshIp())
-    await call(t, { url: '/base/thirdparty/dingtalk/login/qrcode/process', body: { qrId: qr.data.qrId, action: 'confirm' }, token: teacherToken })
+    await call(t, {
+      url: '/base/thirdparty/dingtalk/login/qrcode/process',
+      body: { qrId: qr.data.qrId, action: 'confirm' },
+      token: teacherToken,
+    })
     await pollWith(qr.data.qrId, qr.cookie)
 
     const page = (q: string) => call(t, { url: `/base/api/auth/loginLog/page?${q}`, token: adminToken })
     const all = await page('pageSize=50')
     expect(all.code).toBe(0)
     expect(all.data.total).toBe(4)
-    expect(all.data.list[all.data.list.length - 1]).toMatchObject({ userName: teacher.userName, method: 'password', success: false, reason: 'wrong password', ip: '10.9.8.7', userAgent: 'UA-Test/1', netType: 1 })
+    expect(all.data.list[all.data.list.length - 1]).toMatchObject({
+      userName: teacher.userName,
+      method: 'password',
+      success: false,
+      reason: 'wrong password',
+      ip: '10.9.8.7',
+      userAgent: 'UA-Test/1',
+      netType: 1,
+    })
     // The ysNetType header as sent (000 §7.1): 1 intranet above, none sent by the sign-ins below.
     expect(all.data.list.slice(0, -1).map((r: { netType: number | null }) => r.netType)).toEqual([null, null, null])
-    expect((await page('method=qr')).data.list).toMatchObject([{ userName: teacher.userName, method: 'qr', success: true }])
+    expect((await page('method=qr')).data.list).toMatchObject([
+      { userName: teacher.userName, method: 'qr', success: true },
+    ])
     expect((await page('success=false')).data.total).toBe(1)
-    expect((await page(`userName=logadm`)).data.list.map((r: { userName: string }) => r.userName)).toEqual([admin.userName])
+    expect((await page(`userName=logadm`)).data.list.map((r: { userName: string }) => r.userName)).toEqual([
+      admin.userName,
+    ])
     expect((await page(`from=${start.toISOString()}&to=${mid.toISOString()}`)).data.total).toBe(1)
     expect((await page(`from=${mid.toISOString()}`)).data.total).toBe(3)
     expect((await page('from=yesterday')).code).toBe(ErrorCode.BAD_REQUEST)
-    const posted = await call(t, { url: '/base/api/auth/loginLog/page', body: { success: true, method: 'password' }, token: adminToken })
+    const posted = await call(t, {
+      url: '/base/api/auth/loginLog/page',
+      body: { success: true, method: 'password' },
+      token: adminToken,
+    })
     expect(posted.data.total).toBe(2)
 
     // Another tenant's administrator sees none of these rows; a teacher may not look; a stranger is sent to login.
-    const otherAdmin = await loginToken(t, (await makePerson(t, other.tenantId, member(other, other.schoolId, 'admin'))).userName)
+    const otherAdmin = await loginToken(
+      t,
+      (await makePerson(t, other.tenantId, member(other, other.schoolId, 'admin'))).userName,
+    )
     const foreign = await call(t, { url: `/base/api/auth/loginLog/page?userName=logtch`, token: otherAdmin })
     expect(foreign.data.total).toBe(0)
     expect((await call(t, { url: '/base/api/auth/loginLog/page', token: teacherToken })).status).toBe(403)
@@ -372,7 +564,9 @@ describe('checkPassword', () => {
     const fine = await check({ newPassword: 'Good1234x' }, { headers: { tenantid: String(w.tenantId) } })
     expect(fine.code).toBe(0)
     expect(fine.data.rule).toMatchObject({ minLength: 8, maxLength: 20 })
-    expect((await check({ newPassword: 'Zx123456' }, { headers: { tenantid: String(w.tenantId) } })).msg).toBe(Msg.PASSWORD_IS_DEFAULT)
+    expect((await check({ newPassword: 'Zx123456' }, { headers: { tenantid: String(w.tenantId) } })).msg).toBe(
+      Msg.PASSWORD_IS_DEFAULT,
+    )
     expect((await check({ newPassword: 'Good 1234x' })).msg).toBe('密码不能包含空格')
     // The tenant of ?orgId on a signed-out page; an unknown org is not found.
     expect((await check({ newPassword: 'Zx123456', orgId: w.schoolId })).msg).toBe(Msg.PASSWORD_IS_DEFAULT)

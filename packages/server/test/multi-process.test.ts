@@ -1,7 +1,16 @@
 import { ImportStatus, OperationType } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STUDENT_COLUMNS } from '../src/modules/people/columns.js'
-import { adminQuery, api, scratchDatabase, signIn, startServer, uploadTo as upload, waitFor, type Proc } from './server-process.js'
+import {
+  adminQuery,
+  api,
+  scratchDatabase,
+  signIn,
+  startServer,
+  uploadTo as upload,
+  waitFor,
+  type Proc,
+} from './server-process.js'
 import { xlsx } from './xlsx.js'
 
 // Two server processes on one PostgreSQL (docs/deploy.md): sessions, login limits and import jobs are in the
@@ -23,13 +32,14 @@ async function startProcess(): Promise<Proc> {
 }
 const uploadTo = (p: Proc, token: string, file: Buffer) => upload(p, `${S}/importExcel`, token, file)
 
-const students = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => [`${prefix}${i}`, `${prefix}${String(i).padStart(6, '0')}`, '三年级', '(2)班'])
+const students = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => [`${prefix}${i}`, `${prefix}${String(i).padStart(6, '0')}`, '三年级', '(2)班'])
 
 describe.skipIf(!serverUrl)('two server processes on one PostgreSQL', () => {
   let a: Proc
   let b: Proc
   beforeAll(async () => {
-    ({ url: dbUrl, drop } = await scratchDatabase('zx_multi'))
+    ;({ url: dbUrl, drop } = await scratchDatabase('zx_multi'))
     a = await startProcess() // migrates and seeds the demo district
     b = await startProcess()
   }, 300_000)
@@ -47,18 +57,40 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL', () => {
   })
 
   it('wrong passwords count across both: three on alternating processes, and the fourth anywhere asks for the image code', async () => {
-    for (const p of [a, b, a]) expect((await signIn(p, 'jyjstaff', 'wrong-1')).data.operationType).not.toBe(OperationType.SUCCESS)
+    for (const p of [a, b, a])
+      expect((await signIn(p, 'jyjstaff', 'wrong-1')).data.operationType).not.toBe(OperationType.SUCCESS)
     expect((await signIn(b, 'jyjstaff', 'wrong-1')).data.operationType).toBe(OperationType.NEED_CAPTCHA)
     expect((await signIn(a, 'jyjstaff', 'Demo@2026')).data.operationType).toBe(OperationType.NEED_CAPTCHA)
   })
 
   it('an import job is run by exactly one process: while one runs it, the other looking for work takes the next job', async () => {
     const token = (await signIn(b, 'xxadmin', 'Demo@2026')).data.userToken
-    const big = await uploadTo(a, token, await xlsx(STUDENT_COLUMNS.map((c) => c.header), students('双进程', 10000)))
+    const big = await uploadTo(
+      a,
+      token,
+      await xlsx(
+        STUDENT_COLUMNS.map((c) => c.header),
+        students('双进程', 10000),
+      ),
+    )
     // An upload makes its process look for work at once: b now looks while a runs the first job.
-    const small = await uploadTo(b, token, await xlsx(STUDENT_COLUMNS.map((c) => c.header), students('双进程小', 20)))
-    for (const [id, n] of [[big, 10000], [small, 20]] as const) {
-      const job = await waitFor(() => api(b, `${L}/log/detail?id=${id}`, undefined, token), (r) => r.data?.status >= ImportStatus.DONE, 120_000)
+    const small = await uploadTo(
+      b,
+      token,
+      await xlsx(
+        STUDENT_COLUMNS.map((c) => c.header),
+        students('双进程小', 20),
+      ),
+    )
+    for (const [id, n] of [
+      [big, 10000],
+      [small, 20],
+    ] as const) {
+      const job = await waitFor(
+        () => api(b, `${L}/log/detail?id=${id}`, undefined, token),
+        (r) => r.data?.status >= ImportStatus.DONE,
+        120_000,
+      )
       expect(job.data).toMatchObject({ status: ImportStatus.DONE, processedCount: n, successCount: n, failCount: 0 })
     }
     expect((await api(a, `${S}/page`, { keyword: '双进程', pageSize: 1 }, token)).data.total).toBe(10020)
@@ -66,10 +98,23 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL', () => {
 
   it('a job whose process is killed mid-way is taken over by the other and finishes with every row once', async () => {
     const token = (await signIn(a, 'xxadmin', 'Demo@2026')).data.userToken
-    const id = await uploadTo(a, token, await xlsx(STUDENT_COLUMNS.map((c) => c.header), students('接力', 12000)))
-    const runnerOf = async () => (await adminQuery<{ runner_id: string }>('SELECT runner_id FROM import_job WHERE id = $1', [id], dbUrl))[0]?.runner_id as string
+    const id = await uploadTo(
+      a,
+      token,
+      await xlsx(
+        STUDENT_COLUMNS.map((c) => c.header),
+        students('接力', 12000),
+      ),
+    )
+    const runnerOf = async () =>
+      (await adminQuery<{ runner_id: string }>('SELECT runner_id FROM import_job WHERE id = $1', [id], dbUrl))[0]
+        ?.runner_id as string
     // Kill the process that claimed it (runner ids name host/pid/…) once it has committed a batch.
-    await waitFor(() => api(a, `${L}/log/detail?id=${id}`, undefined, token), (r) => r.data?.processedCount >= 500, 120_000)
+    await waitFor(
+      () => api(a, `${L}/log/detail?id=${id}`, undefined, token),
+      (r) => r.data?.processedCount >= 500,
+      120_000,
+    )
     const first = await runnerOf()
     const [victim, survivor] = first.split('/')[1] === String(a.child.pid) ? [a, b] : [b, a]
     expect(first.split('/')[1]).toBe(String(victim.child.pid))
@@ -77,8 +122,17 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL', () => {
     await new Promise((r) => victim.child.once('exit', r))
     const mid = (await api(survivor, `${L}/log/detail?id=${id}`, undefined, token)).data
     expect(mid.processedCount).toBeLessThan(12000)
-    const job = await waitFor(() => api(survivor, `${L}/log/detail?id=${id}`, undefined, token), (r) => r.data?.status >= ImportStatus.DONE, 150_000)
-    expect(job.data, survivor.out()).toMatchObject({ status: ImportStatus.DONE, processedCount: 12000, successCount: 12000, failCount: 0 })
+    const job = await waitFor(
+      () => api(survivor, `${L}/log/detail?id=${id}`, undefined, token),
+      (r) => r.data?.status >= ImportStatus.DONE,
+      150_000,
+    )
+    expect(job.data, survivor.out()).toMatchObject({
+      status: ImportStatus.DONE,
+      processedCount: 12000,
+      successCount: 12000,
+      failCount: 0,
+    })
     expect((await runnerOf()).split('/')[1]).toBe(String(survivor.child.pid))
     expect((await api(survivor, `${S}/page`, { keyword: '接力', pageSize: 1 }, token)).data.total).toBe(12000)
   }, 300_000)

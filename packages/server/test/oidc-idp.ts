@@ -33,22 +33,48 @@ export async function startTestIdp(clients: ClientMetadata[]): Promise<TestIdp> 
   const callback = provider.callback()
   server.on('request', (req, res) => {
     const m = /^\/interaction\/([\w-]+)/.exec(req.url ?? '')
-    if (!m) { callback(req, res); return }
+    if (!m) {
+      callback(req, res)
+      return
+    }
     void (async () => {
       const details = await provider.interactionDetails(req, res)
       if (details.prompt.name === 'login') {
-        await provider.interactionFinished(req, res, { login: { accountId: subject } }, { mergeWithLastSubmission: false })
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: subject } },
+          { mergeWithLastSubmission: false },
+        )
         return
       }
-      const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) })
+      const grant = new provider.Grant({
+        accountId: details.session!.accountId,
+        clientId: String(details.params.client_id),
+      })
       grant.addOIDCScope(String(details.params.scope))
-      await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true })
-    })().catch((e: unknown) => { res.statusCode = 500; res.end(String(e)) })
+      await provider.interactionFinished(
+        req,
+        res,
+        { consent: { grantId: await grant.save() } },
+        { mergeWithLastSubmission: true },
+      )
+    })().catch((e: unknown) => {
+      res.statusCode = 500
+      res.end(String(e))
+    })
   })
   return {
     issuer,
-    setSubject(sub, name = 'OIDC 用户') { subject = sub; displayName = name },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()) }),
+    setSubject(sub, name = 'OIDC 用户') {
+      subject = sub
+      displayName = name
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
 
@@ -60,7 +86,11 @@ export async function walkToCallback(authorizeUrl: string, callbackPrefix: strin
   const jar = new Map<string, string>()
   let url = authorizeUrl
   for (let i = 0; i < 10; i++) {
-    const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(15_000), headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } })
+    const res = await fetch(url, {
+      redirect: 'manual',
+      signal: AbortSignal.timeout(15_000),
+      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+    })
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';')
       const eq = pair!.indexOf('=')

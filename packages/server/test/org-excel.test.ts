@@ -7,15 +7,23 @@ let t: TestApp
 let w: World
 let s: Staff
 const O = '/base/api/organizationUnit'
-beforeAll(async () => { t = await createTestApp(); w = await makeWorld(t); s = await staffOf(t, w) })
+beforeAll(async () => {
+  t = await createTestApp()
+  w = await makeWorld(t)
+  s = await staffOf(t, w)
+})
 afterAll(() => t.close())
 
-const xlsx = (rows: (string | number)[][], header = ORG_COLUMNS.map((c) => c.header)) => makeXlsx(header, rows, '机构导入')
+const xlsx = (rows: (string | number)[][], header = ORG_COLUMNS.map((c) => c.header)) =>
+  makeXlsx(header, rows, '机构导入')
 const upload = (token: string, file: Buffer, name = 'orgs.xlsx') => uploadFile(t, `${O}/importExcel`, token, file, name)
 
 describe('organisation Excel', () => {
   it('the template downloads as a real workbook with the import header', async () => {
-    const res = await t.app.inject({ url: `${O}/downloadExcelTemplate`, headers: { authorization: `Bearer ${s.bureauAdmin}` } })
+    const res = await t.app.inject({
+      url: `${O}/downloadExcelTemplate`,
+      headers: { authorization: `Bearer ${s.bureauAdmin}` },
+    })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('spreadsheetml')
     const rows = await readXlsx(res.rawPayload)
@@ -23,25 +31,35 @@ describe('organisation Excel', () => {
   })
 
   it('imports good rows, including a department under a school made earlier in the same file', async () => {
-    const r = await upload(s.bureauAdmin, await xlsx([
-      ['导入一中', '测试区教育局', 'DR-1', '机构', 9, 'Z12', '', '', '', ''],
-      ['教务处', '导入一中', '', '部门', '', '', '', '', '', ''],
-    ]))
+    const r = await upload(
+      s.bureauAdmin,
+      await xlsx([
+        ['导入一中', '测试区教育局', 'DR-1', '机构', 9, 'Z12', '', '', '', ''],
+        ['教务处', '导入一中', '', '部门', '', '', '', '', '', ''],
+      ]),
+    )
     expect(r).toMatchObject({ code: 0, msg: '导入成功，共2条', data: { imported: 2 } })
     const all = await call(t, { url: `${O}/all`, token: s.bureauAdmin })
     const school = all.data.find((o: { name: string }) => o.name === '导入一中')
-    expect(all.data.find((o: { name: string }) => o.name === '教务处')).toMatchObject({ parentId: school.orgId, orgType: 'depart', unitAttr: 9 })
+    expect(all.data.find((o: { name: string }) => o.name === '教务处')).toMatchObject({
+      parentId: school.orgId,
+      orgType: 'depart',
+      unitAttr: 9,
+    })
   })
 
   it('with bad rows nothing is written and every bad row is reported with its reason', async () => {
-    const r = await upload(s.bureauAdmin, await xlsx([
-      ['好学校', '测试区教育局', 'OK-1', '机构', 8, '', '', '', '', ''],
-      ['', '测试区教育局', '', '', '', '', '', '', '', ''],
-      ['孤儿', '不存在的局', '', '', '', '', '', '', '', ''],
-      ['测试一小', '测试区教育局', '', '', '', '', '', '', '', ''],
-      ['重码', '测试区教育局', 'OK-1', '', '', '', '', '', '', ''],
-      ['怪类', '测试区教育局', '', '学院', '', '', '', '', '', ''],
-    ]))
+    const r = await upload(
+      s.bureauAdmin,
+      await xlsx([
+        ['好学校', '测试区教育局', 'OK-1', '机构', 8, '', '', '', '', ''],
+        ['', '测试区教育局', '', '', '', '', '', '', '', ''],
+        ['孤儿', '不存在的局', '', '', '', '', '', '', '', ''],
+        ['测试一小', '测试区教育局', '', '', '', '', '', '', '', ''],
+        ['重码', '测试区教育局', 'OK-1', '', '', '', '', '', '', ''],
+        ['怪类', '测试区教育局', '', '学院', '', '', '', '', '', ''],
+      ]),
+    )
     expect(r.code).toBe(400)
     expect(r.msg).toBe('导入失败：5行有误，未导入任何数据')
     expect(r.data.errors).toEqual([
@@ -56,9 +74,15 @@ describe('organisation Excel', () => {
   })
 
   it('refuses a wrong header, an empty sheet and a file that is not Excel', async () => {
-    expect(await upload(s.bureauAdmin, await xlsx([['a', 'b']], ['名称', '上级']))).toMatchObject({ code: 400, msg: '表头不正确，请使用下载的模板' })
+    expect(await upload(s.bureauAdmin, await xlsx([['a', 'b']], ['名称', '上级']))).toMatchObject({
+      code: 400,
+      msg: '表头不正确，请使用下载的模板',
+    })
     expect(await upload(s.bureauAdmin, await xlsx([]))).toMatchObject({ code: 400, msg: '文件中没有数据' })
-    expect(await upload(s.bureauAdmin, Buffer.from('name,parent\n一中,局\n'), 'orgs.csv')).toMatchObject({ code: 400, msg: '文件不是有效的Excel（.xlsx）文件' })
+    expect(await upload(s.bureauAdmin, Buffer.from('name,parent\n一中,局\n'), 'orgs.csv')).toMatchObject({
+      code: 400,
+      msg: '文件不是有效的Excel（.xlsx）文件',
+    })
   })
 
   it('a school admin cannot hang orgs under the bureau; a teacher cannot import at all', async () => {
@@ -68,7 +92,12 @@ describe('organisation Excel', () => {
   })
 
   it('export streams the caller scope in the template columns', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `${O}/exportExcel`, payload: {}, headers: { authorization: `Bearer ${s.schoolAdmin}` } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${O}/exportExcel`,
+      payload: {},
+      headers: { authorization: `Bearer ${s.schoolAdmin}` },
+    })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('机构.xlsx'))
     const rows = await readXlsx(res.rawPayload)

@@ -3,8 +3,25 @@ import { OperationType, UserType } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config.js'
-import { dummyHash, dummyVerify, hashPassword, needsRehash, OWASP_ARGON2ID, verifyPassword } from '../src/platform/password.js'
-import { call, createTestApp, login, makePerson, makeWorld, PASSWORD, TEST_PASSWORD_PARAMS, type TestApp, type World } from './helpers.js'
+import {
+  dummyHash,
+  dummyVerify,
+  hashPassword,
+  needsRehash,
+  OWASP_ARGON2ID,
+  verifyPassword,
+} from '../src/platform/password.js'
+import {
+  call,
+  createTestApp,
+  login,
+  makePerson,
+  makeWorld,
+  PASSWORD,
+  TEST_PASSWORD_PARAMS,
+  type TestApp,
+  type World,
+} from './helpers.js'
 
 /** What the production hash looks like: Argon2id v1.3 at OWASP's m = 19456 KiB, t = 2, p = 1. */
 const OWASP_PHC = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/
@@ -48,8 +65,12 @@ describe('password hashes', () => {
     const cheap = await hashPassword(PASSWORD, TEST_PASSWORD_PARAMS)
     expect(needsRehash(cheap, OWASP_ARGON2ID)).toBe(true)
     expect(needsRehash(cheap, TEST_PASSWORD_PARAMS)).toBe(false)
-    expect(needsRehash(await hashPassword(PASSWORD, { memoryKiB: 19456, timeCost: 1, parallelism: 1 }), OWASP_ARGON2ID)).toBe(true)
-    expect(needsRehash(await hashPassword(PASSWORD, { memoryKiB: 128, timeCost: 3, parallelism: 1 }), TEST_PASSWORD_PARAMS)).toBe(false)
+    expect(
+      needsRehash(await hashPassword(PASSWORD, { memoryKiB: 19456, timeCost: 1, parallelism: 1 }), OWASP_ARGON2ID),
+    ).toBe(true)
+    expect(
+      needsRehash(await hashPassword(PASSWORD, { memoryKiB: 128, timeCost: 3, parallelism: 1 }), TEST_PASSWORD_PARAMS),
+    ).toBe(false)
   })
 
   it('dummy verify (unknown names) runs a real verify against a hash of the current parameters, and matches nothing', async () => {
@@ -72,11 +93,22 @@ describe('sign-in with production hash parameters', () => {
   })
   afterAll(() => t.close())
 
-  const teacher = () => makePerson(t, w.tenantId, { memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }] })
+  const teacher = () =>
+    makePerson(t, w.tenantId, {
+      memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }],
+    })
   const storedHash = async (accountId: number) =>
-    (await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('account').select(['password_hash', 'password_changed_at']).where('id', '=', accountId).executeTakeFirstOrThrow()))
+    await t.db.tenant(w.tenantId, (trx) =>
+      trx
+        .selectFrom('account')
+        .select(['password_hash', 'password_changed_at'])
+        .where('id', '=', accountId)
+        .executeTakeFirstOrThrow(),
+    )
   const setHash = (accountId: number, hash: string) =>
-    t.db.tenant(w.tenantId, (trx) => trx.updateTable('account').set({ password_hash: hash }).where('id', '=', accountId).execute())
+    t.db.tenant(w.tenantId, (trx) =>
+      trx.updateTable('account').set({ password_hash: hash }).where('id', '=', accountId).execute(),
+    )
 
   it('an account holding an old scrypt hash signs in, then holds an Argon2id hash and still signs in', async () => {
     const p = await teacher()
@@ -108,7 +140,9 @@ describe('sign-in with production hash parameters', () => {
   it('an Argon2id hash below the current parameters is replaced at the next good login', async () => {
     const p = await teacher()
     await setHash(p.accountId, await hashPassword(PASSWORD, TEST_PASSWORD_PARAMS))
-    expect((await login(t, { userName: p.userName, password: PASSWORD }, { ip: freshIp() })).data.operationType).toBe(OperationType.SUCCESS)
+    expect((await login(t, { userName: p.userName, password: PASSWORD }, { ip: freshIp() })).data.operationType).toBe(
+      OperationType.SUCCESS,
+    )
     expect((await storedHash(p.accountId)).password_hash).toMatch(OWASP_PHC)
   })
 
@@ -119,8 +153,12 @@ describe('sign-in with production hash parameters', () => {
     // The owner connection (no row-level security in the way) makes this account's hash impossible to change.
     await sql`CREATE FUNCTION zx_test_refuse_hash() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'hash write refused for the test'; END $$`.execute(t.db.kysely)
-    await sql.raw(`CREATE TRIGGER zx_test_refuse_hash BEFORE UPDATE OF password_hash ON account
-      FOR EACH ROW WHEN (NEW.id = ${p.accountId}) EXECUTE FUNCTION zx_test_refuse_hash()`).execute(t.db.kysely)
+    await sql
+      .raw(
+        `CREATE TRIGGER zx_test_refuse_hash BEFORE UPDATE OF password_hash ON account
+      FOR EACH ROW WHEN (NEW.id = ${p.accountId}) EXECUTE FUNCTION zx_test_refuse_hash()`,
+      )
+      .execute(t.db.kysely)
     try {
       const r = await login(t, { userName: p.userName, password: PASSWORD }, { ip: freshIp() })
       expect(r.data.operationType).toBe(OperationType.SUCCESS)
@@ -129,7 +167,9 @@ describe('sign-in with production hash parameters', () => {
       await sql`DROP TRIGGER zx_test_refuse_hash ON account`.execute(t.db.kysely)
       await sql`DROP FUNCTION zx_test_refuse_hash()`.execute(t.db.kysely)
     }
-    expect((await login(t, { userName: p.userName, password: PASSWORD }, { ip: freshIp() })).data.operationType).toBe(OperationType.SUCCESS)
+    expect((await login(t, { userName: p.userName, password: PASSWORD }, { ip: freshIp() })).data.operationType).toBe(
+      OperationType.SUCCESS,
+    )
     expect((await storedHash(p.accountId)).password_hash).toMatch(OWASP_PHC)
   })
 
@@ -137,16 +177,26 @@ describe('sign-in with production hash parameters', () => {
     const p = await teacher()
     await setHash(p.accountId, legacyScrypt(PASSWORD))
     const token = (await login(t, { userName: p.userName, password: PASSWORD }, { ip: freshIp() })).data.userToken
-    const changed = await call(t, { url: '/base/api/account/change/password', token, body: { oldPwd: PASSWORD, newPwd: 'Fresh2026a' } })
+    const changed = await call(t, {
+      url: '/base/api/account/change/password',
+      token,
+      body: { oldPwd: PASSWORD, newPwd: 'Fresh2026a' },
+    })
     expect(changed.code).toBe(0)
     const h = (await storedHash(p.accountId)).password_hash
     expect(h).toMatch(OWASP_PHC)
     expect(await verifyPassword('Fresh2026a', h)).toBe(true)
 
-    const q = await makePerson(t, w.tenantId, { mustReset: true, memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }] })
+    const q = await makePerson(t, w.tenantId, {
+      mustReset: true,
+      memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }],
+    })
     const must = await login(t, { userName: q.userName, password: PASSWORD }, { ip: freshIp() })
     expect(must.data.operationType).toBe(OperationType.MUST_RESET_PASSWORD)
-    const reset = await call(t, { url: '/base/api/account/must/change/default/password', body: { mustRstPwdId: must.data.mustRstPwdId, newPassword: 'Fresh2026b' } })
+    const reset = await call(t, {
+      url: '/base/api/account/must/change/default/password',
+      body: { mustRstPwdId: must.data.mustRstPwdId, newPassword: 'Fresh2026b' },
+    })
     expect(reset.code).toBe(0)
     expect((await storedHash(q.accountId)).password_hash).toMatch(OWASP_PHC)
   })

@@ -29,9 +29,21 @@ beforeAll(async () => {
   for (const [key, codes] of sets) {
     const roles = await t.db.tenant(w.tenantId, async (trx) => ({
       holds: await createRole(trx, { code: `only_${key}`, name: `仅${key}`, permissions: [codes[0]!] }),
-      lacks: await createRole(trx, { code: `all_but_${key}`, name: `除${key}`, permissions: all.filter((c) => !codes.includes(c)) }),
+      lacks: await createRole(trx, {
+        code: `all_but_${key}`,
+        name: `除${key}`,
+        permissions: all.filter((c) => !codes.includes(c)),
+      }),
     }))
-    const as = async (roleId: number) => loginToken(t, (await makePerson(t, w.tenantId, { memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [roleId] }] })).userName)
+    const as = async (roleId: number) =>
+      loginToken(
+        t,
+        (
+          await makePerson(t, w.tenantId, {
+            memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [roleId] }],
+          })
+        ).userName,
+      )
     tokens.set(key, { holds: await as(roles.holds), lacks: await as(roles.lacks) })
   }
 }, 300_000)
@@ -47,7 +59,12 @@ describe('permission matrix (every protected route)', () => {
     for (const r of t.routes.filter((x) => x.permission)) {
       const url = r.url.replace(/:(\w+)/g, '1')
       const send = async (token?: string) => {
-        const res = await t.app.inject({ method: r.method as 'GET' | 'POST', url, payload: r.method === 'GET' ? undefined : {}, headers: token ? { authorization: `Bearer ${token}` } : {} })
+        const res = await t.app.inject({
+          method: r.method as 'GET' | 'POST',
+          url,
+          payload: r.method === 'GET' ? undefined : {},
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        })
         // Downloads answer a file, not an envelope.
         const json = res.body.startsWith('{') ? (res.json() as { msg: string }) : { msg: '' }
         return { status: res.statusCode, msg: json.msg }
@@ -56,10 +73,15 @@ describe('permission matrix (every protected route)', () => {
       const anon = await send()
       if (anon.status !== 401) failures.push(`${r.method} ${url}: no session → ${anon.status}`)
       const without = await send(tokens.get(keyOf(codes))!.lacks)
-      if (without.status !== 403 || without.msg !== Msg.NO_PERMISSION) failures.push(`${r.method} ${url}: without ${keyOf(codes)} → ${without.status} ${without.msg}`)
+      if (without.status !== 403 || without.msg !== Msg.NO_PERMISSION)
+        failures.push(`${r.method} ${url}: without ${keyOf(codes)} → ${without.status} ${without.msg}`)
       for (const code of codes) {
         const withCode = await send(tokens.get(code)!.holds)
-        if (withCode.status === 401 || (withCode.status === 403 && withCode.msg === Msg.NO_PERMISSION) || withCode.status >= 500) {
+        if (
+          withCode.status === 401 ||
+          (withCode.status === 403 && withCode.msg === Msg.NO_PERMISSION) ||
+          withCode.status >= 500
+        ) {
           failures.push(`${r.method} ${url}: with ${code} → ${withCode.status} ${withCode.msg}`)
         }
       }

@@ -1,6 +1,16 @@
 import { ErrorCode, Msg, OperationType, SmsErrorCode, SmsMsg, UserType } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, createTestApp, login, makePerson, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
+import {
+  call,
+  createTestApp,
+  login,
+  makePerson,
+  makeWorld,
+  staffOf,
+  type Staff,
+  type TestApp,
+  type World,
+} from './helpers.js'
 import { latestCode, otherCode } from './sms-helpers.js'
 
 let t: TestApp
@@ -20,8 +30,13 @@ const smsLogin = (body: Record<string, unknown>, ip: string, headers?: Record<st
 
 async function teacher(phone: string, extra: { orgs?: number[]; status?: number } = {}) {
   return makePerson(t, w.tenantId, {
-    phone, status: extra.status,
-    memberships: (extra.orgs ?? [w.schoolId]).map((orgId) => ({ orgId, userType: UserType.STAFF, roleIds: [w.roles.teacher] })),
+    phone,
+    status: extra.status,
+    memberships: (extra.orgs ?? [w.schoolId]).map((orgId) => ({
+      orgId,
+      userType: UserType.STAFF,
+      roleIds: [w.roles.teacher],
+    })),
   })
 }
 
@@ -31,7 +46,9 @@ beforeAll(async () => {
   other = await makeWorld(t)
   staff = await staffOf(t, w)
 })
-afterAll(async () => { await t.close() })
+afterAll(async () => {
+  await t.close()
+})
 
 describe('SMS login (loginByPhoneSms, login/sms/code/*)', () => {
   it('a teacher signs in with phone and code; the session works; the code is single use', async () => {
@@ -42,7 +59,10 @@ describe('SMS login (loginByPhoneSms, login/sms/code/*)', () => {
     expect([sent.code, sent.msg]).toEqual([0, SmsMsg.SENT])
     const code = await latestCode(t, w.tenantId)
     // login/sms/code/valid checks without spending.
-    const valid = await call(t, { url: `/base/api/auth/login/sms/code/valid?phone=${phone}&smsCode=${code}&orgId=${w.schoolId}`, ip })
+    const valid = await call(t, {
+      url: `/base/api/auth/login/sms/code/valid?phone=${phone}&smsCode=${code}&orgId=${w.schoolId}`,
+      ip,
+    })
     expect([valid.code, valid.data]).toEqual([0, true])
     const r = await smsLogin({ phone, smsCode: code, orgId: w.schoolId }, ip)
     expect(r.data).toMatchObject({ operationType: OperationType.SUCCESS, tenantId: w.tenantId })
@@ -51,7 +71,14 @@ describe('SMS login (loginByPhoneSms, login/sms/code/*)', () => {
     const again = await smsLogin({ phone, smsCode: code, orgId: w.schoolId }, ip)
     expect([again.code, again.msg]).toEqual([SmsErrorCode.CODE_USED, SmsMsg.CODE_USED])
     // The login log names the method.
-    const logRow = await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('login_log').selectAll().where('reason', '=', 'ok').orderBy('id', 'desc').executeTakeFirstOrThrow())
+    const logRow = await t.db.tenant(w.tenantId, (trx) =>
+      trx
+        .selectFrom('login_log')
+        .selectAll()
+        .where('reason', '=', 'ok')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow(),
+    )
     expect(logRow.method).toBe('sms')
   })
 
@@ -64,7 +91,11 @@ describe('SMS login (loginByPhoneSms, login/sms/code/*)', () => {
     const r = await smsLogin({ phone, smsCode: code }, ip, { tenantId: String(w.tenantId) })
     expect(r.data.operationType).toBe(OperationType.SUCCESS)
     // A header naming no tenant answers like an unknown phone.
-    const nowhere = await call(t, { url: `/base/api/auth/login/sms/code/send?phone=${newPhone()}`, ip, headers: { tenantId: '999999' } })
+    const nowhere = await call(t, {
+      url: `/base/api/auth/login/sms/code/send?phone=${newPhone()}`,
+      ip,
+      headers: { tenantId: '999999' },
+    })
     expect([nowhere.code, nowhere.msg]).toEqual([0, SmsMsg.SENT])
   })
 
@@ -141,11 +172,16 @@ describe('SMS login (loginByPhoneSms, login/sms/code/*)', () => {
 
   it('a phone of another tenant: the code of one tenant does not open the other', async () => {
     const phone = newPhone()
-    await makePerson(t, other.tenantId, { phone, memberships: [{ orgId: other.schoolId, userType: UserType.STAFF, roleIds: [other.roles.teacher] }] })
+    await makePerson(t, other.tenantId, {
+      phone,
+      memberships: [{ orgId: other.schoolId, userType: UserType.STAFF, roleIds: [other.roles.teacher] }],
+    })
     const ip = newIp()
     // On this tenant's page the phone is unknown: the same answer, nothing sent.
     expect((await send(phone, ip)).msg).toBe(SmsMsg.SENT)
-    const otherLog = await t.db.tenant(other.tenantId, (trx) => trx.selectFrom('sms_log').selectAll().where('phone', '=', phone).execute())
+    const otherLog = await t.db.tenant(other.tenantId, (trx) =>
+      trx.selectFrom('sms_log').selectAll().where('phone', '=', phone).execute(),
+    )
     expect(otherLog).toHaveLength(0)
     // On its own tenant's page it gets a code, which this tenant refuses.
     t.clock.advance(61_000)
@@ -155,13 +191,18 @@ describe('SMS login (loginByPhoneSms, login/sms/code/*)', () => {
     expect([here.code, here.msg]).toEqual([SmsErrorCode.CODE_WRONG, SmsMsg.CODE_WRONG])
     const viaHeader = await smsLogin({ phone, smsCode: code }, ip, { tenantId: String(w.tenantId) })
     expect(viaHeader.msg).toBe(SmsMsg.CODE_WRONG)
-    expect((await smsLogin({ phone, smsCode: code, orgId: other.schoolId }, ip)).data.operationType).toBe(OperationType.SUCCESS)
+    expect((await smsLogin({ phone, smsCode: code, orgId: other.schoolId }, ip)).data.operationType).toBe(
+      OperationType.SUCCESS,
+    )
   })
 
-  it('without a tenant on the page, a phone in two tenants is told to use the school\'s page; two accounts of one phone are refused after the code', async () => {
+  it("without a tenant on the page, a phone in two tenants is told to use the school's page; two accounts of one phone are refused after the code", async () => {
     const phone = newPhone()
     await teacher(phone)
-    await makePerson(t, other.tenantId, { phone, memberships: [{ orgId: other.schoolId, userType: UserType.STAFF, roleIds: [other.roles.teacher] }] })
+    await makePerson(t, other.tenantId, {
+      phone,
+      memberships: [{ orgId: other.schoolId, userType: UserType.STAFF, roleIds: [other.roles.teacher] }],
+    })
     const ip = newIp()
     const r = await send(phone, ip, null)
     expect([r.code, r.msg]).toEqual([ErrorCode.BAD_REQUEST, SmsMsg.MANY_TENANTS])
@@ -183,7 +224,13 @@ describe('SMS login (loginByPhoneSms, login/sms/code/*)', () => {
 
     const archivedPhone = newPhone()
     const p = await teacher(archivedPhone)
-    await t.db.tenant(w.tenantId, (trx) => trx.updateTable('user_info').set({ archived: true, archived_at: new Date() }).where('account_id', '=', p.accountId).execute())
+    await t.db.tenant(w.tenantId, (trx) =>
+      trx
+        .updateTable('user_info')
+        .set({ archived: true, archived_at: new Date() })
+        .where('account_id', '=', p.accountId)
+        .execute(),
+    )
     await send(archivedPhone, ip)
     const a = await smsLogin({ phone: archivedPhone, smsCode: await latestCode(t, w.tenantId), orgId: w.schoolId }, ip)
     expect([a.code, a.msg]).toEqual([ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED])
@@ -197,14 +244,24 @@ describe('SMS login (loginByPhoneSms, login/sms/code/*)', () => {
     await login(t, { userName: p.userName, password: 'Wrong1234a' }, { ip })
     await login(t, { userName: p.userName, password: 'Wrong1234a' }, { ip })
     await send(phone, ip)
-    expect((await smsLogin({ phone, smsCode: await latestCode(t, w.tenantId), orgId: w.schoolId }, ip)).data.operationType).toBe(OperationType.SUCCESS)
-    const acc = await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('account').select('failed_count').where('id', '=', p.accountId).executeTakeFirstOrThrow())
+    expect(
+      (await smsLogin({ phone, smsCode: await latestCode(t, w.tenantId), orgId: w.schoolId }, ip)).data.operationType,
+    ).toBe(OperationType.SUCCESS)
+    const acc = await t.db.tenant(w.tenantId, (trx) =>
+      trx.selectFrom('account').select('failed_count').where('id', '=', p.accountId).executeTakeFirstOrThrow(),
+    )
     expect(acc.failed_count).toBe(2)
 
     // 20 wrong attempts from one address (2 passwords + 18 codes) close it for passwords and codes alike.
     const guessIp = newIp()
-    for (const name of ['nobody-sms-1', 'nobody-sms-2']) expect((await login(t, { userName: name, password: 'Wrong1234a' }, { ip: guessIp })).data?.operationType).toBe(OperationType.FAILED)
-    for (let i = 0; i < 18; i++) expect((await smsLogin({ phone: newPhone(), smsCode: '000000', orgId: w.schoolId }, guessIp)).msg).toBe(SmsMsg.CODE_WRONG)
+    for (const name of ['nobody-sms-1', 'nobody-sms-2'])
+      expect((await login(t, { userName: name, password: 'Wrong1234a' }, { ip: guessIp })).data?.operationType).toBe(
+        OperationType.FAILED,
+      )
+    for (let i = 0; i < 18; i++)
+      expect((await smsLogin({ phone: newPhone(), smsCode: '000000', orgId: w.schoolId }, guessIp)).msg).toBe(
+        SmsMsg.CODE_WRONG,
+      )
     const shut = await smsLogin({ phone: newPhone(), smsCode: '000000', orgId: w.schoolId }, guessIp)
     expect([shut.code, shut.msg]).toEqual([ErrorCode.IP_THROTTLED, Msg.IP_THROTTLED])
     expect((await login(t, { userName: p.userName, password: p.password }, { ip: guessIp })).msg).toBe(Msg.IP_THROTTLED)
@@ -212,17 +269,31 @@ describe('SMS login (loginByPhoneSms, login/sms/code/*)', () => {
 })
 
 describe('operationType 6: a tenant that asks password logins for an SMS step', () => {
-  it('password right → 6 with a ticket; the code to the account\'s phone → signed in; the ticket is single use', async () => {
-    expect((await call(t, { url: '/base/api/sms/config/saveOrUpdate', token: staff.bureauAdmin, body: { smsType: 'outbox', passwordLoginSmsStep: true } })).code).toBe(0)
+  it("password right → 6 with a ticket; the code to the account's phone → signed in; the ticket is single use", async () => {
+    expect(
+      (
+        await call(t, {
+          url: '/base/api/sms/config/saveOrUpdate',
+          token: staff.bureauAdmin,
+          body: { smsType: 'outbox', passwordLoginSmsStep: true },
+        })
+      ).code,
+    ).toBe(0)
     const phone = newPhone()
     const p = await teacher(phone)
     const ip = newIp()
     const first = await login(t, { userName: p.userName, password: p.password }, { ip })
-    expect(first.data).toMatchObject({ operationType: OperationType.NEED_SMS, smsPhone: `${phone.slice(0, 3)}****${phone.slice(-4)}` })
+    expect(first.data).toMatchObject({
+      operationType: OperationType.NEED_SMS,
+      smsPhone: `${phone.slice(0, 3)}****${phone.slice(-4)}`,
+    })
     expect(first.msg).toBe(SmsMsg.SMS_STEP_NEEDED)
     const mustSmsId = first.data.mustSmsId as string
     // A wrong code does not pass; the right one does.
-    expect((await call(t, { url: `/base/api/auth/login/sms/code/send?mustSmsId=${encodeURIComponent(mustSmsId)}`, ip })).code).toBe(0)
+    expect(
+      (await call(t, { url: `/base/api/auth/login/sms/code/send?mustSmsId=${encodeURIComponent(mustSmsId)}`, ip }))
+        .code,
+    ).toBe(0)
     const code = await latestCode(t, w.tenantId)
     expect((await smsLogin({ mustSmsId, smsCode: otherCode(code) }, ip)).msg).toBe(SmsMsg.CODE_WRONG)
     const done = await smsLogin({ mustSmsId, smsCode: code }, ip)
@@ -231,14 +302,35 @@ describe('operationType 6: a tenant that asks password logins for an SMS step', 
     expect(me.data.userName).toBe(p.userName)
     // The ticket and code are spent; a made-up ticket is refused.
     expect((await smsLogin({ mustSmsId, smsCode: code }, ip)).code).not.toBe(0)
-    expect((await smsLogin({ mustSmsId: `t${w.tenantId}.${'x'.repeat(43)}`, smsCode: code }, ip)).code).toBe(ErrorCode.RESET_TICKET_INVALID)
+    expect((await smsLogin({ mustSmsId: `t${w.tenantId}.${'x'.repeat(43)}`, smsCode: code }, ip)).code).toBe(
+      ErrorCode.RESET_TICKET_INVALID,
+    )
     // An account without a phone signs in with the password alone; another tenant is not affected.
-    const noPhone = await makePerson(t, w.tenantId, { memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }] })
-    expect((await login(t, { userName: noPhone.userName, password: noPhone.password }, { ip })).data.operationType).toBe(OperationType.SUCCESS)
-    const elsewhere = await makePerson(t, other.tenantId, { phone: newPhone(), memberships: [{ orgId: other.schoolId, userType: UserType.STAFF, roleIds: [other.roles.teacher] }] })
-    expect((await login(t, { userName: elsewhere.userName, password: elsewhere.password }, { ip })).data.operationType).toBe(OperationType.SUCCESS)
+    const noPhone = await makePerson(t, w.tenantId, {
+      memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }],
+    })
+    expect(
+      (await login(t, { userName: noPhone.userName, password: noPhone.password }, { ip })).data.operationType,
+    ).toBe(OperationType.SUCCESS)
+    const elsewhere = await makePerson(t, other.tenantId, {
+      phone: newPhone(),
+      memberships: [{ orgId: other.schoolId, userType: UserType.STAFF, roleIds: [other.roles.teacher] }],
+    })
+    expect(
+      (await login(t, { userName: elsewhere.userName, password: elsewhere.password }, { ip })).data.operationType,
+    ).toBe(OperationType.SUCCESS)
     // A wrong password never reaches the step.
-    expect((await login(t, { userName: p.userName, password: 'Wrong1234a' }, { ip })).data?.operationType).not.toBe(OperationType.NEED_SMS)
-    expect((await call(t, { url: '/base/api/sms/config/saveOrUpdate', token: staff.bureauAdmin, body: { smsType: 'outbox', passwordLoginSmsStep: false } })).code).toBe(0)
+    expect((await login(t, { userName: p.userName, password: 'Wrong1234a' }, { ip })).data?.operationType).not.toBe(
+      OperationType.NEED_SMS,
+    )
+    expect(
+      (
+        await call(t, {
+          url: '/base/api/sms/config/saveOrUpdate',
+          token: staff.bureauAdmin,
+          body: { smsType: 'outbox', passwordLoginSmsStep: false },
+        })
+      ).code,
+    ).toBe(0)
   })
 })

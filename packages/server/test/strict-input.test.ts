@@ -1,6 +1,17 @@
 import { ErrorCode, Msg, UserType } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_PASSWORD, call, createTestApp, login, makePerson, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
+import {
+  ADMIN_PASSWORD,
+  call,
+  createTestApp,
+  login,
+  makePerson,
+  makeWorld,
+  staffOf,
+  type Staff,
+  type TestApp,
+  type World,
+} from './helpers.js'
 import { fields } from './zod-walk.js'
 
 /**
@@ -28,7 +39,12 @@ const T = '/base/api/userInfo/teacherInfo'
 
 describe('ids and numbers are strict', () => {
   it('an id from a query string is plain digits: true, "", "0", "1.5", "1e3", " 1", "0x10", "-1" are 请求参数有误', async () => {
-    const { userInfoIds: [userInfoId] } = await makePerson(t, w.tenantId, { trueName: '查看的教师', memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [] }] })
+    const {
+      userInfoIds: [userInfoId],
+    } = await makePerson(t, w.tenantId, {
+      trueName: '查看的教师',
+      memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [] }],
+    })
     const good = await call(t, { url: `${T}/detail?id=${userInfoId}`, token: s.schoolAdmin })
     expect(good).toMatchObject({ code: 0, data: { trueName: '查看的教师' } })
     for (const bad of ['true', '', '0', '1.5', '1e3', '%201', '0x10', '-1', `0${userInfoId}`, `${userInfoId}.0`]) {
@@ -39,41 +55,98 @@ describe('ids and numbers are strict', () => {
   })
 
   it('an id or a number in a JSON body: true, false, "", null, [] and 0 are refused, not read as 1 or 0', async () => {
-    const grade = await call(t, { url: '/base/api/grade/add', token: s.schoolAdmin, body: { name: '一年级', entryYear: 2026 } })
+    const grade = await call(t, {
+      url: '/base/api/grade/add',
+      token: s.schoolAdmin,
+      body: { name: '一年级', entryYear: 2026 },
+    })
     expect(grade.code).toBe(0)
     for (const bad of [true, false, '', [], 0, ' 1', '1e3']) {
-      expect(await call(t, { url: '/base/api/grade/update', token: s.schoolAdmin, body: { id: bad, name: '二年级' } }), JSON.stringify(bad)).toMatchObject(refused)
+      expect(
+        await call(t, { url: '/base/api/grade/update', token: s.schoolAdmin, body: { id: bad, name: '二年级' } }),
+        JSON.stringify(bad),
+      ).toMatchObject(refused)
     }
     for (const bad of [true, false, '', [], ' 1', '1e3', '0x1']) {
       // A boolean does not enable a row: status is 0 or 1, as a number or its digit.
-      expect(await call(t, { url: '/base/api/grade/updateStatus', token: s.schoolAdmin, body: { id: grade.data, status: bad } }), JSON.stringify(bad)).toMatchObject(refused)
+      expect(
+        await call(t, {
+          url: '/base/api/grade/updateStatus',
+          token: s.schoolAdmin,
+          body: { id: grade.data, status: bad },
+        }),
+        JSON.stringify(bad),
+      ).toMatchObject(refused)
     }
     // The plain forms still work, as numbers and as the digits a form or query string carries.
-    expect(await call(t, { url: '/base/api/grade/update', token: s.schoolAdmin, body: { id: String(grade.data), name: '二年级' } })).toMatchObject({ code: 0 })
-    expect(await call(t, { url: '/base/api/grade/updateStatus', token: s.schoolAdmin, body: { id: grade.data, status: '1' } })).toMatchObject({ code: 0 })
+    expect(
+      await call(t, {
+        url: '/base/api/grade/update',
+        token: s.schoolAdmin,
+        body: { id: String(grade.data), name: '二年级' },
+      }),
+    ).toMatchObject({ code: 0 })
+    expect(
+      await call(t, {
+        url: '/base/api/grade/updateStatus',
+        token: s.schoolAdmin,
+        body: { id: grade.data, status: '1' },
+      }),
+    ).toMatchObject({ code: 0 })
   })
 
   it('an update never inserts: cms2/news/update and banner/update with id 0, "" or none are refused and add nothing', async () => {
-    const count = async () => Number((await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('cms_news').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow())).n)
-      + Number((await t.db.tenant(w.tenantId, (trx) => trx.selectFrom('banner').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow())).n)
+    const count = async () =>
+      Number(
+        (
+          await t.db.tenant(w.tenantId, (trx) =>
+            trx
+              .selectFrom('cms_news')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow(),
+          )
+        ).n,
+      ) +
+      Number(
+        (
+          await t.db.tenant(w.tenantId, (trx) =>
+            trx
+              .selectFrom('banner')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow(),
+          )
+        ).n,
+      )
     const before = await count()
     const news = { title: '新闻', noticeType: 1, content: '<p>正文</p>' }
     const banner = { name: '轮播', imgUrl: 'https://example.com/a.png' }
     for (const id of [0, '', null, undefined]) {
-      expect(await call(t, { url: '/base/api/cms2/news/update', token: s.schoolAdmin, body: { ...news, id } }), String(id)).toMatchObject(refused)
-      expect(await call(t, { url: '/base/api/banner/update', token: s.schoolAdmin, body: { ...banner, id } }), String(id)).toMatchObject(refused)
+      expect(
+        await call(t, { url: '/base/api/cms2/news/update', token: s.schoolAdmin, body: { ...news, id } }),
+        String(id),
+      ).toMatchObject(refused)
+      expect(
+        await call(t, { url: '/base/api/banner/update', token: s.schoolAdmin, body: { ...banner, id } }),
+        String(id),
+      ).toMatchObject(refused)
     }
     expect(await count()).toBe(before)
   })
 
   it('every update route that takes an id requires a positive one (generated from the route table)', () => {
-    const loose = t.routes.filter((r) => /\/update\w*$/i.test(r.url) && r.method !== 'GET').flatMap((r) => {
-      const id = fields(r.schema?.body).find((f) => f.path.length === 1 && f.path[0] === 'id')
-      if (!id) return []
-      const schema = r.schema!.body as { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[] }[] } } }
-      const idRefused = (v: unknown) => !!schema.safeParse({ id: v }).error?.issues.some((i) => i.path[0] === 'id')
-      return [...(ZERO_IS_A_ROW.has(`${r.method} ${r.url}`) ? [] : [0]), '', true, undefined].filter((v) => !idRefused(v)).map((v) => `${r.method} ${r.url} id=${JSON.stringify(v)}`)
-    })
+    const loose = t.routes
+      .filter((r) => /\/update\w*$/i.test(r.url) && r.method !== 'GET')
+      .flatMap((r) => {
+        const id = fields(r.schema?.body).find((f) => f.path.length === 1 && f.path[0] === 'id')
+        if (!id) return []
+        const schema = r.schema!.body as {
+          safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }
+        }
+        const idRefused = (v: unknown) => !!schema.safeParse({ id: v }).error?.issues.some((i) => i.path[0] === 'id')
+        return [...(ZERO_IS_A_ROW.has(`${r.method} ${r.url}`) ? [] : [0]), '', true, undefined]
+          .filter((v) => !idRefused(v))
+          .map((v) => `${r.method} ${r.url} id=${JSON.stringify(v)}`)
+      })
     expect(loose).toEqual([])
   })
 
@@ -91,9 +164,19 @@ describe('ids and numbers are strict', () => {
 describe('an unterminated upload', () => {
   it('a multipart body cut off before its end is a 400 with a clear message, not a 500', async () => {
     const boundary = '----zxcut'
-    const payload = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\nPK\u0003\u0004partial`)
+    const payload = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\nPK\u0003\u0004partial`,
+    )
     for (const url of [`${T}/importExcel`, '/base/api/cms2/image/upload']) {
-      const res = await t.app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${s.schoolAdmin}`, 'content-type': `multipart/form-data; boundary=${boundary}` } })
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: {
+          authorization: `Bearer ${s.schoolAdmin}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+      })
       expect(res.statusCode, url).toBe(400)
       expect(res.json(), url).toMatchObject({ code: ErrorCode.BAD_REQUEST, msg: '上传的文件不完整，请重新上传' })
     }

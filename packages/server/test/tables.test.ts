@@ -20,7 +20,11 @@ function tsFiles(dir: string): string[] {
   })
 }
 const rel = (f: string) => path.relative(ROOT, f)
-const sources = [...tsFiles(SRC), ...tsFiles(path.join(ROOT, 'test')), ...(fs.existsSync(path.join(ROOT, 'bench')) ? tsFiles(path.join(ROOT, 'bench')) : [])]
+const sources = [
+  ...tsFiles(SRC),
+  ...tsFiles(path.join(ROOT, 'test')),
+  ...(fs.existsSync(path.join(ROOT, 'bench')) ? tsFiles(path.join(ROOT, 'bench')) : []),
+]
   .filter((f) => f !== path.join(ROOT, 'test', 'tables.test.ts'))
   .map((f) => ({ file: f, text: fs.readFileSync(f, 'utf8') }))
 
@@ -41,21 +45,33 @@ function tableInterfaces(text: string): { name: string; heritage: string; body: 
 
 describe('tables are declared one way', () => {
   it('only db/schema.ts declares the Database interface', () => {
-    const offenders = sources.filter((s) => s.file !== SCHEMA && /\binterface\s+Database\b/.test(s.text)).map((s) => rel(s.file))
+    const offenders = sources
+      .filter((s) => s.file !== SCHEMA && /\binterface\s+Database\b/.test(s.text))
+      .map((s) => rel(s.file))
     expect(offenders).toEqual([])
-    expect((fs.readFileSync(SCHEMA, 'utf8').match(/\binterface\s+Database\b/g) ?? []).length, 'one declaration, no merging').toBe(1)
+    expect(
+      (fs.readFileSync(SCHEMA, 'utf8').match(/\binterface\s+Database\b/g) ?? []).length,
+      'one declaration, no merging',
+    ).toBe(1)
   })
 
   it('no file augments the database types with declare module', () => {
-    const offenders = sources.flatMap((s) => [...s.text.matchAll(/\bdeclare\s+module\s+['"]([^'"]+)['"]/g)]
-      .filter((m) => /schema|tables|database|kysely/.test(m[1]!)).map((m) => `${rel(s.file)}: ${m[0]}`))
+    const offenders = sources.flatMap((s) =>
+      [...s.text.matchAll(/\bdeclare\s+module\s+['"]([^'"]+)['"]/g)]
+        .filter((m) => /schema|tables|database|kysely/.test(m[1]!))
+        .map((m) => `${rel(s.file)}: ${m[0]}`),
+    )
     expect(offenders).toEqual([])
   })
 
   it('tenant-owned table row types live only under src/db/tables', () => {
-    const offenders = sources.filter((s) => !s.file.startsWith(TABLES + path.sep))
-      .flatMap((s) => tableInterfaces(s.text).filter((t) => /\btenant_id\b/.test(t.body) || /\bOwned\b/.test(t.heritage))
-        .map((t) => `${rel(s.file)}: ${t.name}`))
+    const offenders = sources
+      .filter((s) => !s.file.startsWith(TABLES + path.sep))
+      .flatMap((s) =>
+        tableInterfaces(s.text)
+          .filter((t) => /\btenant_id\b/.test(t.body) || /\bOwned\b/.test(t.heritage))
+          .map((t) => `${rel(s.file)}: ${t.name}`),
+      )
     expect(offenders).toEqual([])
   })
 

@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from './helpers.js'
 /** Tables with a tenant_id that are deliberately outside row-level security, and why. */
 const NOT_TENANT_ROWS: Record<string, string> = {
   login_name: 'a platform index: the sign-in looks a user name up before any tenant is known (docs/auth.md)',
-  qr_login: 'a QR sign-in starts before a tenant is known (its tenant_id may be null); only the platform scope reads it',
+  qr_login:
+    'a QR sign-in starts before a tenant is known (its tenant_id may be null); only the platform scope reads it',
 }
 /** Policies beyond the two standard ones, and why (docs/alliances.md: an alliance is read across tenants). */
 const EXTRA_POLICIES: Record<string, string[]> = {
@@ -19,8 +20,12 @@ const MIGRATIONS = path.resolve(import.meta.dirname, '../src/db/migrations')
 
 describe('row-level security of tenant tables (db/migrations/tenant-rls.ts)', () => {
   let t: TestApp
-  beforeAll(async () => { t = await createTestApp() })
-  afterAll(async () => { await t.close() })
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(async () => {
+    await t.close()
+  })
 
   it('every table with a tenant column has RLS enabled and forced, with exactly the two policies', async () => {
     const tables = await sql<{ table_name: string }>`
@@ -31,8 +36,16 @@ describe('row-level security of tenant tables (db/migrations/tenant-rls.ts)', ()
     const flags = await sql<{ relname: string; relrowsecurity: boolean; relforcerowsecurity: boolean }>`
       SELECT relname, relrowsecurity, relforcerowsecurity FROM pg_class
       WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace`.execute(t.db.kysely)
-    const policies = await sql<{ tablename: string; policyname: string; roles: string; qual: string; with_check: string }>`
-      SELECT tablename, policyname, roles::text AS roles, qual, with_check FROM pg_policies WHERE schemaname = current_schema()`.execute(t.db.kysely)
+    const policies = await sql<{
+      tablename: string
+      policyname: string
+      roles: string
+      qual: string
+      with_check: string
+    }>`
+      SELECT tablename, policyname, roles::text AS roles, qual, with_check FROM pg_policies WHERE schemaname = current_schema()`.execute(
+      t.db.kysely,
+    )
     const problems: string[] = []
     for (const name of names) {
       const f = flags.rows.find((r) => r.relname === name)
@@ -41,9 +54,16 @@ describe('row-level security of tenant tables (db/migrations/tenant-rls.ts)', ()
       const own = policies.rows.filter((p) => p.tablename === name && !EXTRA_POLICIES[name]?.includes(p.policyname))
       const iso = own.find((p) => p.policyname === 'tenant_isolation')
       const plat = own.find((p) => p.policyname === 'platform_scope')
-      if (own.length !== 2 || !iso || !plat) problems.push(`${name}: policies ${own.map((p) => p.policyname).join(', ') || 'none'}`)
-      else if (iso.roles !== '{zx_app}' || !iso.qual.startsWith(`(${col} = (NULLIF(current_setting('zx.tenant_id'`) || iso.with_check !== iso.qual) problems.push(`${name}: tenant_isolation is ${iso.roles} ${iso.qual}`)
-      else if (plat.roles !== '{zx_platform}' || plat.qual !== 'true' || plat.with_check !== 'true') problems.push(`${name}: platform_scope is ${plat.roles} ${plat.qual}`)
+      if (own.length !== 2 || !iso || !plat)
+        problems.push(`${name}: policies ${own.map((p) => p.policyname).join(', ') || 'none'}`)
+      else if (
+        iso.roles !== '{zx_app}' ||
+        !iso.qual.startsWith(`(${col} = (NULLIF(current_setting('zx.tenant_id'`) ||
+        iso.with_check !== iso.qual
+      )
+        problems.push(`${name}: tenant_isolation is ${iso.roles} ${iso.qual}`)
+      else if (plat.roles !== '{zx_platform}' || plat.qual !== 'true' || plat.with_check !== 'true')
+        problems.push(`${name}: platform_scope is ${plat.roles} ${plat.qual}`)
     }
     expect(problems).toEqual([])
   })
@@ -51,8 +71,14 @@ describe('row-level security of tenant tables (db/migrations/tenant-rls.ts)', ()
   it('no migration writes row-level security by hand: they call protectTenantTable', () => {
     // 202611241300 rewrote the policies of the tables that existed then; it stays as it landed.
     const allowed = new Set(['tenant-rls.ts', '202611241300_split_tenant_policies.ts'])
-    const offenders = fs.readdirSync(MIGRATIONS).filter((f) => !allowed.has(f))
-      .filter((f) => /ROW LEVEL SECURITY|POLICY (tenant_isolation|platform_scope)/i.test(fs.readFileSync(path.join(MIGRATIONS, f), 'utf8')))
+    const offenders = fs
+      .readdirSync(MIGRATIONS)
+      .filter((f) => !allowed.has(f))
+      .filter((f) =>
+        /ROW LEVEL SECURITY|POLICY (tenant_isolation|platform_scope)/i.test(
+          fs.readFileSync(path.join(MIGRATIONS, f), 'utf8'),
+        ),
+      )
     expect(offenders).toEqual([])
   })
 })

@@ -35,7 +35,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'subapps/demo/index.html'), SUBAPP_HTML)
   t = await createTestApp({ webDist: dist })
   const w = await makeWorld(t)
-  const teacher = await makePerson(t, w.tenantId, { memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }] })
+  const teacher = await makePerson(t, w.tenantId, {
+    memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.teacher] }],
+  })
   token = await loginToken(t, teacher.userName)
 })
 afterAll(async () => {
@@ -44,7 +46,11 @@ afterAll(async () => {
 })
 
 const get = (url: string, acceptEncoding?: string) =>
-  t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } })
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  })
 
 describe('web app static files', () => {
   it('an asset goes brotli-compressed to a browser that accepts br, immutable for a year', async () => {
@@ -90,7 +96,11 @@ describe('web app static files', () => {
   })
 
   it('the API still answers Cache-Control: no-store, and an unknown API path its 404 envelope', async () => {
-    const me = await t.app.inject({ method: 'GET', url: '/base/api/account/user/current/detail', headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br' } })
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/base/api/account/user/current/detail',
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br' },
+    })
     expect(me.statusCode).toBe(200)
     expect(me.headers['cache-control']).toBe('no-store')
     const missing = await get('/base/api/nowhere', 'br')
@@ -100,10 +110,28 @@ describe('web app static files', () => {
   })
 
   it('every answer says X-Content-Type-Options: nosniff: JSON, refusals, assets, the shell and the sub-application pages', async () => {
-    const me = await t.app.inject({ method: 'GET', url: '/base/api/account/user/current/detail', headers: { authorization: `Bearer ${token}` } })
-    const refused = await t.app.inject({ method: 'POST', url: '/base/api/grade/add', payload: { name: 1 }, headers: { authorization: `Bearer ${token}` } })
-    const answers = { me, refused, missing: await get('/base/api/nowhere'), asset: await get('/assets/index-AbC123.js', 'br'), tiny: await get('/assets/tiny-XyZ789.js'), shell: await get('/'), subapp: await get('/subapps/demo/') }
-    for (const [what, res] of Object.entries(answers)) expect(res.headers['x-content-type-options'], what).toBe('nosniff')
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/base/api/account/user/current/detail',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/base/api/grade/add',
+      payload: { name: 1 },
+      headers: { authorization: `Bearer ${token}` },
+    })
+    const answers = {
+      me,
+      refused,
+      missing: await get('/base/api/nowhere'),
+      asset: await get('/assets/index-AbC123.js', 'br'),
+      tiny: await get('/assets/tiny-XyZ789.js'),
+      shell: await get('/'),
+      subapp: await get('/subapps/demo/'),
+    }
+    for (const [what, res] of Object.entries(answers))
+      expect(res.headers['x-content-type-options'], what).toBe('nosniff')
     expect(me.headers['content-type']).toMatch(/^application\/json/)
   })
 

@@ -12,15 +12,32 @@ export async function xlsx(header: string[], rows: import('exceljs').CellValue[]
 }
 
 /** Posts a file as multipart field `file` (plus text fields), as the browser's upload does. */
-export async function upload(t: TestApp, url: string, token: string, file: Buffer, name = 'data.xlsx', fields: Record<string, string> = {}) {
+export async function upload(
+  t: TestApp,
+  url: string,
+  token: string,
+  file: Buffer,
+  name = 'data.xlsx',
+  fields: Record<string, string> = {},
+) {
   const boundary = '----zx' + Math.random().toString(16).slice(2)
-  const parts = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
+  const parts = Object.entries(fields).map(([k, v]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+  )
   const payload = Buffer.concat([
     ...parts,
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    file, Buffer.from(`\r\n--${boundary}--\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ])
-  const res = await t.app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } })
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  })
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads its own shape of data
   return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: any }) }
 }
@@ -34,7 +51,13 @@ export async function readXlsx(body: Buffer): Promise<string[][]> {
   return rows
 }
 
-interface ZipEntry { name: string; method: number; data: Buffer; crc: number; size: number }
+interface ZipEntry {
+  name: string
+  method: number
+  data: Buffer
+  crc: number
+  size: number
+}
 
 /** The entries of a zip (as exceljs writes them) read from its central directory, their data as stored. */
 function zipEntries(zip: Buffer): ZipEntry[] {
@@ -45,8 +68,11 @@ function zipEntries(zip: Buffer): ZipEntry[] {
     const local = zip.readUInt32LE(p + 42)
     const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28)
     entries.push({
-      name: zip.toString('utf8', p + 46, p + 46 + nameLen), method: zip.readUInt16LE(p + 10), crc: zip.readUInt32LE(p + 16),
-      size: zip.readUInt32LE(p + 24), data: zip.subarray(start, start + zip.readUInt32LE(p + 20)),
+      name: zip.toString('utf8', p + 46, p + 46 + nameLen),
+      method: zip.readUInt16LE(p + 10),
+      crc: zip.readUInt32LE(p + 16),
+      size: zip.readUInt32LE(p + 24),
+      data: zip.subarray(start, start + zip.readUInt32LE(p + 20)),
     })
     p += 46 + nameLen + zip.readUInt16LE(p + 30) + zip.readUInt16LE(p + 32)
   }
@@ -149,5 +175,7 @@ export function entryNames(zip: Buffer): string[] {
 
 /** The same workbook with every part stored uncompressed (method 0), as some tools write it. */
 export function storedUncompressed(workbook: Buffer): Buffer {
-  return writeZip(zipEntries(workbook).map((e) => ({ ...e, method: 0, data: e.method === 8 ? inflateRawSync(e.data) : e.data })))
+  return writeZip(
+    zipEntries(workbook).map((e) => ({ ...e, method: 0, data: e.method === 8 ? inflateRawSync(e.data) : e.data })),
+  )
 }

@@ -4,14 +4,26 @@
  * _zod.bag) are its public extension surface in zod 4.
  */
 
-interface Def { type: string; [k: string]: unknown }
-interface Schema { _zod: { def: Def; bag?: Record<string, unknown> }; maxLength?: number | null; minLength?: number | null; minValue?: number | null; maxValue?: number | null; format?: string | null }
+interface Def {
+  type: string
+  [k: string]: unknown
+}
+interface Schema {
+  _zod: { def: Def; bag?: Record<string, unknown> }
+  maxLength?: number | null
+  minLength?: number | null
+  minValue?: number | null
+  maxValue?: number | null
+  format?: string | null
+}
 const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== null && '_zod' in v
 const defOf = (s: Schema) => s._zod.def
 
 export type Kind = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'other'
 export interface Field {
-  path: (string | number)[]; kind: Kind; maxLength?: number
+  path: (string | number)[]
+  kind: Kind
+  maxLength?: number
   /** A string whose pattern (anchored, no open-ended repeat) bounds its length. */
   bounded?: boolean
 }
@@ -19,15 +31,23 @@ export interface Field {
 /** Whether a string schema carries an anchored pattern with bounded repeats only (/^\d{4}-\d{2}$/, not /^\S+$/). */
 function boundedByPattern(s: Schema): boolean {
   const checks = (defOf(s).checks ?? []) as { _zod: { def: { format?: string; pattern?: RegExp } } }[]
-  return checks.some(({ _zod: { def } }) => def.format === 'regex' && !!def.pattern
-    && /^\^.*\$$/.test(def.pattern.source) && !/(?<!\\)[*+]|\{\d+,\}/.test(def.pattern.source))
+  return checks.some(
+    ({ _zod: { def } }) =>
+      def.format === 'regex' &&
+      !!def.pattern &&
+      /^\^.*\$$/.test(def.pattern.source) &&
+      !/(?<!\\)[*+]|\{\d+,\}/.test(def.pattern.source),
+  )
 }
 
 /** Unwraps optional, nullable, default, pipes and the like down to the schema that says what the value is. */
 function core(s: Schema): Schema {
   for (let i = 0; i < 20; i++) {
     const d = defOf(s)
-    const next = d.innerType ?? (d.type === 'pipe' ? (defOf(d.in as Schema).type === 'transform' ? d.out : d.in) : undefined) ?? (d.type === 'lazy' ? (d.getter as () => unknown)() : undefined)
+    const next =
+      d.innerType ??
+      (d.type === 'pipe' ? (defOf(d.in as Schema).type === 'transform' ? d.out : d.in) : undefined) ??
+      (d.type === 'lazy' ? (d.getter as () => unknown)() : undefined)
     if (!isSchema(next)) return s
     s = next
   }
@@ -60,8 +80,14 @@ export function fields(schema: unknown, prefix: (string | number)[] = [], depth 
       const path = [...prefix, key]
       const fc = core(f)
       const kind = kindOf(f)
-      out.push({ path, kind, ...(kind === 'string' && fc.maxLength != null ? { maxLength: fc.maxLength } : {}), ...(kind === 'string' && boundedByPattern(fc) ? { bounded: true } : {}) })
-      if (kind === 'object' || kind === 'array' || defOf(fc).type === 'intersection' || defOf(fc).type === 'union') out.push(...fields(f, path, depth + 1))
+      out.push({
+        path,
+        kind,
+        ...(kind === 'string' && fc.maxLength != null ? { maxLength: fc.maxLength } : {}),
+        ...(kind === 'string' && boundedByPattern(fc) ? { bounded: true } : {}),
+      })
+      if (kind === 'object' || kind === 'array' || defOf(fc).type === 'intersection' || defOf(fc).type === 'union')
+        out.push(...fields(f, path, depth + 1))
     }
   }
   return out
@@ -86,24 +112,40 @@ export function sample(schema: unknown, key = '', depth = 0): unknown {
   const d = defOf(schema)
   switch (d.type) {
     // Optional fields are left out, as a form leaves them empty (an optional orgId then means the caller's own org).
-    case 'optional': return undefined
-    case 'nullable': case 'readonly': case 'catch': case 'nonoptional': return sample(d.innerType, key, depth + 1)
-    case 'default': case 'prefault': return typeof d.defaultValue === 'function' ? (d.defaultValue as () => unknown)() : d.defaultValue
-    case 'pipe': return sample(defOf(d.in as Schema).type === 'transform' ? d.out : d.in, key, depth + 1)
-    case 'lazy': return sample((d.getter as () => unknown)(), key, depth + 1)
-    case 'string': return sampleString(key, schema)
+    case 'optional':
+      return undefined
+    case 'nullable':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return sample(d.innerType, key, depth + 1)
+    case 'default':
+    case 'prefault':
+      return typeof d.defaultValue === 'function' ? (d.defaultValue as () => unknown)() : d.defaultValue
+    case 'pipe':
+      return sample(defOf(d.in as Schema).type === 'transform' ? d.out : d.in, key, depth + 1)
+    case 'lazy':
+      return sample((d.getter as () => unknown)(), key, depth + 1)
+    case 'string':
+      return sampleString(key, schema)
     case 'number': {
       // The row a write targets is one that does not exist, so the sweep never disables its own tenant or caller.
       if (/^(id|tenantId|accountId|userInfoId|userId)$/.test(key)) return 987654
       const min = schema.minValue ?? 1
       return Math.max(min === -Infinity ? 1 : min, Math.min(schema.maxValue ?? 1, 1))
     }
-    case 'boolean': return false
-    case 'literal': return (d.values as unknown[])[0]
-    case 'enum': return Object.values(d.entries as Record<string, unknown>)[0]
-    case 'array': return []
-    case 'record': return {}
-    case 'union': return sample((d.options as unknown[])[0], key, depth + 1)
+    case 'boolean':
+      return false
+    case 'literal':
+      return (d.values as unknown[])[0]
+    case 'enum':
+      return Object.values(d.entries as Record<string, unknown>)[0]
+    case 'array':
+      return []
+    case 'record':
+      return {}
+    case 'union':
+      return sample((d.options as unknown[])[0], key, depth + 1)
     case 'intersection': {
       const l = sample(d.left, key, depth + 1)
       const r = sample(d.right, key, depth + 1)
@@ -117,7 +159,8 @@ export function sample(schema: unknown, key = '', depth = 0): unknown {
       }
       return out
     }
-    default: return undefined
+    default:
+      return undefined
   }
 }
 

@@ -6,10 +6,17 @@ import type { RouteMeta } from './route-basics.js'
  */
 export const ALLIANCE_ROUTES: RouteMeta[] = [
   { path: '/alliancePortal/systemNav/index', title: '联盟应用', layout: 'alliance', hidden: true },
-  { path: '/allianceManage/allianceUser', title: '联盟成员', layout: 'home', permission: 'alliance_manage', hidden: true },
+  {
+    path: '/allianceManage/allianceUser',
+    title: '联盟成员',
+    layout: 'home',
+    permission: 'alliance_manage',
+    hidden: true,
+  },
   { path: '/allianceManage/setting', title: '联盟设置', layout: 'home', permission: 'alliance_manage', hidden: true },
   { path: '/allianceManage/join', title: '我的联盟', layout: 'home', hidden: true },
 ]
 
 /** Where a page of an alliance goes: its portal with the alliance named (?orgId=). */
-export const alliancePortalPath = (orgId: number, page: 'home' | 'systemNav/index' = 'home') => `/alliancePortal/${page}?orgId=${orgId}`
+export const alliancePortalPath = (orgId: number, page: 'home' | 'systemNav/index' = 'home') =>
+  `/alliancePortal/${page}?orgId=${orgId}`

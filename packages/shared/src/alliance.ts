@@ -39,7 +39,13 @@ export const AllianceMsg = {
 
 /** Membership states: 0 auditing, 1 joined, 2 refused, 3 left (or withdrawn), 4 removed by the alliance. */
 export const AllianceStatus = { AUDITING: 0, JOINED: 1, REFUSED: 2, LEFT: 3, REMOVED: 4 } as const
-export const ALLIANCE_STATUS_LABEL: Record<number, string> = { 0: '待审核', 1: '已加入', 2: '已拒绝', 3: '已离开', 4: '已移出' }
+export const ALLIANCE_STATUS_LABEL: Record<number, string> = {
+  0: '待审核',
+  1: '已加入',
+  2: '已拒绝',
+  3: '已离开',
+  4: '已移出',
+}
 /** The unit attribute an alliance and its imported schools carry (001 §9). */
 export const ALLIANCE_UNIT_ATTR = 8
 export const ALLIANCE_MAX_IMAGES = 10
@@ -56,7 +62,9 @@ const text = (max: number, label: string) => z.string().trim().max(max, `${label
 export const allianceOrgQuery = z.object({ orgId: id })
 export const allianceOptionalOrgQuery = z.object({ orgId: id.optional() })
 export const allianceKeywordQuery = z.object({ keyword: z.line().max(50, '关键字不能超过50个字符').optional() })
-export const allianceOrgListQuery = allianceOrgQuery.extend({ keyword: z.line().max(50, '关键字不能超过50个字符').optional() })
+export const allianceOrgListQuery = allianceOrgQuery.extend({
+  keyword: z.line().max(50, '关键字不能超过50个字符').optional(),
+})
 
 /** A shared app of the alliance (001 §2.1 /alliancePortal/systemNav/index): a name and an http(s) address. */
 const allianceApp = z.object({
@@ -135,7 +143,9 @@ export type AllianceImage = z.infer<typeof allianceImage>
 export const saveAllianceImagesBody = z.object({
   orgId: id,
   /** The whole set, in display order; an empty list removes every image. */
-  images: z.array(z.link('http', AllianceMsg.IMAGE_HTTP).min(1, AllianceMsg.IMAGE_HTTP)).max(ALLIANCE_MAX_IMAGES, AllianceMsg.TOO_MANY_IMAGES),
+  images: z
+    .array(z.link('http', AllianceMsg.IMAGE_HTTP).min(1, AllianceMsg.IMAGE_HTTP))
+    .max(ALLIANCE_MAX_IMAGES, AllianceMsg.TOO_MANY_IMAGES),
 })
 
 /**
@@ -204,6 +214,9 @@ export const allianceMemberListBody = z.object({
 export type AllianceMemberListBody = z.input<typeof allianceMemberListBody>
 
 export const allianceDecisionBody = z.object({ id })
-export const allianceRefuseBody = z.object({ id, reason: z.string().trim().min(1, AllianceMsg.REFUSE_REASON).max(200, '拒绝原因不能超过200个字符') })
+export const allianceRefuseBody = z.object({
+  id,
+  reason: z.string().trim().min(1, AllianceMsg.REFUSE_REASON).max(200, '拒绝原因不能超过200个字符'),
+})
 export const allianceLeaveBody = z.object({ allianceOrgId: id })
 export const allianceImportAnswer = z.object({ imported: z.number() })

@@ -40,8 +40,18 @@ export const AppMsg = {
 /** appType values of 001 §3. PC scopes used for group loading: 3 school, 10 bureau, 7 public portal. */
 export const AppType = { SCHOOL_PC: 3, PUBLIC_PC: 7, BUREAU_PC: 10 } as const
 export const APP_TYPE_LABEL: Record<number, string> = {
-  0: '教师移动端', 6: '教师移动端', 11: '教师移动端', 1: '家长移动端', 8: '家长移动端', 2: '班级', 3: 'PC', 7: 'PC', 10: 'PC',
-  5: '学生移动端', 9: '学生移动端', 12: '学生PC',
+  0: '教师移动端',
+  6: '教师移动端',
+  11: '教师移动端',
+  1: '家长移动端',
+  8: '家长移动端',
+  2: '班级',
+  3: 'PC',
+  7: 'PC',
+  10: 'PC',
+  5: '学生移动端',
+  9: '学生移动端',
+  12: '学生PC',
 }
 /** 3 if the unit attribute is 8 or above (school), else 10 (bureau), as the header sends it (001 §7.1). */
 export const groupAppTypeFor = (unitAttr: number): number => (unitAttr >= 8 ? AppType.SCHOOL_PC : AppType.BUREAU_PC)
@@ -154,25 +164,50 @@ export type AppGroupListQuery = z.infer<typeof appGroupListQuery>
 
 const optionalHttpIcon = z.link('http', AppMsg.ICON_HTTP).optional().nullable()
 
-export const appSaveBody = z.object({
-  name: z.line({ message: AppMsg.NAME_REQUIRED }).trim().min(1, AppMsg.NAME_REQUIRED).max(30, '应用名称不能超过30个字符'),
-  /** Generated when empty. */
-  uniqueId: z.string().trim().max(60).regex(/^[A-Za-z0-9_-]*$/, '应用标识只能包含字母、数字、下划线和横线').optional().nullable(),
-  iconUri: optionalHttpIcon,
-  reqUri: z.link('path', '应用路由必须以/开头').optional().nullable(),
-  entryUrl: z.link('web', '入口地址必须以/或http开头').optional().nullable(),
-  permissionName: z.string().trim().max(80).regex(/^[A-Za-z0-9_]*$/, '权限编码只能包含字母、数字和下划线').optional().nullable(),
-  appType: z.coerce.number().int().min(0).max(12).default(AppType.SCHOOL_PC),
-  openWay: z.coerce.number().int().min(1).max(2).default(OpenWay.SAME),
-  isScrap: z.boolean().default(false),
-  expireDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-DD').optional().nullable(),
-  hasShow: z.boolean().default(true),
-  isNewApp: z.boolean().default(false),
-  groupingType: z.coerce.number().int().min(1).max(6).optional().nullable(),
-  /** Who may use it; a new app without it is for every user type, an edit without it keeps the app's. */
-  userTypes: z.array(appUserType, { message: AppMsg.USER_TYPES_REQUIRED })
-    .min(1, AppMsg.USER_TYPES_REQUIRED).max(3).optional(),
-}).refine((b) => !!(b.reqUri || b.entryUrl), { message: AppMsg.TARGET_REQUIRED, path: ['reqUri'] })
+export const appSaveBody = z
+  .object({
+    name: z
+      .line({ message: AppMsg.NAME_REQUIRED })
+      .trim()
+      .min(1, AppMsg.NAME_REQUIRED)
+      .max(30, '应用名称不能超过30个字符'),
+    /** Generated when empty. */
+    uniqueId: z
+      .string()
+      .trim()
+      .max(60)
+      .regex(/^[A-Za-z0-9_-]*$/, '应用标识只能包含字母、数字、下划线和横线')
+      .optional()
+      .nullable(),
+    iconUri: optionalHttpIcon,
+    reqUri: z.link('path', '应用路由必须以/开头').optional().nullable(),
+    entryUrl: z.link('web', '入口地址必须以/或http开头').optional().nullable(),
+    permissionName: z
+      .string()
+      .trim()
+      .max(80)
+      .regex(/^[A-Za-z0-9_]*$/, '权限编码只能包含字母、数字和下划线')
+      .optional()
+      .nullable(),
+    appType: z.coerce.number().int().min(0).max(12).default(AppType.SCHOOL_PC),
+    openWay: z.coerce.number().int().min(1).max(2).default(OpenWay.SAME),
+    isScrap: z.boolean().default(false),
+    expireDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为YYYY-MM-DD')
+      .optional()
+      .nullable(),
+    hasShow: z.boolean().default(true),
+    isNewApp: z.boolean().default(false),
+    groupingType: z.coerce.number().int().min(1).max(6).optional().nullable(),
+    /** Who may use it; a new app without it is for every user type, an edit without it keeps the app's. */
+    userTypes: z
+      .array(appUserType, { message: AppMsg.USER_TYPES_REQUIRED })
+      .min(1, AppMsg.USER_TYPES_REQUIRED)
+      .max(3)
+      .optional(),
+  })
+  .refine((b) => !!(b.reqUri || b.entryUrl), { message: AppMsg.TARGET_REQUIRED, path: ['reqUri'] })
 export type AppSaveBody = z.infer<typeof appSaveBody>
 export const appUpdateBody = z.object({ appId: z.id() }).and(appSaveBody)
 export type AppUpdateBody = z.infer<typeof appUpdateBody>
@@ -189,7 +224,11 @@ export const appPageBody = z.object({
 export type AppPageBody = z.infer<typeof appPageBody>
 
 export const appGroupSaveBody = z.object({
-  name: z.line({ message: AppMsg.GROUP_NAME_REQUIRED }).trim().min(1, AppMsg.GROUP_NAME_REQUIRED).max(20, '分组名称不能超过20个字符'),
+  name: z
+    .line({ message: AppMsg.GROUP_NAME_REQUIRED })
+    .trim()
+    .min(1, AppMsg.GROUP_NAME_REQUIRED)
+    .max(20, '分组名称不能超过20个字符'),
   appType: z.coerce.number().int().default(AppType.SCHOOL_PC),
   sort: z.coerce.number().int().min(0).max(9999).optional(),
 })
@@ -210,12 +249,18 @@ export const appIdQuery = z.object({ appId: z.id() })
 export const idQuery = z.object({ id: z.id() })
 
 /** Unified portal check (001 §7.1): which of these the user holds. */
-export const dynamicPermissionBody = z.array(z.object({ appUniqueId: z.string().max(80), permission: z.string().max(80) })).max(500)
+export const dynamicPermissionBody = z
+  .array(z.object({ appUniqueId: z.string().max(80), permission: z.string().max(80) }))
+  .max(500)
 export type DynamicPermissionBody = z.infer<typeof dynamicPermissionBody>
 
 /** Fallback app list (001 §7.1). */
 export const fallbackAppRow = z.object({
-  appUniqueId: z.string(), appName: z.string(), iconUri: z.string().nullable(), appId: z.number(), hasCollect: z.boolean(),
+  appUniqueId: z.string(),
+  appName: z.string(),
+  iconUri: z.string().nullable(),
+  appId: z.number(),
+  hasCollect: z.boolean(),
   reqUri: z.string().nullable(),
 })
 export type FallbackAppRow = z.infer<typeof fallbackAppRow>
@@ -249,8 +294,15 @@ export interface BuiltinApp {
   userTypes: readonly UserType[]
 }
 
-const a = (uniqueId: string, name: string, reqUri: string, permissionName: string | null, groupingType: number, scopes: BuiltinApp['scopes'] = 'sb', extra: Partial<BuiltinApp> = {}): BuiltinApp =>
-  ({ uniqueId, name, reqUri, permissionName, groupingType, scopes, userTypes: STAFF_ONLY, ...extra })
+const a = (
+  uniqueId: string,
+  name: string,
+  reqUri: string,
+  permissionName: string | null,
+  groupingType: number,
+  scopes: BuiltinApp['scopes'] = 'sb',
+  extra: Partial<BuiltinApp> = {},
+): BuiltinApp => ({ uniqueId, name, reqUri, permissionName, groupingType, scopes, userTypes: STAFF_ONLY, ...extra })
 const STAFF_STUDENT: Partial<BuiltinApp> = { userTypes: [UserType.STAFF, UserType.STUDENT] }
 const EVERYONE: Partial<BuiltinApp> = { userTypes: APP_USER_TYPES }
 
@@ -299,4 +351,3 @@ export const BUILTIN_APPS: readonly BuiltinApp[] = [
   // A student's and a parent's own record.
   a('archive_students', '学生档案', '/archiveStudents', null, 6, 'sb', EVERYONE),
 ]
-

@@ -12,11 +12,22 @@ export type AdminLevelRow = z.infer<typeof adminLevelRow>
 export const areaBody = z.object({
   code: z.string({ message: '请输入区划代码' }).regex(/^\d{6}(\d{3})?$/, '区划代码应为6位或9位数字'),
   name: z.line({ message: '请输入区域名称' }).trim().min(1, '请输入区域名称').max(30, '区域名称不能超过30个字符'),
-  parentCode: z.string().regex(/^\d{6}(\d{3})?$/, '上级区划代码有误').optional().nullable(),
+  parentCode: z
+    .string()
+    .regex(/^\d{6}(\d{3})?$/, '上级区划代码有误')
+    .optional()
+    .nullable(),
   levelId: z.id({ message: '请选择行政级别' }),
 })
 export type AreaBody = z.infer<typeof areaBody>
-export const areaRow = z.object({ code: z.string(), name: z.string(), parentCode: z.string().nullable(), levelId: z.number(), levelName: z.string(), childCount: z.number() })
+export const areaRow = z.object({
+  code: z.string(),
+  name: z.string(),
+  parentCode: z.string().nullable(),
+  levelId: z.number(),
+  levelName: z.string(),
+  childCount: z.number(),
+})
 export type AreaRow = z.infer<typeof areaRow>
 
 export const AreaMsg = {

@@ -68,7 +68,11 @@ export const startOrEndBody = z.object({
 })
 
 /** The question of one chat-stream call: not blank, at most ASSISTANT_MAX_MESSAGE characters. */
-const assistantMessage = z.string({ message: AssistantMsg.EMPTY }).trim().min(1, AssistantMsg.EMPTY).max(ASSISTANT_MAX_MESSAGE, AssistantMsg.TOO_LONG)
+const assistantMessage = z
+  .string({ message: AssistantMsg.EMPTY })
+  .trim()
+  .min(1, AssistantMsg.EMPTY)
+  .max(ASSISTANT_MAX_MESSAGE, AssistantMsg.TOO_LONG)
 
 /** chat-stream payload (000 §7.5: content, userInfoId). */
 export const chatStreamBody = z.object({ content: assistantMessage, userInfoId })
@@ -88,16 +92,28 @@ export type AssistantSource = 'help' | 'model' | 'none'
 
 export const helpArticleBody = z.object({
   id: z.id().optional(),
-  title: z.line({ message: AssistantMsg.TITLE_REQUIRED }).min(1, AssistantMsg.TITLE_REQUIRED).max(60, AssistantMsg.TITLE_LONG),
+  title: z
+    .line({ message: AssistantMsg.TITLE_REQUIRED })
+    .min(1, AssistantMsg.TITLE_REQUIRED)
+    .max(60, AssistantMsg.TITLE_LONG),
   /** Extra words people may ask with (synonyms), searched with the title and body. */
   keywords: z.line().max(200, AssistantMsg.KEYWORDS_LONG).default(''),
-  body: z.string({ message: AssistantMsg.BODY_REQUIRED }).trim().min(1, AssistantMsg.BODY_REQUIRED).max(5000, AssistantMsg.BODY_LONG),
+  body: z
+    .string({ message: AssistantMsg.BODY_REQUIRED })
+    .trim()
+    .min(1, AssistantMsg.BODY_REQUIRED)
+    .max(5000, AssistantMsg.BODY_LONG),
   enabled: z.boolean().default(true),
 })
 export type HelpArticleBody = z.infer<typeof helpArticleBody>
 
 const helpArticleRow = z.object({
-  id: z.number(), title: z.string(), keywords: z.string(), body: z.string(), enabled: z.boolean(), updatedAt: z.string(),
+  id: z.number(),
+  title: z.string(),
+  keywords: z.string(),
+  body: z.string(),
+  enabled: z.boolean(),
+  updatedAt: z.string(),
 })
 export type HelpArticleRow = z.infer<typeof helpArticleRow>
 
@@ -129,14 +145,34 @@ export const assistantConfigView = z.object({
 export type AssistantConfigView = z.infer<typeof assistantConfigView>
 
 /** Saving: an empty apiKey keeps the stored one; switching to builtin deletes it. */
-export const assistantConfigSave = z.object({
-  enabled: z.boolean(),
-  provider: z.enum(ASSISTANT_PROVIDERS),
-  /** An OpenAI-compatible base, e.g. https://api.openai.com/v1 (chat/completions is appended). */
-  baseUrl: z.line().max(300, AssistantMsg.BASE_URL_BAD).refine((v) => v === '' || /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/[\w.~%-]*)*\/?$/.test(v), AssistantMsg.BASE_URL_BAD).default(''),
-  model: z.line().max(100, AssistantMsg.MODEL_BAD).refine((v) => v === '' || /^[\w.:/-]+$/.test(v), AssistantMsg.MODEL_BAD).default(''),
-  apiKey: z.line().max(200, AssistantMsg.KEY_BAD).refine((v) => !/\s/.test(v), AssistantMsg.KEY_BAD).default(''),
-}).refine((v) => v.provider !== 'openai' || (v.baseUrl !== '' && v.model !== ''), { message: AssistantMsg.MODEL_REQUIRED, path: ['baseUrl'] })
+export const assistantConfigSave = z
+  .object({
+    enabled: z.boolean(),
+    provider: z.enum(ASSISTANT_PROVIDERS),
+    /** An OpenAI-compatible base, e.g. https://api.openai.com/v1 (chat/completions is appended). */
+    baseUrl: z
+      .line()
+      .max(300, AssistantMsg.BASE_URL_BAD)
+      .refine(
+        (v) => v === '' || /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/[\w.~%-]*)*\/?$/.test(v),
+        AssistantMsg.BASE_URL_BAD,
+      )
+      .default(''),
+    model: z
+      .line()
+      .max(100, AssistantMsg.MODEL_BAD)
+      .refine((v) => v === '' || /^[\w.:/-]+$/.test(v), AssistantMsg.MODEL_BAD)
+      .default(''),
+    apiKey: z
+      .line()
+      .max(200, AssistantMsg.KEY_BAD)
+      .refine((v) => !/\s/.test(v), AssistantMsg.KEY_BAD)
+      .default(''),
+  })
+  .refine((v) => v.provider !== 'openai' || (v.baseUrl !== '' && v.model !== ''), {
+    message: AssistantMsg.MODEL_REQUIRED,
+    path: ['baseUrl'],
+  })
 export type AssistantConfigSave = z.infer<typeof assistantConfigSave>
 
 // ---- the conversation log ----

@@ -140,10 +140,12 @@ export type TenantPublicInfo = z.infer<typeof tenantPublicInfo>
  * GET tenant/public/info: by id, or by the tenant's unique name (租户标识) — the ?tn= startup parameter and the
  * login page's 切换租户 name a tenant that way (docs/auth.md "Temporary tenant").
  */
-export const tenantPublicInfoQuery = z.object({
-  tenantId: z.coerce.number().int().min(0).optional(),
-  uniqueName: z.line().trim().toLowerCase().max(40, '租户不存在').optional(),
-}).refine((q) => q.tenantId !== undefined || !!q.uniqueName, { message: '请输入租户标识' })
+export const tenantPublicInfoQuery = z
+  .object({
+    tenantId: z.coerce.number().int().min(0).optional(),
+    uniqueName: z.line().trim().toLowerCase().max(40, '租户不存在').optional(),
+  })
+  .refine((q) => q.tenantId !== undefined || !!q.uniqueName, { message: '请输入租户标识' })
 
 /** Login-page config (000 §3 loginPageInfo). */
 export const loginPageInfo = z.object({

@@ -1,6 +1,9 @@
 import * as z from './z.js'
 
-const paging = { pageIndex: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(500).default(20) }
+const paging = {
+  pageIndex: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(20),
+}
 const optText = (max: number) => z.line().trim().max(max, `长度不能超过${max}个字符`).optional().nullable()
 
 /** Buildings of an organisation (base-buildLot/roomManage); floors are made from floorCount. */
@@ -13,16 +16,37 @@ export const buildingAddBody = z.object({
   sort: z.coerce.number().int().min(0).max(99999).optional(),
 })
 export type BuildingAddBody = z.infer<typeof buildingAddBody>
-export const buildingUpdateBody = buildingAddBody.omit({ orgId: true, floorCount: true }).partial().extend({ id: z.id() })
+export const buildingUpdateBody = buildingAddBody
+  .omit({ orgId: true, floorCount: true })
+  .partial()
+  .extend({ id: z.id() })
 export type BuildingUpdateBody = z.infer<typeof buildingUpdateBody>
 export const buildingRow = z.object({
-  id: z.number(), orgId: z.number(), name: z.string(), code: z.string().nullable(), typeId: z.number().nullable(), typeName: z.string().nullable(),
-  sort: z.number(), status: z.number(), floorCount: z.number(), roomCount: z.number(),
+  id: z.number(),
+  orgId: z.number(),
+  name: z.string(),
+  code: z.string().nullable(),
+  typeId: z.number().nullable(),
+  typeName: z.string().nullable(),
+  sort: z.number(),
+  status: z.number(),
+  floorCount: z.number(),
+  roomCount: z.number(),
 })
 export type BuildingRow = z.infer<typeof buildingRow>
-export const buildingPageBody = z.object({ orgId: z.coerce.number().int().optional(), keyword: z.string().trim().max(30).optional().nullable(), ...paging })
+export const buildingPageBody = z.object({
+  orgId: z.coerce.number().int().optional(),
+  keyword: z.string().trim().max(30).optional().nullable(),
+  ...paging,
+})
 
-export const floorRow = z.object({ id: z.number(), buildingId: z.number(), name: z.string(), level: z.number(), roomCount: z.number() })
+export const floorRow = z.object({
+  id: z.number(),
+  buildingId: z.number(),
+  name: z.string(),
+  level: z.number(),
+  roomCount: z.number(),
+})
 export type FloorRow = z.infer<typeof floorRow>
 export const floorAddBody = z.object({
   buildingId: z.id(),
@@ -54,39 +78,56 @@ export const roomPageBody = z.object({
 })
 export type RoomPageBody = z.infer<typeof roomPageBody>
 export const roomRow = z.object({
-  id: z.number(), orgId: z.number(), buildingId: z.number(), buildingName: z.string(), floorId: z.number(), floorName: z.string(),
-  name: z.string(), code: z.string().nullable(), useId: z.number().nullable(), useName: z.string().nullable(), capacity: z.number().nullable(),
-  status: z.number(), tags: z.array(z.object({ id: z.number(), name: z.string() })),
+  id: z.number(),
+  orgId: z.number(),
+  buildingId: z.number(),
+  buildingName: z.string(),
+  floorId: z.number(),
+  floorName: z.string(),
+  name: z.string(),
+  code: z.string().nullable(),
+  useId: z.number().nullable(),
+  useName: z.string().nullable(),
+  capacity: z.number().nullable(),
+  status: z.number(),
+  tags: z.array(z.object({ id: z.number(), name: z.string() })),
 })
 export type RoomRow = z.infer<typeof roomRow>
 
 /** Batch add: rooms numbered floor × 100 + n on each floor of a range (e.g. 101…110, 201…210). */
-export const roomBatchAddBody = z.object({
-  buildingId: z.id(),
-  fromLevel: z.coerce.number().int().min(-10).max(200),
-  toLevel: z.coerce.number().int().min(-10).max(200),
-  perFloor: z.coerce.number().int().min(1, '每层至少1间').max(99, '每层最多99间'),
-  prefix: optText(10),
-  useId: z.id().optional().nullable(),
-  capacity: z.coerce.number().int().min(0).max(10000).optional().nullable(),
-}).refine((b) => b.toLevel >= b.fromLevel, { message: '结束楼层不能低于开始楼层', path: ['toLevel'] })
+export const roomBatchAddBody = z
+  .object({
+    buildingId: z.id(),
+    fromLevel: z.coerce.number().int().min(-10).max(200),
+    toLevel: z.coerce.number().int().min(-10).max(200),
+    perFloor: z.coerce.number().int().min(1, '每层至少1间').max(99, '每层最多99间'),
+    prefix: optText(10),
+    useId: z.id().optional().nullable(),
+    capacity: z.coerce.number().int().min(0).max(10000).optional().nullable(),
+  })
+  .refine((b) => b.toLevel >= b.fromLevel, { message: '结束楼层不能低于开始楼层', path: ['toLevel'] })
 export type RoomBatchAddBody = z.infer<typeof roomBatchAddBody>
 /**
  * 属性设置 (base_room_attr): the use and capacity of the chosen rooms of one school, all set alike; a field left out
  * stays as it is, null clears it.
  */
-export const roomAttrBody = z.object({
-  roomIds: z.array(z.id()).min(1, '请选择教室').max(500, '一次最多设置500间'),
-  useId: z.id().optional().nullable(),
-  capacity: z.coerce.number().int().min(0, '容纳人数有误').max(10000, '容纳人数有误').optional().nullable(),
-}).refine((b) => b.useId !== undefined || b.capacity !== undefined, { message: '请设置至少一项属性' })
+export const roomAttrBody = z
+  .object({
+    roomIds: z.array(z.id()).min(1, '请选择教室').max(500, '一次最多设置500间'),
+    useId: z.id().optional().nullable(),
+    capacity: z.coerce.number().int().min(0, '容纳人数有误').max(10000, '容纳人数有误').optional().nullable(),
+  })
+  .refine((b) => b.useId !== undefined || b.capacity !== undefined, { message: '请设置至少一项属性' })
 export type RoomAttrBody = z.infer<typeof roomAttrBody>
 export const roomBatchMoveBody = z.object({
   roomIds: z.array(z.id()).min(1, '请选择教室').max(500, '一次最多移动500间'),
   floorId: z.id({ message: '请选择目标楼层' }),
 })
 
-export const tagAddBody = z.object({ orgId: z.coerce.number().int().optional(), name: z.line().trim().min(1, '请输入标签名称').max(20, '标签名称不能超过20个字符') })
+export const tagAddBody = z.object({
+  orgId: z.coerce.number().int().optional(),
+  name: z.line().trim().min(1, '请输入标签名称').max(20, '标签名称不能超过20个字符'),
+})
 export const tagRow = z.object({ id: z.number(), name: z.string(), roomCount: z.number() })
 
 export const BuildingMsg = {
@@ -116,9 +157,23 @@ export type SubjectAddBody = z.infer<typeof subjectAddBody>
 export const subjectUpdateBody = subjectAddBody.omit({ orgId: true }).partial().extend({ id: z.id() })
 export type SubjectUpdateBody = z.infer<typeof subjectUpdateBody>
 export const subjectRow = z.object({
-  id: z.number(), orgId: z.number(), name: z.string(), code: z.string().nullable(), categoryId: z.number().nullable(), categoryName: z.string().nullable(),
-  sort: z.number(), status: z.number(),
+  id: z.number(),
+  orgId: z.number(),
+  name: z.string(),
+  code: z.string().nullable(),
+  categoryId: z.number().nullable(),
+  categoryName: z.string().nullable(),
+  sort: z.number(),
+  status: z.number(),
 })
 export type SubjectRow = z.infer<typeof subjectRow>
-export const subjectPageBody = z.object({ orgId: z.coerce.number().int().optional(), keyword: z.string().trim().max(30).optional().nullable(), ...paging })
-export const SubjectMsg = { NAME_TAKEN: '已存在同名学科', CODE_TAKEN: '已存在同编码学科', NOT_FOUND: '学科不存在' } as const
+export const subjectPageBody = z.object({
+  orgId: z.coerce.number().int().optional(),
+  keyword: z.string().trim().max(30).optional().nullable(),
+  ...paging,
+})
+export const SubjectMsg = {
+  NAME_TAKEN: '已存在同名学科',
+  CODE_TAKEN: '已存在同编码学科',
+  NOT_FOUND: '学科不存在',
+} as const

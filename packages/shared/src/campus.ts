@@ -8,7 +8,6 @@ import { isSafeLink } from './input.js'
  * getWeatherByOrgId. The spec names the calls only; every payload name here is ours (docs/portal.md "Campus portal").
  */
 
-
 export const CampusErrorCode = {
   /** getBackSign: the work sign-in entry is closed (001 §8). */
   ENTRY_CLOSED: 1701,
@@ -106,12 +105,27 @@ export const schoolStyle = z.object({
 export type SchoolStyle = z.infer<typeof schoolStyle>
 
 export const termInfo = z.object({
-  id: z.number(), name: z.string(), schoolYear: z.string(), term: z.number(), startDate: z.string(), endDate: z.string(),
+  id: z.number(),
+  name: z.string(),
+  schoolYear: z.string(),
+  term: z.number(),
+  startDate: z.string(),
+  endDate: z.string(),
 })
 export type TermInfo = z.infer<typeof termInfo>
 
-export const CampusEventKind = { TERM_START: 'termStart', TERM_END: 'termEnd', HOLIDAY: 'holiday', WORKDAY: 'workday' } as const
-export const CAMPUS_EVENT_LABEL: Record<string, string> = { termStart: '开学', termEnd: '学期结束', holiday: '放假', workday: '调休上班' }
+export const CampusEventKind = {
+  TERM_START: 'termStart',
+  TERM_END: 'termEnd',
+  HOLIDAY: 'holiday',
+  WORKDAY: 'workday',
+} as const
+export const CAMPUS_EVENT_LABEL: Record<string, string> = {
+  termStart: '开学',
+  termEnd: '学期结束',
+  holiday: '放假',
+  workday: '调休上班',
+}
 export const campusEvent = z.object({
   kind: z.enum(['termStart', 'termEnd', 'holiday', 'workday']),
   name: z.string(),
@@ -143,7 +157,9 @@ export const backPlan = z.object({
   /** The next term that has not started yet; null when the calendar has none. */
   nextTerm: termInfo.nullable(),
   daysUntil: z.number().nullable(),
-  grades: z.array(z.object({ gradeId: z.number(), gradeName: z.string(), classCount: z.number(), studentCount: z.number() })),
+  grades: z.array(
+    z.object({ gradeId: z.number(), gradeName: z.string(), classCount: z.number(), studentCount: z.number() }),
+  ),
   classCount: z.number(),
   studentCount: z.number(),
 })
@@ -155,13 +171,23 @@ export type BackSignData = z.infer<typeof backSignData>
 
 /** getTotalStatistic: the school's totals from the kept member counts (current, not archived). */
 export const totalStatistic = z.object({
-  orgId: z.number(), students: z.number(), teachers: z.number(), parents: z.number(), classes: z.number(), grades: z.number(),
+  orgId: z.number(),
+  students: z.number(),
+  teachers: z.number(),
+  parents: z.number(),
+  classes: z.number(),
+  grades: z.number(),
 })
 export type TotalStatistic = z.infer<typeof totalStatistic>
 
 /** getTeacherClass: the classes the caller heads or teaches in the school. */
 export const teacherClassItem = z.object({
-  classId: z.number(), className: z.string(), gradeId: z.number(), gradeName: z.string(), isHead: z.boolean(), studentCount: z.number(),
+  classId: z.number(),
+  className: z.string(),
+  gradeId: z.number(),
+  gradeName: z.string(),
+  isHead: z.boolean(),
+  studentCount: z.number(),
 })
 export type TeacherClassItem = z.infer<typeof teacherClassItem>
 export const teacherClassAnswer = z.object({ orgId: z.number(), list: z.array(teacherClassItem) })
@@ -182,7 +208,11 @@ export const classTeacherRow = z.object({ userInfoId: z.number(), trueName: z.st
 export type ClassTeacherRow = z.infer<typeof classTeacherRow>
 /** GET /base/api/class/teachers: the class (with its school, whose staff may be chosen) and its teachers. */
 export const classTeachersAnswer = z.object({
-  classId: z.number(), orgId: z.number(), className: z.string(), gradeName: z.string(), teachers: z.array(classTeacherRow),
+  classId: z.number(),
+  orgId: z.number(),
+  className: z.string(),
+  gradeName: z.string(),
+  teachers: z.array(classTeacherRow),
 })
 export type ClassTeachersAnswer = z.infer<typeof classTeachersAnswer>
 
@@ -195,9 +225,21 @@ export const WEATHER_PROVIDER_LABEL: Record<WeatherProviderType, string> = { off
 export const QWEATHER_DEFAULT_HOST = 'https://devapi.qweather.com'
 
 const LOCATION_RE = /^(\d{5,12}|-?\d{1,3}(\.\d{1,2})?,-?\d{1,2}(\.\d{1,2})?)$/
-export const weatherLocation = z.line().max(30, CampusMsg.LOCATION_BAD).refine((v) => v === '' || LOCATION_RE.test(v), CampusMsg.LOCATION_BAD)
-const apiHost = z.line().max(200, CampusMsg.HOST_BAD).refine((v) => v === '' || (/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/?$/.test(v) && isSafeLink(v, 'endpoint')), CampusMsg.HOST_BAD)
-const apiKey = z.line().max(100, CampusMsg.KEY_BAD).refine((v) => v === '' || /^[A-Za-z0-9_-]+$/.test(v), CampusMsg.KEY_BAD)
+export const weatherLocation = z
+  .line()
+  .max(30, CampusMsg.LOCATION_BAD)
+  .refine((v) => v === '' || LOCATION_RE.test(v), CampusMsg.LOCATION_BAD)
+const apiHost = z
+  .line()
+  .max(200, CampusMsg.HOST_BAD)
+  .refine(
+    (v) => v === '' || (/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/?$/.test(v) && isSafeLink(v, 'endpoint')),
+    CampusMsg.HOST_BAD,
+  )
+const apiKey = z
+  .line()
+  .max(100, CampusMsg.KEY_BAD)
+  .refine((v) => v === '' || /^[A-Za-z0-9_-]+$/.test(v), CampusMsg.KEY_BAD)
 
 /**
  * CampusWeatherConfig (a named config, /base/configMgr/getCampusWeatherConfig): the weather location of an org,

@@ -12,7 +12,10 @@ export const citySelectQuery = z.object({
 })
 export type CitySelectQuery = z.infer<typeof citySelectQuery>
 export const cityOption = z.object({
-  code: z.string(), name: z.string(), parentCode: z.string().nullable(), levelName: z.string(),
+  code: z.string(),
+  name: z.string(),
+  parentCode: z.string().nullable(),
+  levelName: z.string(),
   /** Names from the top down, joined by / (广东省/广州市/天河区). */
   fullName: z.string(),
   isLeaf: z.boolean(),

@@ -42,8 +42,14 @@ export const IMAGE_MAX_BYTES = 2 * 1024 * 1024
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const
 
 /** An image reference: an http(s) URL or one of our uploaded images. */
-export const imageUrl = z.string().trim().max(500).refine(
-  (v) => (isSafeLink(v, 'http') && !/\s/.test(v)) || new RegExp(`^${CMS_IMAGE_PATH}/\\d+/[0-9a-f-]{36}$`).test(v), CmsMsg.IMAGE_URL)
+export const imageUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine(
+    (v) => (isSafeLink(v, 'http') && !/\s/.test(v)) || new RegExp(`^${CMS_IMAGE_PATH}/\\d+/[0-9a-f-]{36}$`).test(v),
+    CmsMsg.IMAGE_URL,
+  )
 
 // ----- news -----
 
@@ -64,9 +70,19 @@ export type NewsQueryBody = z.infer<typeof newsQueryBody>
 
 /** A news item as a reader sees it (001 §3): confirm=1 and confirmOver=0 is the pending-confirmation flag (§4). */
 export const newsRow = z.object({
-  id: z.number(), title: z.string(), noticeType: z.number(), noticeTypeName: z.string(), frontCoverUrlHttp: z.string().nullable(),
-  publishTime: z.string().nullable(), confirm: z.number(), confirmOver: z.number(), source: z.string().nullable(),
-  orgId: z.number(), orgName: z.string(), newLevel: z.number(), top: z.boolean(),
+  id: z.number(),
+  title: z.string(),
+  noticeType: z.number(),
+  noticeTypeName: z.string(),
+  frontCoverUrlHttp: z.string().nullable(),
+  publishTime: z.string().nullable(),
+  confirm: z.number(),
+  confirmOver: z.number(),
+  source: z.string().nullable(),
+  orgId: z.number(),
+  orgName: z.string(),
+  newLevel: z.number(),
+  top: z.boolean(),
 })
 export type NewsRow = z.infer<typeof newsRow>
 export const newsDetail = newsRow.extend({ content: z.string(), isPublic: z.boolean() })
@@ -81,7 +97,11 @@ export const newsAdminPageBody = z.object({
 })
 export type NewsAdminPageBody = z.infer<typeof newsAdminPageBody>
 export const newsAdminRow = newsRow.extend({
-  status: z.number(), isPublic: z.boolean(), sort: z.number(), confirmCount: z.number(), createdAt: z.string(),
+  status: z.number(),
+  isPublic: z.boolean(),
+  sort: z.number(),
+  confirmCount: z.number(),
+  createdAt: z.string(),
 })
 export type NewsAdminRow = z.infer<typeof newsAdminRow>
 export const newsAdminDetail = newsAdminRow.extend({ content: z.string() })
@@ -89,7 +109,11 @@ export type NewsAdminDetail = z.infer<typeof newsAdminDetail>
 
 export const newsSaveBody = z.object({
   id: z.id().optional().nullable(),
-  title: z.line({ message: CmsMsg.TITLE_REQUIRED }).trim().min(1, CmsMsg.TITLE_REQUIRED).max(100, '标题不能超过100个字符'),
+  title: z
+    .line({ message: CmsMsg.TITLE_REQUIRED })
+    .trim()
+    .min(1, CmsMsg.TITLE_REQUIRED)
+    .max(100, '标题不能超过100个字符'),
   noticeType: z.coerce.number({ message: CmsMsg.TYPE_REQUIRED }).int(),
   cover: imageUrl.optional().nullable().or(z.literal('')),
   content: z.string({ message: CmsMsg.CONTENT_REQUIRED }).min(1, CmsMsg.CONTENT_REQUIRED).max(200_000, '正文过长'),
@@ -110,7 +134,12 @@ export const newsIdBody = z.object({ id: z.id() })
 export const HOME_KINDS = ['personal', 'school', 'bureau', 'class', 'open', 'general'] as const
 export type HomeKind = (typeof HOME_KINDS)[number]
 export const HOME_KIND_LABEL: Record<HomeKind, string> = {
-  personal: '个人门户', school: '学校门户', bureau: '局机关门户', class: '班级门户', open: '公共门户', general: '通用门户',
+  personal: '个人门户',
+  school: '学校门户',
+  bureau: '局机关门户',
+  class: '班级门户',
+  open: '公共门户',
+  general: '通用门户',
 }
 export const homeKind = z.enum(HOME_KINDS)
 
@@ -130,7 +159,10 @@ export function layoutWidth(container: number): number {
 }
 
 const link = z.link('web', '链接必须以 http 或 / 开头').optional().nullable()
-const desc = { descType: z.coerce.number().int().min(0).max(1).default(0), descContent: z.string().trim().max(200).optional().nullable() }
+const desc = {
+  descType: z.coerce.number().int().min(0).max(1).default(0),
+  descContent: z.string().trim().max(200).optional().nullable(),
+}
 
 /** Image block picture (001 §3 picList). */
 export const picItem = z.object({ id: z.string().max(64).optional(), decryUrl: imageUrl, link, ...desc })
@@ -160,14 +192,23 @@ export const swiperSettings = z.object({
   gap: z.coerce.number().int().min(0).max(100).default(SWIPER_DEFAULTS.gap),
   items: z.array(swiperItem).max(30).default([]),
 })
-export const qrSettings = z.object({ text: z.string().trim().min(1, '请输入二维码内容').max(500), tip: z.line().trim().max(50).optional().nullable() })
+export const qrSettings = z.object({
+  text: z.string().trim().min(1, '请输入二维码内容').max(500),
+  tip: z.line().trim().max(50).optional().nullable(),
+})
 /** 常用应用 of the person (the app registry's favourites). */
 export const appsSettings = z.object({})
 
 export const BLOCK_TYPES = ['news', 'carousel', 'video', 'text', 'swiper', 'qr', 'apps'] as const
 export type BlockType = (typeof BLOCK_TYPES)[number]
 export const BLOCK_TYPE_LABEL: Record<BlockType, string> = {
-  news: '新闻列表', carousel: '图片轮播', video: '视频', text: '富文本', swiper: '滚动图片', qr: '二维码', apps: '常用应用',
+  news: '新闻列表',
+  carousel: '图片轮播',
+  video: '视频',
+  text: '富文本',
+  swiper: '滚动图片',
+  qr: '二维码',
+  apps: '常用应用',
 }
 
 const blockBase = {
@@ -195,14 +236,25 @@ export type ModuleRow = Block & { id: number | null; sort: number }
 export const moduleRow = z.custom<ModuleRow>((v) => typeof v === 'object' && v !== null && 'type' in v)
 
 export const bannerRow = z.object({
-  id: z.number(), orgId: z.number(), title: z.string(), imageUrl: z.string(), link: z.string().nullable(), sort: z.number(), status: z.number(),
+  id: z.number(),
+  orgId: z.number(),
+  title: z.string(),
+  imageUrl: z.string(),
+  link: z.string().nullable(),
+  sort: z.number(),
+  status: z.number(),
   /** 0 PC, 1 teacher mobile, 2 parent and student mobile (BannerTerminal in mobile-portal.ts). */
   terminal: z.number(),
 })
 export type BannerRow = z.infer<typeof bannerRow>
 
 export const moduleLayout = z.object({
-  homeKind, orgId: z.number(), orgName: z.string(), configured: z.boolean(), modules: z.array(moduleRow), banners: z.array(bannerRow),
+  homeKind,
+  orgId: z.number(),
+  orgName: z.string(),
+  configured: z.boolean(),
+  modules: z.array(moduleRow),
+  banners: z.array(bannerRow),
 })
 export type ModuleLayout = z.infer<typeof moduleLayout>
 export const layoutQuery = z.object({ homeKind, orgId: z.coerce.number().int().optional() })

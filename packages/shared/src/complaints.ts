@@ -33,7 +33,10 @@ export const COMPLAINT_STATUS_LABEL: Record<number, string> = { 0: '待处理', 
 /** -1 stands for signed-out visitors in userRole (001 §6). */
 export const VISITOR_ROLE = -1
 export const COMPLAINT_ROLE_OPTIONS = [
-  { value: 1002, label: '教职工' }, { value: 1003, label: '学生' }, { value: 1004, label: '家长' }, { value: VISITOR_ROLE, label: '未登录访客' },
+  { value: 1002, label: '教职工' },
+  { value: 1003, label: '学生' },
+  { value: 1004, label: '家长' },
+  { value: VISITOR_ROLE, label: '未登录访客' },
 ] as const
 
 const paging = {
@@ -44,7 +47,10 @@ const id = z.id()
 
 export const complaintConfig = z.object({
   enable: z.boolean().default(false),
-  userRole: z.array(z.union([z.literal(1002), z.literal(1003), z.literal(1004), z.literal(VISITOR_ROLE)])).max(4).default([]),
+  userRole: z
+    .array(z.union([z.literal(1002), z.literal(1003), z.literal(1004), z.literal(VISITOR_ROLE)]))
+    .max(4)
+    .default([]),
   allowAnonymous: z.boolean().default(true),
 })
 export type ComplaintConfig = z.infer<typeof complaintConfig>
@@ -55,7 +61,11 @@ export const complaintClassRow = z.object({ id: z.number(), name: z.string(), ha
 export type ComplaintClassRow = z.infer<typeof complaintClassRow>
 export const complaintClassBody = z.object({
   id: id.optional(),
-  name: z.line({ message: ComplaintMsg.CLASS_NAME_REQUIRED }).trim().min(1, ComplaintMsg.CLASS_NAME_REQUIRED).max(30, '分类名称不能超过30个字'),
+  name: z
+    .line({ message: ComplaintMsg.CLASS_NAME_REQUIRED })
+    .trim()
+    .min(1, ComplaintMsg.CLASS_NAME_REQUIRED)
+    .max(30, '分类名称不能超过30个字'),
   handlerIds: z.array(z.id()).min(1, ComplaintMsg.HANDLER_REQUIRED).max(50),
 })
 export const complaintIdBody = z.object({ id })
@@ -63,19 +73,39 @@ export const complaintIdQuery = z.object({ id })
 
 export const complaintSubmitBody = z.object({
   classId: z.coerce.number({ message: '请选择分类' }).int().min(1, '请选择分类'),
-  title: z.line({ message: ComplaintMsg.TITLE_REQUIRED }).trim().min(1, ComplaintMsg.TITLE_REQUIRED).max(50, '标题不能超过50个字'),
-  content: z.string({ message: ComplaintMsg.CONTENT_REQUIRED }).trim().min(1, ComplaintMsg.CONTENT_REQUIRED).max(2000, '内容不能超过2000个字'),
-  phone: z.string().trim().regex(/^(1\d{10})?$/, ComplaintMsg.PHONE_INVALID).default(''),
+  title: z
+    .line({ message: ComplaintMsg.TITLE_REQUIRED })
+    .trim()
+    .min(1, ComplaintMsg.TITLE_REQUIRED)
+    .max(50, '标题不能超过50个字'),
+  content: z
+    .string({ message: ComplaintMsg.CONTENT_REQUIRED })
+    .trim()
+    .min(1, ComplaintMsg.CONTENT_REQUIRED)
+    .max(2000, '内容不能超过2000个字'),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^(1\d{10})?$/, ComplaintMsg.PHONE_INVALID)
+    .default(''),
   anonymous: z.boolean().default(false),
 })
 
 export const complaintRow = z.object({
-  id: z.number(), classId: z.number(), className: z.string(), title: z.string(), content: z.string(),
-  phone: z.string().nullable(), anonymous: z.boolean(),
+  id: z.number(),
+  classId: z.number(),
+  className: z.string(),
+  title: z.string(),
+  content: z.string(),
+  phone: z.string().nullable(),
+  anonymous: z.boolean(),
   /** Null when anonymous (only the submitter sees their own name). */
   submitterName: z.string().nullable(),
-  status: z.number(), reply: z.string().nullable(), handlerName: z.string().nullable(),
-  createdAt: z.string(), handledAt: z.string().nullable(),
+  status: z.number(),
+  reply: z.string().nullable(),
+  handlerName: z.string().nullable(),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
 })
 export type ComplaintRow = z.infer<typeof complaintRow>
 
@@ -87,8 +117,14 @@ export const complaintAdminBody = z.object({
   classId: z.id().optional(),
   status: z.coerce.number().int().min(0).max(2).optional(),
   /** yyyy-MM-dd, inclusive. */
-  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  endDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  startDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  endDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   keyword: z.string().trim().max(50).optional(),
 })
 export const complaintStatusBody = z.object({

@@ -22,7 +22,9 @@ export interface Access {
 
 declare const answerType: unique symbol
 /** An answer declared by type only: the server sends it unchecked (a shape too loose or too costly for a schema). */
-export interface Answer<T> { readonly [answerType]?: T }
+export interface Answer<T> {
+  readonly [answerType]?: T
+}
 /** `data: answer<T>()` — the call answers `{code, msg, data: T}` without a response schema on the server. */
 export const answer = <T>(): Answer<T> => ({})
 
@@ -42,7 +44,11 @@ export interface ContractSpec extends Access {
   upload?: true
 }
 
-export type Contract<M extends HttpMethod = HttpMethod, P extends string = string, S extends ContractSpec = ContractSpec> = S & {
+export type Contract<
+  M extends HttpMethod = HttpMethod,
+  P extends string = string,
+  S extends ContractSpec = ContractSpec,
+> = S & {
   readonly method: M
   readonly path: P
 }
@@ -57,7 +63,11 @@ export function post<const P extends string, const S extends ContractSpec>(path:
 
 /** The type of an answer's `data` (null when the contract declares none). */
 export type DataOf<C> = C extends { data: infer D }
-  ? D extends z.ZodType ? z.output<D> : D extends Answer<infer T> ? T : never
+  ? D extends z.ZodType
+    ? z.output<D>
+    : D extends Answer<infer T>
+      ? T
+      : never
   : null
 /** What the caller sends as the body (zod's input side: defaults may be left out). */
 export type BodyIn<C> = C extends { body: infer B extends z.ZodType } ? z.input<B> : undefined
@@ -71,7 +81,11 @@ export type QueryOut<C> = C extends { query: infer Q extends z.ZodType } ? z.out
 export type ParamsOut<C> = C extends { params: infer P extends z.ZodType } ? z.output<P> : undefined
 
 /** The call's main input: the body of a call that has one, else its query. */
-export type InputOf<C> = C extends { body: z.ZodType } ? BodyIn<C> : C extends { query: z.ZodType } ? QueryIn<C> : undefined
+export type InputOf<C> = C extends { body: z.ZodType }
+  ? BodyIn<C>
+  : C extends { query: z.ZodType }
+    ? QueryIn<C>
+    : undefined
 
 /** The path with its `:name` segments filled in (an image address, a download link). */
 export function pathOf<C extends AnyContract>(c: C, params?: Record<string, string | number>): string {

@@ -20,14 +20,29 @@ export const DataCentreMsg = {
 /** 000 §9: app types 3 and 4 qualify for the data-centre and low-code lists. */
 export const DATA_CENTRE_APP_TYPES: readonly number[] = [3, 4]
 /** 000 §3 entity "Application entry". */
-export const DATA_CENTRE_IDS: readonly string[] = ['basis_data', 'identity_center', 'indlibrary', 'knowledgeCenter', 'certifyCenter', 'schedule', 'report_center', 'student_file', 'teacher_file', '3d_school', 'datav']
+export const DATA_CENTRE_IDS: readonly string[] = [
+  'basis_data',
+  'identity_center',
+  'indlibrary',
+  'knowledgeCenter',
+  'certifyCenter',
+  'schedule',
+  'report_center',
+  'student_file',
+  'teacher_file',
+  '3d_school',
+  'datav',
+]
 export const LOW_CODE_IDS: readonly string[] = ['ict_pub', 'monitorCenter', 'clipCenter', 'h5HelpCenter', 'datav']
 /** 001 §2.1: these data-centre apps open through the low-code page in a new tab. */
 export const VIA_LOW_CODE_IDS: readonly string[] = ['knowledgeCenter', 'certifyCenter', '3d_school', 'datav']
 
 export const dataCentreKind = z.enum(['dataCenter', 'lowCode'])
 export type DataCentreKind = z.infer<typeof dataCentreKind>
-export const DATA_CENTRE_KIND_LABEL: Record<DataCentreKind, string> = { dataCenter: '大数据中心', lowCode: '低代码应用' }
+export const DATA_CENTRE_KIND_LABEL: Record<DataCentreKind, string> = {
+  dataCenter: '大数据中心',
+  lowCode: '低代码应用',
+}
 
 export const dataCentreListQuery = z.object({ kind: dataCentreKind.default('lowCode') })
 export const dataCentreList = z.object({
@@ -54,7 +69,9 @@ export const IOT_MENU: readonly { key: string; name: string; permission: string 
 export const IOT_HOST = '/iot'
 
 export const iotMenuEntry = z.object({
-  key: z.string(), name: z.string(), permission: z.string().nullable(),
+  key: z.string(),
+  name: z.string(),
+  permission: z.string().nullable(),
   /** The route the entry opens (/iot/<page>). */
   route: z.string(),
 })
@@ -66,7 +83,12 @@ export const dataWarehouseQuery = z.object({
   pageIndex: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 })
-export const dataWarehouseRow = z.object({ tenantId: z.number(), name: z.string(), uniqueName: z.string(), enabled: z.boolean() })
+export const dataWarehouseRow = z.object({
+  tenantId: z.number(),
+  name: z.string(),
+  uniqueName: z.string(),
+  enabled: z.boolean(),
+})
 export type DataWarehouseRow = z.infer<typeof dataWarehouseRow>
 export const dataWarehouseSetBody = z.object({
   tenantId: z.number({ message: '请选择租户' }).int().min(0),

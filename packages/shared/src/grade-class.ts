@@ -1,6 +1,11 @@
 import * as z from './z.js'
 
-const name = (what: string) => z.line({ message: `请输入${what}名称` }).trim().min(1, `请输入${what}名称`).max(30, `${what}名称不能超过30个字符`)
+const name = (what: string) =>
+  z
+    .line({ message: `请输入${what}名称` })
+    .trim()
+    .min(1, `请输入${what}名称`)
+    .max(30, `${what}名称不能超过30个字符`)
 const paging = {
   pageIndex: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(20),
@@ -26,8 +31,16 @@ export const gradePageBody = z.object({
 })
 export type GradePageBody = z.infer<typeof gradePageBody>
 export const gradeRow = z.object({
-  id: z.number(), orgId: z.number(), name: z.string(), code: z.string().nullable(), entryYear: z.number(), learnPeriodId: z.number().nullable(),
-  sort: z.number(), status: z.number(), archived: z.boolean(), classCount: z.number(),
+  id: z.number(),
+  orgId: z.number(),
+  name: z.string(),
+  code: z.string().nullable(),
+  entryYear: z.number(),
+  learnPeriodId: z.number().nullable(),
+  sort: z.number(),
+  status: z.number(),
+  archived: z.boolean(),
+  classCount: z.number(),
 })
 export type GradeRow = z.infer<typeof gradeRow>
 
@@ -50,8 +63,15 @@ export const classPageBody = z.object({
 })
 export type ClassPageBody = z.infer<typeof classPageBody>
 export const classRow = z.object({
-  id: z.number(), orgId: z.number(), gradeId: z.number(), gradeName: z.string(), name: z.string(), code: z.string().nullable(),
-  sort: z.number(), status: z.number(), archived: z.boolean(),
+  id: z.number(),
+  orgId: z.number(),
+  gradeId: z.number(),
+  gradeName: z.string(),
+  name: z.string(),
+  code: z.string().nullable(),
+  sort: z.number(),
+  status: z.number(),
+  archived: z.boolean(),
 })
 export type ClassRow = z.infer<typeof classRow>
 

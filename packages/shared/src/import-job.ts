@@ -11,10 +11,19 @@ export type ImportKind = keyof typeof IMPORT_KINDS
  * role-member imports to 角色授权. A caller sees only the kinds whose code they hold.
  */
 export const IMPORT_KIND_VIEW_CODE: Record<ImportKind, string> = {
-  teacher: 'base_user_account', student: 'base_user_account', parent: 'base_user_account', roleUser: 'permission_role',
+  teacher: 'base_user_account',
+  student: 'base_user_account',
+  parent: 'base_user_account',
+  roleUser: 'permission_role',
 }
 export const ImportStatus = { QUEUED: 0, RUNNING: 1, DONE: 2, CANCELLED: 3, FAILED: 4 } as const
-export const IMPORT_STATUS_LABEL: Record<number, string> = { 0: '排队中', 1: '导入中', 2: '已完成', 3: '已取消', 4: '失败' }
+export const IMPORT_STATUS_LABEL: Record<number, string> = {
+  0: '排队中',
+  1: '导入中',
+  2: '已完成',
+  3: '已取消',
+  4: '失败',
+}
 /** A file may hold at most this many rows. */
 export const IMPORT_MAX_ROWS = 100_000
 
@@ -27,12 +36,22 @@ export const ImportMsg = {
 } as const
 
 export const importTask = z.object({
-  importLogId: z.number(), fileName: z.string(), type: z.string(), status: z.number(),
-  processedCount: z.number(), totalCount: z.number(), successCount: z.number(), failCount: z.number(),
+  importLogId: z.number(),
+  fileName: z.string(),
+  type: z.string(),
+  status: z.number(),
+  processedCount: z.number(),
+  totalCount: z.number(),
+  successCount: z.number(),
+  failCount: z.number(),
   /** 0–100 (000 §3 calls it rate). */
   rate: z.number(),
   /** The same value under 001 §3's name; the web progress widget reads this one. */
-  percentage: z.number(), message: z.string().nullable(), createdAt: z.string(), createdByName: z.string(), finishedAt: z.string().nullable(),
+  percentage: z.number(),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  createdByName: z.string(),
+  finishedAt: z.string().nullable(),
 })
 export type ImportTask = z.infer<typeof importTask>
 export const importLogPageBody = z.object({
@@ -40,4 +59,8 @@ export const importLogPageBody = z.object({
   pageIndex: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 })
-export const importErrorRow = z.object({ rowNo: z.number(), reason: z.string(), data: z.record(z.string(), z.string()) })
+export const importErrorRow = z.object({
+  rowNo: z.number(),
+  reason: z.string(),
+  data: z.record(z.string(), z.string()),
+})

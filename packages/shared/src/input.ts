@@ -25,7 +25,8 @@ const isWellFormed = (String.prototype as { isWellFormed?: (this: string) => boo
 const CONTROL = /[\u0000-\u001f\u007f]/
 
 /** True when a string holds NUL or a lone surrogate: refused in every field of every request. */
-export const hasIllegalChars = (s: string): boolean => s.includes('\u0000') || (isWellFormed ? !isWellFormed.call(s) : LONE_SURROGATE.test(s))
+export const hasIllegalChars = (s: string): boolean =>
+  s.includes('\u0000') || (isWellFormed ? !isWellFormed.call(s) : LONE_SURROGATE.test(s))
 /** True when a string holds a C0 control character or DEL (line breaks and tabs included). */
 export const hasControlChars = (s: string): boolean => CONTROL.test(s)
 
@@ -52,7 +53,12 @@ export function isSafeLink(v: string, kind: LinkKind = 'web'): boolean {
   return http || path || v.startsWith('#')
 }
 
-export const LINK_MSG: Record<LinkKind, string> = { web: InputMsg.LINK, http: InputMsg.HTTP_LINK, path: InputMsg.PATH_LINK, endpoint: InputMsg.ENDPOINT_LINK }
+export const LINK_MSG: Record<LinkKind, string> = {
+  web: InputMsg.LINK,
+  http: InputMsg.HTTP_LINK,
+  path: InputMsg.PATH_LINK,
+  endpoint: InputMsg.ENDPOINT_LINK,
+}
 
 /** An http address on this machine (localhost, 127.0.0.1, [::1]): a provider's local stand-in. */
 export function isLoopbackHttp(v: string): boolean {

@@ -12,9 +12,23 @@ export type CodeLabels = Readonly<Record<number, string>>
  * names of the single values are this project's (docs/base-data.md).
  */
 export const UNIT_ATTR_LABEL: CodeLabels = {
-  0: '平台', 1: '省级教育行政部门', 2: '市级教育行政部门', 3: '县级教育行政部门', 4: '区级教育行政部门', 5: '教研机构',
-  6: '电教信息机构', 7: '其他教育单位', 8: '小学', 9: '中学', 10: '高等院校', 11: '中等职业学校', 12: '幼儿园',
-  13: '特殊教育学校', 14: '一贯制学校', 15: '培训机构', 16: '其他学校',
+  0: '平台',
+  1: '省级教育行政部门',
+  2: '市级教育行政部门',
+  3: '县级教育行政部门',
+  4: '区级教育行政部门',
+  5: '教研机构',
+  6: '电教信息机构',
+  7: '其他教育单位',
+  8: '小学',
+  9: '中学',
+  10: '高等院校',
+  11: '中等职业学校',
+  12: '幼儿园',
+  13: '特殊教育学校',
+  14: '一贯制学校',
+  15: '培训机构',
+  16: '其他学校',
 }
 /** The highest unit attribute with a name; the schemas refuse anything above. */
 export const UNIT_ATTR_MAX = 16
@@ -28,7 +42,7 @@ export const STATUS_LABEL: CodeLabels = { 0: '启用', 1: '停用' }
 
 /** A code's name; an unknown or empty code reads as — (a raw number is never shown). */
 export function labelOf(labels: CodeLabels, code: number | null | undefined): string {
-  return code === null || code === undefined ? '—' : labels[code] ?? '—'
+  return code === null || code === undefined ? '—' : (labels[code] ?? '—')
 }
 
 /** Select options of a mapping, in code order. */

@@ -14,7 +14,11 @@ export function landingPath(unitAttr: number, permissions: readonly string[]): s
   return '/portal/systemCenter'
 }
 
-export interface LandingUser { orgId: number; userName: string; roles: readonly string[] }
+export interface LandingUser {
+  orgId: number
+  userName: string
+  roles: readonly string[]
+}
 
 /** The super administrator: orgId 0, name administrator, role admin (000 §6). */
 export function isSuperAdmin(u: LandingUser | null | undefined): boolean {

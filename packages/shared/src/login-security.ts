@@ -9,7 +9,12 @@ import * as z from './z.js'
 export const LOGIN_METHODS = ['password', 'sms', 'qr', 'sso', 'code', 'totp'] as const
 export type LoginMethod = (typeof LOGIN_METHODS)[number]
 export const LOGIN_METHOD_LABEL: Record<LoginMethod, string> = {
-  password: '账号密码', sms: '短信验证码', qr: '扫码登录', sso: '第三方登录', code: '授权码登录', totp: '两步验证',
+  password: '账号密码',
+  sms: '短信验证码',
+  qr: '扫码登录',
+  sso: '第三方登录',
+  code: '授权码登录',
+  totp: '两步验证',
 }
 
 export const QR_LOGIN = {
@@ -44,7 +49,11 @@ export const qrCodeInfo = z.object({
 })
 export type QrCodeInfo = z.infer<typeof qrCodeInfo>
 
-export const qrIdField = z.string().min(20, QrMsg.INVALID).max(100, QrMsg.INVALID).regex(/^[A-Za-z0-9_-]+$/, QrMsg.INVALID)
+export const qrIdField = z
+  .string()
+  .min(20, QrMsg.INVALID)
+  .max(100, QrMsg.INVALID)
+  .regex(/^[A-Za-z0-9_-]+$/, QrMsg.INVALID)
 
 export const qrProcessQuery = z.object({ qrId: qrIdField })
 
@@ -111,8 +120,16 @@ export const TotpMsg = {
   REQUIRED_CANNOT_DISABLE: '本单位要求管理员启用两步验证，不能关闭',
 } as const
 
-const codeField = z.string().trim().regex(/^\d{6}$/, '请输入6位数字验证码')
-const recoveryField = z.string().trim().min(1).max(32).regex(/^[A-Za-z0-9-]+$/, TotpMsg.RECOVERY_WRONG)
+const codeField = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, '请输入6位数字验证码')
+const recoveryField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9-]+$/, TotpMsg.RECOVERY_WRONG)
 const ticketField = z.string().min(1, TotpMsg.TICKET_INVALID).max(128, TotpMsg.TICKET_INVALID)
 
 export const totpStatus = z.object({
@@ -132,11 +149,13 @@ export const totpRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) }
 export const totpDisableBody = z.object({ password: z.string().min(1, '请输入当前密码').max(128) })
 
 /** The login's second step: the ticket of the operationType 7 answer and a code or a recovery code. */
-export const loginByTotpBody = z.object({
-  ticket: ticketField,
-  code: codeField.optional(),
-  recoveryCode: recoveryField.optional(),
-}).refine((b) => !!b.code !== !!b.recoveryCode, { message: '请输入验证码或恢复码' })
+export const loginByTotpBody = z
+  .object({
+    ticket: ticketField,
+    code: codeField.optional(),
+    recoveryCode: recoveryField.optional(),
+  })
+  .refine((b) => !!b.code !== !!b.recoveryCode, { message: '请输入验证码或恢复码' })
 export type LoginByTotpBody = z.infer<typeof loginByTotpBody>
 
 /** Enrolling during the login, when the tenant requires it and the administrator has none yet. */
@@ -148,16 +167,21 @@ export type TotpPolicy = z.infer<typeof totpPolicy>
 
 // ---- Login log ----
 
-export const loginLogQuery = z.object({
-  pageIndex: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  /** ISO date-times; the range is [from, to). */
-  from: z.string().max(40).optional(),
-  to: z.string().max(40).optional(),
-  userName: z.line().max(64).optional(),
-  success: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v === '' ? undefined : v), z.boolean().optional()),
-  method: z.enum(LOGIN_METHODS).optional(),
-}).refine((q) => !q.from || !Number.isNaN(Date.parse(q.from)), { message: '开始时间格式有误', path: ['from'] })
+export const loginLogQuery = z
+  .object({
+    pageIndex: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    /** ISO date-times; the range is [from, to). */
+    from: z.string().max(40).optional(),
+    to: z.string().max(40).optional(),
+    userName: z.line().max(64).optional(),
+    success: z.preprocess(
+      (v) => (v === 'true' ? true : v === 'false' ? false : v === '' ? undefined : v),
+      z.boolean().optional(),
+    ),
+    method: z.enum(LOGIN_METHODS).optional(),
+  })
+  .refine((q) => !q.from || !Number.isNaN(Date.parse(q.from)), { message: '开始时间格式有误', path: ['from'] })
   .refine((q) => !q.to || !Number.isNaN(Date.parse(q.to)), { message: '结束时间格式有误', path: ['to'] })
 export type LoginLogQuery = z.infer<typeof loginLogQuery>
 
@@ -176,16 +200,35 @@ export const loginLogRow = z.object({
 })
 export type LoginLogRow = z.infer<typeof loginLogRow>
 
-export const loginLogPage = z.object({ list: z.array(loginLogRow), total: z.number(), pageIndex: z.number(), pageSize: z.number() })
+export const loginLogPage = z.object({
+  list: z.array(loginLogRow),
+  total: z.number(),
+  pageIndex: z.number(),
+  pageSize: z.number(),
+})
 export type LoginLogPage = z.infer<typeof loginLogPage>
 
 /** Chinese for the reasons the server writes (the log keeps short English keys). */
 export const LOGIN_REASON_LABEL: Record<string, string> = {
-  ok: '成功', 'wrong password': '密码错误', 'unknown user': '用户不存在', disabled: '账号停用', 'tenant disabled': '租户停用',
-  'no active membership': '无可用机构', 'not a member of org': '不属于该机构', locked: '账号锁定', 'bad captcha': '图形验证码错误',
-  'too many attempts': '尝试次数过多', 'must reset (default)': '须修改初始密码', 'must reset (expired)': '密码已过期',
-  'totp required': '待两步验证', 'totp enrol required': '须绑定两步验证', 'wrong totp': '两步验证码错误', 'totp replay': '验证码重放',
-  'wrong recovery code': '恢复码错误', 'totp locked': '两步验证锁定', 'recovery code': '恢复码登录',
+  ok: '成功',
+  'wrong password': '密码错误',
+  'unknown user': '用户不存在',
+  disabled: '账号停用',
+  'tenant disabled': '租户停用',
+  'no active membership': '无可用机构',
+  'not a member of org': '不属于该机构',
+  locked: '账号锁定',
+  'bad captcha': '图形验证码错误',
+  'too many attempts': '尝试次数过多',
+  'must reset (default)': '须修改初始密码',
+  'must reset (expired)': '密码已过期',
+  'totp required': '待两步验证',
+  'totp enrol required': '须绑定两步验证',
+  'wrong totp': '两步验证码错误',
+  'totp replay': '验证码重放',
+  'wrong recovery code': '恢复码错误',
+  'totp locked': '两步验证锁定',
+  'recovery code': '恢复码登录',
 }
 
 // ---- checkPassword ----
@@ -197,11 +240,13 @@ export const LOGIN_REASON_LABEL: Record<string, string> = {
  * - password (signed in only): is it the caller's current password? A wrong one counts like a wrong login password.
  *   With both, a new password equal to the current one is refused too.
  */
-export const checkPasswordBody = z.object({
-  password: z.string().min(1).max(128).optional(),
-  newPassword: z.string().min(1).max(128).optional(),
-  orgId: z.coerce.number().int().optional(),
-}).refine((b) => b.password !== undefined || b.newPassword !== undefined, { message: '请输入密码' })
+export const checkPasswordBody = z
+  .object({
+    password: z.string().min(1).max(128).optional(),
+    newPassword: z.string().min(1).max(128).optional(),
+    orgId: z.coerce.number().int().optional(),
+  })
+  .refine((b) => b.password !== undefined || b.newPassword !== undefined, { message: '请输入密码' })
 export type CheckPasswordBody = z.infer<typeof checkPasswordBody>
 
 export const checkPasswordResult = z.object({ rule: passwordRule })

@@ -3,7 +3,11 @@ import * as z from './z.js'
 /** Faculties → majors → major directions of a higher-education (Z3) school (base-school/major/*). */
 export const majorLevel = z.enum(['faculty', 'major', 'direction'])
 export type MajorLevel = z.infer<typeof majorLevel>
-export const MAJOR_PARENT: Record<MajorLevel, MajorLevel | null> = { faculty: null, major: 'faculty', direction: 'major' }
+export const MAJOR_PARENT: Record<MajorLevel, MajorLevel | null> = {
+  faculty: null,
+  major: 'faculty',
+  direction: 'major',
+}
 export const MAJOR_LABEL: Record<MajorLevel, string> = { faculty: '院系', major: '专业', direction: '专业方向' }
 
 export const majorAddBody = z.object({
@@ -15,11 +19,20 @@ export const majorAddBody = z.object({
   sort: z.coerce.number().int().min(0).max(99999).optional(),
 })
 export type MajorAddBody = z.infer<typeof majorAddBody>
-export const majorUpdateBody = majorAddBody.pick({ name: true, code: true, sort: true }).partial().extend({ id: z.id() })
+export const majorUpdateBody = majorAddBody
+  .pick({ name: true, code: true, sort: true })
+  .partial()
+  .extend({ id: z.id() })
 export type MajorUpdateBody = z.infer<typeof majorUpdateBody>
 export const majorRow = z.object({
-  id: z.number(), orgId: z.number(), level: z.string(), parentId: z.number().nullable(), name: z.string(), code: z.string().nullable(),
-  sort: z.number(), status: z.number(),
+  id: z.number(),
+  orgId: z.number(),
+  level: z.string(),
+  parentId: z.number().nullable(),
+  name: z.string(),
+  code: z.string().nullable(),
+  sort: z.number(),
+  status: z.number(),
 })
 export type MajorRow = z.infer<typeof majorRow>
 

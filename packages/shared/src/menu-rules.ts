@@ -18,10 +18,12 @@ export interface MenuContext {
 const STUDENT_PAGES = /^\/base-userAccount\/(students|studentGuidang|typeChangeStudent|studentDetail)/
 const PARENT_PAGES = /^\/base-userAccount\/parents/
 const ONE_VARIANTS = /^\/base-(organization|school|userAccount)\/.*(One)(\/|$)/
-const MULTI_WITH_ONE = /^\/base-(organization\/(orgType|departType)$|school\/dictionary\/|userAccount\/(dictionary|typeChangeTeacher|typeChangeStudent)$)/
+const MULTI_WITH_ONE =
+  /^\/base-(organization\/(orgType|departType)$|school\/dictionary\/|userAccount\/(dictionary|typeChangeTeacher|typeChangeStudent)$)/
 const ZZ_PAGES = /^\/base-.*(-zz|Zz)$/
 // The single-org student change page is a non-zz student page too: a Z3 single-org tenant keeps only the Zz one.
-const NON_ZZ_CLASS_STUDENT = /^\/base-(school\/(classManage|classGuidang|addClass)|userAccount\/(students|studentGuidang|typeChangeStudent|typeChangeStudentOne))$/
+const NON_ZZ_CLASS_STUDENT =
+  /^\/base-(school\/(classManage|classGuidang|addClass)|userAccount\/(students|studentGuidang|typeChangeStudent|typeChangeStudentOne))$/
 const MAJOR_PAGES = /^\/base-school\/major\//
 
 /**
@@ -34,7 +36,11 @@ const MAJOR_PAGES = /^\/base-school\/major\//
  */
 export function menuVisible(route: RouteMeta, c: MenuContext): boolean {
   const p = route.path
-  if (c.unitAttr < UNIT_ATTR_SCHOOL_THRESHOLD && (STUDENT_PAGES.test(p) || PARENT_PAGES.test(p) || p.startsWith('/base-logMonitor'))) return false
+  if (
+    c.unitAttr < UNIT_ATTR_SCHOOL_THRESHOLD &&
+    (STUDENT_PAGES.test(p) || PARENT_PAGES.test(p) || p.startsWith('/base-logMonitor'))
+  )
+    return false
   if (c.allianceSchool && (STUDENT_PAGES.test(p) || PARENT_PAGES.test(p))) return false
   if (c.mode === 'Z3' && NON_ZZ_CLASS_STUDENT.test(p)) return false
   if (c.mode !== 'Z3' && ZZ_PAGES.test(p)) return false
@@ -52,8 +58,12 @@ export function menuContextOf(user: CurrentUserDetail | null | undefined): MenuC
   const org = user?.currentOrgData
   if (!user || !org) return null
   return {
-    unitAttr: org.unitAttr, allianceSchool: org.allianceSchool, mode: baseMode(org.trade, org.appType),
-    justOneOrgTenant: org.justOneOrgTenant, isTopOrg: org.parentId === null, isSuperAdmin: isSuperAdmin(user),
+    unitAttr: org.unitAttr,
+    allianceSchool: org.allianceSchool,
+    mode: baseMode(org.trade, org.appType),
+    justOneOrgTenant: org.justOneOrgTenant,
+    isTopOrg: org.parentId === null,
+    isSuperAdmin: isSuperAdmin(user),
   }
 }
 

@@ -47,7 +47,13 @@ export const messageRow = z.object({
 export type MessageRow = z.infer<typeof messageRow>
 
 /** The events that send a message (the modules that call notify()). */
-export const MESSAGE_EVENTS = ['joinApproved', 'passwordReset', 'importFinished', 'complaintAnswered', 'newsToConfirm'] as const
+export const MESSAGE_EVENTS = [
+  'joinApproved',
+  'passwordReset',
+  'importFinished',
+  'complaintAnswered',
+  'newsToConfirm',
+] as const
 export type MessageEvent = (typeof MESSAGE_EVENTS)[number]
 export const MESSAGE_EVENT_LABELS: Record<MessageEvent, string> = {
   joinApproved: '加入申请审核通过',
@@ -75,10 +81,26 @@ export const PUSH_TYPE_LABELS: Record<PushType, string> = { site: '站内信', s
  * template of the event replaces it; one that saves it switched off sends no in-app message for the event.
  */
 export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageEvent, { title: string; content: string; link: string }> = {
-  joinApproved: { title: '加入申请已通过', content: '{姓名}，您加入{学校名称}的申请已于{时间}审核通过。', link: '/portal/home' },
-  passwordReset: { title: '密码已重置', content: '{姓名}，您的账号{账号}的密码已于{时间}通过{重置方式}重置。如非本人操作，请联系管理员。', link: '/oneselfCenter' },
-  importFinished: { title: '导入完成', content: '{导入类型}导入已于{时间}完成：成功{成功条数}条，失败{失败条数}条。', link: '' },
-  complaintAnswered: { title: '投诉建议已回复', content: '您提交的“{投诉标题}”已于{时间}回复：{回复内容}', link: '/complaintSuggest/submit' },
+  joinApproved: {
+    title: '加入申请已通过',
+    content: '{姓名}，您加入{学校名称}的申请已于{时间}审核通过。',
+    link: '/portal/home',
+  },
+  passwordReset: {
+    title: '密码已重置',
+    content: '{姓名}，您的账号{账号}的密码已于{时间}通过{重置方式}重置。如非本人操作，请联系管理员。',
+    link: '/oneselfCenter',
+  },
+  importFinished: {
+    title: '导入完成',
+    content: '{导入类型}导入已于{时间}完成：成功{成功条数}条，失败{失败条数}条。',
+    link: '',
+  },
+  complaintAnswered: {
+    title: '投诉建议已回复',
+    content: '您提交的“{投诉标题}”已于{时间}回复：{回复内容}',
+    link: '/complaintSuggest/submit',
+  },
   newsToConfirm: { title: '有新闻待您确认', content: '{学校名称}发布了新闻“{新闻标题}”，请阅读并确认。', link: '' },
 }
 
@@ -97,19 +119,28 @@ const templateFields = z.object({
   id: id.optional(),
   /** Omitted: the caller's current org. */
   orgId: z.coerce.number().int().min(1).optional(),
-  name: z.line({ message: MessageMsg.NAME_REQUIRED }).min(1, MessageMsg.NAME_REQUIRED).max(30, '模板名称不能超过30个字'),
+  name: z
+    .line({ message: MessageMsg.NAME_REQUIRED })
+    .min(1, MessageMsg.NAME_REQUIRED)
+    .max(30, '模板名称不能超过30个字'),
   event: z.enum(MESSAGE_EVENTS, MessageMsg.EVENT_REQUIRED),
   pushType: z.enum(PUSH_TYPES, MessageMsg.PUSH_TYPE_REQUIRED),
   title: z.line().max(50, '标题不能超过50个字').default(''),
-  content: z.string({ message: MessageMsg.CONTENT_REQUIRED }).trim().min(1, MessageMsg.CONTENT_REQUIRED).max(500, '模板内容不能超过500个字'),
+  content: z
+    .string({ message: MessageMsg.CONTENT_REQUIRED })
+    .trim()
+    .min(1, MessageMsg.CONTENT_REQUIRED)
+    .max(500, '模板内容不能超过500个字'),
   link: z.link('path').default(''),
   smsTemplateCode: code(64).default(''),
   wxTemplateId: code(64).default(''),
   enabled: z.boolean().default(true),
 })
 const templateRules = (b: z.infer<typeof templateFields>, c: z.RefinementCtx) => {
-  if (unknownKeywords(`${b.title}${b.content}`, b.event).length) c.addIssue({ code: 'custom', path: ['content'], message: MessageMsg.UNKNOWN_KEYWORD })
-  if (b.pushType === 'sms' && !b.smsTemplateCode) c.addIssue({ code: 'custom', path: ['smsTemplateCode'], message: MessageMsg.SMS_TEMPLATE_REQUIRED })
+  if (unknownKeywords(`${b.title}${b.content}`, b.event).length)
+    c.addIssue({ code: 'custom', path: ['content'], message: MessageMsg.UNKNOWN_KEYWORD })
+  if (b.pushType === 'sms' && !b.smsTemplateCode)
+    c.addIssue({ code: 'custom', path: ['smsTemplateCode'], message: MessageMsg.SMS_TEMPLATE_REQUIRED })
 }
 export const templateBody = templateFields.superRefine(templateRules)
 /** update names the template it changes: an update never inserts. */
@@ -124,8 +155,18 @@ export const templatePageBody = z.object({
 export const templateIdQuery = z.object({ id })
 export const keywordQuery = z.object({ event: z.enum(MESSAGE_EVENTS, MessageMsg.EVENT_REQUIRED) })
 export const templateRow = z.object({
-  id: z.number(), orgId: z.number(), name: z.string(), event: z.string(), pushType: z.string(), title: z.string(), content: z.string(),
-  link: z.string(), smsTemplateCode: z.string(), wxTemplateId: z.string(), enabled: z.boolean(), updatedAt: z.string(),
+  id: z.number(),
+  orgId: z.number(),
+  name: z.string(),
+  event: z.string(),
+  pushType: z.string(),
+  title: z.string(),
+  content: z.string(),
+  link: z.string(),
+  smsTemplateCode: z.string(),
+  wxTemplateId: z.string(),
+  enabled: z.boolean(),
+  updatedAt: z.string(),
 })
 export type TemplateRow = z.infer<typeof templateRow>
 export const optionRow = z.object({ value: z.string(), label: z.string() })
@@ -135,12 +176,29 @@ export const optionRow = z.object({ value: z.string(), label: z.string() })
 export type MpScope = (typeof MP_SCOPES)[number]
 export const MP_PLATFORMS = ['wx_mp', 'wx_mini', 'dd_mini'] as const
 export type MpPlatform = (typeof MP_PLATFORMS)[number]
-export const MP_PLATFORM_LABELS: Record<MpPlatform, string> = { wx_mp: '微信公众号', wx_mini: '微信小程序', dd_mini: '钉钉小程序' }
-export const MP_SCOPE_LABELS: Record<MpScope, string> = { service: '服务号', waipin: '外聘小程序', teacher: '教师移动端', parent: '家长学生移动端' }
+export const MP_PLATFORM_LABELS: Record<MpPlatform, string> = {
+  wx_mp: '微信公众号',
+  wx_mini: '微信小程序',
+  dd_mini: '钉钉小程序',
+}
+export const MP_SCOPE_LABELS: Record<MpScope, string> = {
+  service: '服务号',
+  waipin: '外聘小程序',
+  teacher: '教师移动端',
+  parent: '家长学生移动端',
+}
 /** Page and write codes of each scope (permissions.ts). */
 export const MP_SCOPE_CODES: Record<MpScope, { page: string; write: string; remove: string }> = {
-  service: { page: 'sc_menhu_service_config', write: 'sc_menhu_service_config_edit', remove: 'sc_menhu_service_config_edit' },
-  waipin: { page: 'sc_menhu_employee_mini', write: 'sc_menhu_employee_mini_edit', remove: 'sc_menhu_employee_mini_edit' },
+  service: {
+    page: 'sc_menhu_service_config',
+    write: 'sc_menhu_service_config_edit',
+    remove: 'sc_menhu_service_config_edit',
+  },
+  waipin: {
+    page: 'sc_menhu_employee_mini',
+    write: 'sc_menhu_employee_mini_edit',
+    remove: 'sc_menhu_employee_mini_edit',
+  },
   teacher: { page: 'sc_menhu_mobile_t', write: 'sc_menhu_mobile_t_edit', remove: 'sc_menhu_mobile_t_delete' },
   parent: { page: 'sc_menhu_mobile_p', write: 'sc_menhu_mobile_p_edit', remove: 'sc_menhu_mobile_p_delete' },
 }
@@ -160,7 +218,10 @@ export const MpMsg = {
 
 /** Which platforms each scope configures. */
 export const MP_SCOPE_PLATFORMS: Record<MpScope, readonly MpPlatform[]> = {
-  service: ['wx_mp', 'wx_mini'], waipin: ['wx_mini', 'dd_mini'], teacher: ['wx_mp', 'dd_mini'], parent: ['wx_mp', 'dd_mini'],
+  service: ['wx_mp', 'wx_mini'],
+  waipin: ['wx_mini', 'dd_mini'],
+  teacher: ['wx_mp', 'dd_mini'],
+  parent: ['wx_mp', 'dd_mini'],
 }
 
 export const mpScopeQuery = z.object({ orgId: z.coerce.number().int().min(1).optional() })
@@ -171,7 +232,11 @@ export const mpAppBody = z.object({
   name: z.line({ message: '请输入名称' }).min(1, '请输入名称').max(30, '名称不能超过30个字'),
   appId: z.line({ message: MpMsg.APP_ID_INVALID }).regex(/^[A-Za-z0-9_-]{6,64}$/, MpMsg.APP_ID_INVALID),
   /** Empty on an edit keeps the stored secret; never sent back. */
-  appSecret: z.line().max(128, MpMsg.SECRET_INVALID).default('').refine((v) => v === '' || /^[A-Za-z0-9_-]{16,128}$/.test(v), MpMsg.SECRET_INVALID),
+  appSecret: z
+    .line()
+    .max(128, MpMsg.SECRET_INVALID)
+    .default('')
+    .refine((v) => v === '' || /^[A-Za-z0-9_-]{16,128}$/.test(v), MpMsg.SECRET_INVALID),
   agentId: z.line().max(32, InputMsg.TOO_LONG).regex(/^\d*$/, 'AgentId只能是数字').default(''),
   /** Another API host (a private deployment or the tests' stand-in); empty is the platform's own. */
   apiBase: z.link('endpoint').default(''),
@@ -181,9 +246,19 @@ export const mpAppBody = z.object({
 })
 export type MpAppBody = z.input<typeof mpAppBody>
 export const mpAppRow = z.object({
-  id: z.number(), scope: z.string(), orgId: z.number(), platform: z.string(), name: z.string(), appId: z.string(),
+  id: z.number(),
+  scope: z.string(),
+  orgId: z.number(),
+  platform: z.string(),
+  name: z.string(),
+  appId: z.string(),
   /** Whether a secret is stored; the secret itself never leaves the server. */
-  hasSecret: z.boolean(), agentId: z.string(), apiBase: z.string(), templates: z.record(z.string(), z.string()), enabled: z.boolean(), updatedAt: z.string(),
+  hasSecret: z.boolean(),
+  agentId: z.string(),
+  apiBase: z.string(),
+  templates: z.record(z.string(), z.string()),
+  enabled: z.boolean(),
+  updatedAt: z.string(),
 })
 export type MpAppRow = z.infer<typeof mpAppRow>
 export const mpIdBody = z.object({ id })
@@ -209,9 +284,15 @@ export const waipinCardBody = z.object({
   code: z.line({ message: WaipinMsg.AUTH_FAILED }).min(1, WaipinMsg.AUTH_FAILED).max(256, InputMsg.TOO_LONG),
 })
 export const waipinCard = z.object({
-  name: z.string(), phone: z.string(), orgName: z.string(), company: z.string().nullable(), jobName: z.string().nullable(),
-  startDate: z.string(), endDate: z.string().nullable(),
+  name: z.string(),
+  phone: z.string(),
+  orgName: z.string(),
+  company: z.string().nullable(),
+  jobName: z.string().nullable(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
   /** In the contract period today (China date) and enabled; else reason says why not. */
-  valid: z.boolean(), reason: z.string().nullable(),
+  valid: z.boolean(),
+  reason: z.string().nullable(),
 })
 export type WaipinCard = z.infer<typeof waipinCard>

@@ -5,8 +5,20 @@ import type { RouteMeta } from './route-basics.js'
  * /menhu-parent, /menhu-Platform; docs/portal.md "Mobile portal"). The mobile pages are any member's: the server
  * answers what the user's terminal shows, or that it is closed.
  */
-const t = (p: string, title: string, hidden = false): RouteMeta => ({ path: `/menhu-teacher/${p}`, title, layout: 'default', permission: 'sc_menhu_mobile_t', hidden })
-const p = (q: string, title: string, hidden = false): RouteMeta => ({ path: `/menhu-parent/${q}`, title, layout: 'default', permission: 'sc_menhu_mobile_p', hidden })
+const t = (p: string, title: string, hidden = false): RouteMeta => ({
+  path: `/menhu-teacher/${p}`,
+  title,
+  layout: 'default',
+  permission: 'sc_menhu_mobile_t',
+  hidden,
+})
+const p = (q: string, title: string, hidden = false): RouteMeta => ({
+  path: `/menhu-parent/${q}`,
+  title,
+  layout: 'default',
+  permission: 'sc_menhu_mobile_p',
+  hidden,
+})
 
 export const MOBILE_PORTAL_ROUTES: RouteMeta[] = [
   { path: '/mobile/home', title: '移动门户', layout: 'mobile', hidden: true },

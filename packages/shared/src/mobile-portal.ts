@@ -29,16 +29,27 @@ export const MobileMsg = {
 /** The three mobile terminals; a user's terminal follows their user type. */
 export const MOBILE_TERMINALS = ['teacher', 'parent', 'student'] as const
 export type MobileTerminal = (typeof MOBILE_TERMINALS)[number]
-export const MOBILE_TERMINAL_LABEL: Record<MobileTerminal, string> = { teacher: '教师', parent: '家长', student: '学生' }
+export const MOBILE_TERMINAL_LABEL: Record<MobileTerminal, string> = {
+  teacher: '教师',
+  parent: '家长',
+  student: '学生',
+}
 export const terminalOfUserType = (userType: number | null | undefined): MobileTerminal | null =>
-  userType === UserType.STAFF ? 'teacher' : userType === UserType.PARENT ? 'parent' : userType === UserType.STUDENT ? 'student' : null
+  userType === UserType.STAFF
+    ? 'teacher'
+    : userType === UserType.PARENT
+      ? 'parent'
+      : userType === UserType.STUDENT
+        ? 'student'
+        : null
 
 /** App-group scopes of the mobile terminals (APP_TYPE_LABEL): teacher mobile 0, parent mobile 1, student mobile 5. */
 export const MobileAppType = { TEACHER: 0, PARENT: 1, STUDENT: 5 } as const
 export const MOBILE_APP_TYPE: Record<MobileTerminal, number> = { teacher: 0, parent: 1, student: 5 }
 export const isMobileAppType = (appType: number): boolean => appType === 0 || appType === 1 || appType === 5
 /** The maintenance page code governing a mobile app-group scope (teacher: sc_menhu_mobile_t, parent and student: _p). */
-export const mobilePageCodeOf = (appType: number): string => (appType === MobileAppType.TEACHER ? 'sc_menhu_mobile_t' : 'sc_menhu_mobile_p')
+export const mobilePageCodeOf = (appType: number): string =>
+  appType === MobileAppType.TEACHER ? 'sc_menhu_mobile_t' : 'sc_menhu_mobile_p'
 
 /** Button codes of the two mobile maintenance groups (permissions.ts). */
 export const MOBILE_BUTTONS = {
@@ -54,26 +65,49 @@ export const mobileButtonOf = (appType: number, action: MobileAction): string =>
 /** Banner terminals: 0 PC (the PC carousel reads only these), 1 teacher mobile, 2 parent and student mobile. */
 export const BannerTerminal = { PC: 0, TEACHER: 1, FAMILY: 2 } as const
 export const BANNER_TERMINAL_LABEL: Record<number, string> = { 0: 'PC端', 1: '教师移动端', 2: '家长学生移动端' }
-export const bannerTerminalOf = (t: MobileTerminal): number => (t === 'teacher' ? BannerTerminal.TEACHER : BannerTerminal.FAMILY)
+export const bannerTerminalOf = (t: MobileTerminal): number =>
+  t === 'teacher' ? BannerTerminal.TEACHER : BannerTerminal.FAMILY
 /** The page code a banner terminal is maintained under, and its button codes. */
 export const bannerPageCodeOf = (terminal: number): string =>
-  terminal === BannerTerminal.TEACHER ? 'sc_menhu_mobile_t' : terminal === BannerTerminal.FAMILY ? 'sc_menhu_mobile_p' : 'sc_menhu_pc'
+  terminal === BannerTerminal.TEACHER
+    ? 'sc_menhu_mobile_t'
+    : terminal === BannerTerminal.FAMILY
+      ? 'sc_menhu_mobile_p'
+      : 'sc_menhu_pc'
 export const bannerButtonOf = (terminal: number, action: MobileAction): string | null =>
-  terminal === BannerTerminal.TEACHER ? MOBILE_BUTTONS.teacher[action] : terminal === BannerTerminal.FAMILY ? MOBILE_BUTTONS.family[action] : null
+  terminal === BannerTerminal.TEACHER
+    ? MOBILE_BUTTONS.teacher[action]
+    : terminal === BannerTerminal.FAMILY
+      ? MOBILE_BUTTONS.family[action]
+      : null
 
 // ----- MobileMenuConfig: the bottom tabs per terminal -----
 
 export const MOBILE_TAB_KEYS = ['home', 'apps', 'mine'] as const
 export type MobileTabKey = (typeof MOBILE_TAB_KEYS)[number]
-export const MOBILE_TAB_ROUTE: Record<MobileTabKey, string> = { home: '/mobile/home', apps: '/mobile/apps', mine: '/mobile/mine' }
+export const MOBILE_TAB_ROUTE: Record<MobileTabKey, string> = {
+  home: '/mobile/home',
+  apps: '/mobile/apps',
+  mine: '/mobile/mine',
+}
 export const mobileTab = z.object({
   key: z.enum(MOBILE_TAB_KEYS),
-  name: z.line({ message: MobileMsg.TAB_NAME_REQUIRED }).min(1, MobileMsg.TAB_NAME_REQUIRED).max(6, '菜单名称不能超过6个字符'),
+  name: z
+    .line({ message: MobileMsg.TAB_NAME_REQUIRED })
+    .min(1, MobileMsg.TAB_NAME_REQUIRED)
+    .max(6, '菜单名称不能超过6个字符'),
   show: z.boolean().default(true),
 })
 export type MobileTab = z.infer<typeof mobileTab>
-const DEFAULT_TABS: MobileTab[] = [{ key: 'home', name: '首页', show: true }, { key: 'apps', name: '应用', show: true }, { key: 'mine', name: '我的', show: true }]
-const tabList = z.array(mobileTab).min(1).max(MOBILE_TAB_KEYS.length)
+const DEFAULT_TABS: MobileTab[] = [
+  { key: 'home', name: '首页', show: true },
+  { key: 'apps', name: '应用', show: true },
+  { key: 'mine', name: '我的', show: true },
+]
+const tabList = z
+  .array(mobileTab)
+  .min(1)
+  .max(MOBILE_TAB_KEYS.length)
   .refine((tabs) => new Set(tabs.map((t) => t.key)).size === tabs.length, MobileMsg.TAB_DUPLICATE)
   .refine((tabs) => tabs.some((t) => t.show), MobileMsg.TAB_NONE_SHOWN)
 export const mobileMenuConfig = z.object({
@@ -104,33 +138,57 @@ export const terminalEnabled = (s: MobilePortalSettings, t: MobileTerminal): boo
 // ----- Home alarm (/base/api/Mobile/getMobileHomeAlarmConfig) -----
 
 export const ALARM_LEVELS = ['info', 'warning', 'error'] as const
-export const ALARM_LEVEL_LABEL: Record<(typeof ALARM_LEVELS)[number], string> = { info: '通知', warning: '提醒', error: '紧急' }
+export const ALARM_LEVEL_LABEL: Record<(typeof ALARM_LEVELS)[number], string> = {
+  info: '通知',
+  warning: '提醒',
+  error: '紧急',
+}
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MobileMsg.DATE_FORMAT)
-export const mobileHomeAlarm = z.object({
-  enabled: z.boolean().default(false),
-  text: z.line().max(200, '提醒内容不能超过200个字符').default(''),
-  level: z.enum(ALARM_LEVELS).default('info'),
-  /** Shown from startDate to endDate inclusive (China time); empty means no bound. */
-  startDate: day.or(z.literal('')).default(''),
-  endDate: day.or(z.literal('')).default(''),
-  terminals: z.array(z.enum(MOBILE_TERMINALS)).max(3).default([...MOBILE_TERMINALS]),
-}).refine((a) => !a.enabled || a.text.length > 0, { message: MobileMsg.ALARM_TEXT_REQUIRED, path: ['text'] })
-  .refine((a) => !a.startDate || !a.endDate || a.startDate <= a.endDate, { message: MobileMsg.ALARM_DATES, path: ['endDate'] })
+export const mobileHomeAlarm = z
+  .object({
+    enabled: z.boolean().default(false),
+    text: z.line().max(200, '提醒内容不能超过200个字符').default(''),
+    level: z.enum(ALARM_LEVELS).default('info'),
+    /** Shown from startDate to endDate inclusive (China time); empty means no bound. */
+    startDate: day.or(z.literal('')).default(''),
+    endDate: day.or(z.literal('')).default(''),
+    terminals: z
+      .array(z.enum(MOBILE_TERMINALS))
+      .max(3)
+      .default([...MOBILE_TERMINALS]),
+  })
+  .refine((a) => !a.enabled || a.text.length > 0, { message: MobileMsg.ALARM_TEXT_REQUIRED, path: ['text'] })
+  .refine((a) => !a.startDate || !a.endDate || a.startDate <= a.endDate, {
+    message: MobileMsg.ALARM_DATES,
+    path: ['endDate'],
+  })
   .refine((a) => !a.enabled || a.terminals.length > 0, { message: MobileMsg.ALARM_TERMINALS, path: ['terminals'] })
 export type MobileHomeAlarm = z.infer<typeof mobileHomeAlarm>
 export const alarmSaveBody = z.object({ orgId: z.coerce.number().int().optional(), value: mobileHomeAlarm })
 /** Is the alarm shown to this terminal today (YYYY-MM-DD in China time)? */
 export const alarmShown = (a: MobileHomeAlarm, t: MobileTerminal, today: string): boolean =>
-  a.enabled && !!a.text && a.terminals.includes(t) && (!a.startDate || a.startDate <= today) && (!a.endDate || today <= a.endDate)
+  a.enabled &&
+  !!a.text &&
+  a.terminals.includes(t) &&
+  (!a.startDate || a.startDate <= today) &&
+  (!a.endDate || today <= a.endDate)
 
 // ----- Parent-student home layout (/base/portal/custom) -----
 
 export const FAMILY_BLOCKS = ['alarm', 'child', 'banner', 'quick', 'apps'] as const
 export type FamilyBlock = (typeof FAMILY_BLOCKS)[number]
-export const FAMILY_BLOCK_LABEL: Record<FamilyBlock, string> = { alarm: '通知提醒', child: '孩子信息', banner: '轮播图', quick: '快捷入口', apps: '应用分组' }
+export const FAMILY_BLOCK_LABEL: Record<FamilyBlock, string> = {
+  alarm: '通知提醒',
+  child: '孩子信息',
+  banner: '轮播图',
+  quick: '快捷入口',
+  apps: '应用分组',
+}
 const blockItem = z.object({ key: z.enum(FAMILY_BLOCKS), show: z.boolean().default(true) })
 const DEFAULT_BLOCKS = FAMILY_BLOCKS.map((key) => ({ key, show: true }))
-const blockList = z.array(blockItem).max(FAMILY_BLOCKS.length)
+const blockList = z
+  .array(blockItem)
+  .max(FAMILY_BLOCKS.length)
   .refine((b) => new Set(b.map((x) => x.key)).size === b.length, MobileMsg.BLOCK_DUPLICATE)
 export const familyLayout = z.object({
   parent: blockList.default(DEFAULT_BLOCKS),
@@ -155,11 +213,26 @@ export type StudentPcConfig = z.infer<typeof studentPcConfig>
 // ----- Quick entries (/base/mobileHomeQuick) -----
 
 /** A quick-entry target: a user type (`ut:1002`) or one of the tenant's roles (`role:12`). */
-export const roleKey = z.string().max(40).regex(/^(ut:(1002|1003|1004)|role:\d{1,12})$/, MobileMsg.ROLE_KEY_INVALID)
+export const roleKey = z
+  .string()
+  .max(40)
+  .regex(/^(ut:(1002|1003|1004)|role:\d{1,12})$/, MobileMsg.ROLE_KEY_INVALID)
 /** side: the maintenance group that keeps the key (teacher: /menhu-teacher; family: /menhu-parent). */
-export const quickRoleRow = z.object({ roleKey: z.string(), roleName: z.string(), kind: z.enum(['userType', 'role']), side: z.enum(['teacher', 'family']) })
+export const quickRoleRow = z.object({
+  roleKey: z.string(),
+  roleName: z.string(),
+  kind: z.enum(['userType', 'role']),
+  side: z.enum(['teacher', 'family']),
+})
 export type QuickRoleRow = z.infer<typeof quickRoleRow>
-export const quickGroup = z.object({ id: z.number(), roleKey: z.string(), name: z.string(), sort: z.number(), orgId: z.number(), appList: z.array(appRow) })
+export const quickGroup = z.object({
+  id: z.number(),
+  roleKey: z.string(),
+  name: z.string(),
+  sort: z.number(),
+  orgId: z.number(),
+  appList: z.array(appRow),
+})
 export type QuickGroup = z.infer<typeof quickGroup>
 export const quickListQuery = z.object({ roleKey })
 export const quickGroupSaveBody = z.object({
@@ -172,7 +245,12 @@ export const quickIdQuery = z.object({ id: z.id() })
 
 // ----- The mobile home as its user gets it -----
 
-export const mobileChild = z.object({ id: z.number(), trueName: z.string(), className: z.string().nullable(), relation: z.string().nullable() })
+export const mobileChild = z.object({
+  id: z.number(),
+  trueName: z.string(),
+  className: z.string().nullable(),
+  relation: z.string().nullable(),
+})
 export type MobileChild = z.infer<typeof mobileChild>
 export const mobileHomeQuery = z.object({ childId: z.id().optional() })
 export const mobileHome = z.object({

@@ -6,7 +6,14 @@
  */
 export type NetType = 0 | 1
 
-const PRIVATE_V4 = [/^10\./, /^127\./, /^192\.168\./, /^172\.(1[6-9]|2\d|3[01])\./, /^169\.254\./, /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./]
+const PRIVATE_V4 = [
+  /^10\./,
+  /^127\./,
+  /^192\.168\./,
+  /^172\.(1[6-9]|2\d|3[01])\./,
+  /^169\.254\./,
+  /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./,
+]
 const INTRANET_SUFFIX = /\.(local|lan|internal|intranet|home\.arpa)$/i
 
 export function netTypeOfHost(hostname: string): NetType {

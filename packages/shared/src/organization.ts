@@ -9,7 +9,10 @@ export const orgAddBody = z.object({
   name: z.line({ message: '请输入机构名称' }).trim().min(1, '请输入机构名称').max(50, '机构名称不能超过50个字符'),
   orgCode: optText(32),
   unitAttr: z.coerce.number().int().min(0, '单位属性有误').max(UNIT_ATTR_MAX, '单位属性有误').optional(),
-  appType: z.union([z.literal(1), z.literal(2)]).optional().nullable(),
+  appType: z
+    .union([z.literal(1), z.literal(2)])
+    .optional()
+    .nullable(),
   orgType: z.enum(['org', 'depart']).default('org'),
   typeId: z.id().optional().nullable(),
   sort: z.coerce.number().int().min(0).max(99999).optional(),
@@ -20,10 +23,13 @@ export const orgAddBody = z.object({
 })
 export type OrgAddBody = z.infer<typeof orgAddBody>
 
-export const orgUpdateBody = orgAddBody.omit({ parentId: true, orgType: true }).partial().extend({
-  orgId: z.coerce.number().int(),
-  name: z.line().trim().min(1, '请输入机构名称').max(50, '机构名称不能超过50个字符').optional(),
-})
+export const orgUpdateBody = orgAddBody
+  .omit({ parentId: true, orgType: true })
+  .partial()
+  .extend({
+    orgId: z.coerce.number().int(),
+    name: z.line().trim().min(1, '请输入机构名称').max(50, '机构名称不能超过50个字符').optional(),
+  })
 export type OrgUpdateBody = z.infer<typeof orgUpdateBody>
 
 export const orgListPageBody = z.object({
@@ -92,8 +98,14 @@ export const orgTypePageBody = z.object({
   keyword: z.string().trim().max(30).optional().nullable(),
 })
 export const orgTypeRow = z.object({
-  id: z.number(), kind: z.string(), name: z.string(), code: z.string().nullable(), unitAttr: z.number().nullable(),
-  status: z.number(), sort: z.number(), orgCount: z.number(),
+  id: z.number(),
+  kind: z.string(),
+  name: z.string(),
+  code: z.string().nullable(),
+  unitAttr: z.number().nullable(),
+  status: z.number(),
+  sort: z.number(),
+  orgCount: z.number(),
 })
 export type OrgTypeRow = z.infer<typeof orgTypeRow>
 export const OrgTypeMsg = { NAME_TAKEN: '类型名称已存在', IN_USE: '该类型已被机构使用，无法删除' } as const

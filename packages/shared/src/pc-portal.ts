@@ -39,7 +39,11 @@ export const PcPortalPerm = {
 } as const
 
 /** Config names stored in portal_config (modules/portal-config/named-config.ts). */
-export const PcPortalConfigName = { MENU: 'PortalMenuConfig', SIDEBAR: 'SidebarConfig', SYS_INFO: 'SystemInfoConfig' } as const
+export const PcPortalConfigName = {
+  MENU: 'PortalMenuConfig',
+  SIDEBAR: 'SidebarConfig',
+  SYS_INFO: 'SystemInfoConfig',
+} as const
 
 const name10 = () => z.line().max(10, PcPortalMsg.NAME_LONG)
 /** 1 opens in the same window, 2 in a new window. */
@@ -51,12 +55,23 @@ const openWay = z.coerce.number().int().min(1).max(2).default(2)
 export const PORTAL_HOME_KEYS = ['home', 'personal', 'class', 'systemCenter'] as const
 export type PortalHomeKey = (typeof PORTAL_HOME_KEYS)[number]
 export const PORTAL_HOME_PATH: Record<PortalHomeKey, string> = {
-  home: '/portal/home', personal: '/portal/personal', class: '/portal/class', systemCenter: '/portal/systemCenter',
+  home: '/portal/home',
+  personal: '/portal/personal',
+  class: '/portal/class',
+  systemCenter: '/portal/systemCenter',
 }
-export const PORTAL_HOME_DEFAULT_NAME: Record<PortalHomeKey, string> = { home: '首页', personal: '个人门户', class: '班级门户', systemCenter: '系统中心' }
+export const PORTAL_HOME_DEFAULT_NAME: Record<PortalHomeKey, string> = {
+  home: '首页',
+  personal: '个人门户',
+  class: '班级门户',
+  systemCenter: '系统中心',
+}
 /** What the admin screen calls each home (the home tab is the school home at a school, the bureau home above). */
 export const PORTAL_HOME_LABEL: Record<PortalHomeKey, string> = {
-  home: '首页（学校门户 / 局机关门户）', personal: '个人门户', class: '班级门户', systemCenter: '系统中心',
+  home: '首页（学校门户 / 局机关门户）',
+  personal: '个人门户',
+  class: '班级门户',
+  systemCenter: '系统中心',
 }
 
 export const portalMenuHomeEntry = z.object({
@@ -78,7 +93,10 @@ export type PortalMenuEntry = z.infer<typeof portalMenuEntry>
 
 /** PortalMenuConfig: the PC portal's menu tabs in order (homes renamed or hidden, extra links). */
 export const portalMenuConfig = z.object({
-  entries: z.array(portalMenuEntry).max(20, PcPortalMsg.TOO_MANY).default([])
+  entries: z
+    .array(portalMenuEntry)
+    .max(20, PcPortalMsg.TOO_MANY)
+    .default([])
     .refine((list) => {
       const homes = list.flatMap((e) => (e.kind === 'home' ? [e.home] : []))
       return new Set(homes).size === homes.length
@@ -86,7 +104,13 @@ export const portalMenuConfig = z.object({
 })
 export type PortalMenuConfig = z.infer<typeof portalMenuConfig>
 
-export interface PortalMenuTab { key: string; name: string; to: string; home: PortalHomeKey | null; newWindow: boolean }
+export interface PortalMenuTab {
+  key: string
+  name: string
+  to: string
+  home: PortalHomeKey | null
+  newWindow: boolean
+}
 
 /**
  * Whether the user may open a home (001 §2.3): the home tab is the school home (sc_menhu_menu_school) at a school
@@ -96,10 +120,14 @@ export interface PortalMenuTab { key: string; name: string; to: string; home: Po
 function mayOpenHome(home: PortalHomeKey, unitAttr: number, permissions: readonly string[]): boolean {
   const school = isSchoolUnit(unitAttr)
   switch (home) {
-    case 'home': return permissions.includes(school ? 'sc_menhu_menu_school' : 'sc_menhu_menu_jujiguan')
-    case 'personal': return permissions.includes('sc_menhu_menu_person')
-    case 'class': return school && permissions.includes('sc_menhu_menu_class')
-    case 'systemCenter': return true
+    case 'home':
+      return permissions.includes(school ? 'sc_menhu_menu_school' : 'sc_menhu_menu_jujiguan')
+    case 'personal':
+      return permissions.includes('sc_menhu_menu_person')
+    case 'class':
+      return school && permissions.includes('sc_menhu_menu_class')
+    case 'systemCenter':
+      return true
   }
 }
 
@@ -108,18 +136,32 @@ function mayOpenHome(home: PortalHomeKey, unitAttr: number, permissions: readonl
  * built-in order (so a home added later still shows), hidden entries dropped, and a home the user may not open
  * never shown whatever the config says.
  */
-export function portalMenuTabs(cfg: PortalMenuConfig, user: { unitAttr: number; permissions: readonly string[] }): PortalMenuTab[] {
+export function portalMenuTabs(
+  cfg: PortalMenuConfig,
+  user: { unitAttr: number; permissions: readonly string[] },
+): PortalMenuTab[] {
   const named = new Set(cfg.entries.flatMap((e) => (e.kind === 'home' ? [e.home] : [])))
   const entries: PortalMenuEntry[] = [
     ...cfg.entries,
-    ...PORTAL_HOME_KEYS.filter((h) => !named.has(h)).map((home): PortalMenuEntry => ({ kind: 'home', home, name: '', hidden: false })),
+    ...PORTAL_HOME_KEYS.filter((h) => !named.has(h)).map((home): PortalMenuEntry => ({
+      kind: 'home',
+      home,
+      name: '',
+      hidden: false,
+    })),
   ]
   const tabs: PortalMenuTab[] = []
   entries.forEach((e, i) => {
     if (e.hidden) return
     if (e.kind === 'home') {
       if (!mayOpenHome(e.home, user.unitAttr, user.permissions)) return
-      tabs.push({ key: e.home, name: e.name || PORTAL_HOME_DEFAULT_NAME[e.home], to: PORTAL_HOME_PATH[e.home], home: e.home, newWindow: false })
+      tabs.push({
+        key: e.home,
+        name: e.name || PORTAL_HOME_DEFAULT_NAME[e.home],
+        to: PORTAL_HOME_PATH[e.home],
+        home: e.home,
+        newWindow: false,
+      })
     } else {
       tabs.push({ key: `link-${i}`, name: e.name, to: e.url, home: null, newWindow: e.openWay === 2 })
     }
@@ -132,18 +174,25 @@ export function portalMenuTabs(cfg: PortalMenuConfig, user: { unitAttr: number; 
 /** feedback: 意见反馈 (the complaint entry, when enabled for the user); top: 回到顶部; websites: the recommended websites; link: a custom link. */
 export const SIDEBAR_KINDS = ['feedback', 'top', 'websites', 'link'] as const
 export type SidebarKind = (typeof SIDEBAR_KINDS)[number]
-export const SIDEBAR_KIND_LABEL: Record<SidebarKind, string> = { feedback: '意见反馈', top: '回到顶部', websites: '推荐网站', link: '自定义链接' }
+export const SIDEBAR_KIND_LABEL: Record<SidebarKind, string> = {
+  feedback: '意见反馈',
+  top: '回到顶部',
+  websites: '推荐网站',
+  link: '自定义链接',
+}
 
-export const sidebarItem = z.object({
-  kind: z.enum(SIDEBAR_KINDS),
-  title: name10().min(1, PcPortalMsg.NAME_REQUIRED),
-  /** An icon image; empty: the built-in icon of the kind (a link shows its title's first character). */
-  icon: z.link('web', PcPortalMsg.ICON_HTTP).default(''),
-  /** Only for kind link (required there). */
-  url: z.link('web').default(''),
-  openWay,
-  enabled: z.boolean().default(true),
-}).refine((i) => i.kind !== 'link' || i.url !== '', { message: PcPortalMsg.URL_REQUIRED, path: ['url'] })
+export const sidebarItem = z
+  .object({
+    kind: z.enum(SIDEBAR_KINDS),
+    title: name10().min(1, PcPortalMsg.NAME_REQUIRED),
+    /** An icon image; empty: the built-in icon of the kind (a link shows its title's first character). */
+    icon: z.link('web', PcPortalMsg.ICON_HTTP).default(''),
+    /** Only for kind link (required there). */
+    url: z.link('web').default(''),
+    openWay,
+    enabled: z.boolean().default(true),
+  })
+  .refine((i) => i.kind !== 'link' || i.url !== '', { message: PcPortalMsg.URL_REQUIRED, path: ['url'] })
 export type SidebarItem = z.infer<typeof sidebarItem>
 
 export const DEFAULT_SIDEBAR_ITEMS: SidebarItem[] = [
@@ -161,7 +210,11 @@ export type SidebarInfo = z.infer<typeof sidebarInfo>
 export const sidebarInfoAnswer = sidebarInfo.extend({ orgId: z.number(), source: configSource })
 export type SidebarInfoAnswer = z.infer<typeof sidebarInfoAnswer>
 export const sidebarQuery = z.object({ orgId: z.coerce.number().int().optional() })
-export const saveSidebarBody = z.object({ orgId: z.coerce.number().int().optional(), tenantDefault: z.boolean().optional(), value: sidebarInfo })
+export const saveSidebarBody = z.object({
+  orgId: z.coerce.number().int().optional(),
+  tenantDefault: z.boolean().optional(),
+  value: sidebarInfo,
+})
 export type SaveSidebarBody = z.input<typeof saveSidebarBody>
 
 // ---------------------------------------------------------------- recommended websites
@@ -179,7 +232,13 @@ export type SaveWebsiteBody = z.input<typeof saveWebsiteBody>
 export const updateWebsiteBody = websiteFields.extend({ id: z.id() })
 export type UpdateWebsiteBody = z.input<typeof updateWebsiteBody>
 export const website = z.object({
-  id: z.number(), orgId: z.number(), orgName: z.string(), name: z.string(), url: z.string(), iconUrl: z.string(), sort: z.number(),
+  id: z.number(),
+  orgId: z.number(),
+  orgName: z.string(),
+  name: z.string(),
+  url: z.string(),
+  iconUrl: z.string(),
+  sort: z.number(),
   enabled: z.boolean(),
   /** Set by an org above the one asked about (a bureau's website shown at its schools). */
   inherited: z.boolean(),
@@ -195,8 +254,14 @@ export const websiteIdQuery = z.object({ id: z.id() })
 
 // ---------------------------------------------------------------- system info
 
-const phone = z.line().max(30).refine((v) => v === '' || /^[\d\s+-]+$/.test(v), PcPortalMsg.PHONE_BAD)
-const email = z.line().max(100).refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), PcPortalMsg.EMAIL_BAD)
+const phone = z
+  .line()
+  .max(30)
+  .refine((v) => v === '' || /^[\d\s+-]+$/.test(v), PcPortalMsg.PHONE_BAD)
+const email = z
+  .line()
+  .max(100)
+  .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), PcPortalMsg.EMAIL_BAD)
 
 /** System info (/menhu-systems): what the login footer and the 关于系统 dialog show. Empty fields are not shown. */
 export const systemInfoConfig = z.object({
@@ -213,7 +278,14 @@ export const systemInfoConfig = z.object({
 })
 export type SystemInfoConfig = z.infer<typeof systemInfoConfig>
 /** The public answer: the config with the running version and the resolved system name. */
-export const systemInfoAnswer = systemInfoConfig.extend({ version: z.string(), orgId: z.number().nullable(), source: configSource })
+export const systemInfoAnswer = systemInfoConfig.extend({
+  version: z.string(),
+  orgId: z.number().nullable(),
+  source: configSource,
+})
 export type SystemInfoAnswer = z.infer<typeof systemInfoAnswer>
 /** Ids are never negative (tenant 0 is the platform's, whose login page shows the built-in values). */
-export const systemInfoQuery = z.object({ orgId: z.coerce.number().int().min(0).optional(), tenantId: z.coerce.number().int().min(0).optional() })
+export const systemInfoQuery = z.object({
+  orgId: z.coerce.number().int().min(0).optional(),
+  tenantId: z.coerce.number().int().min(0).optional(),
+})

@@ -11,16 +11,45 @@ const paging = {
   pageSize: z.coerce.number().int().min(1).max(500).default(20),
 }
 const optId = z.id().optional().nullable()
-const optText = (max: number, label: string) => z.string().trim().max(max, `${label}不能超过${max}个字符`).optional().nullable()
-  .transform((v) => (v ? v : null))
-export const trueNameField = z.line({ message: '请输入姓名' }).trim().min(1, '请输入姓名').max(30, '姓名不能超过30个字符')
-export const mobileField = z.string({ message: '请输入手机号' }).trim().regex(/^1\d{10}$/, '手机号格式不正确')
-export const idCardField = z.string().trim().max(18, '身份证号格式不正确').optional().nullable().transform((v) => (v ? v.toUpperCase() : null))
+const optText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label}不能超过${max}个字符`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null))
+export const trueNameField = z
+  .line({ message: '请输入姓名' })
+  .trim()
+  .min(1, '请输入姓名')
+  .max(30, '姓名不能超过30个字符')
+export const mobileField = z
+  .string({ message: '请输入手机号' })
+  .trim()
+  .regex(/^1\d{10}$/, '手机号格式不正确')
+export const idCardField = z
+  .string()
+  .trim()
+  .max(18, '身份证号格式不正确')
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v.toUpperCase() : null))
   .refine((v) => v === null || parseIdCard(v) !== null, '身份证号格式不正确')
-export const loginNameField = z.string().trim().regex(/^[A-Za-z0-9_.@-]{3,40}$/, '登录名为3-40位字母、数字或_.@-').optional().nullable()
+export const loginNameField = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.@-]{3,40}$/, '登录名为3-40位字母、数字或_.@-')
+  .optional()
+  .nullable()
   .transform((v) => (v ? v : null))
 const sexField = z.coerce.number().int().min(0).max(1).optional().nullable()
-const dateField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确').optional().nullable().transform((v) => v ?? null)
+const dateField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确')
+  .optional()
+  .nullable()
+  .transform((v) => v ?? null)
 
 export const PeopleMsg = {
   NOT_FOUND: '人员不存在',
@@ -63,7 +92,15 @@ export const teacherFields = {
   educationId: optId,
   degreeId: optId,
   enteredOn: dateField,
-  email: z.string().trim().email('邮箱格式不正确').max(60).optional().nullable().or(z.literal('')).transform((v) => (v ? v : null)),
+  email: z
+    .string()
+    .trim()
+    .email('邮箱格式不正确')
+    .max(60)
+    .optional()
+    .nullable()
+    .or(z.literal(''))
+    .transform((v) => (v ? v : null)),
   remark: optText(200, '备注'),
 }
 export const teacherAddBody = z.object({
@@ -85,17 +122,38 @@ export const peoplePageFields = {
 export const teacherPageBody = z.object({ ...peoplePageFields, deptId: optId })
 export type TeacherPageBody = z.infer<typeof teacherPageBody>
 export const teacherRow = z.object({
-  id: z.number(), accountId: z.number(), orgId: z.number(), orgName: z.string(), userName: z.string(), trueName: z.string(),
-  phone: z.string().nullable(), jobNo: z.string().nullable(), sex: z.number().nullable(), idCard: z.string().nullable(),
-  deptId: z.number().nullable(), deptName: z.string().nullable(), positionId: z.number().nullable(), titleId: z.number().nullable(),
-  teacherTypeId: z.number().nullable(), politicalStatusId: z.number().nullable(), educationId: z.number().nullable(),
-  degreeId: z.number().nullable(), enteredOn: z.string().nullable(), email: z.string().nullable(), remark: z.string().nullable(),
-  status: z.number(), archived: z.boolean(), orgCount: z.number(), createdAt: z.string(),
+  id: z.number(),
+  accountId: z.number(),
+  orgId: z.number(),
+  orgName: z.string(),
+  userName: z.string(),
+  trueName: z.string(),
+  phone: z.string().nullable(),
+  jobNo: z.string().nullable(),
+  sex: z.number().nullable(),
+  idCard: z.string().nullable(),
+  deptId: z.number().nullable(),
+  deptName: z.string().nullable(),
+  positionId: z.number().nullable(),
+  titleId: z.number().nullable(),
+  teacherTypeId: z.number().nullable(),
+  politicalStatusId: z.number().nullable(),
+  educationId: z.number().nullable(),
+  degreeId: z.number().nullable(),
+  enteredOn: z.string().nullable(),
+  email: z.string().nullable(),
+  remark: z.string().nullable(),
+  status: z.number(),
+  archived: z.boolean(),
+  orgCount: z.number(),
+  createdAt: z.string(),
 })
 export type TeacherRow = z.infer<typeof teacherRow>
 
 export const teacherDetail = teacherRow.extend({
-  orgs: z.array(z.object({ id: z.number(), orgId: z.number(), orgName: z.string(), status: z.number(), archived: z.boolean() })),
+  orgs: z.array(
+    z.object({ id: z.number(), orgId: z.number(), orgName: z.string(), status: z.number(), archived: z.boolean() }),
+  ),
 })
 export type TeacherDetail = z.infer<typeof teacherDetail>
 export const departmentRow = z.object({ id: z.number(), name: z.string(), parentId: z.number() })
@@ -109,7 +167,14 @@ export const studentFields = {
   classId: z.id({ message: '请选择班级' }),
   sex: sexField,
   idCard: idCardField,
-  phone: z.string().trim().regex(/^1\d{10}$/, '手机号格式不正确').optional().nullable().or(z.literal('')).transform((v) => (v ? v : null)),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^1\d{10}$/, '手机号格式不正确')
+    .optional()
+    .nullable()
+    .or(z.literal(''))
+    .transform((v) => (v ? v : null)),
   enteredOn: dateField,
   remark: optText(200, '备注'),
 }
@@ -120,10 +185,25 @@ export type StudentUpdateBody = z.infer<typeof studentUpdateBody>
 export const studentPageBody = z.object({ ...peoplePageFields, gradeId: optId, classId: optId })
 export type StudentPageBody = z.infer<typeof studentPageBody>
 export const studentRow = z.object({
-  id: z.number(), accountId: z.number(), orgId: z.number(), userName: z.string(), trueName: z.string(), jobNo: z.string().nullable(),
-  sex: z.number().nullable(), idCard: z.string().nullable(), phone: z.string().nullable(), enteredOn: z.string().nullable(),
-  remark: z.string().nullable(), gradeId: z.number().nullable(), gradeName: z.string().nullable(), classId: z.number().nullable(),
-  className: z.string().nullable(), status: z.number(), archived: z.boolean(), parentCount: z.number(), createdAt: z.string(),
+  id: z.number(),
+  accountId: z.number(),
+  orgId: z.number(),
+  userName: z.string(),
+  trueName: z.string(),
+  jobNo: z.string().nullable(),
+  sex: z.number().nullable(),
+  idCard: z.string().nullable(),
+  phone: z.string().nullable(),
+  enteredOn: z.string().nullable(),
+  remark: z.string().nullable(),
+  gradeId: z.number().nullable(),
+  gradeName: z.string().nullable(),
+  classId: z.number().nullable(),
+  className: z.string().nullable(),
+  status: z.number(),
+  archived: z.boolean(),
+  parentCount: z.number(),
+  createdAt: z.string(),
 })
 export type StudentRow = z.infer<typeof studentRow>
 export const changeClassBody = z.object({
@@ -133,7 +213,14 @@ export const changeClassBody = z.object({
 export type ChangeClassBody = z.infer<typeof changeClassBody>
 
 /** A parent of one student (parentBindChild/parents, the student's detail). */
-export const childParent = z.object({ id: z.number(), trueName: z.string(), phone: z.string().nullable(), userName: z.string(), relation: z.string(), status: z.number() })
+export const childParent = z.object({
+  id: z.number(),
+  trueName: z.string(),
+  phone: z.string().nullable(),
+  userName: z.string(),
+  relation: z.string(),
+  status: z.number(),
+})
 export type ChildParent = z.infer<typeof childParent>
 export const studentDetail = studentRow.extend({ parents: z.array(childParent) })
 export type StudentDetail = z.infer<typeof studentDetail>
@@ -155,11 +242,25 @@ export type ParentBindBody = z.infer<typeof parentBindBody>
 export const parentUnbindBody = z.object({ parentId: z.coerce.number().int(), childId: z.id() })
 export const parentPageBody = z.object({ ...peoplePageFields, classId: optId, childId: optId })
 export type ParentPageBody = z.infer<typeof parentPageBody>
-export const parentChild = z.object({ id: z.number(), trueName: z.string(), jobNo: z.string().nullable(), className: z.string().nullable(), relation: z.string() })
+export const parentChild = z.object({
+  id: z.number(),
+  trueName: z.string(),
+  jobNo: z.string().nullable(),
+  className: z.string().nullable(),
+  relation: z.string(),
+})
 export type ParentChild = z.infer<typeof parentChild>
 export const parentRow = z.object({
-  id: z.number(), accountId: z.number(), orgId: z.number(), userName: z.string(), trueName: z.string(), phone: z.string().nullable(),
-  status: z.number(), archived: z.boolean(), children: z.array(parentChild), createdAt: z.string(),
+  id: z.number(),
+  accountId: z.number(),
+  orgId: z.number(),
+  userName: z.string(),
+  trueName: z.string(),
+  phone: z.string().nullable(),
+  status: z.number(),
+  archived: z.boolean(),
+  children: z.array(parentChild),
+  createdAt: z.string(),
 })
 export type ParentRow = z.infer<typeof parentRow>
 
@@ -183,15 +284,26 @@ export const changeAddBody = z.object({
 export type ChangeAddBody = z.infer<typeof changeAddBody>
 export const changePageBody = z.object({
   orgId: z.coerce.number().int().optional(),
-  userType: z.coerce.number().int().refine((v) => v === 1002 || v === 1003, '人员类型有误'),
+  userType: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 1002 || v === 1003, '人员类型有误'),
   keyword: z.string().trim().max(50).optional().nullable(),
   ...paging,
 })
 export type ChangePageBody = z.infer<typeof changePageBody>
 export const changeRow = z.object({
-  id: z.number(), userInfoId: z.number(), trueName: z.string(), jobNo: z.string().nullable(), changeTypeName: z.string(),
-  effect: z.string(), fromName: z.string().nullable(), toName: z.string().nullable(), changedOn: z.string(),
-  remark: z.string().nullable(), createdAt: z.string(),
+  id: z.number(),
+  userInfoId: z.number(),
+  trueName: z.string(),
+  jobNo: z.string().nullable(),
+  changeTypeName: z.string(),
+  effect: z.string(),
+  fromName: z.string().nullable(),
+  toName: z.string().nullable(),
+  changedOn: z.string(),
+  remark: z.string().nullable(),
+  createdAt: z.string(),
 })
 export type ChangeRow = z.infer<typeof changeRow>
 
@@ -201,7 +313,11 @@ export const joinApplyBody = z.object({
   reason: optText(200, '申请说明'),
 })
 // status 3: withdrawn by the applicant (shared/src/signup.ts JoinStatus).
-export const joinPageBody = z.object({ orgId: z.coerce.number().int().optional(), status: z.coerce.number().int().min(0).max(3).optional().nullable(), ...paging })
+export const joinPageBody = z.object({
+  orgId: z.coerce.number().int().optional(),
+  status: z.coerce.number().int().min(0).max(3).optional().nullable(),
+  ...paging,
+})
 export type JoinPageBody = z.infer<typeof joinPageBody>
 export const joinDecideBody = z.object({
   id: z.id(),
@@ -210,10 +326,23 @@ export const joinDecideBody = z.object({
 })
 export type JoinDecideBody = z.infer<typeof joinDecideBody>
 export const joinRow = z.object({
-  id: z.number(), orgId: z.number(), orgName: z.string(), trueName: z.string(), phone: z.string().nullable(), userName: z.string(),
-  reason: z.string().nullable(), status: z.number(), refuseReason: z.string().nullable(), createdAt: z.string(), decidedAt: z.string().nullable(),
+  id: z.number(),
+  orgId: z.number(),
+  orgName: z.string(),
+  trueName: z.string(),
+  phone: z.string().nullable(),
+  userName: z.string(),
+  reason: z.string().nullable(),
+  status: z.number(),
+  refuseReason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
   /** 1002 teacher / staff, 1004 parent; a parent's request names a child (issue 13 sign-up). */
-  userType: z.number(), childNo: z.string().nullable(), childName: z.string().nullable(), relation: z.string().nullable(), source: z.string(),
+  userType: z.number(),
+  childNo: z.string().nullable(),
+  childName: z.string().nullable(),
+  relation: z.string().nullable(),
+  source: z.string(),
 })
 export type JoinRow = z.infer<typeof joinRow>
 
@@ -225,32 +354,74 @@ export const searchPersonBody = z.object({
 })
 export type SearchPersonBody = z.input<typeof searchPersonBody>
 export const searchPersonRow = z.object({
-  id: z.number(), trueName: z.string(), userName: z.string(), phone: z.string().nullable(), userType: z.number(), orgId: z.number(),
-  orgName: z.string(), jobNo: z.string().nullable(), className: z.string().nullable(), status: z.number(), archived: z.boolean(),
+  id: z.number(),
+  trueName: z.string(),
+  userName: z.string(),
+  phone: z.string().nullable(),
+  userType: z.number(),
+  orgId: z.number(),
+  orgName: z.string(),
+  jobNo: z.string().nullable(),
+  className: z.string().nullable(),
+  status: z.number(),
+  archived: z.boolean(),
 })
 export type SearchPersonRow = z.infer<typeof searchPersonRow>
 export const logPageBody = z.object({
   keyword: z.string().trim().max(50).optional().nullable(),
   module: z.string().trim().max(30).optional().nullable(),
   orgId: z.coerce.number().int().optional().nullable(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确').optional().nullable(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确').optional().nullable(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确')
+    .optional()
+    .nullable(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式不正确')
+    .optional()
+    .nullable(),
   ...paging,
 })
 export type LogPageBody = z.input<typeof logPageBody>
 export const logRow = z.object({
-  id: z.number(), orgId: z.number().nullable(), orgName: z.string().nullable(), actorName: z.string(), module: z.string(), action: z.string(),
-  target: z.string().nullable(), detail: z.record(z.string(), z.unknown()).nullable(), ip: z.string().nullable(), createdAt: z.string(),
+  id: z.number(),
+  orgId: z.number().nullable(),
+  orgName: z.string().nullable(),
+  actorName: z.string(),
+  module: z.string(),
+  action: z.string(),
+  target: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
 })
 export type LogRow = z.infer<typeof logRow>
 
 // ---- verify info after login (001 §3, §5) ----
-export const VERIFY_FIELDS = ['userName', 'idCard', 'phone', 'sex', 'nationality', 'politicalAttitudes', 'education', 'academicDegree', 'technicalTitle'] as const
+export const VERIFY_FIELDS = [
+  'userName',
+  'idCard',
+  'phone',
+  'sex',
+  'nationality',
+  'politicalAttitudes',
+  'education',
+  'academicDegree',
+  'technicalTitle',
+] as const
 export type VerifyField = (typeof VERIFY_FIELDS)[number]
 export const verifyInfoBody = z.object({
   userName: z.string().trim().max(30).optional().nullable(),
   idCard: idCardField,
-  phone: z.string().trim().regex(/^1\d{10}$/, '手机号格式不正确').optional().nullable().or(z.literal('')).transform((v) => (v ? v : null)),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^1\d{10}$/, '手机号格式不正确')
+    .optional()
+    .nullable()
+    .or(z.literal(''))
+    .transform((v) => (v ? v : null)),
   sex: sexField,
   nationality: optText(20, '民族'),
   politicalAttitudes: optId,
@@ -263,23 +434,87 @@ export const verifyCheckResult = z.object({
   checkPass: z.boolean(),
   selectedFiledList: z.array(z.enum(VERIFY_FIELDS)),
   detail: z.object({
-    userName: z.string().nullable(), idCard: z.string().nullable(), phone: z.string().nullable(), sex: z.number().nullable(),
-    nationality: z.string().nullable(), politicalAttitudes: z.number().nullable(), education: z.number().nullable(),
-    academicDegree: z.number().nullable(), technicalTitle: z.number().nullable(),
+    userName: z.string().nullable(),
+    idCard: z.string().nullable(),
+    phone: z.string().nullable(),
+    sex: z.number().nullable(),
+    nationality: z.string().nullable(),
+    politicalAttitudes: z.number().nullable(),
+    education: z.number().nullable(),
+    academicDegree: z.number().nullable(),
+    technicalTitle: z.number().nullable(),
   }),
 })
 export type VerifyCheckResult = z.infer<typeof verifyCheckResult>
 
 /** The 56 ethnic groups of China, the options of the verify form's 民族 (option type nation). */
 export const NATIONS = [
-  '汉族', '蒙古族', '回族', '藏族', '维吾尔族', '苗族', '彝族', '壮族', '布依族', '朝鲜族', '满族', '侗族', '瑶族', '白族', '土家族', '哈尼族',
-  '哈萨克族', '傣族', '黎族', '傈僳族', '佤族', '畲族', '高山族', '拉祜族', '水族', '东乡族', '纳西族', '景颇族', '柯尔克孜族', '土族', '达斡尔族',
-  '仫佬族', '羌族', '布朗族', '撒拉族', '毛南族', '仡佬族', '锡伯族', '阿昌族', '普米族', '塔吉克族', '怒族', '乌孜别克族', '俄罗斯族', '鄂温克族',
-  '德昂族', '保安族', '裕固族', '京族', '塔塔尔族', '独龙族', '鄂伦春族', '赫哲族', '门巴族', '珞巴族', '基诺族',
+  '汉族',
+  '蒙古族',
+  '回族',
+  '藏族',
+  '维吾尔族',
+  '苗族',
+  '彝族',
+  '壮族',
+  '布依族',
+  '朝鲜族',
+  '满族',
+  '侗族',
+  '瑶族',
+  '白族',
+  '土家族',
+  '哈尼族',
+  '哈萨克族',
+  '傣族',
+  '黎族',
+  '傈僳族',
+  '佤族',
+  '畲族',
+  '高山族',
+  '拉祜族',
+  '水族',
+  '东乡族',
+  '纳西族',
+  '景颇族',
+  '柯尔克孜族',
+  '土族',
+  '达斡尔族',
+  '仫佬族',
+  '羌族',
+  '布朗族',
+  '撒拉族',
+  '毛南族',
+  '仡佬族',
+  '锡伯族',
+  '阿昌族',
+  '普米族',
+  '塔吉克族',
+  '怒族',
+  '乌孜别克族',
+  '俄罗斯族',
+  '鄂温克族',
+  '德昂族',
+  '保安族',
+  '裕固族',
+  '京族',
+  '塔塔尔族',
+  '独龙族',
+  '鄂伦春族',
+  '赫哲族',
+  '门巴族',
+  '珞巴族',
+  '基诺族',
 ] as const
 /** The verify form's labels and whether each is chosen (请选择) or typed (请填写). */
 export const VERIFY_FIELD_META: Record<VerifyField, { label: string; select: boolean }> = {
-  userName: { label: '姓名', select: false }, idCard: { label: '身份证号', select: false }, phone: { label: '手机号', select: false },
-  sex: { label: '性别', select: true }, nationality: { label: '民族', select: true }, politicalAttitudes: { label: '政治面貌', select: true },
-  education: { label: '学历', select: true }, academicDegree: { label: '学位', select: true }, technicalTitle: { label: '职称', select: true },
+  userName: { label: '姓名', select: false },
+  idCard: { label: '身份证号', select: false },
+  phone: { label: '手机号', select: false },
+  sex: { label: '性别', select: true },
+  nationality: { label: '民族', select: true },
+  politicalAttitudes: { label: '政治面貌', select: true },
+  education: { label: '学历', select: true },
+  academicDegree: { label: '学位', select: true },
+  technicalTitle: { label: '职称', select: true },
 }

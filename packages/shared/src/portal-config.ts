@@ -55,12 +55,18 @@ export function defaultPortalTitle(trade: number | null | undefined): string {
 }
 
 /** An icon- logo (001 §3: logoUrl with the icon- prefix names an icon class): the icon's name, or null for an image address. */
-export const logoIconName = (logoUrl: string | null | undefined): string | null => (logoUrl?.startsWith('icon-') ? logoUrl.slice(5) : null)
+export const logoIconName = (logoUrl: string | null | undefined): string | null =>
+  logoUrl?.startsWith('icon-') ? logoUrl.slice(5) : null
 
 /** An address: an http(s) URL or a same-origin path (isSafeLink 'web'); empty means none. */
 const address = (msg: string) => z.link('web', msg)
 /** A logo: an address, or an icon- name (001 §3), which the header draws from its own icons (logoIconName). */
-const logo = (msg: string) => z.line().trim().max(500, msg).refine((v) => v === '' || /^icon-[A-Za-z0-9_-]{1,40}$/.test(v) || isSafeLink(v, 'web'), msg)
+const logo = (msg: string) =>
+  z
+    .line()
+    .trim()
+    .max(500, msg)
+    .refine((v) => v === '' || /^icon-[A-Za-z0-9_-]{1,40}$/.test(v) || isSafeLink(v, 'web'), msg)
 const text = (max: number) => z.line().trim().max(max)
 
 /** Footer (001 §3 footer config): typeUp 2 image/icon (else text); typeDown 1 link, 2 image popover (either way an address). */
@@ -87,7 +93,12 @@ export type FooterConfig = z.infer<typeof footerConfig>
 export const mhSysConfig = z.object({
   logoUrl: logo(PortalMsg.IMAGE_HTTP).default(''),
   showLogo: z.boolean().default(true),
-  sysName: z.line({ message: PortalMsg.SYS_NAME_REQUIRED }).trim().min(1, PortalMsg.SYS_NAME_REQUIRED).max(30, PortalMsg.SYS_NAME_LONG).default(DefaultTitle.PLATFORM),
+  sysName: z
+    .line({ message: PortalMsg.SYS_NAME_REQUIRED })
+    .trim()
+    .min(1, PortalMsg.SYS_NAME_REQUIRED)
+    .max(30, PortalMsg.SYS_NAME_LONG)
+    .default(DefaultTitle.PLATFORM),
   wideImgUrl: address(PortalMsg.IMAGE_HTTP).default(''),
   /** 0 logo plus name; otherwise the wide image. */
   styleSelect: z.coerce.number().int().min(0).max(1).default(0),
@@ -161,7 +172,10 @@ export const jdMhSysConfig = z.object({
   portalGray: z.boolean().default(false),
   webPageName: text(30).default(''),
   webPageUrl: address(PortalMsg.URL_HTTP).default(''),
-  outLinkList: z.array(z.object({ linkName: text(30).min(1, '请输入链接名称'), linkUrl: address(PortalMsg.URL_HTTP) })).max(20).default([]),
+  outLinkList: z
+    .array(z.object({ linkName: text(30).min(1, '请输入链接名称'), linkUrl: address(PortalMsg.URL_HTTP) }))
+    .max(20)
+    .default([]),
   options: z.array(menuOption).max(30).default([]),
   /** Bureau login header (001 §3): platformName, showLogo, logoUrl. */
   platformName: text(30).default(DefaultTitle.BUREAU),
@@ -191,9 +205,24 @@ export const sysConfigQuery = z.object({
 })
 /** Save: the whole value of one name for the caller's org (or an org below it, or the tenant default). */
 export const setSysConfigBody = z.discriminatedUnion('name', [
-  z.object({ name: z.literal(ConfigName.MH_SYS), orgId: z.coerce.number().int().optional(), tenantDefault: z.boolean().optional(), value: mhSysConfig }),
-  z.object({ name: z.literal(ConfigName.JD_MH_SYS), orgId: z.coerce.number().int().optional(), tenantDefault: z.boolean().optional(), value: jdMhSysConfig }),
-  z.object({ name: z.literal(ConfigName.ALLIANCE_MH_SYS), orgId: z.coerce.number().int().optional(), tenantDefault: z.boolean().optional(), value: jdMhSysConfig }),
+  z.object({
+    name: z.literal(ConfigName.MH_SYS),
+    orgId: z.coerce.number().int().optional(),
+    tenantDefault: z.boolean().optional(),
+    value: mhSysConfig,
+  }),
+  z.object({
+    name: z.literal(ConfigName.JD_MH_SYS),
+    orgId: z.coerce.number().int().optional(),
+    tenantDefault: z.boolean().optional(),
+    value: jdMhSysConfig,
+  }),
+  z.object({
+    name: z.literal(ConfigName.ALLIANCE_MH_SYS),
+    orgId: z.coerce.number().int().optional(),
+    tenantDefault: z.boolean().optional(),
+    value: jdMhSysConfig,
+  }),
 ])
 export type SetSysConfigBody = z.infer<typeof setSysConfigBody>
 
@@ -207,18 +236,27 @@ export type JdMhSysConfigAnswer = z.infer<typeof jdMhSysConfigAnswer>
 
 /** mh_personal_config: the string 'true' or 'false' overriding hasMultiple; null when never set. */
 export const personalConfigQuery = z.object({ name: z.literal(ConfigName.MH_PERSONAL).default(ConfigName.MH_PERSONAL) })
-export const PersonalConfigMsg = { BOOL: '取值只能是true或false', REQUIRED: '请选择是否显示多个应用', MISMATCH: 'value与hasMultiple不一致' } as const
+export const PersonalConfigMsg = {
+  BOOL: '取值只能是true或false',
+  REQUIRED: '请选择是否显示多个应用',
+  MISMATCH: 'value与hasMultiple不一致',
+} as const
 const boolText = z.enum(['true', 'false'], { message: PersonalConfigMsg.BOOL })
 /**
  * GET setMHPersonalConfig: `value` (000's form) or `hasMultiple` (001 §7.1's name), each the text 'true' or 'false';
  * one of them is required, and both must agree when both are sent.
  */
-export const setPersonalConfigQuery = z.object({
-  name: z.literal(ConfigName.MH_PERSONAL).default(ConfigName.MH_PERSONAL),
-  value: boolText.optional(),
-  hasMultiple: boolText.optional(),
-}).refine((q) => q.value !== undefined || q.hasMultiple !== undefined, PersonalConfigMsg.REQUIRED)
-  .refine((q) => q.value === undefined || q.hasMultiple === undefined || q.value === q.hasMultiple, PersonalConfigMsg.MISMATCH)
+export const setPersonalConfigQuery = z
+  .object({
+    name: z.literal(ConfigName.MH_PERSONAL).default(ConfigName.MH_PERSONAL),
+    value: boolText.optional(),
+    hasMultiple: boolText.optional(),
+  })
+  .refine((q) => q.value !== undefined || q.hasMultiple !== undefined, PersonalConfigMsg.REQUIRED)
+  .refine(
+    (q) => q.value === undefined || q.hasMultiple === undefined || q.value === q.hasMultiple,
+    PersonalConfigMsg.MISMATCH,
+  )
 /** POST setMHPersonalConfig (001 §7.1 "Save multiple/single preference"): the boolean hasMultiple. */
 export const setPersonalConfigBody = z.object({
   name: z.literal(ConfigName.MH_PERSONAL).default(ConfigName.MH_PERSONAL),
@@ -244,18 +282,31 @@ export const mobileEntry = z.object({
   sort: z.number(),
 })
 export type MobileEntry = z.infer<typeof mobileEntry>
-export const mobileEntrySaveBody = z.object({
-  mobileName: z.line({ message: PortalMsg.MOBILE_NAME_REQUIRED }).trim().min(1, PortalMsg.MOBILE_NAME_REQUIRED).max(30, '名称不能超过30个字符'),
-  mobileExplain: text(200).default(''),
-  type: z.coerce.number().int().min(0).max(1).default(1),
-  decodePath: z.string({ message: PortalMsg.MOBILE_PATH_REQUIRED }).trim().min(1, PortalMsg.MOBILE_PATH_REQUIRED).max(1000),
-  codeTips: text(100).default(''),
-  hasShow: z.boolean().default(true),
-  sort: z.coerce.number().int().min(0).max(9999).default(0),
-}).refine((b) => b.type !== 0 || isSafeLink(b.decodePath), { message: PortalMsg.IMAGE_HTTP, path: ['decodePath'] })
+export const mobileEntrySaveBody = z
+  .object({
+    mobileName: z
+      .line({ message: PortalMsg.MOBILE_NAME_REQUIRED })
+      .trim()
+      .min(1, PortalMsg.MOBILE_NAME_REQUIRED)
+      .max(30, '名称不能超过30个字符'),
+    mobileExplain: text(200).default(''),
+    type: z.coerce.number().int().min(0).max(1).default(1),
+    decodePath: z
+      .string({ message: PortalMsg.MOBILE_PATH_REQUIRED })
+      .trim()
+      .min(1, PortalMsg.MOBILE_PATH_REQUIRED)
+      .max(1000),
+    codeTips: text(100).default(''),
+    hasShow: z.boolean().default(true),
+    sort: z.coerce.number().int().min(0).max(9999).default(0),
+  })
+  .refine((b) => b.type !== 0 || isSafeLink(b.decodePath), { message: PortalMsg.IMAGE_HTTP, path: ['decodePath'] })
 export type MobileEntrySaveBody = z.infer<typeof mobileEntrySaveBody>
 export const mobileEntryUpdateBody = z.object({ id: z.id() }).and(mobileEntrySaveBody)
-export const mobileEntryQuery = z.object({ orgId: z.coerce.number().int().optional(), all: z.string().max(10).optional() })
+export const mobileEntryQuery = z.object({
+  orgId: z.coerce.number().int().optional(),
+  all: z.string().max(10).optional(),
+})
 
 /**
  * The bureau side (001 §6, §7.1): the bureau admin holds the admin role with the tenant's bureau org (the jd org id,

@@ -66,8 +66,17 @@ export function splitVisible<T>(items: readonly T[], visible: number): { shown: 
 }
 
 export type UserMenuKey =
-  | 'openPortal' | 'jdPlatform' | 'serviceEntry' | 'switchOrg' | 'personal' | 'password' | 'help' | 'complaint'
-  | 'leaveAlliance' | 'quitTenant' | 'logout'
+  | 'openPortal'
+  | 'jdPlatform'
+  | 'serviceEntry'
+  | 'switchOrg'
+  | 'personal'
+  | 'password'
+  | 'help'
+  | 'complaint'
+  | 'leaveAlliance'
+  | 'quitTenant'
+  | 'logout'
 
 export interface UserMenuContext {
   tenantModuleType: number | null
@@ -110,21 +119,29 @@ export function userMenuKeys(c: UserMenuContext): UserMenuKey[] {
 export const serviceEntryLabel = (school: boolean): string => (school ? '智慧校园' : '局机关')
 
 /** Feedback entry (001 §6): enabled, and the user's type (or -1 when signed out) is among the allowed roles. */
-export function feedbackVisible(cfg: { enable: boolean; userRole: readonly number[] }, userType: number | null): boolean {
+export function feedbackVisible(
+  cfg: { enable: boolean; userRole: readonly number[] },
+  userType: number | null,
+): boolean {
   return cfg.enable && cfg.userRole.includes(userType ?? -1)
 }
 
 /** Admin icon (001 §4): settings on the portal home or the app centre, home elsewhere. */
 export function adminIconMode(pathname: string): 'settings' | 'home' {
-  const onHome = /^\/(portal\/home|localSide\/home|localSide\/appCenter|alliancePortal\/home|jdLogin\/jdPlatForm\/index)/.test(pathname)
+  const onHome =
+    /^\/(portal\/home|localSide\/home|localSide\/appCenter|alliancePortal\/home|jdLogin\/jdPlatForm\/index)/.test(
+      pathname,
+    )
   return onHome ? 'settings' : 'home'
 }
 
 /** Portal-admin area (001 §2.1): paths containing /menhu- or /generalPortal/setup. */
-export const isPortalAdminPath = (pathname: string): boolean => pathname.includes('/menhu-') || pathname.includes('/generalPortal/setup')
+export const isPortalAdminPath = (pathname: string): boolean =>
+  pathname.includes('/menhu-') || pathname.includes('/generalPortal/setup')
 
 /** App-centre template query (001 §2.1): mode1 when the menu entry's template type is 1, otherwise mode2. */
-export const appCenterPath = (tempType: number): string => `/localSide/appCenter/index?type=${tempType === 1 ? 'mode1' : 'mode2'}`
+export const appCenterPath = (tempType: number): string =>
+  `/localSide/appCenter/index?type=${tempType === 1 ? 'mode1' : 'mode2'}`
 
 /**
  * Image addresses (001 §3, §7.1): a logo or footer image under /minires is served from the image host when one is

@@ -50,7 +50,10 @@ export const RedDotPerm = {
 export const RED_DOT_SOURCES = ['manual', 'joinAudit', 'complaints', 'messages'] as const
 export type RedDotSource = (typeof RED_DOT_SOURCES)[number]
 export const RED_DOT_SOURCE_LABEL: Record<RedDotSource, string> = {
-  manual: '手动标记（打开一次后消失）', joinAudit: '待审核的加入申请', complaints: '待处理的投诉建议', messages: '未读消息',
+  manual: '手动标记（打开一次后消失）',
+  joinAudit: '待审核的加入申请',
+  complaints: '待处理的投诉建议',
+  messages: '未读消息',
 }
 /** dot: a plain dot; new: the label 新; count: the number (sources other than manual). */
 export const RED_DOT_STYLES = ['dot', 'new', 'count'] as const
@@ -62,55 +65,90 @@ export const RED_DOT_MENUS = { feedback: '投诉建议', portalAdmin: '门户管
 export type RedDotMenu = keyof typeof RED_DOT_MENUS
 export const RED_DOT_MENU_KEYS = Object.keys(RED_DOT_MENUS) as RedDotMenu[]
 
-export const redDotTarget = z.object({
-  kind: z.enum(['app', 'menu']),
-  key: z.line().min(1, RedDotMsg.TARGET_KEY_BAD).max(60, RedDotMsg.TARGET_KEY_BAD).regex(/^[A-Za-z0-9_-]+$/, RedDotMsg.TARGET_KEY_BAD),
-}).refine((t) => t.kind === 'app' || (RED_DOT_MENU_KEYS as string[]).includes(t.key), { message: RedDotMsg.MENU_UNKNOWN, path: ['key'] })
+export const redDotTarget = z
+  .object({
+    kind: z.enum(['app', 'menu']),
+    key: z
+      .line()
+      .min(1, RedDotMsg.TARGET_KEY_BAD)
+      .max(60, RedDotMsg.TARGET_KEY_BAD)
+      .regex(/^[A-Za-z0-9_-]+$/, RedDotMsg.TARGET_KEY_BAD),
+  })
+  .refine((t) => t.kind === 'app' || (RED_DOT_MENU_KEYS as string[]).includes(t.key), {
+    message: RedDotMsg.MENU_UNKNOWN,
+    path: ['key'],
+  })
 export type RedDotTarget = z.infer<typeof redDotTarget>
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, RedDotMsg.END_DATE_BAD)
 
-export const redDotRule = z.object({
-  /** Stable id: the per-member "seen" rows point at it; marking again means a new id. */
-  id: z.line().regex(/^[A-Za-z0-9_-]{4,40}$/, RedDotMsg.RULE_ID_BAD),
-  name: z.line().max(30, RedDotMsg.NAME_LONG).default(''),
-  target: redDotTarget,
-  source: z.enum(RED_DOT_SOURCES),
-  style: z.enum(RED_DOT_STYLES).default('dot'),
-  /** Manual marks show until the end of this day (China time); null: until opened. */
-  endDate: day.nullable().default(null),
-  enabled: z.boolean().default(true),
-}).superRefine((r, c) => {
-  if (r.source === 'manual' && r.style === 'count') c.addIssue({ code: 'custom', message: RedDotMsg.MANUAL_STYLE, path: ['style'] })
-  if (r.source !== 'manual' && r.style === 'new') c.addIssue({ code: 'custom', message: RedDotMsg.COUNT_STYLE, path: ['style'] })
-})
+export const redDotRule = z
+  .object({
+    /** Stable id: the per-member "seen" rows point at it; marking again means a new id. */
+    id: z.line().regex(/^[A-Za-z0-9_-]{4,40}$/, RedDotMsg.RULE_ID_BAD),
+    name: z.line().max(30, RedDotMsg.NAME_LONG).default(''),
+    target: redDotTarget,
+    source: z.enum(RED_DOT_SOURCES),
+    style: z.enum(RED_DOT_STYLES).default('dot'),
+    /** Manual marks show until the end of this day (China time); null: until opened. */
+    endDate: day.nullable().default(null),
+    enabled: z.boolean().default(true),
+  })
+  .superRefine((r, c) => {
+    if (r.source === 'manual' && r.style === 'count')
+      c.addIssue({ code: 'custom', message: RedDotMsg.MANUAL_STYLE, path: ['style'] })
+    if (r.source !== 'manual' && r.style === 'new')
+      c.addIssue({ code: 'custom', message: RedDotMsg.COUNT_STYLE, path: ['style'] })
+  })
 export type RedDotRule = z.infer<typeof redDotRule>
 
 /** What a new tenant gets: complaints to handle on 投诉建议, join requests on 人员管理. */
 export const DEFAULT_RED_DOT_RULES: RedDotRule[] = [
-  { id: 'default-complaints', name: '待处理投诉建议', target: { kind: 'menu', key: 'feedback' }, source: 'complaints', style: 'count', endDate: null, enabled: true },
-  { id: 'default-join-audit', name: '待审核加入申请', target: { kind: 'app', key: 'people_manage' }, source: 'joinAudit', style: 'count', endDate: null, enabled: true },
+  {
+    id: 'default-complaints',
+    name: '待处理投诉建议',
+    target: { kind: 'menu', key: 'feedback' },
+    source: 'complaints',
+    style: 'count',
+    endDate: null,
+    enabled: true,
+  },
+  {
+    id: 'default-join-audit',
+    name: '待审核加入申请',
+    target: { kind: 'app', key: 'people_manage' },
+    source: 'joinAudit',
+    style: 'count',
+    endDate: null,
+    enabled: true,
+  },
 ]
 
 /** RedotMsgConfig (configMgr getRedotMsgConfig / setRedotMsgConfig). */
-export const redotMsgConfig = z.object({
-  /** Off: nobody sees any dot. */
-  enabled: z.boolean().default(true),
-  /** Counts above it show as maxCount+. */
-  maxCount: z.coerce.number().int().min(1, '最大显示数应为1-999').max(999, '最大显示数应为1-999').default(99),
-  rules: z.array(redDotRule).max(100, RedDotMsg.TOO_MANY).default(DEFAULT_RED_DOT_RULES),
-}).superRefine((v, c) => {
-  const ids = new Set<string>()
-  v.rules.forEach((r, i) => {
-    if (ids.has(r.id)) c.addIssue({ code: 'custom', message: RedDotMsg.RULE_DUPLICATE, path: ['rules', i, 'id'] })
-    ids.add(r.id)
+export const redotMsgConfig = z
+  .object({
+    /** Off: nobody sees any dot. */
+    enabled: z.boolean().default(true),
+    /** Counts above it show as maxCount+. */
+    maxCount: z.coerce.number().int().min(1, '最大显示数应为1-999').max(999, '最大显示数应为1-999').default(99),
+    rules: z.array(redDotRule).max(100, RedDotMsg.TOO_MANY).default(DEFAULT_RED_DOT_RULES),
   })
-})
+  .superRefine((v, c) => {
+    const ids = new Set<string>()
+    v.rules.forEach((r, i) => {
+      if (ids.has(r.id)) c.addIssue({ code: 'custom', message: RedDotMsg.RULE_DUPLICATE, path: ['rules', i, 'id'] })
+      ids.add(r.id)
+    })
+  })
 export type RedotMsgConfig = z.infer<typeof redotMsgConfig>
 
 /** One target's dot for the signed-in member: the sum of its count rules, a plain dot, or the label 新. */
 export const redDot = z.object({
-  kind: z.enum(['app', 'menu']), key: z.string(), count: z.number().int(), dot: z.boolean(), label: z.string().nullable(),
+  kind: z.enum(['app', 'menu']),
+  key: z.string(),
+  count: z.number().int(),
+  dot: z.boolean(),
+  label: z.string().nullable(),
 })
 export type RedDot = z.infer<typeof redDot>
 export const redDotAnswer = z.object({ enabled: z.boolean(), maxCount: z.number().int(), dots: z.array(redDot) })
@@ -128,20 +166,33 @@ export type RedDotTargets = z.infer<typeof redDotTargets>
 export const CLASS_HOME_BLOCKS = ['classInfo', 'headTeacher', 'timetable', 'notices', 'classApps'] as const
 export type ClassHomeBlock = (typeof CLASS_HOME_BLOCKS)[number]
 export const CLASS_HOME_BLOCK_LABEL: Record<ClassHomeBlock, string> = {
-  classInfo: '班级信息', headTeacher: '班主任', timetable: '班级课表', notices: '班级通知与新闻', classApps: '班级应用',
+  classInfo: '班级信息',
+  headTeacher: '班主任',
+  timetable: '班级课表',
+  notices: '班级通知与新闻',
+  classApps: '班级应用',
 }
 
-const appKey = z.line().min(1, RedDotMsg.TARGET_KEY_BAD).max(60, RedDotMsg.TARGET_KEY_BAD).regex(/^[A-Za-z0-9_-]+$/, RedDotMsg.TARGET_KEY_BAD)
+const appKey = z
+  .line()
+  .min(1, RedDotMsg.TARGET_KEY_BAD)
+  .max(60, RedDotMsg.TARGET_KEY_BAD)
+  .regex(/^[A-Za-z0-9_-]+$/, RedDotMsg.TARGET_KEY_BAD)
 
 /** ClassHomeConfig (configMgr getClassHomeConfig / setClassHomeConfig): what /portal/class shows, in this order. */
 export const classHomeConfig = z.object({
-  blocks: z.array(z.object({ key: z.enum(CLASS_HOME_BLOCKS), enabled: z.boolean().default(true) })).max(CLASS_HOME_BLOCKS.length)
+  blocks: z
+    .array(z.object({ key: z.enum(CLASS_HOME_BLOCKS), enabled: z.boolean().default(true) }))
+    .max(CLASS_HOME_BLOCKS.length)
     .default(CLASS_HOME_BLOCKS.map((key) => ({ key, enabled: true })))
     .refine((b) => new Set(b.map((x) => x.key)).size === b.length, RedDotMsg.BLOCK_DUPLICATE),
   /** The app the 班级课表 block opens (a registry uniqueId). */
   timetableApp: appKey.default('course_center'),
   /** 班级应用: registry uniqueIds, shown when the member may open them. */
-  classApps: z.array(appKey).max(20, RedDotMsg.TOO_MANY_APPS).default(['grade_manage', 'archive_students', 'exam_system', 'student_manage']),
+  classApps: z
+    .array(appKey)
+    .max(20, RedDotMsg.TOO_MANY_APPS)
+    .default(['grade_manage', 'archive_students', 'exam_system', 'student_manage']),
   /** The head teacher's phone for the class's members (off: only the name). */
   showHeadTeacherPhone: z.boolean().default(false),
   showStudentCount: z.boolean().default(true),
@@ -156,7 +207,10 @@ export function orderedClassBlocks(cfg: Pick<ClassHomeConfig, 'blocks'>): { key:
 
 export const classHomeApp = z.object({ uniqueId: z.string(), name: z.string(), appId: z.number().int() })
 export const classHomeClass = z.object({
-  classId: z.number().int(), className: z.string(), gradeName: z.string().nullable(), orgName: z.string(),
+  classId: z.number().int(),
+  className: z.string(),
+  gradeName: z.string().nullable(),
+  orgName: z.string(),
   /** Why the member sees it: 'student' own class, 'child' a child's class, 'head' / 'teacher' teaches it. */
   relation: z.enum(['student', 'child', 'head', 'teacher']),
   studentCount: z.number().int().nullable(),
@@ -176,7 +230,11 @@ export type ClassHomeView = z.infer<typeof classHomeView>
 
 /** 0 everyone (visitors too), 1 only members holding a listed role, 2 only listed staff. */
 export const OuterLimitType = { ALL: 0, ROLES: 1, STAFF: 2 } as const
-export const OUTER_LIMIT_LABEL: Record<number, string> = { 0: '所有人（含未登录访客）', 1: '仅指定角色', 2: '仅指定人员' }
+export const OUTER_LIMIT_LABEL: Record<number, string> = {
+  0: '所有人（含未登录访客）',
+  1: '仅指定角色',
+  2: '仅指定人员',
+}
 export const OuterObjectType = { ROLE: 1, STAFF: 2 } as const
 
 const id = z.id()
@@ -184,10 +242,15 @@ const ids = z.array(id).min(1, OuterMsg.IDS_REQUIRED).max(200, OuterMsg.TOO_MANY
 export const outerOrgQuery = z.object({ orgId: z.coerce.number().int().positive().optional() })
 export const outerLimitTypeBody = z.object({
   orgId: z.coerce.number().int().positive().optional(),
-  limitType: z.number({ message: OuterMsg.LIMIT_TYPE_BAD }).int(OuterMsg.LIMIT_TYPE_BAD).min(0, OuterMsg.LIMIT_TYPE_BAD).max(2, OuterMsg.LIMIT_TYPE_BAD),
+  limitType: z
+    .number({ message: OuterMsg.LIMIT_TYPE_BAD })
+    .int(OuterMsg.LIMIT_TYPE_BAD)
+    .min(0, OuterMsg.LIMIT_TYPE_BAD)
+    .max(2, OuterMsg.LIMIT_TYPE_BAD),
 })
 export const outerLimitTypeAnswer = z.object({
-  orgId: z.number().int(), limitType: z.number().int(),
+  orgId: z.number().int(),
+  limitType: z.number().int(),
   /** The org whose setting applies (the nearest one up the tree that has one), null for the built-in 0. */
   fromOrgId: z.number().int().nullable(),
   source: z.enum(['org', 'inherited', 'default']),
@@ -201,11 +264,26 @@ export const outerEmployeeSetBody = z.object({
   userInfoIds: z.array(id).max(200, OuterMsg.TOO_MANY),
 })
 export const outerKeywordQuery = outerOrgQuery.extend({ keyword: z.line().max(30, OuterMsg.KEYWORD_LONG).optional() })
-export const outerRoleObject = z.object({ id: z.number().int(), roleId: z.number().int(), roleName: z.string(), roleCode: z.string() })
+export const outerRoleObject = z.object({
+  id: z.number().int(),
+  roleId: z.number().int(),
+  roleName: z.string(),
+  roleCode: z.string(),
+})
 export type OuterRoleObject = z.infer<typeof outerRoleObject>
-export const outerRoleInfo = z.object({ roleId: z.number().int(), roleName: z.string(), roleCode: z.string(), selected: z.boolean() })
+export const outerRoleInfo = z.object({
+  roleId: z.number().int(),
+  roleName: z.string(),
+  roleCode: z.string(),
+  selected: z.boolean(),
+})
 export type OuterRoleInfo = z.infer<typeof outerRoleInfo>
-export const outerEmployee = z.object({ userInfoId: z.number().int(), trueName: z.string(), orgName: z.string(), jobNo: z.string().nullable() })
+export const outerEmployee = z.object({
+  userInfoId: z.number().int(),
+  trueName: z.string(),
+  orgName: z.string(),
+  jobNo: z.string().nullable(),
+})
 export type OuterEmployee = z.infer<typeof outerEmployee>
 /** GET /base/portal/outer/mayOpen (public): may the caller (or a visitor) open the org's open portal. */
 export const outerMayOpen = z.object({ orgId: z.number().int(), allowed: z.boolean(), limitType: z.number().int() })

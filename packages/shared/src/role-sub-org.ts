@@ -22,10 +22,18 @@ export const SubOrgMsg = {
 } as const
 
 /** findAssociatedSubOrg: associated (true, the default), not-yet-associated (false) or all (null) sub-orgs of the caller's tree. */
-export const subOrgPageBody = z.object({ roleId: id, keyword, associated: z.boolean().nullable().optional().default(true), ...paging })
+export const subOrgPageBody = z.object({
+  roleId: id,
+  keyword,
+  associated: z.boolean().nullable().optional().default(true),
+  ...paging,
+})
 export type SubOrgPageBody = z.infer<typeof subOrgPageBody>
 export const subOrgRow = z.object({
-  orgId: z.number(), orgName: z.string(), parentName: z.string().nullable(), unitAttr: z.number(),
+  orgId: z.number(),
+  orgName: z.string(),
+  parentName: z.string().nullable(),
+  unitAttr: z.number(),
   associated: z.boolean(),
   /** People of the org given the delegated role. */
   memberCount: z.number(),
@@ -34,13 +42,28 @@ export type SubOrgRow = z.infer<typeof subOrgRow>
 export const subOrgAssociateBody = z.object({ roleId: id, orgIds: z.array(id).min(1, '请选择机构').max(500) })
 export type SubOrgAssociateBody = z.infer<typeof subOrgAssociateBody>
 
-export const subOrgUserPageBody = z.object({ roleId: id, orgId: id, keyword, userType: z.coerce.number().int().optional().nullable(), ...paging })
+export const subOrgUserPageBody = z.object({
+  roleId: id,
+  orgId: id,
+  keyword,
+  userType: z.coerce.number().int().optional().nullable(),
+  ...paging,
+})
 export type SubOrgUserPageBody = z.infer<typeof subOrgUserPageBody>
-export const subOrgUserBody = z.object({ roleId: id, orgId: id, userInfoIds: z.array(id).min(1, '请选择人员').max(500) })
+export const subOrgUserBody = z.object({
+  roleId: id,
+  orgId: id,
+  userInfoIds: z.array(id).min(1, '请选择人员').max(500),
+})
 export type SubOrgUserBody = z.infer<typeof subOrgUserBody>
 
 /** sub/org/permission/current/user: per org of the signed-in account, the codes its delegated roles give there. */
-export const subOrgPermission = z.object({ orgId: z.number(), orgName: z.string(), roles: z.array(z.string()), permissions: z.array(z.string()) })
+export const subOrgPermission = z.object({
+  orgId: z.number(),
+  orgName: z.string(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+})
 export type SubOrgPermission = z.infer<typeof subOrgPermission>
 
 /** The role user import's template (docs/roles.md): one person and one or more role names a row. */
@@ -50,4 +73,11 @@ export const ROLE_IMPORT_COLUMNS = [
   { header: '角色名称*', key: 'roles', width: 30 },
 ] as const
 /** Role names of one cell: 、 ， , ; ； or a line break between them. */
-export const splitRoleNames = (cell: string): string[] => [...new Set(cell.split(/[、,，;；\n]/).map((s) => s.trim()).filter(Boolean))]
+export const splitRoleNames = (cell: string): string[] => [
+  ...new Set(
+    cell
+      .split(/[、,，;；\n]/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+]

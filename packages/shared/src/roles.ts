@@ -9,8 +9,15 @@ const paging = {
   pageIndex: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(20),
 }
-const roleName = z.line({ message: '请输入角色名称' }).trim().min(1, '请输入角色名称').max(30, '角色名称不能超过30个字符')
-const userType = z.union([z.literal(1002), z.literal(1003), z.literal(1004)]).optional().nullable()
+const roleName = z
+  .line({ message: '请输入角色名称' })
+  .trim()
+  .min(1, '请输入角色名称')
+  .max(30, '角色名称不能超过30个字符')
+const userType = z
+  .union([z.literal(1002), z.literal(1003), z.literal(1004)])
+  .optional()
+  .nullable()
 
 export const RoleMsg = {
   NOT_FOUND: '角色不存在',
@@ -26,16 +33,36 @@ export const RoleMsg = {
   ORG_MISMATCH: '机构与角色不匹配',
 } as const
 
-export const roleAddItem = z.object({ name: roleName, userType, remark: z.string().trim().max(200).optional().nullable() })
-export const roleAddBatchBody = z.object({ roles: z.array(roleAddItem).min(1, '请填写角色').max(50, '一次最多新增50个角色') })
+export const roleAddItem = z.object({
+  name: roleName,
+  userType,
+  remark: z.string().trim().max(200).optional().nullable(),
+})
+export const roleAddBatchBody = z.object({
+  roles: z.array(roleAddItem).min(1, '请填写角色').max(50, '一次最多新增50个角色'),
+})
 export type RoleAddBatchBody = z.infer<typeof roleAddBatchBody>
-export const roleUpdateBody = roleAddItem.extend({ id: z.id(), status: z.coerce.number().int().min(0).max(1).optional() })
+export const roleUpdateBody = roleAddItem.extend({
+  id: z.id(),
+  status: z.coerce.number().int().min(0).max(1).optional(),
+})
 export type RoleUpdateBody = z.infer<typeof roleUpdateBody>
-export const rolePageBody = z.object({ keyword: z.string().trim().max(30).optional().nullable(), userType: z.coerce.number().int().optional().nullable(), ...paging })
+export const rolePageBody = z.object({
+  keyword: z.string().trim().max(30).optional().nullable(),
+  userType: z.coerce.number().int().optional().nullable(),
+  ...paging,
+})
 export type RolePageBody = z.infer<typeof rolePageBody>
 export const roleRow = z.object({
-  id: z.number(), orgId: z.number().nullable(), code: z.string(), name: z.string(), builtin: z.boolean(), userType: z.number().nullable(),
-  status: z.number(), memberCount: z.number(), permissionCount: z.number(),
+  id: z.number(),
+  orgId: z.number().nullable(),
+  code: z.string(),
+  name: z.string(),
+  builtin: z.boolean(),
+  userType: z.number().nullable(),
+  status: z.number(),
+  memberCount: z.number(),
+  permissionCount: z.number(),
 })
 export type RoleRow = z.infer<typeof roleRow>
 export const roleIdsBody = z.object({ ids: z.array(z.id()).min(1, '请选择角色').max(200) })
@@ -46,10 +73,14 @@ export const roleIdsBody = z.object({ ids: z.array(z.id()).min(1, '请选择角�
  */
 export const PermissionAppType = { IN_ORG: 3, PUBLIC_PORTAL: 7, STUDENT: 12 } as const
 export type PermissionAppType = (typeof PermissionAppType)[keyof typeof PermissionAppType]
-export const permissionAppType = z.union([z.literal(PermissionAppType.IN_ORG), z.literal(PermissionAppType.PUBLIC_PORTAL), z.literal(PermissionAppType.STUDENT)])
+export const permissionAppType = z.union([
+  z.literal(PermissionAppType.IN_ORG),
+  z.literal(PermissionAppType.PUBLIC_PORTAL),
+  z.literal(PermissionAppType.STUDENT),
+])
 /** The 机构内应用 list's appType for the selector's user type: students 12; all (null), staff and parents 3. */
 export const inOrgAppTypeFor = (userType: number | null | undefined): PermissionAppType =>
-  (userType === UserType.STUDENT ? PermissionAppType.STUDENT : PermissionAppType.IN_ORG)
+  userType === UserType.STUDENT ? PermissionAppType.STUDENT : PermissionAppType.IN_ORG
 
 /**
  * Which list each top-level node of the shared catalogue belongs to (the catalogue itself carries no appType):
@@ -66,7 +97,9 @@ export const CATALOGUE_APP_TYPES: Readonly<Record<string, PermissionAppType>> = 
 }
 /** The list a registered app's code joins, from the app's own appType. */
 export const permissionAppTypeOfApp = (appType: number): PermissionAppType =>
-  (appType === PermissionAppType.PUBLIC_PORTAL || appType === PermissionAppType.STUDENT ? appType : PermissionAppType.IN_ORG)
+  appType === PermissionAppType.PUBLIC_PORTAL || appType === PermissionAppType.STUDENT
+    ? appType
+    : PermissionAppType.IN_ORG
 
 /**
  * A permission group (001 §3): a catalogue node the caller may grant (or one above such a node), tree key `name`
@@ -83,13 +116,24 @@ export interface PermissionGroup {
   grantedCounts: number
   children: PermissionGroup[]
 }
-export const permissionGroup: z.ZodType<PermissionGroup> = z.lazy(() => z.object({
-  name: z.string(), desc: z.string(), roleId: z.number().nullable(), hasPermission: z.boolean(),
-  permissionCounts: z.number().int(), grantedCounts: z.number().int(), children: z.array(permissionGroup),
-}))
+export const permissionGroup: z.ZodType<PermissionGroup> = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    desc: z.string(),
+    roleId: z.number().nullable(),
+    hasPermission: z.boolean(),
+    permissionCounts: z.number().int(),
+    grantedCounts: z.number().int(),
+    children: z.array(permissionGroup),
+  }),
+)
 const id = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
 /** getPermissionTree: appType left out answers every list; orgId must be one the caller manages (the role's own). */
-export const permissionTreeQuery = z.object({ roleId: id.optional(), orgId: id.optional(), appType: z.coerce.number().pipe(permissionAppType).optional() })
+export const permissionTreeQuery = z.object({
+  roleId: id.optional(),
+  orgId: id.optional(),
+  appType: z.coerce.number().pipe(permissionAppType).optional(),
+})
 export type PermissionTreeQuery = z.infer<typeof permissionTreeQuery>
 export const permissionsOfRoleQuery = z.object({ roleId: id, orgId: id.optional() })
 export type PermissionsOfRoleQuery = z.infer<typeof permissionsOfRoleQuery>
@@ -103,13 +147,25 @@ export const associatePermissionBody = z.object({
 })
 export type AssociatePermissionBody = z.infer<typeof associatePermissionBody>
 
-export const roleMembersBody = z.object({ roleId: z.id(), keyword: z.string().trim().max(30).optional().nullable(), ...paging })
+export const roleMembersBody = z.object({
+  roleId: z.id(),
+  keyword: z.string().trim().max(30).optional().nullable(),
+  ...paging,
+})
 export type RoleMembersBody = z.infer<typeof roleMembersBody>
 export const roleMemberRow = z.object({
-  userInfoId: z.number(), trueName: z.string(), userName: z.string(), userType: z.number(), orgId: z.number(), orgName: z.string(),
+  userInfoId: z.number(),
+  trueName: z.string(),
+  userName: z.string(),
+  userType: z.number(),
+  orgId: z.number(),
+  orgName: z.string(),
 })
 export type RoleMemberRow = z.infer<typeof roleMemberRow>
-export const associateAccountBody = z.object({ roleId: z.id(), userInfoIds: z.array(z.id()).min(1, '请选择人员').max(500) })
+export const associateAccountBody = z.object({
+  roleId: z.id(),
+  userInfoIds: z.array(z.id()).min(1, '请选择人员').max(500),
+})
 export type AssociateAccountBody = z.infer<typeof associateAccountBody>
 
 /** Who holds any of these codes (权限用户查询), and which roles grant them. */

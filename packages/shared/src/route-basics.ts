@@ -8,7 +8,8 @@
  * table. `permission` is the page code checked against the user's permission list; a route without one is
  * open to any signed-in user. `public` routes need no login.
  */
-export type LayoutName = 'default' | 'redirect' | 'home' | 'old' | 'jd' | 'out-portal' | 'alliance' | 'manage-center' | 'mobile' | 'none'
+export type LayoutName =
+  'default' | 'redirect' | 'home' | 'old' | 'jd' | 'out-portal' | 'alliance' | 'manage-center' | 'mobile' | 'none'
 
 export interface RouteMeta {
   path: string
@@ -28,19 +29,94 @@ export interface RouteMeta {
 
 /** Sub-applications of 000 §2.1, each mounted at /<name>/:page*. */
 export const SUB_APPS: readonly string[] = [
-  'placemeet', 'dynamic', 'salary', 'agilebpm', 'oafn', 'courseCenter', 'property', 'autocenter', 'internship',
-  'leaveSchool', 'archiveStudents', 'archiveTeacher', 'teacherPersonnel', 'media', 'qualityEvaluation', 'diagnReform',
-  'graduationTo', 'teacherEvaluation', 'studentManage', 'gradeManage', 'inspection', 'recruitstudent', 'moralEducation',
-  'officialDocument', 'leave', 'cms2', 'cms2JD', 'baseEducation', 'outSide', 'openClass', 'attendance', 'databrain', 'iot',
-  'checkTeacher', 'checkStudent', 'examSystem', 'indlibrary', 'baseYiliao', 'baseTY', 'warningCenter', 'physicalMental',
-  'visitor', 'textbook', 'enrollment', 'archiveTeacherJd', 'archiveStudentsJd', 'courseCenterJd', 'divideClassTool',
-  'worklog', 'portal', 'classmain', 'classOn', 'jdProperty', 'supervisionTrain', 'pay', 'canteenManage', 'studentEvaluation',
-  'examSystemJd', 'modularPartyc', 'gradeManageJd', 'enrollmentPlatform', 'saas', 'ttm', 'teacherOnDuty',
-  'taskCollaboration', 'studentGrowth', 'cwj', 'sms', 'eduChainManage', 'inventorySys', 'leagueTeacher',
-  'activityElegance', 'medicalManage', 'YKinternship', 'registration', 'allianceManage', 'Information', 'afterSchool',
+  'placemeet',
+  'dynamic',
+  'salary',
+  'agilebpm',
+  'oafn',
+  'courseCenter',
+  'property',
+  'autocenter',
+  'internship',
+  'leaveSchool',
+  'archiveStudents',
+  'archiveTeacher',
+  'teacherPersonnel',
+  'media',
+  'qualityEvaluation',
+  'diagnReform',
+  'graduationTo',
+  'teacherEvaluation',
+  'studentManage',
+  'gradeManage',
+  'inspection',
+  'recruitstudent',
+  'moralEducation',
+  'officialDocument',
+  'leave',
+  'cms2',
+  'cms2JD',
+  'baseEducation',
+  'outSide',
+  'openClass',
+  'attendance',
+  'databrain',
+  'iot',
+  'checkTeacher',
+  'checkStudent',
+  'examSystem',
+  'indlibrary',
+  'baseYiliao',
+  'baseTY',
+  'warningCenter',
+  'physicalMental',
+  'visitor',
+  'textbook',
+  'enrollment',
+  'archiveTeacherJd',
+  'archiveStudentsJd',
+  'courseCenterJd',
+  'divideClassTool',
+  'worklog',
+  'portal',
+  'classmain',
+  'classOn',
+  'jdProperty',
+  'supervisionTrain',
+  'pay',
+  'canteenManage',
+  'studentEvaluation',
+  'examSystemJd',
+  'modularPartyc',
+  'gradeManageJd',
+  'enrollmentPlatform',
+  'saas',
+  'ttm',
+  'teacherOnDuty',
+  'taskCollaboration',
+  'studentGrowth',
+  'cwj',
+  'sms',
+  'eduChainManage',
+  'inventorySys',
+  'leagueTeacher',
+  'activityElegance',
+  'medicalManage',
+  'YKinternship',
+  'registration',
+  'allianceManage',
+  'Information',
+  'afterSchool',
 ]
 /** These sub-applications are served under the /oafn prefix. */
-export const OAFN_SUB_APPS: readonly string[] = ['agilebpm', 'checkStudent', 'checkTeacher', 'leave', 'officialDocument', 'worklog']
+export const OAFN_SUB_APPS: readonly string[] = [
+  'agilebpm',
+  'checkStudent',
+  'checkTeacher',
+  'leave',
+  'officialDocument',
+  'worklog',
+]
 
 export function subAppPath(name: string): string {
   return OAFN_SUB_APPS.includes(name) ? `/oafn/${name}` : `/${name}`
@@ -48,18 +124,32 @@ export function subAppPath(name: string): string {
 
 /** Sub-app routes whose layout is not the home layout (000 §2.1 "Other layouts"). */
 export const SUB_APP_LAYOUTS: Record<string, LayoutName> = {
-  localSide: 'jd', supervisionTrainUser: 'jd', eduGridGovUser: 'jd', eduChainUser: 'jd',
-  dataWareHouse: 'redirect', oneselfCenter: 'redirect', openPortal: 'redirect', dataMap: 'redirect', webview: 'redirect',
-  studentPrortraitHome: 'redirect', managecenter: 'manage-center', alliancePortal: 'alliance',
-  eduGridGovManage: 'home', eduChainManage: 'home',
+  localSide: 'jd',
+  supervisionTrainUser: 'jd',
+  eduGridGovUser: 'jd',
+  eduChainUser: 'jd',
+  dataWareHouse: 'redirect',
+  oneselfCenter: 'redirect',
+  openPortal: 'redirect',
+  dataMap: 'redirect',
+  webview: 'redirect',
+  studentPrortraitHome: 'redirect',
+  managecenter: 'manage-center',
+  alliancePortal: 'alliance',
+  eduGridGovManage: 'home',
+  eduChainManage: 'home',
 }
 
 /** Fixed redirects of 000 §2.4 (the router keeps the query string). */
 export const ROUTE_REDIRECTS: readonly (readonly [from: string, to: string])[] = [
-  ['/signin', '/redirect/login'], ['/login', '/redirect/admin'],
-  ['/portal-home/home', '/portal/home'], ['/portal/home/home', '/portal/home'],
-  ['/localSide-home/index', '/localSide/home'], ['/localSide/home', '/localSide/home/index'],
-  ['/schoolPortal/news', '/schoolPortal/home/news'], ['/generalPortal/home', '/generalPortal/home/index'],
+  ['/signin', '/redirect/login'],
+  ['/login', '/redirect/admin'],
+  ['/portal-home/home', '/portal/home'],
+  ['/portal/home/home', '/portal/home'],
+  ['/localSide-home/index', '/localSide/home'],
+  ['/localSide/home', '/localSide/home/index'],
+  ['/schoolPortal/news', '/schoolPortal/home/news'],
+  ['/generalPortal/home', '/generalPortal/home/index'],
   ['/home', '/home/home'],
   // 001 §2.1 names the bureau-school platform entry without /index.
   ['/jdLogin/jdPlatForm', '/jdLogin/jdPlatForm/index'],
@@ -72,7 +162,8 @@ export const ROUTE_REDIRECTS: readonly (readonly [from: string, to: string])[] =
 export const BASE_SET_ENTRY = '/base-set'
 
 /** The host route of every sub-application (000 §2.1): /salary, /oafn/leave, /localSide ... */
-export const SUB_APP_HOSTS: readonly string[] = /* @__PURE__ */ (() => [...new Set([...SUB_APPS, ...Object.keys(SUB_APP_LAYOUTS)])].map(subAppPath))()
+export const SUB_APP_HOSTS: readonly string[] = /* @__PURE__ */ (() =>
+  [...new Set([...SUB_APPS, ...Object.keys(SUB_APP_LAYOUTS)])].map(subAppPath))()
 
 export const pathOnly = (target: string): string => target.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1')
 
@@ -80,6 +171,7 @@ export const pathOnly = (target: string): string => target.split(/[?#]/)[0]!.rep
 export function subAppHostOf(target: string): string | null {
   const path = pathOnly(target)
   let best: string | null = null
-  for (const h of SUB_APP_HOSTS) if ((path === h || path.startsWith(`${h}/`)) && h.length > (best?.length ?? 0)) best = h
+  for (const h of SUB_APP_HOSTS)
+    if ((path === h || path.startsWith(`${h}/`)) && h.length > (best?.length ?? 0)) best = h
   return best
 }

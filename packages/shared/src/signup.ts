@@ -35,25 +35,57 @@ export const signUpBody = z.object({
   password: z.string({ message: '请输入密码' }).min(1, '请输入密码').max(64, '密码不能超过64个字符'),
   confirmPassword: z.string().max(64).optional(),
   /** Login name; the phone when absent. */
-  userName: z.line().regex(/^[A-Za-z0-9_.@-]{3,40}$/, '登录名为3-40位字母、数字或_.@-').optional().nullable(),
+  userName: z
+    .line()
+    .regex(/^[A-Za-z0-9_.@-]{3,40}$/, '登录名为3-40位字母、数字或_.@-')
+    .optional()
+    .nullable(),
 })
 export type SignUpBody = z.infer<typeof signUpBody>
 export const signUpResult = z.object({ registerToken: z.string(), userName: z.string(), tenantId: z.number() })
 export type SignUpResult = z.infer<typeof signUpResult>
 
 /** A request to join (signUp/apply/org/update/v2 and organizationUnit/register/apply). */
-export const applyOrgBody = z.object({
-  /** An own pending request to change (or withdraw); absent: a new request. */
-  id: z.id().optional().nullable(),
-  orgId: z.coerce.number({ message: '请选择学校' }).int().positive('请选择学校'),
-  userType: z.coerce.number().int().refine((v) => (APPLY_USER_TYPES as readonly number[]).includes(v), '请选择身份'),
-  childNo: z.line().max(30, '学号不能超过30个字符').optional().nullable().transform((v) => v || null),
-  childName: z.line().max(30, '姓名不能超过30个字符').optional().nullable().transform((v) => v || null),
-  relation: z.line().max(10, '关系不能超过10个字符').optional().nullable().transform((v) => v || null),
-  reason: z.line().max(200, '申请说明不能超过200个字符').optional().nullable().transform((v) => v || null),
-  /** With id: withdraw that pending request instead of changing it. */
-  withdraw: z.boolean().optional(),
-}).refine((b) => b.withdraw || b.userType !== UserType.PARENT || (b.childNo && b.childName), { message: '请输入孩子的学号和姓名', path: ['childNo'] })
+export const applyOrgBody = z
+  .object({
+    /** An own pending request to change (or withdraw); absent: a new request. */
+    id: z.id().optional().nullable(),
+    orgId: z.coerce.number({ message: '请选择学校' }).int().positive('请选择学校'),
+    userType: z.coerce
+      .number()
+      .int()
+      .refine((v) => (APPLY_USER_TYPES as readonly number[]).includes(v), '请选择身份'),
+    childNo: z
+      .line()
+      .max(30, '学号不能超过30个字符')
+      .optional()
+      .nullable()
+      .transform((v) => v || null),
+    childName: z
+      .line()
+      .max(30, '姓名不能超过30个字符')
+      .optional()
+      .nullable()
+      .transform((v) => v || null),
+    relation: z
+      .line()
+      .max(10, '关系不能超过10个字符')
+      .optional()
+      .nullable()
+      .transform((v) => v || null),
+    reason: z
+      .line()
+      .max(200, '申请说明不能超过200个字符')
+      .optional()
+      .nullable()
+      .transform((v) => v || null),
+    /** With id: withdraw that pending request instead of changing it. */
+    withdraw: z.boolean().optional(),
+  })
+  .refine((b) => b.withdraw || b.userType !== UserType.PARENT || (b.childNo && b.childName), {
+    message: '请输入孩子的学号和姓名',
+    path: ['childNo'],
+  })
 export type ApplyOrgBody = z.infer<typeof applyOrgBody>
 export type ApplyOrgInput = z.input<typeof applyOrgBody>
 
@@ -83,7 +115,13 @@ export const myApplications = z.object({
 export type MyApplications = z.infer<typeof myApplications>
 
 /** An organisation open for requests (the public list of the sign-up page). */
-export const registerOrg = z.object({ orgId: z.number(), name: z.string(), school: z.boolean(), parentOpen: z.boolean(), teacherOpen: z.boolean() })
+export const registerOrg = z.object({
+  orgId: z.number(),
+  name: z.string(),
+  school: z.boolean(),
+  parentOpen: z.boolean(),
+  teacherOpen: z.boolean(),
+})
 export type RegisterOrg = z.infer<typeof registerOrg>
 export const registerOrgsQuery = z.object({ orgId: optOrgId, keyword: z.line().max(50).optional().nullable() })
 export const registerTenant = z.object({ tenantId: z.number(), name: z.string() })

@@ -7,7 +7,10 @@ import * as z from './z.js'
 export const SMS_EVENTS = ['login', 'signup', 'reset_password', 'bind_phone'] as const
 export type SmsEventName = (typeof SMS_EVENTS)[number]
 export const SMS_EVENT_LABELS: Record<SmsEventName, string> = {
-  login: '短信登录', signup: '注册', reset_password: '找回密码', bind_phone: '绑定手机号',
+  login: '短信登录',
+  signup: '注册',
+  reset_password: '找回密码',
+  bind_phone: '绑定手机号',
 }
 
 /** outbox sends nothing and keeps the message in the SMS log (the default); aliyun is Alibaba Cloud SMS (dysmsapi). */
@@ -115,7 +118,11 @@ export const smsTemplateCreate = z.object({
   /** The provider's template id (Alibaba: SMS_123456789); not needed by the outbox. */
   templateCode: z.line().max(64).optional().nullable(),
   /** ${code} stands for the verification code. */
-  content: z.line().min(1, '请输入模板内容').max(300).refine((v) => v.includes('${code}'), '模板内容须包含 ${code}'),
+  content: z
+    .line()
+    .min(1, '请输入模板内容')
+    .max(300)
+    .refine((v) => v.includes('${code}'), '模板内容须包含 ${code}'),
   status: z.coerce.number().int().min(0).max(1).default(0),
 })
 export const smsTemplateUpdate = smsTemplateCreate.extend({ id: z.id() })
@@ -131,7 +138,10 @@ export const smsTemplatePageQuery = z.object({
 // ---- log ----
 export const SMS_LOG_STATUS = ['outbox', 'sent', 'failed', 'skipped'] as const
 export const SMS_LOG_STATUS_LABELS: Record<(typeof SMS_LOG_STATUS)[number], string> = {
-  outbox: '已记录（发件箱）', sent: '已发送', failed: '发送失败', skipped: '未发送（无此账号）',
+  outbox: '已记录（发件箱）',
+  sent: '已发送',
+  failed: '发送失败',
+  skipped: '未发送（无此账号）',
 }
 export const smsLogRow = z.object({
   id: z.number(),
@@ -161,28 +171,40 @@ export const smsLogQuery = z.object({
 
 // ---- SMS login and forgot password (000 §7.2, §7.3) ----
 /** GET login/sms/code/send and POST login/sms/code/sendForPhoneLogin. */
-export const smsSendBody = z.object({
-  phone: phoneSchema.optional(),
-  orgId: z.coerce.number().int().optional().nullable(),
-  /** The SMS step of a password login (operationType 6): the code goes to that account's phone. */
-  mustSmsId: z.line().max(200).optional(),
-}).refine((b) => !!b.phone || !!b.mustSmsId, { message: SmsMsg.PHONE_INVALID, path: ['phone'] })
+export const smsSendBody = z
+  .object({
+    phone: phoneSchema.optional(),
+    orgId: z.coerce.number().int().optional().nullable(),
+    /** The SMS step of a password login (operationType 6): the code goes to that account's phone. */
+    mustSmsId: z.line().max(200).optional(),
+  })
+  .refine((b) => !!b.phone || !!b.mustSmsId, { message: SmsMsg.PHONE_INVALID, path: ['phone'] })
 /** GET login/sms/code/valid: checks without using the code up. */
-export const smsValidQuery = z.object({ phone: phoneSchema, smsCode: smsCodeSchema, orgId: z.coerce.number().int().optional() })
-/** POST loginByPhoneSms. mustSmsId continues a password login that asked for the SMS step (operationType 6). */
-export const loginByPhoneSmsBody = z.object({
-  orgId: z.number().int().optional().nullable(),
-  /** Not needed with mustSmsId: the code went to the account's own phone. */
-  phone: phoneSchema.optional().nullable(),
+export const smsValidQuery = z.object({
+  phone: phoneSchema,
   smsCode: smsCodeSchema,
-  mustSmsId: z.line().max(200).optional().nullable(),
-}).refine((b) => !!b.phone || !!b.mustSmsId, { message: SmsMsg.PHONE_INVALID, path: ['phone'] })
+  orgId: z.coerce.number().int().optional(),
+})
+/** POST loginByPhoneSms. mustSmsId continues a password login that asked for the SMS step (operationType 6). */
+export const loginByPhoneSmsBody = z
+  .object({
+    orgId: z.number().int().optional().nullable(),
+    /** Not needed with mustSmsId: the code went to the account's own phone. */
+    phone: phoneSchema.optional().nullable(),
+    smsCode: smsCodeSchema,
+    mustSmsId: z.line().max(200).optional().nullable(),
+  })
+  .refine((b) => !!b.phone || !!b.mustSmsId, { message: SmsMsg.PHONE_INVALID, path: ['phone'] })
 export type LoginByPhoneSmsBody = z.infer<typeof loginByPhoneSmsBody>
 
 /** GET account/smsSendModifyPwd. */
 export const smsSendModifyPwdQuery = z.object({ phone: phoneSchema, orgId: z.coerce.number().int().optional() })
 /** POST account/smsVerifyCode: answers a reset ticket (10 minutes, single use). */
-export const smsVerifyCodeBody = z.object({ phone: phoneSchema, smsCode: smsCodeSchema, orgId: z.number().int().optional().nullable() })
+export const smsVerifyCodeBody = z.object({
+  phone: phoneSchema,
+  smsCode: smsCodeSchema,
+  orgId: z.number().int().optional().nullable(),
+})
 export const smsVerifyCodeResult = z.object({ resetTicket: z.string() })
 /** POST account/change/password/notLogin. */
 export const changePasswordNotLoginBody = z.object({

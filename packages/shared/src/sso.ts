@@ -16,7 +16,10 @@ import * as z from './z.js'
 export const THIRD_TYPES = ['oidc', 'smartEdu', 'dingtalk', 'wecom'] as const
 export type ThirdType = (typeof THIRD_TYPES)[number]
 export const THIRD_TYPE_LABELS: Record<ThirdType, string> = {
-  oidc: 'OpenID Connect', smartEdu: '智慧教育平台', dingtalk: '钉钉', wecom: '企业微信',
+  oidc: 'OpenID Connect',
+  smartEdu: '智慧教育平台',
+  dingtalk: '钉钉',
+  wecom: '企业微信',
 }
 
 /** The single-use steps of a sign-in and how long they live. */
@@ -118,7 +121,11 @@ export const thirdConfigPageBody = z.object({
 export const thirdConfigIdQuery = z.object({ id: z.id() })
 
 /** refreshMenu: the provider's sign-in endpoints fetched again (OIDC discovery) and checked (DingTalk, WeCom token). */
-export const thirdRefreshResult = z.object({ ok: z.boolean(), message: z.string(), endpoints: z.record(z.string(), z.string()) })
+export const thirdRefreshResult = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  endpoints: z.record(z.string(), z.string()),
+})
 export type ThirdRefreshResult = z.infer<typeof thirdRefreshResult>
 
 /** The login page's buttons: the enabled configs of its tenant. */
@@ -135,12 +142,21 @@ export const thirdUrlQuery = z.object({
 export const thirdUrlResult = z.object({ url: z.string(), state: z.string() })
 export type ThirdUrlResult = z.infer<typeof thirdUrlResult>
 
-const tokenField = (msg: string) => z.string().min(10, msg).max(300, msg).regex(/^[A-Za-z0-9._~+/=-]+$/, msg)
+const tokenField = (msg: string) =>
+  z
+    .string()
+    .min(10, msg)
+    .max(300, msg)
+    .regex(/^[A-Za-z0-9._~+/=-]+$/, msg)
 
 /** loginByThirdSSO: token is the provider's authorization code (DingTalk authCode, WeCom code), state the one of third/url. */
 export const loginByThirdSsoBody = z.object({
   thirdType: z.enum(THIRD_TYPES, '请选择第三方类型'),
-  token: z.string().min(1, SsoMsg.STATE_INVALID).max(2000, SsoMsg.STATE_INVALID).regex(/^[\x21-\x7e]+$/, SsoMsg.STATE_INVALID),
+  token: z
+    .string()
+    .min(1, SsoMsg.STATE_INVALID)
+    .max(2000, SsoMsg.STATE_INVALID)
+    .regex(/^[\x21-\x7e]+$/, SsoMsg.STATE_INVALID),
   state: tokenField(SsoMsg.STATE_INVALID),
   /** OIDC's iss of the authorization response (RFC 9207), when the provider sent one. */
   iss: z.string().max(500).optional().nullable(),
@@ -185,4 +201,9 @@ export const unbindByPwdBody = z.object({
 })
 
 /** The signed-in person's bindings (the bind page and the personal centre show them). */
-export const thirdBinding = z.object({ thirdType: z.enum(THIRD_TYPES), name: z.string(), displayName: z.string().nullable(), createdAt: z.string() })
+export const thirdBinding = z.object({
+  thirdType: z.enum(THIRD_TYPES),
+  name: z.string(),
+  displayName: z.string().nullable(),
+  createdAt: z.string(),
+})

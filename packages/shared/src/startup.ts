@@ -7,7 +7,8 @@
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/
 /** NUL, control characters and half of a UTF-16 surrogate pair. */
-const unsafe = (s: string): boolean => CONTROL.test(s) || /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s)
+const unsafe = (s: string): boolean =>
+  CONTROL.test(s) || /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s)
 
 /** What a failed config-centre call shows when its answer carries no msg (a network failure, a gateway's page). */
 export const CONFIG_CENTER_FAILED = '网络错误，请稍后再试！'
@@ -39,7 +40,11 @@ export function isPlaceBookingPath(path: string): boolean {
  * Where a phone on a place-reservation path goes at startup: the config centre's mobile booking address, when one
  * is configured and is an http(s) URL; otherwise null (the page opens as it is).
  */
-export function mobileBookingTarget(ua: string, path: string, placeBookingUrl: string | null | undefined): string | null {
+export function mobileBookingTarget(
+  ua: string,
+  path: string,
+  placeBookingUrl: string | null | undefined,
+): string | null {
   if (!placeBookingUrl || !/^https?:\/\/[^\s/\\]/i.test(placeBookingUrl)) return null
   return isPhoneUserAgent(ua) && isPlaceBookingPath(path) ? placeBookingUrl : null
 }

@@ -26,13 +26,18 @@ export function string(params?: StringParams): zod.ZodString {
 }
 
 export function line(params?: StringParams): zod.ZodString {
-  return string(params).trim().refine((v) => !hasControlChars(v), InputMsg.CONTROL_CHARS)
+  return string(params)
+    .trim()
+    .refine((v) => !hasControlChars(v), InputMsg.CONTROL_CHARS)
 }
 
 /** An address of `kind` (see isSafeLink), at most `max` characters; empty means none. */
 export function link(kind: LinkKind = 'web', message: string = LINK_MSG[kind], max = 500): zod.ZodString {
   // The link rule speaks first: "java\tscript:" is told it is not a link rather than that it holds a tab.
-  return string().trim().max(max, InputMsg.TOO_LONG).refine((v) => v === '' || isSafeLink(v, kind), message)
+  return string()
+    .trim()
+    .max(max, InputMsg.TOO_LONG)
+    .refine((v) => v === '' || isSafeLink(v, kind), message)
     .refine((v) => !hasControlChars(v), InputMsg.CONTROL_CHARS)
 }
 
@@ -40,19 +45,24 @@ export function link(kind: LinkKind = 'web', message: string = LINK_MSG[kind], m
 const PLAIN_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/
 const PLAIN_ID = /^[1-9]\d*$/
 
-interface StrictNumberDef extends zod.core.$ZodNumberDef { plain?: RegExp }
+interface StrictNumberDef extends zod.core.$ZodNumberDef {
+  plain?: RegExp
+}
 /**
  * zod's number schema, converting only a plainly written string (def.plain) before the usual number check. A
  * constructor of its own, so .int(), .min() and .optional() — which rebuild the schema from its def — keep it.
  */
-const StrictNumber: zod.core.$constructor<zod.ZodNumber, StrictNumberDef> = $constructor('ZxStrictNumber', (inst: zod.ZodNumber, def: StrictNumberDef) => {
-  zod.ZodNumber.init(inst, def)
-  const parse = inst._zod.parse
-  inst._zod.parse = (payload, ctx) => {
-    if (typeof payload.value === 'string' && def.plain?.test(payload.value)) payload.value = Number(payload.value)
-    return parse(payload, ctx)
-  }
-})
+const StrictNumber: zod.core.$constructor<zod.ZodNumber, StrictNumberDef> = $constructor(
+  'ZxStrictNumber',
+  (inst: zod.ZodNumber, def: StrictNumberDef) => {
+    zod.ZodNumber.init(inst, def)
+    const parse = inst._zod.parse
+    inst._zod.parse = (payload, ctx) => {
+      if (typeof payload.value === 'string' && def.plain?.test(payload.value)) payload.value = Number(payload.value)
+      return parse(payload, ctx)
+    }
+  },
+)
 
 type NumberParams = Parameters<typeof zod.number>[0]
 const strictNumber = (plain: RegExp, params?: NumberParams): zod.ZodNumber =>

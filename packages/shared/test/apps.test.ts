@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { AppMsg, appTargetMissing, BASE_SET_ENTRY, BUILTIN_APPS, isPageRoute, subAppHostOf, UserType } from '../src/index.js'
+import {
+  AppMsg,
+  appTargetMissing,
+  BASE_SET_ENTRY,
+  BUILTIN_APPS,
+  isPageRoute,
+  subAppHostOf,
+  UserType,
+} from '../src/index.js'
 
 describe('what an app needs to open (docs/portal-apps.md "Offered to users")', () => {
   it('portal pages, redirects and /base-set are pages; sub-app routes are not', () => {
@@ -34,7 +42,8 @@ describe('what an app needs to open (docs/portal-apps.md "Offered to users")', (
     for (const id of ['base_data', 'org_structure', 'role_permission', 'app_manage', 'class_management']) {
       expect(appTargetMissing({ reqUri: byId.get(id)!.reqUri, entryUrl: null })).toBeNull()
     }
-    for (const id of ['salary', 'worklog', 'leave', 'official_document', 'archive_teacher']) expect(byId.get(id)!.userTypes).toEqual([UserType.STAFF])
+    for (const id of ['salary', 'worklog', 'leave', 'official_document', 'archive_teacher'])
+      expect(byId.get(id)!.userTypes).toEqual([UserType.STAFF])
     expect(byId.get('grade_manage')!.userTypes).toContain(UserType.PARENT)
   })
 })

@@ -9,15 +9,23 @@ describe('news block page sizes (001 §9)', () => {
 
 describe('block settings', () => {
   it('fill the defaults of §9: carousel 3000 ms, swiper 2000 ms with gap 24, video cover-until-clicked', () => {
-    expect(blockInput.parse({ type: 'carousel', settings: {} })).toMatchObject({ span: 12, status: 0, settings: { speed: 3000, picList: [] } })
+    expect(blockInput.parse({ type: 'carousel', settings: {} })).toMatchObject({
+      span: 12,
+      status: 0,
+      settings: { speed: 3000, picList: [] },
+    })
     expect(blockInput.parse({ type: 'swiper', settings: {} }).settings).toEqual({ speed: 2000, gap: 24, items: [] })
-    expect(blockInput.parse({ type: 'video', settings: { videoUrl_decode: 'https://e.com/v.mp4' } }).settings).toMatchObject({ autoPlayMode: 1 })
+    expect(
+      blockInput.parse({ type: 'video', settings: { videoUrl_decode: 'https://e.com/v.mp4' } }).settings,
+    ).toMatchObject({ autoPlayMode: 1 })
   })
 
   it('refuse other carousel speeds, news heights and non-http videos', () => {
     expect(blockInput.safeParse({ type: 'carousel', settings: { speed: 1000 } }).success).toBe(false)
     expect(blockInput.safeParse({ type: 'news', settings: { height: 300 } }).success).toBe(false)
-    expect(blockInput.safeParse({ type: 'video', settings: { videoUrl_decode: 'javascript:alert(1)' } }).success).toBe(false)
+    expect(blockInput.safeParse({ type: 'video', settings: { videoUrl_decode: 'javascript:alert(1)' } }).success).toBe(
+      false,
+    )
   })
 })
 

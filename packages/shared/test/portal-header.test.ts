@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import {
-  adminIconMode, appCenterPath, bureauMenuVisible, bureauTabCount, ConfigName, cutGroupName, cutTabTitle, defaultSysConfig, feedbackVisible,
-  groupMenuCount, isLongTitle, isPortalAdminPath, layoutWidth, mhSysConfig, mobileEntrySaveBody, splitVisible, style1TabCount, userMenuKeys,
+  adminIconMode,
+  appCenterPath,
+  bureauMenuVisible,
+  bureauTabCount,
+  ConfigName,
+  cutGroupName,
+  cutTabTitle,
+  defaultSysConfig,
+  feedbackVisible,
+  groupMenuCount,
+  isLongTitle,
+  isPortalAdminPath,
+  layoutWidth,
+  mhSysConfig,
+  mobileEntrySaveBody,
+  splitVisible,
+  style1TabCount,
+  userMenuKeys,
   type UserMenuContext,
 } from '../src/index.js'
 
@@ -25,7 +41,9 @@ describe('style 2 group menus', () => {
 
 describe('bureau header', () => {
   it('tabs: 1 under 1080, 2 to 1279, 3 to 1485, 4 to 1699, 5 from 1700', () => {
-    expect([1079, 1080, 1279, 1280, 1485, 1486, 1699, 1700, 1920].map(bureauTabCount)).toEqual([1, 2, 2, 3, 3, 4, 4, 5, 5])
+    expect([1079, 1080, 1279, 1280, 1485, 1486, 1699, 1700, 1920].map(bureauTabCount)).toEqual([
+      1, 2, 2, 3, 3, 4, 4, 5, 5,
+    ])
   })
   it('menuShowNum 0 shows one, 2 shows all, 1 shows 2 to 5 by width', () => {
     expect(bureauMenuVisible(0, 1920, 8)).toBe(1)
@@ -62,7 +80,14 @@ describe('layout width and names', () => {
 })
 
 describe('user menu rules (001 §6)', () => {
-  const base: UserMenuContext = { tenantModuleType: 1, isAdmin: false, allianceMember: false, school: true, publicPortalEnabled: false, feedbackEnabled: false }
+  const base: UserMenuContext = {
+    tenantModuleType: 1,
+    isAdmin: false,
+    allianceMember: false,
+    school: true,
+    publicPortalEnabled: false,
+    feedbackEnabled: false,
+  }
   it('bureau-school platform for non-admins of tenantModuleType 1', () => {
     expect(userMenuKeys(base)).toEqual(['jdPlatform', 'switchOrg', 'personal', 'password', 'help', 'logout'])
     expect(userMenuKeys({ ...base, isAdmin: true })).not.toContain('jdPlatform')
@@ -80,7 +105,11 @@ describe('user menu rules (001 §6)', () => {
   it('a temporary tenant adds 退出租户 before 退出, for alliance members too', () => {
     expect(userMenuKeys({ ...base, tempTenant: true }).slice(-2)).toEqual(['quitTenant', 'logout'])
     expect(userMenuKeys(base)).not.toContain('quitTenant')
-    expect(userMenuKeys({ ...base, allianceMember: true, tempTenant: true })).toEqual(['leaveAlliance', 'quitTenant', 'logout'])
+    expect(userMenuKeys({ ...base, allianceMember: true, tempTenant: true })).toEqual([
+      'leaveAlliance',
+      'quitTenant',
+      'logout',
+    ])
   })
   it('alliance members see only 离开联盟 and 退出; complaint when enabled', () => {
     expect(userMenuKeys({ ...base, allianceMember: true })).toEqual(['leaveAlliance', 'logout'])
@@ -106,7 +135,11 @@ describe('user menu rules (001 §6)', () => {
 
 describe('config schemas', () => {
   it('defaults carry the default titles', () => {
-    expect(defaultSysConfig(ConfigName.MH_SYS)).toMatchObject({ sysName: '智慧平台', navigationStyle: 1, portalGray: false })
+    expect(defaultSysConfig(ConfigName.MH_SYS)).toMatchObject({
+      sysName: '智慧平台',
+      navigationStyle: 1,
+      portalGray: false,
+    })
     expect(defaultSysConfig(ConfigName.JD_MH_SYS)).toMatchObject({ sysName: '局校一体平台', menuShowNum: 1 })
   })
   it('rejects a bad navigation style and a non-http image', () => {
@@ -120,9 +153,13 @@ describe('config schemas', () => {
 describe('image address rewrite', () => {
   it('moves /minires addresses to the image host, keeps others', async () => {
     const { rewriteImageUrl } = await import('../src/index.js')
-    expect(rewriteImageUrl('http://10.0.0.5:8080/minires/logo.png', 'https://img.example.cn/')).toBe('https://img.example.cn/minires/logo.png')
+    expect(rewriteImageUrl('http://10.0.0.5:8080/minires/logo.png', 'https://img.example.cn/')).toBe(
+      'https://img.example.cn/minires/logo.png',
+    )
     expect(rewriteImageUrl('/minires/a.png', 'https://img.example.cn')).toBe('https://img.example.cn/minires/a.png')
-    expect(rewriteImageUrl('https://cdn.example.cn/logo.png', 'https://img.example.cn')).toBe('https://cdn.example.cn/logo.png')
+    expect(rewriteImageUrl('https://cdn.example.cn/logo.png', 'https://img.example.cn')).toBe(
+      'https://cdn.example.cn/logo.png',
+    )
     expect(rewriteImageUrl('/minires/a.png', null)).toBe('/minires/a.png')
   })
 })

@@ -19,7 +19,9 @@ const MIN_BYTES = 256
  * it is; route-weight.ts serves a build the same way to weigh what a browser downloads.
  */
 export function gzipAsServed(file: string, data: Buffer): Buffer | null {
-  return COMPRESSIBLE.test(file) && data.length >= MIN_BYTES ? zlib.gzipSync(data, { level: zlib.constants.Z_BEST_COMPRESSION }) : null
+  return COMPRESSIBLE.test(file) && data.length >= MIN_BYTES
+    ? zlib.gzipSync(data, { level: zlib.constants.Z_BEST_COMPRESSION })
+    : null
 }
 
 async function* filesUnder(dir: string): AsyncGenerator<string> {
@@ -41,21 +43,30 @@ export function precompress(): Plugin {
   return {
     name: 'zx-precompress',
     apply: 'build',
-    configResolved(config) { outDir = path.resolve(config.root, config.build.outDir) },
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir)
+    },
     async closeBundle() {
       if (process.env.ZX_PRECOMPRESS === '0') return
       const jobs: Promise<void>[] = []
       for await (const file of filesUnder(outDir)) {
         if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue
-        jobs.push((async () => {
-          const data = await fs.readFile(file)
-          if (data.length < MIN_BYTES) return
-          const [br, gz] = await Promise.all([
-            brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
-            gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION }),
-          ])
-          await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)])
-        })())
+        jobs.push(
+          (async () => {
+            const data = await fs.readFile(file)
+            if (data.length < MIN_BYTES) return
+            const [br, gz] = await Promise.all([
+              brotli(data, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+                },
+              }),
+              gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION }),
+            ])
+            await Promise.all([fs.writeFile(`${file}.br`, br), fs.writeFile(`${file}.gz`, gz)])
+          })(),
+        )
       }
       await Promise.all(jobs)
     },

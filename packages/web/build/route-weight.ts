@@ -12,16 +12,30 @@ import { gzipAsServed } from './precompress'
 export const LOGIN_ROUTE_BUDGET = 120 * 1024
 export const LOGIN_ROUTE = '/#/redirect/login'
 
-export interface RouteWeight { gzipBytes: number; files: { file: string; gzipBytes: number }[] }
+export interface RouteWeight {
+  gzipBytes: number
+  files: { file: string; gzipBytes: number }[]
+}
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.ico': 'image/x-icon', '.woff2': 'font/woff2',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
 }
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
-export interface Api { url: string; stop: () => Promise<void> }
+export interface Api {
+  url: string
+  stop: () => Promise<void>
+}
 
 /**
  * The real server (packages/server) on a free port with its own fresh PGlite directory, for the API answers the
@@ -30,29 +44,69 @@ export interface Api { url: string; stop: () => Promise<void> }
  * district's and starts in seconds instead of a minute.
  */
 export async function startApi(): Promise<Api> {
-  const port = await new Promise<number>((resolve) => { const s = http.createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as AddressInfo).port; s.close(() => resolve(p)) }) })
+  const port = await new Promise<number>((resolve) => {
+    const s = http.createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as AddressInfo).port
+      s.close(() => resolve(p))
+    })
+  })
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zx-weight-db-'))
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', DATABASE_URL: '', LOG_LEVEL: 'warn', PASSWORD_MEMORY_KIB: '64', PASSWORD_TIME_COST: '1' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      PASSWORD_MEMORY_KIB: '64',
+      PASSWORD_TIME_COST: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  child.stdout.on('data', (d) => { output += d })
-  child.stderr.on('data', (d) => { output += d })
+  child.stdout.on('data', (d) => {
+    output += d
+  })
+  child.stderr.on('data', (d) => {
+    output += d
+  })
   const url = `http://127.0.0.1:${port}`
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM')
-      await new Promise((r) => { const t = setTimeout(() => { child.kill('SIGKILL'); r(null) }, 5000); child.once('exit', () => { clearTimeout(t); r(null) }) })
+      await new Promise((r) => {
+        const t = setTimeout(() => {
+          child.kill('SIGKILL')
+          r(null)
+        }, 5000)
+        child.once('exit', () => {
+          clearTimeout(t)
+          r(null)
+        })
+      })
     }
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
   const deadline = Date.now() + 180_000
   for (;;) {
-    if (child.exitCode !== null) { await stop(); throw new Error(`the server exited:\n${output}`) }
-    try { if ((await fetch(`${url}/base/api/tenant/getLoginInfo`, { signal: AbortSignal.timeout(5_000) })).ok) return { url, stop } } catch { /* not up yet */ }
-    if (Date.now() > deadline) { await stop(); throw new Error(`the server did not start in 180 s:\n${output}`) }
+    if (child.exitCode !== null) {
+      await stop()
+      throw new Error(`the server exited:\n${output}`)
+    }
+    try {
+      if ((await fetch(`${url}/base/api/tenant/getLoginInfo`, { signal: AbortSignal.timeout(5_000) })).ok)
+        return { url, stop }
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`the server did not start in 180 s:\n${output}`)
+    }
     await new Promise((r) => setTimeout(r, 250))
   }
 }
@@ -66,17 +120,25 @@ function serveBuild(dist: string, api: string): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x')
     if (url.pathname.startsWith('/base/') || url.pathname.startsWith('/sc-mobile-api/')) {
-      const upstream = http.request(`${api}${req.url}`, { method: req.method, headers: { ...req.headers, host: new URL(api).host }, timeout: 30_000 }, (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers)
-        up.pipe(res)
-      })
+      const upstream = http.request(
+        `${api}${req.url}`,
+        { method: req.method, headers: { ...req.headers, host: new URL(api).host }, timeout: 30_000 },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers)
+          up.pipe(res)
+        },
+      )
       upstream.on('timeout', () => upstream.destroy(new Error('the API did not answer in 30 s')))
-      upstream.on('error', () => { if (!res.headersSent) res.writeHead(502); res.end() })
+      upstream.on('error', () => {
+        if (!res.headersSent) res.writeHead(502)
+        res.end()
+      })
       req.pipe(upstream)
       return
     }
     let file = path.join(dist, path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ''))
-    if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) file = path.join(dist, 'index.html')
+    if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory())
+      file = path.join(dist, 'index.html')
     let entry = cache.get(file)
     if (!entry) {
       try {
@@ -89,10 +151,12 @@ function serveBuild(dist: string, api: string): Promise<http.Server> {
         return
       }
     }
-    res.writeHead(200, {
-      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      ...(entry.gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
-    }).end(entry.body)
+    res
+      .writeHead(200, {
+        'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        ...(entry.gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
+      })
+      .end(entry.body)
   })
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
 }
@@ -107,7 +171,14 @@ export async function loadedWeight(dist: string, api: string, route = LOGIN_ROUT
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromiumSandbox: false,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-dev-shm-usage',
+    ],
   })
   try {
     const page = await browser.newPage()
@@ -116,7 +187,12 @@ export async function loadedWeight(dist: string, api: string, route = LOGIN_ROUT
     const sized: Promise<void>[] = []
     page.on('requestfinished', (r) => {
       const file = new URL(r.url()).pathname.slice(1)
-      if (file.endsWith('.js')) sized.push(r.sizes().then((s) => { files.push({ file, gzipBytes: s.responseBodySize }) }))
+      if (file.endsWith('.js'))
+        sized.push(
+          r.sizes().then((s) => {
+            files.push({ file, gzipBytes: s.responseBodySize })
+          }),
+        )
     })
     const { port } = server.address() as AddressInfo
     await page.goto(`http://127.0.0.1:${port}${route}`)
@@ -137,5 +213,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const api = await startApi()
   const w = await loadedWeight(dist, api.url).finally(() => api.stop())
   for (const f of w.files) console.log(`${(f.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${f.file}`)
-  console.log(`${(w.gzipBytes / 1024).toFixed(1).padStart(7)} KB  JavaScript a browser downloads on a cold ${LOGIN_ROUTE} (gzip; budget ${LOGIN_ROUTE_BUDGET / 1024} KB)`)
+  console.log(
+    `${(w.gzipBytes / 1024).toFixed(1).padStart(7)} KB  JavaScript a browser downloads on a cold ${LOGIN_ROUTE} (gzip; budget ${LOGIN_ROUTE_BUDGET / 1024} KB)`,
+  )
 }

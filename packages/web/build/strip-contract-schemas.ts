@@ -37,7 +37,8 @@ export function stripSchemaImports(code: string, fileName: string): string | nul
     const from = st.moduleSpecifier.text
     const clause = st.importClause
     // Other contract files are transformed themselves; contract.ts holds the factories and no schema.
-    if (!from.startsWith('../') || from === '../contract.js' || from === KEPT_MODULE || !clause || clause.isTypeOnly) continue
+    if (!from.startsWith('../') || from === '../contract.js' || from === KEPT_MODULE || !clause || clause.isTypeOnly)
+      continue
     const stubbed: string[] = []
     const b = clause.namedBindings
     if (clause.name) stubbed.push(clause.name.text)
@@ -59,7 +60,10 @@ export function stripSchemaImports(code: string, fileName: string): string | nul
     if (ts.isImportDeclaration(n)) return
     if (ts.isPropertyAssignment(n) && ts.isIdentifier(n.name)) {
       const v = n.initializer
-      if (n.name.text === 'summary' && (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v) || ts.isTemplateExpression(v))) {
+      if (
+        n.name.text === 'summary' &&
+        (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v) || ts.isTemplateExpression(v))
+      ) {
         edits.push({ start: v.getStart(sf), end: v.getEnd(), text: "''" })
         return
       }
@@ -82,7 +86,7 @@ export function stripSchemaImports(code: string, fileName: string): string | nul
   visit(sf)
   if (!edits.length) return null
   // Applied from the end, so earlier offsets stay valid; an insertion sorts after a replacement starting at its offset.
-  edits.sort((a, b) => a.start - b.start || (a.end - a.start) - (b.end - b.start))
+  edits.sort((a, b) => a.start - b.start || a.end - a.start - (b.end - b.start))
   let out = code
   for (const e of edits.reverse()) out = out.slice(0, e.start) + e.text + out.slice(e.end)
   return `import __zxSchemaStub from '${STUB_ID}';\n${out}`

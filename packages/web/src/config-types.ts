@@ -23,4 +23,3 @@ export interface AppConfig {
 
 /** What the load came to: ok, or the message to show (the answer's msg, or 网络错误，请稍后再试！). */
 export type ConfigLoad = { ok: true } | { ok: false; msg: string }
-

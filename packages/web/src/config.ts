@@ -7,8 +7,13 @@ const envSchool = Number(env.VITE_SCHOOL_ORG_ID)
 
 /** The build-time defaults. */
 export const CONFIG_DEFAULTS: Readonly<AppConfig> = {
-  gateway: '', file: (env.VITE_IMAGE_HOST as string | undefined) ?? '', mqtt: '', ai: env.VITE_AI_URL as string | undefined,
-  schoolOrgId: Number.isSafeInteger(envSchool) && envSchool > 0 ? envSchool : null, placeBookingUrl: '', version: '',
+  gateway: '',
+  file: (env.VITE_IMAGE_HOST as string | undefined) ?? '',
+  mqtt: '',
+  ai: env.VITE_AI_URL as string | undefined,
+  schoolOrgId: Number.isSafeInteger(envSchool) && envSchool > 0 ? envSchool : null,
+  placeBookingUrl: '',
+  version: '',
 }
 
 /** The configuration in force (set when the config centre answers: bootstrap/startup.ts applyConfigCenter). */
@@ -24,7 +29,10 @@ export function startConfigLoad(): Promise<ConfigLoad> {
   started ??= (() => {
     const answer = fetch(CONFIG_CENTER_API, { headers: requestIdHeader() }).catch(() => null)
     // A startup chunk that fails to load leaves the defaults (the page itself will not get far either).
-    return import('./bootstrap/startup').then((m) => m.settleConfigCenter(answer, appConfig, CONFIG_DEFAULTS), (): ConfigLoad => ({ ok: true }))
+    return import('./bootstrap/startup').then(
+      (m) => m.settleConfigCenter(answer, appConfig, CONFIG_DEFAULTS),
+      (): ConfigLoad => ({ ok: true }),
+    )
   })()
   return started
 }

@@ -10,7 +10,11 @@ import { useSession } from './stores/session'
 function render(): void {
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')
-  createRoot(root).render(<StrictMode><App /></StrictMode>)
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
 }
 
 /** Startup parameters the startup chunk takes (docs/portal.md "Startup"). */
@@ -25,17 +29,29 @@ const STARTUP_PARAM = /[?&](microappurl|beFrom|currentAppName)=/
 // failed swap opens the app with its message.
 async function start(): Promise<void> {
   const config = startConfigLoad()
-  void config.then((r) => { if (!r.ok) showStartupNotice(r.msg) })
+  void config.then((r) => {
+    if (!r.ok) showStartupNotice(r.msg)
+  })
   // A chunk that fails to load leaves the defaults: no parameters taken, no tenant by domain.
   const startup = import('./bootstrap/startup').catch(() => null)
-  if (STARTUP_PARAM.test(window.location.href)) (await startup)?.takeStartupParams({ takeUrlParam, navigateTo, session: useSession })
+  if (STARTUP_PARAM.test(window.location.href))
+    (await startup)?.takeStartupParams({ takeUrlParam, navigateTo, session: useSession })
   if (/^#?\/placemeet(\/|\?|$)/.test(window.location.hash)) {
     await config
     if ((await startup)?.leaveForMobileBooking(appConfig.placeBookingUrl)) return
   }
   const tenant = await takeTenantFromUrl()
-  void startup.then((m) => { if (m) m.followDomainTenant(useSession); else useSession.getState().setDomainTenant(null) })
-  if (takeTokenFromUrl((msg) => { render(); showStartupNotice(msg) })) return
+  void startup.then((m) => {
+    if (m) m.followDomainTenant(useSession)
+    else useSession.getState().setDomainTenant(null)
+  })
+  if (
+    takeTokenFromUrl((msg) => {
+      render()
+      showStartupNotice(msg)
+    })
+  )
+    return
   render()
   if (tenant) showStartupNotice(tenant.msg, tenant.ok ? 'success' : 'error')
 }

@@ -19,18 +19,32 @@ vi.mock('../src/stores/token', () => ({ getToken: () => 't1.test', setToken: () 
 // The client reads the page's host name once, at load: a browser-less stand-in for window.
 vi.stubGlobal('window', { location: { hostname: 'localhost', hash: '' } })
 let client: typeof import('../src/api/client')
-beforeAll(async () => { client = await import('../src/api/client') })
+beforeAll(async () => {
+  client = await import('../src/api/client')
+})
 
 function answer(status: number, body: unknown, type = 'application/json'): void {
-  vi.stubGlobal('fetch', async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': type } }))
+  vi.stubGlobal(
+    'fetch',
+    async () =>
+      new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+        status,
+        headers: { 'content-type': type },
+      }),
+  )
 }
 const errors = () => shown.filter((s) => s.kind === 'error').map((s) => s.text)
 
-beforeEach(() => { shown.length = 0; vi.useFakeTimers() })
-afterEach(() => { vi.useRealTimers() })
+beforeEach(() => {
+  shown.length = 0
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe('error message delay (000 §9: 600 ms)', () => {
-  it('shows a refused envelope\'s msg only once 600 ms have passed', async () => {
+  it("shows a refused envelope's msg only once 600 ms have passed", async () => {
     expect(ERROR_MESSAGE_DELAY_MS).toBe(600)
     answer(200, { code: 1001, msg: '名称已存在', data: null })
     await expect(client.request('/base/api/x')).rejects.toMatchObject({ code: 1001, message: '名称已存在' })
@@ -47,12 +61,15 @@ describe('error message delay (000 §9: 600 ms)', () => {
   })
 })
 
-describe('other HTTP statuses show the server\'s message (000 §8)', () => {
+describe("other HTTP statuses show the server's message (000 §8)", () => {
   it('an envelope under 400, 409 or 502 shows its msg', async () => {
     for (const status of [400, 409, 502]) {
       shown.length = 0
       answer(status, { code: status, msg: `服务端说明${status}`, data: null })
-      await expect(client.request('/base/api/x')).rejects.toMatchObject({ code: status, message: `服务端说明${status}` })
+      await expect(client.request('/base/api/x')).rejects.toMatchObject({
+        code: status,
+        message: `服务端说明${status}`,
+      })
       await vi.advanceTimersByTimeAsync(ERROR_MESSAGE_DELAY_MS)
       expect(errors()).toEqual([`服务端说明${status}`])
     }
@@ -71,7 +88,10 @@ describe('other HTTP statuses show the server\'s message (000 §8)', () => {
 describe('a download answered with JSON is an error (000 §8)', () => {
   it('a refusal envelope shows its msg and gives no file', async () => {
     answer(200, { code: 1002, msg: '没有可导出的数据', data: null })
-    await expect(client.requestBlob('/base/api/export')).rejects.toMatchObject({ code: 1002, message: '没有可导出的数据' })
+    await expect(client.requestBlob('/base/api/export')).rejects.toMatchObject({
+      code: 1002,
+      message: '没有可导出的数据',
+    })
     await vi.advanceTimersByTimeAsync(ERROR_MESSAGE_DELAY_MS)
     expect(errors()).toEqual(['没有可导出的数据'])
   })
@@ -79,11 +99,18 @@ describe('a download answered with JSON is an error (000 §8)', () => {
     answer(200, { code: 0, msg: '导出成功', data: null })
     await expect(client.requestBlob('/base/api/export')).rejects.toMatchObject({ code: 0, message: '导出成功' })
   })
-  it('a file answer is the file, under the server\'s name', async () => {
-    vi.stubGlobal('fetch', async () => new Response('xlsx-bytes', {
-      status: 200,
-      headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent('学生.xlsx')}` },
-    }))
+  it("a file answer is the file, under the server's name", async () => {
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response('xlsx-bytes', {
+          status: 200,
+          headers: {
+            'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent('学生.xlsx')}`,
+          },
+        }),
+    )
     const file = await client.requestBlob('/base/api/export')
     expect(file.fileName).toBe('学生.xlsx')
     expect(await file.blob.text()).toBe('xlsx-bytes')

@@ -18,6 +18,9 @@ export async function contractTypes(): Promise<void> {
   const added = await callEnvelope(classContracts.add, {} as InputOf<typeof classContracts.add>)
   const id: number = added.data
   // @ts-expect-error the answer of an update is null, not a row
-  const wrong: { id: number } = (await callEnvelope(gradeContracts.update, {} as InputOf<typeof gradeContracts.update>)).data
-  void names; void id; void wrong
+  const wrong: { id: number } = (await callEnvelope(gradeContracts.update, {} as InputOf<typeof gradeContracts.update>))
+    .data
+  void names
+  void id
+  void wrong
 }

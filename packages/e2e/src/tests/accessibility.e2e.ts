@@ -11,36 +11,55 @@ import { assert, atRest, openUserMenu, signIn, test, type E2EContext } from '../
  */
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-const WIDTHS = [{ width: 1440, height: 900 }, { width: 375, height: 812 }]
+const WIDTHS = [
+  { width: 1440, height: 900 },
+  { width: 375, height: 812 },
+]
 
 /** The page at rest: no spinner spinning and no antd enter animation running (a fading colour is no contrast). */
 async function settled(page: Page): Promise<void> {
   await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 15_000 })
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-    undefined, { timeout: 10_000 })
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  )
 }
 
 /** Runs axe over the page (WCAG 2.0/2.1 A and AA) and answers every violation with its elements, '' when none. */
 async function axeViolations(page: Page, label: string): Promise<string> {
   await settled(page)
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  const result = await page.evaluate(() => (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<AxeResults> } }).axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    resultTypes: ['violations'],
-  }))
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<AxeResults> } }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    }),
+  )
   const lines = result.violations.flatMap((v) => [
     `${v.id} (${v.impact ?? ''}): ${v.help}`,
-    ...v.nodes.slice(0, 8).map((n) => `    ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)}`),
+    ...v.nodes
+      .slice(0, 8)
+      .map((n) => `    ${n.target.join(' ')} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)}`),
     ...(v.nodes.length > 8 ? [`    … and ${v.nodes.length - 8} more`] : []),
   ])
-  return result.violations.length ? `${label}: ${result.violations.length} axe violation(s)\n  ${lines.join('\n  ')}` : ''
+  return result.violations.length
+    ? `${label}: ${result.violations.length} axe violation(s)\n  ${lines.join('\n  ')}`
+    : ''
 }
 
 /**
  * Each page of `visits` at both widths, one after another in the signed-in user's page: `go` brings it to the state
  * to check. Answers the violations found (noViolations fails on them at the end, so one run shows all there is to fix).
  */
-async function checkPages(ctx: E2EContext, userName: string | null, visits: [label: string, go: (page: Page) => Promise<void>][]): Promise<string[]> {
+async function checkPages(
+  ctx: E2EContext,
+  userName: string | null,
+  visits: [label: string, go: (page: Page) => Promise<void>][],
+): Promise<string[]> {
   const found: string[] = []
   for (const viewport of WIDTHS) {
     const context = await ctx.browser.newContext({ viewport, locale: 'zh-CN' })
@@ -86,74 +105,128 @@ async function openLauncher(page: Page): Promise<Locator> {
   return launcher
 }
 
-test('accessibility: the login page, a teacher\'s portal home, launcher, personal centre, password dialog and mobile home have no axe violations at 1440 and 375 px', async (ctx) => {
+test("accessibility: the login page, a teacher's portal home, launcher, personal centre, password dialog and mobile home have no axe violations at 1440 and 375 px", async (ctx) => {
   const base = ctx.baseUrl
-  const found = await checkPages(ctx, null, [['login', async (page) => {
-    await page.goto(`${base}/#/redirect/login`)
-    await page.getByPlaceholder('请输入用户名').waitFor()
-  }]])
-  found.push(...await checkPages(ctx, 'zhanglaoshi', [
-    ['portal home', async (page) => {
-      await page.goto(`${base}/#/portal/home`)
-      await page.getByTestId('user-menu').waitFor()
-    }],
-    ['launcher', async (page) => { await openLauncher(page) }],
-    ['change-password dialog', async (page) => {
-      // A fresh home: the launcher (and on a phone the header's drawer) of the step before is closed.
-      await page.reload()
-      await (await openUserMenu(page)).getByRole('menuitem', { name: '修改密码', exact: true }).click()
-      await atRest(page.locator('.ant-modal').filter({ hasText: '修改密码' }))
-    }],
-    ['personal centre', async (page) => {
-      await page.goto(`${base}/#/oneselfCenter`)
-      await page.locator('[data-page="/oneselfCenter"]').waitFor()
-    }],
-    ['mobile home', async (page) => {
-      await page.goto(`${base}/#/mobile/home`)
-      await page.locator('[data-page="/mobile/home"]').waitFor()
-    }],
-  ]))
+  const found = await checkPages(ctx, null, [
+    [
+      'login',
+      async (page) => {
+        await page.goto(`${base}/#/redirect/login`)
+        await page.getByPlaceholder('请输入用户名').waitFor()
+      },
+    ],
+  ])
+  found.push(
+    ...(await checkPages(ctx, 'zhanglaoshi', [
+      [
+        'portal home',
+        async (page) => {
+          await page.goto(`${base}/#/portal/home`)
+          await page.getByTestId('user-menu').waitFor()
+        },
+      ],
+      [
+        'launcher',
+        async (page) => {
+          await openLauncher(page)
+        },
+      ],
+      [
+        'change-password dialog',
+        async (page) => {
+          // A fresh home: the launcher (and on a phone the header's drawer) of the step before is closed.
+          await page.reload()
+          await (await openUserMenu(page)).getByRole('menuitem', { name: '修改密码', exact: true }).click()
+          await atRest(page.locator('.ant-modal').filter({ hasText: '修改密码' }))
+        },
+      ],
+      [
+        'personal centre',
+        async (page) => {
+          await page.goto(`${base}/#/oneselfCenter`)
+          await page.locator('[data-page="/oneselfCenter"]').waitFor()
+        },
+      ],
+      [
+        'mobile home',
+        async (page) => {
+          await page.goto(`${base}/#/mobile/home`)
+          await page.locator('[data-page="/mobile/home"]').waitFor()
+        },
+      ],
+    ])),
+  )
   noViolations(found)
 })
 
-test('accessibility: the school admin\'s teachers, students, roles, portal config and rooms pages and the add-teacher form have no axe violations at 1440 and 375 px', async (ctx) => {
+test("accessibility: the school admin's teachers, students, roles, portal config and rooms pages and the add-teacher form have no axe violations at 1440 and 375 px", async (ctx) => {
   const base = ctx.baseUrl
-  noViolations(await checkPages(ctx, 'xxadmin', [
-    ['teachers', visit(base, '/base-userAccount/teachers', '新增教师')],
-    ['add teacher', async (page) => {
-      await page.getByRole('button', { name: '新增教师' }).click()
-      await atRest(page.locator('.ant-modal, .ant-drawer').filter({ hasText: '新增教师' }).first())
-    }],
-    ['students', visit(base, '/base-userAccount/students', '新增学生')],
-    ['roles', visit(base, '/roles-roleManage', '角色')],
-    ['portal config', visit(base, '/menhu-port/maintain/mainPage', '门户')],
-    ['rooms', visit(base, '/base-buildLot/roomManage', '明德楼')],
-  ]))
+  noViolations(
+    await checkPages(ctx, 'xxadmin', [
+      ['teachers', visit(base, '/base-userAccount/teachers', '新增教师')],
+      [
+        'add teacher',
+        async (page) => {
+          await page.getByRole('button', { name: '新增教师' }).click()
+          await atRest(page.locator('.ant-modal, .ant-drawer').filter({ hasText: '新增教师' }).first())
+        },
+      ],
+      ['students', visit(base, '/base-userAccount/students', '新增学生')],
+      ['roles', visit(base, '/roles-roleManage', '角色')],
+      ['portal config', visit(base, '/menhu-port/maintain/mainPage', '门户')],
+      ['rooms', visit(base, '/base-buildLot/roomManage', '明德楼')],
+    ]),
+  )
 })
 
-test('accessibility: a parent\'s launcher shows only groups with an app to open, or says what will appear there; it, her home and her mobile home have no axe violations', async (ctx) => {
-  noViolations(await checkPages(ctx, 'xiaomingmama', [['parent launcher', async (page) => {
-    const launcher = await openLauncher(page)
-    assert(await launcher.getByText('暂无应用', { exact: true }).count() === 0, 'no group of the parent\'s launcher says 暂无应用')
-    const groups = launcher.locator('.zx-launcher-group')
-    for (let i = 0; i < await groups.count(); i++) {
-      assert(await groups.nth(i).locator('[data-app]').count() > 0, `group ${i + 1} of the parent's launcher has an app to open`)
-    }
-    if (await groups.count() === 0) await launcher.getByTestId('app-launcher-empty').getByText('学校开通应用后，会显示在这里').waitFor()
-  }], ['parent personal home', async (page) => {
-    await page.goto(`${ctx.baseUrl}/#/portal/personal`)
-    await page.getByTestId('user-menu').waitFor()
-  }], ['parent mobile home', async (page) => {
-    await page.goto(`${ctx.baseUrl}/#/mobile/home`)
-    await page.locator('[data-page="/mobile/home"]').getByTestId('mobile-child').waitFor()
-  }]]))
+test("accessibility: a parent's launcher shows only groups with an app to open, or says what will appear there; it, her home and her mobile home have no axe violations", async (ctx) => {
+  noViolations(
+    await checkPages(ctx, 'xiaomingmama', [
+      [
+        'parent launcher',
+        async (page) => {
+          const launcher = await openLauncher(page)
+          assert(
+            (await launcher.getByText('暂无应用', { exact: true }).count()) === 0,
+            "no group of the parent's launcher says 暂无应用",
+          )
+          const groups = launcher.locator('.zx-launcher-group')
+          for (let i = 0; i < (await groups.count()); i++) {
+            assert(
+              (await groups.nth(i).locator('[data-app]').count()) > 0,
+              `group ${i + 1} of the parent's launcher has an app to open`,
+            )
+          }
+          if ((await groups.count()) === 0)
+            await launcher.getByTestId('app-launcher-empty').getByText('学校开通应用后，会显示在这里').waitFor()
+        },
+      ],
+      [
+        'parent personal home',
+        async (page) => {
+          await page.goto(`${ctx.baseUrl}/#/portal/personal`)
+          await page.getByTestId('user-menu').waitFor()
+        },
+      ],
+      [
+        'parent mobile home',
+        async (page) => {
+          await page.goto(`${ctx.baseUrl}/#/mobile/home`)
+          await page.locator('[data-page="/mobile/home"]').getByTestId('mobile-child').waitFor()
+        },
+      ],
+    ]),
+  )
 })
 
 /** The element that has the focus, described by its test id, role and text (for the messages). */
-const focused = (page: Page) => page.evaluate(() => {
-  const el = document.activeElement
-  return el ? `${el.tagName.toLowerCase()} testid=${el.getAttribute('data-testid') ?? ''} role=${el.getAttribute('role') ?? ''} “${(el.textContent ?? '').trim().slice(0, 30)}”` : 'nothing'
-})
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement
+    return el
+      ? `${el.tagName.toLowerCase()} testid=${el.getAttribute('data-testid') ?? ''} role=${el.getAttribute('role') ?? ''} “${(el.textContent ?? '').trim().slice(0, 30)}”`
+      : 'nothing'
+  })
 
 /** Presses Tab until the element matching `target` has the focus (at most `max` times). */
 async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
@@ -166,7 +239,10 @@ async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
 
 const isFocused = (l: Locator) => l.evaluate((el) => el === document.activeElement)
 
-test('keyboard: the user menu opens from the keyboard, its items are reached with the arrows, Escape closes it back to its button, and 修改密码 opens and closes back to it', async ({ newPage, baseUrl }) => {
+test('keyboard: the user menu opens from the keyboard, its items are reached with the arrows, Escape closes it back to its button, and 修改密码 opens and closes back to it', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   await signIn(page, baseUrl, 'zhanglaoshi')
   await page.goto(`${baseUrl}/#/portal/home`)
@@ -176,16 +252,27 @@ test('keyboard: the user menu opens from the keyboard, its items are reached wit
   await page.getByRole('button', { name: '张老师' }).and(trigger).waitFor()
   await page.mouse.move(0, 0)
   await tabTo(page, trigger)
-  const menu = page.locator('.ant-dropdown:visible').filter({ has: page.getByRole('menuitem', { name: '退出', exact: true }) })
+  const menu = page
+    .locator('.ant-dropdown:visible')
+    .filter({ has: page.getByRole('menuitem', { name: '退出', exact: true }) })
   for (const key of ['Enter', 'ArrowDown', ' ']) {
     await page.keyboard.press(key)
     await atRest(menu)
-    assert(await trigger.getAttribute('aria-expanded') === 'true', `${key}: the user menu's button says it is expanded`)
-    await page.waitForFunction(() => !!document.activeElement?.closest('.ant-dropdown'), undefined, { timeout: 5000 })
-      .catch(async () => { throw new Error(`${key}: the focus did not move into the user menu; it is on ${await focused(page)}`) })
+    assert(
+      (await trigger.getAttribute('aria-expanded')) === 'true',
+      `${key}: the user menu's button says it is expanded`,
+    )
+    await page
+      .waitForFunction(() => !!document.activeElement?.closest('.ant-dropdown'), undefined, { timeout: 5000 })
+      .catch(async () => {
+        throw new Error(`${key}: the focus did not move into the user menu; it is on ${await focused(page)}`)
+      })
     await page.keyboard.press('Escape')
     await menu.waitFor({ state: 'hidden' })
-    assert(await isFocused(trigger), `${key}, then Escape: the focus is back on the user menu's button, not on ${await focused(page)}`)
+    assert(
+      await isFocused(trigger),
+      `${key}, then Escape: the focus is back on the user menu's button, not on ${await focused(page)}`,
+    )
   }
   await page.keyboard.press('Enter')
   await atRest(menu)
@@ -198,11 +285,19 @@ test('keyboard: the user menu opens from the keyboard, its items are reached wit
   await page.waitForFunction(() => !!document.activeElement?.closest('.ant-modal'), undefined, { timeout: 5000 })
   await page.keyboard.press('Escape')
   await dialog.waitFor({ state: 'hidden' })
-  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'user-menu', undefined, { timeout: 5000 })
-    .catch(async () => { throw new Error(`closing 修改密码 returns the focus to the user menu's button, not to ${await focused(page)}`) })
+  await page
+    .waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'user-menu', undefined, {
+      timeout: 5000,
+    })
+    .catch(async () => {
+      throw new Error(`closing 修改密码 returns the focus to the user menu's button, not to ${await focused(page)}`)
+    })
 })
 
-test('keyboard: a dialog opened with Enter closes with Escape and gives the focus back to the button that opened it', async ({ newPage, baseUrl }) => {
+test('keyboard: a dialog opened with Enter closes with Escape and gives the focus back to the button that opened it', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   await signIn(page, baseUrl, 'xxadmin')
   await page.goto(`${baseUrl}/#/base-userAccount/teachers`)
@@ -212,38 +307,70 @@ test('keyboard: a dialog opened with Enter closes with Escape and gives the focu
   await page.keyboard.press('Enter')
   const dialog = page.locator('.ant-modal, .ant-drawer').filter({ hasText: '新增教师' }).first()
   await atRest(dialog)
-  await page.waitForFunction(() => !!document.activeElement?.closest('.ant-modal, .ant-drawer'), undefined, { timeout: 5000 })
-    .catch(async () => { throw new Error(`the dialog takes the focus; it is on ${await focused(page)}`) })
+  await page
+    .waitForFunction(() => !!document.activeElement?.closest('.ant-modal, .ant-drawer'), undefined, { timeout: 5000 })
+    .catch(async () => {
+      throw new Error(`the dialog takes the focus; it is on ${await focused(page)}`)
+    })
   await page.keyboard.press('Escape')
   await dialog.waitFor({ state: 'hidden' })
-  await page.waitForFunction(() => document.activeElement?.textContent?.includes('新增教师') && document.activeElement.tagName === 'BUTTON', undefined, { timeout: 5000 })
-    .catch(async () => { throw new Error(`closing the dialog returns the focus to 新增教师, not to ${await focused(page)}`) })
+  await page
+    .waitForFunction(
+      () => document.activeElement?.textContent?.includes('新增教师') && document.activeElement.tagName === 'BUTTON',
+      undefined,
+      { timeout: 5000 },
+    )
+    .catch(async () => {
+      throw new Error(`closing the dialog returns the focus to 新增教师, not to ${await focused(page)}`)
+    })
 })
 
-test('keyboard: the launcher opens from its button, says it is expanded, takes the focus, opens an app with Enter and closes with Escape back to its button', async ({ newPage, baseUrl }) => {
+test('keyboard: the launcher opens from its button, says it is expanded, takes the focus, opens an app with Enter and closes with Escape back to its button', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   await signIn(page, baseUrl, 'zhanglaoshi')
   await page.goto(`${baseUrl}/#/portal/home`)
   const trigger = page.getByTestId('app-launcher-trigger')
   await trigger.waitFor()
-  assert(await trigger.getAttribute('aria-expanded') === 'false', 'the closed launcher\'s button says aria-expanded="false"')
+  assert(
+    (await trigger.getAttribute('aria-expanded')) === 'false',
+    'the closed launcher\'s button says aria-expanded="false"',
+  )
   await tabTo(page, trigger)
   await page.keyboard.press('Enter')
   const launcher = page.getByTestId('app-launcher')
   await launcher.locator('.zx-launcher-group').first().waitFor()
-  assert(await trigger.getAttribute('aria-expanded') === 'true', 'the open launcher\'s button says aria-expanded="true"')
-  await page.waitForFunction(() => !!document.activeElement?.closest('[data-testid="app-launcher"]'), undefined, { timeout: 5000 })
-    .catch(async () => { throw new Error(`the launcher takes the focus on opening; it is on ${await focused(page)}`) })
+  assert(
+    (await trigger.getAttribute('aria-expanded')) === 'true',
+    'the open launcher\'s button says aria-expanded="true"',
+  )
+  await page
+    .waitForFunction(() => !!document.activeElement?.closest('[data-testid="app-launcher"]'), undefined, {
+      timeout: 5000,
+    })
+    .catch(async () => {
+      throw new Error(`the launcher takes the focus on opening; it is on ${await focused(page)}`)
+    })
   // Tab reaches an app, and its star is a button of its own beside it.
   const app = launcher.locator('[data-app="demo_subapp"]').getByRole('button', { name: '演示子应用', exact: true })
   await tabTo(page, app, 60)
   await page.keyboard.press('Tab')
-  assert(await isFocused(launcher.locator('[data-app="demo_subapp"]').getByRole('button', { name: /常用 演示子应用/ })),
-    `after the app, Tab reaches its star; the focus is on ${await focused(page)}`)
+  assert(
+    await isFocused(launcher.locator('[data-app="demo_subapp"]').getByRole('button', { name: /常用 演示子应用/ })),
+    `after the app, Tab reaches its star; the focus is on ${await focused(page)}`,
+  )
   await page.keyboard.press('Escape')
   await launcher.waitFor({ state: 'hidden' })
-  assert(await trigger.getAttribute('aria-expanded') === 'false', 'the closed launcher\'s button says aria-expanded="false" again')
-  assert(await isFocused(trigger), `Escape gives the focus back to the launcher's button, not to ${await focused(page)}`)
+  assert(
+    (await trigger.getAttribute('aria-expanded')) === 'false',
+    'the closed launcher\'s button says aria-expanded="false" again',
+  )
+  assert(
+    await isFocused(trigger),
+    `Escape gives the focus back to the launcher's button, not to ${await focused(page)}`,
+  )
   // Opened again with Space, an app opens with Enter.
   await page.keyboard.press(' ')
   await tabTo(page, app, 60)

@@ -1,11 +1,26 @@
-import { api, assert, openUserMenuItem, signIn, signInPickingOrg, tableRow, test, tokenOf, watchPageErrors } from '../harness.js'
+import {
+  api,
+  assert,
+  openUserMenuItem,
+  signIn,
+  signInPickingOrg,
+  tableRow,
+  test,
+  tokenOf,
+  watchPageErrors,
+} from '../harness.js'
 
 // School alliances (docs/alliances.md): the district founds one, a school applies in 我的联盟, the district approves
 // it in 联盟成员, the school's administrator sees the alliance portal (also at phone width) and leaves with 离开联盟.
 
 // Runs first: the demo alliance is then the only one jyjadmin runs.
-test('alliance: the demo alliance — jyjadmin sees its member and the waiting application; lilaoshi at the member school opens its home from the header', async ({ baseUrl, newPage }) => {
-  const managed = await api<{ orgId: number; name: string }[]>(baseUrl, '/base/api/juxiao/getManagedList', { token: await tokenOf(baseUrl, 'jyjadmin') })
+test('alliance: the demo alliance — jyjadmin sees its member and the waiting application; lilaoshi at the member school opens its home from the header', async ({
+  baseUrl,
+  newPage,
+}) => {
+  const managed = await api<{ orgId: number; name: string }[]>(baseUrl, '/base/api/juxiao/getManagedList', {
+    token: await tokenOf(baseUrl, 'jyjadmin'),
+  })
   const demo = managed.data.find((a) => a.name === '示范区城乡教育联盟')
   assert(demo, `the demo alliance is seeded: ${JSON.stringify(managed.data)}`)
 
@@ -15,7 +30,9 @@ test('alliance: the demo alliance — jyjadmin sees its member and the waiting a
   await admin.goto(`${baseUrl}/#/allianceManage/allianceUser?orgId=${demo.orgId}`)
   await tableRow(admin.getByTestId('alliance-member-table'), '示范区第二中学').waitFor()
   await admin.getByRole('tab', { name: '加入申请' }).click()
-  await tableRow(admin.getByTestId('alliance-member-table'), '示范职业技术学院').getByRole('button', { name: '通过' }).waitFor()
+  await tableRow(admin.getByTestId('alliance-member-table'), '示范职业技术学院')
+    .getByRole('button', { name: '通过' })
+    .waitFor()
   // 联盟设置 keeps the alliance's own header (saved on the alliance org): the members' alliance header shows it.
   await admin.goto(`${baseUrl}/#/allianceManage/setting?orgId=${demo.orgId}`)
   const header = admin.getByTestId('alliance-header-config')
@@ -31,21 +48,38 @@ test('alliance: the demo alliance — jyjadmin sees its member and the waiting a
   await teacher.getByTestId('alliance-entry').click()
   await teacher.waitForURL(/#\/alliancePortal\/home\?orgId=/)
   await teacher.getByTestId('alliance-home').waitFor()
-  assert((await teacher.getByTestId('alliance-name').textContent())?.includes('示范区城乡教育联盟'), 'the home names the demo alliance')
+  assert(
+    (await teacher.getByTestId('alliance-name').textContent())?.includes('示范区城乡教育联盟'),
+    'the home names the demo alliance',
+  )
   await teacher.getByTestId('alliance-members').getByText('示范区第二中学').waitFor()
   await teacher.getByTestId('alliance-header').getByText('城乡联盟门户').waitFor()
   teacherErrors()
 })
 
-test('alliance: a school applies, is approved, sees the alliance portal and leaves it with 离开联盟', async ({ baseUrl, newPage }) => {
+test('alliance: a school applies, is approved, sees the alliance portal and leaves it with 离开联盟', async ({
+  baseUrl,
+  newPage,
+}) => {
   const district = await tokenOf(baseUrl, 'jyjadmin')
   const name = `城区学校联盟${Date.now() % 100000}`
-  const founded = await api<{ orgId: number }>(baseUrl, '/base/api/juxiao/registerPage', { token: district, body: { name, intro: '城区学校共建共享', needAudit: true } })
+  const founded = await api<{ orgId: number }>(baseUrl, '/base/api/juxiao/registerPage', {
+    token: district,
+    body: { name, intro: '城区学校共建共享', needAudit: true },
+  })
   assert(founded.code === 0, `registerPage: ${founded.msg}`)
   const allianceId = founded.data.orgId
-  const saved = await api(baseUrl, '/base/api/juxiao/setJuxiaoSetting', { token: district, body: {
-    orgId: allianceId, intro: '城区学校共建共享', culture: '携手同行', needAudit: true, openToTenants: false, apps: [{ name: '联盟教研', url: 'https://jy.example.invalid/' }],
-  } })
+  const saved = await api(baseUrl, '/base/api/juxiao/setJuxiaoSetting', {
+    token: district,
+    body: {
+      orgId: allianceId,
+      intro: '城区学校共建共享',
+      culture: '携手同行',
+      needAudit: true,
+      openToTenants: false,
+      apps: [{ name: '联盟教研', url: 'https://jy.example.invalid/' }],
+    },
+  })
   assert(saved.code === 0, `setJuxiaoSetting: ${saved.msg}`)
 
   // The school's administrator applies from 我的联盟.
@@ -104,8 +138,15 @@ test('alliance: a school applies, is approved, sees the alliance portal and leav
   await school.getByTestId('leave-alliance-ok').click()
   await school.getByText('已离开联盟').waitFor()
   await school.waitForURL(/#\/portal\//)
-  const left = await api(baseUrl, '/base/api/juxiao/getJoinedAndAuditingList', { token: await tokenOf(baseUrl, 'xxadmin') })
-  assert(left.code === 0 && Array.isArray(left.data) && !left.data.some((m: { allianceOrgId: number }) => m.allianceOrgId === allianceId), `still a member: ${JSON.stringify(left.data)}`)
+  const left = await api(baseUrl, '/base/api/juxiao/getJoinedAndAuditingList', {
+    token: await tokenOf(baseUrl, 'xxadmin'),
+  })
+  assert(
+    left.code === 0 &&
+      Array.isArray(left.data) &&
+      !left.data.some((m: { allianceOrgId: number }) => m.allianceOrgId === allianceId),
+    `still a member: ${JSON.stringify(left.data)}`,
+  )
   // The portal no longer opens for the school.
   await school.goto(`${baseUrl}/#/alliancePortal/home?orgId=${allianceId}`)
   await school.getByTestId('alliance-none').waitFor()

@@ -9,7 +9,13 @@ import { assert, openUserMenu, signIn, tableRow, test } from '../harness.js'
 
 const DEMO_ENTRY = '/subapps/demo/index.html'
 
-interface Offered { appId: number; uniqueId: string; name: string; isScrap: boolean; hasExpire: boolean }
+interface Offered {
+  appId: number
+  uniqueId: string
+  name: string
+  isScrap: boolean
+  hasExpire: boolean
+}
 
 async function openLauncher(page: Page): Promise<Locator> {
   await page.getByTestId('app-launcher-trigger').click()
@@ -29,7 +35,9 @@ async function userMenuItem(page: Page, label: string): Promise<Locator> {
 function offered(page: Page): Promise<Offered[]> {
   return page.evaluate(async () => {
     const token = decodeURIComponent(/accessToken=([^;]+)/.exec(document.cookie)?.[1] ?? '')
-    const r = await fetch('/base/mobileAppGroup/getAppGroupList?appType=3&filter=1&showDefaultGroup=true', { headers: { Authorization: `Bearer ${token}` } })
+    const r = await fetch('/base/mobileAppGroup/getAppGroupList?appType=3&filter=1&showDefaultGroup=true', {
+      headers: { Authorization: `Bearer ${token}` },
+    })
     return ((await r.json()) as { data: { appList: Offered[] }[] }).data.flatMap((g) => g.appList)
   })
 }
@@ -43,17 +51,22 @@ async function assertOpened(page: Page, what: string, app: Offered | undefined):
   if (closed) {
     await page.locator('.ant-message').getByText(closed).first().waitFor()
   } else {
-    await page.locator('[data-testid="subapp-host"], [data-testid="subapp-refused"], [data-page]:not([data-page^="/portal/"])').first().waitFor()
+    await page
+      .locator('[data-testid="subapp-host"], [data-testid="subapp-refused"], [data-page]:not([data-page^="/portal/"])')
+      .first()
+      .waitFor()
     assert(!page.url().includes('#/404'), `${what} does not lead to /404 (${page.url()})`)
-    assert(await page.getByTestId('subapp-refused').count() === 0, `${what} is not refused`)
+    assert((await page.getByTestId('subapp-refused').count()) === 0, `${what} is not refused`)
   }
-  assert(await page.getByText(AppMsg.NOT_REGISTERED).count() === 0, `${what} never says ${AppMsg.NOT_REGISTERED}`)
+  assert((await page.getByText(AppMsg.NOT_REGISTERED).count()) === 0, `${what} never says ${AppMsg.NOT_REGISTERED}`)
 }
 
 /** The unique ids of the launcher's tiles. */
 async function launcherIds(page: Page): Promise<string[]> {
   const launcher = await openLauncher(page)
-  const ids = await launcher.locator('[data-app]').evaluateAll((els) => els.map((e) => e.getAttribute('data-app') ?? ''))
+  const ids = await launcher
+    .locator('[data-app]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-app') ?? ''))
   await page.keyboard.press('Escape')
   await launcher.waitFor({ state: 'hidden' })
   return [...new Set(ids)]
@@ -75,7 +88,10 @@ async function setEntry(page: Page, baseUrl: string, name: string, state: string
   await page.waitForURL(/menhu-appManager\/index/)
 }
 
-test('apps offer: as zhanglaoshi every header tab and every launcher app opens something, never 应用未注册或未开通', async ({ baseUrl, newPage }) => {
+test('apps offer: as zhanglaoshi every header tab and every launcher app opens something, never 应用未注册或未开通', async ({
+  baseUrl,
+  newPage,
+}) => {
   const page = await newPage()
   await signIn(page, baseUrl, 'zhanglaoshi')
   const home = page.url()
@@ -104,7 +120,11 @@ test('apps offer: as zhanglaoshi every header tab and every launcher app opens s
   }
 })
 
-test('apps offer: a teacher-only app with an entry is offered to zhanglaoshi, never to the student xiaoming; 应用管理 shows it 未配置 until then', async ({ browser, baseUrl, newPage }) => {
+test('apps offer: a teacher-only app with an entry is offered to zhanglaoshi, never to the student xiaoming; 应用管理 shows it 未配置 until then', async ({
+  browser,
+  baseUrl,
+  newPage,
+}) => {
   const admin = await newPage()
   await signIn(admin, baseUrl, 'jyjadmin')
   await setEntry(admin, baseUrl, '工资查询', `${AppMsg.NOT_CONFIGURED}：${AppMsg.MISSING_ENTRY}`, DEMO_ENTRY)
@@ -121,23 +141,35 @@ test('apps offer: a teacher-only app with an entry is offered to zhanglaoshi, ne
     await student.getByTestId('app-tab').first().waitFor()
     const ids = await launcherIds(student)
     assert(ids.length > 0, 'the student has apps')
-    for (const teacherOnly of ['salary', 'archive_teacher']) assert(!ids.includes(teacherOnly), `no ${teacherOnly} in the student's launcher`)
+    for (const teacherOnly of ['salary', 'archive_teacher'])
+      assert(!ids.includes(teacherOnly), `no ${teacherOnly} in the student's launcher`)
     const launcher = await openLauncher(student)
     await launcher.getByPlaceholder('搜索应用').fill('工资')
     await launcher.getByText('没有找到结果，请重新输入').waitFor()
     await student.keyboard.press('Escape')
     const tabs = await student.getByTestId('app-tab').allTextContents()
-    assert(!tabs.some((t) => t.includes('工资') || t.includes('教师档案')), `no teacher app among the student's tabs (${tabs.join(',')})`)
+    assert(
+      !tabs.some((t) => t.includes('工资') || t.includes('教师档案')),
+      `no teacher app among the student's tabs (${tabs.join(',')})`,
+    )
     // Asked directly, the server refuses it as a favourite and leaves it out of the fallback list.
     const salary = (await offered(teacher)).find((a) => a.uniqueId === 'salary')!
     const answer = await student.evaluate(async (appId) => {
       const token = decodeURIComponent(/accessToken=([^;]+)/.exec(document.cookie)?.[1] ?? '')
       const headers = { Authorization: `Bearer ${token}` }
-      const add = await (await fetch(`/base/oftenUse/addOftenUseApp?appId=${appId}`, { headers })).json() as { code: number; msg: string }
-      const fallback = await (await fetch('/base/api/tenant/getAppListById', { headers })).json() as { data: { appUniqueId: string }[] }
+      const add = (await (await fetch(`/base/oftenUse/addOftenUseApp?appId=${appId}`, { headers })).json()) as {
+        code: number
+        msg: string
+      }
+      const fallback = (await (await fetch('/base/api/tenant/getAppListById', { headers })).json()) as {
+        data: { appUniqueId: string }[]
+      }
       return { add, fallback: fallback.data.map((a) => a.appUniqueId) }
     }, salary.appId)
-    assert(answer.add.msg === AppMsg.USER_TYPE_REFUSED, `starring 工资查询 as a student is refused (${JSON.stringify(answer.add)})`)
+    assert(
+      answer.add.msg === AppMsg.USER_TYPE_REFUSED,
+      `starring 工资查询 as a student is refused (${JSON.stringify(answer.add)})`,
+    )
     assert(!answer.fallback.includes('salary'), 'the fallback list has no 工资查询 for a student')
   } finally {
     await students.close()
@@ -146,21 +178,30 @@ test('apps offer: a teacher-only app with an entry is offered to zhanglaoshi, ne
   }
 })
 
-test('apps offer: 基础数据, the first header tab of the school and bureau admins, opens a base-data page, not /404', async ({ baseUrl, newPage }) => {
+test('apps offer: 基础数据, the first header tab of the school and bureau admins, opens a base-data page, not /404', async ({
+  baseUrl,
+  newPage,
+}) => {
   for (const userName of ['xxadmin', 'jyjadmin']) {
     const page = await newPage()
     await signIn(page, baseUrl, userName)
     const first = page.getByTestId('app-tab').first()
-    assert(await first.getAttribute('title') === '基础数据', `基础数据 is ${userName}'s first header tab`)
+    assert((await first.getAttribute('title')) === '基础数据', `基础数据 is ${userName}'s first header tab`)
     await first.click()
     await page.waitForURL(/#\/base-/)
     await page.locator('[data-page^="/base-"]').first().waitFor()
-    assert(!page.url().includes('#/404') && !page.url().includes('/base-set/system'), `${userName}: 基础数据 opened ${page.url()}`)
+    assert(
+      !page.url().includes('#/404') && !page.url().includes('/base-set/system'),
+      `${userName}: 基础数据 opened ${page.url()}`,
+    )
     await page.close()
   }
 })
 
-test('apps offer: 帮助中心 gives teachers, students and parents their own help and admins the set-up guide; 投诉建议 is in members\' user menu', async ({ browser, baseUrl }) => {
+test("apps offer: 帮助中心 gives teachers, students and parents their own help and admins the set-up guide; 投诉建议 is in members' user menu", async ({
+  browser,
+  baseUrl,
+}) => {
   const cases = [
     { userName: 'zhanglaoshi', label: '教职工', topic: '应用与常用' },
     { userName: 'xiaoming', label: '学生', topic: '忘记密码' },
@@ -174,9 +215,12 @@ test('apps offer: 帮助中心 gives teachers, students and parents their own he
       await (await userMenuItem(page, '帮助中心')).click()
       await page.waitForURL(/#\/helpCenter\/index/)
       const help = page.locator('[data-page="/helpCenter/index"]')
-      await help.getByTestId('help-intro').filter({ hasText: `“${c.label}”` }).waitFor()
+      await help
+        .getByTestId('help-intro')
+        .filter({ hasText: `“${c.label}”` })
+        .waitFor()
       await help.getByTestId('help-topic').filter({ hasText: c.topic }).waitFor()
-      assert(await page.getByText('无访问权限').count() === 0, `${c.userName}: no 无访问权限 in the help`)
+      assert((await page.getByText('无访问权限').count()) === 0, `${c.userName}: no 无访问权限 in the help`)
       // The demo school opens 投诉建议 to all members: the user menu leads to the submit page and my submissions.
       await (await userMenuItem(page, '投诉建议')).click()
       await page.waitForURL(/#\/complaintSuggest\/submit/)

@@ -9,7 +9,10 @@ async function openLauncher(page: Page) {
   return launcher
 }
 
-test('apps: a teacher stars an app in the launcher, finds it in 常用 after a reload, and removes it', async ({ baseUrl, newPage }) => {
+test('apps: a teacher stars an app in the launcher, finds it in 常用 after a reload, and removes it', async ({
+  baseUrl,
+  newPage,
+}) => {
   const page = await newPage()
   await signIn(page, baseUrl, 'zhanglaoshi')
   let launcher = await openLauncher(page)
@@ -37,7 +40,10 @@ test('apps: a teacher stars an app in the launcher, finds it in 常用 after a r
   await launcher.locator('[data-app="demo_subapp"]').getByRole('button', { name: '加入常用 演示子应用' }).waitFor()
 })
 
-test('apps: the demo sub-application opens from the launcher in a sandboxed frame and shows the teacher signed in', async ({ baseUrl, newPage }) => {
+test('apps: the demo sub-application opens from the launcher in a sandboxed frame and shows the teacher signed in', async ({
+  baseUrl,
+  newPage,
+}) => {
   const page = await newPage()
   await signIn(page, baseUrl, 'zhanglaoshi')
   const launcher = await openLauncher(page)
@@ -46,12 +52,19 @@ test('apps: the demo sub-application opens from the launcher in a sandboxed fram
   const frame = page.locator('iframe[data-app="demo_subapp"]')
   await frame.waitFor()
   const sandbox = await frame.getAttribute('sandbox')
-  assert(sandbox === 'allow-scripts allow-forms', `a same-origin sub-app gets no allow-same-origin (sandbox="${sandbox}")`)
+  assert(
+    sandbox === 'allow-scripts allow-forms',
+    `a same-origin sub-app gets no allow-same-origin (sandbox="${sandbox}")`,
+  )
   const src = (await frame.getAttribute('src')) ?? ''
   const session = await page.evaluate(() => document.cookie)
   const handed = new URL(src, baseUrl).searchParams.get('accesstoken') ?? ''
   assert(handed && !session.includes(handed), 'the frame gets a once-token, not the session token')
-  await page.frameLocator('iframe[data-app="demo_subapp"]').getByTestId('demo-user-name').filter({ hasText: '张老师' }).waitFor()
+  await page
+    .frameLocator('iframe[data-app="demo_subapp"]')
+    .getByTestId('demo-user-name')
+    .filter({ hasText: '张老师' })
+    .waitFor()
   assert(!page.url().includes('accesstoken'), 'no token in the portal address')
   // The launcher remembers the app in its history tags.
   await page.getByTestId('app-launcher-trigger').click()
@@ -64,7 +77,10 @@ test('apps: the demo sub-application opens from the launcher in a sandboxed fram
   assert((await again.getByTestId('demo-user-name').textContent()) === '—', 'a spent once-token shows no user')
 })
 
-test('apps: a scrapped app is refused with 此应用已废弃，请联系管理员, an unregistered route says so', async ({ baseUrl, newPage }) => {
+test('apps: a scrapped app is refused with 此应用已废弃，请联系管理员, an unregistered route says so', async ({
+  baseUrl,
+  newPage,
+}) => {
   const page = await newPage()
   await signIn(page, baseUrl, 'zhanglaoshi')
   const launcher = await openLauncher(page)
@@ -80,7 +96,10 @@ test('apps: a scrapped app is refused with 此应用已废弃，请联系管理�
   await page.waitForURL(/#\/portal\//)
 })
 
-test('apps: a school admin registers a sub-application on the app management page and opens it hosted', async ({ baseUrl, newPage }) => {
+test('apps: a school admin registers a sub-application on the app management page and opens it hosted', async ({
+  baseUrl,
+  newPage,
+}) => {
   const page = await newPage()
   await signIn(page, baseUrl, 'xxadmin')
   await page.goto(`${baseUrl}/#/menhu-appManager/index`)

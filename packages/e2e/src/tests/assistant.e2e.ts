@@ -1,6 +1,9 @@
 import { assert, signIn, test, watchPageErrors } from '../harness.js'
 
-test('assistant: zhanglaoshi opens the AI helper, asks the teacher leave quick question, reads the streamed how-to, then the chat is over; history stays after a reload; full width at 375 px', async ({ baseUrl, newPage }) => {
+test('assistant: zhanglaoshi opens the AI helper, asks the teacher leave quick question, reads the streamed how-to, then the chat is over; history stays after a reload; full width at 375 px', async ({
+  baseUrl,
+  newPage,
+}) => {
   const page = await newPage()
   const errors = watchPageErrors(page)
   await signIn(page, baseUrl, 'zhanglaoshi')
@@ -9,7 +12,7 @@ test('assistant: zhanglaoshi opens the AI helper, asks the teacher leave quick q
   const input = page.getByTestId('assistant-input')
   // Blank input is not sent.
   await page.getByTestId('assistant-send').click()
-  assert(await page.getByTestId('assistant-right').count() === 0, 'a blank message is not sent')
+  assert((await page.getByTestId('assistant-right').count()) === 0, 'a blank message is not sent')
 
   await page.getByTestId('assistant-quick').filter({ hasText: '老师如何请假？' }).click()
   await page.getByTestId('assistant-right').filter({ hasText: '老师如何请假？' }).waitFor()
@@ -19,7 +22,7 @@ test('assistant: zhanglaoshi opens the AI helper, asks the teacher leave quick q
   // The end marker ends the conversation: the 4-row input is disabled and says so.
   await page.locator('[data-testid="assistant-input"][placeholder="对话已结束"]').waitFor()
   assert(await input.isDisabled(), 'the input is disabled after the conversation ends')
-  assert(await input.getAttribute('rows') === '4', 'the chat textarea has 4 rows')
+  assert((await input.getAttribute('rows')) === '4', 'the chat textarea has 4 rows')
 
   // History is kept per user in this browser.
   await page.reload()
@@ -28,7 +31,9 @@ test('assistant: zhanglaoshi opens the AI helper, asks the teacher leave quick q
 
   await page.setViewportSize({ width: 375, height: 740 })
   // The drawer re-sizes on the resize event: wait for it, then check it fills the screen without spilling over.
-  await page.waitForFunction(() => (document.querySelector('[data-testid="assistant-drawer"]')?.getBoundingClientRect().width ?? 999) <= 375)
+  await page.waitForFunction(
+    () => (document.querySelector('[data-testid="assistant-drawer"]')?.getBoundingClientRect().width ?? 999) <= 375,
+  )
   const box = await page.getByTestId('assistant-drawer').boundingBox()
   assert(box && box.width >= 370, `the drawer fills a 375 px phone (got ${box?.width})`)
   errors()

@@ -5,7 +5,10 @@ import { assert, pick, signIn, tableRow, test } from '../harness.js'
  * fields' 学校字典 group and sees it offered by the schedule form, sets a job's level and headcount in the 岗位矩阵
  * (jobMatrixSet) tab, and edits their own personal data.
  */
-test('base-data extra: public-field groups, work-rest type in the schedule form, job matrix and personal data at 375 px', async ({ newPage, baseUrl }) => {
+test('base-data extra: public-field groups, work-rest type in the schedule form, job matrix and personal data at 375 px', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage({ width: 375, height: 812 })
   await signIn(page, baseUrl, 'jyjadmin')
   const fits = async (what: string) => {
@@ -16,7 +19,8 @@ test('base-data extra: public-field groups, work-rest type in the schedule form,
   // Public fields: the spec's four groups; a tenant-level work-rest type under 学校字典.
   await page.goto(`${baseUrl}/#/base-communalFields`)
   const fields = page.locator('[data-page="/base-communalFields"]')
-  for (const group of ['组织架构', '学校字典', '用户字典', '楼宇教室']) await fields.getByRole('tab', { name: group }).waitFor()
+  for (const group of ['组织架构', '学校字典', '用户字典', '楼宇教室'])
+    await fields.getByRole('tab', { name: group }).waitFor()
   await fields.getByRole('tab', { name: '组织架构' }).click()
   await fields.getByRole('tab', { name: '部门类型' }).waitFor()
   await fields.getByRole('tab', { name: '学校字典' }).click()
@@ -36,7 +40,11 @@ test('base-data extra: public-field groups, work-rest type in the schedule form,
   await rest.getByRole('button', { name: '新增作息' }).click()
   const addRest = page.locator('.ant-modal').filter({ hasText: '新增作息' })
   await addRest.locator('#typeName').click()
-  await page.locator('.ant-select-dropdown .ant-select-item-option').filter({ hasText: '冬季作息E2E' }).first().waitFor()
+  await page
+    .locator('.ant-select-dropdown .ant-select-item-option')
+    .filter({ hasText: '冬季作息E2E' })
+    .first()
+    .waitFor()
   await addRest.getByRole('button', { name: '取消' }).click()
 
   // Job matrix: add a job to 岗位, then its level 10 with 3 approved posts in 岗位矩阵.

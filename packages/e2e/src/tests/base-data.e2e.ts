@@ -1,6 +1,9 @@
 import { api, assert, pick, signIn, signInSuperAdmin, tableRow as row, test, tokenOf, typeDate } from '../harness.js'
 
-test('the super administrator creates a tenant on the tenant screen; its admin must change the initial password at first login', async ({ newPage, baseUrl }) => {
+test('the super administrator creates a tenant on the tenant screen; its admin must change the initial password at first login', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   await signInSuperAdmin(page, baseUrl)
   await page.goto(`${baseUrl}/#/base-set/tenant-manage`)
@@ -48,7 +51,9 @@ test('the super administrator creates a tenant on the tenant screen; its admin m
   await bg.fill('/subapps/demo/login-bg.jpg')
   await edit.getByRole('button', { name: '确定' }).click()
   await edit.waitFor({ state: 'hidden' })
-  const me = await api<{ orgId: number }>(baseUrl, '/base/api/account/user/current/detail', { token: await tokenOf(baseUrl, 'xcadmin', 'Fresh2026x') })
+  const me = await api<{ orgId: number }>(baseUrl, '/base/api/account/user/current/detail', {
+    token: await tokenOf(baseUrl, 'xcadmin', 'Fresh2026x'),
+  })
   const visitor = await newPage()
   await visitor.goto(`${baseUrl}/#/redirect/login?orgId=${me.data.orgId}`)
   await visitor.getByTestId('login-org').getByText('新城区实验学校').waitFor()
@@ -56,7 +61,10 @@ test('the super administrator creates a tenant on the tenant screen; its admin m
   assert(painted.includes('/subapps/demo/login-bg.jpg'), `the login page's background is ${painted}`)
 })
 
-test('a school admin sets a term, a grade and two classes through the UI; archiving the grade archives its classes', async ({ newPage, baseUrl }) => {
+test('a school admin sets a term, a grade and two classes through the UI; archiving the grade archives its classes', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   await signIn(page, baseUrl, 'xxadmin')
 
@@ -93,7 +101,7 @@ test('a school admin sets a term, a grade and two classes through the UI; archiv
     await form.getByRole('button', { name: '保存' }).click()
     await row(classes, name).getByText('2026级').waitFor()
   }
-  assert(await classes.locator('.ant-table-row').count() === 2, 'the class list should hold 1班 and 2班')
+  assert((await classes.locator('.ant-table-row').count()) === 2, 'the class list should hold 1班 and 2班')
 
   await page.goto(`${baseUrl}/#/base-school/gradeManage`)
   await row(grades, '2026级').getByRole('button', { name: '归档' }).click()
@@ -113,11 +121,14 @@ test('a school admin sets a term, a grade and two classes through the UI; archiv
     await classes.getByPlaceholder('班级名称').fill(name)
     await classes.getByPlaceholder('班级名称').press('Enter')
     await classes.locator('.ant-empty').waitFor()
-    assert(await classes.locator('.ant-table-row').count() === 0, `archived ${name} is still in the live list`)
+    assert((await classes.locator('.ant-table-row').count()) === 0, `archived ${name} is still in the live list`)
   }
 })
 
-test('a holiday ending before it starts shows 节假日结束日期不能早于开始日期 and nothing is added', async ({ newPage, baseUrl }) => {
+test('a holiday ending before it starts shows 节假日结束日期不能早于开始日期 and nothing is added', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   await signIn(page, baseUrl, 'xxadmin')
   await page.goto(`${baseUrl}/#/base-school/holidaySet`)
@@ -133,10 +144,13 @@ test('a holiday ending before it starts shows 节假日结束日期不能早于�
   // The demo school's own holidays (国庆节 …) are listed; the refused one is not.
   await row(list, '国庆节').waitFor()
   await list.locator('.ant-spin-spinning').waitFor({ state: 'detached' })
-  assert(await list.getByText('校庆日').count() === 0, 'the invalid holiday was added')
+  assert((await list.getByText('校庆日').count()) === 0, 'the invalid holiday was added')
 })
 
-test('the bureau admin adds a global political status; a school admin sees it in the school dictionary list', async ({ newPage, baseUrl }) => {
+test('the bureau admin adds a global political status; a school admin sees it in the school dictionary list', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   await signIn(page, baseUrl, 'jyjadmin')
   await page.goto(`${baseUrl}/#/base-userAccount/dictionary`)
@@ -156,27 +170,49 @@ test('the bureau admin adds a global political status; a school admin sees it in
   const theirs = school.locator('[data-page="/base-userAccount/dictionary"]')
   await row(theirs, '民主人士（示范）').getByText('MZ01').waitFor()
   // Below the top organisation the global list is read-only; 本机构 is the school's own.
-  assert(await theirs.getByRole('button', { name: '新增', exact: true }).count() === 0, 'a school admin may add global entries')
+  assert(
+    (await theirs.getByRole('button', { name: '新增', exact: true }).count()) === 0,
+    'a school admin may add global entries',
+  )
   await theirs.getByText('本机构', { exact: true }).click()
   await theirs.getByRole('button', { name: '新增', exact: true }).waitFor()
   await theirs.locator('.ant-empty').waitFor()
 })
 
-test('基础数据 of a medical tenant opens its own set-up /baseYiliao/set, of a universal one /baseTY/set (000 §4, 001 §2.1)', async ({ newPage, baseUrl }) => {
+test('基础数据 of a medical tenant opens its own set-up /baseYiliao/set, of a universal one /baseTY/set (000 §4, 001 §2.1)', async ({
+  newPage,
+  baseUrl,
+}) => {
   const superAdmin = await api<{ userToken: string }>(baseUrl, '/base/api/auth/loginByUserPwd', {
     body: { userName: 'administrator', password: 'Admin@2026', loginType: 0, version: 2, needRandomOrg: false },
   })
-  const cases = [{ trade: 2, unique: 'e2e-yiliao', admin: 'ylzadmin', to: '/baseYiliao/set' }, { trade: 3, unique: 'e2e-tongyong', admin: 'tyzadmin', to: '/baseTY/set' }]
+  const cases = [
+    { trade: 2, unique: 'e2e-yiliao', admin: 'ylzadmin', to: '/baseYiliao/set' },
+    { trade: 3, unique: 'e2e-tongyong', admin: 'tyzadmin', to: '/baseTY/set' },
+  ]
   for (const c of cases) {
     const created = await api(baseUrl, '/base/api/tenant/add', {
       token: superAdmin.data.userToken,
-      body: { name: `${c.unique}租户`, uniqueName: c.unique, trade: c.trade, tenantModuleType: 1, topOrgName: `${c.unique}机构`, topOrgUnitAttr: 4, adminUserName: c.admin, defaultPassword: 'Init2026a' },
+      body: {
+        name: `${c.unique}租户`,
+        uniqueName: c.unique,
+        trade: c.trade,
+        tenantModuleType: 1,
+        topOrgName: `${c.unique}机构`,
+        topOrgUnitAttr: 4,
+        adminUserName: c.admin,
+        defaultPassword: 'Init2026a',
+      },
     })
     assert(created.code === 0, `tenant/add: ${created.msg}`)
     // The first login asks for a new password; change it through the same calls the dialog makes.
-    const first = await api<{ mustRstPwdId?: string }>(baseUrl, '/base/api/auth/loginByUserPwd', { body: { userName: c.admin, password: 'Init2026a', loginType: 1, version: 2, needRandomOrg: false } })
+    const first = await api<{ mustRstPwdId?: string }>(baseUrl, '/base/api/auth/loginByUserPwd', {
+      body: { userName: c.admin, password: 'Init2026a', loginType: 1, version: 2, needRandomOrg: false },
+    })
     assert(first.data?.mustRstPwdId, `the first login asks for a new password: ${first.msg}`)
-    const reset = await api(baseUrl, '/base/api/account/must/change/default/password', { body: { mustRstPwdId: first.data.mustRstPwdId, newPassword: 'Fresh2026x' } })
+    const reset = await api(baseUrl, '/base/api/account/must/change/default/password', {
+      body: { mustRstPwdId: first.data.mustRstPwdId, newPassword: 'Fresh2026x' },
+    })
     assert(reset.code === 0, `password reset: ${reset.msg}`)
     const page = await newPage()
     await page.goto(`${baseUrl}/#/redirect/login`)

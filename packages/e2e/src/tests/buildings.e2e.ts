@@ -1,6 +1,9 @@
 import { assert, pick, signIn, test } from '../harness.js'
 
-test('a school admin adds a building and batch-adds its rooms through the UI; a colliding batch adds nothing; 类型设置, 教室用途 and 属性设置', async ({ newPage, baseUrl }) => {
+test('a school admin adds a building and batch-adds its rooms through the UI; a colliding batch adds nothing; 类型设置, 教室用途 and 属性设置', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   await signIn(page, baseUrl, 'xxadmin')
   await page.goto(`${baseUrl}/#/base-buildLot/roomManage`)
@@ -30,7 +33,8 @@ test('a school admin adds a building and batch-adds its rooms through the UI; a 
   await building.getByText('3层 · 4间').waitFor()
   await open()
   await screen.getByText('共 4 间').waitFor()
-  for (const room of ['101', '102', '201', '202']) await screen.locator('.ant-table').getByText(room, { exact: true }).waitFor()
+  for (const room of ['101', '102', '201', '202'])
+    await screen.locator('.ant-table').getByText(room, { exact: true }).waitFor()
 
   // Batch-adding the same range again collides and adds nothing.
   await screen.getByRole('button', { name: '批量新增' }).click()
@@ -42,11 +46,12 @@ test('a school admin adds a building and batch-adds its rooms through the UI; a 
   await building.getByText('3层 · 4间').waitFor()
   await open()
   await screen.getByText('共 4 间').waitFor()
-  assert(await screen.locator('.ant-table-row').count() === 4, 'rooms were added by a failed batch')
+  assert((await screen.locator('.ant-table-row').count()) === 4, 'rooms were added by a failed batch')
 
   // 类型设置 and 教室用途 open the public-field dictionaries' editor: the demo's global entries, read-only below the top
   // organisation; the school adds its own room use under 本机构.
-  const modal = (title: string) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title').getByText(title, { exact: true }) })
+  const modal = (title: string) =>
+    page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title').getByText(title, { exact: true }) })
   await screen.getByRole('button', { name: '类型设置' }).click()
   await modal('类型设置').locator('.ant-table').getByText('实验楼', { exact: true }).waitFor()
   await modal('类型设置').locator('.ant-modal-close').click()
@@ -62,7 +67,8 @@ test('a school admin adds a building and batch-adds its rooms through the UI; a 
   await uses.locator('.ant-modal-close').click()
 
   // 属性设置 gives the chosen rooms the new use and a capacity.
-  const roomRow = (name: string) => screen.locator('.ant-table-row').filter({ has: page.getByText(name, { exact: true }) })
+  const roomRow = (name: string) =>
+    screen.locator('.ant-table-row').filter({ has: page.getByText(name, { exact: true }) })
   for (const room of ['101', '102']) await roomRow(room).locator('.ant-checkbox-input').check()
   await screen.getByRole('button', { name: '属性设置' }).click()
   const attr = modal('属性设置（2 间教室）')
@@ -70,11 +76,18 @@ test('a school admin adds a building and batch-adds its rooms through the UI; a 
   await attr.locator('input[id$="capacity"]').fill('30')
   await attr.getByRole('button', { name: '确定' }).click()
   await page.getByText('已设置2间教室').first().waitFor()
-  for (const room of ['101', '102']) await roomRow(room).filter({ hasText: '录播室' }).filter({ hasText: '30' }).waitFor()
-  assert(await roomRow('201').filter({ hasText: '录播室' }).count() === 0, '属性设置 changed a room that was not chosen')
+  for (const room of ['101', '102'])
+    await roomRow(room).filter({ hasText: '录播室' }).filter({ hasText: '30' }).waitFor()
+  assert(
+    (await roomRow('201').filter({ hasText: '录播室' }).count()) === 0,
+    '属性设置 changed a room that was not chosen',
+  )
 })
 
-test('a school admin adds two subjects; a duplicate is refused with the server message', async ({ newPage, baseUrl }) => {
+test('a school admin adds two subjects; a duplicate is refused with the server message', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   await signIn(page, baseUrl, 'xxadmin')
   await page.goto(`${baseUrl}/#/base-school/dictionary/subjectManage`)
@@ -82,7 +95,11 @@ test('a school admin adds two subjects; a duplicate is refused with the server m
   // The demo school has its subjects (语文, 数学 …); two more are added next to them.
   await screen.locator('.ant-table').getByText('语文', { exact: true }).waitFor()
   const before = await screen.locator('.ant-table-row').count()
-  for (const [name, code] of [['书法', 'SF'], ['围棋', 'WQ'], ['书法', 'SF2']]) {
+  for (const [name, code] of [
+    ['书法', 'SF'],
+    ['围棋', 'WQ'],
+    ['书法', 'SF2'],
+  ]) {
     await screen.getByRole('button', { name: '新增学科' }).click()
     const dialog = page.locator('.ant-modal').filter({ hasText: '新增学科' })
     await dialog.getByPlaceholder('请输入学科名称').fill(name)
@@ -95,6 +112,9 @@ test('a school admin adds two subjects; a duplicate is refused with the server m
       await screen.locator('.ant-table').getByText(name, { exact: true }).waitFor()
     }
   }
-  assert(await screen.locator('.ant-table-row').count() === before + 2, 'the duplicate subject was added')
-  assert(await screen.locator('.ant-table').getByText('书法', { exact: true }).count() === 1, 'the duplicate subject was added')
+  assert((await screen.locator('.ant-table-row').count()) === before + 2, 'the duplicate subject was added')
+  assert(
+    (await screen.locator('.ant-table').getByText('书法', { exact: true }).count()) === 1,
+    'the duplicate subject was added',
+  )
 })

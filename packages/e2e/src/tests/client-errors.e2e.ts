@@ -3,15 +3,38 @@ import { assert, openUserMenu, openUserMenuItem, signInPickingOrg, signIn, test 
 
 // The server cannot be asked to fail on cue, so these answers are injected at the network layer; everything
 // else (page, client, server) is the real thing.
-test('the client shows the spec messages for HTTP 500, 503, 403, other codes and a dead network (000 §8)', async ({ newPage, baseUrl }) => {
+test('the client shows the spec messages for HTTP 500, 503, 403, other codes and a dead network (000 §8)', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   await signIn(page, baseUrl, 'zhanglaoshi')
   const rule = '**/base/api/tenant/base/tenant/config/password/rule'
   const cases: [string, (p: Page) => Promise<unknown>][] = [
     ['服务器异常，请稍后再试', (p) => p.route(rule, (r) => r.fulfill({ status: 500, body: 'boom' }))],
     ['网络异常，请稍后再试', (p) => p.route(rule, (r) => r.fulfill({ status: 503, body: '' }))],
-    ['暂无权限', (p) => p.route(rule, (r) => r.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ code: 403, msg: 'x', data: null }) }))],
-    ['规则服务维护中', (p) => p.route(rule, (r) => r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 1234, msg: '规则服务维护中', data: null }) }))],
+    [
+      '暂无权限',
+      (p) =>
+        p.route(rule, (r) =>
+          r.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({ code: 403, msg: 'x', data: null }),
+          }),
+        ),
+    ],
+    [
+      '规则服务维护中',
+      (p) =>
+        p.route(rule, (r) =>
+          r.fulfill({
+            status: 200,
+            contentType: 'application/json',
+            body: JSON.stringify({ code: 1234, msg: '规则服务维护中', data: null }),
+          }),
+        ),
+    ],
     ['网络错误，请联系管理员', (p) => p.route(rule, (r) => r.abort('connectionrefused'))],
   ]
   for (const [text, arrange] of cases) {
@@ -23,24 +46,43 @@ test('the client shows the spec messages for HTTP 500, 503, 403, other codes and
   }
 })
 
-test('an expired session (HTTP 401) sends the user to login with redirect, from=own and orgId', async ({ newPage, baseUrl }) => {
+test('an expired session (HTTP 401) sends the user to login with redirect, from=own and orgId', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   await signIn(page, baseUrl, 'zhanglaoshi')
   await page.route('**/base/api/tenant/base/tenant/config/password/rule', (r) =>
-    r.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 401, msg: '登录已失效，请重新登录', data: null }) }))
+    r.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 401, msg: '登录已失效，请重新登录', data: null }),
+    }),
+  )
   await openUserMenuItem(page, '修改密码')
   await page.waitForURL(/#\/redirect\/login\?/)
   const q = new URLSearchParams(page.url().split('?')[1])
-  assert(q.get('redirect') === '/portal/home' && q.get('from') === 'own' && /^\d+$/.test(q.get('orgId') ?? ''), `query was ${page.url()}`)
+  assert(
+    q.get('redirect') === '/portal/home' && q.get('from') === 'own' && /^\d+$/.test(q.get('orgId') ?? ''),
+    `query was ${page.url()}`,
+  )
   assert(!(await page.evaluate(() => document.cookie)).includes('accessToken='), 'the token cookie survived a 401')
 })
 
-test('the user menu opened while the portal header is still loading stays open when the header configuration arrives', async ({ newPage, baseUrl }) => {
+test('the user menu opened while the portal header is still loading stays open when the header configuration arrives', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   // Hold the header configuration back, as a busy server does, so the header is still the skeleton.
   let release = () => {}
-  const held = new Promise<void>((resolve) => { release = resolve })
-  await page.route('**/base/configMgr/getMHSysConfig*', async (route) => { await held; await route.continue() })
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/base/configMgr/getMHSysConfig*', async (route) => {
+    await held
+    await route.continue()
+  })
   await signIn(page, baseUrl, 'zhanglaoshi')
   await page.getByTestId('portal-header-skeleton').waitFor()
   const item = (await openUserMenu(page)).getByRole('menuitem', { name: '修改密码', exact: true })
@@ -52,7 +94,10 @@ test('the user menu opened while the portal header is still loading stays open w
   await page.locator('.ant-modal').filter({ hasText: '修改密码' }).waitFor()
 })
 
-test('a one-org user is told 当前账号只有一个机构; a two-org teacher switches and lands in the other org', async ({ newPage, baseUrl }) => {
+test('a one-org user is told 当前账号只有一个机构; a two-org teacher switches and lands in the other org', async ({
+  newPage,
+  baseUrl,
+}) => {
   const single = await newPage()
   await signIn(single, baseUrl, 'zhanglaoshi')
   await openUserMenuItem(single, '切换机构')
@@ -68,14 +113,19 @@ test('a one-org user is told 当前账号只有一个机构; a two-org teacher s
   await page.locator('[data-page="/portal/home"]').getByText('示范区第二中学').waitFor()
 })
 
-test('the web shell carries a Content-Security-Policy: markup that slipped into a page cannot run a script, and the signed-in home works under it', async ({ newPage, baseUrl }) => {
+test('the web shell carries a Content-Security-Policy: markup that slipped into a page cannot run a script, and the signed-in home works under it', async ({
+  newPage,
+  baseUrl,
+}) => {
   const shell = await fetch(`${baseUrl}/`)
   await shell.body?.cancel() // only the headers are read; an unread body would hold its connection
   const csp = shell.headers.get('content-security-policy') ?? ''
   assert(csp.includes("script-src 'self'") && csp.includes("frame-ancestors 'self'"), `the shell's CSP: ${csp}`)
   const page = await newPage()
   const violations: string[] = []
-  page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text()) })
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text())
+  })
   await signIn(page, baseUrl, 'zhanglaoshi')
   await page.locator('[data-page="/portal/home"]').waitFor()
   // The portal itself needs nothing the policy forbids.
@@ -96,12 +146,24 @@ test('the web shell carries a Content-Security-Policy: markup that slipped into 
     img.src = 'data:,x'
     document.body.appendChild(img)
   })
-  const refused = await page.waitForFunction(() => {
-    const r = (window as unknown as { zxRefused?: string[] }).zxRefused ?? []
-    return r.includes('script-src-elem') && r.includes('script-src-attr') && r
-  }, undefined, { timeout: 10_000 }).then((h) => h.jsonValue(), () => null)
+  const refused = await page
+    .waitForFunction(
+      () => {
+        const r = (window as unknown as { zxRefused?: string[] }).zxRefused ?? []
+        return r.includes('script-src-elem') && r.includes('script-src-attr') && r
+      },
+      undefined,
+      { timeout: 10_000 },
+    )
+    .then(
+      (h) => h.jsonValue(),
+      () => null,
+    )
   const seen = await page.evaluate(() => (window as unknown as { zxRefused?: string[] }).zxRefused)
-  assert(refused, `the page did not report refusing the injected script and handler (script-src-elem, script-src-attr): it reported ${JSON.stringify(seen)}`)
+  assert(
+    refused,
+    `the page did not report refusing the injected script and handler (script-src-elem, script-src-attr): it reported ${JSON.stringify(seen)}`,
+  )
   const ran = await page.evaluate(() => (window as unknown as { zxInjected?: boolean }).zxInjected === true)
   assert(!ran, 'an injected inline script ran despite the CSP')
 })

@@ -11,12 +11,15 @@ const RULE = '**/base/api/tenant/base/tenant/config/password/rule'
 /** Answers the password rule with the real answer's envelope changed by `patch`. */
 async function answerRule(page: Page, patch: Record<string, unknown>): Promise<void> {
   await page.route(RULE, async (route: Route) => {
-    const real = await (await route.fetch()).json() as Record<string, unknown>
+    const real = (await (await route.fetch()).json()) as Record<string, unknown>
     await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...real, ...patch }) })
   })
 }
 
-test('client plumbing: a 404 envelope goes to /404; code 201 is a success like 0 (000 §8)', async ({ newPage, baseUrl }) => {
+test('client plumbing: a 404 envelope goes to /404; code 201 is a success like 0 (000 §8)', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   await signIn(page, baseUrl, 'zhanglaoshi')
 
@@ -27,7 +30,10 @@ test('client plumbing: a 404 envelope goes to /404; code 201 is a success like 0
   await dialog.getByText('密码须为8-20位（201成功）').waitFor()
   await page.waitForTimeout(1000)
   // Only error notices count (the sign-in's own 登录成功 may still be fading).
-  const shown = await page.locator('.ant-message-notice').filter({ has: page.locator('.ant-message-error') }).allInnerTexts()
+  const shown = await page
+    .locator('.ant-message-notice')
+    .filter({ has: page.locator('.ant-message-error') })
+    .allInnerTexts()
   assert(shown.length === 0, `code 201 showed an error: ${shown.join(' / ')}`)
   await dialog.getByRole('button', { name: '取消' }).click()
 
@@ -39,14 +45,22 @@ test('client plumbing: a 404 envelope goes to /404; code 201 is a success like 0
   await page.locator('[data-page="/404"]').getByText('抱歉，您访问的页面不存在').waitFor()
 })
 
-test('client plumbing: a 401 inside an embedded frame moves the parent page to login (000 §8)', async ({ newPage, baseUrl }) => {
+test('client plumbing: a 401 inside an embedded frame moves the parent page to login (000 §8)', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   await signIn(page, baseUrl, 'zhanglaoshi')
   // A host page of the same origin that is not the app (the API's login info), embedding the portal.
   await page.goto(`${baseUrl}/base/api/tenant/getLoginInfo`)
   // Every unread-count poll of the framed portal answers that the session ended.
   await page.route('**/base/api/message/unreadCount', (r) =>
-    r.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 401, msg: Msg.NOT_LOGGED_IN, data: null }) }))
+    r.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 401, msg: Msg.NOT_LOGGED_IN, data: null }),
+    }),
+  )
   await page.evaluate((src) => {
     const frame = document.createElement('iframe')
     frame.src = src
@@ -60,7 +74,10 @@ test('client plumbing: a 401 inside an embedded frame moves the parent page to l
   assert(page.url().startsWith(`${baseUrl}/#/`), `the top page is the app's login page: ${page.url()}`)
 })
 
-test('client plumbing: a call unanswered for 300 s is given up with 网络错误 (000 §7.1, §9); every call carries a requestId', async ({ newPage, baseUrl }) => {
+test('client plumbing: a call unanswered for 300 s is given up with 网络错误 (000 §7.1, §9); every call carries a requestId', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   // The page's clock is ours: 300 s pass in a moment.
   await page.clock.install()
@@ -68,11 +85,16 @@ test('client plumbing: a call unanswered for 300 s is given up with 网络错误
 
   const ids: string[] = []
   // Never answered: only the client's own timeout ends the call.
-  await page.route(RULE, (route) => { ids.push(route.request().headers()['requestid'] ?? '') })
+  await page.route(RULE, (route) => {
+    ids.push(route.request().headers()['requestid'] ?? '')
+  })
   await openUserMenuItem(page, '修改密码')
   await page.clock.fastForward(REQUEST_TIMEOUT_MS - 2000)
   await page.waitForTimeout(300)
-  assert(await page.locator('.ant-message').getByText(Msg.NETWORK_ERROR).count() === 0, 'the call was given up before 300 s')
+  assert(
+    (await page.locator('.ant-message').getByText(Msg.NETWORK_ERROR).count()) === 0,
+    'the call was given up before 300 s',
+  )
   await page.clock.fastForward(3000)
   await page.locator('.ant-message').getByText(Msg.NETWORK_ERROR).first().waitFor()
 
@@ -82,7 +104,8 @@ test('client plumbing: a call unanswered for 300 s is given up with 网络错误
   // The calls the client makes (fetch); pictures the page shows (<img src=/base/api/cms2/open/image/…>) are loaded by the
   // browser itself, which sends no header of ours, so they are not calls of 000 §7.1.
   page.on('request', (r) => {
-    if (r.url().includes('/base/') && ['fetch', 'xhr'].includes(r.resourceType())) sent.push({ id: r.headers()['requestid'] ?? '', url: r.url() })
+    if (r.url().includes('/base/') && ['fetch', 'xhr'].includes(r.resourceType()))
+      sent.push({ id: r.headers()['requestid'] ?? '', url: r.url() })
   })
   await page.reload()
   await page.locator('[data-page="/portal/home"]').waitFor()

@@ -1,7 +1,10 @@
 import { PortalMsg } from '@zhixiao/shared'
 import { assert, pick, signIn, test } from '../harness.js'
 
-test('a javascript: footer link is refused on save with 链接必须以http或/开头, and the portal footer never shows it', async ({ newPage, baseUrl }) => {
+test('a javascript: footer link is refused on save with 链接必须以http或/开头, and the portal footer never shows it', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   await signIn(page, baseUrl, 'xxadmin')
   await page.goto(`${baseUrl}/#/menhu-port/maintain/mainPage`)
@@ -24,5 +27,5 @@ test('a javascript: footer link is refused on save with 链接必须以http或/�
     return r.headers.get('cache-control')
   })
   assert(stored === 'no-store', `API answers are not cached (got ${stored})`)
-  assert(await page.getByText('领取奖品').count() === 0, 'the refused footer item is not shown')
+  assert((await page.getByText('领取奖品').count()) === 0, 'the refused footer item is not shown')
 })

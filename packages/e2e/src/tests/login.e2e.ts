@@ -32,14 +32,20 @@ test('a school teacher lands on /portal/home and sees their name and school', as
   await page.getByText('张老师').first().waitFor()
   await page.getByText('示范区第一实验小学').first().waitFor()
   // The fixed redirects of 000 §2.4 / 001 §2.1 (ROUTE_REDIRECTS), the bare bureau-school platform entry among them.
-  for (const [from, to] of [['/portal-home/home', '/portal/home'], ['/jdLogin/jdPlatForm', '/jdLogin/jdPlatForm/index']]) {
+  for (const [from, to] of [
+    ['/portal-home/home', '/portal/home'],
+    ['/jdLogin/jdPlatForm', '/jdLogin/jdPlatForm/index'],
+  ]) {
     await page.goto(`${baseUrl}/#${from}`)
     await page.waitForURL((u) => u.hash === `#${to}`)
     await page.locator(`[data-page="${to}"]`).waitFor()
   }
 })
 
-test('bureau staff (unit attribute below 8) lands on /portal/home by sc_menhu_menu_jujiguan', async ({ newPage, baseUrl }) => {
+test('bureau staff (unit attribute below 8) lands on /portal/home by sc_menhu_menu_jujiguan', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   await loginAs(page, baseUrl, 'jyjstaff')
   await page.waitForURL(/#\/portal\/home/)
@@ -83,7 +89,10 @@ test('a user on the initial password must change it, then lands', async ({ newPa
   noPageErrors()
 })
 
-test('a student is sent to the student site with a single-use once-token in ?accesstoken=, never the session token', async ({ newPage, baseUrl }) => {
+test('a student is sent to the student site with a single-use once-token in ?accesstoken=, never the session token', async ({
+  newPage,
+  baseUrl,
+}) => {
   // The demo sub-application stands in for the student site: it swaps ?accesstoken= and shows who signed in.
   const site = `${baseUrl}/subapps/demo/`
   await updateDemoTenant(baseUrl, { studentSiteUrl: site })
@@ -91,18 +100,30 @@ test('a student is sent to the student site with a single-use once-token in ?acc
     const page = await newPage()
     const noPageErrors = watchPageErrors(page)
     const documents: string[] = []
-    page.on('request', (r) => { if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents.push(r.url()) })
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents.push(r.url())
+    })
     await loginAs(page, baseUrl, 'xiaoming')
     await page.getByTestId('demo-user-name').getByText('王小明').waitFor()
     const sent = documents.find((u) => u.startsWith(site))
     assert(sent, `no navigation to the student site: ${documents.join(' | ')}`)
     const once = new URL(sent).searchParams.get('accesstoken') ?? ''
     assert(/^t\d+\./.test(once) && !sent.includes('#token='), `the student site was opened with ${sent}`)
-    const session = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'accessToken')?.value ?? '')
-    assert(session && session !== once && documents.every((u) => !u.includes(session) && !u.includes(encodeURIComponent(session))),
-      'the 30-day session token appeared in a URL')
+    const session = decodeURIComponent(
+      (await page.context().cookies()).find((c) => c.name === 'accessToken')?.value ?? '',
+    )
+    assert(
+      session &&
+        session !== once &&
+        documents.every((u) => !u.includes(session) && !u.includes(encodeURIComponent(session))),
+      'the 30-day session token appeared in a URL',
+    )
     // Single use: the student site spent it.
-    const again = await fetch(`${baseUrl}/base/api/auth/swap/once/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ onceToken: once }) })
+    const again = await fetch(`${baseUrl}/base/api/auth/swap/once/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ onceToken: once }),
+    })
     assert(again.status === 401, `a spent once-token answered ${again.status}`)
     noPageErrors()
   } finally {
@@ -117,7 +138,10 @@ test('a wrong password shows 登录失败 and stays on the login page', async ({
   assert(hashPath(page) === '/redirect/login', `moved to ${page.url()}`)
 })
 
-test('a signed-out visitor is sent to the login page with the redirect query, and comes back after login', async ({ newPage, baseUrl }) => {
+test('a signed-out visitor is sent to the login page with the redirect query, and comes back after login', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   await page.goto(`${baseUrl}/#/portal/personal`)
   await page.waitForURL(/#\/redirect\/login\?/)
@@ -127,7 +151,10 @@ test('a signed-out visitor is sent to the login page with the redirect query, an
   await page.waitForURL(/#\/portal\/personal/)
 })
 
-test('a route the user lacks the page permission for goes to /404, unless filterRoles=1', async ({ newPage, baseUrl }) => {
+test('a route the user lacks the page permission for goes to /404, unless filterRoles=1', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   await loginAs(page, baseUrl, 'zhanglaoshi')
   await page.waitForURL(/#\/portal\/home/)
@@ -151,7 +178,9 @@ test('logout ends the session and clears the stored login', async ({ newPage, ba
   await page.waitForURL(/#\/redirect\/login/)
   const after = await page.evaluate(() => ({ cookie: document.cookie, keys: Object.keys(localStorage) }))
   assert(!after.cookie.includes('accessToken='), `cookie still there: ${after.cookie}`)
-  const res = await page.request.get(`${baseUrl}/base/api/account/user/current/detail`, { headers: { Authorization: `Bearer ${token}` } })
+  const res = await page.request.get(`${baseUrl}/base/api/account/user/current/detail`, {
+    headers: { Authorization: `Bearer ${token}` },
+  })
   assert(res.status() === 401, `the old token still answers ${res.status()}`)
   await page.goto(`${baseUrl}/#/portal/home`)
   await page.waitForURL(/#\/redirect\/login/)

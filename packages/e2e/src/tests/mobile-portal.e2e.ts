@@ -5,7 +5,10 @@ import { assert, pickMany, signIn, test } from '../harness.js'
  * /menhu-teacher (an app group with an app, a quick entry for all staff, a carousel picture), and a teacher on a
  * 375×812 phone sees each change on /mobile/home, with the bottom tabs.
  */
-test('mobile portal: an admin configures the teacher mobile home and a teacher at 375×812 sees it', async ({ baseUrl, newPage }) => {
+test('mobile portal: an admin configures the teacher mobile home and a teacher at 375×812 sees it', async ({
+  baseUrl,
+  newPage,
+}) => {
   const admin = await newPage()
   await signIn(admin, baseUrl, 'xxadmin')
 

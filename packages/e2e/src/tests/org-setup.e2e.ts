@@ -1,6 +1,9 @@
 import { assert, signIn, test } from '../harness.js'
 
-test('the bureau admin adds a school in organisation setup; a school admin of another school cannot see it', async ({ newPage, baseUrl }) => {
+test('the bureau admin adds a school in organisation setup; a school admin of another school cannot see it', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   await signIn(page, baseUrl, 'jyjadmin')
   await page.goto(`${baseUrl}/#/base-organization/orgSet`)
@@ -26,8 +29,8 @@ test('the bureau admin adds a school in organisation setup; a school admin of an
   await other.goto(`${baseUrl}/#/base-organization/orgSet`)
   const theirs = other.locator('[data-page="/base-organization/orgSet"]')
   await theirs.locator('.ant-tree').getByText('示范区第一实验小学').waitFor()
-  assert(await theirs.getByText('示范区第三小学').count() === 0, 'another school admin sees the new school')
-  assert(await theirs.getByText('示范区第二中学').count() === 0, 'a school admin sees a sibling school')
+  assert((await theirs.getByText('示范区第三小学').count()) === 0, 'another school admin sees the new school')
+  assert((await theirs.getByText('示范区第二中学').count()) === 0, 'a school admin sees a sibling school')
 })
 
 test('a teacher without the page code cannot open organisation setup', async ({ newPage, baseUrl }) => {

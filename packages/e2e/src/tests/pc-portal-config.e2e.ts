@@ -2,10 +2,22 @@ import type { Page } from 'playwright-core'
 import { assert, signIn, test } from '../harness.js'
 
 /** The demo school admin's API, outside the pages (whose sessions share one cookie jar). */
-async function adminApi(base: string): Promise<(url: string, body?: unknown) => Promise<{ code: number; data: unknown }>> {
+async function adminApi(
+  base: string,
+): Promise<(url: string, body?: unknown) => Promise<{ code: number; data: unknown }>> {
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
-  const res = await post('/base/api/auth/loginByUserPwd', { userName: 'xxadmin', password: 'Demo@2026', loginType: 1, version: 2, needRandomOrg: false })
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    })
+  const res = await post('/base/api/auth/loginByUserPwd', {
+    userName: 'xxadmin',
+    password: 'Demo@2026',
+    loginType: 1,
+    version: 2,
+    needRandomOrg: false,
+  })
   const login = (await res.json()) as { data: { userToken: string } }
   const auth = { authorization: `Bearer ${login.data.userToken}` }
   return async (url, body) => {
@@ -18,7 +30,10 @@ async function saved(page: Page, text = '保存成功'): Promise<void> {
   await page.locator('.ant-message').getByText(text).first().waitFor()
 }
 
-test('PC portal config: an admin renames and hides menu tabs, adds a sidebar link and a website; the teacher’s home shows them', async ({ newPage, baseUrl }) => {
+test('PC portal config: an admin renames and hides menu tabs, adds a sidebar link and a website; the teacher’s home shows them', async ({
+  newPage,
+  baseUrl,
+}) => {
   const admin = await newPage()
   await signIn(admin, baseUrl, 'xxadmin')
 
@@ -56,17 +71,23 @@ test('PC portal config: an admin renames and hides menu tabs, adds a sidebar lin
   await signIn(teacher, baseUrl, 'zhanglaoshi')
   const header = teacher.getByTestId('portal-header')
   await header.getByTestId('portal-menu-tab').filter({ hasText: '我的空间' }).waitFor()
-  assert(await header.getByText('个人门户', { exact: true }).count() === 0, 'the renamed tab keeps no old name')
-  assert(await header.getByText('系统中心', { exact: true }).count() === 0, 'the hidden 系统中心 tab is not drawn')
-  assert(await header.getByTestId('home-link').getAttribute('href') === '#/portal/home', 'the landing tab leads home')
+  assert((await header.getByText('个人门户', { exact: true }).count()) === 0, 'the renamed tab keeps no old name')
+  assert((await header.getByText('系统中心', { exact: true }).count()) === 0, 'the hidden 系统中心 tab is not drawn')
+  assert((await header.getByTestId('home-link').getAttribute('href')) === '#/portal/home', 'the landing tab leads home')
   const link = teacher.getByTestId('portal-sidebar').locator('a[title="校园地图"]')
   await link.waitFor()
-  assert(await link.getAttribute('href') === 'https://map.example.cn', 'the sidebar link opens its address')
-  await teacher.getByTestId('websites-card').getByRole('link', { name: /国家智慧教育平台/ }).waitFor()
+  assert((await link.getAttribute('href')) === 'https://map.example.cn', 'the sidebar link opens its address')
+  await teacher
+    .getByTestId('websites-card')
+    .getByRole('link', { name: /国家智慧教育平台/ })
+    .waitFor()
 
   // Back to the demo's defaults for the tests after this one.
   const api = await adminApi(baseUrl)
-  const sites = (await api('/base/api/Sidebar/fullRecommendlWebInfoById?all=1')).data as { id: number; inherited: boolean }[]
+  const sites = (await api('/base/api/Sidebar/fullRecommendlWebInfoById?all=1')).data as {
+    id: number
+    inherited: boolean
+  }[]
   for (const s of sites.filter((x) => !x.inherited)) await api(`/base/api/Sidebar/deleteRecommendlWebById?id=${s.id}`)
   assert((await api('/base/configMgr/setPortalMenuConfig', { value: {} })).code === 0, 'menu reset')
   assert((await api('/base/api/Sidebar/saveSidebarInfo', { value: {} })).code === 0, 'sidebar reset')

@@ -2,12 +2,20 @@ import { assert, signIn, tableRow, test } from '../harness.js'
 
 const TITLE = 'E2E需确认的校园通知'
 
-test('portal home: an admin publishes a news item asking for confirmation; a teacher sees it pending on /portal/home, opens and confirms it; a visitor sees public news on /openPortal with a 登录 button', async ({ browser, baseUrl, newPage }) => {
+test('portal home: an admin publishes a news item asking for confirmation; a teacher sees it pending on /portal/home, opens and confirms it; a visitor sees public news on /openPortal with a 登录 button', async ({
+  browser,
+  baseUrl,
+  newPage,
+}) => {
   // The school admin writes and publishes the item through 新闻管理.
   const admin = await newPage()
   await signIn(admin, baseUrl, 'xxadmin')
-  const orgId = await admin.evaluate(() => (JSON.parse(localStorage.getItem('zx-login') ?? '{}') as { state?: { userInfo?: { orgId?: number } } }).state?.userInfo?.orgId)
-  assert(typeof orgId === 'number', 'the admin\'s org id is in the stored session')
+  const orgId = await admin.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('zx-login') ?? '{}') as { state?: { userInfo?: { orgId?: number } } }).state
+        ?.userInfo?.orgId,
+  )
+  assert(typeof orgId === 'number', "the admin's org id is in the stored session")
   await admin.goto(`${baseUrl}/#/cms2-newslist/manage`)
   const screen = admin.locator('[data-page="/cms2-newslist/manage"]')
   await screen.getByRole('button', { name: '新增新闻' }).click()
@@ -36,7 +44,10 @@ test('portal home: an admin publishes a news item asking for confirmation; a tea
     const item = home.locator('.zx-news-item').filter({ hasText: TITLE }).first()
     await item.waitFor()
     await item.getByTestId('news-pending').waitFor()
-    assert(/\d{2}-\d{2} \d{2}:\d{2}/.test(await item.locator('.zx-news-date').innerText()), 'the date shows month-day and hour-minute')
+    assert(
+      /\d{2}-\d{2} \d{2}:\d{2}/.test(await item.locator('.zx-news-date').innerText()),
+      'the date shows month-day and hour-minute',
+    )
     await item.click()
     await teacher.waitForURL(/#\/cms2-newslist\/details\?id=\d+/)
     const detail = teacher.getByTestId('news-detail')
@@ -47,14 +58,27 @@ test('portal home: an admin publishes a news item asking for confirmation; a tea
     // 001 §2.1's detail query: opened from the home, source=home and the item's type; the heading is that type's
     // name. Opened on its own (no history) with source=list, 返回 leads to that list with its type and title.
     const opened = new URL(teacher.url().replace('#/', ''))
-    assert(opened.searchParams.get('source') === 'home' && Number(opened.searchParams.get('type')) > 0, `detail query ${teacher.url()}`)
+    assert(
+      opened.searchParams.get('source') === 'home' && Number(opened.searchParams.get('type')) > 0,
+      `detail query ${teacher.url()}`,
+    )
     const typeName = opened.searchParams.get('title') ?? ''
-    await teacher.locator('[data-page="/cms2-newslist/details"] .ant-card-head-title').getByText(typeName, { exact: true }).waitFor()
+    await teacher
+      .locator('[data-page="/cms2-newslist/details"] .ant-card-head-title')
+      .getByText(typeName, { exact: true })
+      .waitFor()
     const alone = await teacherContext.newPage()
-    await alone.goto(`${baseUrl}/#/cms2-newslist/details?id=${opened.searchParams.get('id')}&type=${opened.searchParams.get('type')}&title=%E6%A0%A1%E5%9B%AD%E8%A6%81%E9%97%BB&source=list&style=1`)
-    await alone.locator('[data-page="/cms2-newslist/details"][data-style="narrow"]').getByText('请全体教师阅读并确认。').waitFor()
+    await alone.goto(
+      `${baseUrl}/#/cms2-newslist/details?id=${opened.searchParams.get('id')}&type=${opened.searchParams.get('type')}&title=%E6%A0%A1%E5%9B%AD%E8%A6%81%E9%97%BB&source=list&style=1`,
+    )
+    await alone
+      .locator('[data-page="/cms2-newslist/details"][data-style="narrow"]')
+      .getByText('请全体教师阅读并确认。')
+      .waitFor()
     await alone.getByTestId('news-back').click()
-    await alone.waitForURL((u) => u.hash.startsWith('#/cms2-newslist?') && u.hash.includes(`type=${opened.searchParams.get('type')}`))
+    await alone.waitForURL(
+      (u) => u.hash.startsWith('#/cms2-newslist?') && u.hash.includes(`type=${opened.searchParams.get('type')}`),
+    )
     await alone.locator('[data-page="/cms2-newslist"]').getByText('校园要闻', { exact: true }).waitFor()
     await alone.close()
     await teacher.goto(`${baseUrl}/#/portal/home`)
@@ -76,17 +100,19 @@ test('portal home: an admin publishes a news item asking for confirmation; a tea
     const portal = visitor.locator('[data-page="/openPortal"]')
     await portal.locator('.zx-news-item').filter({ hasText: TITLE }).first().waitFor()
     await portal.locator('.zx-news-item').filter({ hasText: '第一实验小学举办科技节' }).first().waitFor()
-    assert(await portal.getByText('期末考试安排').count() === 0, 'an item not marked public is not shown to visitors')
-    assert(await portal.getByTestId('news-pending').count() === 0, 'visitors get no pending flag')
+    assert((await portal.getByText('期末考试安排').count()) === 0, 'an item not marked public is not shown to visitors')
+    assert((await portal.getByTestId('news-pending').count()) === 0, 'visitors get no pending flag')
     await portal.locator('.zx-news-item').filter({ hasText: TITLE }).first().click()
     await visitor.getByTestId('news-detail').getByText('请全体教师阅读并确认。').waitFor()
-    assert(await visitor.getByTestId('news-confirm').count() === 0, 'a visitor cannot confirm')
+    assert((await visitor.getByTestId('news-confirm').count()) === 0, 'a visitor cannot confirm')
     await visitor.keyboard.press('Escape')
     await portal.getByRole('button', { name: '登录' }).click()
     await visitor.waitForURL(/#\/redirect\/login/)
     // The visitor's public portal is remembered (openPortalOrgId): / asks whether it is still open before the login
     // page (it is not switched on in the demo, so login it is).
-    const asked = visitor.waitForRequest((r) => r.url().includes('/getOutSchoolPortalEnable') && r.url().includes(`orgId=${orgId}`))
+    const asked = visitor.waitForRequest(
+      (r) => r.url().includes('/getOutSchoolPortalEnable') && r.url().includes(`orgId=${orgId}`),
+    )
     await visitor.goto(`${baseUrl}/#/`)
     await asked
     await visitor.waitForURL(/#\/redirect\/login/)

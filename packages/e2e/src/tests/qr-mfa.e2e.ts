@@ -5,7 +5,10 @@ const PHONE = { width: 375, height: 812 }
 const code = (secret: string, at: number) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at })
 
-test('QR login: a phone signed in as a teacher confirms, and the waiting login page in another browser signs in', async ({ browser, baseUrl }) => {
+test('QR login: a phone signed in as a teacher confirms, and the waiting login page in another browser signs in', async ({
+  browser,
+  baseUrl,
+}) => {
   const phoneContext = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, locale: 'zh-CN' })
   const desktopContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })
   try {
@@ -20,7 +23,10 @@ test('QR login: a phone signed in as a teacher confirms, and the waiting login p
     await urlInput.waitFor({ state: 'attached' })
     const qrUrl = await urlInput.inputValue()
     assert(qrUrl.startsWith(`${baseUrl}/#/mobile/qrLogin?id=`), `the QR code holds our mobile page: ${qrUrl}`)
-    assert(await desktop.locator('[data-testid="qr-login"] canvas, [data-testid="qr-login"] svg').count() > 0, 'a QR code is drawn')
+    assert(
+      (await desktop.locator('[data-testid="qr-login"] canvas, [data-testid="qr-login"] svg').count()) > 0,
+      'a QR code is drawn',
+    )
 
     await phone.goto(qrUrl)
     const info = phone.getByTestId('qr-confirm-info')
@@ -43,7 +49,11 @@ test('QR login: a phone signed in as a teacher confirms, and the waiting login p
   }
 })
 
-test('TOTP: an administrator enrols in the personal centre and must give a code at the next login', async ({ browser, baseUrl, newPage }) => {
+test('TOTP: an administrator enrols in the personal centre and must give a code at the next login', async ({
+  browser,
+  baseUrl,
+  newPage,
+}) => {
   const first = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })
   let recovery: string[] = []
   try {
@@ -89,13 +99,25 @@ test('TOTP: an administrator enrols in the personal centre and must give a code 
     await next.getByRole('cell', { name: '两步验证', exact: true }).first().waitFor()
   } finally {
     // Leave the demo administrator as it was for the tests after this one: a recovery code signs in, the password turns it off.
-    const json = (r: Response) => r.json() as Promise<{ code: number; msg: string; data: { userToken?: string; totpTicket?: string } }>
-    const post = (url: string, body: unknown, token?: string) => fetch(`${baseUrl}${url}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
-    }).then(json)
+    const json = (r: Response) =>
+      r.json() as Promise<{ code: number; msg: string; data: { userToken?: string; totpTicket?: string } }>
+    const post = (url: string, body: unknown, token?: string) =>
+      fetch(`${baseUrl}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      }).then(json)
     if (recovery.length) {
-      const l = await post('/base/api/auth/loginByUserPwd', { userName: 'zyadmin', password: 'Demo@2026', loginType: 1, version: 2, needRandomOrg: false })
-      const t = l.data.totpTicket ? await post('/base/api/auth/loginByTotp', { ticket: l.data.totpTicket, recoveryCode: recovery[0] }) : l
+      const l = await post('/base/api/auth/loginByUserPwd', {
+        userName: 'zyadmin',
+        password: 'Demo@2026',
+        loginType: 1,
+        version: 2,
+        needRandomOrg: false,
+      })
+      const t = l.data.totpTicket
+        ? await post('/base/api/auth/loginByTotp', { ticket: l.data.totpTicket, recoveryCode: recovery[0] })
+        : l
       if (t.data.userToken) await post('/base/api/auth/totp/disable', { password: 'Demo@2026' }, t.data.userToken)
     }
     await first.close()

@@ -12,7 +12,11 @@ async function openLauncher(page: Page) {
   return launcher
 }
 
-test('red dots: xxadmin marks 演示子应用 on /menhu-reddot; zhanglaoshi sees the dot in the launcher until opening it once; the class home follows its config; the outer-portal limit shuts the open portal', async ({ browser, baseUrl, newPage }) => {
+test('red dots: xxadmin marks 演示子应用 on /menhu-reddot; zhanglaoshi sees the dot in the launcher until opening it once; the class home follows its config; the outer-portal limit shuts the open portal', async ({
+  browser,
+  baseUrl,
+  newPage,
+}) => {
   const admin = await newPage()
   await signIn(admin, baseUrl, 'xxadmin')
   await admin.goto(`${baseUrl}/#/menhu-reddot`)
@@ -21,7 +25,10 @@ test('red dots: xxadmin marks 演示子应用 on /menhu-reddot; zhanglaoshi sees
   const modal = admin.locator('.ant-modal:visible')
   await modal.getByLabel('规则名称').fill('演示子应用上新')
   await pick(admin, modal.getByLabel('应用', { exact: true }), '演示子应用', '演示')
-  await modal.getByRole('button', { name: '确 定' }).or(modal.getByRole('button', { name: '确定' })).click()
+  await modal
+    .getByRole('button', { name: '确 定' })
+    .or(modal.getByRole('button', { name: '确定' }))
+    .click()
   await admin.getByTestId('redot-rules').getByText('应用：演示子应用').waitFor()
   await admin.getByTestId('redot-save').click()
   await toast(admin, '保存成功')
@@ -48,13 +55,23 @@ test('red dots: xxadmin marks 演示子应用 on /menhu-reddot; zhanglaoshi sees
     await teacher.getByTestId('portal-header').waitFor()
     launcher = await openLauncher(teacher)
     await launcher.locator('[data-app="demo_subapp"]').waitFor()
-    assert(await launcher.locator('[data-app="demo_subapp"] [data-red-dot]').count() === 0, 'the dot is gone after opening the app once')
+    assert(
+      (await launcher.locator('[data-app="demo_subapp"] [data-red-dot]').count()) === 0,
+      'the dot is gone after opening the app once',
+    )
     await teacher.keyboard.press('Escape')
 
     // /portal/class follows ClassHomeConfig: the head teacher's class shows, the 班主任 block does not.
     await teacher.goto(`${baseUrl}/#/portal/class`)
-    await teacher.getByTestId('class-home').locator('[data-block="classInfo"] [data-testid="class-name"]').first().waitFor()
-    assert(await teacher.locator('[data-block="headTeacher"]').count() === 0, 'the switched-off 班主任 block is not shown')
+    await teacher
+      .getByTestId('class-home')
+      .locator('[data-block="classInfo"] [data-testid="class-name"]')
+      .first()
+      .waitFor()
+    assert(
+      (await teacher.locator('[data-block="headTeacher"]').count()) === 0,
+      'the switched-off 班主任 block is not shown',
+    )
   } finally {
     await teacherContext.close()
   }

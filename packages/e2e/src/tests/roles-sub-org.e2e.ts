@@ -6,7 +6,11 @@ import { assert, signIn, tableRow, test } from '../harness.js'
 
 const ROLE = 'E2E下放人员查询'
 
-test('the bureau admin delegates a role granting 人员查询 to 第一实验小学 and gives it to zhanglaoshi, who then has the page there', async ({ newPage, baseUrl, browser }) => {
+test('the bureau admin delegates a role granting 人员查询 to 第一实验小学 and gives it to zhanglaoshi, who then has the page there', async ({
+  newPage,
+  baseUrl,
+  browser,
+}) => {
   const admin = await newPage()
   await signIn(admin, baseUrl, 'jyjadmin')
   await admin.goto(`${baseUrl}/#/roles-roleManage`)
@@ -25,14 +29,25 @@ test('the bureau admin delegates a role granting 人员查询 to 第一实验小
   await panel.getByPlaceholder('系统名称').fill('基础')
   await panel.getByPlaceholder('系统名称').press('Enter')
   await admin.getByTestId('permission-systems').getByRole('menuitem').filter({ hasText: '基础数据' }).click()
-  await admin.getByTestId('permission-tree').locator('.ant-tree-treenode').filter({ hasText: '人员查询' }).locator('.ant-tree-checkbox').click()
+  await admin
+    .getByTestId('permission-tree')
+    .locator('.ant-tree-treenode')
+    .filter({ hasText: '人员查询' })
+    .locator('.ant-tree-checkbox')
+    .click()
   // The grant goes out as {roleId, orgId, names}; 授权成功 shows orgId was the role's org (another one is refused).
   const sent = admin.waitForRequest((r) => r.url().includes('/base/api/account/associatedPermission'))
   await panel.getByRole('button', { name: '保存' }).click()
   const body = (await sent).postDataJSON() as { roleId: number; orgId: number; names: string[] }
   await admin.getByText('授权成功').first().waitFor()
   const roleId = Number(new URL(admin.url().replace('#/', '')).searchParams.get('roleId'))
-  assert(body.roleId === roleId && typeof body.orgId === 'number' && body.names.includes('base_search_person') && !('codes' in body), `the grant's shape: ${JSON.stringify(body)}`)
+  assert(
+    body.roleId === roleId &&
+      typeof body.orgId === 'number' &&
+      body.names.includes('base_search_person') &&
+      !('codes' in body),
+    `the grant's shape: ${JSON.stringify(body)}`,
+  )
 
   // 下级机构: the school first, then the teacher in it.
   await admin.getByRole('tab', { name: '下级机构' }).click()
@@ -72,16 +87,27 @@ test('the bureau admin delegates a role granting 人员查询 to 第一实验小
   }
 })
 
-test('a school admin imports role members from a file on the role list: the panel shows the result and 导入记录 lists it', async ({ newPage, baseUrl }) => {
+test('a school admin imports role members from a file on the role list: the panel shows the result and 导入记录 lists it', async ({
+  newPage,
+  baseUrl,
+}) => {
   const run = Date.now().toString(36)
   const roleName = `E2E导入角色${run}`
   // Setup through the API: a role of the school with no codes (nothing else changes for the people in the file).
   const login = await fetch(`${baseUrl}/base/api/auth/loginByUserPwd`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'xxadmin', password: 'Demo@2026', loginType: 1, version: 2, needRandomOrg: false }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      userName: 'xxadmin',
+      password: 'Demo@2026',
+      loginType: 1,
+      version: 2,
+      needRandomOrg: false,
+    }),
   }).then((r) => r.json() as Promise<{ data: { userToken: string } }>)
   const added = await fetch(`${baseUrl}/base/api/account/addRole/batch`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.userToken}` },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.userToken}` },
     body: JSON.stringify({ roles: [{ name: roleName }] }),
   }).then((r) => r.json() as Promise<{ code: number; msg: string }>)
   assert(added.code === 0, `addRole: ${added.msg}`)
@@ -100,7 +126,10 @@ test('a school admin imports role members from a file on the role list: the pane
   const list = page.locator('[data-page="/roles-roleManage"]')
   await page.getByTestId('roleUser-import-file').setInputFiles(file)
   await page.getByText('导入任务已创建').first().waitFor()
-  const task = page.getByTestId('import-panel').getByTestId('import-task').filter({ hasText: `角色人员${run}.xlsx` })
+  const task = page
+    .getByTestId('import-panel')
+    .getByTestId('import-task')
+    .filter({ hasText: `角色人员${run}.xlsx` })
   await task.getByText('100%').waitFor({ timeout: 30_000 })
   await task.getByText('成功 1 条，失败 1 条').waitFor()
   // The role's member count follows the import.

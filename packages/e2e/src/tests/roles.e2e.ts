@@ -13,7 +13,15 @@ async function gone(locator: Locator, what: string): Promise<void> {
 }
 
 /** A permission group as getPermissionTree answers it (001 §3). */
-interface Group { name: string; desc: string; roleId: number | null; hasPermission: boolean; permissionCounts: number; grantedCounts: number; children: Group[] }
+interface Group {
+  name: string
+  desc: string
+  roleId: number | null
+  hasPermission: boolean
+  permissionCounts: number
+  grantedCounts: number
+  children: Group[]
+}
 
 /** Waits until `get` answers something (a response body read in the background). */
 async function until<T>(get: () => T | undefined, what: string): Promise<T> {
@@ -27,7 +35,9 @@ async function until<T>(get: () => T | undefined, what: string): Promise<T> {
 
 /** The body of the next associatedPermission call the screen sends (after `action`). */
 async function savedGrant(page: Page, action: () => Promise<void>): Promise<Record<string, unknown>> {
-  const sent = page.waitForRequest((r: Request) => r.url().includes('/base/api/account/associatedPermission') && r.method() === 'POST')
+  const sent = page.waitForRequest(
+    (r: Request) => r.url().includes('/base/api/account/associatedPermission') && r.method() === 'POST',
+  )
   await action()
   return (await sent).postDataJSON() as Record<string, unknown>
 }
@@ -40,24 +50,36 @@ async function togglePersonSearch(admin: Page): Promise<void> {
   await search.press('Enter')
   const systems = admin.getByTestId('permission-systems')
   await systems.getByRole('menuitem').filter({ hasText: '基础数据' }).click()
-  assert(await systems.getByRole('menuitem').count() === 1, 'the 系统名称 search keeps only 基础数据')
-  await admin.getByTestId('permission-tree').locator('.ant-tree-treenode').filter({ hasText: '人员查询' }).locator('.ant-tree-checkbox').click()
+  assert((await systems.getByRole('menuitem').count()) === 1, 'the 系统名称 search keeps only 基础数据')
+  await admin
+    .getByTestId('permission-tree')
+    .locator('.ant-tree-treenode')
+    .filter({ hasText: '人员查询' })
+    .locator('.ant-tree-checkbox')
+    .click()
 }
 
-test('a school admin grants a new role 人员查询 and gives it to a signed-in teacher, who sees the page on the next click and loses it after the revocation', async ({ browser, baseUrl, newPage }) => {
+test('a school admin grants a new role 人员查询 and gives it to a signed-in teacher, who sees the page on the next click and loses it after the revocation', async ({
+  browser,
+  baseUrl,
+  newPage,
+}) => {
   // The teacher has a browser of their own (own storage and session) and is signed in before anything changes.
   const teacherContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })
   try {
     const teacher = await teacherContext.newPage()
     await signIn(teacher, baseUrl, 'zhanglaoshi')
     await teacher.locator('[data-layout="home"]').waitFor()
-    assert(await teacher.getByTitle('管理后台').count() === 0, 'a teacher has no admin entry before the grant')
+    assert((await teacher.getByTitle('管理后台').count()) === 0, 'a teacher has no admin entry before the grant')
     await teacher.goto(`${baseUrl}/#/base-useRoute/index`)
     const teacherMenu = teacher.getByTestId('side-menu')
     // A menu entry (its group's title can carry the same words).
     const entry = (title: string) => teacherMenu.locator('li.ant-menu-item').filter({ hasText: title })
     await entry('使用指南').waitFor()
-    assert(await teacherMenu.getByText('人员查询').count() === 0, 'no 人员查询 in the teacher\'s menu before the grant')
+    assert(
+      (await teacherMenu.getByText('人员查询').count()) === 0,
+      "no 人员查询 in the teacher's menu before the grant",
+    )
 
     // The admin adds a role meant for staff.
     const admin = await newPage()
@@ -74,15 +96,19 @@ test('a school admin grants a new role 人员查询 and gives it to a signed-in 
     await row.getByText('教职工').waitFor()
     const builtin = tableRow(list, '管理员')
     await builtin.getByText('内置').waitFor()
-    assert(await builtin.getByRole('button', { name: '编辑' }).count() === 0, 'a built-in role has no 编辑')
-    assert(await builtin.getByRole('button', { name: '删除' }).count() === 0, 'a built-in role has no 删除')
+    assert((await builtin.getByRole('button', { name: '编辑' }).count()) === 0, 'a built-in role has no 编辑')
+    assert((await builtin.getByRole('button', { name: '删除' }).count()) === 0, 'a built-in role has no 删除')
 
     // 授权: the screen asks for the public portal list (appType 7) and, for a staff role, the in-org list (3); it shows
     // them as 公共门户应用 / 机构内应用 with the server's granted/total (grantedCounts / permissionCounts).
     const lists = new Map<string, Group[]>()
     admin.on('response', (r) => {
       const url = new URL(r.url())
-      if (url.pathname.endsWith('/getPermissionTree')) void r.json().then((b: { data: Group[] }) => lists.set(url.searchParams.get('appType') ?? '', b.data)).catch(() => undefined)
+      if (url.pathname.endsWith('/getPermissionTree'))
+        void r
+          .json()
+          .then((b: { data: Group[] }) => lists.set(url.searchParams.get('appType') ?? '', b.data))
+          .catch(() => undefined)
     })
     await row.getByRole('button', { name: '授权' }).click()
     await admin.waitForURL(/#\/roles-roleManage\/edit\?roleId=\d+/)
@@ -94,11 +120,29 @@ test('a school admin grants a new role 人员查询 and gives it to a signed-in 
     // A staff role's screen loads the appType 3 and 7 lists.
     const inOrg = await until(() => lists.get('3'), 'the appType 3 list')
     const portal = await until(() => lists.get('7'), 'the appType 7 list')
-    assert(portal.map((g) => g.name).join() === 'sc_menhu_app' && portal[0]!.desc === '统一门户', 'the public portal list holds 统一门户')
+    assert(
+      portal.map((g) => g.name).join() === 'sc_menhu_app' && portal[0]!.desc === '统一门户',
+      'the public portal list holds 统一门户',
+    )
     const base = inOrg.find((g) => g.name === 'base_app')
-    assert(base && base.desc === '基础数据' && base.roleId === roleId && base.grantedCounts === 0 && base.permissionCounts > 1, 'groups carry name, desc, roleId and counts')
-    await systems.getByRole('menuitem').filter({ hasText: '统一门户' }).getByText(`0/${portal[0]!.permissionCounts}`).waitFor()
-    await systems.getByRole('menuitem').filter({ hasText: '基础数据' }).getByText(`0/${base.permissionCounts}`).waitFor()
+    assert(
+      base &&
+        base.desc === '基础数据' &&
+        base.roleId === roleId &&
+        base.grantedCounts === 0 &&
+        base.permissionCounts > 1,
+      'groups carry name, desc, roleId and counts',
+    )
+    await systems
+      .getByRole('menuitem')
+      .filter({ hasText: '统一门户' })
+      .getByText(`0/${portal[0]!.permissionCounts}`)
+      .waitFor()
+    await systems
+      .getByRole('menuitem')
+      .filter({ hasText: '基础数据' })
+      .getByText(`0/${base.permissionCounts}`)
+      .waitFor()
     // The tree's keys are names and its titles descs: 基础数据's tree shows 人员查询 (base_search_person).
     await systems.getByRole('menuitem').filter({ hasText: '基础数据' }).click()
     await admin.getByTestId('permission-tree').getByText('人员查询').waitFor()
@@ -107,20 +151,39 @@ test('a school admin grants a new role 人员查询 and gives it to a signed-in 
     await pick(admin, admin.getByLabel('用户类型'), '学生')
     await systems.getByRole('menuitem').filter({ hasText: '基础数据' }).waitFor({ state: 'detached' })
     await systems.getByRole('menuitem').filter({ hasText: '统一门户' }).waitFor()
-    assert((await until(() => lists.get('12'), 'the appType 12 list')).length === 0, 'no built-in system is in the student list')
+    assert(
+      (await until(() => lists.get('12'), 'the appType 12 list')).length === 0,
+      'no built-in system is in the student list',
+    )
     await pick(admin, admin.getByLabel('用户类型'), '教职工')
     await systems.getByRole('menuitem').filter({ hasText: '基础数据' }).waitFor()
 
     // 人员查询 under 基础数据 (checking it checks 基础数据 itself), saved as the role's whole grant by names.
     await togglePersonSearch(admin)
-    await systems.getByRole('menuitem').filter({ hasText: '基础数据' }).getByText(`2/${base.permissionCounts}`).waitFor()
-    const sent = await savedGrant(admin, () => admin.getByTestId('permission-panel').getByRole('button', { name: '保存' }).click())
+    await systems
+      .getByRole('menuitem')
+      .filter({ hasText: '基础数据' })
+      .getByText(`2/${base.permissionCounts}`)
+      .waitFor()
+    const sent = await savedGrant(admin, () =>
+      admin.getByTestId('permission-panel').getByRole('button', { name: '保存' }).click(),
+    )
     await admin.getByText('授权成功').first().waitFor()
     const names = sent.names as string[]
-    assert(sent.roleId === roleId && typeof sent.orgId === 'number' && !('codes' in sent), `associatedPermission sends {roleId, orgId, names}: ${JSON.stringify(sent)}`)
-    assert(names.length === 2 && names.includes('base_app') && names.includes('base_search_person'), `the names saved: ${names.join()}`)
+    assert(
+      sent.roleId === roleId && typeof sent.orgId === 'number' && !('codes' in sent),
+      `associatedPermission sends {roleId, orgId, names}: ${JSON.stringify(sent)}`,
+    )
+    assert(
+      names.length === 2 && names.includes('base_app') && names.includes('base_search_person'),
+      `the names saved: ${names.join()}`,
+    )
     // Fetched anew after saving: the count is the server's grantedCounts now.
-    await systems.getByRole('menuitem').filter({ hasText: '基础数据' }).getByText(`2/${base.permissionCounts}`).waitFor()
+    await systems
+      .getByRole('menuitem')
+      .filter({ hasText: '基础数据' })
+      .getByText(`2/${base.permissionCounts}`)
+      .waitFor()
 
     // 关联人员: the teacher joins the role.
     await admin.getByRole('tab', { name: /关联人员/ }).click()
@@ -145,9 +208,14 @@ test('a school admin grants a new role 人员查询 and gives it to a signed-in 
     // The admin takes the page back.
     await admin.getByRole('tab', { name: '权限设置' }).click()
     await togglePersonSearch(admin)
-    const revoked = await savedGrant(admin, () => admin.getByTestId('permission-panel').getByRole('button', { name: '保存' }).click())
+    const revoked = await savedGrant(admin, () =>
+      admin.getByTestId('permission-panel').getByRole('button', { name: '保存' }).click(),
+    )
     await admin.getByText('授权成功').first().waitFor()
-    assert(JSON.stringify(revoked.names) === '["base_app"]', `the revocation keeps only 基础数据: ${JSON.stringify(revoked)}`)
+    assert(
+      JSON.stringify(revoked.names) === '["base_app"]',
+      `the revocation keeps only 基础数据: ${JSON.stringify(revoked)}`,
+    )
 
     // The teacher's next click drops it from the menu, and its address now leads to /404.
     await entry('使用指南').click()

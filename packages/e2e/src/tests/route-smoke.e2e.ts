@@ -1,4 +1,10 @@
-import { ALL_PAGE_ROUTES, CONFIG_CENTER_API, TOKEN_COOKIE, type CurrentUserDetail, type RouteMeta } from '@zhixiao/shared'
+import {
+  ALL_PAGE_ROUTES,
+  CONFIG_CENTER_API,
+  TOKEN_COOKIE,
+  type CurrentUserDetail,
+  type RouteMeta,
+} from '@zhixiao/shared'
 import type { Page } from 'playwright-core'
 import { canSee } from '../../../web/src/auth/access.js'
 import { SUB_APP_ROUTES } from '../../../web/src/router/sub-apps.js'
@@ -26,11 +32,13 @@ function target(meta: RouteMeta, ids: { orgId: number }): string {
 }
 
 type Lookup = (base: string, token: string, user: CurrentUserDetail) => Promise<string | null>
-const firstId = (path: string, key = 'id'): Lookup => async (base, token) => {
-  const r = await api<{ list: { id: number }[] }>(base, path, { token, body: { pageIndex: 1, pageSize: 1 } })
-  const id = r.data?.list?.[0]?.id
-  return id ? `${key}=${id}` : null
-}
+const firstId =
+  (path: string, key = 'id'): Lookup =>
+  async (base, token) => {
+    const r = await api<{ list: { id: number }[] }>(base, path, { token, body: { pageIndex: 1, pageSize: 1 } })
+    const id = r.data?.list?.[0]?.id
+    return id ? `${key}=${id}` : null
+  }
 
 /**
  * Pages that show one record named in their query (the list pages link to them so): the first record the account
@@ -40,16 +48,22 @@ const QUERY_OF: Record<string, Lookup> = {
   '/base-userAccount/teacherDetail': firstId('/base/api/userInfo/teacherInfo/page'),
   '/base-userAccount/studentDetail': firstId('/base/api/userInfo/studentInfo/page'),
   '/roles-roleManage/edit': firstId('/base/api/account/queryRole', 'roleId'),
-  '/roles-userPermission/detail': async (_base, _token, user) => `userInfoId=${user.userInfoId}&name=${encodeURIComponent(user.trueName)}`,
+  '/roles-userPermission/detail': async (_base, _token, user) =>
+    `userInfoId=${user.userInfoId}&name=${encodeURIComponent(user.trueName)}`,
   '/cms2-newslist/details': firstId('/base/api/cms2/open/query/page'),
 }
 
-interface Account { who: string; signIn: (page: Page, base: string) => Promise<void> }
+interface Account {
+  who: string
+  signIn: (page: Page, base: string) => Promise<void>
+}
 
 const ACCOUNTS: Account[] = [
   { who: 'administrator', signIn: signInSuperAdmin },
-  ...['jyjadmin', 'xxadmin', 'zhanglaoshi', 'xiaoming', 'xiaomingmama', 'zyadmin']
-    .map((who) => ({ who, signIn: (page: Page, base: string) => signIn(page, base, who) })),
+  ...['jyjadmin', 'xxadmin', 'zhanglaoshi', 'xiaoming', 'xiaomingmama', 'zyadmin'].map((who) => ({
+    who,
+    signIn: (page: Page, base: string) => signIn(page, base, who),
+  })),
 ]
 
 /** The session of the signed-in page and the user the web app sees with it (user/current/detail). */
@@ -69,12 +83,16 @@ async function currentUser(page: Page, base: string): Promise<{ token: string; u
  * (guards.ts schoolPortalAllowed), which the demo leaves unset: startup-params.e2e opens it with both.
  */
 function routesFor(user: CurrentUserDetail, schoolPortal: boolean): RouteMeta[] {
-  return ROUTE_TABLE.filter((r) => !r.public && canSee(r, user) && (schoolPortal || !r.path.startsWith('/schoolPortal/')))
+  return ROUTE_TABLE.filter(
+    (r) => !r.public && canSee(r, user) && (schoolPortal || !r.path.startsWith('/schoolPortal/')),
+  )
 }
 
 /** Moves the signed-in page to `path` by hash and waits until it rendered, or says why not. */
 async function opens(page: Page, path: string, meta: RouteMeta): Promise<string | null> {
-  await page.evaluate((p) => { window.location.hash = `#${p}` }, path)
+  await page.evaluate((p) => {
+    window.location.hash = `#${p}`
+  }, path)
   const frame = page.locator(`[data-page="${meta.path}"]`).first()
   const failed = page.locator('[data-page="/404"], [data-page="/error/index"]').first()
   const outcome = await Promise.race([
@@ -83,41 +101,56 @@ async function opens(page: Page, path: string, meta: RouteMeta): Promise<string 
   ]).catch(() => 'timeout' as const)
   const at = decodeURIComponent(new URL(page.url()).hash)
   if (outcome === 'failed' || outcome === 'timeout') {
-    const text = (await page.locator('body').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 160)
+    const text = (
+      await page
+        .locator('body')
+        .innerText()
+        .catch(() => '')
+    )
+      .replace(/\s+/g, ' ')
+      .slice(0, 160)
     return `${path}: ${outcome === 'failed' ? 'error or 404 page' : 'nothing rendered in 15 s'} at ${at} («${text}»)`
   }
   if (at.slice(1).split('?')[0] !== path.split('?')[0]) return `${path}: left for ${at}`
   if (await page.getByText('页面出错了').count()) return `${path}: the error page`
   // A frame with nothing inside it is a blank page.
-  if (!(await frame.innerText()).trim() && !(await frame.locator('iframe, img, canvas').count())) return `${path}: an empty page`
+  if (!(await frame.innerText()).trim() && !(await frame.locator('iframe, img, canvas').count()))
+    return `${path}: an empty page`
   return null
 }
 
 for (const account of ACCOUNTS) {
-  test(`route smoke: every page route ${account.who} may open renders its page`, async ({ newPage, baseUrl }) => {
-    const page = await newPage()
-    const noErrors = watchPageErrors(page)
-    await account.signIn(page, baseUrl)
-    const { token, user } = await currentUser(page, baseUrl)
-    const config = await api<{ schoolOrgId: number | null }>(baseUrl, CONFIG_CENTER_API)
-    const schoolPortal = config.data?.schoolOrgId != null && user.currentOrgData?.tenantModuleType === 0
-    const routes = routesFor(user, schoolPortal)
-    // Every account has pages beyond its home: a filter that lets nothing through would prove nothing.
-    assert(routes.length > 20, `${account.who}: only ${routes.length} routes to open`)
-    const failures: string[] = []
-    const started = Date.now()
-    for (const meta of routes) {
-      const query = await QUERY_OF[meta.path]?.(baseUrl, token, user) ?? null
-      const failure = await opens(page, target(meta, { orgId: user.orgId }) + (query ? `?${query}` : ''), meta)
-      if (failure) {
-        failures.push(failure)
-        // The error page stays up until the next page renders, so it would seem to fail too: start it afresh.
-        await page.reload()
+  test(
+    `route smoke: every page route ${account.who} may open renders its page`,
+    async ({ newPage, baseUrl }) => {
+      const page = await newPage()
+      const noErrors = watchPageErrors(page)
+      await account.signIn(page, baseUrl)
+      const { token, user } = await currentUser(page, baseUrl)
+      const config = await api<{ schoolOrgId: number | null }>(baseUrl, CONFIG_CENTER_API)
+      const schoolPortal = config.data?.schoolOrgId != null && user.currentOrgData?.tenantModuleType === 0
+      const routes = routesFor(user, schoolPortal)
+      // Every account has pages beyond its home: a filter that lets nothing through would prove nothing.
+      assert(routes.length > 20, `${account.who}: only ${routes.length} routes to open`)
+      const failures: string[] = []
+      const started = Date.now()
+      for (const meta of routes) {
+        const query = (await QUERY_OF[meta.path]?.(baseUrl, token, user)) ?? null
+        const failure = await opens(page, target(meta, { orgId: user.orgId }) + (query ? `?${query}` : ''), meta)
+        if (failure) {
+          failures.push(failure)
+          // The error page stays up until the next page renders, so it would seem to fail too: start it afresh.
+          await page.reload()
+        }
       }
-    }
-    assert(failures.length === 0, `${account.who}: ${failures.length} of ${routes.length} routes did not render:\n${failures.join('\n')}`)
-    noErrors()
-    console.log(`    ${account.who}: ${routes.length} routes in ${Date.now() - started} ms`)
-    // Up to 220 pages in one journey: about a minute on an idle two-core machine, so the usual 120 s limit is too tight.
-  }, { timeoutMs: 300_000 })
+      assert(
+        failures.length === 0,
+        `${account.who}: ${failures.length} of ${routes.length} routes did not render:\n${failures.join('\n')}`,
+      )
+      noErrors()
+      console.log(`    ${account.who}: ${routes.length} routes in ${Date.now() - started} ms`)
+      // Up to 220 pages in one journey: about a minute on an idle two-core machine, so the usual 120 s limit is too tight.
+    },
+    { timeoutMs: 300_000 },
+  )
 }

@@ -17,13 +17,19 @@ const scope = (page: Page) => page.getByTestId('school-scope')
 // creates it in 机构设置, then — having no account in it — names it in 当前学校 on each school page (a bureau may
 // administer the schools below it) to add its building and rooms, term, grade, classes and subjects. An admin of
 // another school sees none of it. Names carry a per-run suffix so a rerun on the same data cannot pass by accident.
-test('the bureau admin sets up a new school from empty through the UI; another school admin sees none of it', async ({ newPage, baseUrl }) => {
+test('the bureau admin sets up a new school from empty through the UI; another school admin sees none of it', async ({
+  newPage,
+  baseUrl,
+}) => {
   const tag = String(Date.now()).slice(-6)
   const school = `示范区新建学校${tag}`
   const building = `新校教学楼${tag}`
   const grade = `2026级-${tag}`
   const classes = [`1班-${tag}`, `2班-${tag}`]
-  const subjects = [[`语文-${tag}`, `YW${tag}`], [`数学-${tag}`, `SX${tag}`]]
+  const subjects = [
+    [`语文-${tag}`, `YW${tag}`],
+    [`数学-${tag}`, `SX${tag}`],
+  ]
 
   const page = await newPage()
   await signIn(page, baseUrl, 'jyjadmin')
@@ -62,7 +68,8 @@ test('the bureau admin sets up a new school from empty through the UI; another s
   await page.getByText('已新增6间教室').first().waitFor()
   await rooms.locator('.ant-list-item').getByText(building, { exact: true }).waitFor()
   await rooms.getByText('2层 · 6间').waitFor()
-  for (const room of ['101', '102', '103', '201', '202', '203']) await rooms.locator('.ant-table').getByText(room, { exact: true }).waitFor()
+  for (const room of ['101', '102', '103', '201', '202', '203'])
+    await rooms.locator('.ant-table').getByText(room, { exact: true }).waitFor()
 
   // 校历: the choice of school carries over to the next page.
   await page.goto(`${baseUrl}/#/base-school/calendarSet`)
@@ -99,7 +106,10 @@ test('the bureau admin sets up a new school from empty through the UI; another s
     await row(classList, name).getByText(grade).waitFor()
   }
   await settled(classList)
-  assert(await classList.locator('.ant-table-row').count() === 2, 'the new school should hold exactly its two classes')
+  assert(
+    (await classList.locator('.ant-table-row').count()) === 2,
+    'the new school should hold exactly its two classes',
+  )
 
   // 学科
   await page.goto(`${baseUrl}/#/base-school/dictionary/subjectManage`)
@@ -114,7 +124,10 @@ test('the bureau admin sets up a new school from empty through the UI; another s
     await row(subjectScreen, name).getByText(code).waitFor()
   }
   await settled(subjectScreen)
-  assert(await subjectScreen.locator('.ant-table-row').count() === 2, 'the new school should hold exactly its two subjects')
+  assert(
+    (await subjectScreen.locator('.ant-table-row').count()) === 2,
+    'the new school should hold exactly its two subjects',
+  )
 
   // The building belongs to the chosen school, not to the bureau itself (which may have buildings of its own).
   await page.goto(`${baseUrl}/#/base-buildLot/roomManage`)
@@ -122,7 +135,7 @@ test('the bureau admin sets up a new school from empty through the UI; another s
   await pick(page, scope(page).locator('.ant-select'), '（本机构）')
   await rooms.getByText(building).waitFor({ state: 'detached' })
   await settled(rooms, BUILDINGS)
-  assert(await rooms.getByText(building).count() === 0, 'the building was added to the bureau')
+  assert((await rooms.getByText(building).count()) === 0, 'the building was added to the bureau')
 
   // An administrator of another school: no school to choose, and none of the new school's records in the lists.
   const other = await newPage()
@@ -137,7 +150,7 @@ test('the bureau admin sets up a new school from empty through the UI; another s
     await other.goto(`${baseUrl}/#${path}`)
     const screen = other.locator(`[data-page="${path}"]`)
     await settled(screen, items)
-    assert(await scope(other).count() === 0, `xxadmin is offered a choice of school on ${path}`)
-    for (const name of names) assert(await screen.getByText(name).count() === 0, `xxadmin sees ${name} on ${path}`)
+    assert((await scope(other).count()) === 0, `xxadmin is offered a choice of school on ${path}`)
+    for (const name of names) assert((await screen.getByText(name).count()) === 0, `xxadmin sees ${name} on ${path}`)
   }
 })

@@ -29,10 +29,16 @@ async function passwordSignIn(page: Page, base: string, userName: string): Promi
   await page.getByRole('button', { name: '登录', exact: true }).click()
 }
 
-test('signup: a parent signs up by SMS, asks to join with the child\'s number, the school approves, the parent signs in by SMS', async ({ newPage, baseUrl }) => {
+test("signup: a parent signs up by SMS, asks to join with the child's number, the school approves, the parent signs in by SMS", async ({
+  newPage,
+  baseUrl,
+}) => {
   // A child of the demo primary school, as its admin sees it.
   const schoolAdmin = await tokenOf(baseUrl, 'xxadmin', 'Demo@2026')
-  const students = await api(baseUrl, '/base/api/userInfo/studentInfo/page', { token: schoolAdmin, body: { pageIndex: 1, pageSize: 1 } })
+  const students = await api(baseUrl, '/base/api/userInfo/studentInfo/page', {
+    token: schoolAdmin,
+    body: { pageIndex: 1, pageSize: 1 },
+  })
   const child = students.data.list[0] as { trueName: string; jobNo: string }
   assert(child?.jobNo, 'the demo school has a student with a number')
   const phone = `138${String(Date.now()).slice(-8)}`
@@ -41,7 +47,8 @@ test('signup: a parent signs up by SMS, asks to join with the child\'s number, t
   const noErrors = watchPageErrors(page)
   // The school's own login address (?orgId=) names the tenant; the platform's bare login page would ask which one
   // once it serves several, as it does after the tests that add tenants.
-  const schoolId = (await api(baseUrl, '/base/api/account/user/current/detail', { token: schoolAdmin })).data.orgId as number
+  const schoolId = (await api(baseUrl, '/base/api/account/user/current/detail', { token: schoolAdmin })).data
+    .orgId as number
   await page.goto(`${baseUrl}/#/redirect/login?orgId=${schoolId}`)
   await page.getByTestId('signup-link').click()
   const signup = page.locator('[data-page="/redirect/signup"]')
@@ -108,7 +115,12 @@ test('signup: a parent signs up by SMS, asks to join with the child\'s number, t
   await smsForm.getByRole('button', { name: '登录', exact: true }).click()
   await page.waitForURL(/#\/portal\//)
   assert(!page.url().includes('/404'), `the parent landed on ${page.url()}`)
-  const me = await api(baseUrl, '/base/api/account/user/current/detail', { token: await tokenOf(baseUrl, phone, PASSWORD) })
-  assert(me.data.userType === 1004 && me.data.trueName === '周家长', `a parent: ${JSON.stringify({ userType: me.data.userType, trueName: me.data.trueName })}`)
+  const me = await api(baseUrl, '/base/api/account/user/current/detail', {
+    token: await tokenOf(baseUrl, phone, PASSWORD),
+  })
+  assert(
+    me.data.userType === 1004 && me.data.trueName === '周家长',
+    `a parent: ${JSON.stringify({ userType: me.data.userType, trueName: me.data.trueName })}`,
+  )
   noErrors()
 })

@@ -7,25 +7,48 @@ const NEW_PASSWORD = 'Sms2026reset'
 /** The code of the demo tenant's latest outbox message, read as a fresh install reads it: the super administrator's log. */
 async function latestCode(base: string): Promise<string> {
   const sup = await tokenOf(base, 'administrator', 'Admin@2026')
-  const tenants = await api<{ list: { id: number; uniqueName: string }[] }>(base, '/base/api/tenant/query?keyword=demo-district', { token: sup })
+  const tenants = await api<{ list: { id: number; uniqueName: string }[] }>(
+    base,
+    '/base/api/tenant/query?keyword=demo-district',
+    { token: sup },
+  )
   const tenantId = tenants.data.list.find((t) => t.uniqueName === 'demo-district')?.id
   assert(tenantId !== undefined, 'the demo tenant exists')
-  const page = await api<{ list: { id: number; status: string }[] }>(base, `/base/api/sms/log/page?tenantId=${tenantId}&pageSize=1`, { token: sup })
+  const page = await api<{ list: { id: number; status: string }[] }>(
+    base,
+    `/base/api/sms/log/page?tenantId=${tenantId}&pageSize=1`,
+    { token: sup },
+  )
   const row = page.data.list[0]
   assert(row?.status === 'outbox', `the latest SMS is in the outbox: ${JSON.stringify(page)}`)
-  const full = await api<{ content: string }>(base, `/base/api/sms/log/full?tenantId=${tenantId}&id=${row.id}`, { token: sup })
+  const full = await api<{ content: string }>(base, `/base/api/sms/log/full?tenantId=${tenantId}&id=${row.id}`, {
+    token: sup,
+  })
   const code = /\d{6}/.exec(full.data.content)?.[0]
   assert(code, `a code in ${full.data.content}`)
   return code
 }
 
 /** The school adds a teacher with a phone; the account starts on the tenant's initial password (Zx123456 in the demo). */
-async function addTeacher(base: string, admin: string, trueName: string, phone: string, userName: string): Promise<void> {
-  const added = await api<number>(base, '/base/api/userInfo/teacherInfo/add', { token: admin, body: { trueName, phone, userName } })
+async function addTeacher(
+  base: string,
+  admin: string,
+  trueName: string,
+  phone: string,
+  userName: string,
+): Promise<void> {
+  const added = await api<number>(base, '/base/api/userInfo/teacherInfo/add', {
+    token: admin,
+    body: { trueName, phone, userName },
+  })
   assert(added.code === 0, `teacher added: ${added.msg}`)
 }
 
-test('sms login: a teacher signs in by SMS on a 375 px phone; another resets a forgotten password by SMS (找回密码) and their old session is gone', async ({ browser, baseUrl, newPage }) => {
+test('sms login: a teacher signs in by SMS on a 375 px phone; another resets a forgotten password by SMS (找回密码) and their old session is gone', async ({
+  browser,
+  baseUrl,
+  newPage,
+}) => {
   const admin = await tokenOf(baseUrl, 'xxadmin', 'Demo@2026')
   await addTeacher(baseUrl, admin, '钱老师', SMS_PHONE, 'qianlaoshi')
   await addTeacher(baseUrl, admin, '孔老师', RESET_PHONE, 'konglaoshi')
@@ -50,9 +73,13 @@ test('sms login: a teacher signs in by SMS on a 375 px phone; another resets a f
   assert(width <= 375, `the page fits the phone (${width} px)`)
 
   // 孔老师 has set a password (the forced change of the initial one) and is signed in at the office.
-  const first = await api<{ mustRstPwdId?: string }>(baseUrl, '/base/api/auth/loginByUserPwd', { body: { userName: 'konglaoshi', password: 'Zx123456', loginType: 1, version: 2, needRandomOrg: false } })
+  const first = await api<{ mustRstPwdId?: string }>(baseUrl, '/base/api/auth/loginByUserPwd', {
+    body: { userName: 'konglaoshi', password: 'Zx123456', loginType: 1, version: 2, needRandomOrg: false },
+  })
   assert(first.data.mustRstPwdId, `the initial password asks for a change: ${first.msg}`)
-  const changed = await api<null>(baseUrl, '/base/api/account/must/change/default/password', { body: { mustRstPwdId: first.data.mustRstPwdId, newPassword: 'Before2026pw' } })
+  const changed = await api<null>(baseUrl, '/base/api/account/must/change/default/password', {
+    body: { mustRstPwdId: first.data.mustRstPwdId, newPassword: 'Before2026pw' },
+  })
   assert(changed.code === 0, changed.msg)
   // Its own browser context: its own cookie, so the session kept there is the old one.
   const officeContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })

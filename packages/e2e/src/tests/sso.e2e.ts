@@ -5,11 +5,13 @@ const PHONE = { width: 375, height: 812 }
 
 async function orgIdOf(baseUrl: string, userName: string): Promise<number> {
   const login = await fetch(`${baseUrl}/base/api/auth/loginByUserPwd`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ userName, password: 'Demo@2026', loginType: 1, version: 2, needRandomOrg: false }),
   }).then((r) => r.json() as Promise<{ data: { userToken: string } }>)
-  const me = await fetch(`${baseUrl}/base/api/account/user/current/detail`, { headers: { authorization: `Bearer ${login.data.userToken}` } })
-    .then((r) => r.json() as Promise<{ data: { orgId: number } }>)
+  const me = await fetch(`${baseUrl}/base/api/account/user/current/detail`, {
+    headers: { authorization: `Bearer ${login.data.userToken}` },
+  }).then((r) => r.json() as Promise<{ data: { orgId: number } }>)
   return me.data.orgId
 }
 
@@ -18,10 +20,18 @@ async function orgIdOf(baseUrl: string, userName: string): Promise<number> {
  * here, signing people in without a form) on the 第三方登录配置 screen; on the login page its button goes there and
  * back; the first time the bind page asks for the portal account (on a phone), the next time the provider alone signs in.
  */
-test('SSO: OIDC login against a local provider, first time binding an existing account, next time straight in', async ({ browser, baseUrl }) => {
-  const idp = await startTestIdp([{
-    client_id: 'zx-e2e', client_secret: 'e2e-oidc-secret', redirect_uris: [`${baseUrl}/base/api/auth/third/callback/oidc`], token_endpoint_auth_method: 'client_secret_basic',
-  }])
+test('SSO: OIDC login against a local provider, first time binding an existing account, next time straight in', async ({
+  browser,
+  baseUrl,
+}) => {
+  const idp = await startTestIdp([
+    {
+      client_id: 'zx-e2e',
+      client_secret: 'e2e-oidc-secret',
+      redirect_uris: [`${baseUrl}/base/api/auth/third/callback/oidc`],
+      token_endpoint_auth_method: 'client_secret_basic',
+    },
+  ])
   const admin = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })
   const person = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, locale: 'zh-CN' })
   try {
@@ -51,7 +61,7 @@ test('SSO: OIDC login against a local provider, first time binding an existing a
     // The provider signs in and sends the browser back; a first use lands on the bind page.
     await phone.waitForURL(/#\/bindUser\/index/)
     const who = phone.getByTestId('bind-who')
-    assert((await who.innerText()).includes('张老师（统一认证）'), 'the bind page names the provider\'s person')
+    assert((await who.innerText()).includes('张老师（统一认证）'), "the bind page names the provider's person")
     const fits = await phone.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) <= innerWidth)
     assert(fits, 'the bind page fits a 375 px phone')
     await phone.getByLabel('用户名').fill('zhanglaoshi')
@@ -68,12 +78,19 @@ test('SSO: OIDC login against a local provider, first time binding an existing a
     await phone.getByRole('link', { name: '区统一身份认证' }).click()
     // Once, under CI load, this wait timed out; the page was closed before the harness could say where it stood.
     await phone.waitForURL(/#\/portal\//).catch(async (e: Error) => {
-      throw new Error(`not signed in straight away: the page is at ${phone.url()} showing "${(await phone.locator('body').innerText({ timeout: 2000 }).catch(() => '')).slice(0, 200)}" (${e.message.split('\n')[0]})`)
+      throw new Error(
+        `not signed in straight away: the page is at ${phone.url()} showing "${(
+          await phone
+            .locator('body')
+            .innerText({ timeout: 2000 })
+            .catch(() => '')
+        ).slice(0, 200)}" (${e.message.split('\n')[0]})`,
+      )
     })
     const me = await phone.evaluate(async () => {
       const token = decodeURIComponent(/accessToken=([^;]+)/.exec(document.cookie)?.[1] ?? '')
       const r = await fetch('/base/api/account/user/current/detail', { headers: { authorization: `Bearer ${token}` } })
-      return (await r.json() as { data: { userName: string } }).data.userName
+      return ((await r.json()) as { data: { userName: string } }).data.userName
     })
     assert(me === 'zhanglaoshi', `signed in as ${me}`)
     phoneErrors()

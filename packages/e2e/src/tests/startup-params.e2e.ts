@@ -8,11 +8,16 @@ import { api, assert, openUserMenuItem, signInSuperAdmin, test, tokenOf, updateD
 const CENTER = '/base/api/config/center'
 const EMPTY_CENTER = { gateway: '', file: '', mqtt: '', ai: '', placeBookingUrl: '', schoolOrgId: null, version: '' }
 
-test('startup: config centre school org and version, microappurl + currentAppName through login, beFrom hides the AI helper, tenant by domain, a phone on placemeet goes to the booking address, a failing config centre', async ({ browser, newPage, baseUrl }) => {
+test('startup: config centre school org and version, microappurl + currentAppName through login, beFrom hides the AI helper, tenant by domain, a phone on placemeet goes to the booking address, a failing config centre', async ({
+  browser,
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   const admin = await tokenOf(baseUrl, 'administrator', 'Admin@2026')
   const teacher = await tokenOf(baseUrl, 'zhanglaoshi')
-  const schoolId = (await api<{ orgId: number }>(baseUrl, '/base/api/account/user/current/detail', { token: teacher })).data.orgId
+  const schoolId = (await api<{ orgId: number }>(baseUrl, '/base/api/account/user/current/detail', { token: teacher }))
+    .data.orgId
   const signInTeacher = async () => {
     await page.getByPlaceholder('请输入用户名').fill('zhanglaoshi')
     await page.getByPlaceholder('请输入密码').fill('Demo@2026')
@@ -20,7 +25,13 @@ test('startup: config centre school org and version, microappurl + currentAppNam
   }
   try {
     // A failing config centre shows its message and the page goes on (001 §8); with no answer at all, the network one.
-    await page.route(`**${CENTER}`, (r) => r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 500, msg: '配置中心维护中', data: null }) }))
+    await page.route(`**${CENTER}`, (r) =>
+      r.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 500, msg: '配置中心维护中', data: null }),
+      }),
+    )
     await page.goto(`${baseUrl}/#/redirect/login`)
     await page.getByTestId('startup-notice').filter({ hasText: '配置中心维护中' }).waitFor()
     await page.getByPlaceholder('请输入用户名').waitFor()
@@ -43,20 +54,28 @@ test('startup: config centre school org and version, microappurl + currentAppNam
     await page.getByTestId('config-center-save').click()
     await page.getByText('保存成功').first().waitFor()
     const center = await api(baseUrl, CENTER)
-    assert(center.data.schoolOrgId === schoolId && center.data.version === '9.8.7', `config centre answers ${JSON.stringify(center.data)}`)
+    assert(
+      center.data.schoolOrgId === schoolId && center.data.version === '9.8.7',
+      `config centre answers ${JSON.stringify(center.data)}`,
+    )
 
     // Signed out, microappurl becomes the login page's redirect; after signing in the sub-app page opens, titled with
     // currentAppName (an app the registry does not know: its refusal names it too).
     await updateDemoTenant(baseUrl, { tenantModuleType: 0 })
     await page.context().clearCookies()
     await page.evaluate(() => localStorage.clear())
-    await page.goto(`${baseUrl}/?microappurl=${encodeURIComponent('/media/list')}&currentAppName=${encodeURIComponent('媒体中心')}#/`)
+    await page.goto(
+      `${baseUrl}/?microappurl=${encodeURIComponent('/media/list')}&currentAppName=${encodeURIComponent('媒体中心')}#/`,
+    )
     await page.waitForURL(/#\/redirect\/login\?.*redirect=%2Fmedia%2Flist/)
-    assert(!page.url().includes('microappurl') && !page.url().includes('currentAppName'), `the parameters stay in the address: ${page.url()}`)
+    assert(
+      !page.url().includes('microappurl') && !page.url().includes('currentAppName'),
+      `the parameters stay in the address: ${page.url()}`,
+    )
     await signInTeacher()
     await page.waitForURL(/#\/media\/list$/)
     await page.getByTestId('subapp-refused').filter({ hasText: '媒体中心' }).waitFor()
-    assert(await page.title() === '媒体中心', `document.title ${await page.title()}`)
+    assert((await page.title()) === '媒体中心', `document.title ${await page.title()}`)
 
     // The floating AI helper shows on the portal home; a school-type tenant's user with the configured school opens
     // the school portal.
@@ -72,9 +91,11 @@ test('startup: config centre school org and version, microappurl + currentAppNam
     await openUserMenuItem(page, '关于系统')
     await page.getByTestId('app-version').filter({ hasText: 'V9.8.7' }).waitFor()
     await page.waitForLoadState('networkidle')
-    assert(await page.getByTestId('assistant-open').count() === 0, 'the AI helper is hidden when beFrom is set')
+    assert((await page.getByTestId('assistant-open').count()) === 0, 'the AI helper is hidden when beFrom is set')
     assert(!page.url().includes('beFrom'), `beFrom stays in the address: ${page.url()}`)
-    const stored = await page.evaluate(() => (JSON.parse(localStorage.getItem('zx-login') ?? '{}') as { state?: { beFrom?: string } }).state?.beFrom)
+    const stored = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('zx-login') ?? '{}') as { state?: { beFrom?: string } }).state?.beFrom,
+    )
     assert(stored === 'app', `stored beFrom ${stored}`)
 
     // Tenant by domain: the demo district on localhost; its login page names it there, not on 127.0.0.1.
@@ -91,10 +112,17 @@ test('startup: config centre school org and version, microappurl + currentAppNam
 
     // A phone on a place-reservation path goes to the config centre's booking address (000 §2.4); a desktop does not.
     const booking = `${baseUrl}/#/404/index?booking=phone`
-    const saved = await api(baseUrl, `${CENTER}/save`, { token: admin, body: { ...EMPTY_CENTER, placeBookingUrl: booking } })
+    const saved = await api(baseUrl, `${CENTER}/save`, {
+      token: admin,
+      body: { ...EMPTY_CENTER, placeBookingUrl: booking },
+    })
     assert(saved.code === 0, `booking address saved: ${saved.msg}`)
-    const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'zh-CN',
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' })
+    const phone = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      locale: 'zh-CN',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    })
     try {
       const p = await phone.newPage()
       await p.goto(`${baseUrl}/#/placemeet/index`)

@@ -1,12 +1,23 @@
 import { assert, pick, signIn, tableRow, test, typeDate } from '../harness.js'
 
-test('a school admin adds a study month to a term and edits it; an overlapping edit is refused with the server message', async ({ newPage, baseUrl }) => {
+test('a school admin adds a study month to a term and edits it; an overlapping edit is refused with the server message', async ({
+  newPage,
+  baseUrl,
+}) => {
   const login = await fetch(`${baseUrl}/base/api/auth/loginByUserPwd`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'xxadmin', password: 'Demo@2026', loginType: 1, version: 2, needRandomOrg: false }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      userName: 'xxadmin',
+      password: 'Demo@2026',
+      loginType: 1,
+      version: 2,
+      needRandomOrg: false,
+    }),
   }).then((r) => r.json() as Promise<{ data: { userToken: string } }>)
   const term = await fetch(`${baseUrl}/base/api/schoolCalendar/add`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.userToken}` },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.userToken}` },
     body: JSON.stringify({ schoolYear: '2040-2041', term: 1, startDate: '2040-09-01', endDate: '2041-01-31' }),
   }).then((r) => r.json() as Promise<{ code: number; msg: string }>)
   assert(term.code === 0, `term: ${term.msg}`)

@@ -3,7 +3,10 @@ import { assert, openUserMenu, openUserMenuItem, test } from '../harness.js'
 // The temporary tenant (docs/auth.md "Temporary tenant"): ?tn= and the login page's 切换租户 name the tenant the
 // portal acts for; every call then carries it in the tenantId header, and ysNetType tells an intranet address (1).
 
-test('tenant switch: ?tn= opens the district’s login page with 切换成功; 退出租户 and 切换租户 by name; an unknown name says 租户不存在; the user menu quits it', async ({ newPage, baseUrl }) => {
+test('tenant switch: ?tn= opens the district’s login page with 切换成功; 退出租户 and 切换租户 by name; an unknown name says 租户不存在; the user menu quits it', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   const infoCall = page.waitForRequest((r) => r.url().includes('/base/api/tenant/getLoginInfo'))
   await page.goto(`${baseUrl}/?tn=demo-district#/redirect/login`)
@@ -42,15 +45,24 @@ test('tenant switch: ?tn= opens the district’s login page with 切换成功; �
   await page.locator('.ant-dropdown:visible').waitFor({ state: 'detached' })
   const menu = await openUserMenu(page)
   const items = await menu.getByRole('menuitem').allInnerTexts()
-  assert(!items.includes('退出租户') && items.includes('退出'), `退出租户 is still offered after quitting: ${items.join(', ')}`)
+  assert(
+    !items.includes('退出租户') && items.includes('退出'),
+    `退出租户 is still offered after quitting: ${items.join(', ')}`,
+  )
   await page.getByText('张老师').first().waitFor()
 })
 
-test('tenant switch: an unknown ?tn= goes to the login page with 租户不存在 and no temporary tenant', async ({ newPage, baseUrl }) => {
+test('tenant switch: an unknown ?tn= goes to the login page with 租户不存在 and no temporary tenant', async ({
+  newPage,
+  baseUrl,
+}) => {
   const page = await newPage()
   await page.goto(`${baseUrl}/?tn=no-such-district#/portal/home`)
   await page.getByTestId('startup-notice').filter({ hasText: '租户不存在' }).waitFor()
   await page.waitForURL(/#\/redirect\/login/)
   await page.getByText('智慧平台', { exact: true }).waitFor()
-  assert(await page.getByRole('button', { name: '退出租户' }).count() === 0, 'a temporary tenant was kept after a failed lookup')
+  assert(
+    (await page.getByRole('button', { name: '退出租户' }).count()) === 0,
+    'a temporary tenant was kept after a failed lookup',
+  )
 })

@@ -3,22 +3,45 @@ import { assert, pick, test } from '../harness.js'
 /** The super administrator's API, for setting up a tenant whose login asks for personal information. */
 async function createTenant(base: string, over: Record<string, unknown>): Promise<void> {
   const login = await fetch(`${base}/base/api/auth/loginByUserPwd`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'administrator', password: 'Admin@2026', loginType: 1, version: 2, needRandomOrg: false }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      userName: 'administrator',
+      password: 'Admin@2026',
+      loginType: 1,
+      version: 2,
+      needRandomOrg: false,
+    }),
   }).then((r) => r.json() as Promise<{ data: { userToken: string } }>)
   const r = await fetch(`${base}/base/api/tenant/add`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.userToken}` },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.userToken}` },
     body: JSON.stringify({
-      name: '核验区教育局', trade: 1, tenantModuleType: 1, appType: 1, topOrgName: '核验区教育局', topOrgUnitAttr: 4,
-      adminTrueName: '核验管理员', defaultPassword: 'Init2026a', ...over,
+      name: '核验区教育局',
+      trade: 1,
+      tenantModuleType: 1,
+      appType: 1,
+      topOrgName: '核验区教育局',
+      topOrgUnitAttr: 4,
+      adminTrueName: '核验管理员',
+      defaultPassword: 'Init2026a',
+      ...over,
     }),
   }).then((x) => x.json() as Promise<{ code: number; msg: string }>)
   assert(r.code === 0, `tenant/add: ${r.msg}`)
 }
 
-test('a tenant that requires personal information shows the verify form after login; the ID card fills in the sex', async ({ newPage, baseUrl }) => {
+test('a tenant that requires personal information shows the verify form after login; the ID card fills in the sex', async ({
+  newPage,
+  baseUrl,
+}) => {
   const run = Date.now().toString(36)
-  await createTenant(baseUrl, { uniqueName: `verify-${run}`, adminUserName: `vf${run}`, requiredInfoAfterLogin: true, requiredInfoFields: ['idCard', 'sex', 'nationality'] })
+  await createTenant(baseUrl, {
+    uniqueName: `verify-${run}`,
+    adminUserName: `vf${run}`,
+    requiredInfoAfterLogin: true,
+    requiredInfoFields: ['idCard', 'sex', 'nationality'],
+  })
 
   const page = await newPage()
   await page.goto(`${baseUrl}/#/redirect/login`)
@@ -44,7 +67,10 @@ test('a tenant that requires personal information shows the verify form after lo
   await form.getByPlaceholder('请输入身份证号').fill('11010519491231002X')
   const sex = form.locator('.ant-select').filter({ hasText: '女' })
   await sex.waitFor()
-  assert(await sex.evaluate((el) => el.classList.contains('ant-select-disabled')), 'sex is locked once derived from the ID card')
+  assert(
+    await sex.evaluate((el) => el.classList.contains('ant-select-disabled')),
+    'sex is locked once derived from the ID card',
+  )
   await pick(page, form.locator('#nationality'), '汉族')
   await form.getByRole('button', { name: '保存并进入' }).click()
   await page.getByText('保存成功').first().waitFor()

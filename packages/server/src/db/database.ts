@@ -44,15 +44,24 @@ export class Db {
       fs.mkdirSync(opts.dataDir, { recursive: true })
       unlock = lockDataDir(opts.dataDir)
     }
-    const pglite = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, parsers: { [DATE_OID]: (v: string) => v } })
+    const pglite = new PGlite({
+      dataDir: opts.dataDir,
+      loadDataDir: opts.loadDataDir,
+      parsers: { [DATE_OID]: (v: string) => v },
+    })
     const kysely = new Kysely<Database>({ dialect: new PreparedPGliteDialect(pglite) })
-    return new Db(kysely, 'pglite', async () => { await kysely.destroy(); unlock() })
+    return new Db(kysely, 'pglite', async () => {
+      await kysely.destroy()
+      unlock()
+    })
   }
 
   tenant<T>(tenantId: number, fn: (trx: Trx) => Promise<T>): Promise<T> {
     if (!Number.isSafeInteger(tenantId) || tenantId < 0) throw new Error(`invalid tenant id ${tenantId}`)
     return this.kysely.transaction().execute(async (trx) => {
-      await sql`SELECT set_config('zx.tenant_id', ${String(tenantId)}, true), set_config('role', 'zx_app', true)`.execute(trx)
+      await sql`SELECT set_config('zx.tenant_id', ${String(tenantId)}, true), set_config('role', 'zx_app', true)`.execute(
+        trx,
+      )
       return fn(trx)
     })
   }
@@ -98,11 +107,17 @@ export class Db {
     pool.on('connect', (client) => {
       live.add(client)
       client.on('error', (err) => db.lostLog(err))
-      client.once('end', () => { live.delete(client); if (!live.size) allEnded() })
+      client.once('end', () => {
+        live.delete(client)
+        if (!live.size) allEnded()
+      })
     })
     const dialectPool: PostgresPool = {
       // A connection that cannot be opened (the server down, refusing connections, full) means the database is away.
-      connect: () => pool.connect().catch((e: unknown) => { throw new DatabaseUnavailable(e) }),
+      connect: () =>
+        pool.connect().catch((e: unknown) => {
+          throw new DatabaseUnavailable(e)
+        }),
       end: () => pool.end(),
       options: pool.options,
     }
@@ -111,7 +126,11 @@ export class Db {
       await kysely.destroy()
       // pool.end() resolves once every client was told to end, not once its connection has closed. Wait for that, so
       // a caller dropping the database next (the tests) does not kill a backend whose client still listens.
-      if (live.size) await new Promise<void>((resolve) => { allEnded = resolve; setTimeout(resolve, CLOSE_WAIT_MS).unref() })
+      if (live.size)
+        await new Promise<void>((resolve) => {
+          allEnded = resolve
+          setTimeout(resolve, CLOSE_WAIT_MS).unref()
+        })
     })
     return db
   }
@@ -131,9 +150,19 @@ export class DatabaseUnavailable extends Error {
 
 /** SQLSTATE 08xxx (connection exception), 57P0x (the server shutting down, crashed, starting, the database dropped), 53300 (too many connections). */
 const LOST_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[0-9]|53300)$/
-const LOST_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND'])
+const LOST_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+])
 /** pg's and Kysely's own words for a connection that died under a query or a transaction. */
-const LOST_MESSAGE = /^(Connection terminated|Client has encountered a connection error|Postgres connection has been discarded|timeout exceeded when trying to connect)/
+const LOST_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error|Postgres connection has been discarded|timeout exceeded when trying to connect)/
 
 /**
  * True when an error means the database server is away or lost the connection, rather than refusing the statement:
@@ -144,7 +173,10 @@ export function isConnectionLoss(e: unknown): boolean {
   if (!e || typeof e !== 'object') return false
   // pg puts the socket's errno on the error itself; a fetch to a provider hides it in `cause`, which is not read here.
   const { code, message } = e as { code?: unknown; message?: unknown }
-  return (typeof code === 'string' && (LOST_SQLSTATE.test(code) || LOST_ERRNO.has(code))) || (typeof message === 'string' && LOST_MESSAGE.test(message))
+  return (
+    (typeof code === 'string' && (LOST_SQLSTATE.test(code) || LOST_ERRNO.has(code))) ||
+    (typeof message === 'string' && LOST_MESSAGE.test(message))
+  )
 }
 
 /** PGlite has no lock of its own: refuse to open a data directory another live process holds. */
@@ -159,9 +191,20 @@ function lockDataDir(dir: string): () => void {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
   }
   fs.writeFileSync(lockFile, String(process.pid))
-  return () => { try { fs.unlinkSync(lockFile) } catch { /* already gone */ } }
+  return () => {
+    try {
+      fs.unlinkSync(lockFile)
+    } catch {
+      /* already gone */
+    }
+  }
 }
 
 function isAlive(pid: number): boolean {
-  try { process.kill(pid, 0); return true } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM' }
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }

@@ -1,5 +1,12 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite'
-import { CompiledQuery, PGliteDialect, type DatabaseConnection, type Driver, type QueryResult, type TransactionSettings } from 'kysely'
+import {
+  CompiledQuery,
+  PGliteDialect,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely'
 
 /**
  * Kysely's PGlite dialect with a prepared-statement cache. PGlite's `query()` parses and plans every statement
@@ -9,7 +16,10 @@ import { CompiledQuery, PGliteDialect, type DatabaseConnection, type Driver, typ
  * PostgreSQL reuses its plan the way a server driver's named statements do.
  */
 export class PreparedPGliteDialect extends PGliteDialect {
-  constructor(private readonly pglite: PGlite, private readonly maxStatements = 1000) {
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly maxStatements = 1000,
+  ) {
     super({ pglite })
   }
 
@@ -28,16 +38,25 @@ const { serialize } = protocol
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
   let at = 0
-  for (const p of parts) { out.set(p, at); at += p.length }
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
   return out
 }
 
-interface Prepared { name: string; paramTypes: number[] }
+interface Prepared {
+  name: string
+  paramTypes: number[]
+}
 
 class PreparedPGliteDriver implements Driver {
   private readonly connection: PreparedPGliteConnection
 
-  constructor(private readonly pglite: PGlite, maxStatements: number) {
+  constructor(
+    private readonly pglite: PGlite,
+    maxStatements: number,
+  ) {
     this.connection = new PreparedPGliteConnection(pglite, maxStatements)
   }
 
@@ -47,7 +66,9 @@ class PreparedPGliteDriver implements Driver {
   }
 
   // One connection: Kysely's connection mutex (the adapter says single connection) serialises every caller.
-  async acquireConnection(): Promise<DatabaseConnection> { return this.connection }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.connection
+  }
   async releaseConnection(): Promise<void> {}
 
   async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -55,8 +76,12 @@ class PreparedPGliteDriver implements Driver {
     await conn.executeQuery(CompiledQuery.raw(`BEGIN${level}`))
   }
 
-  async commitTransaction(conn: DatabaseConnection): Promise<void> { await conn.executeQuery(CompiledQuery.raw('COMMIT')) }
-  async rollbackTransaction(conn: DatabaseConnection): Promise<void> { await conn.executeQuery(CompiledQuery.raw('ROLLBACK')) }
+  async commitTransaction(conn: DatabaseConnection): Promise<void> {
+    await conn.executeQuery(CompiledQuery.raw('COMMIT'))
+  }
+  async rollbackTransaction(conn: DatabaseConnection): Promise<void> {
+    await conn.executeQuery(CompiledQuery.raw('ROLLBACK'))
+  }
 
   async destroy(): Promise<void> {
     if (!this.pglite.closed) await this.pglite.close()
@@ -68,7 +93,10 @@ class PreparedPGliteConnection implements DatabaseConnection {
   private readonly statements = new Map<string, Prepared>()
   private counter = 0
 
-  constructor(private readonly pglite: PGlite, private readonly maxStatements: number) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly maxStatements: number,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const params = query.parameters as unknown[]
@@ -84,12 +112,14 @@ class PreparedPGliteConnection implements DatabaseConnection {
         const ser = this.pglite.serializers[stmt.paramTypes[i] ?? 0]
         return ser ? ser(v) : String(v)
       })
-      const { messages } = await this.pglite.execProtocol(concat([
-        serialize.bind({ statement: stmt.name, values: values as string[] }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]))
+      const { messages } = await this.pglite.execProtocol(
+        concat([
+          serialize.bind({ statement: stmt.name, values: values as string[] }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+      )
       const result = parse.parseResults(messages, this.pglite.parsers, { rowMode: 'object' })[0]
       const affected = result?.affectedRows
       return { rows: (result?.rows ?? []) as R[], numAffectedRows: affected != null ? BigInt(affected) : undefined }
@@ -108,11 +138,9 @@ class PreparedPGliteConnection implements DatabaseConnection {
       return hit
     }
     const name = `zx_${++this.counter}`
-    const { messages } = await this.pglite.execProtocol(concat([
-      serialize.parse({ name, text }),
-      serialize.describe({ type: 'S', name }),
-      serialize.sync(),
-    ]))
+    const { messages } = await this.pglite.execProtocol(
+      concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+    )
     const stmt = { name, paramTypes: parse.parseDescribeStatementResults(messages) }
     this.statements.set(text, stmt)
     if (this.statements.size > this.maxStatements) {

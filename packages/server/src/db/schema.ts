@@ -44,7 +44,25 @@ export type * from './tables/signup.js'
 export type * from './tables/sms.js'
 export type * from './tables/sso.js'
 
-export interface Database extends
-  CoreTables, AuthTables, SsoTables, SmsTables, SignupTables, PeopleTables, BaseDataTables, AreaTables, ImportsTables,
-  AppsTables, MessagesTables, CmsTables, PortalConfigTables, PcPortalTables, MobilePortalTables, RedDotsTables,
-  CampusTables, ComplaintsTables, AssistantTables, AllianceTables {}
+export interface Database
+  extends
+    CoreTables,
+    AuthTables,
+    SsoTables,
+    SmsTables,
+    SignupTables,
+    PeopleTables,
+    BaseDataTables,
+    AreaTables,
+    ImportsTables,
+    AppsTables,
+    MessagesTables,
+    CmsTables,
+    PortalConfigTables,
+    PcPortalTables,
+    MobilePortalTables,
+    RedDotsTables,
+    CampusTables,
+    ComplaintsTables,
+    AssistantTables,
+    AllianceTables {}

@@ -33,7 +33,11 @@ export function installAuthHook(api: FastifyInstance, ctx: AppContext): void {
     const verdict = await ctx.db.tenant(auth.tenantId, async (trx) => {
       const grants = await loadGrants(trx, auth.userInfoId)
       if (cfg.superAdmin) {
-        const acc = await trx.selectFrom('account').select('user_name').where('id', '=', auth.accountId).executeTakeFirst()
+        const acc = await trx
+          .selectFrom('account')
+          .select('user_name')
+          .where('id', '=', auth.accountId)
+          .executeTakeFirst()
         if (!acc || !isSuperAdminGrant(auth.tenantId, auth.orgId, acc.user_name, grants.roles)) return 'forbidden'
       }
       if (cfg.permission && ![cfg.permission].flat().some((c) => grants.permissions.includes(c))) return 'forbidden'

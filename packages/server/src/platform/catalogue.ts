@@ -7,7 +7,12 @@ import type { Trx } from '../db/database.js'
  * security limits tenant_permission to that tenant.
  */
 export async function tenantCatalogue(trx: Trx): Promise<PermissionNode[]> {
-  const rows = await trx.selectFrom('tenant_permission').select(['code', 'name', 'kind', 'parent_code']).orderBy('sort').orderBy('code').execute()
+  const rows = await trx
+    .selectFrom('tenant_permission')
+    .select(['code', 'name', 'kind', 'parent_code'])
+    .orderBy('sort')
+    .orderBy('code')
+    .execute()
   if (!rows.length) return PERMISSION_CATALOGUE
   const node = (r: (typeof rows)[number]): PermissionNode => {
     const children = rows.filter((c) => c.parent_code === r.code).map(node)

@@ -4,7 +4,13 @@
  * becomes the route's response schema, so the server checks what it sends and the OpenAPI description shows it.
  */
 import {
-  envelopeSchema, type AnyContract, type BodyOut, type DataOf, type Envelope, type ParamsOut, type QueryOut,
+  envelopeSchema,
+  type AnyContract,
+  type BodyOut,
+  type DataOf,
+  type Envelope,
+  type ParamsOut,
+  type QueryOut,
 } from '@zhixiao/shared'
 import { z } from 'zod'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteShorthandOptions } from 'fastify'
@@ -23,9 +29,17 @@ export type ContractHandler<C> = C extends { file: true } | { redirect: true }
 /** Route options a contract does not carry (a larger body limit, a hook of one route). */
 export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'onRequest' | 'preHandler' | 'preValidation'>
 
-export interface BoundRoute { contract: AnyContract; handler: ContractHandler<AnyContract>; extras?: RouteExtras }
+export interface BoundRoute {
+  contract: AnyContract
+  handler: ContractHandler<AnyContract>
+  extras?: RouteExtras
+}
 
-export function handle<C extends AnyContract>(contract: C, handler: ContractHandler<C>, extras?: RouteExtras): BoundRoute {
+export function handle<C extends AnyContract>(
+  contract: C,
+  handler: ContractHandler<C>,
+  extras?: RouteExtras,
+): BoundRoute {
   return { contract, handler: handler as unknown as ContractHandler<AnyContract>, extras }
 }
 

@@ -13,8 +13,12 @@ export function installApiCors(app: FastifyInstance): void {
     if (!req.url.startsWith('/base/') || !req.headers.origin) return
     reply.header('access-control-allow-origin', '*')
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
-      return reply.status(204).header('access-control-allow-methods', 'GET, POST')
-        .header('access-control-allow-headers', ALLOW_HEADERS).header('access-control-max-age', '600').send()
+      return reply
+        .status(204)
+        .header('access-control-allow-methods', 'GET, POST')
+        .header('access-control-allow-headers', ALLOW_HEADERS)
+        .header('access-control-max-age', '600')
+        .send()
     }
   })
 }

@@ -20,6 +20,9 @@ export function statusAndDeleteHandlers(
       await o.setStatus(req.auth!, id, status)
       return ok(null, status === 0 ? '启用成功' : '停用成功')
     }),
-    handle(c.delete, async (req) => { await o.remove(req.auth!, (req.body as { id: number }).id); return ok(null, '删除成功') }),
+    handle(c.delete, async (req) => {
+      await o.remove(req.auth!, (req.body as { id: number }).id)
+      return ok(null, '删除成功')
+    }),
   ]
 }

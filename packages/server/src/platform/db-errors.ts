@@ -18,6 +18,7 @@ export function rethrowUnique(e: unknown, messages: Record<string, string>, fall
 /** Turns a foreign-key violation (deleting a row others still point at) into `message`; other errors pass through. */
 export function rethrowInUse(e: unknown, message: string): never {
   const err = e as { code?: string; message?: string }
-  if (err.code === '23503' || /violates foreign key constraint/.test(err.message ?? '')) throw refused(ErrorCode.CONFLICT, message)
+  if (err.code === '23503' || /violates foreign key constraint/.test(err.message ?? ''))
+    throw refused(ErrorCode.CONFLICT, message)
   throw e
 }

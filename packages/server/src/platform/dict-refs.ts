@@ -10,7 +10,18 @@ export function dictItemsFor(trx: Trx, orgId: number) {
 }
 
 /** Whether `id` is an entry of `type` a record of `orgId` may name; an empty reference always is. */
-export async function isDictRefOk(trx: Trx, orgId: number, id: number | null | undefined, type: string): Promise<boolean> {
+export async function isDictRefOk(
+  trx: Trx,
+  orgId: number,
+  id: number | null | undefined,
+  type: string,
+): Promise<boolean> {
   if (id == null) return true
-  return (await dictItemsFor(trx, orgId).select('id').where('id', '=', id).where('dict_type', '=', type).executeTakeFirst()) !== undefined
+  return (
+    (await dictItemsFor(trx, orgId)
+      .select('id')
+      .where('id', '=', id)
+      .where('dict_type', '=', type)
+      .executeTakeFirst()) !== undefined
+  )
 }

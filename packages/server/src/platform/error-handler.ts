@@ -30,7 +30,11 @@ function uploadRefusal(error: unknown): string | null {
   return null
 }
 
-interface ValidationIssue { message?: string; instancePath?: string; params?: { issue?: { path?: PropertyKey[] } } }
+interface ValidationIssue {
+  message?: string
+  instancePath?: string
+  params?: { issue?: { path?: PropertyKey[] } }
+}
 
 /** Turns every failure into the spec's envelope (000 §8) with a Chinese message. */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -44,17 +48,23 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (validation?.length) {
       const first = validation[0]!
       const field = first.instancePath?.replace(/^\//, '') || first.params?.issue?.path?.join('.') || ''
-      const msg = first.message && hasChinese(first.message) ? first.message : `${Msg.BAD_REQUEST}${field ? `：${field}` : ''}`
+      const msg =
+        first.message && hasChinese(first.message) ? first.message : `${Msg.BAD_REQUEST}${field ? `：${field}` : ''}`
       return reply.status(400).send({ code: ErrorCode.BAD_REQUEST, msg, data: null })
     }
     const status = (error as FastifyError).statusCode
     if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ code: status, msg: status === 413 ? '请求内容过大' : Msg.BAD_REQUEST, data: null })
+      return reply
+        .status(status)
+        .send({ code: status, msg: status === 413 ? '请求内容过大' : Msg.BAD_REQUEST, data: null })
     }
     if (isConnectionLoss(error)) {
       // Its transaction rolled back, or its COMMIT's answer was lost: either way not acknowledged. The pool reconnects.
       req.log.warn({ err: error }, 'database unavailable')
-      return reply.status(503).header('retry-after', '5').send({ code: ErrorCode.SERVICE_UNAVAILABLE, msg: Msg.SERVER_ERROR, data: null })
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ code: ErrorCode.SERVICE_UNAVAILABLE, msg: Msg.SERVER_ERROR, data: null })
     }
     // The header, not req.isMultipart(): the handler also serves apps without the multipart plugin (its own tests).
     const upload = /^multipart\//i.test(String(req.headers['content-type'] ?? '')) ? uploadRefusal(error) : null

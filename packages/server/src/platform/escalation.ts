@@ -22,7 +22,10 @@ export async function callerLacks(trx: Trx, auth: AuthInfo, codes: Iterable<stri
   return lacksAny(await callerCodes(trx, auth), codes)
 }
 
-export interface MemberTarget { id: number; account_id: number }
+export interface MemberTarget {
+  id: number
+  account_id: number
+}
 
 /**
  * 'membership': what the action touches is that membership only (disable, archive, delete, class change): its
@@ -32,18 +35,32 @@ export interface MemberTarget { id: number; account_id: number }
  */
 export type Reach = 'membership' | 'account'
 
-export async function assertMayActOnMembers(trx: Trx, auth: AuthInfo, targets: MemberTarget[], reach: Reach): Promise<void> {
+export async function assertMayActOnMembers(
+  trx: Trx,
+  auth: AuthInfo,
+  targets: MemberTarget[],
+  reach: Reach,
+): Promise<void> {
   if (!targets.length) return
   const own = await callerCodes(trx, auth)
-  const ids = reach === 'membership'
-    ? targets.map((t) => t.id)
-    : (await trx.selectFrom('user_info').select('id').where('account_id', 'in', [...new Set(targets.map((t) => t.account_id))]).execute()).map((r) => r.id)
+  const ids =
+    reach === 'membership'
+      ? targets.map((t) => t.id)
+      : (
+          await trx
+            .selectFrom('user_info')
+            .select('id')
+            .where('account_id', 'in', [...new Set(targets.map((t) => t.account_id))])
+            .execute()
+        ).map((r) => r.id)
   for (const id of new Set(ids)) {
-    if (lacksAny(own, (await loadGrants(trx, id)).permissions)) throw new AppError(ErrorCode.FORBIDDEN, PeopleMsg.ABOVE_OWN, 403)
+    if (lacksAny(own, (await loadGrants(trx, id)).permissions))
+      throw new AppError(ErrorCode.FORBIDDEN, PeopleMsg.ABOVE_OWN, 403)
   }
 }
 
 /** A role the caller may edit, enable, disable or delete: it holds nothing the caller lacks. */
 export async function assertMayActOnRole(trx: Trx, auth: AuthInfo, role: { id: number; code: string }): Promise<void> {
-  if (await callerLacks(trx, auth, await codesOfRole(trx, role))) throw new AppError(ErrorCode.FORBIDDEN, RoleMsg.ABOVE_OWN, 403)
+  if (await callerLacks(trx, auth, await codesOfRole(trx, role)))
+    throw new AppError(ErrorCode.FORBIDDEN, RoleMsg.ABOVE_OWN, 403)
 }

@@ -5,7 +5,11 @@ import { refused } from './errors.js'
 import { checkXlsxArchive } from './xlsx-guard.js'
 import { workbookReader } from './xlsx-reader.js'
 
-export interface SheetColumn { header: string; key: string; width?: number }
+export interface SheetColumn {
+  header: string
+  key: string
+  width?: number
+}
 export type SheetRow = Record<string, string | number | null | undefined>
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -16,7 +20,8 @@ export const ExcelMsg = {
   EMPTY: '文件中没有数据',
   TOO_MANY: (max: number) => `单次最多导入${max}行`,
   /** A formula cell the file holds no result for (written by a program that does not calculate, or an error result). */
-  FORMULA_NO_VALUE: (row: number, column: string) => `第${row}行“${column}”是公式且没有计算结果，请在 Excel 中计算并保存（或粘贴为数值）后再导入`,
+  FORMULA_NO_VALUE: (row: number, column: string) =>
+    `第${row}行“${column}”是公式且没有计算结果，请在 Excel 中计算并保存（或粘贴为数值）后再导入`,
 } as const
 
 /**
@@ -36,20 +41,28 @@ export function neutraliseFormula<V>(v: V): V | string {
  * Streams rows into a one-sheet workbook, every text cell through neutraliseFormula. Rows may come from an async iterable (a cursor), so an export is
  * written as it is read and never held in memory whole.
  */
-export function xlsxStream(sheetName: string, columns: SheetColumn[], rows: AsyncIterable<SheetRow> | Iterable<SheetRow>): Readable {
+export function xlsxStream(
+  sheetName: string,
+  columns: SheetColumn[],
+  rows: AsyncIterable<SheetRow> | Iterable<SheetRow>,
+): Readable {
   const out = new PassThrough()
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false })
   const ws = wb.addWorksheet(sheetName)
   ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }))
   void (async () => {
-    for await (const r of rows) ws.addRow(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, neutraliseFormula(v)]))).commit()
+    for await (const r of rows)
+      ws.addRow(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, neutraliseFormula(v)]))).commit()
     ws.commit()
     await wb.commit()
   })().catch((e: unknown) => out.destroy(e as Error))
   return out
 }
 
-export interface ReadRow { rowNumber: number; values: Record<string, string> }
+export interface ReadRow {
+  rowNumber: number
+  values: Record<string, string>
+}
 
 /**
  * Yields the data rows of the first sheet of an uploaded file, checking its header row against the
@@ -59,18 +72,28 @@ export interface ReadRow { rowNumber: number; values: Record<string, string> }
 export async function* sheetRows(input: Buffer, columns: SheetColumn[], maxRows?: number): AsyncGenerator<ReadRow> {
   // An .xlsx is a zip archive: refuse anything else before the parser sees it.
   if (input.length < 4 || input.readUInt32LE(0) !== 0x04034b50) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.NOT_EXCEL)
-  await checkXlsxArchive(input, { rows: maxRows === undefined ? undefined : { max: maxRows, message: ExcelMsg.TOO_MANY(maxRows) } })
+  await checkXlsxArchive(input, {
+    rows: maxRows === undefined ? undefined : { max: maxRows, message: ExcelMsg.TOO_MANY(maxRows) },
+  })
   const reader = workbookReader(input)
-  const bad = (e: unknown) => ((e as { code?: number }).code === ErrorCode.BAD_REQUEST ? e : refused(ErrorCode.BAD_REQUEST, ExcelMsg.NOT_EXCEL))
+  const bad = (e: unknown) =>
+    (e as { code?: number }).code === ErrorCode.BAD_REQUEST ? e : refused(ErrorCode.BAD_REQUEST, ExcelMsg.NOT_EXCEL)
   try {
     for await (const sheet of reader) {
       let header: string[] | null = null
       for await (const row of sheet) {
-        const cells = (row.values as unknown[]).slice(1).map((v, i) => cellText(v, () => ExcelMsg.FORMULA_NO_VALUE(row.number, columns[i]?.header.replace(/\*$/, '') ?? `第${i + 1}列`)))
+        const cells = (row.values as unknown[])
+          .slice(1)
+          .map((v, i) =>
+            cellText(v, () =>
+              ExcelMsg.FORMULA_NO_VALUE(row.number, columns[i]?.header.replace(/\*$/, '') ?? `第${i + 1}列`),
+            ),
+          )
         if (!header) {
           header = cells
           const expected = columns.map((c) => c.header)
-          if (expected.some((h, i) => (header![i] ?? '').replace(/\*$/, '') !== h.replace(/\*$/, ''))) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.BAD_HEADER)
+          if (expected.some((h, i) => (header![i] ?? '').replace(/\*$/, '') !== h.replace(/\*$/, '')))
+            throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.BAD_HEADER)
           continue
         }
         if (cells.every((c) => c === '')) continue
@@ -110,12 +133,20 @@ function cellText(v: unknown, noResult: () => string): string {
   if (v === null || v === undefined) return ''
   let s: string
   if (typeof v === 'object' && !(v instanceof Date)) {
-    const o = v as { text?: unknown; result?: unknown; formula?: unknown; sharedFormula?: unknown; error?: unknown; richText?: { text: string }[] }
+    const o = v as {
+      text?: unknown
+      result?: unknown
+      formula?: unknown
+      sharedFormula?: unknown
+      error?: unknown
+      richText?: { text: string }[]
+    }
     if (o.richText) s = o.richText.map((t) => t.text).join('')
     // A shared formula's other cells carry sharedFormula (the master cell) instead of formula text.
     else if (o.formula !== undefined || o.sharedFormula !== undefined) {
       const r = o.result
-      if (r === undefined || r === null || (typeof r === 'object' && !(r instanceof Date) && 'error' in r)) throw refused(ErrorCode.BAD_REQUEST, noResult())
+      if (r === undefined || r === null || (typeof r === 'object' && !(r instanceof Date) && 'error' in r))
+        throw refused(ErrorCode.BAD_REQUEST, noResult())
       return cellText(r, noResult)
     } else if (o.text !== undefined) s = String(o.text)
     else if (o.result !== undefined) s = String(o.result)
@@ -141,7 +172,11 @@ export function attachmentHeader(fileName: string): string {
  * (cheap, exact chunks); `rows` loads the joined rows of those ids, applying any remaining filters, so no chunk
  * joins or sorts the whole result.
  */
-export async function* keysetChunks<R>(ids: (afterId: number, limit: number) => Promise<number[]>, rows: (ids: number[]) => Promise<R[]>, chunk = 2000): AsyncGenerator<R> {
+export async function* keysetChunks<R>(
+  ids: (afterId: number, limit: number) => Promise<number[]>,
+  rows: (ids: number[]) => Promise<R[]>,
+  chunk = 2000,
+): AsyncGenerator<R> {
   let after = 0
   for (;;) {
     const batch = await ids(after, chunk)

@@ -13,14 +13,20 @@ if (!require.cache[parseSaxPath]) {
   const fromExceljs = createRequire(parseSaxPath)
   const { SaxesParser } = fromExceljs('saxes') as { SaxesParser: new () => SaxParser }
   type Event = { eventType: 'opentag' | 'text' | 'closetag'; value: unknown }
-  interface SaxParser { on(ev: string, fn: (v: unknown) => void): void; write(s: string): void }
+  interface SaxParser {
+    on(ev: string, fn: (v: unknown) => void): void
+    write(s: string): void
+  }
   async function* parseSax(iterable: AsyncIterable<Buffer | string>): AsyncGenerator<Event[]> {
     const parser = new SaxesParser()
     const decoder = new StringDecoder('utf8')
     let error: unknown
     let events: Event[] = []
-    parser.on('error', (e) => { error = e })
-    for (const eventType of ['opentag', 'text', 'closetag'] as const) parser.on(eventType, (value) => events.push({ eventType, value }))
+    parser.on('error', (e) => {
+      error = e
+    })
+    for (const eventType of ['opentag', 'text', 'closetag'] as const)
+      parser.on(eventType, (value) => events.push({ eventType, value }))
     for await (const chunk of iterable) {
       parser.write(typeof chunk === 'string' ? chunk : decoder.write(chunk))
       if (error) throw error
@@ -28,7 +34,11 @@ if (!require.cache[parseSaxPath]) {
       events = []
     }
     const rest = decoder.end()
-    if (rest) { parser.write(rest); if (error) throw error; yield events }
+    if (rest) {
+      parser.write(rest)
+      if (error) throw error
+      yield events
+    }
   }
   const Module = require('node:module') as { new (id: string): { filename: string; loaded: boolean; exports: unknown } }
   const m = new Module(parseSaxPath)

@@ -22,6 +22,7 @@ export function holdsIllegalText(v: unknown, depth = 0): boolean {
  */
 export function installInputGuard(api: FastifyInstance): void {
   api.addHook('preValidation', async (req) => {
-    if (holdsIllegalText(req.body) || holdsIllegalText(req.query) || holdsIllegalText(req.params)) throw badRequest(InputMsg.ILLEGAL_CHARS)
+    if (holdsIllegalText(req.body) || holdsIllegalText(req.query) || holdsIllegalText(req.params))
+      throw badRequest(InputMsg.ILLEGAL_CHARS)
   })
 }

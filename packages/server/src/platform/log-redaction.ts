@@ -15,5 +15,11 @@ export function redactUrl(url: string): string {
 
 /** Fastify's request log fields (its default serializer's), with the URL redacted. */
 export function requestLogFields(req: FastifyRequest) {
-  return { method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  }
 }

@@ -15,22 +15,38 @@ export interface Notice {
   link?: string
 }
 
-type Tpl = { push_type: string; title: string; content: string; link: string; sms_template_code: string | null; wx_template_id: string | null; status: number }
+type Tpl = {
+  push_type: string
+  title: string
+  content: string
+  link: string
+  sms_template_code: string | null
+  wx_template_id: string | null
+  status: number
+}
 
-const ancestors = (orgId: number) => sql`(WITH RECURSIVE up AS (SELECT id, parent_id, 0 AS depth FROM org_unit WHERE id = ${orgId}
+const ancestors = (
+  orgId: number,
+) => sql`(WITH RECURSIVE up AS (SELECT id, parent_id, 0 AS depth FROM org_unit WHERE id = ${orgId}
   UNION ALL SELECT o.id, o.parent_id, up.depth + 1 FROM org_unit o JOIN up ON o.id = up.parent_id) SELECT id, depth FROM up)`
 
 /** For each push type, the template of the nearest org on the way up from orgId. */
 async function templatesFor(trx: Trx, orgId: number, event: MessageEvent): Promise<Map<string, Tpl>> {
-  const rows = await sql<Tpl>`SELECT t.push_type, t.title, t.content, t.link, t.sms_template_code, t.wx_template_id, t.status
-    FROM message_template t JOIN ${ancestors(orgId)} up ON t.org_id = up.id WHERE t.event = ${event} ORDER BY up.depth`.execute(trx)
+  const rows =
+    await sql<Tpl>`SELECT t.push_type, t.title, t.content, t.link, t.sms_template_code, t.wx_template_id, t.status
+    FROM message_template t JOIN ${ancestors(orgId)} up ON t.org_id = up.id WHERE t.event = ${event} ORDER BY up.depth`.execute(
+      trx,
+    )
   const out = new Map<string, Tpl>()
   for (const r of rows.rows) if (!out.has(r.push_type)) out.set(r.push_type, r)
   return out
 }
 
 /** Who each terminal reaches: its settings page's people (教师移动端: staff; 家长学生移动端: parents and students). */
-const TERMINAL_USER_TYPES: Record<'teacher' | 'parent', readonly UserType[]> = { teacher: [UserType.STAFF], parent: [UserType.PARENT, UserType.STUDENT] }
+const TERMINAL_USER_TYPES: Record<'teacher' | 'parent', readonly UserType[]> = {
+  teacher: [UserType.STAFF],
+  parent: [UserType.PARENT, UserType.STUDENT],
+}
 type Terminal = { id: number; scope: 'teacher' | 'parent'; platform: 'wx_mp' | 'dd_mini'; template: string | null }
 
 /**
@@ -39,12 +55,20 @@ type Terminal = { id: number; scope: 'teacher' | 'parent'; platform: 'wx_mp' | '
  * id); a DingTalk app pushes every event, through the mapped work-notice template or else as a text notice.
  */
 async function terminalApps(trx: Trx, orgId: number, event: MessageEvent): Promise<Terminal[]> {
-  const rows = await sql<{ id: number; scope: 'teacher' | 'parent'; platform: string; template_map: Record<string, string> }>`SELECT DISTINCT ON (a.scope, a.platform)
+  const rows = await sql<{
+    id: number
+    scope: 'teacher' | 'parent'
+    platform: string
+    template_map: Record<string, string>
+  }>`SELECT DISTINCT ON (a.scope, a.platform)
       a.id, a.scope, a.platform, a.template_map FROM mp_app a JOIN ${ancestors(orgId)} up ON a.org_id = up.id
-    WHERE a.scope IN ('teacher', 'parent') AND a.platform IN ('wx_mp', 'dd_mini') AND a.status = 0 ORDER BY a.scope, a.platform, up.depth`.execute(trx)
+    WHERE a.scope IN ('teacher', 'parent') AND a.platform IN ('wx_mp', 'dd_mini') AND a.status = 0 ORDER BY a.scope, a.platform, up.depth`.execute(
+    trx,
+  )
   return rows.rows.flatMap((r): Terminal[] => {
     const template = r.template_map[event] || null
-    if (r.platform === 'wx_mp') return template ? [{ id: Number(r.id), scope: r.scope, platform: 'wx_mp' as const, template }] : []
+    if (r.platform === 'wx_mp')
+      return template ? [{ id: Number(r.id), scope: r.scope, platform: 'wx_mp' as const, template }] : []
     return [{ id: Number(r.id), scope: r.scope, platform: 'dd_mini' as const, template }]
   })
 }
@@ -52,7 +76,8 @@ async function terminalApps(trx: Trx, orgId: number, event: MessageEvent): Promi
 /** Beijing time, minutes: what {时间} reads. */
 const stamp = (d: Date) => new Date(+d + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
 /** A text with the shared keywords filled in JS and the recipient's own ({姓名}, {账号}) filled per row in SQL. */
-const perRecipient = (text: string): RawBuilder<string> => sql<string>`replace(replace(${text}::text, '{姓名}', p.name), '{账号}', p.user_name)`
+const perRecipient = (text: string): RawBuilder<string> =>
+  sql<string>`replace(replace(${text}::text, '{姓名}', p.name), '{账号}', p.user_name)`
 
 /**
  * Makes the event's messages inside the caller's transaction, one statement for any number of recipients: an
@@ -67,21 +92,34 @@ export async function notify(trx: Trx, ctx: AppContext, n: Notice): Promise<numb
   if (Array.isArray(n.to) && !n.to.length) return 0
   const now = ctx.clock.now()
   const tpls = await templatesFor(trx, n.orgId, n.event)
-  const site = tpls.get('site') ?? { ...DEFAULT_MESSAGE_TEMPLATES[n.event], push_type: 'site', sms_template_code: null, wx_template_id: null, status: 0 }
+  const site = tpls.get('site') ?? {
+    ...DEFAULT_MESSAGE_TEMPLATES[n.event],
+    push_type: 'site',
+    sms_template_code: null,
+    wx_template_id: null,
+    status: 0,
+  }
   const sms = tpls.get('sms')?.status === 0 ? tpls.get('sms')! : null
   const wx = tpls.get('wechat')?.status === 0 ? tpls.get('wechat')! : null
   const terminals = await terminalApps(trx, n.orgId, n.event)
   // With the in-app template switched off, a terminal push still carries its text (the message row is its record).
-  const source = site.status === 0 ? site : sms ?? wx ?? (terminals.length ? site : null)
+  const source = site.status === 0 ? site : (sms ?? wx ?? (terminals.length ? site : null))
   if (!source) return 0
 
   const org = await trx.selectFrom('org_unit').select('name').where('id', '=', n.orgId).executeTakeFirst()
   const values: Record<string, string> = { 时间: stamp(now), 学校名称: org?.name ?? '', ...n.values }
   const fill = (t: string) => fillKeywords(t, values)
   // The official account (the nearest org's) and the template id: the template's own, else the account's for the event.
-  const wxApp = wx ? (await sql<{ id: number; template_map: Record<string, string> }>`SELECT a.id, a.template_map FROM mp_app a JOIN ${ancestors(n.orgId)} up ON a.org_id = up.id
-    WHERE a.scope = 'service' AND a.platform = 'wx_mp' AND a.status = 0 ORDER BY up.depth LIMIT 1`.execute(trx)).rows[0] : undefined
-  const wxTemplate = wx && wxApp ? (wx.wx_template_id || wxApp.template_map[n.event] || null) : null
+  const wxApp = wx
+    ? (
+        await sql<{
+          id: number
+          template_map: Record<string, string>
+        }>`SELECT a.id, a.template_map FROM mp_app a JOIN ${ancestors(n.orgId)} up ON a.org_id = up.id
+    WHERE a.scope = 'service' AND a.platform = 'wx_mp' AND a.status = 0 ORDER BY up.depth LIMIT 1`.execute(trx)
+      ).rows[0]
+    : undefined
+  const wxTemplate = wx && wxApp ? wx.wx_template_id || wxApp.template_map[n.event] || null : null
 
   const recipients = Array.isArray(n.to)
     ? sql`SELECT DISTINCT unnest(${sql.val([...n.to])}::bigint[]) AS account_id`
@@ -131,8 +169,18 @@ export async function notify(trx: Trx, ctx: AppContext, n: Notice): Promise<numb
 
 /** The org an account's messages are about when the action names none: its first membership, else the tenant's top org. */
 export async function orgOfAccount(trx: Trx, accountId: number): Promise<number | null> {
-  const own = await trx.selectFrom('user_info').select('org_id').where('account_id', '=', accountId).orderBy('id').executeTakeFirst()
+  const own = await trx
+    .selectFrom('user_info')
+    .select('org_id')
+    .where('account_id', '=', accountId)
+    .orderBy('id')
+    .executeTakeFirst()
   if (own) return own.org_id
-  const top = await trx.selectFrom('org_unit').select('id').where('parent_id', 'is', null).orderBy('id').executeTakeFirst()
+  const top = await trx
+    .selectFrom('org_unit')
+    .select('id')
+    .where('parent_id', 'is', null)
+    .orderBy('id')
+    .executeTakeFirst()
   return top?.id ?? null
 }

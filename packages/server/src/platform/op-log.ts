@@ -17,10 +17,18 @@ export interface OpEntry {
 
 /** Records an admin write in the same transaction as the write, so a rolled-back write leaves no log line. */
 export async function recordOp(trx: Trx, auth: AuthInfo, e: OpEntry): Promise<void> {
-  await trx.insertInto('operation_log').values({
-    org_id: auth.orgId, actor_id: auth.userInfoId,
-    actor_name: sql<string>`coalesce((SELECT true_name FROM user_info WHERE id = ${auth.userInfoId}), '')`,
-    module: e.module, action: e.action, target: e.target ?? null, detail: e.detail ? JSON.stringify(e.detail) : null,
-    ip: auth.ip ?? null, important: e.important ?? false,
-  }).execute()
+  await trx
+    .insertInto('operation_log')
+    .values({
+      org_id: auth.orgId,
+      actor_id: auth.userInfoId,
+      actor_name: sql<string>`coalesce((SELECT true_name FROM user_info WHERE id = ${auth.userInfoId}), '')`,
+      module: e.module,
+      action: e.action,
+      target: e.target ?? null,
+      detail: e.detail ? JSON.stringify(e.detail) : null,
+      ip: auth.ip ?? null,
+      important: e.important ?? false,
+    })
+    .execute()
 }

@@ -42,7 +42,12 @@ export async function isWithin(trx: Trx, ancestorId: number, orgId: number): Pro
  */
 export async function isVisibleOrg(trx: Trx, auth: AuthInfo, orgId: number): Promise<boolean> {
   if ((await isWithin(trx, auth.orgId, orgId)) || (await isWithin(trx, orgId, auth.orgId))) return true
-  const own = await trx.selectFrom('user_info').select('id').where('account_id', '=', auth.accountId).where('org_id', '=', orgId).executeTakeFirst()
+  const own = await trx
+    .selectFrom('user_info')
+    .select('id')
+    .where('account_id', '=', auth.accountId)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst()
   return own !== undefined
 }
 
@@ -90,9 +95,19 @@ export type OrgOwnedTable = {
  * `missing` when there is none, and 404 机构不存在 (assertInScope) when it belongs to an org outside the caller's scope,
  * as the loaders it replaced answered.
  */
-export async function loadInScope<T extends OrgOwnedTable>(trx: Trx, auth: AuthInfo, table: T, id: number, missing: string): Promise<Selectable<Database[T]>> {
+export async function loadInScope<T extends OrgOwnedTable>(
+  trx: Trx,
+  auth: AuthInfo,
+  table: T,
+  id: number,
+  missing: string,
+): Promise<Selectable<Database[T]>> {
   // Kysely cannot follow a table name chosen by a type parameter; OrgOwnedTable guarantees the id and org_id columns.
-  const row = await (trx as unknown as Kysely<Record<string, { id: number; org_id: number }>>).selectFrom(table as string).selectAll().where('id', '=', id).executeTakeFirst()
+  const row = await (trx as unknown as Kysely<Record<string, { id: number; org_id: number }>>)
+    .selectFrom(table as string)
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()
   if (!row) throw notFound(missing)
   await assertInScope(trx, auth, row.org_id)
   return row as unknown as Selectable<Database[T]>

@@ -1,7 +1,15 @@
 import type { SelectQueryBuilder } from 'kysely'
 
-export interface PageQuery { pageIndex: number; pageSize: number }
-export interface Page<T> { list: T[]; total: number; pageIndex: number; pageSize: number }
+export interface PageQuery {
+  pageIndex: number
+  pageSize: number
+}
+export interface Page<T> {
+  list: T[]
+  total: number
+  pageIndex: number
+  pageSize: number
+}
 
 /** One page of an ordered query plus its total; `count` is the same filtered query without order or paging. */
 export async function paginate<DB, TB extends keyof DB, O>(
@@ -9,13 +17,20 @@ export async function paginate<DB, TB extends keyof DB, O>(
   count: SelectQueryBuilder<DB, TB, object>,
   q: PageQuery,
 ): Promise<Page<O>> {
-  const list = await rows.limit(q.pageSize).offset((q.pageIndex - 1) * q.pageSize).execute()
+  const list = await rows
+    .limit(q.pageSize)
+    .offset((q.pageIndex - 1) * q.pageSize)
+    .execute()
   return { list, total: await countOf(count), pageIndex: q.pageIndex, pageSize: q.pageSize }
 }
 
 /** The number of rows a filtered query selects. */
 export async function countOf<DB, TB extends keyof DB>(filtered: SelectQueryBuilder<DB, TB, object>): Promise<number> {
-  const r = (await filtered.clearSelect().clearOrderBy().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()) as { total: number | string }
+  const r = (await filtered
+    .clearSelect()
+    .clearOrderBy()
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow()) as { total: number | string }
   return Number(r.total)
 }
 
@@ -37,8 +52,10 @@ export async function pageByKeys<O extends { id: number }>(
   deep?: (offset: number, limit: number) => Promise<number[]>,
 ): Promise<Page<O>> {
   const offset = (q.pageIndex - 1) * q.pageSize
-  const ids = deep && offset >= DEEP_FROM ? await deep(offset, q.pageSize)
-    : (await keys.limit(q.pageSize).offset(offset).execute()).map((r) => r.id)
+  const ids =
+    deep && offset >= DEEP_FROM
+      ? await deep(offset, q.pageSize)
+      : (await keys.limit(q.pageSize).offset(offset).execute()).map((r) => r.id)
   const byId = new Map((ids.length ? await load(ids) : []).map((r) => [r.id, r]))
   const list = ids.map((id) => byId.get(id)).filter((r): r is O => r !== undefined)
   return { list, total: await total(), pageIndex: q.pageIndex, pageSize: q.pageSize }

@@ -13,7 +13,12 @@ export function passwordRuleFor(tenant: { password_max_age_days: number }): Pass
 
 /** Returns the Chinese reason a password breaks the rule, or null. */
 export function checkPasswordRule(rule: PasswordRule, password: string): string | null {
-  if (password.length < rule.minLength || password.length > rule.maxLength || !/[A-Za-z]/.test(password) || !/\d/.test(password)) {
+  if (
+    password.length < rule.minLength ||
+    password.length > rule.maxLength ||
+    !/[A-Za-z]/.test(password) ||
+    !/\d/.test(password)
+  ) {
     return rule.text
   }
   if (/\s/.test(password)) return '密码不能包含空格'

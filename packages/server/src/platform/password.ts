@@ -28,7 +28,12 @@ const VERSION_0X13 = 1
 const normalise = (password: string) => password.normalize('NFKC')
 
 export function hashPassword(password: string, params: PasswordParams = OWASP_ARGON2ID): Promise<string> {
-  return argon2Hash(normalise(password), { algorithm: ARGON2ID, memoryCost: params.memoryKiB, timeCost: params.timeCost, parallelism: params.parallelism })
+  return argon2Hash(normalise(password), {
+    algorithm: ARGON2ID,
+    memoryCost: params.memoryKiB,
+    timeCost: params.timeCost,
+    parallelism: params.parallelism,
+  })
 }
 
 /** True when the password matches the stored hash, of either format; false for a hash of no known format. */
@@ -53,7 +58,12 @@ export function needsRehash(stored: string, params: PasswordParams = OWASP_ARGON
   if (!stored.startsWith('$argon2id$')) return true
   try {
     const o = parseOptions(stored)
-    return (o.version as number) !== VERSION_0X13 || o.memoryCost < params.memoryKiB || o.timeCost < params.timeCost || o.parallelism < params.parallelism
+    return (
+      (o.version as number) !== VERSION_0X13 ||
+      o.memoryCost < params.memoryKiB ||
+      o.timeCost < params.timeCost ||
+      o.parallelism < params.parallelism
+    )
   } catch {
     return true
   }
@@ -63,7 +73,9 @@ export function needsRehash(stored: string, params: PasswordParams = OWASP_ARGON
 async function verifyScrypt(password: string, stored: string): Promise<boolean> {
   const [, n, r, p, salt, hash] = stored.split('$')
   if (!salt || !hash) return false
-  const N = Number(n), R = Number(r), P = Number(p)
+  const N = Number(n),
+    R = Number(r),
+    P = Number(p)
   if (![N, R, P].every((v) => Number.isSafeInteger(v) && v > 0)) return false
   const expected = Buffer.from(hash, 'base64')
   const opts: ScryptOptions = { N, r: R, p: P, maxmem: 256 * N * R + 1024 * 1024 }

@@ -56,7 +56,8 @@ export function loadSecretKey(secretKey: string | undefined, dataDir: string): B
     return key
   } catch (e) {
     // Another process made it first: use theirs.
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return loadSecretKey(fs.readFileSync(file, 'utf8').trim(), dataDir)
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST')
+      return loadSecretKey(fs.readFileSync(file, 'utf8').trim(), dataDir)
     throw e
   }
 }

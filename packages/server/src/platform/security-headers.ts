@@ -71,7 +71,8 @@ export function installNoSniff(app: FastifyInstance): void {
  */
 export function installApiNoStore(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
-    if ((req.url.startsWith('/base/') || req.url.startsWith('/sc-mobile-api/')) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
+    if ((req.url.startsWith('/base/') || req.url.startsWith('/sc-mobile-api/')) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store')
     return payload
   })
 }

@@ -7,15 +7,30 @@ import { hashToken, newTenantToken, parseTenantToken } from './tokens.js'
 /** Refresh last_used_at at most this often, so a busy client does not write on every request. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000
 
-export interface NewSession { accountId: number; userInfoId: number; orgId: number; ip?: string | null; userAgent?: string | null }
+export interface NewSession {
+  accountId: number
+  userInfoId: number
+  orgId: number
+  ip?: string | null
+  userAgent?: string | null
+}
 
 export async function issueSession(trx: Trx, tenantId: number, now: Date, s: NewSession): Promise<string> {
   const token = newTenantToken(tenantId)
-  await trx.insertInto('session').values({
-    id: hashToken(token), account_id: s.accountId, user_info_id: s.userInfoId, org_id: s.orgId,
-    created_at: now, expires_at: new Date(+now + SESSION_TTL_MS), last_used_at: now,
-    ip: s.ip ?? null, user_agent: s.userAgent?.slice(0, 300) ?? null,
-  }).execute()
+  await trx
+    .insertInto('session')
+    .values({
+      id: hashToken(token),
+      account_id: s.accountId,
+      user_info_id: s.userInfoId,
+      org_id: s.orgId,
+      created_at: now,
+      expires_at: new Date(+now + SESSION_TTL_MS),
+      last_used_at: now,
+      ip: s.ip ?? null,
+      user_agent: s.userAgent?.slice(0, 300) ?? null,
+    })
+    .execute()
   return token
 }
 
@@ -30,15 +45,33 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Au
   const row = rows[0]
   if (!row) return null
   if (+now - +new Date(row.last_used_at) > TOUCH_INTERVAL_MS) {
-    await ctx.db.tenant(parsed.tenantId, (trx) => trx.updateTable('session').set({ last_used_at: now }).where('id', '=', id).execute())
+    await ctx.db.tenant(parsed.tenantId, (trx) =>
+      trx.updateTable('session').set({ last_used_at: now }).where('id', '=', id).execute(),
+    )
   }
-  return { sessionId: id, tenantId: parsed.tenantId, accountId: Number(row.account_id), userInfoId: Number(row.user_info_id), orgId: Number(row.org_id) }
+  return {
+    sessionId: id,
+    tenantId: parsed.tenantId,
+    accountId: Number(row.account_id),
+    userInfoId: Number(row.user_info_id),
+    orgId: Number(row.org_id),
+  }
 }
 
 export async function revokeSession(trx: Trx, sessionId: string, now: Date): Promise<void> {
-  await trx.updateTable('session').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute()
+  await trx
+    .updateTable('session')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute()
 }
 
 export async function revokeAccountSessions(trx: Trx, accountId: number, now: Date): Promise<void> {
-  await trx.updateTable('session').set({ revoked_at: now }).where('account_id', '=', accountId).where('revoked_at', 'is', null).execute()
+  await trx
+    .updateTable('session')
+    .set({ revoked_at: now })
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .execute()
 }

@@ -30,12 +30,20 @@ export async function installWebStatic(app: FastifyInstance, root: string): Prom
       index: ['index.html'],
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (reply, file) => { reply.header('cache-control', cacheControlFor(root, file)) },
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', cacheControlFor(root, file))
+      },
     })
   }
   app.setNotFoundHandler((req, reply) => {
     // /docs answers only when API_DOCS=1 registers it; otherwise it is not found, not the shell.
-    if (req.url.startsWith('/base/') || req.url === '/docs' || req.url.startsWith('/docs/') || !hasWeb || req.method !== 'GET') {
+    if (
+      req.url.startsWith('/base/') ||
+      req.url === '/docs' ||
+      req.url.startsWith('/docs/') ||
+      !hasWeb ||
+      req.method !== 'GET'
+    ) {
       return reply.status(404).send({ code: ErrorCode.NOT_FOUND, msg: Msg.NOT_FOUND, data: null })
     }
     // The web app uses hash routing, so any other GET gets the shell.

@@ -59,7 +59,11 @@ function declaredTotal(input: Buffer): number | null {
 }
 
 /** Counts the bytes `data` inflates to, streaming; stops (returns false) once they pass `limit`. */
-async function inflatesWithin(data: Buffer, limit: number, onChunk?: (chunk: Buffer) => boolean): Promise<number | false> {
+async function inflatesWithin(
+  data: Buffer,
+  limit: number,
+  onChunk?: (chunk: Buffer) => boolean,
+): Promise<number | false> {
   const inflate = createInflateRaw({ chunkSize: 256 * 1024 })
   const source = Readable.from([data])
   source.pipe(inflate)
@@ -95,7 +99,12 @@ function rowCounter(max: number): { add: (chunk: Buffer) => boolean; over: () =>
 }
 
 /** One entry of an archive: its name, how it is stored (0 stored, 8 deflated), the size it declares (null: none) and its data. */
-export interface ZipEntry { name: string; method: number; size: number | null; data: Buffer }
+export interface ZipEntry {
+  name: string
+  method: number
+  size: number | null
+  data: Buffer
+}
 
 /**
  * The entries of an archive, walked the way exceljs's unzip reader walks them (local headers in order, the same
@@ -136,7 +145,12 @@ export async function checkXlsxArchive(input: Buffer, caps: XlsxCaps = {}): Prom
     const limit = Math.min(cap - total, size ?? Infinity)
     const rows = !sheetSeen && SHEET.test(name) && caps.rows ? rowCounter(caps.rows.max + 1) : null
     sheetSeen ||= SHEET.test(name)
-    const n = method === 8 ? await inflatesWithin(data, limit, rows?.add) : data.length <= limit && (!rows || rows.add(data)) ? data.length : false
+    const n =
+      method === 8
+        ? await inflatesWithin(data, limit, rows?.add)
+        : data.length <= limit && (!rows || rows.add(data))
+          ? data.length
+          : false
     if (rows?.over()) throw refused(ErrorCode.BAD_REQUEST, caps.rows!.message)
     if (n === false) throw tooLarge()
     total += n

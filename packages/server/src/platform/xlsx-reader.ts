@@ -29,12 +29,22 @@ const CHUNK = 16 * 1024
 function open(entry: ZipEntry): Readable {
   if (entry.method === 8) return Readable.from([entry.data]).pipe(createInflateRaw({ chunkSize: CHUNK }))
   const { data } = entry
-  return Readable.from((function* pieces() { for (let at = 0; at < data.length; at += CHUNK) yield data.subarray(at, at + CHUNK) })())
+  return Readable.from(
+    (function* pieces() {
+      for (let at = 0; at < data.length; at += CHUNK) yield data.subarray(at, at + CHUNK)
+    })(),
+  )
 }
 
 /** exceljs's own sheet pattern (the guard's SHEET), with the number caught. */
 const SHEET_NO = /xl\/worksheets\/sheet(\d+)[.]xml/
-const OPTIONS = { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', entries: 'ignore' } as const
+const OPTIONS = {
+  worksheets: 'emit',
+  sharedStrings: 'cache',
+  styles: 'ignore',
+  hyperlinks: 'ignore',
+  entries: 'ignore',
+} as const
 
 /** A workbook reader over `input` (a checked .xlsx): iterate it for worksheets, each for its rows. */
 export function workbookReader(input: Buffer): InstanceType<typeof ExcelJS.stream.xlsx.WorkbookReader> {

@@ -6,9 +6,23 @@ export const idBody = z.object({ id: z.id() })
 export const statusBody = idBody.extend({ status: z.coerce.number().int().min(0).max(1) })
 
 /** `${base}/updateStatus` (0 enabled, 1 disabled) and `${base}/delete`; `deleteAccess` when deleting needs another code. */
-export function statusAndDelete<const B extends string>(base: B, noun: string, o: { tags: readonly string[]; access: Access; deleteAccess?: Access; deleteNote?: string }) {
+export function statusAndDelete<const B extends string>(
+  base: B,
+  noun: string,
+  o: { tags: readonly string[]; access: Access; deleteAccess?: Access; deleteNote?: string },
+) {
   return {
-    updateStatus: post(`${base}/updateStatus`, { ...o.access, tags: o.tags, summary: `启用/停用${noun}`, body: statusBody }),
-    delete: post(`${base}/delete`, { ...(o.deleteAccess ?? o.access), tags: o.tags, summary: `删除${noun}${o.deleteNote ?? ''}`, body: idBody }),
+    updateStatus: post(`${base}/updateStatus`, {
+      ...o.access,
+      tags: o.tags,
+      summary: `启用/停用${noun}`,
+      body: statusBody,
+    }),
+    delete: post(`${base}/delete`, {
+      ...(o.deleteAccess ?? o.access),
+      tags: o.tags,
+      summary: `删除${noun}${o.deleteNote ?? ''}`,
+      body: idBody,
+    }),
   }
 }

@@ -9,25 +9,59 @@ const tags = ['tenant']
 const superAdmin = { superAdmin: true }
 
 /** A page of tenant/query as the client receives it. */
-export interface TenantPage { list: TenantRow[]; total: number; pageIndex: number; pageSize: number }
+export interface TenantPage {
+  list: TenantRow[]
+  total: number
+  pageIndex: number
+  pageSize: number
+}
 
 export const tenantContracts = {
-  loginInfo: get(`${T}/getLoginInfo`, { public: true, tags, summary: '登录页配置', query: z.object({ orgId: z.coerce.number().int().optional() }), data: loginPageInfo }),
-  publicInfo: get(`${T}/public/info`, {
-    public: true, tags, summary: '租户公开信息（按 tenantId，或按租户标识 uniqueName：仅启用的租户）', query: tenantPublicInfoQuery, data: tenantPublicInfo,
+  loginInfo: get(`${T}/getLoginInfo`, {
+    public: true,
+    tags,
+    summary: '登录页配置',
+    query: z.object({ orgId: z.coerce.number().int().optional() }),
+    data: loginPageInfo,
   }),
-  byDomain: get(`${T}/public/domain`, { public: true, tags, summary: '按域名查租户（公开：仅启用的租户，无则 null）', query: tenantDomainQuery, data: tenantPublicInfo.nullable() }),
+  publicInfo: get(`${T}/public/info`, {
+    public: true,
+    tags,
+    summary: '租户公开信息（按 tenantId，或按租户标识 uniqueName：仅启用的租户）',
+    query: tenantPublicInfoQuery,
+    data: tenantPublicInfo,
+  }),
+  byDomain: get(`${T}/public/domain`, {
+    public: true,
+    tags,
+    summary: '按域名查租户（公开：仅启用的租户，无则 null）',
+    query: tenantDomainQuery,
+    data: tenantPublicInfo.nullable(),
+  }),
   query: get(`${T}/query`, {
-    ...superAdmin, tags, summary: '租户列表（超级管理员）',
-    query: z.object({ keyword: z.string().max(50).optional(), pageIndex: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) }),
+    ...superAdmin,
+    tags,
+    summary: '租户列表（超级管理员）',
+    query: z.object({
+      keyword: z.string().max(50).optional(),
+      pageIndex: z.coerce.number().int().min(1).default(1),
+      pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    }),
     data: answer<TenantPage>(),
   }),
   add: post(`${T}/add`, {
-    ...superAdmin, tags, summary: '新建租户（含顶级机构与首个管理员）', body: tenantAddBody, data: z.object({ tenantId: z.number(), orgId: z.number(), adminUserName: z.string() }),
+    ...superAdmin,
+    tags,
+    summary: '新建租户（含顶级机构与首个管理员）',
+    body: tenantAddBody,
+    data: z.object({ tenantId: z.number(), orgId: z.number(), adminUserName: z.string() }),
   }),
   update: post(`${T}/update`, { ...superAdmin, tags, summary: '编辑租户', body: tenantUpdateBody }),
   updateStatus: post(`${T}/updateStatus`, {
-    ...superAdmin, tags, summary: '启用/停用租户（停用即结束其全部会话）', body: z.object({ id: z.coerce.number().int().min(0), status: z.coerce.number().int().min(0).max(1) }),
+    ...superAdmin,
+    tags,
+    summary: '启用/停用租户（停用即结束其全部会话）',
+    body: z.object({ id: z.coerce.number().int().min(0), status: z.coerce.number().int().min(0).max(1) }),
   }),
   passwordRule: post(`${T}/base/tenant/config/password/rule`, { tags, summary: '密码规则', data: passwordRule }),
 }

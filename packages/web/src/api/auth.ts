@@ -1,4 +1,12 @@
-import { accountContracts as A, authContracts, onceTokenContracts, orgContracts, requiredInfoContracts, tenantContracts, type LoginByUserPwdBody } from '@zhixiao/shared'
+import {
+  accountContracts as A,
+  authContracts,
+  onceTokenContracts,
+  orgContracts,
+  requiredInfoContracts,
+  tenantContracts,
+  type LoginByUserPwdBody,
+} from '@zhixiao/shared'
 import { call, callEnvelope } from './call'
 
 /** Typed calls of the auth, account, tenant and organisation prefixes (docs/api-auth.md). */
@@ -17,8 +25,10 @@ export const authApi = {
   onceToken: () => call(onceTokenContracts.issue),
   logout: () => callEnvelope(authContracts.logout, undefined, { showError: false }),
   passwordRule: () => call(tenantContracts.passwordRule),
-  changePassword: (oldPwd: string, newPwd: string) => callEnvelope(A.changePassword, { oldPwd, newPwd }, { showError: false }),
+  changePassword: (oldPwd: string, newPwd: string) =>
+    callEnvelope(A.changePassword, { oldPwd, newPwd }, { showError: false }),
   /** 001 §7.1: the signed-in account's orgs; openAccountId (the caller's own, from user/current/detail) as the spec sends it. */
   userOrgs: (openAccountId?: number) => call(A.userOrgs, { openAccountId }),
-  changeOrg: (newOrgId: number, accountId: number) => call(orgContracts.changeOrg, { newOrgId, accountId }, { showError: false }),
+  changeOrg: (newOrgId: number, accountId: number) =>
+    call(orgContracts.changeOrg, { newOrgId, accountId }, { showError: false }),
 }

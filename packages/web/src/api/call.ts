@@ -14,7 +14,10 @@ export type CallOptions<C> = Omit<RequestOptions, 'method' | 'params' | 'body'> 
   pathParams?: Record<string, string | number>
 }
 /** The input may be left out when the contract needs none (or all of its fields are optional). */
-export type CallArgs<C> = undefined extends InputOf<C> ? [input?: InputOf<C>, opts?: CallOptions<C>] : [input: InputOf<C>, opts?: CallOptions<C>]
+export type CallArgs<C> =
+  undefined extends InputOf<C>
+    ? [input?: InputOf<C>, opts?: CallOptions<C>]
+    : [input: InputOf<C>, opts?: CallOptions<C>]
 
 type Params = RequestOptions['params']
 
@@ -36,12 +39,19 @@ export function callEnvelope<C extends AnyContract>(c: C, ...[input, opts]: Call
 }
 
 /** A file contract's bytes and the server's file name. */
-export function callFile<C extends AnyContract & { file: true }>(c: C, ...[input, opts]: CallArgs<C>): Promise<FileAnswer> {
+export function callFile<C extends AnyContract & { file: true }>(
+  c: C,
+  ...[input, opts]: CallArgs<C>
+): Promise<FileAnswer> {
   return requestBlob(...toRequest(c, input, opts as CallOptions<AnyContract>))
 }
 
 /** Saves a file contract's answer under the server's name (or `fallbackName`); false when it was refused. */
-export async function download<C extends AnyContract & { file: true }>(c: C, fallbackName: string, ...args: CallArgs<C>): Promise<boolean> {
+export async function download<C extends AnyContract & { file: true }>(
+  c: C,
+  fallbackName: string,
+  ...args: CallArgs<C>
+): Promise<boolean> {
   try {
     const { blob, fileName } = await callFile(c, ...args)
     downloadBlob(blob, fileName ?? fallbackName)
@@ -52,7 +62,17 @@ export async function download<C extends AnyContract & { file: true }>(c: C, fal
 }
 
 /** Uploads one file as the multipart field `file` of an upload contract, `fields` before it (see formOf). */
-export function upload<C extends AnyContract & { upload: true }>(c: C, file: File, fields: Record<string, string | number | null | undefined> = {}, opts: CallOptions<C> = {}): Promise<Envelope<DataOf<C>>> {
+export function upload<C extends AnyContract & { upload: true }>(
+  c: C,
+  file: File,
+  fields: Record<string, string | number | null | undefined> = {},
+  opts: CallOptions<C> = {},
+): Promise<Envelope<DataOf<C>>> {
   const { query, pathParams, ...rest } = opts
-  return requestEnvelope<DataOf<C>>(pathOf(c, pathParams), { ...rest, method: 'POST', body: formOf(file, fields), params: query as Params })
+  return requestEnvelope<DataOf<C>>(pathOf(c, pathParams), {
+    ...rest,
+    method: 'POST',
+    body: formOf(file, fields),
+    params: query as Params,
+  })
 }

@@ -1,4 +1,11 @@
-import { ERROR_MESSAGE_DELAY_MS, isSuccess, Msg, netTypeOfHost, REQUEST_TIMEOUT_MS, type Envelope } from '@zhixiao/shared'
+import {
+  ERROR_MESSAGE_DELAY_MS,
+  isSuccess,
+  Msg,
+  netTypeOfHost,
+  REQUEST_TIMEOUT_MS,
+  type Envelope,
+} from '@zhixiao/shared'
 import { navigateTo } from '../navigation/navigate'
 import { useSession } from '../stores/session'
 import { clearToken, getToken } from '../stores/token'
@@ -24,7 +31,13 @@ export interface RequestOptions {
 
 /** A refused or failed call: `code` is the envelope code, the HTTP status, or -1 without a response. */
 export class ApiError extends Error {
-  constructor(readonly code: number, message: string, readonly data: unknown = null) { super(message) }
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message)
+  }
 }
 
 function queryString(params?: Record<string, ParamValue>): string {
@@ -83,7 +96,11 @@ function fail(code: number, text: string, show: boolean, delayed = false, data: 
 }
 
 /** Sends a call with the spec headers and the 300 s timeout; `read` takes the body inside the timeout. */
-async function exchange<B>(url: string, opts: RequestOptions, read: (res: Response) => Promise<B>): Promise<{ res: Response; body: B; sentToken: string | undefined }> {
+async function exchange<B>(
+  url: string,
+  opts: RequestOptions,
+  read: (res: Response) => Promise<B>,
+): Promise<{ res: Response; body: B; sentToken: string | undefined }> {
   const sentToken = getToken()
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST')
   const controller = new AbortController()
@@ -141,12 +158,21 @@ export async function requestEnvelope<T>(url: string, opts: RequestOptions = {})
 }
 
 /** A file answer: the bytes and the name the server gave in Content-Disposition (RFC 5987 filename* first). */
-export interface FileAnswer { blob: Blob; fileName: string | null }
+export interface FileAnswer {
+  blob: Blob
+  fileName: string | null
+}
 
 function fileNameOf(res: Response): string | null {
   const cd = res.headers.get('content-disposition') ?? ''
   const star = /filename\*=UTF-8''([^;]+)/i.exec(cd)
-  if (star) { try { return decodeURIComponent(star[1]) } catch { /* a malformed name: try the plain one */ } }
+  if (star) {
+    try {
+      return decodeURIComponent(star[1])
+    } catch {
+      /* a malformed name: try the plain one */
+    }
+  }
   return /filename="?([^";]+)"?/i.exec(cd)?.[1] ?? null
 }
 
@@ -157,7 +183,8 @@ function fileNameOf(res: Response): string | null {
 export async function requestBlob(url: string, opts: RequestOptions = {}): Promise<FileAnswer> {
   const isJson = (r: Response) => (r.headers.get('content-type') ?? '').includes('application/json')
   const { res, body, sentToken } = await exchange(url, opts, async (r) =>
-    (isJson(r) || !r.ok ? { json: await r.json().catch(() => null) as unknown } : { blob: await r.blob() }))
+    isJson(r) || !r.ok ? { json: (await r.json().catch(() => null)) as unknown } : { blob: await r.blob() },
+  )
   if (body.blob) return { blob: body.blob, fileName: fileNameOf(res) }
   const env = settle<unknown>(res, body.json, opts, sentToken)
   return fail(env.code, env.msg || Msg.SERVER_ERROR, opts.showError !== false, true)

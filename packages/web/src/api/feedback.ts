@@ -8,11 +8,18 @@ type MessageApi = Pick<MessageInstance, 'error' | 'success' | 'warning' | 'info'
  * use.
  */
 let bound: MessageApi | null = null
-export function bindMessageApi(m: MessageApi | null): void { bound = m }
+export function bindMessageApi(m: MessageApi | null): void {
+  bound = m
+}
 
 function show(kind: 'error' | 'success' | 'warning', text: string): void {
-  if (bound) { void bound[kind](text); return }
-  void import('antd/es/message').then(({ default: message }) => { void message[kind](text) })
+  if (bound) {
+    void bound[kind](text)
+    return
+  }
+  void import('antd/es/message').then(({ default: message }) => {
+    void message[kind](text)
+  })
 }
 
 export const notify = {

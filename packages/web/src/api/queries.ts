@@ -7,7 +7,12 @@ export { queryKeys }
 
 /** The signed-in user (user/current/detail): components read the cache, which the route guard refreshes on every navigation (auth/current-user.ts). */
 export function useCurrentUser() {
-  return useQuery({ queryKey: queryKeys.currentUser, queryFn: () => authApi.currentUser(), staleTime: Infinity, enabled: !!getToken() })
+  return useQuery({
+    queryKey: queryKeys.currentUser,
+    queryFn: () => authApi.currentUser(),
+    staleTime: Infinity,
+    enabled: !!getToken(),
+  })
 }
 
 /** Password rule hint; asked again every time a password dialog opens. */

@@ -5,7 +5,11 @@ import { navigateTo } from '../navigation/navigate'
 /** The login address for an expired session: redirect=<hash path>, from=own and the current orgId when known (000 §8). */
 export function loginUrlFor(hashPath: string): string {
   const orgId = useSession.getState().userInfo?.orgId
-  const q = new URLSearchParams({ redirect: hashPath, from: 'own', ...(orgId !== undefined ? { orgId: String(orgId) } : {}) })
+  const q = new URLSearchParams({
+    redirect: hashPath,
+    from: 'own',
+    ...(orgId !== undefined ? { orgId: String(orgId) } : {}),
+  })
   return `/redirect/login?${q}`
 }
 
@@ -17,7 +21,12 @@ export function goToLogin(): void {
   const target = loginUrlFor(hash)
   if (window.top && window.top !== window) {
     // Assigning (not reading) the top location is allowed across origins; a sandbox without top navigation throws.
-    try { window.top.location.href = `${window.location.origin}${window.location.pathname}#${target}`; return } catch { /* fall back to this frame */ }
+    try {
+      window.top.location.href = `${window.location.origin}${window.location.pathname}#${target}`
+      return
+    } catch {
+      /* fall back to this frame */
+    }
   }
   void navigateTo(target, { replace: true }).then(() => useSession.getState().clearLogin())
 }

@@ -49,7 +49,7 @@ export async function ensureUser(): Promise<CurrentUserDetail | null> {
     // The session is gone (the client cleared the token): signed out. Any other failure (a network blip, a 500,
     // already shown by the client) keeps the last known user rather than sending them to the login page.
     if (e instanceof ApiError && e.code === 401) return null
-    return getToken() ? queryClient.getQueryData<CurrentUserDetail>(queryKeys.currentUser) ?? null : null
+    return getToken() ? (queryClient.getQueryData<CurrentUserDetail>(queryKeys.currentUser) ?? null) : null
   }
 }
 

@@ -1,4 +1,13 @@
-import { CONFIG_CENTER_FAILED, mobileBookingTarget, safeAppName, safeBeFrom, safeMicroAppUrl, pathOf, tenantContracts, type TenantPublicInfo } from '@zhixiao/shared'
+import {
+  CONFIG_CENTER_FAILED,
+  mobileBookingTarget,
+  safeAppName,
+  safeBeFrom,
+  safeMicroAppUrl,
+  pathOf,
+  tenantContracts,
+  type TenantPublicInfo,
+} from '@zhixiao/shared'
 import type { AppConfig, ConfigLoad } from '../config-types'
 import type { useSession } from '../stores/session'
 import { keepStartupAppName } from './app-name'
@@ -16,17 +25,27 @@ type Session = typeof useSession
 const text = (v: unknown): string => (typeof v === 'string' ? v : '')
 
 /** Lays the config centre's non-empty fields over the build-time defaults. */
-export function applyConfigCenter(data: Record<string, unknown>, target: AppConfig, defaults: Readonly<AppConfig>): void {
+export function applyConfigCenter(
+  data: Record<string, unknown>,
+  target: AppConfig,
+  defaults: Readonly<AppConfig>,
+): void {
   Object.assign(target, defaults)
-  for (const k of ['gateway', 'file', 'mqtt', 'placeBookingUrl', 'version', 'ai'] as const) if (text(data[k])) target[k] = text(data[k])
+  for (const k of ['gateway', 'file', 'mqtt', 'placeBookingUrl', 'version', 'ai'] as const)
+    if (text(data[k])) target[k] = text(data[k])
   const org = data.schoolOrgId
   if (typeof org === 'number' && Number.isSafeInteger(org) && org > 0) target.schoolOrgId = org
 }
 
 /** Reads the config centre's answer (config.ts sent the call): applied on success, else the message to show (001 §8). */
-export async function settleConfigCenter(answer: Promise<Response | null>, target: AppConfig, defaults: Readonly<AppConfig>): Promise<ConfigLoad> {
+export async function settleConfigCenter(
+  answer: Promise<Response | null>,
+  target: AppConfig,
+  defaults: Readonly<AppConfig>,
+): Promise<ConfigLoad> {
   const res = await answer
-  const body = await res?.json().catch(() => null) as { code?: unknown; msg?: unknown; data?: unknown } | null | undefined
+  const body = (await res?.json().catch(() => null)) as
+    { code?: unknown; msg?: unknown; data?: unknown } | null | undefined
   if (res?.ok && body?.code === 0 && typeof body.data === 'object' && body.data !== null) {
     applyConfigCenter(body.data as Record<string, unknown>, target, defaults)
     return { ok: true }
@@ -95,18 +114,27 @@ export function leaveForMobileBooking(placeBookingUrl: string): boolean {
  * Quitting the temporary tenant later (退出租户) looks the host name's tenant up again.
  */
 export async function lookupDomainTenant(session: Session, hostname: string = window.location.hostname): Promise<void> {
-  if (session.getState().tempTenant) { session.getState().setDomainTenant(null); return }
+  if (session.getState().tempTenant) {
+    session.getState().setDomainTenant(null)
+    return
+  }
   let tenant: TenantPublicInfo | null = null
   try {
-    const res = await fetch(`${pathOf(tenantContracts.byDomain)}?domain=${encodeURIComponent(hostname)}`, { headers: requestIdHeader() })
-    const body = await res.json().catch(() => null) as { code?: number; data?: TenantPublicInfo | null } | null
+    const res = await fetch(`${pathOf(tenantContracts.byDomain)}?domain=${encodeURIComponent(hostname)}`, {
+      headers: requestIdHeader(),
+    })
+    const body = (await res.json().catch(() => null)) as { code?: number; data?: TenantPublicInfo | null } | null
     if (body?.code === 0 && body.data) tenant = body.data
-  } catch { /* no answer: the platform's pages */ }
+  } catch {
+    /* no answer: the platform's pages */
+  }
   session.getState().setDomainTenant(tenant ? { id: tenant.id, name: tenant.name } : null)
 }
 
 /** Starts the host name's lookup, and again whenever the temporary tenant is quit. */
 export function followDomainTenant(session: Session): void {
   void lookupDomainTenant(session)
-  session.subscribe((s, prev) => { if (prev.tempTenant && !s.tempTenant) void lookupDomainTenant(session) })
+  session.subscribe((s, prev) => {
+    if (prev.tempTenant && !s.tempTenant) void lookupDomainTenant(session)
+  })
 }

@@ -9,7 +9,7 @@ export type TenantLookup = { ok: true; tenant: TempTenant } | { ok: false; msg: 
 export async function lookupTenant(uniqueName: string, fetcher: typeof fetch = fetch): Promise<TenantLookup> {
   try {
     const res = await fetcher(`${pathOf(tenantContracts.publicInfo)}?uniqueName=${encodeURIComponent(uniqueName)}`)
-    const body = await res.json().catch(() => null) as { code?: number; msg?: string; data?: TenantPublicInfo } | null
+    const body = (await res.json().catch(() => null)) as { code?: number; msg?: string; data?: TenantPublicInfo } | null
     if (body?.code === 0 && body.data) return { ok: true, tenant: { id: body.data.id, name: body.data.name } }
     return { ok: false, msg: body?.msg || Msg.TENANT_NOT_FOUND }
   } catch {

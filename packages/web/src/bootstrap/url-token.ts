@@ -11,14 +11,20 @@ export type SwapResult = { ok: true; token: string } | { ok: false; msg: string 
 export async function swapOnceToken(onceToken: string, fetcher: typeof fetch = fetch): Promise<SwapResult> {
   let body: { code?: number; data?: { accessToken?: unknown } } | null
   try {
-    const res = await fetcher(SWAP_URL, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ onceToken }) })
-    body = await res.json().catch(() => null) as typeof body
+    const res = await fetcher(SWAP_URL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ onceToken }),
+    })
+    body = (await res.json().catch(() => null)) as typeof body
     // A gateway's error page (502, 503, 504) is not the server refusing the token.
     if (!body && res.status >= 500) return { ok: false, msg: Msg.NETWORK_ERROR_SHORT }
   } catch {
     return { ok: false, msg: Msg.NETWORK_ERROR_SHORT }
   }
-  return body?.code === 0 && typeof body.data?.accessToken === 'string' ? { ok: true, token: body.data.accessToken } : { ok: false, msg: Msg.ILLEGAL_REQUEST }
+  return body?.code === 0 && typeof body.data?.accessToken === 'string'
+    ? { ok: true, token: body.data.accessToken }
+    : { ok: false, msg: Msg.ILLEGAL_REQUEST }
 }
 
 /**
@@ -33,7 +39,10 @@ export function takeTokenFromUrl(onFailed: (msg: string) => void): boolean {
   const token = takeUrlParam(PARAM)
   if (!token) return false
   void swapOnceToken(token).then((r) => {
-    if (!r.ok) { onFailed(r.msg); return }
+    if (!r.ok) {
+      onFailed(r.msg)
+      return
+    }
     setToken(r.token)
     window.location.reload()
   })
@@ -67,12 +76,14 @@ export function showStartupNotice(msg: string, kind: 'error' | 'success' = 'erro
   el.setAttribute('role', kind === 'error' ? 'alert' : 'status')
   el.dataset.testid = 'startup-notice'
   el.textContent = msg
-  const colours = kind === 'error' ? 'border:1px solid #ffccc7;background:#fff2f0' : 'border:1px solid #b7eb8f;background:#f6ffed'
+  const colours =
+    kind === 'error' ? 'border:1px solid #ffccc7;background:#fff2f0' : 'border:1px solid #b7eb8f;background:#f6ffed'
   const top = 16 + 48 * document.querySelectorAll('[data-testid="startup-notice"]').length
-  el.style.cssText = `position:fixed;top:${top}px;left:50%;`
-    + 'transform:translateX(-50%);z-index:2000;max-width:calc(100vw - 32px);'
-    + `padding:8px 16px;${colours};border-radius:8px;color:rgba(0,0,0,.88);font-size:14px;`
-    + 'box-shadow:0 6px 16px rgba(0,0,0,.08);cursor:pointer'
+  el.style.cssText =
+    `position:fixed;top:${top}px;left:50%;` +
+    'transform:translateX(-50%);z-index:2000;max-width:calc(100vw - 32px);' +
+    `padding:8px 16px;${colours};border-radius:8px;color:rgba(0,0,0,.88);font-size:14px;` +
+    'box-shadow:0 6px 16px rgba(0,0,0,.08);cursor:pointer'
   const close = () => el.remove()
   el.addEventListener('click', close)
   setTimeout(close, 6000)

@@ -33,8 +33,21 @@ const TOKENS = {
  * Preset tag colours: antd writes shade 7 on shade 1; where that is under 4.5:1 the next darker shade is used. Each is
  * set under both of antd's names (green7, green-7), which share one CSS variable.
  */
-const TAG_TEXT = { volcano: '#ad2102', orange: '#ad4e00', gold: '#874d00', yellow: '#876800', lime: '#3f6600', green: '#237804', cyan: '#006d75' }
-const PALETTE = Object.fromEntries(Object.entries(TAG_TEXT).flatMap(([name, hex]) => [[`${name}7`, hex], [`${name}-7`, hex]]))
+const TAG_TEXT = {
+  volcano: '#ad2102',
+  orange: '#ad4e00',
+  gold: '#874d00',
+  yellow: '#876800',
+  lime: '#3f6600',
+  green: '#237804',
+  cyan: '#006d75',
+}
+const PALETTE = Object.fromEntries(
+  Object.entries(TAG_TEXT).flatMap(([name, hex]) => [
+    [`${name}7`, hex],
+    [`${name}-7`, hex],
+  ]),
+)
 const THEME = { token: { ...TOKENS, ...PALETTE } }
 
 /** antd in Chinese (no space inserted between two Chinese characters in buttons) with the portal's theme. */

@@ -5,15 +5,27 @@ import { Form, Input } from 'antd'
 export function NewPasswordFields({ hint }: { hint?: string }) {
   return (
     <>
-      <Form.Item name="newPwd1" label="新密码" validateTrigger="onBlur" rules={[{ required: true, message: '请输入新密码' }]} extra={hint}>
+      <Form.Item
+        name="newPwd1"
+        label="新密码"
+        validateTrigger="onBlur"
+        rules={[{ required: true, message: '请输入新密码' }]}
+        extra={hint}
+      >
         <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
       </Form.Item>
       <Form.Item
-        name="newPwd2" label="确认新密码" dependencies={['newPwd1']} validateTrigger="onBlur"
+        name="newPwd2"
+        label="确认新密码"
+        dependencies={['newPwd1']}
+        validateTrigger="onBlur"
         rules={[
           { required: true, message: '请输入新密码' },
           ({ getFieldValue }) => ({
-            validator: (_, v) => (!v || getFieldValue('newPwd1') === v ? Promise.resolve() : Promise.reject(new Error(Msg.PASSWORD_MISMATCH))),
+            validator: (_, v) =>
+              !v || getFieldValue('newPwd1') === v
+                ? Promise.resolve()
+                : Promise.reject(new Error(Msg.PASSWORD_MISMATCH)),
           }),
         ]}
       >

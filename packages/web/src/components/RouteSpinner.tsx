@@ -5,5 +5,9 @@
  * markup: the entry carries no antd.
  */
 export function RouteSpinner() {
-  return <div className="zx-boot" role="status" aria-label="加载中"><i /></div>
+  return (
+    <div className="zx-boot" role="status" aria-label="加载中">
+      <i />
+    </div>
+  )
 }

@@ -30,7 +30,10 @@ class FocusReturn {
     const el = e.target
     if (!(el instanceof HTMLElement)) return
     if (el.closest(OVERLAY)) this.inside = el
-    else { this.opener = el; this.inside = null }
+    else {
+      this.opener = el
+      this.inside = null
+    }
   }
   /** After DOM changes: was the focused element of a dialog removed with it? */
   check(): void {

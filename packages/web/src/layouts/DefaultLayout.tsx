@@ -20,12 +20,27 @@ export function DefaultLayout() {
   return (
     <Layout style={{ minHeight: '100vh' }} data-layout="default">
       {/* The portal-admin area (001 §2.1: /menhu-…, /generalPortal/setup) is named as such in the header. */}
-      <PlatformHeader title={`${sysName} · ${isPortalAdminPath(pathname) ? '门户管理' : '管理后台'}`} drawerTop={compact ? <AdminMenu dark /> : undefined} />
+      <PlatformHeader
+        title={`${sysName} · ${isPortalAdminPath(pathname) ? '门户管理' : '管理后台'}`}
+        drawerTop={compact ? <AdminMenu dark /> : undefined}
+      />
       <Layout>
         {!compact && <SideMenu />}
         <Layout.Content style={{ padding: compact ? 12 : 24, background: '#f5f7fb', minWidth: 0 }}>
-          <Breadcrumb style={{ marginBottom: compact ? 8 : 16 }} items={[groupOf(pathname), meta?.title ?? ''].filter((t, i, all) => all.indexOf(t) === i).map((title) => ({ title }))} />
-          <div style={{ background: '#fff', borderRadius: 8, padding: compact ? 12 : 24, minHeight: 'calc(100vh - 168px)' }}>
+          <Breadcrumb
+            style={{ marginBottom: compact ? 8 : 16 }}
+            items={[groupOf(pathname), meta?.title ?? '']
+              .filter((t, i, all) => all.indexOf(t) === i)
+              .map((title) => ({ title }))}
+          />
+          <div
+            style={{
+              background: '#fff',
+              borderRadius: 8,
+              padding: compact ? 12 : 24,
+              minHeight: 'calc(100vh - 168px)',
+            }}
+          >
             <Outlet />
           </div>
         </Layout.Content>

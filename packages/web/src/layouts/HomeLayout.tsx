@@ -21,9 +21,21 @@ export function HomeLayout() {
   const width = useWindowWidth()
   const gray = !!cfg?.portalGray && pathname.startsWith('/portal/home')
   return (
-    <Layout style={{ minHeight: '100vh', background: '#f5f7fb' }} data-layout="home" className={gray ? 'zx-ph-gray' : undefined} data-gray={gray}>
+    <Layout
+      style={{ minHeight: '100vh', background: '#f5f7fb' }}
+      data-layout="home"
+      className={gray ? 'zx-ph-gray' : undefined}
+      data-gray={gray}
+    >
       <PortalHeader launcher={<HeaderLauncher />} oftenUse={<OftenUseDropdown dark />} />
-      <Layout.Content style={{ padding: isCompactWidth(width) ? 12 : 24, maxWidth: layoutWidth(width), width: '100%', margin: '0 auto' }}>
+      <Layout.Content
+        style={{
+          padding: isCompactWidth(width) ? 12 : 24,
+          maxWidth: layoutWidth(width),
+          width: '100%',
+          margin: '0 auto',
+        }}
+      >
         <Outlet />
       </Layout.Content>
       <PortalFooter orgId={orgId} />

@@ -10,19 +10,41 @@ export function AdminMenu({ dark = false, onNavigate }: { dark?: boolean; onNavi
   const user = useSession((s) => s.userInfo)
   const navigate = useNavigate()
   const { pathname } = useLocation()
-  const items: MenuProps['items'] = useMemo(() => menuEntries(user).map((e) => (e.kind === 'page'
-    ? { key: e.route.path, label: e.route.title }
-    : { key: e.title, label: e.title, children: e.routes.map((r) => ({ key: r.path, label: r.title })) })), [user])
+  const items: MenuProps['items'] = useMemo(
+    () =>
+      menuEntries(user).map((e) =>
+        e.kind === 'page'
+          ? { key: e.route.path, label: e.route.title }
+          : { key: e.title, label: e.title, children: e.routes.map((r) => ({ key: r.path, label: r.title })) },
+      ),
+    [user],
+  )
   return (
-    <Menu mode="inline" theme={dark ? 'dark' : 'light'} items={items} selectedKeys={[pathname]} defaultOpenKeys={[groupOf(pathname)]}
-      onClick={({ key }) => { onNavigate?.(); void navigate(key) }} style={{ borderInlineEnd: 0 }} data-testid="admin-menu" />
+    <Menu
+      mode="inline"
+      theme={dark ? 'dark' : 'light'}
+      items={items}
+      selectedKeys={[pathname]}
+      defaultOpenKeys={[groupOf(pathname)]}
+      onClick={({ key }) => {
+        onNavigate?.()
+        void navigate(key)
+      }}
+      style={{ borderInlineEnd: 0 }}
+      data-testid="admin-menu"
+    />
   )
 }
 
 /** The admin side menu (208 wide) beside the page on wide screens. */
 export function SideMenu() {
   return (
-    <Layout.Sider width={SIDEBAR_WIDTH} theme="light" style={{ borderRight: '1px solid #f0f0f0', overflow: 'auto' }} data-testid="side-menu">
+    <Layout.Sider
+      width={SIDEBAR_WIDTH}
+      theme="light"
+      style={{ borderRight: '1px solid #f0f0f0', overflow: 'auto' }}
+      data-testid="side-menu"
+    >
       <AdminMenu />
     </Layout.Sider>
   )

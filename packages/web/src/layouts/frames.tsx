@@ -16,12 +16,34 @@ import { OftenUseDropdown } from '../features/apps/OftenUseDropdown'
 import { useSession } from '../stores/session'
 import { AssistantMount } from '../features/assistant/AssistantMount'
 
-function Body({ layout, header, gray = false, footerOrg }: { layout: string; header: ReactNode; gray?: boolean; footerOrg?: number | null }) {
+function Body({
+  layout,
+  header,
+  gray = false,
+  footerOrg,
+}: {
+  layout: string
+  header: ReactNode
+  gray?: boolean
+  footerOrg?: number | null
+}) {
   const width = useWindowWidth()
   return (
-    <Layout style={{ minHeight: '100vh', background: '#f5f7fb' }} data-layout={layout} className={gray ? 'zx-ph-gray' : undefined} data-gray={gray}>
+    <Layout
+      style={{ minHeight: '100vh', background: '#f5f7fb' }}
+      data-layout={layout}
+      className={gray ? 'zx-ph-gray' : undefined}
+      data-gray={gray}
+    >
       {header}
-      <Layout.Content style={{ padding: isCompactWidth(width) ? 12 : 24, maxWidth: layoutWidth(width), width: '100%', margin: '0 auto' }}>
+      <Layout.Content
+        style={{
+          padding: isCompactWidth(width) ? 12 : 24,
+          maxWidth: layoutWidth(width),
+          width: '100%',
+          margin: '0 auto',
+        }}
+      >
         <Outlet />
       </Layout.Content>
       {footerOrg !== undefined && <PortalFooter orgId={footerOrg} />}
@@ -32,7 +54,11 @@ function Body({ layout, header, gray = false, footerOrg }: { layout: string; hea
 
 /** Old portal home (/old/home/:id): the portal header. */
 export const OldLayout = () => (
-  <Body layout="old" header={<PortalHeader launcher={<HeaderLauncher />} oftenUse={<OftenUseDropdown dark />} />} footerOrg={useCurrentUser().data?.orgId ?? null} />
+  <Body
+    layout="old"
+    header={<PortalHeader launcher={<HeaderLauncher />} oftenUse={<OftenUseDropdown dark />} />}
+    footerOrg={useCurrentUser().data?.orgId ?? null}
+  />
 )
 
 /** JD layout: the bureau login header on /jdLogin/jdPlatForm, the bureau portal header elsewhere; bureau home greys with portalGray. */
@@ -41,14 +67,23 @@ export function JdLayout() {
   const orgId = useHeaderOrgId()
   const cfg = useJdConfig(orgId).data
   if (pathname.startsWith('/jdLogin/')) return <Body layout="jd" header={<BureauLoginHeader />} />
-  return <Body layout="jd" header={<BureauHeader />} gray={!!cfg?.portalGray && pathname.startsWith('/localSide/home')} footerOrg={orgId} />
+  return (
+    <Body
+      layout="jd"
+      header={<BureauHeader />}
+      gray={!!cfg?.portalGray && pathname.startsWith('/localSide/home')}
+      footerOrg={orgId}
+    />
+  )
 }
 
 /** School portal (out-portal layout): the school header. */
 export const OutPortalLayout = () => <Body layout="out-portal" header={<SchoolHeader />} footerOrg={useHeaderOrgId()} />
 
 /** Alliance portal: the alliance header. */
-export const AllianceLayout = () => <Body layout="alliance" header={<BureauHeader variant="alliance" />} footerOrg={useHeaderOrgId()} />
+export const AllianceLayout = () => (
+  <Body layout="alliance" header={<BureauHeader variant="alliance" />} footerOrg={useHeaderOrgId()} />
+)
 
 /** Manage centre: the platform header. */
 export function ManageCenterLayout() {

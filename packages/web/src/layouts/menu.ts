@@ -1,12 +1,36 @@
-import { BASE_ROUTES, COMPLAINT_ROUTES, MENHU_PORT_ROUTES, MOBILE_PORTAL_ROUTES, PC_PORTAL_ROUTES, RED_DOT_ROUTES, ROLE_ROUTES, type CurrentUserDetail, type RouteMeta } from '@zhixiao/shared'
+import {
+  BASE_ROUTES,
+  COMPLAINT_ROUTES,
+  MENHU_PORT_ROUTES,
+  MOBILE_PORTAL_ROUTES,
+  PC_PORTAL_ROUTES,
+  RED_DOT_ROUTES,
+  ROLE_ROUTES,
+  type CurrentUserDetail,
+  type RouteMeta,
+} from '@zhixiao/shared'
 import { canSee } from '../auth/access'
 
 /** Side-menu groups of the admin (default) layout, by path prefix. */
 const GROUPS: [prefix: string, title: string][] = [
-  ['/base-useRoute', '使用指南'], ['/base-set', '系统设置'], ['/base-organization', '组织机构'], ['/base-buildLot', '楼宇教室'],
-  ['/base-school', '学校设置'], ['/base-userAccount', '人员管理'], ['/base-logMonitor', '日志监控'], ['/base-searchPerson', '人员查询'],
-  ['/base-communalFields', '公共字段'], ['/roles-', '角色权限'], ['/dataWare', '数据仓库'], ['/menhu-port', '门户管理'], ['/menhu-systems', '系统信息'], ['/menhu-reddot', '红点管理'], ['/menhu-complaintSuggest', '投诉建议'],
-  ['/menhu-teacher', '教师移动端'], ['/menhu-parent', '家长学生移动端'], ['/menhu-Platform', '移动端设置'],
+  ['/base-useRoute', '使用指南'],
+  ['/base-set', '系统设置'],
+  ['/base-organization', '组织机构'],
+  ['/base-buildLot', '楼宇教室'],
+  ['/base-school', '学校设置'],
+  ['/base-userAccount', '人员管理'],
+  ['/base-logMonitor', '日志监控'],
+  ['/base-searchPerson', '人员查询'],
+  ['/base-communalFields', '公共字段'],
+  ['/roles-', '角色权限'],
+  ['/dataWare', '数据仓库'],
+  ['/menhu-port', '门户管理'],
+  ['/menhu-systems', '系统信息'],
+  ['/menhu-reddot', '红点管理'],
+  ['/menhu-complaintSuggest', '投诉建议'],
+  ['/menhu-teacher', '教师移动端'],
+  ['/menhu-parent', '家长学生移动端'],
+  ['/menhu-Platform', '移动端设置'],
 ]
 
 export function groupOf(path: string): string {
@@ -18,7 +42,15 @@ export function groupOf(path: string): string {
  * page codes and the base-data menu rules alike, through canSee).
  */
 export function visibleAdminRoutes(user: CurrentUserDetail | null): RouteMeta[] {
-  return [...BASE_ROUTES, ...ROLE_ROUTES, ...MENHU_PORT_ROUTES, ...PC_PORTAL_ROUTES, ...RED_DOT_ROUTES, ...COMPLAINT_ROUTES, ...MOBILE_PORTAL_ROUTES].filter((r) => !r.hidden && canSee(r, user))
+  return [
+    ...BASE_ROUTES,
+    ...ROLE_ROUTES,
+    ...MENHU_PORT_ROUTES,
+    ...PC_PORTAL_ROUTES,
+    ...RED_DOT_ROUTES,
+    ...COMPLAINT_ROUTES,
+    ...MOBILE_PORTAL_ROUTES,
+  ].filter((r) => !r.hidden && canSee(r, user))
 }
 
 /** The first admin page a user reaches through a real grant (not the open usage guide), or null for none. */
@@ -28,10 +60,15 @@ export function adminEntry(user: CurrentUserDetail | null): string | null {
 
 /** The first base-data page (/base-…) a user reaches through a real grant: where /base-set leads a tenant admin. */
 export function baseDataEntry(user: CurrentUserDetail | null): string | null {
-  return visibleAdminRoutes(user).find((r) => r.path.startsWith('/base-') && (r.permission || r.adminOnly))?.path ?? null
+  return (
+    visibleAdminRoutes(user).find((r) => r.path.startsWith('/base-') && (r.permission || r.adminOnly))?.path ?? null
+  )
 }
 
-export interface MenuGroup { title: string; routes: RouteMeta[] }
+export interface MenuGroup {
+  title: string
+  routes: RouteMeta[]
+}
 
 export function menuGroups(user: CurrentUserDetail | null): MenuGroup[] {
   const groups = new Map<string, RouteMeta[]>()
@@ -43,5 +80,7 @@ export function menuGroups(user: CurrentUserDetail | null): MenuGroup[] {
 export type MenuEntry = { kind: 'group'; title: string; routes: RouteMeta[] } | { kind: 'page'; route: RouteMeta }
 
 export function menuEntries(user: CurrentUserDetail | null): MenuEntry[] {
-  return menuGroups(user).map((g): MenuEntry => (g.routes.length === 1 ? { kind: 'page', route: g.routes[0]! } : { kind: 'group', ...g }))
+  return menuGroups(user).map((g): MenuEntry =>
+    g.routes.length === 1 ? { kind: 'page', route: g.routes[0]! } : { kind: 'group', ...g },
+  )
 }

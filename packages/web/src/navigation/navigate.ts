@@ -5,7 +5,9 @@
 type Navigate = (to: string, opts?: { replace?: boolean }) => Promise<void>
 let navigateImpl: Navigate | null = null
 
-export function registerNavigator(fn: Navigate): void { navigateImpl = fn }
+export function registerNavigator(fn: Navigate): void {
+  navigateImpl = fn
+}
 
 export async function navigateTo(to: string, opts?: { replace?: boolean }): Promise<void> {
   if (navigateImpl) await navigateImpl(to, opts)

@@ -7,7 +7,9 @@
 type Preload = (path: string) => Promise<void>
 let preloadImpl: Preload | null = null
 
-export function registerPreloader(fn: Preload): void { preloadImpl = fn }
+export function registerPreloader(fn: Preload): void {
+  preloadImpl = fn
+}
 
 export function preloadRoute(path: string): void {
   void preloadImpl?.(path).catch(() => {})

@@ -25,7 +25,11 @@ function lazyPage(path: string, title: string, load: () => Promise<{ default: Co
 }
 
 function pageRoute(meta: RouteMeta): RouteObject {
-  return { path: meta.path, loader: guardLoader(meta), lazy: lazyPage(meta.path, meta.title, () => loadPage(meta.path)) }
+  return {
+    path: meta.path,
+    loader: guardLoader(meta),
+    lazy: lazyPage(meta.path, meta.title, () => loadPage(meta.path)),
+  }
 }
 
 /** Spec routes grouped under their layout (one pathless layout route per layout). */
@@ -33,7 +37,10 @@ function byLayout(routes: RouteMeta[]): RouteObject[] {
   const groups = new Map<LayoutName, RouteMeta[]>()
   for (const r of routes) groups.set(r.layout, [...(groups.get(r.layout) ?? []), r])
   return [...groups].map(([layout, list]) => ({
-    lazy: LAYOUTS[layout], hydrateFallbackElement: fallback, errorElement: <RouteError />, children: list.map(pageRoute),
+    lazy: LAYOUTS[layout],
+    hydrateFallbackElement: fallback,
+    errorElement: <RouteError />,
+    children: list.map(pageRoute),
   }))
 }
 

@@ -1,4 +1,11 @@
-import { isSuperAdmin, menuContextOf, pageFitsOrg, tenantPortalContracts, type BaseMode, type RouteMeta } from '@zhixiao/shared'
+import {
+  isSuperAdmin,
+  menuContextOf,
+  pageFitsOrg,
+  tenantPortalContracts,
+  type BaseMode,
+  type RouteMeta,
+} from '@zhixiao/shared'
 import { redirect, type LoaderFunctionArgs } from 'react-router'
 import { call } from '../api/call'
 import { loginUrlFor } from '../api/unauthorized'
@@ -45,7 +52,9 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<never
   }
   const orgId = Number(new URL(request.url).searchParams.get('orgId')) || useSession.getState().openPortalOrgId
   if (orgId) {
-    const open = await call(tenantPortalContracts.outSchoolPortalEnable, { orgId }, { showError: false }).catch(() => null)
+    const open = await call(tenantPortalContracts.outSchoolPortalEnable, { orgId }, { showError: false }).catch(
+      () => null,
+    )
     if (open?.enable) throw redirect(`/openPortal?orgId=${orgId}`)
   }
   throw redirect('/redirect/login')

@@ -17,9 +17,19 @@ const schoolOnly = (need: SchoolNeed, load: () => Promise<PageModule>) => async 
  */
 const BUILT: Record<string, () => Promise<PageModule>> = {
   // Portal homes, news and the layout editor (docs/cms.md).
-  ...Object.fromEntries(['/portal/home', '/portal/personal', '/portal/class', '/generalPortal/home/index', '/localSide/home/index', '/schoolPortal/home/index',
-    '/home/home', '/old/home/:id', '/jdLogin/jdPlatForm/index']
-    .map((p) => [p, () => import('../features/portal/homes/HomePage')])),
+  ...Object.fromEntries(
+    [
+      '/portal/home',
+      '/portal/personal',
+      '/portal/class',
+      '/generalPortal/home/index',
+      '/localSide/home/index',
+      '/schoolPortal/home/index',
+      '/home/home',
+      '/old/home/:id',
+      '/jdLogin/jdPlatForm/index',
+    ].map((p) => [p, () => import('../features/portal/homes/HomePage')]),
+  ),
   '/portal/systemCenter': () => import('../features/portal/homes/SystemCenterPage'),
   // The bureau app centre: the same permitted apps by group, laid out by its template (query type mode1/mode2).
   '/localSide/appCenter/index': () => import('../features/portal/homes/SystemCenterPage'),
@@ -43,23 +53,44 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-organization/departTypeOne': () => import('../features/organization/OrgTypePage'),
   '/base-buildLot/roomManage': () => import('../features/base-data/RoomManagePage'),
   '/base-buildLot/roomManage/batch': () => import('../features/base-data/RoomBatchPage'),
-  ...Object.fromEntries(['schoolManage', 'majorManage', 'majorDirection']
-    .map((p) => [`/base-school/major/${p}`, schoolOnly('z3', () => import('../features/base-data/MajorPage'))])),
+  ...Object.fromEntries(
+    ['schoolManage', 'majorManage', 'majorDirection'].map((p) => [
+      `/base-school/major/${p}`,
+      schoolOnly('z3', () => import('../features/base-data/MajorPage')),
+    ]),
+  ),
   '/base-school/workAndRest': () => import('../features/base-data/WorkRestPage'),
   '/base-set/tenant-manage': () => import('../features/tenant/TenantManagePage'),
-  ...Object.fromEntries(['dictionary', 'dictionaryOne'].flatMap((d) => ['learnPeriod', 'subjectManage', 'admissionSet', 'studentSet', 'studyType']
-    .map((t) => [`/base-school/${d}/${t}`, () => import('../features/base-data/SchoolDictPage')]))),
+  ...Object.fromEntries(
+    ['dictionary', 'dictionaryOne'].flatMap((d) =>
+      ['learnPeriod', 'subjectManage', 'admissionSet', 'studentSet', 'studyType'].map((t) => [
+        `/base-school/${d}/${t}`,
+        () => import('../features/base-data/SchoolDictPage'),
+      ]),
+    ),
+  ),
   '/base-userAccount/dictionary': () => import('../features/base-data/UserAccountDictPage'),
   '/base-userAccount/dictionaryOne': () => import('../features/base-data/UserAccountDictPage'),
   // People (docs/people.md): teachers, students, parents, changes, join requests, details, search and key log.
   '/base-userAccount/teachers': () => import('../features/people/TeacherPage'),
   '/base-userAccount/teachersGuidang': () => import('../features/people/TeacherPage'),
-  ...Object.fromEntries(['students', 'students-zz', 'studentGuidang', 'studentGuidang-zz']
-    .map((p) => [`/base-userAccount/${p}`, schoolOnly('school', () => import('../features/people/StudentPage'))])),
+  ...Object.fromEntries(
+    ['students', 'students-zz', 'studentGuidang', 'studentGuidang-zz'].map((p) => [
+      `/base-userAccount/${p}`,
+      schoolOnly('school', () => import('../features/people/StudentPage')),
+    ]),
+  ),
   '/base-userAccount/parents': schoolOnly('school', () => import('../features/people/ParentPage')),
   '/base-userAccount/parentsGuidang': schoolOnly('school', () => import('../features/people/ParentPage')),
-  ...Object.fromEntries(['typeChangeTeacher', 'typeChangeTeacherOne', 'typeChangeStudent', 'typeChangeStudentOne', 'typeChangeStudentZz']
-    .map((p) => [`/base-userAccount/${p}`, () => import('../features/people/ChangePage')])),
+  ...Object.fromEntries(
+    [
+      'typeChangeTeacher',
+      'typeChangeTeacherOne',
+      'typeChangeStudent',
+      'typeChangeStudentOne',
+      'typeChangeStudentZz',
+    ].map((p) => [`/base-userAccount/${p}`, () => import('../features/people/ChangePage')]),
+  ),
   '/base-userAccount/joinAudit': () => import('../features/people/JoinAuditPage'),
   '/base-userAccount/teacherDetail': () => import('../features/people/TeacherDetailPage'),
   '/base-userAccount/studentDetail': () => import('../features/people/StudentDetailPage'),
@@ -72,8 +103,12 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-communalFields': () => import('../features/base-data/CommunalFieldsPage'),
   '/base-school/gradeManage': schoolOnly('school', () => import('../features/base-data/GradePage')),
   '/base-school/gradeGuidang': schoolOnly('school', () => import('../features/base-data/GradePage')),
-  ...Object.fromEntries(['classManage', 'classGuidang', 'classManage-zz', 'classGuidang-zz']
-    .map((p) => [`/base-school/${p}`, schoolOnly('school', () => import('../features/base-data/ClassPage'))])),
+  ...Object.fromEntries(
+    ['classManage', 'classGuidang', 'classManage-zz', 'classGuidang-zz'].map((p) => [
+      `/base-school/${p}`,
+      schoolOnly('school', () => import('../features/base-data/ClassPage')),
+    ]),
+  ),
   '/base-school/addClass': schoolOnly('school', () => import('../features/base-data/AddClassPage')),
   '/base-school/addClass-zz': schoolOnly('school', () => import('../features/base-data/AddClassPage')),
   '/base-school/calendarSet': () => import('../features/base-data/CalendarPage'),
@@ -151,12 +186,37 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/portal/messages': () => import('../features/messages/MessageCentrePage'),
   '/mobile/messages': () => import('../features/messages/MessageCentrePage'),
   '/menhu-accounts/configure': () => import('../features/messages/TemplatePage'),
-  ...Object.fromEntries(['/menhu-accounts/index', '/menhu-waipin/index', '/menhu-teacher/wenlist', '/menhu-teacher/dingTalk', '/menhu-parent/wenlist', '/menhu-parent/dingTalk']
-    .map((p) => [p, () => import('../features/messages/MpAppListPage')])),
-  ...Object.fromEntries(['/menhu-waipin/addConfigWX', '/menhu-waipin/addConfigDD', '/menhu-addwenxin', '/menhu-teacher/addDingTalk', '/menhu-parent/addDingTalk']
-    .map((p) => [p, () => import('../features/messages/MpAppFormPage')])),
-  ...Object.fromEntries(['/menhu-teacher/dingMessageindex', '/menhu-parent/dingMessageindex'].map((p) => [p, () => import('../features/messages/TemplateMapPage')])),
-  ...Object.fromEntries(['/menhu-teacher/addModel', '/menhu-parent/addModel'].map((p) => [p, () => import('../features/messages/TemplateMapFormPage')])),
+  ...Object.fromEntries(
+    [
+      '/menhu-accounts/index',
+      '/menhu-waipin/index',
+      '/menhu-teacher/wenlist',
+      '/menhu-teacher/dingTalk',
+      '/menhu-parent/wenlist',
+      '/menhu-parent/dingTalk',
+    ].map((p) => [p, () => import('../features/messages/MpAppListPage')]),
+  ),
+  ...Object.fromEntries(
+    [
+      '/menhu-waipin/addConfigWX',
+      '/menhu-waipin/addConfigDD',
+      '/menhu-addwenxin',
+      '/menhu-teacher/addDingTalk',
+      '/menhu-parent/addDingTalk',
+    ].map((p) => [p, () => import('../features/messages/MpAppFormPage')]),
+  ),
+  ...Object.fromEntries(
+    ['/menhu-teacher/dingMessageindex', '/menhu-parent/dingMessageindex'].map((p) => [
+      p,
+      () => import('../features/messages/TemplateMapPage'),
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['/menhu-teacher/addModel', '/menhu-parent/addModel'].map((p) => [
+      p,
+      () => import('../features/messages/TemplateMapFormPage'),
+    ]),
+  ),
   // School alliances (docs/alliances.md): the alliance portal and its management.
   '/alliancePortal/home': () => import('../features/alliance/AllianceHomePage'),
   '/alliancePortal/systemNav/index': () => import('../features/alliance/SystemNavPage'),

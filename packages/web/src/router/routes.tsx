@@ -58,38 +58,71 @@ const SHELL = 'shell'
  * The redirecting loaders of /, /base-set and /schoolPortal/home load with their first use: they bring the user call,
  * the menu rules and the landing rules, which the login page (the entry's budget, issue 12) does not need.
  */
-const guard = (name: 'rootLoader' | 'baseSetLoader' | 'schoolPortalLoader') => async (args: LoaderFunctionArgs): Promise<never> => {
-  const guards = await import('./guards')
-  return guards[name](args)
-}
+const guard =
+  (name: 'rootLoader' | 'baseSetLoader' | 'schoolPortalLoader') =>
+  async (args: LoaderFunctionArgs): Promise<never> => {
+    const guards = await import('./guards')
+    return guards[name](args)
+  }
 /** A fixed redirect that keeps the query string (/signin?orgId=3 → /redirect/login?orgId=3). */
-const redirectLoader = (to: string) => ({ request }: LoaderFunctionArgs): never => {
-  throw redirect(to + new URL(request.url).search)
-}
+const redirectLoader =
+  (to: string) =>
+  ({ request }: LoaderFunctionArgs): never => {
+    throw redirect(to + new URL(request.url).search)
+  }
 let patched = false
 
-export const router = createHashRouter([
-  { path: '/', loader: guard('rootLoader'), element: fallback, hydrateFallbackElement: fallback, errorElement: <RouteError /> },
-  ...ROUTE_REDIRECTS.map(([from, to]): RouteObject => ({ path: from, loader: redirectLoader(to), element: fallback, hydrateFallbackElement: fallback })),
-  { path: BASE_SET_ENTRY, loader: guard('baseSetLoader'), element: fallback, hydrateFallbackElement: fallback },
-  { path: '/schoolPortal/home', loader: guard('schoolPortalLoader'), element: fallback, hydrateFallbackElement: fallback },
-  { lazy: loadRedirectLayout, hydrateFallbackElement: fallback, errorElement: <RouteError />, children: LOGIN_PAGES },
+export const router = createHashRouter(
+  [
+    {
+      path: '/',
+      loader: guard('rootLoader'),
+      element: fallback,
+      hydrateFallbackElement: fallback,
+      errorElement: <RouteError />,
+    },
+    ...ROUTE_REDIRECTS.map(([from, to]): RouteObject => ({
+      path: from,
+      loader: redirectLoader(to),
+      element: fallback,
+      hydrateFallbackElement: fallback,
+    })),
+    { path: BASE_SET_ENTRY, loader: guard('baseSetLoader'), element: fallback, hydrateFallbackElement: fallback },
+    {
+      path: '/schoolPortal/home',
+      loader: guard('schoolPortalLoader'),
+      element: fallback,
+      hydrateFallbackElement: fallback,
+    },
+    { lazy: loadRedirectLayout, hydrateFallbackElement: fallback, errorElement: <RouteError />, children: LOGIN_PAGES },
+    {
+      id: SHELL,
+      lazy: loadShell,
+      hydrateFallbackElement: fallback,
+      errorElement: <RouteError />,
+      children: [
+        {
+          lazy: loadRedirectLayout,
+          hydrateFallbackElement: fallback,
+          errorElement: <RouteError />,
+          children: OPEN_PAGES,
+        },
+      ],
+    },
+    { path: '*', loader: redirectLoader('/404'), element: fallback, hydrateFallbackElement: fallback },
+  ],
   {
-    id: SHELL, lazy: loadShell, hydrateFallbackElement: fallback, errorElement: <RouteError />,
-    children: [{ lazy: loadRedirectLayout, hydrateFallbackElement: fallback, errorElement: <RouteError />, children: OPEN_PAGES }],
+    // The page routes arrive on the first navigation outside the pages above (a cold visit of /portal/home too): the
+    // router asks here for any path it cannot match, or matches only through the * route, and then matches again.
+    async patchRoutesOnNavigation({ patch }) {
+      if (patched) return
+      const { appRoutes } = await import('./app-routes')
+      if (patched) return
+      patched = true
+      patch(SHELL, appRoutes())
+    },
   },
-  { path: '*', loader: redirectLoader('/404'), element: fallback, hydrateFallbackElement: fallback },
-], {
-  // The page routes arrive on the first navigation outside the pages above (a cold visit of /portal/home too): the
-  // router asks here for any path it cannot match, or matches only through the * route, and then matches again.
-  async patchRoutesOnNavigation({ patch }) {
-    if (patched) return
-    const { appRoutes } = await import('./app-routes')
-    if (patched) return
-    patched = true
-    patch(SHELL, appRoutes())
-  },
-})
+)
 
 registerNavigator((to, opts) => router.navigate(to, opts))
 registerPreloader((path) => import('./preload-page').then((m) => m.preloadPage(path)))

@@ -34,7 +34,9 @@ export function AppShell() {
     <AntdTheme>
       <AntApp>
         <MessageBinder />
-        <QueryClientProvider client={queryClient}><Outlet /></QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <Outlet />
+        </QueryClientProvider>
       </AntApp>
     </AntdTheme>
   )

@@ -8,7 +8,10 @@ import { useSession } from './session'
  * only and is tied to the signed-in user and org, so a reload, another login or an org switch starts again from
  * the caller's own org instead of a choice that may no longer be in scope.
  */
-interface ScopeState { owner: string | null; orgId: number | null }
+interface ScopeState {
+  owner: string | null
+  orgId: number | null
+}
 
 const useScopeStore = create<ScopeState>(() => ({ owner: null, orgId: null }))
 const ownerOf = (u: CurrentUserDetail | null): string | null => (u ? `${u.tenantId}:${u.id}:${u.orgId}` : null)

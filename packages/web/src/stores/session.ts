@@ -4,7 +4,10 @@ import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import { setUnitAttr } from './unit-attr'
 
-export interface TempTenant { id: number; name: string }
+export interface TempTenant {
+  id: number
+  name: string
+}
 
 /** The pending login of an account that must choose its organisation (login answered operationType 3). */
 export type TemporaryLoginData = LoginByUserPwdBody & { redirect?: string | null }
@@ -61,34 +64,52 @@ export const SESSION_STORE_KEY = 'zx-login'
  * (openPortalOrgId) survive it (000 §4).
  */
 const signedOut = {
-  accessToken: null, userInfo: null, orgInfo: null, adminRealPermissions: [], redirect: null,
-  isLogin: false, isJdLogin: false, justOneOrgTenant: false, orgCode: null, dataCenter: [], lowCodeApp: [],
-  tenantModuleType: null, beFrom: null, sportSchool: false, temporaryLoginData: null,
+  accessToken: null,
+  userInfo: null,
+  orgInfo: null,
+  adminRealPermissions: [],
+  redirect: null,
+  isLogin: false,
+  isJdLogin: false,
+  justOneOrgTenant: false,
+  orgCode: null,
+  dataCenter: [],
+  lowCodeApp: [],
+  tenantModuleType: null,
+  beFrom: null,
+  sportSchool: false,
+  temporaryLoginData: null,
 } satisfies Partial<SessionState>
 
-export const useSession = create<SessionState>()(persist((set) => ({
-  ...signedOut,
-  tempTenant: null,
-  openPortalOrgId: null,
-  domainTenant: null,
-  domainChecked: false,
-  loginPageInfo: null,
-  setLogin: (token, user) => set(userFields(user, { accessToken: token, isLogin: true, temporaryLoginData: null, redirect: null })),
-  setUser: (user) => set(userFields(user, {})),
-  setLoginPageInfo: (info) => set({ loginPageInfo: info }),
-  setRedirect: (redirect) => set({ redirect }),
-  setTemporaryLoginData: (data) => set({ temporaryLoginData: data }),
-  setTempTenant: (tenant) => set({ tempTenant: tenant }),
-  setDomainTenant: (tenant) => set({ domainTenant: tenant, domainChecked: true }),
-  setBeFrom: (beFrom) => set({ beFrom }),
-  clearLogin: () => set({ ...signedOut }),
-}), {
-  name: SESSION_STORE_KEY,
-  storage: createJSONStorage(() => localStorage),
-  // The pending login holds the password: it stays in memory and is never written to storage. The domain tenant
-  // belongs to the address of this start, looked up again at the next.
-  partialize: ({ temporaryLoginData: _pending, domainTenant: _domain, domainChecked: _checked, ...rest }) => rest,
-}))
+export const useSession = create<SessionState>()(
+  persist(
+    (set) => ({
+      ...signedOut,
+      tempTenant: null,
+      openPortalOrgId: null,
+      domainTenant: null,
+      domainChecked: false,
+      loginPageInfo: null,
+      setLogin: (token, user) =>
+        set(userFields(user, { accessToken: token, isLogin: true, temporaryLoginData: null, redirect: null })),
+      setUser: (user) => set(userFields(user, {})),
+      setLoginPageInfo: (info) => set({ loginPageInfo: info }),
+      setRedirect: (redirect) => set({ redirect }),
+      setTemporaryLoginData: (data) => set({ temporaryLoginData: data }),
+      setTempTenant: (tenant) => set({ tempTenant: tenant }),
+      setDomainTenant: (tenant) => set({ domainTenant: tenant, domainChecked: true }),
+      setBeFrom: (beFrom) => set({ beFrom }),
+      clearLogin: () => set({ ...signedOut }),
+    }),
+    {
+      name: SESSION_STORE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      // The pending login holds the password: it stays in memory and is never written to storage. The domain tenant
+      // belongs to the address of this start, looked up again at the next.
+      partialize: ({ temporaryLoginData: _pending, domainTenant: _domain, domainChecked: _checked, ...rest }) => rest,
+    },
+  ),
+)
 
 function userFields(user: CurrentUserDetail, extra: Partial<SessionState>): Partial<SessionState> {
   const org = user.currentOrgData

@@ -5,7 +5,17 @@ import { protectTenantTable } from './tenant-rls.js'
  * Core tables of the walking skeleton. Tenant-owned tables lead their keys with tenant_id, default it to the
  * transaction's `zx.tenant_id` setting and carry a row-level security policy; reference tables do not.
  */
-const TENANT_TABLES = ['org_unit', 'account', 'user_info', 'role', 'user_role', 'role_permission', 'session', 'login_log', 'reset_ticket']
+const TENANT_TABLES = [
+  'org_unit',
+  'account',
+  'user_info',
+  'role',
+  'user_role',
+  'role_permission',
+  'session',
+  'login_log',
+  'reset_ticket',
+]
 
 const TENANT_ID = `tenant_id bigint NOT NULL DEFAULT current_setting('zx.tenant_id')::bigint`
 
@@ -122,7 +132,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['reset_ticket', 'login_log', 'session', 'role_permission', 'user_role', 'role', 'user_info', 'account', 'org_unit', 'login_name', 'tenant', 'ip_throttle', 'captcha', 'permission']) {
+  for (const t of [
+    'reset_ticket',
+    'login_log',
+    'session',
+    'role_permission',
+    'user_role',
+    'role',
+    'user_info',
+    'account',
+    'org_unit',
+    'login_name',
+    'tenant',
+    'ip_throttle',
+    'captcha',
+    'permission',
+  ]) {
     await sql.raw(`DROP TABLE IF EXISTS ${t}`).execute(db)
   }
 }

@@ -22,7 +22,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`DROP INDEX IF EXISTS org_unit_sibling_name; DROP INDEX IF EXISTS org_unit_code;
+  await sql
+    .raw(
+      `DROP INDEX IF EXISTS org_unit_sibling_name; DROP INDEX IF EXISTS org_unit_code;
     ALTER TABLE org_unit DROP COLUMN IF EXISTS type_id, DROP COLUMN IF EXISTS address, DROP COLUMN IF EXISTS contact,
-    DROP COLUMN IF EXISTS phone, DROP COLUMN IF EXISTS remark; DROP TABLE IF EXISTS org_type`).execute(db)
+    DROP COLUMN IF EXISTS phone, DROP COLUMN IF EXISTS remark; DROP TABLE IF EXISTS org_type`,
+    )
+    .execute(db)
 }

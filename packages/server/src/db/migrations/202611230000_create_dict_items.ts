@@ -13,7 +13,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     PRIMARY KEY (tenant_id, id),
     FOREIGN KEY (tenant_id, org_id) REFERENCES org_unit (tenant_id, id) ON DELETE CASCADE)`)
   await run(`CREATE UNIQUE INDEX dict_item_name ON dict_item (tenant_id, coalesce(org_id, -1), dict_type, name)`)
-  await run(`CREATE UNIQUE INDEX dict_item_code ON dict_item (tenant_id, coalesce(org_id, -1), dict_type, code) WHERE code IS NOT NULL`)
+  await run(
+    `CREATE UNIQUE INDEX dict_item_code ON dict_item (tenant_id, coalesce(org_id, -1), dict_type, code) WHERE code IS NOT NULL`,
+  )
   await protectTenantTable(db, 'dict_item', { policy: 'bypass' })
   await run(`GRANT SELECT, INSERT, UPDATE, DELETE ON dict_item TO zx_app`)
 }

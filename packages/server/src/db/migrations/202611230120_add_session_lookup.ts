@@ -6,7 +6,9 @@ import { type Kysely, sql } from 'kysely'
  * token's tenant, so row-level security still decides what it can see.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`CREATE FUNCTION zx_resolve_session(p_tenant bigint, p_id text, p_now timestamptz)
+  await sql
+    .raw(
+      `CREATE FUNCTION zx_resolve_session(p_tenant bigint, p_id text, p_now timestamptz)
     RETURNS TABLE (account_id bigint, user_info_id bigint, org_id bigint, last_used_at timestamptz)
     LANGUAGE plpgsql AS $$
     BEGIN
@@ -14,7 +16,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PERFORM set_config('role', 'zx_app', true);
       RETURN QUERY SELECT s.account_id, s.user_info_id, s.org_id, s.last_used_at FROM session s
         WHERE s.tenant_id = p_tenant AND s.id = p_id AND s.revoked_at IS NULL AND s.expires_at > p_now;
-    END $$`).execute(db)
+    END $$`,
+    )
+    .execute(db)
   await sql.raw(`GRANT EXECUTE ON FUNCTION zx_resolve_session(bigint, text, timestamptz) TO zx_app`).execute(db)
 }
 

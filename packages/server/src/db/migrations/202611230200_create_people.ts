@@ -21,7 +21,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ADD FOREIGN KEY (tenant_id, class_id) REFERENCES school_class (tenant_id, id),
     ADD ${dict('position_id')}, ADD ${dict('title_id')}, ADD ${dict('teacher_type_id')}`)
   // 工号/学号 identify a person within an org and kind; the student number (学籍号) is also the default login.
-  await run(`CREATE UNIQUE INDEX user_info_job_no ON user_info (tenant_id, org_id, user_type, job_no) WHERE job_no IS NOT NULL`)
+  await run(
+    `CREATE UNIQUE INDEX user_info_job_no ON user_info (tenant_id, org_id, user_type, job_no) WHERE job_no IS NOT NULL`,
+  )
   await run(`CREATE INDEX user_info_class ON user_info (tenant_id, class_id) WHERE class_id IS NOT NULL`)
   await run(`CREATE INDEX user_info_list ON user_info (tenant_id, org_id, user_type, archived, id)`)
 
@@ -84,17 +86,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     PRIMARY KEY (tenant_id, id))`)
   await run(`CREATE INDEX operation_log_time ON operation_log (tenant_id, created_at DESC)`)
 
-  for (const t of ['person', 'parent_child', 'join_request', 'change_record', 'import_job', 'import_job_error', 'operation_log']) {
+  for (const t of [
+    'person',
+    'parent_child',
+    'join_request',
+    'change_record',
+    'import_job',
+    'import_job_error',
+    'operation_log',
+  ]) {
     await protectTenantTable(db, t, { policy: 'bypass' })
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['operation_log', 'import_job_error', 'import_job', 'change_record', 'join_request', 'parent_child', 'person']) {
+  for (const t of [
+    'operation_log',
+    'import_job_error',
+    'import_job',
+    'change_record',
+    'join_request',
+    'parent_child',
+    'person',
+  ]) {
     await sql.raw(`DROP TABLE IF EXISTS ${t}`).execute(db)
   }
   await sql.raw(`DROP INDEX IF EXISTS user_info_job_no, user_info_class, user_info_list`).execute(db)
-  await sql.raw(`ALTER TABLE user_info DROP COLUMN archived, DROP COLUMN archived_at, DROP COLUMN job_no, DROP COLUMN dept_id,
+  await sql
+    .raw(
+      `ALTER TABLE user_info DROP COLUMN archived, DROP COLUMN archived_at, DROP COLUMN job_no, DROP COLUMN dept_id,
     DROP COLUMN class_id, DROP COLUMN position_id, DROP COLUMN title_id, DROP COLUMN teacher_type_id, DROP COLUMN entered_on,
-    DROP COLUMN remark, DROP COLUMN import_job_id`).execute(db)
+    DROP COLUMN remark, DROP COLUMN import_job_id`,
+    )
+    .execute(db)
 }

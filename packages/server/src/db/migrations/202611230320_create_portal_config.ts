@@ -32,5 +32,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['mobile_entry', 'personal_config', 'portal_config']) await sql.raw(`DROP TABLE IF EXISTS ${t}`).execute(db)
+  for (const t of ['mobile_entry', 'personal_config', 'portal_config'])
+    await sql.raw(`DROP TABLE IF EXISTS ${t}`).execute(db)
 }

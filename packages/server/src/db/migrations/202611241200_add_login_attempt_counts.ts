@@ -6,9 +6,13 @@ import { type Kysely, sql } from 'kysely'
  * an account; `last_attempt_at` on both lets a count that has been idle for long be forgotten alike.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`CREATE TABLE unknown_name_attempt (
+  await sql
+    .raw(
+      `CREATE TABLE unknown_name_attempt (
     name_hash text PRIMARY KEY, failed_count int NOT NULL DEFAULT 0, locked_until timestamptz,
-    last_attempt_at timestamptz NOT NULL)`).execute(db)
+    last_attempt_at timestamptz NOT NULL)`,
+    )
+    .execute(db)
   await sql.raw('CREATE INDEX unknown_name_attempt_last ON unknown_name_attempt (last_attempt_at)').execute(db)
   await sql.raw('ALTER TABLE account ADD COLUMN last_attempt_at timestamptz').execute(db)
 }

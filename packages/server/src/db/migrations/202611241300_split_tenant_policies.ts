@@ -24,7 +24,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await run(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO zx_platform`)
   await run(`ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO zx_platform`)
   await run(`ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO zx_platform`)
-  await run(`DO $$ BEGIN EXECUTE format('GRANT zx_platform TO %I', current_user); EXCEPTION WHEN OTHERS THEN NULL; END $$`)
+  await run(
+    `DO $$ BEGIN EXECUTE format('GRANT zx_platform TO %I', current_user); EXCEPTION WHEN OTHERS THEN NULL; END $$`,
+  )
 
   const { rows } = await sql<{ tablename: string }>`SELECT tablename FROM pg_policies
     WHERE schemaname = current_schema() AND policyname = 'tenant_isolation' ORDER BY tablename`.execute(db)

@@ -7,7 +7,9 @@ import { type Kysely, sql } from 'kysely'
  * whole school, and the page's ids come from the index alone (the rows are fetched for those ids only).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`CREATE INDEX user_info_students ON user_info (tenant_id, org_id, user_type, archived, class_id, job_no, id)`.execute(db)
+  await sql`CREATE INDEX user_info_students ON user_info (tenant_id, org_id, user_type, archived, class_id, job_no, id)`.execute(
+    db,
+  )
   await sql`CREATE INDEX user_info_staff ON user_info (tenant_id, org_id, user_type, archived, sort, id)`.execute(db)
 }
 

@@ -24,12 +24,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ON CONFLICT (${KEYS}) DO UPDATE SET n = m.n + excluded.n;`
   const remove = (from: string) => `UPDATE member_count m SET n = m.n - d.n FROM (${GROUPED(from)}) d
       WHERE (m.tenant_id, m.org_id, m.user_type, m.archived, m.class_id, m.status) = (d.tenant_id, d.org_id, d.user_type, d.archived, d.class_id, d.status);`
-  await run(`CREATE FUNCTION member_count_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${add('new_rows')} RETURN NULL; END $$`)
-  await run(`CREATE FUNCTION member_count_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${remove('old_rows')} RETURN NULL; END $$`)
-  await run(`CREATE FUNCTION member_count_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${remove('old_rows')} ${add('new_rows')} RETURN NULL; END $$`)
-  await run(`CREATE TRIGGER member_count_insert AFTER INSERT ON user_info REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_count_insert()`)
-  await run(`CREATE TRIGGER member_count_delete AFTER DELETE ON user_info REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION member_count_delete()`)
-  await run(`CREATE TRIGGER member_count_update AFTER UPDATE ON user_info REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_count_update()`)
+  await run(
+    `CREATE FUNCTION member_count_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${add('new_rows')} RETURN NULL; END $$`,
+  )
+  await run(
+    `CREATE FUNCTION member_count_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${remove('old_rows')} RETURN NULL; END $$`,
+  )
+  await run(
+    `CREATE FUNCTION member_count_update() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${remove('old_rows')} ${add('new_rows')} RETURN NULL; END $$`,
+  )
+  await run(
+    `CREATE TRIGGER member_count_insert AFTER INSERT ON user_info REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_count_insert()`,
+  )
+  await run(
+    `CREATE TRIGGER member_count_delete AFTER DELETE ON user_info REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION member_count_delete()`,
+  )
+  await run(
+    `CREATE TRIGGER member_count_update AFTER UPDATE ON user_info REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION member_count_update()`,
+  )
 
   // The rows there are already, read in the platform scope (user_info forces row-level security on its owner too).
   await run(`SET ROLE zx_platform`)

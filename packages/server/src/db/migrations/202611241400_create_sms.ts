@@ -40,7 +40,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const t of TABLES) {
     await protectTenantTable(db, t)
   }
-  await run(`CREATE TABLE sms_ip_window (ip text PRIMARY KEY, window_started_at timestamptz NOT NULL, sent int NOT NULL)`)
+  await run(
+    `CREATE TABLE sms_ip_window (ip text PRIMARY KEY, window_started_at timestamptz NOT NULL, sent int NOT NULL)`,
+  )
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

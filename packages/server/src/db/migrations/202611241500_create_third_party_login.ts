@@ -48,7 +48,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ${TENANT_ID}, session_id text NOT NULL, config_id bigint NOT NULL, id_token_sealed text,
     PRIMARY KEY (tenant_id, session_id),
     FOREIGN KEY (tenant_id, config_id) REFERENCES third_config (tenant_id, id) ON DELETE CASCADE)`)
-  for (const t of ['third_state', 'third_bind_ticket', 'code_login_req']) await run(`CREATE INDEX ${t}_expiry ON ${t} (tenant_id, expires_at)`)
+  for (const t of ['third_state', 'third_bind_ticket', 'code_login_req'])
+    await run(`CREATE INDEX ${t}_expiry ON ${t} (tenant_id, expires_at)`)
 
   for (const t of TABLES) {
     await protectTenantTable(db, t)

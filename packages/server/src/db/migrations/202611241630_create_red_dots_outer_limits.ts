@@ -30,8 +30,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FOREIGN KEY (tenant_id, role_id) REFERENCES role (tenant_id, id) ON DELETE CASCADE,
     FOREIGN KEY (tenant_id, user_info_id) REFERENCES user_info (tenant_id, id) ON DELETE CASCADE)`)
   // One row per role or person and org; the open-portal check reads by org.
-  await run(`CREATE UNIQUE INDEX outer_portal_object_role ON outer_portal_object (tenant_id, org_id, role_id) WHERE role_id IS NOT NULL`)
-  await run(`CREATE UNIQUE INDEX outer_portal_object_staff ON outer_portal_object (tenant_id, org_id, user_info_id) WHERE user_info_id IS NOT NULL`)
+  await run(
+    `CREATE UNIQUE INDEX outer_portal_object_role ON outer_portal_object (tenant_id, org_id, role_id) WHERE role_id IS NOT NULL`,
+  )
+  await run(
+    `CREATE UNIQUE INDEX outer_portal_object_staff ON outer_portal_object (tenant_id, org_id, user_info_id) WHERE user_info_id IS NOT NULL`,
+  )
   for (const t of TABLES) {
     await protectTenantTable(db, t)
   }

@@ -38,7 +38,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     PRIMARY KEY (tenant_id, id),
     FOREIGN KEY (tenant_id, alliance_org_id) REFERENCES alliance (tenant_id, org_id) ON DELETE CASCADE)`)
   // One live (auditing or joined) row per alliance and member org.
-  await run(`CREATE UNIQUE INDEX alliance_member_live ON alliance_member (tenant_id, alliance_org_id, member_tenant_id, member_org_id) WHERE status IN (0, 1)`)
+  await run(
+    `CREATE UNIQUE INDEX alliance_member_live ON alliance_member (tenant_id, alliance_org_id, member_tenant_id, member_org_id) WHERE status IN (0, 1)`,
+  )
   await run(`CREATE INDEX alliance_member_list ON alliance_member (tenant_id, alliance_org_id, status, id)`)
   await run(`CREATE INDEX alliance_member_of ON alliance_member (member_tenant_id, member_org_id, status)`)
   await run(`CREATE TABLE alliance_image (

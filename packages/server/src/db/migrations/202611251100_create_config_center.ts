@@ -7,7 +7,9 @@ import { type Kysely, sql } from 'kysely'
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE system_setting (
-    key text PRIMARY KEY, value jsonb NOT NULL, updated_by bigint, updated_at timestamptz NOT NULL DEFAULT now())`.execute(db)
+    key text PRIMARY KEY, value jsonb NOT NULL, updated_by bigint, updated_at timestamptz NOT NULL DEFAULT now())`.execute(
+    db,
+  )
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -46,7 +46,9 @@ export function encodePng(width: number, height: number, rgb: Uint8Array): Buffe
   ihdr[9] = 2 // colour type: RGB
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0)),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
   ])
 }
 
@@ -66,7 +68,8 @@ export function paintPng(width: number, height: number, from: Rgb, to: Rgb, shap
   }
   for (const s of shapes) {
     const alpha = s.alpha ?? 1
-    const [x0, y0, x1, y1] = s.kind === 'circle' ? [s.x - s.r, s.y - s.r, s.x + s.r, s.y + s.r] : [s.x, s.y, s.x + s.w, s.y + s.h]
+    const [x0, y0, x1, y1] =
+      s.kind === 'circle' ? [s.x - s.r, s.y - s.r, s.x + s.r, s.y + s.r] : [s.x, s.y, s.x + s.w, s.y + s.h]
     for (let y = Math.max(0, Math.floor(y0)); y < Math.min(height, Math.ceil(y1)); y++) {
       for (let x = Math.max(0, Math.floor(x0)); x < Math.min(width, Math.ceil(x1)); x++) {
         if (s.kind === 'circle' && (x - s.x) ** 2 + (y - s.y) ** 2 > s.r ** 2) continue
@@ -91,20 +94,55 @@ export function motifShapes(motif: Motif, w: number, h: number, accent: Rgb): Sh
         { kind: 'circle', x: w * 0.62, y: h * 1.4, r: h * 0.85, color: WHITE, alpha: 0.3 },
       ]
     case 'books':
-      return [0, 1, 2, 3, 4].flatMap((i): Shape[] => [
-        { kind: 'rect', x: w * (0.12 + i * 0.08), y: h * (0.3 + (i % 2) * 0.08), w: w * 0.06, h: h * (0.55 - (i % 2) * 0.08), color: i % 2 ? accent : WHITE, alpha: 0.75 },
-      ]).concat([{ kind: 'rect', x: w * 0.08, y: h * 0.85, w: w * 0.5, h: h * 0.04, color: WHITE, alpha: 0.8 }])
+      return [0, 1, 2, 3, 4]
+        .flatMap((i): Shape[] => [
+          {
+            kind: 'rect',
+            x: w * (0.12 + i * 0.08),
+            y: h * (0.3 + (i % 2) * 0.08),
+            w: w * 0.06,
+            h: h * (0.55 - (i % 2) * 0.08),
+            color: i % 2 ? accent : WHITE,
+            alpha: 0.75,
+          },
+        ])
+        .concat([{ kind: 'rect', x: w * 0.08, y: h * 0.85, w: w * 0.5, h: h * 0.04, color: WHITE, alpha: 0.8 }])
     case 'bars':
-      return [0.3, 0.45, 0.38, 0.6, 0.75].map((v, i): Shape => (
-        { kind: 'rect', x: w * (0.55 + i * 0.08), y: h * (0.9 - v), w: w * 0.05, h: h * v, color: i === 4 ? accent : WHITE, alpha: 0.7 }))
+      return [0.3, 0.45, 0.38, 0.6, 0.75].map((v, i): Shape => ({
+        kind: 'rect',
+        x: w * (0.55 + i * 0.08),
+        y: h * (0.9 - v),
+        w: w * 0.05,
+        h: h * v,
+        color: i === 4 ? accent : WHITE,
+        alpha: 0.7,
+      }))
     case 'bubbles':
-      return [[0.15, 0.3, 0.12], [0.3, 0.7, 0.08], [0.72, 0.35, 0.18], [0.88, 0.75, 0.1], [0.5, 0.5, 0.05]].map(([x, y, r], i): Shape => (
-        { kind: 'circle', x: w * x!, y: h * y!, r: h * r! * 2, color: i % 2 ? accent : WHITE, alpha: 0.35 }))
+      return [
+        [0.15, 0.3, 0.12],
+        [0.3, 0.7, 0.08],
+        [0.72, 0.35, 0.18],
+        [0.88, 0.75, 0.1],
+        [0.5, 0.5, 0.05],
+      ].map(([x, y, r], i): Shape => ({
+        kind: 'circle',
+        x: w * x!,
+        y: h * y!,
+        r: h * r! * 2,
+        color: i % 2 ? accent : WHITE,
+        alpha: 0.35,
+      }))
   }
 }
 
 /** A picture of one motif on a gradient: 960 × 300 for carousels, 480 × 270 for news covers. */
-export function demoPicture(motif: Motif, from: Rgb, to: Rgb, accent: Rgb, size: 'banner' | 'cover' = 'banner'): Buffer {
+export function demoPicture(
+  motif: Motif,
+  from: Rgb,
+  to: Rgb,
+  accent: Rgb,
+  size: 'banner' | 'cover' = 'banner',
+): Buffer {
   const [w, h] = size === 'banner' ? [960, 300] : [480, 270]
   return paintPng(w, h, from, to, motifShapes(motif, w, h, accent))
 }

@@ -27,11 +27,37 @@ export interface AppTable extends Owned {
   /** jsonb list of user types (1002, 1003, 1004); null = not set (every type). Written as JSON text. */
   user_types: ColumnType<UserType[] | null, string | null | undefined, string | null>
 }
-export interface AppGroupTable extends Owned { id: Id; org_id: number; app_type: number; name: string; grouping_type: number | null; sort: Generated<number>; created_at: Generated<Date> }
-export interface AppGroupScopeTable extends Owned { org_id: number; app_type: number }
-export interface AppGroupLinkTable extends Owned { group_id: number; app_id: number; sort: Generated<number> }
-export interface OftenUseTable extends Owned { user_info_id: number; app_id: number; created_at: Generated<Date> }
-export interface OnceTokenTable extends Owned { id: string; account_id: number; user_info_id: number; org_id: number; expires_at: Timestamp; used_at: Timestamp | null }
+export interface AppGroupTable extends Owned {
+  id: Id
+  org_id: number
+  app_type: number
+  name: string
+  grouping_type: number | null
+  sort: Generated<number>
+  created_at: Generated<Date>
+}
+export interface AppGroupScopeTable extends Owned {
+  org_id: number
+  app_type: number
+}
+export interface AppGroupLinkTable extends Owned {
+  group_id: number
+  app_id: number
+  sort: Generated<number>
+}
+export interface OftenUseTable extends Owned {
+  user_info_id: number
+  app_id: number
+  created_at: Generated<Date>
+}
+export interface OnceTokenTable extends Owned {
+  id: string
+  account_id: number
+  user_info_id: number
+  org_id: number
+  expires_at: Timestamp
+  used_at: Timestamp | null
+}
 
 export interface AppsTables {
   app: AppTable

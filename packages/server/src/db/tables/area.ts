@@ -3,8 +3,17 @@ import type { Id } from './columns.js'
 
 /** Administrative levels and areas (modules/area), not tenant-owned. */
 
-export interface AdminLevelTable { id: Id; name: string; sort: Generated<number> }
-export interface AreaTable { code: string; name: string; parent_code: string | null; level_id: number }
+export interface AdminLevelTable {
+  id: Id
+  name: string
+  sort: Generated<number>
+}
+export interface AreaTable {
+  code: string
+  name: string
+  parent_code: string | null
+  level_id: number
+}
 
 export interface AreaTables {
   admin_level: AdminLevelTable

@@ -3,18 +3,38 @@ import type { Owned } from './columns.js'
 
 /** Tables of migration 202611241710_create_assistant (modules/assistant). */
 export interface AssistantConfigTable extends Owned {
-  enabled: boolean; provider: string; base_url: string | null; model: string | null; api_key_sealed: string | null
-  updated_by: number | null; updated_at: Generated<Date>
+  enabled: boolean
+  provider: string
+  base_url: string | null
+  model: string | null
+  api_key_sealed: string | null
+  updated_by: number | null
+  updated_at: Generated<Date>
 }
 export interface HelpArticleTable extends Owned {
-  id: Generated<number>; title: string; keywords: Generated<string>; body: string; enabled: Generated<boolean>; updated_at: Generated<Date>
+  id: Generated<number>
+  title: string
+  keywords: Generated<string>
+  body: string
+  enabled: Generated<boolean>
+  updated_at: Generated<Date>
 }
 export interface AssistantConversationTable extends Owned {
-  id: Generated<number>; user_info_id: number; started_at: Date; ended_at: Date | null
+  id: Generated<number>
+  user_info_id: number
+  started_at: Date
+  ended_at: Date | null
 }
 export interface AssistantMessageTable extends Owned {
-  id: Generated<number>; conversation_id: number | null; user_info_id: number; org_id: number; question: string
-  answer: Generated<string>; source: Generated<string>; source_title: string | null; created_at: Date
+  id: Generated<number>
+  conversation_id: number | null
+  user_info_id: number
+  org_id: number
+  question: string
+  answer: Generated<string>
+  source: Generated<string>
+  source_title: string | null
+  created_at: Date
 }
 
 export interface AssistantTables {

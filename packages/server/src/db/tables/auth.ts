@@ -6,9 +6,23 @@ import type { Id, Owned, Timestamp } from './columns.js'
  */
 
 /** Pre-authentication state (not tenant-owned). */
-export interface CaptchaTable { id: string; answer_hash: string; expires_at: Timestamp; used: Generated<boolean> }
-export interface IpThrottleTable { ip: string; window_started_at: Timestamp; failures: number }
-export interface UnknownNameAttemptTable { name_hash: string; failed_count: Generated<number>; locked_until: Date | null; last_attempt_at: Timestamp }
+export interface CaptchaTable {
+  id: string
+  answer_hash: string
+  expires_at: Timestamp
+  used: Generated<boolean>
+}
+export interface IpThrottleTable {
+  ip: string
+  window_started_at: Timestamp
+  failures: number
+}
+export interface UnknownNameAttemptTable {
+  name_hash: string
+  failed_count: Generated<number>
+  locked_until: Date | null
+  last_attempt_at: Timestamp
+}
 
 export interface LoginLogTable extends Owned {
   id: Id
@@ -58,7 +72,11 @@ export interface AccountTotpTable extends Owned {
   created_at: Timestamp
 }
 
-export interface AccountRecoveryCodeTable extends Owned { account_id: number; code_hash: string; used_at: Date | null }
+export interface AccountRecoveryCodeTable extends Owned {
+  account_id: number
+  code_hash: string
+  used_at: Date | null
+}
 
 export interface TotpTicketTable extends Owned {
   id: string

@@ -79,7 +79,12 @@ export interface BuildingTable extends Owned {
   created_at: Generated<Date>
 }
 
-export interface FloorTable extends Owned { id: Id; building_id: number; level: number; name: string }
+export interface FloorTable extends Owned {
+  id: Id
+  building_id: number
+  level: number
+  name: string
+}
 
 export interface RoomTable extends Owned {
   id: Id
@@ -94,8 +99,15 @@ export interface RoomTable extends Owned {
   created_at: Generated<Date>
 }
 
-export interface RoomTagTable extends Owned { id: Id; org_id: number; name: string }
-export interface RoomTagLinkTable extends Owned { room_id: number; tag_id: number }
+export interface RoomTagTable extends Owned {
+  id: Id
+  org_id: number
+  name: string
+}
+export interface RoomTagLinkTable extends Owned {
+  room_id: number
+  tag_id: number
+}
 
 export interface SubjectTable extends Owned {
   id: Id
@@ -131,18 +143,48 @@ export interface WorkRestTable extends Owned {
   created_at: Generated<Date>
 }
 
-export interface WorkRestTimeTable extends Owned { id: Id; work_rest_id: number; name: string; kind: string; start_time: string; end_time: string }
+export interface WorkRestTimeTable extends Owned {
+  id: Id
+  work_rest_id: number
+  name: string
+  kind: string
+  start_time: string
+  end_time: string
+}
 
-export interface StudyMonthTable extends Owned { id: Id; calendar_id: number; name: string; start_date: string; end_date: string }
+export interface StudyMonthTable extends Owned {
+  id: Id
+  calendar_id: number
+  name: string
+  start_date: string
+  end_date: string
+}
 
 // Workstation matrix and external staff (migration 202611241830_create_work_stations_external_staff,
 // modules/base-data/work-station-service.ts and external-service.ts; docs/base-data.md).
 export interface WorkStationTable extends Owned {
-  id: Id; org_id: number; job_id: number; level: number; quota: number; status: Generated<number>; remark: string | null; created_at: Generated<Date>
+  id: Id
+  org_id: number
+  job_id: number
+  level: number
+  quota: number
+  status: Generated<number>
+  remark: string | null
+  created_at: Generated<Date>
 }
 export interface ExternalStaffTable extends Owned {
-  id: Id; org_id: number; name: string; phone: string; id_card: string | null; company: string | null; job_id: number | null
-  start_date: string; end_date: string | null; status: Generated<number>; remark: string | null; created_at: Generated<Date>
+  id: Id
+  org_id: number
+  name: string
+  phone: string
+  id_card: string | null
+  company: string | null
+  job_id: number | null
+  start_date: string
+  end_date: string | null
+  status: Generated<number>
+  remark: string | null
+  created_at: Generated<Date>
 }
 
 export interface BaseDataTables {

@@ -3,14 +3,36 @@ import type { Json, Owned } from './columns.js'
 
 /** Tables of migration 202611231000_create_complaints (modules/complaints). */
 export interface ComplaintConfigTable extends Owned {
-  org_id: number; enable: boolean; user_role: Json<number[]>; allow_anonymous: boolean; updated_at: Generated<Date>
+  org_id: number
+  enable: boolean
+  user_role: Json<number[]>
+  allow_anonymous: boolean
+  updated_at: Generated<Date>
 }
-export interface ComplaintClassTable extends Owned { id: Generated<number>; org_id: number; name: string; created_at: Generated<Date> }
-export interface ComplaintClassHandlerTable extends Owned { class_id: number; user_info_id: number }
+export interface ComplaintClassTable extends Owned {
+  id: Generated<number>
+  org_id: number
+  name: string
+  created_at: Generated<Date>
+}
+export interface ComplaintClassHandlerTable extends Owned {
+  class_id: number
+  user_info_id: number
+}
 export interface ComplaintTable extends Owned {
-  id: Generated<number>; org_id: number; class_id: number; title: string; content: string; phone: string | null
-  anonymous: boolean; submitter_id: number; status: Generated<number>; reply: string | null; handler_id: number | null
-  created_at: Generated<Date>; handled_at: Date | null
+  id: Generated<number>
+  org_id: number
+  class_id: number
+  title: string
+  content: string
+  phone: string | null
+  anonymous: boolean
+  submitter_id: number
+  status: Generated<number>
+  reply: string | null
+  handler_id: number | null
+  created_at: Generated<Date>
+  handled_at: Date | null
 }
 
 export interface ComplaintsTables {

@@ -6,8 +6,18 @@ import type { Id, Owned, Timestamp } from './columns.js'
  */
 
 /** Reference tables (not tenant-owned). */
-export interface PermissionTable { code: string; name: string; kind: string; parent_code: string | null; sort: number }
-export interface LoginNameTable { user_name: string; tenant_id: number; account_id: number }
+export interface PermissionTable {
+  code: string
+  name: string
+  kind: string
+  parent_code: string | null
+  sort: number
+}
+export interface LoginNameTable {
+  user_name: string
+  tenant_id: number
+  account_id: number
+}
 
 export interface TenantTable {
   id: Id
@@ -127,10 +137,26 @@ export interface RoleTable extends Owned {
   created_at: Generated<Date>
 }
 
-export interface UserRoleTable extends Owned { user_info_id: number; role_id: number }
-export interface RolePermissionTable extends Owned { role_id: number; permission_code: string }
-export interface RoleSubOrgTable extends Owned { role_id: number; org_id: number; created_by: number | null; created_at: Generated<Date> }
-export interface RoleSubOrgUserTable extends Owned { role_id: number; org_id: number; user_info_id: number; created_at: Generated<Date> }
+export interface UserRoleTable extends Owned {
+  user_info_id: number
+  role_id: number
+}
+export interface RolePermissionTable extends Owned {
+  role_id: number
+  permission_code: string
+}
+export interface RoleSubOrgTable extends Owned {
+  role_id: number
+  org_id: number
+  created_by: number | null
+  created_at: Generated<Date>
+}
+export interface RoleSubOrgUserTable extends Owned {
+  role_id: number
+  org_id: number
+  user_info_id: number
+  created_at: Generated<Date>
+}
 
 export interface SessionTable extends Owned {
   id: string
@@ -146,10 +172,25 @@ export interface SessionTable extends Owned {
 }
 
 export interface OperationLogTable extends Owned {
-  id: Id; org_id: number | null; actor_id: number | null; actor_name: string; module: string; action: string; target: string | null
-  detail: ColumnType<Record<string, unknown> | null, string | null, string | null>; ip: string | null; important: Generated<boolean>; created_at: Generated<Date>
+  id: Id
+  org_id: number | null
+  actor_id: number | null
+  actor_name: string
+  module: string
+  action: string
+  target: string | null
+  detail: ColumnType<Record<string, unknown> | null, string | null, string | null>
+  ip: string | null
+  important: Generated<boolean>
+  created_at: Generated<Date>
 }
-export interface TenantPermissionTable extends Owned { code: string; name: string; kind: string; parent_code: string | null; sort: Generated<number> }
+export interface TenantPermissionTable extends Owned {
+  code: string
+  name: string
+  kind: string
+  parent_code: string | null
+  sort: Generated<number>
+}
 
 export interface CoreTables {
   permission: PermissionTable

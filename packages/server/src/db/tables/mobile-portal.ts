@@ -2,8 +2,19 @@ import type { Generated } from 'kysely'
 import type { Id, Owned } from './columns.js'
 
 /** Quick entries of the mobile home (migration 202611241600, docs/portal.md "Mobile portal"). */
-export interface MobileQuickGroupTable extends Owned { id: Id; org_id: number; role_key: string; name: string; sort: Generated<number>; created_at: Generated<Date> }
-export interface MobileQuickAppTable extends Owned { group_id: number; app_id: number; sort: Generated<number> }
+export interface MobileQuickGroupTable extends Owned {
+  id: Id
+  org_id: number
+  role_key: string
+  name: string
+  sort: Generated<number>
+  created_at: Generated<Date>
+}
+export interface MobileQuickAppTable extends Owned {
+  group_id: number
+  app_id: number
+  sort: Generated<number>
+}
 
 export interface MobilePortalTables {
   mobile_quick_group: MobileQuickGroupTable

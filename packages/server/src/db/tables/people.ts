@@ -16,10 +16,25 @@ export interface PersonTable extends Owned {
   email: string | null
   updated_at: Generated<Date>
 }
-export interface ParentChildTable extends Owned { parent_id: number; child_id: number; relation: Generated<string>; created_at: Generated<Date> }
+export interface ParentChildTable extends Owned {
+  parent_id: number
+  child_id: number
+  relation: Generated<string>
+  created_at: Generated<Date>
+}
 export interface JoinRequestTable extends Owned {
-  id: Id; org_id: number; account_id: number; user_type: number; true_name: string; phone: string | null; reason: string | null
-  status: Generated<number>; decided_by: number | null; decided_at: Date | null; refuse_reason: string | null; created_at: Generated<Date>
+  id: Id
+  org_id: number
+  account_id: number
+  user_type: number
+  true_name: string
+  phone: string | null
+  reason: string | null
+  status: Generated<number>
+  decided_by: number | null
+  decided_at: Date | null
+  refuse_reason: string | null
+  created_at: Generated<Date>
   /** The child a parent names, the relation, where the request came from, last change (migration 202611241430). */
   child_id: ColumnType<number | null, number | null | undefined, number | null>
   child_no: ColumnType<string | null, string | null | undefined, string | null>
@@ -29,9 +44,19 @@ export interface JoinRequestTable extends Owned {
   updated_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 export interface ChangeRecordTable extends Owned {
-  id: Id; user_info_id: number; user_type: number; change_type_id: number; effect: string
-  from_org_id: number | null; to_org_id: number | null; from_class_id: number | null; to_class_id: number | null
-  changed_on: string; remark: string | null; created_by: number | null; created_at: Generated<Date>
+  id: Id
+  user_info_id: number
+  user_type: number
+  change_type_id: number
+  effect: string
+  from_org_id: number | null
+  to_org_id: number | null
+  from_class_id: number | null
+  to_class_id: number | null
+  changed_on: string
+  remark: string | null
+  created_by: number | null
+  created_at: Generated<Date>
 }
 
 export interface PeopleTables {

@@ -3,15 +3,30 @@ import type { Owned } from './columns.js'
 
 /** Tables of migration 202611230320_create_portal_config (modules/portal-config). */
 export interface PortalConfigTable extends Owned {
-  org_id: number; name: string
+  org_id: number
+  name: string
   /** jsonb: read as an object, written as JSON text. */
   value: ColumnType<unknown, string, string>
-  updated_at: Generated<Date>; updated_by: number | null
+  updated_at: Generated<Date>
+  updated_by: number | null
 }
-export interface PersonalConfigTable extends Owned { account_id: number; name: string; value: string; updated_at: Generated<Date> }
+export interface PersonalConfigTable extends Owned {
+  account_id: number
+  name: string
+  value: string
+  updated_at: Generated<Date>
+}
 export interface MobileEntryTable extends Owned {
-  id: Generated<number>; org_id: number; mobile_name: string; mobile_explain: string; type: number
-  decode_path: string; code_tips: string; has_show: boolean; sort: number; created_at: Generated<Date>
+  id: Generated<number>
+  org_id: number
+  mobile_name: string
+  mobile_explain: string
+  type: number
+  decode_path: string
+  code_tips: string
+  has_show: boolean
+  sort: number
+  created_at: Generated<Date>
 }
 
 export interface PortalConfigTables {

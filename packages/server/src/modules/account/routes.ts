@@ -23,5 +23,8 @@ export const accountRoutes = (ctx: AppContext) => [
 /** The required-information check after login (000 §7.2, §7.5). */
 export const requiredInfoRoutes = (ctx: AppContext) => [
   handle(V.check, async (req) => ok(await verifyCheck(ctx, req.auth!))),
-  handle(V.save, async (req) => { await verifySave(ctx, req.auth!, req.body); return ok(null, '保存成功') }),
+  handle(V.save, async (req) => {
+    await verifySave(ctx, req.auth!, req.body)
+    return ok(null, '保存成功')
+  }),
 ]

@@ -1,4 +1,10 @@
-import { VERIFY_FIELDS, parseIdCard, type VerifyCheckResult, type VerifyField, type VerifyInfoBody } from '@zhixiao/shared'
+import {
+  VERIFY_FIELDS,
+  parseIdCard,
+  type VerifyCheckResult,
+  type VerifyField,
+  type VerifyInfoBody,
+} from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { recordOp } from '../../platform/op-log.js'
@@ -13,17 +19,45 @@ export function verifyCheck(ctx: AppContext, auth: AuthInfo): Promise<VerifyChec
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const t = await trx.selectFrom('tenant').select('config').where('id', '=', auth.tenantId).executeTakeFirstOrThrow()
     const cfg = t.config as { requiredInfoAfterLogin?: boolean; requiredInfoFields?: string[] }
-    const required = cfg.requiredInfoAfterLogin ? (cfg.requiredInfoFields ?? []).filter((f): f is VerifyField => (VERIFY_FIELDS as readonly string[]).includes(f)) : []
-    const me = await trx.selectFrom('user_info as u')
+    const required = cfg.requiredInfoAfterLogin
+      ? (cfg.requiredInfoFields ?? []).filter((f): f is VerifyField => (VERIFY_FIELDS as readonly string[]).includes(f))
+      : []
+    const me = await trx
+      .selectFrom('user_info as u')
       .innerJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
-      .leftJoin('person as p', (j) => j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.account_id', '=', 'u.account_id'))
-      .select(['u.true_name', 'a.phone as accountPhone', 'u.phone', 'u.title_id', 'p.id_card', 'p.sex', 'p.nation', 'p.political_status_id', 'p.education_id', 'p.degree_id'])
-      .where('u.id', '=', auth.userInfoId).executeTakeFirstOrThrow()
+      .leftJoin('person as p', (j) =>
+        j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.account_id', '=', 'u.account_id'),
+      )
+      .select([
+        'u.true_name',
+        'a.phone as accountPhone',
+        'u.phone',
+        'u.title_id',
+        'p.id_card',
+        'p.sex',
+        'p.nation',
+        'p.political_status_id',
+        'p.education_id',
+        'p.degree_id',
+      ])
+      .where('u.id', '=', auth.userInfoId)
+      .executeTakeFirstOrThrow()
     const detail = {
-      userName: me.true_name, idCard: me.id_card ?? null, phone: me.phone ?? me.accountPhone ?? null, sex: me.sex ?? null, nationality: me.nation ?? null,
-      politicalAttitudes: me.political_status_id ?? null, education: me.education_id ?? null, academicDegree: me.degree_id ?? null, technicalTitle: me.title_id ?? null,
+      userName: me.true_name,
+      idCard: me.id_card ?? null,
+      phone: me.phone ?? me.accountPhone ?? null,
+      sex: me.sex ?? null,
+      nationality: me.nation ?? null,
+      politicalAttitudes: me.political_status_id ?? null,
+      education: me.education_id ?? null,
+      academicDegree: me.degree_id ?? null,
+      technicalTitle: me.title_id ?? null,
     }
-    return { checkPass: required.every((f) => detail[f] !== null && detail[f] !== ''), selectedFiledList: required, detail }
+    return {
+      checkPass: required.every((f) => detail[f] !== null && detail[f] !== ''),
+      selectedFiledList: required,
+      detail,
+    }
   })
 }
 
@@ -35,25 +69,43 @@ export function verifySave(ctx: AppContext, auth: AuthInfo, b: VerifyInfoBody): 
     const phone = before.phone ?? b.phone ?? null
     // A dictionary id that names no item of its kind (or another school's) is a clear refusal, not a foreign-key failure (a 500).
     await checkDicts(trx, auth.orgId, {
-      title: { id: b.technicalTitle, type: 'title', label: '职称' }, political: { id: b.politicalAttitudes, type: 'politicalStatus', label: '政治面貌' },
-      education: { id: b.education, type: 'education', label: '学历' }, degree: { id: b.academicDegree, type: 'degree', label: '学位' },
+      title: { id: b.technicalTitle, type: 'title', label: '职称' },
+      political: { id: b.politicalAttitudes, type: 'politicalStatus', label: '政治面貌' },
+      education: { id: b.education, type: 'education', label: '学历' },
+      degree: { id: b.academicDegree, type: 'degree', label: '学位' },
     })
     try {
-      await trx.updateTable('user_info').set({ ...(b.userName && { true_name: b.userName }), phone, title_id: b.technicalTitle ?? null }).where('id', '=', auth.userInfoId).execute()
-      if (!before.phone && phone) await trx.updateTable('account').set({ phone }).where('id', '=', auth.accountId).execute()
+      await trx
+        .updateTable('user_info')
+        .set({ ...(b.userName && { true_name: b.userName }), phone, title_id: b.technicalTitle ?? null })
+        .where('id', '=', auth.userInfoId)
+        .execute()
+      if (!before.phone && phone)
+        await trx.updateTable('account').set({ phone }).where('id', '=', auth.accountId).execute()
       await savePerson(trx, auth.accountId, {
-        idCard, sex: parseIdCard(idCard)?.sex ?? b.sex ?? null, nation: b.nationality ?? null, politicalStatusId: b.politicalAttitudes ?? null,
-        educationId: b.education ?? null, degreeId: b.academicDegree ?? null,
+        idCard,
+        sex: parseIdCard(idCard)?.sex ?? b.sex ?? null,
+        nation: b.nationality ?? null,
+        politicalStatusId: b.politicalAttitudes ?? null,
+        educationId: b.education ?? null,
+        degreeId: b.academicDegree ?? null,
       })
-    } catch (e) { uniqueMsg(e) }
+    } catch (e) {
+      uniqueMsg(e)
+    }
     await recordOp(trx, auth, { module: '个人信息', action: '完善信息', target: b.userName ?? null })
   })
 }
 
 async function verifyCheckIn(trx: Trx, auth: AuthInfo) {
-  const row = await trx.selectFrom('user_info as u')
-    .leftJoin('person as p', (j) => j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.account_id', '=', 'u.account_id'))
+  const row = await trx
+    .selectFrom('user_info as u')
+    .leftJoin('person as p', (j) =>
+      j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.account_id', '=', 'u.account_id'),
+    )
     .innerJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
-    .select(['p.id_card', 'u.phone', 'a.phone as accountPhone']).where('u.id', '=', auth.userInfoId).executeTakeFirstOrThrow()
+    .select(['p.id_card', 'u.phone', 'a.phone as accountPhone'])
+    .where('u.id', '=', auth.userInfoId)
+    .executeTakeFirstOrThrow()
   return { idCard: row.id_card ?? null, phone: row.phone ?? row.accountPhone ?? null }
 }

@@ -26,20 +26,44 @@ export const juxiaoRoutes = (ctx: AppContext) => [
     const res = await svc.applyJoin(ctx, req.auth!, req.body.allianceOrgId, req.body.reason)
     return ok(res, res.status === AllianceStatus.JOINED ? AllianceMsg.JOINED : AllianceMsg.APPLIED)
   }),
-  handle(J.leave, async (req) => { await svc.leave(ctx, req.auth!, req.body.allianceOrgId); return ok(null, AllianceMsg.LEFT) }),
-  handle(J.setJuxiaoSetting, async (req) => { await svc.saveSetting(ctx, req.auth!, req.body); return ok(null, AllianceMsg.SAVED) }),
-  handle(J.saveOrgBackgroundImage, async (req) => ok(await svc.saveImages(ctx, req.auth!, req.body.orgId, req.body.images), AllianceMsg.SAVED)),
-  handle(J.saveHeaderConfig, async (req) => { await svc.saveHeader(ctx, req.auth!, req.body.orgId, req.body.value); return ok(null, AllianceMsg.SAVED) }),
-  handle(J.approve, async (req) => { await svc.decide(ctx, req.auth!, req.body.id, true); return ok(null, AllianceMsg.APPROVED) }),
-  handle(J.refuse, async (req) => { await svc.decide(ctx, req.auth!, req.body.id, false, req.body.reason); return ok(null, AllianceMsg.REFUSED) }),
-  handle(J.removeMember, async (req) => { await svc.removeMember(ctx, req.auth!, req.body.id); return ok(null, AllianceMsg.REMOVED) }),
+  handle(J.leave, async (req) => {
+    await svc.leave(ctx, req.auth!, req.body.allianceOrgId)
+    return ok(null, AllianceMsg.LEFT)
+  }),
+  handle(J.setJuxiaoSetting, async (req) => {
+    await svc.saveSetting(ctx, req.auth!, req.body)
+    return ok(null, AllianceMsg.SAVED)
+  }),
+  handle(J.saveOrgBackgroundImage, async (req) =>
+    ok(await svc.saveImages(ctx, req.auth!, req.body.orgId, req.body.images), AllianceMsg.SAVED),
+  ),
+  handle(J.saveHeaderConfig, async (req) => {
+    await svc.saveHeader(ctx, req.auth!, req.body.orgId, req.body.value)
+    return ok(null, AllianceMsg.SAVED)
+  }),
+  handle(J.approve, async (req) => {
+    await svc.decide(ctx, req.auth!, req.body.id, true)
+    return ok(null, AllianceMsg.APPROVED)
+  }),
+  handle(J.refuse, async (req) => {
+    await svc.decide(ctx, req.auth!, req.body.id, false, req.body.reason)
+    return ok(null, AllianceMsg.REFUSED)
+  }),
+  handle(J.removeMember, async (req) => {
+    await svc.removeMember(ctx, req.auth!, req.body.id)
+    return ok(null, AllianceMsg.REMOVED)
+  }),
 ]
 
 /** The alliance calls under /base/api/organizationUnit (000 §7.7). */
 export const allianceOrgRoutes = (ctx: AppContext) => [
   handle(O.memberRows, async (req) => ok(await svc.memberRows(ctx, req.auth!, req.body))),
   handle(O.downloadTemplate, async (_req, reply) =>
-    reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader('联盟学校导入模板.xlsx')).send(allianceSchoolTemplate())),
+    reply
+      .header('content-type', XLSX_MIME)
+      .header('content-disposition', attachmentHeader('联盟学校导入模板.xlsx'))
+      .send(allianceSchoolTemplate()),
+  ),
   handle(O.importExcel, async (req) => {
     if (!req.isMultipart()) throw badRequest(AllianceMsg.CHOOSE_FILE)
     const file = await req.file()

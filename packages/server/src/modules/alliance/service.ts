@@ -1,7 +1,20 @@
 import {
-  ALLIANCE_MANAGE, ALLIANCE_UNIT_ATTR, AllianceMsg, AllianceStatus, ConfigName, ErrorCode, jdMhSysConfig, type JdMhSysConfig,
-  type AllianceApp, type AllianceCandidate, type AllianceImage, type AllianceMemberOrg, type AllianceMemberRow,
-  type AllianceMembership, type AllianceRoot, type AllianceSetting,
+  ALLIANCE_MANAGE,
+  ALLIANCE_UNIT_ATTR,
+  AllianceMsg,
+  AllianceStatus,
+  ConfigName,
+  ErrorCode,
+  jdMhSysConfig,
+  type JdMhSysConfig,
+  type AllianceApp,
+  type AllianceCandidate,
+  type AllianceImage,
+  type AllianceMemberOrg,
+  type AllianceMemberRow,
+  type AllianceMembership,
+  type AllianceRoot,
+  type AllianceSetting,
 } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
@@ -35,7 +48,12 @@ async function ancestorsOf(trx: Trx, orgId: number): Promise<number[]> {
 async function allianceAbove(trx: Trx, tenantId: number, orgId: number): Promise<number | null> {
   const ids = await ancestorsOf(trx, orgId)
   if (!ids.length) return null
-  const rows = await trx.selectFrom('alliance').select('org_id').where('tenant_id', '=', tenantId).where('org_id', 'in', ids).execute()
+  const rows = await trx
+    .selectFrom('alliance')
+    .select('org_id')
+    .where('tenant_id', '=', tenantId)
+    .where('org_id', 'in', ids)
+    .execute()
   // Nearest first: ids run from the org upwards.
   const found = new Set(rows.map((r) => r.org_id))
   return ids.find((id) => found.has(id)) ?? null
@@ -43,7 +61,12 @@ async function allianceAbove(trx: Trx, tenantId: number, orgId: number): Promise
 
 /** The alliance row of the caller's own tenant (never one of another tenant, even an open one). */
 function ownAlliance(trx: Trx, auth: AuthInfo, orgId: number) {
-  return trx.selectFrom('alliance').selectAll().where('tenant_id', '=', auth.tenantId).where('org_id', '=', orgId).executeTakeFirst()
+  return trx
+    .selectFrom('alliance')
+    .selectAll()
+    .where('tenant_id', '=', auth.tenantId)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst()
 }
 
 async function administers(trx: Trx, auth: AuthInfo, orgId: number): Promise<boolean> {
@@ -76,30 +99,92 @@ interface AllianceView {
 }
 
 function viewOf(trx: Trx, tenantId: number, orgId: number, isAdmin: boolean): AllianceView {
-  const row = () => trx.selectFrom('alliance').selectAll().where('tenant_id', '=', tenantId).where('org_id', '=', orgId).executeTakeFirstOrThrow()
-  const joined = () => trx.selectFrom('alliance_member').where('tenant_id', '=', tenantId).where('alliance_org_id', '=', orgId).where('status', '=', AllianceStatus.JOINED)
+  const row = () =>
+    trx
+      .selectFrom('alliance')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('org_id', '=', orgId)
+      .executeTakeFirstOrThrow()
+  const joined = () =>
+    trx
+      .selectFrom('alliance_member')
+      .where('tenant_id', '=', tenantId)
+      .where('alliance_org_id', '=', orgId)
+      .where('status', '=', AllianceStatus.JOINED)
   return {
-    tenantId, isAdmin,
+    tenantId,
+    isAdmin,
     root: async () => {
       const a = await row()
-      const n = await joined().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-      return { orgId, name: a.name, unitAttr: ALLIANCE_UNIT_ATTR, allianceSchool: true, tenantId, tenantName: a.tenant_name, memberCount: Number(n.n), isAdmin }
+      const n = await joined()
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+      return {
+        orgId,
+        name: a.name,
+        unitAttr: ALLIANCE_UNIT_ATTR,
+        allianceSchool: true,
+        tenantId,
+        tenantName: a.tenant_name,
+        memberCount: Number(n.n),
+        isAdmin,
+      }
     },
     setting: async () => settingOf(await row()),
-    images: async () => (await trx.selectFrom('alliance_image').select(['id', 'url', 'sort']).where('tenant_id', '=', tenantId).where('org_id', '=', orgId).orderBy('sort').orderBy('id').execute()),
+    images: async () =>
+      await trx
+        .selectFrom('alliance_image')
+        .select(['id', 'url', 'sort'])
+        .where('tenant_id', '=', tenantId)
+        .where('org_id', '=', orgId)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
     members: async (keyword) => {
-      let q = joined().select(['member_org_id', 'member_org_name', 'member_unit_attr', 'member_tenant_name', 'decided_at', 'source'])
+      let q = joined().select([
+        'member_org_id',
+        'member_org_name',
+        'member_unit_attr',
+        'member_tenant_name',
+        'decided_at',
+        'source',
+      ])
       if (keyword) q = q.where('member_org_name', 'ilike', `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
       const rows = await q.orderBy('member_org_name').orderBy('id').limit(1000).execute()
-      return rows.map((r) => ({ orgId: r.member_org_id, name: r.member_org_name, unitAttr: r.member_unit_attr, tenantName: r.member_tenant_name, joinedAt: iso(r.decided_at), source: r.source }))
+      return rows.map((r) => ({
+        orgId: r.member_org_id,
+        name: r.member_org_name,
+        unitAttr: r.member_unit_attr,
+        tenantName: r.member_tenant_name,
+        joinedAt: iso(r.decided_at),
+        source: r.source,
+      }))
     },
   }
 }
 
-function settingOf(a: { org_id: number; name: string; intro: string; culture: string; need_audit: boolean; open_to_tenants: boolean; apps: AllianceApp[]; tenant_name: string; updated_at: Date }): AllianceSetting {
+function settingOf(a: {
+  org_id: number
+  name: string
+  intro: string
+  culture: string
+  need_audit: boolean
+  open_to_tenants: boolean
+  apps: AllianceApp[]
+  tenant_name: string
+  updated_at: Date
+}): AllianceSetting {
   return {
-    orgId: a.org_id, name: a.name, intro: a.intro, culture: a.culture, needAudit: a.need_audit, openToTenants: a.open_to_tenants,
-    apps: Array.isArray(a.apps) ? a.apps : [], tenantName: a.tenant_name, updatedAt: iso(a.updated_at)!,
+    orgId: a.org_id,
+    name: a.name,
+    intro: a.intro,
+    culture: a.culture,
+    needAudit: a.need_audit,
+    openToTenants: a.open_to_tenants,
+    apps: Array.isArray(a.apps) ? a.apps : [],
+    tenantName: a.tenant_name,
+    updatedAt: iso(a.updated_at)!,
   }
 }
 
@@ -108,21 +193,41 @@ function settingOf(a: { org_id: number; name: string; intro: string; culture: st
  * org and of the alliance schools below it (same tenant), and users of a member org (joined), of any tenant.
  * Anyone else gets 404, so an alliance one is not part of is not even confirmed.
  */
-async function readAlliance<T>(ctx: AppContext, auth: AuthInfo, orgId: number, fn: (v: AllianceView) => Promise<T>): Promise<T> {
+async function readAlliance<T>(
+  ctx: AppContext,
+  auth: AuthInfo,
+  orgId: number,
+  fn: (v: AllianceView) => Promise<T>,
+): Promise<T> {
   const local = await ctx.db.tenant(auth.tenantId, async (trx) => {
     const mine = await ancestorsOf(trx, auth.orgId)
     if (await ownAlliance(trx, auth, orgId)) {
       const isAdmin = await administers(trx, auth, orgId)
       const inside = mine.includes(orgId)
-      const member = inside || isAdmin || (await trx.selectFrom('alliance_member').select('id').where('tenant_id', '=', auth.tenantId)
-        .where('alliance_org_id', '=', orgId).where('member_tenant_id', '=', auth.tenantId).where('member_org_id', 'in', mine)
-        .where('status', '=', AllianceStatus.JOINED).executeTakeFirst()) !== undefined
+      const member =
+        inside ||
+        isAdmin ||
+        (await trx
+          .selectFrom('alliance_member')
+          .select('id')
+          .where('tenant_id', '=', auth.tenantId)
+          .where('alliance_org_id', '=', orgId)
+          .where('member_tenant_id', '=', auth.tenantId)
+          .where('member_org_id', 'in', mine)
+          .where('status', '=', AllianceStatus.JOINED)
+          .executeTakeFirst()) !== undefined
       if (!member) throw notFound(AllianceMsg.NOT_FOUND)
       return { done: true as const, value: await fn(viewOf(trx, auth.tenantId, orgId, isAdmin)) }
     }
     // Another tenant's alliance: only through a joined membership row of this tenant (policy member_read).
-    const m = await trx.selectFrom('alliance_member').select('tenant_id').where('alliance_org_id', '=', orgId)
-      .where('member_tenant_id', '=', auth.tenantId).where('member_org_id', 'in', mine).where('status', '=', AllianceStatus.JOINED).executeTakeFirst()
+    const m = await trx
+      .selectFrom('alliance_member')
+      .select('tenant_id')
+      .where('alliance_org_id', '=', orgId)
+      .where('member_tenant_id', '=', auth.tenantId)
+      .where('member_org_id', 'in', mine)
+      .where('status', '=', AllianceStatus.JOINED)
+      .executeTakeFirst()
     if (!m) throw notFound(AllianceMsg.NOT_FOUND)
     return { done: false as const, tenantId: m.tenant_id }
   })
@@ -132,14 +237,19 @@ async function readAlliance<T>(ctx: AppContext, auth: AuthInfo, orgId: number, f
 
 /** getRootOrg: the alliance named (or the one above an org named), else the one the session org sits in; null if none. */
 export async function rootOrg(ctx: AppContext, auth: AuthInfo, orgId?: number): Promise<AllianceRoot | null> {
-  const target = await ctx.db.tenant(auth.tenantId, async (trx) => allianceAbove(trx, auth.tenantId, orgId ?? auth.orgId))
+  const target = await ctx.db.tenant(auth.tenantId, async (trx) =>
+    allianceAbove(trx, auth.tenantId, orgId ?? auth.orgId),
+  )
   if (target === null && orgId === undefined) return null
   return readAlliance(ctx, auth, target ?? orgId!, (v) => v.root())
 }
 
-export const memberOrgs = (ctx: AppContext, auth: AuthInfo, orgId: number, keyword?: string) => readAlliance(ctx, auth, orgId, (v) => v.members(keyword))
-export const allianceSetting = (ctx: AppContext, auth: AuthInfo, orgId: number) => readAlliance(ctx, auth, orgId, (v) => v.setting())
-export const allianceImages = (ctx: AppContext, auth: AuthInfo, orgId: number) => readAlliance(ctx, auth, orgId, (v) => v.images())
+export const memberOrgs = (ctx: AppContext, auth: AuthInfo, orgId: number, keyword?: string) =>
+  readAlliance(ctx, auth, orgId, (v) => v.members(keyword))
+export const allianceSetting = (ctx: AppContext, auth: AuthInfo, orgId: number) =>
+  readAlliance(ctx, auth, orgId, (v) => v.setting())
+export const allianceImages = (ctx: AppContext, auth: AuthInfo, orgId: number) =>
+  readAlliance(ctx, auth, orgId, (v) => v.images())
 
 /** checkIsAdmin: of the alliance named, or of any alliance at or below the session org. */
 export function checkIsAdmin(ctx: AppContext, auth: AuthInfo, orgId?: number): Promise<boolean> {
@@ -158,7 +268,12 @@ export function managedAlliances(ctx: AppContext, auth: AuthInfo): Promise<Allia
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const { permissions } = await loadGrants(trx, auth.userInfoId)
     if (!permissions.includes(ALLIANCE_MANAGE)) return []
-    const all = await trx.selectFrom('alliance').selectAll().where('tenant_id', '=', auth.tenantId).orderBy('org_id').execute()
+    const all = await trx
+      .selectFrom('alliance')
+      .selectAll()
+      .where('tenant_id', '=', auth.tenantId)
+      .orderBy('org_id')
+      .execute()
     const out: AllianceRoot[] = []
     for (const a of all) {
       if (!(await isWithin(trx, auth.orgId, a.org_id))) continue
@@ -169,12 +284,22 @@ export function managedAlliances(ctx: AppContext, auth: AuthInfo): Promise<Allia
 }
 
 /** Names of alliances the caller's tenant has membership rows with: read in each alliance's tenant, by those rows only. */
-async function allianceNames(ctx: AppContext, pairs: { tenantId: number; orgId: number }[]): Promise<Map<string, { name: string; tenantName: string }>> {
+async function allianceNames(
+  ctx: AppContext,
+  pairs: { tenantId: number; orgId: number }[],
+): Promise<Map<string, { name: string; tenantName: string }>> {
   const out = new Map<string, { name: string; tenantName: string }>()
   const byTenant = new Map<number, number[]>()
   for (const p of pairs) byTenant.set(p.tenantId, [...(byTenant.get(p.tenantId) ?? []), p.orgId])
   for (const [tenantId, orgIds] of byTenant) {
-    const rows = await ctx.db.tenant(tenantId, (trx) => trx.selectFrom('alliance').select(['org_id', 'name', 'tenant_name']).where('tenant_id', '=', tenantId).where('org_id', 'in', orgIds).execute())
+    const rows = await ctx.db.tenant(tenantId, (trx) =>
+      trx
+        .selectFrom('alliance')
+        .select(['org_id', 'name', 'tenant_name'])
+        .where('tenant_id', '=', tenantId)
+        .where('org_id', 'in', orgIds)
+        .execute(),
+    )
     for (const r of rows) out.set(`${tenantId}/${r.org_id}`, { name: r.name, tenantName: r.tenant_name })
   }
   return out
@@ -182,16 +307,42 @@ async function allianceNames(ctx: AppContext, pairs: { tenantId: number; orgId: 
 
 /** getJoinedAndAuditingList: the session org's alliances, joined or waiting, and a last refusal (so it can reapply). */
 export async function joinedAndAuditing(ctx: AppContext, auth: AuthInfo): Promise<AllianceMembership[]> {
-  const rows = await ctx.db.tenant(auth.tenantId, (trx) => trx.selectFrom('alliance_member')
-    .select(['id', 'tenant_id', 'alliance_org_id', 'status', 'applied_at', 'decided_at', 'refuse_reason'])
-    .where('member_tenant_id', '=', auth.tenantId).where('member_org_id', '=', auth.orgId).orderBy('id', 'desc').limit(500).execute())
+  const rows = await ctx.db.tenant(auth.tenantId, (trx) =>
+    trx
+      .selectFrom('alliance_member')
+      .select(['id', 'tenant_id', 'alliance_org_id', 'status', 'applied_at', 'decided_at', 'refuse_reason'])
+      .where('member_tenant_id', '=', auth.tenantId)
+      .where('member_org_id', '=', auth.orgId)
+      .orderBy('id', 'desc')
+      .limit(500)
+      .execute(),
+  )
   const latest = new Map<string, (typeof rows)[number]>()
-  for (const r of rows) { const k = `${r.tenant_id}/${r.alliance_org_id}`; if (!latest.has(k)) latest.set(k, r) }
+  for (const r of rows) {
+    const k = `${r.tenant_id}/${r.alliance_org_id}`
+    if (!latest.has(k)) latest.set(k, r)
+  }
   const kept = [...latest.values()].filter((r) => r.status <= AllianceStatus.REFUSED)
-  const names = await allianceNames(ctx, kept.map((r) => ({ tenantId: r.tenant_id, orgId: r.alliance_org_id })))
+  const names = await allianceNames(
+    ctx,
+    kept.map((r) => ({ tenantId: r.tenant_id, orgId: r.alliance_org_id })),
+  )
   return kept.flatMap((r) => {
     const n = names.get(`${r.tenant_id}/${r.alliance_org_id}`)
-    return n ? [{ id: r.id, allianceOrgId: r.alliance_org_id, allianceName: n.name, tenantName: n.tenantName, status: r.status, appliedAt: iso(r.applied_at)!, decidedAt: iso(r.decided_at), refuseReason: r.refuse_reason }] : []
+    return n
+      ? [
+          {
+            id: r.id,
+            allianceOrgId: r.alliance_org_id,
+            allianceName: n.name,
+            tenantName: n.tenantName,
+            status: r.status,
+            appliedAt: iso(r.applied_at)!,
+            decidedAt: iso(r.decided_at),
+            refuseReason: r.refuse_reason,
+          },
+        ]
+      : []
   })
 }
 
@@ -199,17 +350,37 @@ export async function joinedAndAuditing(ctx: AppContext, auth: AuthInfo): Promis
 export function candidates(ctx: AppContext, auth: AuthInfo, keyword?: string): Promise<AllianceCandidate[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const mine = await ancestorsOf(trx, auth.orgId)
-    let q = trx.selectFrom('alliance').select(['tenant_id', 'org_id', 'name', 'intro', 'tenant_name', 'need_audit'])
+    let q = trx
+      .selectFrom('alliance')
+      .select(['tenant_id', 'org_id', 'name', 'intro', 'tenant_name', 'need_audit'])
       .where((eb) => eb.or([eb('tenant_id', '=', auth.tenantId), eb('open_to_tenants', '=', true)]))
     if (keyword) q = q.where('name', 'ilike', `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
     const rows = await q.orderBy('name').orderBy('org_id').limit(200).execute()
-    const live = new Set((await trx.selectFrom('alliance_member').select(['tenant_id', 'alliance_org_id'])
-      .where('member_tenant_id', '=', auth.tenantId).where('member_org_id', '=', auth.orgId).where('status', 'in', LIVE).execute())
-      .map((r) => `${r.tenant_id}/${r.alliance_org_id}`))
+    const live = new Set(
+      (
+        await trx
+          .selectFrom('alliance_member')
+          .select(['tenant_id', 'alliance_org_id'])
+          .where('member_tenant_id', '=', auth.tenantId)
+          .where('member_org_id', '=', auth.orgId)
+          .where('status', 'in', LIVE)
+          .execute()
+      ).map((r) => `${r.tenant_id}/${r.alliance_org_id}`),
+    )
     const own = new Set<number>()
-    for (const r of rows) if (r.tenant_id === auth.tenantId && (mine.includes(r.org_id) || (await isWithin(trx, auth.orgId, r.org_id)))) own.add(r.org_id)
-    return rows.filter((r) => !live.has(`${r.tenant_id}/${r.org_id}`) && !own.has(r.org_id))
-      .map((r) => ({ orgId: r.org_id, name: r.name, intro: r.intro, tenantName: r.tenant_name, sameTenant: r.tenant_id === auth.tenantId, needAudit: r.need_audit }))
+    for (const r of rows)
+      if (r.tenant_id === auth.tenantId && (mine.includes(r.org_id) || (await isWithin(trx, auth.orgId, r.org_id))))
+        own.add(r.org_id)
+    return rows
+      .filter((r) => !live.has(`${r.tenant_id}/${r.org_id}`) && !own.has(r.org_id))
+      .map((r) => ({
+        orgId: r.org_id,
+        name: r.name,
+        intro: r.intro,
+        tenantName: r.tenant_name,
+        sameTenant: r.tenant_id === auth.tenantId,
+        needAudit: r.need_audit,
+      }))
   })
 }
 
@@ -220,40 +391,105 @@ async function siblingNameTaken(trx: Trx, parentId: number, name: string, except
 }
 
 /** registerPage: founds an alliance, an org (allianceSchool, unit attribute 8) under an org of the caller's scope. */
-export function register(ctx: AppContext, auth: AuthInfo, b: { name: string; parentId?: number; intro: string; needAudit: boolean; openToTenants: boolean }): Promise<{ orgId: number }> {
+export function register(
+  ctx: AppContext,
+  auth: AuthInfo,
+  b: { name: string; parentId?: number; intro: string; needAudit: boolean; openToTenants: boolean },
+): Promise<{ orgId: number }> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const parentId = b.parentId ?? auth.orgId
     await assertInScope(trx, auth, parentId)
-    const parent = await trx.selectFrom('org_unit').select(['trade', 'app_type']).where('id', '=', parentId).executeTakeFirstOrThrow()
+    const parent = await trx
+      .selectFrom('org_unit')
+      .select(['trade', 'app_type'])
+      .where('id', '=', parentId)
+      .executeTakeFirstOrThrow()
     if (await siblingNameTaken(trx, parentId, b.name)) throw refused(ErrorCode.CONFLICT, AllianceMsg.NAME_TAKEN)
-    const tenant = await trx.selectFrom('tenant').select('name').where('id', '=', auth.tenantId).executeTakeFirstOrThrow()
-    const { id } = await trx.insertInto('org_unit').values({
-      parent_id: parentId, name: b.name, unit_attr: ALLIANCE_UNIT_ATTR, trade: parent.trade, app_type: parent.app_type, org_type: 'org',
-      alliance_school: true, icon_url: null, xd_page: null, jd_page: null,
-    }).returning('id').executeTakeFirstOrThrow()
-    await trx.insertInto('alliance').values({
-      org_id: id, name: b.name, tenant_name: tenant.name, intro: b.intro, need_audit: b.needAudit, open_to_tenants: b.openToTenants, created_by: auth.accountId,
-    }).execute()
+    const tenant = await trx
+      .selectFrom('tenant')
+      .select('name')
+      .where('id', '=', auth.tenantId)
+      .executeTakeFirstOrThrow()
+    const { id } = await trx
+      .insertInto('org_unit')
+      .values({
+        parent_id: parentId,
+        name: b.name,
+        unit_attr: ALLIANCE_UNIT_ATTR,
+        trade: parent.trade,
+        app_type: parent.app_type,
+        org_type: 'org',
+        alliance_school: true,
+        icon_url: null,
+        xd_page: null,
+        jd_page: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await trx
+      .insertInto('alliance')
+      .values({
+        org_id: id,
+        name: b.name,
+        tenant_name: tenant.name,
+        intro: b.intro,
+        need_audit: b.needAudit,
+        open_to_tenants: b.openToTenants,
+        created_by: auth.accountId,
+      })
+      .execute()
     await recordOp(trx, auth, { module: MODULE, action: '创建联盟', target: b.name })
     return { orgId: id }
   })
 }
 
 /** setJuxiaoSetting: the alliance's name (the org's too), texts, audit and openness, and shared apps. */
-export function saveSetting(ctx: AppContext, auth: AuthInfo, b: { orgId: number; name?: string; intro: string; culture: string; needAudit: boolean; openToTenants: boolean; apps: AllianceApp[] }): Promise<void> {
+export function saveSetting(
+  ctx: AppContext,
+  auth: AuthInfo,
+  b: {
+    orgId: number
+    name?: string
+    intro: string
+    culture: string
+    needAudit: boolean
+    openToTenants: boolean
+    apps: AllianceApp[]
+  },
+): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const a = await requireAdmin(trx, auth, b.orgId)
     const name = b.name ?? a.name
     if (name !== a.name) {
-      const org = await trx.selectFrom('org_unit').select('parent_id').where('id', '=', b.orgId).executeTakeFirstOrThrow()
-      if (org.parent_id !== null && (await siblingNameTaken(trx, org.parent_id, name, b.orgId))) throw refused(ErrorCode.CONFLICT, AllianceMsg.NAME_TAKEN)
+      const org = await trx
+        .selectFrom('org_unit')
+        .select('parent_id')
+        .where('id', '=', b.orgId)
+        .executeTakeFirstOrThrow()
+      if (org.parent_id !== null && (await siblingNameTaken(trx, org.parent_id, name, b.orgId)))
+        throw refused(ErrorCode.CONFLICT, AllianceMsg.NAME_TAKEN)
       await trx.updateTable('org_unit').set({ name }).where('id', '=', b.orgId).execute()
     }
-    await trx.updateTable('alliance').set({
-      name, intro: b.intro, culture: b.culture, need_audit: b.needAudit, open_to_tenants: b.openToTenants,
-      apps: JSON.stringify(b.apps), updated_at: ctx.clock.now(),
-    }).where('tenant_id', '=', auth.tenantId).where('org_id', '=', b.orgId).execute()
-    await recordOp(trx, auth, { module: MODULE, action: '联盟设置', target: name, detail: { needAudit: b.needAudit, openToTenants: b.openToTenants, apps: b.apps.length } })
+    await trx
+      .updateTable('alliance')
+      .set({
+        name,
+        intro: b.intro,
+        culture: b.culture,
+        need_audit: b.needAudit,
+        open_to_tenants: b.openToTenants,
+        apps: JSON.stringify(b.apps),
+        updated_at: ctx.clock.now(),
+      })
+      .where('tenant_id', '=', auth.tenantId)
+      .where('org_id', '=', b.orgId)
+      .execute()
+    await recordOp(trx, auth, {
+      module: MODULE,
+      action: '联盟设置',
+      target: name,
+      detail: { needAudit: b.needAudit, openToTenants: b.openToTenants, apps: b.apps.length },
+    })
   })
 }
 
@@ -264,7 +500,13 @@ export function saveSetting(ctx: AppContext, auth: AuthInfo, b: { orgId: number;
 export function saveHeader(ctx: AppContext, auth: AuthInfo, orgId: number, value: JdMhSysConfig): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await requireAdmin(trx, auth, orgId)
-    await saveNamed(trx, auth, { name: ConfigName.ALLIANCE_MH_SYS, label: '联盟顶部配置', schema: jdMhSysConfig, permission: ALLIANCE_MANAGE }, value, { orgId })
+    await saveNamed(
+      trx,
+      auth,
+      { name: ConfigName.ALLIANCE_MH_SYS, label: '联盟顶部配置', schema: jdMhSysConfig, permission: ALLIANCE_MANAGE },
+      value,
+      { orgId },
+    )
   })
 }
 
@@ -273,9 +515,24 @@ export function saveImages(ctx: AppContext, auth: AuthInfo, orgId: number, image
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const a = await requireAdmin(trx, auth, orgId)
     await trx.deleteFrom('alliance_image').where('tenant_id', '=', auth.tenantId).where('org_id', '=', orgId).execute()
-    if (images.length) await trx.insertInto('alliance_image').values(images.map((url, sort) => ({ org_id: orgId, url, sort }))).execute()
-    await recordOp(trx, auth, { module: MODULE, action: '保存背景图', target: a.name, detail: { count: images.length } })
-    return trx.selectFrom('alliance_image').select(['id', 'url', 'sort']).where('tenant_id', '=', auth.tenantId).where('org_id', '=', orgId).orderBy('sort').execute()
+    if (images.length)
+      await trx
+        .insertInto('alliance_image')
+        .values(images.map((url, sort) => ({ org_id: orgId, url, sort })))
+        .execute()
+    await recordOp(trx, auth, {
+      module: MODULE,
+      action: '保存背景图',
+      target: a.name,
+      detail: { count: images.length },
+    })
+    return trx
+      .selectFrom('alliance_image')
+      .select(['id', 'url', 'sort'])
+      .where('tenant_id', '=', auth.tenantId)
+      .where('org_id', '=', orgId)
+      .orderBy('sort')
+      .execute()
   })
 }
 
@@ -283,31 +540,85 @@ export function saveImages(ctx: AppContext, auth: AuthInfo, orgId: number, image
  * applyJoin: the session org applies to an alliance of its tenant or an open one of another tenant. With audit off
  * it joins at once. The alliance itself and the schools below it are already in it.
  */
-export function applyJoin(ctx: AppContext, auth: AuthInfo, allianceOrgId: number, reason: string): Promise<{ id: number; status: number }> {
+export function applyJoin(
+  ctx: AppContext,
+  auth: AuthInfo,
+  allianceOrgId: number,
+  reason: string,
+): Promise<{ id: number; status: number }> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     // Visible: this tenant's alliances and other tenants' open ones (policy alliance_directory).
-    const a = await trx.selectFrom('alliance').select(['tenant_id', 'need_audit']).where('org_id', '=', allianceOrgId)
-      .where((eb) => eb.or([eb('tenant_id', '=', auth.tenantId), eb('open_to_tenants', '=', true)])).executeTakeFirst()
+    const a = await trx
+      .selectFrom('alliance')
+      .select(['tenant_id', 'need_audit'])
+      .where('org_id', '=', allianceOrgId)
+      .where((eb) => eb.or([eb('tenant_id', '=', auth.tenantId), eb('open_to_tenants', '=', true)]))
+      .executeTakeFirst()
     if (!a) throw notFound(AllianceMsg.NOT_FOUND)
     // The alliance, the schools below it and the orgs above it (its founders) are part of it already.
-    if (a.tenant_id === auth.tenantId && ((await ancestorsOf(trx, auth.orgId)).includes(allianceOrgId) || (await isWithin(trx, auth.orgId, allianceOrgId)))) {
+    if (
+      a.tenant_id === auth.tenantId &&
+      ((await ancestorsOf(trx, auth.orgId)).includes(allianceOrgId) || (await isWithin(trx, auth.orgId, allianceOrgId)))
+    ) {
       throw refused(ErrorCode.BAD_REQUEST, AllianceMsg.OWN)
     }
-    const live = await trx.selectFrom('alliance_member').select('id').where('tenant_id', '=', a.tenant_id).where('alliance_org_id', '=', allianceOrgId)
-      .where('member_tenant_id', '=', auth.tenantId).where('member_org_id', '=', auth.orgId).where('status', 'in', LIVE).executeTakeFirst()
+    const live = await trx
+      .selectFrom('alliance_member')
+      .select('id')
+      .where('tenant_id', '=', a.tenant_id)
+      .where('alliance_org_id', '=', allianceOrgId)
+      .where('member_tenant_id', '=', auth.tenantId)
+      .where('member_org_id', '=', auth.orgId)
+      .where('status', 'in', LIVE)
+      .executeTakeFirst()
     if (live) throw refused(ErrorCode.CONFLICT, AllianceMsg.ALREADY)
-    const org = await trx.selectFrom('org_unit').select(['name', 'unit_attr']).where('id', '=', auth.orgId).executeTakeFirstOrThrow()
-    const tenant = await trx.selectFrom('tenant').select('name').where('id', '=', auth.tenantId).executeTakeFirstOrThrow()
-    const me = await trx.selectFrom('user_info').select('true_name').where('id', '=', auth.userInfoId).executeTakeFirst()
+    const org = await trx
+      .selectFrom('org_unit')
+      .select(['name', 'unit_attr'])
+      .where('id', '=', auth.orgId)
+      .executeTakeFirstOrThrow()
+    const tenant = await trx
+      .selectFrom('tenant')
+      .select('name')
+      .where('id', '=', auth.tenantId)
+      .executeTakeFirstOrThrow()
+    const me = await trx
+      .selectFrom('user_info')
+      .select('true_name')
+      .where('id', '=', auth.userInfoId)
+      .executeTakeFirst()
     const status = a.need_audit ? AllianceStatus.AUDITING : AllianceStatus.JOINED
     const now = ctx.clock.now()
-    const row = await trx.insertInto('alliance_member').values({
-      tenant_id: a.tenant_id, alliance_org_id: allianceOrgId, member_tenant_id: auth.tenantId, member_org_id: auth.orgId,
-      member_org_name: org.name, member_unit_attr: org.unit_attr, member_tenant_name: tenant.name, status, source: 'apply', reason,
-      applicant_account_id: auth.accountId, applicant_name: me?.true_name ?? null, applied_at: now, decided_at: status === AllianceStatus.JOINED ? now : null,
-      decided_by: null, refuse_reason: null, left_at: null,
-    }).returning('id').executeTakeFirstOrThrow().catch((e: unknown) => rethrowUnique(e, { alliance_member_live: AllianceMsg.ALREADY }, AllianceMsg.ALREADY))
-    await recordOp(trx, auth, { module: MODULE, action: '申请加入联盟', target: String(allianceOrgId), detail: { status } })
+    const row = await trx
+      .insertInto('alliance_member')
+      .values({
+        tenant_id: a.tenant_id,
+        alliance_org_id: allianceOrgId,
+        member_tenant_id: auth.tenantId,
+        member_org_id: auth.orgId,
+        member_org_name: org.name,
+        member_unit_attr: org.unit_attr,
+        member_tenant_name: tenant.name,
+        status,
+        source: 'apply',
+        reason,
+        applicant_account_id: auth.accountId,
+        applicant_name: me?.true_name ?? null,
+        applied_at: now,
+        decided_at: status === AllianceStatus.JOINED ? now : null,
+        decided_by: null,
+        refuse_reason: null,
+        left_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .catch((e: unknown) => rethrowUnique(e, { alliance_member_live: AllianceMsg.ALREADY }, AllianceMsg.ALREADY))
+    await recordOp(trx, auth, {
+      module: MODULE,
+      action: '申请加入联盟',
+      target: String(allianceOrgId),
+      detail: { status },
+    })
     return { id: row.id, status }
   })
 }
@@ -316,9 +627,15 @@ export function applyJoin(ctx: AppContext, auth: AuthInfo, allianceOrgId: number
 export function leave(ctx: AppContext, auth: AuthInfo, allianceOrgId: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const now = ctx.clock.now()
-    const rows = await trx.updateTable('alliance_member').set({ status: AllianceStatus.LEFT, left_at: now })
-      .where('alliance_org_id', '=', allianceOrgId).where('member_tenant_id', '=', auth.tenantId).where('member_org_id', '=', auth.orgId)
-      .where('status', 'in', LIVE).returning('id').execute()
+    const rows = await trx
+      .updateTable('alliance_member')
+      .set({ status: AllianceStatus.LEFT, left_at: now })
+      .where('alliance_org_id', '=', allianceOrgId)
+      .where('member_tenant_id', '=', auth.tenantId)
+      .where('member_org_id', '=', auth.orgId)
+      .where('status', 'in', LIVE)
+      .returning('id')
+      .execute()
     if (!rows.length) throw refused(ErrorCode.NOT_FOUND, AllianceMsg.MEMBERSHIP_GONE)
     await recordOp(trx, auth, { module: MODULE, action: '离开联盟', target: String(allianceOrgId) })
   })
@@ -326,20 +643,44 @@ export function leave(ctx: AppContext, auth: AuthInfo, allianceOrgId: number): P
 
 /** An application or membership row of an alliance the caller administers. */
 async function adminRow(trx: Trx, auth: AuthInfo, id: number) {
-  const row = await trx.selectFrom('alliance_member').selectAll().where('tenant_id', '=', auth.tenantId).where('id', '=', id).executeTakeFirst()
+  const row = await trx
+    .selectFrom('alliance_member')
+    .selectAll()
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst()
   if (!row) throw notFound(AllianceMsg.APPLICATION_GONE)
   await requireAdmin(trx, auth, row.alliance_org_id)
   return row
 }
 
-export function decide(ctx: AppContext, auth: AuthInfo, id: number, pass: boolean, refuseReason?: string): Promise<void> {
+export function decide(
+  ctx: AppContext,
+  auth: AuthInfo,
+  id: number,
+  pass: boolean,
+  refuseReason?: string,
+): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const row = await adminRow(trx, auth, id)
     if (row.status !== AllianceStatus.AUDITING) throw refused(ErrorCode.CONFLICT, AllianceMsg.APPLICATION_GONE)
-    await trx.updateTable('alliance_member').set({
-      status: pass ? AllianceStatus.JOINED : AllianceStatus.REFUSED, decided_by: auth.accountId, decided_at: ctx.clock.now(), refuse_reason: pass ? null : refuseReason ?? null,
-    }).where('tenant_id', '=', auth.tenantId).where('id', '=', id).execute()
-    await recordOp(trx, auth, { module: MODULE, action: pass ? '通过加入申请' : '拒绝加入申请', target: row.member_org_name, detail: pass ? null : { reason: refuseReason } })
+    await trx
+      .updateTable('alliance_member')
+      .set({
+        status: pass ? AllianceStatus.JOINED : AllianceStatus.REFUSED,
+        decided_by: auth.accountId,
+        decided_at: ctx.clock.now(),
+        refuse_reason: pass ? null : (refuseReason ?? null),
+      })
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', '=', id)
+      .execute()
+    await recordOp(trx, auth, {
+      module: MODULE,
+      action: pass ? '通过加入申请' : '拒绝加入申请',
+      target: row.member_org_name,
+      detail: pass ? null : { reason: refuseReason },
+    })
   })
 }
 
@@ -347,27 +688,55 @@ export function removeMember(ctx: AppContext, auth: AuthInfo, id: number): Promi
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const row = await adminRow(trx, auth, id)
     if (row.status !== AllianceStatus.JOINED) throw refused(ErrorCode.CONFLICT, AllianceMsg.MEMBERSHIP_GONE)
-    await trx.updateTable('alliance_member').set({ status: AllianceStatus.REMOVED, decided_by: auth.accountId, decided_at: ctx.clock.now() })
-      .where('tenant_id', '=', auth.tenantId).where('id', '=', id).execute()
+    await trx
+      .updateTable('alliance_member')
+      .set({ status: AllianceStatus.REMOVED, decided_by: auth.accountId, decided_at: ctx.clock.now() })
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', '=', id)
+      .execute()
     await recordOp(trx, auth, { module: MODULE, action: '移出联盟', target: row.member_org_name, important: true })
   })
 }
 
 /** getAllianceSchoolMemberOrgList: applications and members of an alliance, for its administrators. */
-export function memberRows(ctx: AppContext, auth: AuthInfo, q: { orgId: number; status?: number; keyword?: string; pageIndex: number; pageSize: number }): Promise<Page<AllianceMemberRow>> {
+export function memberRows(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: { orgId: number; status?: number; keyword?: string; pageIndex: number; pageSize: number },
+): Promise<Page<AllianceMemberRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await requireAdmin(trx, auth, q.orgId)
-    let base = trx.selectFrom('alliance_member').where('tenant_id', '=', auth.tenantId).where('alliance_org_id', '=', q.orgId)
+    let base = trx
+      .selectFrom('alliance_member')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('alliance_org_id', '=', q.orgId)
     base = q.status === undefined ? base.where('status', 'in', LIVE) : base.where('status', '=', q.status)
     if (q.keyword) base = base.where('member_org_name', 'ilike', `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-    const rows = await base.selectAll().orderBy('id', 'desc').limit(q.pageSize).offset((q.pageIndex - 1) * q.pageSize).execute()
+    const rows = await base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.pageIndex - 1) * q.pageSize)
+      .execute()
     const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
     return {
       list: rows.map((r) => ({
-        id: r.id, orgId: r.member_org_id, orgName: r.member_org_name, tenantName: r.member_tenant_name, sameTenant: r.member_tenant_id === auth.tenantId,
-        status: r.status, source: r.source, reason: r.reason, applicantName: r.applicant_name, appliedAt: iso(r.applied_at)!, decidedAt: iso(r.decided_at), refuseReason: r.refuse_reason,
+        id: r.id,
+        orgId: r.member_org_id,
+        orgName: r.member_org_name,
+        tenantName: r.member_tenant_name,
+        sameTenant: r.member_tenant_id === auth.tenantId,
+        status: r.status,
+        source: r.source,
+        reason: r.reason,
+        applicantName: r.applicant_name,
+        appliedAt: iso(r.applied_at)!,
+        decidedAt: iso(r.decided_at),
+        refuseReason: r.refuse_reason,
       })),
-      total: Number(total.n), pageIndex: q.pageIndex, pageSize: q.pageSize,
+      total: Number(total.n),
+      pageIndex: q.pageIndex,
+      pageSize: q.pageSize,
     }
   })
 }

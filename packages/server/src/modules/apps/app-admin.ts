@@ -1,4 +1,13 @@
-import { APP_USER_TYPES, AppMsg, ErrorCode, TENANT_APP_PERMISSION_ROOT, type AppPageBody, type AppRow, type AppSaveBody, type AppUpdateBody } from '@zhixiao/shared'
+import {
+  APP_USER_TYPES,
+  AppMsg,
+  ErrorCode,
+  TENANT_APP_PERMISSION_ROOT,
+  type AppPageBody,
+  type AppRow,
+  type AppSaveBody,
+  type AppUpdateBody,
+} from '@zhixiao/shared'
 import { randomBytes } from 'node:crypto'
 import type { Trx } from '../../db/database.js'
 import { knownCodes } from '../../platform/catalogue.js'
@@ -8,7 +17,16 @@ import { AppError, notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { isWithin, subtreeIds } from '../../platform/org-scope.js'
 import { paginate, type Page } from '../../platform/paging.js'
-import { APP_COLUMNS, collectedIds, syncBuiltinApps, toAppRow, viewerOf, type AppDbRow, type Viewer, withoutAdminOnly } from './registry.js'
+import {
+  APP_COLUMNS,
+  collectedIds,
+  syncBuiltinApps,
+  toAppRow,
+  viewerOf,
+  type AppDbRow,
+  type Viewer,
+  withoutAdminOnly,
+} from './registry.js'
 
 /**
  * App management (sc_menhu_app_mgr): listing the registry, registering apps, editing them. A registered app
@@ -21,7 +39,10 @@ const MODULE = '应用管理'
 /** What an admin manages: built-in apps, apps of their org and above (read-only above) and of their subtree. */
 async function adminView(trx: Trx, v: Viewer) {
   const scope = [...new Set([...v.orgChain, ...(await subtreeIds(trx, v.auth.orgId))])]
-  return withoutAdminOnly(trx.selectFrom('app').where((eb) => eb.or([eb('app.org_id', 'is', null), eb('app.org_id', 'in', scope)])), v)
+  return withoutAdminOnly(
+    trx.selectFrom('app').where((eb) => eb.or([eb('app.org_id', 'is', null), eb('app.org_id', 'in', scope)])),
+    v,
+  )
 }
 
 /** Registered apps first (newest first), then the built-in ones in their list order. */
@@ -29,11 +50,18 @@ export function pageApps(ctx: AppContext, auth: AuthInfo, q: AppPageBody): Promi
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const v = await viewerOf(trx, auth, ctx.clock.now())
     let base = await adminView(trx, v)
-    if (q.keyword) base = base.where((eb) => eb.or([eb('app.name', 'ilike', `%${q.keyword}%`), eb('app.unique_id', 'ilike', `%${q.keyword}%`)]))
+    if (q.keyword)
+      base = base.where((eb) =>
+        eb.or([eb('app.name', 'ilike', `%${q.keyword}%`), eb('app.unique_id', 'ilike', `%${q.keyword}%`)]),
+      )
     if (q.appType !== undefined && q.appType !== null) base = base.where('app.app_type', '=', q.appType)
     if (q.source) base = base.where('app.builtin', '=', q.source === 'builtin')
     if (q.isScrap !== undefined && q.isScrap !== null) base = base.where('app.is_scrap', '=', q.isScrap)
-    const page = await paginate(base.select(APP_COLUMNS).orderBy('app.builtin').orderBy('app.sort').orderBy('app.id', 'desc'), base, q)
+    const page = await paginate(
+      base.select(APP_COLUMNS).orderBy('app.builtin').orderBy('app.sort').orderBy('app.id', 'desc'),
+      base,
+      q,
+    )
     const collected = await collectedIds(trx, auth.userInfoId)
     return { ...page, list: page.list.map((a) => toAppRow(a, v.today, collected)) }
   })
@@ -46,11 +74,26 @@ export function pageApps(ctx: AppContext, auth: AuthInfo, q: AppPageBody): Promi
  */
 async function registerPermission(trx: Trx, code: string, appName: string): Promise<boolean> {
   if ((await knownCodes(trx)).includes(code)) return false
-  await trx.insertInto('tenant_permission').values({ code: TENANT_APP_PERMISSION_ROOT.code, name: TENANT_APP_PERMISSION_ROOT.name, kind: 'app', parent_code: null, sort: 0 })
-    .onConflict((oc) => oc.doNothing()).execute()
+  await trx
+    .insertInto('tenant_permission')
+    .values({
+      code: TENANT_APP_PERMISSION_ROOT.code,
+      name: TENANT_APP_PERMISSION_ROOT.name,
+      kind: 'app',
+      parent_code: null,
+      sort: 0,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute()
   if (code === TENANT_APP_PERMISSION_ROOT.code) return true
-  const { n } = await trx.selectFrom('tenant_permission').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  await trx.insertInto('tenant_permission').values({ code, name: appName, kind: 'page', parent_code: TENANT_APP_PERMISSION_ROOT.code, sort: Number(n) }).execute()
+  const { n } = await trx
+    .selectFrom('tenant_permission')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  await trx
+    .insertInto('tenant_permission')
+    .values({ code, name: appName, kind: 'page', parent_code: TENANT_APP_PERMISSION_ROOT.code, sort: Number(n) })
+    .execute()
   return true
 }
 
@@ -64,13 +107,36 @@ export function saveApp(ctx: AppContext, auth: AuthInfo, b: AppSaveBody): Promis
     const permissionName = blank(b.permissionName)
     const added = permissionName ? await registerPermission(trx, permissionName, b.name) : false
     try {
-      const { id } = await trx.insertInto('app').values({
-        org_id: auth.orgId, unique_id: uniqueId, name: b.name, icon_uri: blank(b.iconUri), req_uri: blank(b.reqUri), entry_url: blank(b.entryUrl),
-        permission_name: permissionName, app_type: b.appType, open_way: b.openWay, is_scrap: b.isScrap, expire_date: blank(b.expireDate),
-        has_show: b.hasShow, is_new_app: b.isNewApp, grouping_type: b.groupingType ?? null, builtin: false, scopes: 'sb', sort: 1000,
-        user_types: typesJson(b.userTypes ?? APP_USER_TYPES),
-      }).returning('id').executeTakeFirstOrThrow()
-      await recordOp(trx, auth, { module: MODULE, action: '注册应用', target: b.name, detail: { after: { ...b, uniqueId }, permissionAdded: added } })
+      const { id } = await trx
+        .insertInto('app')
+        .values({
+          org_id: auth.orgId,
+          unique_id: uniqueId,
+          name: b.name,
+          icon_uri: blank(b.iconUri),
+          req_uri: blank(b.reqUri),
+          entry_url: blank(b.entryUrl),
+          permission_name: permissionName,
+          app_type: b.appType,
+          open_way: b.openWay,
+          is_scrap: b.isScrap,
+          expire_date: blank(b.expireDate),
+          has_show: b.hasShow,
+          is_new_app: b.isNewApp,
+          grouping_type: b.groupingType ?? null,
+          builtin: false,
+          scopes: 'sb',
+          sort: 1000,
+          user_types: typesJson(b.userTypes ?? APP_USER_TYPES),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await recordOp(trx, auth, {
+        module: MODULE,
+        action: '注册应用',
+        target: b.name,
+        detail: { after: { ...b, uniqueId }, permissionAdded: added },
+      })
       return id
     } catch (e) {
       return rethrowUnique(e, { app_tenant_id_unique_id_key: AppMsg.UNIQUE_TAKEN }, AppMsg.UNIQUE_TAKEN)
@@ -96,8 +162,14 @@ export function updateApp(ctx: AppContext, auth: AuthInfo, b: AppUpdateBody): Pr
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const a = await writableApp(trx, ctx, auth, b.appId)
     const settings = {
-      icon_uri: blank(b.iconUri), entry_url: blank(b.entryUrl), open_way: b.openWay, is_scrap: b.isScrap, expire_date: blank(b.expireDate),
-      has_show: b.hasShow, is_new_app: b.isNewApp, ...(b.userTypes && { user_types: typesJson(b.userTypes) }),
+      icon_uri: blank(b.iconUri),
+      entry_url: blank(b.entryUrl),
+      open_way: b.openWay,
+      is_scrap: b.isScrap,
+      expire_date: blank(b.expireDate),
+      has_show: b.hasShow,
+      is_new_app: b.isNewApp,
+      ...(b.userTypes && { user_types: typesJson(b.userTypes) }),
     }
     if (a.builtin) {
       await trx.updateTable('app').set(settings).where('id', '=', a.id).execute()
@@ -105,10 +177,19 @@ export function updateApp(ctx: AppContext, auth: AuthInfo, b: AppUpdateBody): Pr
       const permissionName = blank(b.permissionName)
       if (permissionName && permissionName !== a.permission_name) await registerPermission(trx, permissionName, b.name)
       try {
-        await trx.updateTable('app').set({
-          ...settings, name: b.name, req_uri: blank(b.reqUri), permission_name: permissionName, app_type: b.appType, grouping_type: b.groupingType ?? null,
-          ...(blank(b.uniqueId) && { unique_id: b.uniqueId as string }),
-        }).where('id', '=', a.id).execute()
+        await trx
+          .updateTable('app')
+          .set({
+            ...settings,
+            name: b.name,
+            req_uri: blank(b.reqUri),
+            permission_name: permissionName,
+            app_type: b.appType,
+            grouping_type: b.groupingType ?? null,
+            ...(blank(b.uniqueId) && { unique_id: b.uniqueId as string }),
+          })
+          .where('id', '=', a.id)
+          .execute()
       } catch (e) {
         rethrowUnique(e, { app_tenant_id_unique_id_key: AppMsg.UNIQUE_TAKEN }, AppMsg.UNIQUE_TAKEN)
       }
@@ -130,7 +211,11 @@ export function deleteApp(ctx: AppContext, auth: AuthInfo, appId: number): Promi
 export function refreshInternal(ctx: AppContext, auth: AuthInfo): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await syncBuiltinApps(trx)
-    const { n } = await trx.selectFrom('app').select((eb) => eb.fn.countAll<number>().as('n')).where('builtin', '=', true).executeTakeFirstOrThrow()
+    const { n } = await trx
+      .selectFrom('app')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('builtin', '=', true)
+      .executeTakeFirstOrThrow()
     await recordOp(trx, auth, { module: MODULE, action: '刷新内置应用', target: String(n) })
     return Number(n)
   })

@@ -1,4 +1,13 @@
-import { AppType, DEFAULT_APP_GROUPS, isMobileAppType, MobileAppType, mobileButtonOf, mobilePageCodeOf, UserType, type MobileAction } from '@zhixiao/shared'
+import {
+  AppType,
+  DEFAULT_APP_GROUPS,
+  isMobileAppType,
+  MobileAppType,
+  mobileButtonOf,
+  mobilePageCodeOf,
+  UserType,
+  type MobileAction,
+} from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AuthInfo } from '../../platform/context.js'
 import { assertPermission, loadGrants } from '../../platform/permissions.js'
@@ -12,47 +21,78 @@ import { userTypesOf } from './registry.js'
 const APP_MANAGER_CODE = 'sc_menhu_app_mgr'
 
 /** The code a caller needs to see every app of a scope's groups (the admin screen), not only what they may open. */
-export const scopeAdminCode = (appType: number): string => (isMobileAppType(appType) ? mobilePageCodeOf(appType) : APP_MANAGER_CODE)
+export const scopeAdminCode = (appType: number): string =>
+  isMobileAppType(appType) ? mobilePageCodeOf(appType) : APP_MANAGER_CODE
 
 /** 403 unless the caller holds the code of this write on this scope: 应用管理 for PC scopes, the mobile group's button code otherwise. */
 export async function assertScopeWrite(trx: Trx, auth: AuthInfo, appType: number, action: MobileAction): Promise<void> {
-  await assertPermission(trx, auth.userInfoId, isMobileAppType(appType) ? mobileButtonOf(appType, action) : APP_MANAGER_CODE)
+  await assertPermission(
+    trx,
+    auth.userInfoId,
+    isMobileAppType(appType) ? mobileButtonOf(appType, action) : APP_MANAGER_CODE,
+  )
 }
 
 /** The scope a reset without appType means: school PC for 应用管理, else the mobile scope whose edit code the caller holds. */
 export async function defaultScope(trx: Trx, auth: AuthInfo): Promise<number> {
   const { permissions } = await loadGrants(trx, auth.userInfoId)
   if (permissions.includes(APP_MANAGER_CODE)) return AppType.SCHOOL_PC
-  return permissions.includes(mobileButtonOf(MobileAppType.TEACHER, 'edit')) ? MobileAppType.TEACHER : MobileAppType.PARENT
+  return permissions.includes(mobileButtonOf(MobileAppType.TEACHER, 'edit'))
+    ? MobileAppType.TEACHER
+    : MobileAppType.PARENT
 }
 
 /** Default group of the parent and student scopes: grouping type 0, the built-in apps for that user type. */
 const FAMILY_GROUPING = 0
-const familyUserType = (appType: number): number => (appType === MobileAppType.PARENT ? UserType.PARENT : UserType.STUDENT)
+const familyUserType = (appType: number): number =>
+  appType === MobileAppType.PARENT ? UserType.PARENT : UserType.STUDENT
 
 /** Links the built-in apps a parent or student scope's default group holds (its reset state). */
 export async function linkFamilyDefaults(trx: Trx, groupId: number, appType: number): Promise<void> {
   const ut = familyUserType(appType)
-  const apps = (await trx.selectFrom('app').select(['id', 'sort', 'user_types']).where('builtin', '=', true).where('admin_only', '=', false).orderBy('sort').execute())
-    .filter((a) => userTypesOf(a).some((t) => t === ut))
-  if (apps.length) await trx.insertInto('app_group_link').values(apps.map((a, i) => ({ group_id: groupId, app_id: a.id, sort: i }))).onConflict((oc) => oc.doNothing()).execute()
+  const apps = (
+    await trx
+      .selectFrom('app')
+      .select(['id', 'sort', 'user_types'])
+      .where('builtin', '=', true)
+      .where('admin_only', '=', false)
+      .orderBy('sort')
+      .execute()
+  ).filter((a) => userTypesOf(a).some((t) => t === ut))
+  if (apps.length)
+    await trx
+      .insertInto('app_group_link')
+      .values(apps.map((a, i) => ({ group_id: groupId, app_id: a.id, sort: i })))
+      .onConflict((oc) => oc.doNothing())
+      .execute()
 }
 
 /**
  * Lays the default groups of a mobile scope the first time it is read: the teacher mobile gets the school's six
  * default groups (linkSchoolDefaults links their built-in apps); parents and students one group of their apps.
  */
-export async function layMobileDefaults(trx: Trx, orgId: number, appType: number, linkSchoolDefaults: (groupId: number, groupingType: number) => Promise<void>): Promise<void> {
+export async function layMobileDefaults(
+  trx: Trx,
+  orgId: number,
+  appType: number,
+  linkSchoolDefaults: (groupId: number, groupingType: number) => Promise<void>,
+): Promise<void> {
   if (appType === MobileAppType.TEACHER) {
     for (const [i, d] of DEFAULT_APP_GROUPS.entries()) {
-      const { id } = await trx.insertInto('app_group').values({ org_id: orgId, app_type: appType, name: d.school, grouping_type: d.groupingType, sort: i })
-        .returning('id').executeTakeFirstOrThrow()
+      const { id } = await trx
+        .insertInto('app_group')
+        .values({ org_id: orgId, app_type: appType, name: d.school, grouping_type: d.groupingType, sort: i })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       await linkSchoolDefaults(id, d.groupingType)
     }
     return
   }
   const name = appType === MobileAppType.PARENT ? '家校服务' : '学习服务'
-  const { id } = await trx.insertInto('app_group').values({ org_id: orgId, app_type: appType, name, grouping_type: FAMILY_GROUPING, sort: 0 })
-    .returning('id').executeTakeFirstOrThrow()
+  const { id } = await trx
+    .insertInto('app_group')
+    .values({ org_id: orgId, app_type: appType, name, grouping_type: FAMILY_GROUPING, sort: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   await linkFamilyDefaults(trx, id, appType)
 }

@@ -1,13 +1,30 @@
 import {
-  AppMsg, AppType, DEFAULT_APP_GROUPS, defaultGroupName, isMobileAppType, type AppGroup, type AppGroupListQuery, type AppGroupSaveBody,
-  type AppGroupUpdateBody, type AppLinkBody,
+  AppMsg,
+  AppType,
+  DEFAULT_APP_GROUPS,
+  defaultGroupName,
+  isMobileAppType,
+  type AppGroup,
+  type AppGroupListQuery,
+  type AppGroupSaveBody,
+  type AppGroupUpdateBody,
+  type AppLinkBody,
 } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { assertScopeWrite, defaultScope, layMobileDefaults, linkFamilyDefaults, scopeAdminCode } from './app-scopes.js'
-import { APP_COLUMNS, appsInView, collectedIds, offerable, toAppRow, viewerOf, type AppDbRow, type Viewer } from './registry.js'
+import {
+  APP_COLUMNS,
+  appsInView,
+  collectedIds,
+  offerable,
+  toAppRow,
+  viewerOf,
+  type AppDbRow,
+  type Viewer,
+} from './registry.js'
 
 /**
  * App groups (001 §7.5 mobileAppGroup, mobileAppLink): each org has its own groups per scope (appType 3 school,
@@ -20,10 +37,20 @@ const scopeOf = (appType: number): 's' | 'b' => (appType === AppType.SCHOOL_PC |
 const isFamilyScope = (appType: number): boolean => appType === 1 || appType === 5
 
 async function layDefaults(trx: Trx, orgId: number, appType: number): Promise<void> {
-  if (isMobileAppType(appType)) return layMobileDefaults(trx, orgId, appType, (id, groupingType) => linkDefaults(trx, id, groupingType, appType))
+  if (isMobileAppType(appType))
+    return layMobileDefaults(trx, orgId, appType, (id, groupingType) => linkDefaults(trx, id, groupingType, appType))
   for (const [i, d] of DEFAULT_APP_GROUPS.entries()) {
-    const { id } = await trx.insertInto('app_group').values({ org_id: orgId, app_type: appType, name: defaultGroupName(d.groupingType, appType), grouping_type: d.groupingType, sort: i })
-      .returning('id').executeTakeFirstOrThrow()
+    const { id } = await trx
+      .insertInto('app_group')
+      .values({
+        org_id: orgId,
+        app_type: appType,
+        name: defaultGroupName(d.groupingType, appType),
+        grouping_type: d.groupingType,
+        sort: i,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     await linkDefaults(trx, id, d.groupingType, appType)
   }
 }
@@ -31,13 +58,29 @@ async function layDefaults(trx: Trx, orgId: number, appType: number): Promise<vo
 /** Links the built-in apps whose groupingType and scope match (the group's reset state). */
 async function linkDefaults(trx: Trx, groupId: number, groupingType: number, appType: number): Promise<void> {
   if (isFamilyScope(appType)) return linkFamilyDefaults(trx, groupId, appType)
-  const apps = await trx.selectFrom('app').select(['id', 'sort']).where('builtin', '=', true).where('grouping_type', '=', groupingType)
-    .where('scopes', 'like', `%${scopeOf(appType)}%`).orderBy('sort').execute()
-  if (apps.length) await trx.insertInto('app_group_link').values(apps.map((a, i) => ({ group_id: groupId, app_id: a.id, sort: i }))).onConflict((oc) => oc.doNothing()).execute()
+  const apps = await trx
+    .selectFrom('app')
+    .select(['id', 'sort'])
+    .where('builtin', '=', true)
+    .where('grouping_type', '=', groupingType)
+    .where('scopes', 'like', `%${scopeOf(appType)}%`)
+    .orderBy('sort')
+    .execute()
+  if (apps.length)
+    await trx
+      .insertInto('app_group_link')
+      .values(apps.map((a, i) => ({ group_id: groupId, app_id: a.id, sort: i })))
+      .onConflict((oc) => oc.doNothing())
+      .execute()
 }
 
 async function ensureScope(trx: Trx, orgId: number, appType: number): Promise<void> {
-  const claimed = await trx.insertInto('app_group_scope').values({ org_id: orgId, app_type: appType }).onConflict((oc) => oc.doNothing()).returning('org_id').executeTakeFirst()
+  const claimed = await trx
+    .insertInto('app_group_scope')
+    .values({ org_id: orgId, app_type: appType })
+    .onConflict((oc) => oc.doNothing())
+    .returning('org_id')
+    .executeTakeFirst()
   if (claimed) {
     await layDefaults(trx, orgId, appType)
   }
@@ -55,28 +98,65 @@ export function groupList(ctx: AppContext, auth: AuthInfo, q: AppGroupListQuery)
     const filter = q.filter === '1' || !v.permissions.has(scopeAdminCode(q.appType))
     const keep = (a: AppDbRow) => !filter || offerable(v, a)
     const collected = await collectedIds(trx, auth.userInfoId)
-    const groups = await trx.selectFrom('app_group').select(['id', 'name', 'app_type', 'grouping_type', 'sort'])
-      .where('org_id', '=', auth.orgId).where('app_type', '=', q.appType).orderBy('sort').orderBy('id').execute()
+    const groups = await trx
+      .selectFrom('app_group')
+      .select(['id', 'name', 'app_type', 'grouping_type', 'sort'])
+      .where('org_id', '=', auth.orgId)
+      .where('app_type', '=', q.appType)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute()
     const links = groups.length
-      ? await appsInView(trx, v).innerJoin('app_group_link as l', (j) => j.onRef('l.tenant_id', '=', 'app.tenant_id').onRef('l.app_id', '=', 'app.id'))
-        .select([...APP_COLUMNS, 'l.group_id']).where('l.group_id', 'in', groups.map((g) => g.id)).orderBy('l.sort').orderBy('app.sort').execute()
+      ? await appsInView(trx, v)
+          .innerJoin('app_group_link as l', (j) =>
+            j.onRef('l.tenant_id', '=', 'app.tenant_id').onRef('l.app_id', '=', 'app.id'),
+          )
+          .select([...APP_COLUMNS, 'l.group_id'])
+          .where(
+            'l.group_id',
+            'in',
+            groups.map((g) => g.id),
+          )
+          .orderBy('l.sort')
+          .orderBy('app.sort')
+          .execute()
       : []
     const out: AppGroup[] = groups.map((g) => ({
-      id: g.id, name: g.name, groupName: g.name, appType: g.app_type, groupingType: g.grouping_type, sort: g.sort,
+      id: g.id,
+      name: g.name,
+      groupName: g.name,
+      appType: g.app_type,
+      groupingType: g.grouping_type,
+      sort: g.sort,
       appList: links.filter((l) => Number(l.group_id) === g.id && keep(l)).map((l) => toAppRow(l, v.today, collected)),
     }))
     if (q.showDefaultGroup === 'true') {
       const linked = new Set(links.map((l) => l.id))
-      const rest = (await appsInView(trx, v).select(APP_COLUMNS).orderBy('app.sort').orderBy('app.id').execute())
-        .filter((a) => !linked.has(a.id) && a.scopes.includes(scopeOf(q.appType)) && keep(a))
-      if (rest.length) out.push({ id: 0, name: '其他应用', groupName: '其他应用', appType: q.appType, groupingType: null, sort: 9999, appList: rest.map((a) => toAppRow(a, v.today, collected)) })
+      const rest = (
+        await appsInView(trx, v).select(APP_COLUMNS).orderBy('app.sort').orderBy('app.id').execute()
+      ).filter((a) => !linked.has(a.id) && a.scopes.includes(scopeOf(q.appType)) && keep(a))
+      if (rest.length)
+        out.push({
+          id: 0,
+          name: '其他应用',
+          groupName: '其他应用',
+          appType: q.appType,
+          groupingType: null,
+          sort: 9999,
+          appList: rest.map((a) => toAppRow(a, v.today, collected)),
+        })
     }
     return out
   })
 }
 
 async function groupFor(trx: Trx, auth: AuthInfo, id: number) {
-  const g = await trx.selectFrom('app_group').selectAll().where('id', '=', id).where('org_id', '=', auth.orgId).executeTakeFirst()
+  const g = await trx
+    .selectFrom('app_group')
+    .selectAll()
+    .where('id', '=', id)
+    .where('org_id', '=', auth.orgId)
+    .executeTakeFirst()
   if (!g) throw notFound(AppMsg.GROUP_NOT_FOUND)
   return g
 }
@@ -85,9 +165,23 @@ export function saveGroup(ctx: AppContext, auth: AuthInfo, b: AppGroupSaveBody):
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await assertScopeWrite(trx, auth, b.appType, 'add')
     await ensureScope(trx, auth.orgId, b.appType)
-    const { max } = await trx.selectFrom('app_group').select((eb) => eb.fn.max('sort').as('max')).where('org_id', '=', auth.orgId).where('app_type', '=', b.appType).executeTakeFirstOrThrow()
-    const { id } = await trx.insertInto('app_group').values({ org_id: auth.orgId, app_type: b.appType, name: b.name, grouping_type: null, sort: b.sort ?? Number(max ?? -1) + 1 })
-      .returning('id').executeTakeFirstOrThrow()
+    const { max } = await trx
+      .selectFrom('app_group')
+      .select((eb) => eb.fn.max('sort').as('max'))
+      .where('org_id', '=', auth.orgId)
+      .where('app_type', '=', b.appType)
+      .executeTakeFirstOrThrow()
+    const { id } = await trx
+      .insertInto('app_group')
+      .values({
+        org_id: auth.orgId,
+        app_type: b.appType,
+        name: b.name,
+        grouping_type: null,
+        sort: b.sort ?? Number(max ?? -1) + 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     await recordOp(trx, auth, { module: MODULE, action: '新增应用分组', target: b.name })
     return id
   })
@@ -97,8 +191,17 @@ export function updateGroup(ctx: AppContext, auth: AuthInfo, b: AppGroupUpdateBo
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const g = await groupFor(trx, auth, b.id)
     await assertScopeWrite(trx, auth, g.app_type, 'edit')
-    await trx.updateTable('app_group').set({ name: b.name, ...(b.sort !== undefined && { sort: b.sort }) }).where('id', '=', g.id).execute()
-    await recordOp(trx, auth, { module: MODULE, action: '编辑应用分组', target: b.name, detail: { before: { name: g.name, sort: g.sort }, after: { name: b.name, sort: b.sort ?? g.sort } } })
+    await trx
+      .updateTable('app_group')
+      .set({ name: b.name, ...(b.sort !== undefined && { sort: b.sort }) })
+      .where('id', '=', g.id)
+      .execute()
+    await recordOp(trx, auth, {
+      module: MODULE,
+      action: '编辑应用分组',
+      target: b.name,
+      detail: { before: { name: g.name, sort: g.sort }, after: { name: b.name, sort: b.sort ?? g.sort } },
+    })
   })
 }
 
@@ -114,10 +217,14 @@ export function deleteGroup(ctx: AppContext, auth: AuthInfo, id: number): Promis
 /** resetAppGroupList: the scope's groups go back to the defaults with their default links. */
 export function resetGroups(ctx: AppContext, auth: AuthInfo, asked?: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const appType = asked ?? await defaultScope(trx, auth)
+    const appType = asked ?? (await defaultScope(trx, auth))
     await assertScopeWrite(trx, auth, appType, 'edit')
     await trx.deleteFrom('app_group').where('org_id', '=', auth.orgId).where('app_type', '=', appType).execute()
-    await trx.insertInto('app_group_scope').values({ org_id: auth.orgId, app_type: appType }).onConflict((oc) => oc.doNothing()).execute()
+    await trx
+      .insertInto('app_group_scope')
+      .values({ org_id: auth.orgId, app_type: appType })
+      .onConflict((oc) => oc.doNothing())
+      .execute()
     await layDefaults(trx, auth.orgId, appType)
     await recordOp(trx, auth, { module: MODULE, action: '重置应用分组', target: String(appType), important: true })
   })
@@ -137,13 +244,33 @@ export function linkApps(ctx: AppContext, auth: AuthInfo, b: AppLinkBody, add: b
     const v = await viewerOf(trx, auth, ctx.clock.now())
     const apps = await appsFor(trx, v, b.appIds)
     if (add) {
-      const { max } = await trx.selectFrom('app_group_link').select((eb) => eb.fn.max('sort').as('max')).where('group_id', '=', g.id).executeTakeFirstOrThrow()
+      const { max } = await trx
+        .selectFrom('app_group_link')
+        .select((eb) => eb.fn.max('sort').as('max'))
+        .where('group_id', '=', g.id)
+        .executeTakeFirstOrThrow()
       const start = Number(max ?? -1) + 1
-      await trx.insertInto('app_group_link').values(apps.map((a, i) => ({ group_id: g.id, app_id: a.id, sort: start + i }))).onConflict((oc) => oc.doNothing()).execute()
+      await trx
+        .insertInto('app_group_link')
+        .values(apps.map((a, i) => ({ group_id: g.id, app_id: a.id, sort: start + i })))
+        .onConflict((oc) => oc.doNothing())
+        .execute()
     } else {
-      await trx.deleteFrom('app_group_link').where('group_id', '=', g.id).where('app_id', 'in', apps.map((a) => a.id)).execute()
+      await trx
+        .deleteFrom('app_group_link')
+        .where('group_id', '=', g.id)
+        .where(
+          'app_id',
+          'in',
+          apps.map((a) => a.id),
+        )
+        .execute()
     }
-    await recordOp(trx, auth, { module: MODULE, action: add ? '添加应用到分组' : '从分组移除应用', target: `${g.name}：${apps.map((a) => a.name).join('、')}` })
+    await recordOp(trx, auth, {
+      module: MODULE,
+      action: add ? '添加应用到分组' : '从分组移除应用',
+      target: `${g.name}：${apps.map((a) => a.name).join('、')}`,
+    })
   })
 }
 

@@ -13,9 +13,19 @@ export async function openMenuOptions(trx: Trx, options: readonly MenuOption[]):
   if (!items.length) return [...options]
   const ids = [...new Set(items.map((i) => i.uniqueId).filter(Boolean))]
   const named = ids.length
-    ? await trx.selectFrom('app').select(['unique_id', 'has_show', 'req_uri', 'entry_url']).where('unique_id', 'in', ids).execute()
+    ? await trx
+        .selectFrom('app')
+        .select(['unique_id', 'has_show', 'req_uri', 'entry_url'])
+        .where('unique_id', 'in', ids)
+        .execute()
     : []
-  const served = await trx.selectFrom('app').select(['req_uri']).where('has_show', '=', true).where('entry_url', 'is not', null).where('req_uri', 'is not', null).execute()
+  const served = await trx
+    .selectFrom('app')
+    .select(['req_uri'])
+    .where('has_show', '=', true)
+    .where('entry_url', 'is not', null)
+    .where('req_uri', 'is not', null)
+    .execute()
   const hosts = new Set(served.map((a) => subAppHostOf(a.req_uri!)).filter((h): h is string => !!h))
   const opens = (i: SkipItem): boolean => {
     const app = i.uniqueId ? named.find((a) => a.unique_id === i.uniqueId) : undefined

@@ -14,10 +14,16 @@ export function issueOnceToken(ctx: AppContext, auth: AuthInfo): Promise<OnceTok
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const token = newTenantToken(auth.tenantId)
     const now = ctx.clock.now()
-    await trx.insertInto('once_token').values({
-      id: hashToken(token), account_id: auth.accountId, user_info_id: auth.userInfoId, org_id: auth.orgId,
-      expires_at: new Date(+now + ONCE_TOKEN_TTL_MS),
-    }).execute()
+    await trx
+      .insertInto('once_token')
+      .values({
+        id: hashToken(token),
+        account_id: auth.accountId,
+        user_info_id: auth.userInfoId,
+        org_id: auth.orgId,
+        expires_at: new Date(+now + ONCE_TOKEN_TTL_MS),
+      })
+      .execute()
     return { onceToken: token, expiresInMs: ONCE_TOKEN_TTL_MS }
   })
 }
@@ -25,21 +31,42 @@ export function issueOnceToken(ctx: AppContext, auth: AuthInfo): Promise<OnceTok
 const invalid = () => new AppError(ErrorCode.UNAUTHORIZED, AppMsg.ONCE_TOKEN_INVALID, 401)
 
 /** swap/once/token: consumes the token (one UPDATE, so two racing swaps cannot both win) and issues a session. */
-export async function swapOnceToken(ctx: AppContext, onceToken: string, meta: { ip?: string; userAgent?: string }): Promise<string> {
+export async function swapOnceToken(
+  ctx: AppContext,
+  onceToken: string,
+  meta: { ip?: string; userAgent?: string },
+): Promise<string> {
   const parsed = parseTenantToken(onceToken)
   if (!parsed) throw invalid()
   const now = ctx.clock.now()
   return ctx.db.tenant(parsed.tenantId, async (trx) => {
-    const row = await trx.updateTable('once_token').set({ used_at: now })
-      .where('id', '=', hashToken(onceToken)).where('used_at', 'is', null).where('expires_at', '>', now)
-      .returning(['account_id', 'user_info_id', 'org_id']).executeTakeFirst()
+    const row = await trx
+      .updateTable('once_token')
+      .set({ used_at: now })
+      .where('id', '=', hashToken(onceToken))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning(['account_id', 'user_info_id', 'org_id'])
+      .executeTakeFirst()
     if (!row) throw invalid()
     // The membership must still be active: a person disabled since the token was issued gets nothing.
-    const member = await trx.selectFrom('user_info').innerJoin('account', (j) => j.onRef('account.tenant_id', '=', 'user_info.tenant_id').onRef('account.id', '=', 'user_info.account_id'))
-      .select('user_info.id').where('user_info.id', '=', row.user_info_id).where('user_info.status', '=', 0).where('account.status', '=', 0).executeTakeFirst()
+    const member = await trx
+      .selectFrom('user_info')
+      .innerJoin('account', (j) =>
+        j.onRef('account.tenant_id', '=', 'user_info.tenant_id').onRef('account.id', '=', 'user_info.account_id'),
+      )
+      .select('user_info.id')
+      .where('user_info.id', '=', row.user_info_id)
+      .where('user_info.status', '=', 0)
+      .where('account.status', '=', 0)
+      .executeTakeFirst()
     if (!member) throw invalid()
     return issueSession(trx, parsed.tenantId, now, {
-      accountId: Number(row.account_id), userInfoId: Number(row.user_info_id), orgId: Number(row.org_id), ip: meta.ip ?? null, userAgent: meta.userAgent ?? null,
+      accountId: Number(row.account_id),
+      userInfoId: Number(row.user_info_id),
+      orgId: Number(row.org_id),
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent ?? null,
     })
   })
 }

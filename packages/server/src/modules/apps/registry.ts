@@ -1,4 +1,12 @@
-import { APP_USER_TYPES, appTargetMissing, AppType, BUILTIN_APPS, OpenWay, type AppRow, type UserType } from '@zhixiao/shared'
+import {
+  APP_USER_TYPES,
+  appTargetMissing,
+  AppType,
+  BUILTIN_APPS,
+  OpenWay,
+  type AppRow,
+  type UserType,
+} from '@zhixiao/shared'
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
@@ -15,26 +23,56 @@ import { isSuperAdminGrant, loadGrants } from '../../platform/permissions.js'
  * default user types fill only a row that has none yet (a new app, or one from before the column existed). */
 export async function syncBuiltinApps(trx: Trx | Kysely<Database>): Promise<void> {
   const rows = BUILTIN_APPS.map((b, i) => ({
-    unique_id: b.uniqueId, name: b.name, req_uri: b.reqUri, permission_name: b.permissionName, grouping_type: b.groupingType,
-    scopes: b.scopes, admin_only: b.adminOnly ?? false, builtin: true, app_type: AppType.SCHOOL_PC, open_way: b.openWay ?? OpenWay.SAME,
-    entry_url: b.entryUrl ?? null, icon_uri: null, sort: i, user_types: JSON.stringify(b.userTypes),
+    unique_id: b.uniqueId,
+    name: b.name,
+    req_uri: b.reqUri,
+    permission_name: b.permissionName,
+    grouping_type: b.groupingType,
+    scopes: b.scopes,
+    admin_only: b.adminOnly ?? false,
+    builtin: true,
+    app_type: AppType.SCHOOL_PC,
+    open_way: b.openWay ?? OpenWay.SAME,
+    entry_url: b.entryUrl ?? null,
+    icon_uri: null,
+    sort: i,
+    user_types: JSON.stringify(b.userTypes),
   }))
-  await trx.insertInto('app').values(rows).onConflict((oc) => oc.columns(['tenant_id', 'unique_id']).doUpdateSet((eb) => ({
-    name: eb.ref('excluded.name'), req_uri: eb.ref('excluded.req_uri'), permission_name: eb.ref('excluded.permission_name'),
-    grouping_type: eb.ref('excluded.grouping_type'), scopes: eb.ref('excluded.scopes'), admin_only: eb.ref('excluded.admin_only'),
-    sort: eb.ref('excluded.sort'), builtin: true, user_types: sql<string>`coalesce(app.user_types, excluded.user_types)`,
-  }))).execute()
+  await trx
+    .insertInto('app')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'unique_id']).doUpdateSet((eb) => ({
+        name: eb.ref('excluded.name'),
+        req_uri: eb.ref('excluded.req_uri'),
+        permission_name: eb.ref('excluded.permission_name'),
+        grouping_type: eb.ref('excluded.grouping_type'),
+        scopes: eb.ref('excluded.scopes'),
+        admin_only: eb.ref('excluded.admin_only'),
+        sort: eb.ref('excluded.sort'),
+        builtin: true,
+        user_types: sql<string>`coalesce(app.user_types, excluded.user_types)`,
+      })),
+    )
+    .execute()
 }
 
 /** At start: every existing tenant's built-in apps follow the current list (like syncPermissionCatalogue). */
-export async function syncBuiltinAppsAllTenants(db: { platform<T>(fn: (trx: Trx) => Promise<T>): Promise<T>; tenant<T>(id: number, fn: (trx: Trx) => Promise<T>): Promise<T> }): Promise<void> {
+export async function syncBuiltinAppsAllTenants(db: {
+  platform<T>(fn: (trx: Trx) => Promise<T>): Promise<T>
+  tenant<T>(id: number, fn: (trx: Trx) => Promise<T>): Promise<T>
+}): Promise<void> {
   const tenants = await db.platform((trx) => trx.selectFrom('tenant').select('id').execute())
   for (const t of tenants) await db.tenant(t.id, (trx) => syncBuiltinApps(trx))
 }
 
 /** Who is asking, as far as app visibility goes. */
 export interface Viewer {
-  auth: AuthInfo; permissions: Set<string>; superAdmin: boolean; orgChain: number[]; today: string
+  auth: AuthInfo
+  permissions: Set<string>
+  superAdmin: boolean
+  orgChain: number[]
+  today: string
   /** The membership's user type (1002 staff, 1003 student, 1004 parent). */
   userType: number
 }
@@ -42,9 +80,17 @@ export interface Viewer {
 export async function viewerOf(trx: Trx, auth: AuthInfo, now: Date): Promise<Viewer> {
   const grants = await loadGrants(trx, auth.userInfoId)
   const acc = await trx.selectFrom('account').select('user_name').where('id', '=', auth.accountId).executeTakeFirst()
-  const member = await trx.selectFrom('user_info').select('user_type').where('id', '=', auth.userInfoId).executeTakeFirstOrThrow()
+  const member = await trx
+    .selectFrom('user_info')
+    .select('user_type')
+    .where('id', '=', auth.userInfoId)
+    .executeTakeFirstOrThrow()
   return {
-    auth, permissions: new Set(grants.permissions), orgChain: await orgChain(trx, auth.orgId), today: todayOf(now), userType: member.user_type,
+    auth,
+    permissions: new Set(grants.permissions),
+    orgChain: await orgChain(trx, auth.orgId),
+    today: todayOf(now),
+    userType: member.user_type,
     superAdmin: !!acc && isSuperAdminGrant(auth.tenantId, auth.orgId, acc.user_name, grants.roles),
   }
 }
@@ -62,26 +108,67 @@ export async function orgChain(trx: Trx, orgId: number): Promise<number[]> {
 
 /** Calendar day in China time: an expiry date ends at that day's midnight there. */
 export function todayOf(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now)
 }
 
 export const APP_COLUMNS = [
-  'app.id', 'app.org_id', 'app.unique_id', 'app.name', 'app.icon_uri', 'app.req_uri', 'app.entry_url', 'app.permission_name', 'app.app_type',
-  'app.open_way', 'app.is_new_app', 'app.is_scrap', 'app.expire_date', 'app.has_show', 'app.grouping_type', 'app.builtin', 'app.admin_only',
-  'app.scopes', 'app.sort', 'app.user_types',
+  'app.id',
+  'app.org_id',
+  'app.unique_id',
+  'app.name',
+  'app.icon_uri',
+  'app.req_uri',
+  'app.entry_url',
+  'app.permission_name',
+  'app.app_type',
+  'app.open_way',
+  'app.is_new_app',
+  'app.is_scrap',
+  'app.expire_date',
+  'app.has_show',
+  'app.grouping_type',
+  'app.builtin',
+  'app.admin_only',
+  'app.scopes',
+  'app.sort',
+  'app.user_types',
 ] as const
 
 export interface AppDbRow {
-  id: number; org_id: number | null; unique_id: string; name: string; icon_uri: string | null; req_uri: string | null; entry_url: string | null
-  permission_name: string | null; app_type: number; open_way: number; is_new_app: boolean; is_scrap: boolean; expire_date: string | null
-  has_show: boolean; grouping_type: number | null; builtin: boolean; admin_only: boolean; scopes: string; sort: number
+  id: number
+  org_id: number | null
+  unique_id: string
+  name: string
+  icon_uri: string | null
+  req_uri: string | null
+  entry_url: string | null
+  permission_name: string | null
+  app_type: number
+  open_way: number
+  is_new_app: boolean
+  is_scrap: boolean
+  expire_date: string | null
+  has_show: boolean
+  grouping_type: number | null
+  builtin: boolean
+  admin_only: boolean
+  scopes: string
+  sort: number
   user_types: UserType[] | null
 }
 
 /** Apps this viewer's org sees at all: built-in ones and those registered in its org or above. The platform
  * admin's own apps (tenant management, data warehouse) exist for nobody else, not even in admin lists (001 §6). */
 export function appsInView(trx: Trx, v: Viewer) {
-  return withoutAdminOnly(trx.selectFrom('app').where((eb) => eb.or([eb('app.org_id', 'is', null), eb('app.org_id', 'in', v.orgChain)])), v)
+  return withoutAdminOnly(
+    trx.selectFrom('app').where((eb) => eb.or([eb('app.org_id', 'is', null), eb('app.org_id', 'in', v.orgChain)])),
+    v,
+  )
 }
 
 export function withoutAdminOnly<Q extends SelectQueryBuilder<Database, 'app', object>>(q: Q, v: Viewer): Q {
@@ -119,10 +206,25 @@ export const offerable = (v: Viewer, a: AppDbRow): boolean => notOffered(v, a) =
 
 export function toAppRow(a: AppDbRow, today: string, collected: Set<number>): AppRow {
   return {
-    appId: a.id, uniqueId: a.unique_id, name: a.name, iconUri: a.icon_uri, reqUri: a.req_uri, entryUrl: a.entry_url,
-    permissionName: a.permission_name, appType: a.app_type, openWay: a.open_way, hasCollect: collected.has(a.id), isNewApp: a.is_new_app,
-    isScrap: a.is_scrap, hasExpire: !!a.expire_date && a.expire_date < today, expireDate: a.expire_date, hasShow: a.has_show,
-    groupingType: a.grouping_type, builtin: a.builtin, sort: a.sort, userTypes: [...userTypesOf(a)],
+    appId: a.id,
+    uniqueId: a.unique_id,
+    name: a.name,
+    iconUri: a.icon_uri,
+    reqUri: a.req_uri,
+    entryUrl: a.entry_url,
+    permissionName: a.permission_name,
+    appType: a.app_type,
+    openWay: a.open_way,
+    hasCollect: collected.has(a.id),
+    isNewApp: a.is_new_app,
+    isScrap: a.is_scrap,
+    hasExpire: !!a.expire_date && a.expire_date < today,
+    expireDate: a.expire_date,
+    hasShow: a.has_show,
+    groupingType: a.grouping_type,
+    builtin: a.builtin,
+    sort: a.sort,
+    userTypes: [...userTypesOf(a)],
     missing: appTargetMissing({ reqUri: a.req_uri, entryUrl: a.entry_url }),
   }
 }

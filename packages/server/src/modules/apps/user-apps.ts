@@ -1,7 +1,23 @@
-import { AppMsg, ErrorCode, type AppRow, type DynamicPermissionBody, type FallbackAppRow, type HostedApp } from '@zhixiao/shared'
+import {
+  AppMsg,
+  ErrorCode,
+  type AppRow,
+  type DynamicPermissionBody,
+  type FallbackAppRow,
+  type HostedApp,
+} from '@zhixiao/shared'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, notFound, refused } from '../../platform/errors.js'
-import { APP_COLUMNS, appsInView, collectedIds, mayOpen, notOffered, offerable, toAppRow, viewerOf } from './registry.js'
+import {
+  APP_COLUMNS,
+  appsInView,
+  collectedIds,
+  mayOpen,
+  notOffered,
+  offerable,
+  toAppRow,
+  viewerOf,
+} from './registry.js'
 
 /**
  * What a signed-in user does with apps: favourites (常用, per membership, i.e. per account and org), the unified
@@ -12,8 +28,13 @@ import { APP_COLUMNS, appsInView, collectedIds, mayOpen, notOffered, offerable, 
 export function oftenUseList(ctx: AppContext, auth: AuthInfo): Promise<AppRow[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const v = await viewerOf(trx, auth, ctx.clock.now())
-    const rows = await appsInView(trx, v).innerJoin('often_use as f', (j) => j.onRef('f.tenant_id', '=', 'app.tenant_id').onRef('f.app_id', '=', 'app.id'))
-      .select(APP_COLUMNS).where('f.user_info_id', '=', auth.userInfoId).orderBy('f.created_at', 'desc').orderBy('app.id').execute()
+    const rows = await appsInView(trx, v)
+      .innerJoin('often_use as f', (j) => j.onRef('f.tenant_id', '=', 'app.tenant_id').onRef('f.app_id', '=', 'app.id'))
+      .select(APP_COLUMNS)
+      .where('f.user_info_id', '=', auth.userInfoId)
+      .orderBy('f.created_at', 'desc')
+      .orderBy('app.id')
+      .execute()
     const all = new Set(rows.map((r) => r.id))
     return rows.filter((a) => offerable(v, a)).map((a) => toAppRow(a, v.today, all))
   })
@@ -28,14 +49,23 @@ export function addOftenUse(ctx: AppContext, auth: AuthInfo, appId: number): Pro
     if (why === 'hidden' || !a) throw notFound(AppMsg.NOT_FOUND)
     if (why === 'userType') throw new AppError(ErrorCode.FORBIDDEN, AppMsg.USER_TYPE_REFUSED, 403)
     if (why === 'unconfigured') throw refused(ErrorCode.BAD_REQUEST, AppMsg.NOT_REGISTERED)
-    await trx.insertInto('often_use').values({ user_info_id: auth.userInfoId, app_id: a.id, created_at: ctx.clock.now() })
-      .onConflict((oc) => oc.columns(['tenant_id', 'user_info_id', 'app_id']).doUpdateSet({ created_at: ctx.clock.now() })).execute()
+    await trx
+      .insertInto('often_use')
+      .values({ user_info_id: auth.userInfoId, app_id: a.id, created_at: ctx.clock.now() })
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'user_info_id', 'app_id']).doUpdateSet({ created_at: ctx.clock.now() }),
+      )
+      .execute()
   })
 }
 
 export function deleteOftenUse(ctx: AppContext, auth: AuthInfo, appId: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const r = await trx.deleteFrom('often_use').where('user_info_id', '=', auth.userInfoId).where('app_id', '=', appId).executeTakeFirst()
+    const r = await trx
+      .deleteFrom('often_use')
+      .where('user_info_id', '=', auth.userInfoId)
+      .where('app_id', '=', appId)
+      .executeTakeFirst()
     if (!Number(r.numDeletedRows)) throw notFound(AppMsg.NOT_FOUND)
   })
 }
@@ -48,7 +78,11 @@ export function clearOftenUse(ctx: AppContext, auth: AuthInfo): Promise<number> 
 }
 
 /** permissions/dynamic (unified portal check): the pairs whose permission the user holds, deduplicated. */
-export function dynamicPermissions(ctx: AppContext, auth: AuthInfo, pairs: DynamicPermissionBody): Promise<DynamicPermissionBody> {
+export function dynamicPermissions(
+  ctx: AppContext,
+  auth: AuthInfo,
+  pairs: DynamicPermissionBody,
+): Promise<DynamicPermissionBody> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const v = await viewerOf(trx, auth, ctx.clock.now())
     const seen = new Set<string>()
@@ -66,10 +100,22 @@ export function fallbackList(ctx: AppContext, auth: AuthInfo): Promise<FallbackA
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const v = await viewerOf(trx, auth, ctx.clock.now())
     const collected = await collectedIds(trx, auth.userInfoId)
-    const rows = await appsInView(trx, v).select(APP_COLUMNS).where('app.has_show', '=', true).orderBy('app.sort').orderBy('app.id').execute()
-    return rows.filter((a) => offerable(v, a)).map((a) => ({
-      appUniqueId: a.unique_id, appName: a.name, iconUri: a.icon_uri, appId: a.id, hasCollect: collected.has(a.id), reqUri: a.req_uri,
-    }))
+    const rows = await appsInView(trx, v)
+      .select(APP_COLUMNS)
+      .where('app.has_show', '=', true)
+      .orderBy('app.sort')
+      .orderBy('app.id')
+      .execute()
+    return rows
+      .filter((a) => offerable(v, a))
+      .map((a) => ({
+        appUniqueId: a.unique_id,
+        appName: a.name,
+        iconUri: a.icon_uri,
+        appId: a.id,
+        hasCollect: collected.has(a.id),
+        reqUri: a.req_uri,
+      }))
   })
 }
 
@@ -81,9 +127,14 @@ export function fallbackList(ctx: AppContext, auth: AuthInfo): Promise<FallbackA
 export function hostedApp(ctx: AppContext, auth: AuthInfo, route: string): Promise<HostedApp | null> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const v = await viewerOf(trx, auth, ctx.clock.now())
-    const rows = await appsInView(trx, v).select(APP_COLUMNS)
-      .where((eb) => eb.or([eb('app.req_uri', '=', route), eb('app.req_uri', 'like', `${route.replace(/[\\%_]/g, '\\$&')}/%`)]))
-      .orderBy('app.builtin').orderBy('app.id').execute()
+    const rows = await appsInView(trx, v)
+      .select(APP_COLUMNS)
+      .where((eb) =>
+        eb.or([eb('app.req_uri', '=', route), eb('app.req_uri', 'like', `${route.replace(/[\\%_]/g, '\\$&')}/%`)]),
+      )
+      .orderBy('app.builtin')
+      .orderBy('app.id')
+      .execute()
     const a = rows.find((r) => r.entry_url) ?? rows[0]
     if (!a) return null
     const collected = await collectedIds(trx, auth.userInfoId)

@@ -17,9 +17,21 @@ const WALK = sql`
     FROM area c JOIN walk ON c.parent_code = walk.code WHERE walk.depth < 8
   )`
 
-interface WalkRow { code: string; name: string; parent_code: string | null; level_name: string; full_name: string; children: number | string }
+interface WalkRow {
+  code: string
+  name: string
+  parent_code: string | null
+  level_name: string
+  full_name: string
+  children: number | string
+}
 const toOption = (r: WalkRow): CityOption => ({
-  code: r.code, name: r.name, parentCode: r.parent_code, levelName: r.level_name, fullName: r.full_name, isLeaf: Number(r.children) === 0,
+  code: r.code,
+  name: r.name,
+  parentCode: r.parent_code,
+  levelName: r.level_name,
+  fullName: r.full_name,
+  isLeaf: Number(r.children) === 0,
 })
 
 /** A cascader level (children of parentCode, the top without it), or with a keyword the areas whose name holds it. */
@@ -27,11 +39,15 @@ export function selectCities(ctx: AppContext, q: CitySelectQuery): Promise<CityO
   return ctx.db.platform(async (trx) => {
     const where = q.keyword
       ? sql`walk.name LIKE ${`%${q.keyword.replace(/[\\%_]/g, '\\$&')}%`}`
-      : q.parentCode ? sql`walk.parent_code = ${q.parentCode}` : sql`walk.parent_code IS NULL`
+      : q.parentCode
+        ? sql`walk.parent_code = ${q.parentCode}`
+        : sql`walk.parent_code IS NULL`
     const { rows } = await sql<WalkRow>`${WALK}
       SELECT walk.code, walk.name, walk.parent_code, l.name AS level_name, walk.full_name,
         (SELECT count(*) FROM area c WHERE c.parent_code = walk.code) AS children
-      FROM walk JOIN admin_level l ON l.id = walk.level_id WHERE ${where} ORDER BY walk.code LIMIT ${CITY_SEARCH_MAX}`.execute(trx)
+      FROM walk JOIN admin_level l ON l.id = walk.level_id WHERE ${where} ORDER BY walk.code LIMIT ${CITY_SEARCH_MAX}`.execute(
+      trx,
+    )
     return rows.map(toOption)
   })
 }
@@ -49,7 +65,10 @@ export function cityPath(ctx: AppContext, code: string): Promise<CityOption[]> {
       FROM up JOIN admin_level l ON l.id = up.level_id ORDER BY up.depth DESC`.execute(trx)
     if (!rows.length) throw notFound(AreaMsg.NOT_FOUND)
     const names: string[] = []
-    return rows.map((r) => { names.push(r.name); return toOption({ ...r, full_name: names.join('/') }) })
+    return rows.map((r) => {
+      names.push(r.name)
+      return toOption({ ...r, full_name: names.join('/') })
+    })
   })
 }
 

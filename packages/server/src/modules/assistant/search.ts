@@ -12,7 +12,23 @@ import type { Trx } from '../../db/database.js'
  *   (weight 3), the keywords (2) and the body (1), minus a few pairs every question has (如何, 怎么 …).
  * Articles are few per tenant (a help centre, not a library), so scoring each enabled one is cheap.
  */
-const STOP = new Set(['如何', '怎么', '怎样', '什么', '可以', '请问', '我想', '一下', '我要', '需要', '哪里', '是否', '为什么', '么办', '怎么办'])
+const STOP = new Set([
+  '如何',
+  '怎么',
+  '怎样',
+  '什么',
+  '可以',
+  '请问',
+  '我想',
+  '一下',
+  '我要',
+  '需要',
+  '哪里',
+  '是否',
+  '为什么',
+  '么办',
+  '怎么办',
+])
 /** A match must at least hit the title or keywords once, or the body twice. */
 const MIN_SCORE = 2
 
@@ -32,7 +48,12 @@ export function latinWords(text: string): string {
   return (text.match(/[A-Za-z0-9]{2,}/g) ?? []).slice(0, 20).join(' ')
 }
 
-export interface FoundArticle { id: number; title: string; body: string; score: number }
+export interface FoundArticle {
+  id: number
+  title: string
+  body: string
+  score: number
+}
 
 export async function bestArticle(trx: Trx, question: string): Promise<FoundArticle | null> {
   const grams = bigrams(question)
@@ -42,12 +63,16 @@ export async function bestArticle(trx: Trx, question: string): Promise<FoundArti
   const hits = (col: string, weight: number) =>
     sql<number>`(SELECT count(*) FROM unnest(${grams}::text[]) g WHERE strpos(${sql.ref(`a.${col}`)}, g) > 0) * ${weight}`
   // Every Latin word of the question in the article counts like a title hit, plus its rank among such articles.
-  const rank = words ? sql<number>`CASE WHEN ${doc} @@ plainto_tsquery('simple', ${words}) THEN 3 + ts_rank(${doc}, plainto_tsquery('simple', ${words})) ELSE 0 END` : sql<number>`0`
+  const rank = words
+    ? sql<number>`CASE WHEN ${doc} @@ plainto_tsquery('simple', ${words}) THEN 3 + ts_rank(${doc}, plainto_tsquery('simple', ${words})) ELSE 0 END`
+    : sql<number>`0`
   const score = sql<number>`(${hits('title', 3)} + ${hits('keywords', 2)} + ${hits('body', 1)} + ${rank})::float8`
-  const row = await trx.selectFrom('help_article as a')
+  const row = await trx
+    .selectFrom('help_article as a')
     .select(['a.id', 'a.title', 'a.body', score.as('score')])
     .where('a.enabled', '=', true)
-    .orderBy('score', 'desc').orderBy('a.id')
+    .orderBy('score', 'desc')
+    .orderBy('a.id')
     .limit(1)
     .executeTakeFirst()
   if (!row || Number(row.score) < MIN_SCORE) return null

@@ -19,5 +19,8 @@ export const SEED_ARTICLES = [
 
 /** Inside the transaction that creates a tenant (its zx.tenant_id already set, see insertTenant). */
 export async function seedHelpArticles(trx: Trx): Promise<void> {
-  await trx.insertInto('help_article').values(SEED_ARTICLES.map((a) => ({ title: a.title, keywords: a.keywords, body: a.body }))).execute()
+  await trx
+    .insertInto('help_article')
+    .values(SEED_ARTICLES.map((a) => ({ title: a.title, keywords: a.keywords, body: a.body })))
+    .execute()
 }

@@ -1,6 +1,17 @@
 import {
-  ASSISTANT_RATE_LIMIT, ASSISTANT_RATE_WINDOW_MS, AssistantErrorCode, AssistantMsg, ErrorCode, type AssistantConfigSave, type AssistantConfigView,
-  type AssistantEventData, type AssistantLogRow, type AssistantPageQuery, type AssistantProviderType, type AssistantSource, type HelpArticleBody,
+  ASSISTANT_RATE_LIMIT,
+  ASSISTANT_RATE_WINDOW_MS,
+  AssistantErrorCode,
+  AssistantMsg,
+  ErrorCode,
+  type AssistantConfigSave,
+  type AssistantConfigView,
+  type AssistantEventData,
+  type AssistantLogRow,
+  type AssistantPageQuery,
+  type AssistantProviderType,
+  type AssistantSource,
+  type HelpArticleBody,
   type HelpArticleRow,
 } from '@zhixiao/shared'
 import { sql } from 'kysely'
@@ -17,13 +28,25 @@ export const MODULE = '智能客服'
 /** The built-in answerer sends an article in pieces of this many characters, so the page shows it arriving. */
 const PIECE = 16
 
-interface StoredConfig { enabled: boolean; provider: AssistantProviderType; baseUrl: string; model: string; sealedKey: string | null }
+interface StoredConfig {
+  enabled: boolean
+  provider: AssistantProviderType
+  baseUrl: string
+  model: string
+  sealedKey: string | null
+}
 
 async function readConfig(trx: Trx): Promise<StoredConfig> {
   const row = await trx.selectFrom('assistant_config').selectAll().executeTakeFirst()
   // A tenant that never saved one has the helper on, answering from its help articles.
   const provider = row?.provider === 'openai' && row.api_key_sealed ? 'openai' : 'builtin'
-  return { enabled: row?.enabled ?? true, provider, baseUrl: row?.base_url ?? '', model: row?.model ?? '', sealedKey: row?.api_key_sealed ?? null }
+  return {
+    enabled: row?.enabled ?? true,
+    provider,
+    baseUrl: row?.base_url ?? '',
+    model: row?.model ?? '',
+    sealedKey: row?.api_key_sealed ?? null,
+  }
 }
 
 const mine = (auth: AuthInfo, userInfoId: number) => {
@@ -37,14 +60,27 @@ export async function isEnabled(ctx: AppContext, auth: AuthInfo): Promise<boolea
 }
 
 /** status 1 starts a conversation (ending any the user left open), 0 ends the open one. */
-export async function startOrEnd(ctx: AppContext, auth: AuthInfo, userInfoId: number, status: 0 | 1): Promise<number | null> {
+export async function startOrEnd(
+  ctx: AppContext,
+  auth: AuthInfo,
+  userInfoId: number,
+  status: 0 | 1,
+): Promise<number | null> {
   mine(auth, userInfoId)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const now = ctx.clock.now()
-    await trx.updateTable('assistant_conversation').set({ ended_at: now })
-      .where('user_info_id', '=', auth.userInfoId).where('ended_at', 'is', null).execute()
+    await trx
+      .updateTable('assistant_conversation')
+      .set({ ended_at: now })
+      .where('user_info_id', '=', auth.userInfoId)
+      .where('ended_at', 'is', null)
+      .execute()
     if (status === 0) return null
-    const { id } = await trx.insertInto('assistant_conversation').values({ user_info_id: auth.userInfoId, started_at: now }).returning('id').executeTakeFirstOrThrow()
+    const { id } = await trx
+      .insertInto('assistant_conversation')
+      .values({ user_info_id: auth.userInfoId, started_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     return Number(id)
   })
 }
@@ -62,35 +98,70 @@ export interface PreparedChat {
  * helper must be on and the user under the rate limit. The count and the insert run under a per-user advisory lock,
  * so two server processes cannot both let the 21st message through.
  */
-export async function prepareChat(ctx: AppContext, auth: AuthInfo, userInfoId: number, question: string): Promise<PreparedChat> {
+export async function prepareChat(
+  ctx: AppContext,
+  auth: AuthInfo,
+  userInfoId: number,
+  question: string,
+): Promise<PreparedChat> {
   mine(auth, userInfoId)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const cfg = await readConfig(trx)
     if (!cfg.enabled) throw refused(AssistantErrorCode.DISABLED, AssistantMsg.DISABLED)
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`zx-assistant:${auth.tenantId}:${auth.userInfoId}`}, 0))`.execute(trx)
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`zx-assistant:${auth.tenantId}:${auth.userInfoId}`}, 0))`.execute(
+      trx,
+    )
     const now = ctx.clock.now()
     const since = new Date(now.getTime() - ASSISTANT_RATE_WINDOW_MS)
-    const { n } = await trx.selectFrom('assistant_message').select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('user_info_id', '=', auth.userInfoId).where('created_at', '>', since).executeTakeFirstOrThrow()
+    const { n } = await trx
+      .selectFrom('assistant_message')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_info_id', '=', auth.userInfoId)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow()
     if (Number(n) >= ASSISTANT_RATE_LIMIT) throw refused(AssistantErrorCode.RATE_LIMITED, AssistantMsg.RATE_LIMITED)
     // The open conversation, or a new one when the page did not start one (a second tab, a restart).
-    const open = await trx.selectFrom('assistant_conversation').select('id')
-      .where('user_info_id', '=', auth.userInfoId).where('ended_at', 'is', null).orderBy('id', 'desc').executeTakeFirst()
-    const conversationId = open ? Number(open.id)
-      : Number((await trx.insertInto('assistant_conversation').values({ user_info_id: auth.userInfoId, started_at: now }).returning('id').executeTakeFirstOrThrow()).id)
+    const open = await trx
+      .selectFrom('assistant_conversation')
+      .select('id')
+      .where('user_info_id', '=', auth.userInfoId)
+      .where('ended_at', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirst()
+    const conversationId = open
+      ? Number(open.id)
+      : Number(
+          (
+            await trx
+              .insertInto('assistant_conversation')
+              .values({ user_info_id: auth.userInfoId, started_at: now })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
+        )
     const article = await bestArticle(trx, question)
-    const { id } = await trx.insertInto('assistant_message').values({
-      conversation_id: conversationId, user_info_id: auth.userInfoId, org_id: auth.orgId, question, created_at: now,
-    }).returning('id').executeTakeFirstOrThrow()
-    const provider = cfg.provider === 'openai' && cfg.sealedKey
-      ? openAiChatProvider({ baseUrl: cfg.baseUrl, model: cfg.model, apiKey: ctx.secrets.open(cfg.sealedKey) })
-      : null
+    const { id } = await trx
+      .insertInto('assistant_message')
+      .values({
+        conversation_id: conversationId,
+        user_info_id: auth.userInfoId,
+        org_id: auth.orgId,
+        question,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const provider =
+      cfg.provider === 'openai' && cfg.sealedKey
+        ? openAiChatProvider({ baseUrl: cfg.baseUrl, model: cfg.model, apiKey: ctx.secrets.open(cfg.sealedKey) })
+        : null
     return { messageId: Number(id), conversationId, article, provider }
   })
 }
 
 function systemPrompt(article: FoundArticle | null): string {
-  const base = '你是智校平台的智能客服，用简体中文简洁地回答老师、学生和家长关于平台使用的问题。只依据给出的帮助文档回答；文档中没有的内容，请说明不清楚并建议联系管理员。'
+  const base =
+    '你是智校平台的智能客服，用简体中文简洁地回答老师、学生和家长关于平台使用的问题。只依据给出的帮助文档回答；文档中没有的内容，请说明不清楚并建议联系管理员。'
   return article ? `${base}\n\n帮助文档《${article.title}》：\n${article.body}` : base
 }
 
@@ -98,12 +169,20 @@ function systemPrompt(article: FoundArticle | null): string {
  * The events of one answer (000 §7.5's assistant-event data before `[end]`): where it comes from, then its text.
  * A model that fails mid-way ends with an error event; what it said so far is kept in the log.
  */
-export async function* answer(p: PreparedChat, question: string, signal: AbortSignal, sink: { text: string; source: AssistantSource; title: string | null }): AsyncIterable<AssistantEventData> {
+export async function* answer(
+  p: PreparedChat,
+  question: string,
+  signal: AbortSignal,
+  sink: { text: string; source: AssistantSource; title: string | null },
+): AsyncIterable<AssistantEventData> {
   if (p.provider) {
     sink.source = 'model'
     sink.title = p.article?.title ?? null
     yield { type: 'source', source: 'model', title: sink.title }
-    const messages: ChatMessage[] = [{ role: 'system', content: systemPrompt(p.article) }, { role: 'user', content: question }]
+    const messages: ChatMessage[] = [
+      { role: 'system', content: systemPrompt(p.article) },
+      { role: 'user', content: question },
+    ]
     try {
       for await (const piece of p.provider.stream(messages, signal)) {
         sink.text += piece
@@ -135,10 +214,24 @@ export async function* answer(p: PreparedChat, question: string, signal: AbortSi
 }
 
 /** Stores the answer and ends the conversation: the spec's chat ends with the reply's end marker (000 §4). */
-export async function finishChat(ctx: AppContext, auth: AuthInfo, p: PreparedChat, sink: { text: string; source: AssistantSource; title: string | null }): Promise<void> {
+export async function finishChat(
+  ctx: AppContext,
+  auth: AuthInfo,
+  p: PreparedChat,
+  sink: { text: string; source: AssistantSource; title: string | null },
+): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
-    await trx.updateTable('assistant_message').set({ answer: sink.text, source: sink.source, source_title: sink.title }).where('id', '=', p.messageId).execute()
-    await trx.updateTable('assistant_conversation').set({ ended_at: ctx.clock.now() }).where('id', '=', p.conversationId).where('ended_at', 'is', null).execute()
+    await trx
+      .updateTable('assistant_message')
+      .set({ answer: sink.text, source: sink.source, source_title: sink.title })
+      .where('id', '=', p.messageId)
+      .execute()
+    await trx
+      .updateTable('assistant_conversation')
+      .set({ ended_at: ctx.clock.now() })
+      .where('id', '=', p.conversationId)
+      .where('ended_at', 'is', null)
+      .execute()
   })
 }
 
@@ -148,7 +241,14 @@ export async function getConfig(ctx: AppContext, auth: AuthInfo): Promise<Assist
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const c = await readConfig(trx)
     const top = await trx.selectFrom('org_unit').select('parent_id').where('id', '=', auth.orgId).executeTakeFirst()
-    return { enabled: c.enabled, provider: c.provider, baseUrl: c.baseUrl, model: c.model, hasKey: !!c.sealedKey, editable: !!top && top.parent_id === null }
+    return {
+      enabled: c.enabled,
+      provider: c.provider,
+      baseUrl: c.baseUrl,
+      model: c.model,
+      hasKey: !!c.sealedKey,
+      editable: !!top && top.parent_id === null,
+    }
   })
 }
 
@@ -157,29 +257,64 @@ export async function saveConfig(ctx: AppContext, auth: AuthInfo, b: AssistantCo
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const old = await trx.selectFrom('assistant_config').selectAll().executeTakeFirst()
     const builtin = b.provider === 'builtin'
-    const key = builtin ? null : b.apiKey ? ctx.secrets.seal(b.apiKey) : old?.api_key_sealed ?? null
+    const key = builtin ? null : b.apiKey ? ctx.secrets.seal(b.apiKey) : (old?.api_key_sealed ?? null)
     if (!builtin && !key) throw badRequest(AssistantMsg.KEY_REQUIRED)
     const values = {
-      enabled: b.enabled, provider: b.provider, base_url: builtin ? null : b.baseUrl, model: builtin ? null : b.model,
-      api_key_sealed: key, updated_by: auth.userInfoId, updated_at: ctx.clock.now(),
+      enabled: b.enabled,
+      provider: b.provider,
+      base_url: builtin ? null : b.baseUrl,
+      model: builtin ? null : b.model,
+      api_key_sealed: key,
+      updated_by: auth.userInfoId,
+      updated_at: ctx.clock.now(),
     }
-    await trx.insertInto('assistant_config').values(values).onConflict((oc) => oc.column('tenant_id').doUpdateSet(values)).execute()
+    await trx
+      .insertInto('assistant_config')
+      .values(values)
+      .onConflict((oc) => oc.column('tenant_id').doUpdateSet(values))
+      .execute()
     await recordOp(trx, auth, {
-      module: MODULE, action: '保存配置', target: b.enabled ? '开启' : '关闭',
-      detail: { provider: b.provider, baseUrl: values.base_url, model: values.model, keyChanged: !builtin && !!b.apiKey },
+      module: MODULE,
+      action: '保存配置',
+      target: b.enabled ? '开启' : '关闭',
+      detail: {
+        provider: b.provider,
+        baseUrl: values.base_url,
+        model: values.model,
+        keyChanged: !builtin && !!b.apiKey,
+      },
     })
   })
 }
 
-const articleRow = (r: { id: number; title: string; keywords: string; body: string; enabled: boolean; updated_at: Date }): HelpArticleRow =>
-  ({ id: Number(r.id), title: r.title, keywords: r.keywords, body: r.body, enabled: r.enabled, updatedAt: new Date(r.updated_at).toISOString() })
+const articleRow = (r: {
+  id: number
+  title: string
+  keywords: string
+  body: string
+  enabled: boolean
+  updated_at: Date
+}): HelpArticleRow => ({
+  id: Number(r.id),
+  title: r.title,
+  keywords: r.keywords,
+  body: r.body,
+  enabled: r.enabled,
+  updatedAt: new Date(r.updated_at).toISOString(),
+})
 
-export async function listArticles(ctx: AppContext, auth: AuthInfo, q: AssistantPageQuery): Promise<Page<HelpArticleRow>> {
+export async function listArticles(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: AssistantPageQuery,
+): Promise<Page<HelpArticleRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     let base = trx.selectFrom('help_article')
     if (q.keyword) {
       const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-      base = base.where((eb) => eb.or([eb('title', 'ilike', like), eb('keywords', 'ilike', like), eb('body', 'ilike', like)]))
+      base = base.where((eb) =>
+        eb.or([eb('title', 'ilike', like), eb('keywords', 'ilike', like), eb('body', 'ilike', like)]),
+      )
     }
     const page = await paginate(base.selectAll().orderBy('id', 'desc'), base, q)
     return { ...page, list: page.list.map(articleRow) }
@@ -188,16 +323,31 @@ export async function listArticles(ctx: AppContext, auth: AuthInfo, q: Assistant
 
 export async function saveArticle(ctx: AppContext, auth: AuthInfo, b: HelpArticleBody): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const values = { title: b.title, keywords: b.keywords, body: b.body, enabled: b.enabled, updated_at: ctx.clock.now() }
+    const values = {
+      title: b.title,
+      keywords: b.keywords,
+      body: b.body,
+      enabled: b.enabled,
+      updated_at: ctx.clock.now(),
+    }
     let id: number
     if (b.id === undefined) {
       id = Number((await trx.insertInto('help_article').values(values).returning('id').executeTakeFirstOrThrow()).id)
     } else {
-      const r = await trx.updateTable('help_article').set(values).where('id', '=', b.id).returning('id').executeTakeFirst()
+      const r = await trx
+        .updateTable('help_article')
+        .set(values)
+        .where('id', '=', b.id)
+        .returning('id')
+        .executeTakeFirst()
       if (!r) throw notFound(AssistantMsg.ARTICLE_NOT_FOUND)
       id = b.id
     }
-    await recordOp(trx, auth, { module: MODULE, action: b.id === undefined ? '新增帮助文档' : '编辑帮助文档', target: b.title })
+    await recordOp(trx, auth, {
+      module: MODULE,
+      action: b.id === undefined ? '新增帮助文档' : '编辑帮助文档',
+      target: b.title,
+    })
     return id
   })
 }
@@ -214,7 +364,8 @@ export async function deleteArticle(ctx: AppContext, auth: AuthInfo, id: number)
 export async function listLog(ctx: AppContext, auth: AuthInfo, q: AssistantPageQuery): Promise<Page<AssistantLogRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgs = await subtreeIds(trx, auth.orgId)
-    let base = trx.selectFrom('assistant_message as m')
+    let base = trx
+      .selectFrom('assistant_message as m')
       .innerJoin('user_info as u', 'u.id', 'm.user_info_id')
       .innerJoin('org_unit as o', 'o.id', 'm.org_id')
       .where('m.org_id', 'in', orgs)
@@ -223,13 +374,34 @@ export async function listLog(ctx: AppContext, auth: AuthInfo, q: AssistantPageQ
       base = base.where((eb) => eb.or([eb('m.question', 'ilike', like), eb('u.true_name', 'ilike', like)]))
     }
     const page = await paginate(
-      base.select(['m.id', 'm.user_info_id', 'u.true_name', 'o.name as org_name', 'm.question', 'm.answer', 'm.source', 'm.source_title', 'm.created_at']).orderBy('m.id', 'desc'),
-      base, q)
+      base
+        .select([
+          'm.id',
+          'm.user_info_id',
+          'u.true_name',
+          'o.name as org_name',
+          'm.question',
+          'm.answer',
+          'm.source',
+          'm.source_title',
+          'm.created_at',
+        ])
+        .orderBy('m.id', 'desc'),
+      base,
+      q,
+    )
     return {
       ...page,
       list: page.list.map((r) => ({
-        id: Number(r.id), userInfoId: Number(r.user_info_id), userName: r.true_name, orgName: r.org_name, question: r.question,
-        answer: r.answer, source: r.source, sourceTitle: r.source_title, createdAt: new Date(r.created_at).toISOString(),
+        id: Number(r.id),
+        userInfoId: Number(r.user_info_id),
+        userName: r.true_name,
+        orgName: r.org_name,
+        question: r.question,
+        answer: r.answer,
+        source: r.source,
+        sourceTitle: r.source_title,
+        createdAt: new Date(r.created_at).toISOString(),
       })),
     }
   })

@@ -51,14 +51,33 @@ export const forgiveUpTo = (slot: number) => sql<number>`GREATEST(failed_count -
 /** Counts an attempt on an account and reads the account and its tenant in the same transaction; undefined if gone. */
 export async function reserveAccountAttempt(ctx: AppContext, tenantId: number, accountId: number, now: Date) {
   const found = await ctx.db.tenant(tenantId, async (trx) => {
-    const account = await trx.updateTable('account').set(counted('account', now)).where('id', '=', accountId).returningAll().executeTakeFirst()
+    const account = await trx
+      .updateTable('account')
+      .set(counted('account', now))
+      .where('id', '=', accountId)
+      .returningAll()
+      .executeTakeFirst()
     return account && { account, tenant: await findTenant(trx, tenantId) }
   })
   if (!found?.tenant) return undefined
   const { account, tenant } = found
   const counter: AttemptCounter = {
-    release: () => ctx.db.tenant(tenantId, (trx) => trx.updateTable('account').set({ failed_count: giveBack }).where('id', '=', accountId).execute()).then(() => {}),
-    lock: (until) => ctx.db.tenant(tenantId, (trx) => trx.updateTable('account').set({ locked_until: until, failed_count: 0 }).where('id', '=', accountId).execute()).then(() => {}),
+    release: () =>
+      ctx.db
+        .tenant(tenantId, (trx) =>
+          trx.updateTable('account').set({ failed_count: giveBack }).where('id', '=', accountId).execute(),
+        )
+        .then(() => {}),
+    lock: (until) =>
+      ctx.db
+        .tenant(tenantId, (trx) =>
+          trx
+            .updateTable('account')
+            .set({ locked_until: until, failed_count: 0 })
+            .where('id', '=', accountId)
+            .execute(),
+        )
+        .then(() => {}),
   }
   const reservation: Reservation = { slot: account.failed_count, lockedUntil: account.locked_until }
   return { account, tenant, counter, reservation }
@@ -68,13 +87,31 @@ export async function reserveAccountAttempt(ctx: AppContext, tenantId: number, a
 export async function reserveUnknownNameAttempt(ctx: AppContext, userName: string, now: Date) {
   const key = createHash('sha256').update(userName).digest('base64url')
   const k = ctx.db.kysely
-  await k.deleteFrom('unknown_name_attempt').where('last_attempt_at', '<', new Date(+now - LOGIN_LIMITS.failuresKeptDays * DAY_MS)).execute()
-  const row = await k.insertInto('unknown_name_attempt').values({ name_hash: key, failed_count: 1, last_attempt_at: now })
+  await k
+    .deleteFrom('unknown_name_attempt')
+    .where('last_attempt_at', '<', new Date(+now - LOGIN_LIMITS.failuresKeptDays * DAY_MS))
+    .execute()
+  const row = await k
+    .insertInto('unknown_name_attempt')
+    .values({ name_hash: key, failed_count: 1, last_attempt_at: now })
     .onConflict((oc) => oc.column('name_hash').doUpdateSet(counted('unknown_name_attempt', now)))
-    .returning(['failed_count', 'locked_until']).executeTakeFirstOrThrow()
+    .returning(['failed_count', 'locked_until'])
+    .executeTakeFirstOrThrow()
   const counter: AttemptCounter = {
-    release: () => k.updateTable('unknown_name_attempt').set({ failed_count: giveBack }).where('name_hash', '=', key).execute().then(() => {}),
-    lock: (until) => k.updateTable('unknown_name_attempt').set({ locked_until: until, failed_count: 0 }).where('name_hash', '=', key).execute().then(() => {}),
+    release: () =>
+      k
+        .updateTable('unknown_name_attempt')
+        .set({ failed_count: giveBack })
+        .where('name_hash', '=', key)
+        .execute()
+        .then(() => {}),
+    lock: (until) =>
+      k
+        .updateTable('unknown_name_attempt')
+        .set({ locked_until: until, failed_count: 0 })
+        .where('name_hash', '=', key)
+        .execute()
+        .then(() => {}),
   }
   const reservation: Reservation = { slot: row.failed_count, lockedUntil: row.locked_until }
   return { counter, reservation }
@@ -84,7 +121,10 @@ export async function reserveUnknownNameAttempt(ctx: AppContext, userName: strin
 export type AttemptAnswer = { msg: string; data: LoginResult } | AppError
 
 /** Why an attempt stopped before the hash (for the login log) and what it answers. */
-export interface Stopped { reason: string | null; answer: AttemptAnswer }
+export interface Stopped {
+  reason: string | null
+  answer: AttemptAnswer
+}
 
 const needCaptcha = (msg: string): AttemptAnswer => ({ msg, data: { operationType: OperationType.NEED_CAPTCHA } })
 const locked = () => refused(ErrorCode.ACCOUNT_LOCKED, Msg.ACCOUNT_LOCKED)
@@ -94,12 +134,19 @@ const locked = () => refused(ErrorCode.ACCOUNT_LOCKED, Msg.ACCOUNT_LOCKED)
  * fresh image code (single use); past the 5th place the attempts before it, failed or still in flight, have used up
  * what is allowed before the lock, so it is refused like a locked account. A stopped attempt gives its place back.
  */
-export async function admit(ctx: AppContext, counter: AttemptCounter, r: Reservation, body: LoginByUserPwdBody, now: Date): Promise<Stopped | null> {
+export async function admit(
+  ctx: AppContext,
+  counter: AttemptCounter,
+  r: Reservation,
+  body: LoginByUserPwdBody,
+  now: Date,
+): Promise<Stopped | null> {
   if (r.lockedUntil && r.lockedUntil > now) return { reason: 'locked', answer: locked() }
   if (r.slot <= LOGIN_LIMITS.captchaAfterFailures) return null
   let stopped: Stopped | null = null
   if (!body.checkCode) stopped = { reason: null, answer: needCaptcha(Msg.CAPTCHA_REQUIRED) }
-  else if (!(await consumeCaptcha(ctx, body.checkCodeSessionId, body.checkCode))) stopped = { reason: 'bad captcha', answer: needCaptcha(Msg.CAPTCHA_INVALID) }
+  else if (!(await consumeCaptcha(ctx, body.checkCodeSessionId, body.checkCode)))
+    stopped = { reason: 'bad captcha', answer: needCaptcha(Msg.CAPTCHA_INVALID) }
   else if (r.slot > LOGIN_LIMITS.lockAfterFailures) stopped = { reason: 'too many attempts', answer: locked() }
   if (stopped) await counter.release()
   return stopped

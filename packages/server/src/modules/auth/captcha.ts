@@ -8,22 +8,44 @@ const hashAnswer = (text: string) => createHash('sha256').update(text.trim().toL
 /** Tests replace the expected answer so they can solve the captcha; users get svg-captcha's random text. */
 export type CaptchaText = () => string
 
-export async function createCaptcha(ctx: AppContext, text?: CaptchaText): Promise<{ checkCodeSessionId: string; image: string }> {
+export async function createCaptcha(
+  ctx: AppContext,
+  text?: CaptchaText,
+): Promise<{ checkCodeSessionId: string; image: string }> {
   // svg-captcha alone is weak; vary its noise and keep it behind the account and IP limits.
-  const made = svgCaptcha.create({ size: 4, noise: 2 + Math.floor(Math.random() * 3), ignoreChars: '0oO1ilI', color: true, width: 120, height: 40 })
+  const made = svgCaptcha.create({
+    size: 4,
+    noise: 2 + Math.floor(Math.random() * 3),
+    ignoreChars: '0oO1ilI',
+    color: true,
+    width: 120,
+    height: 40,
+  })
   const answer = text ? text() : made.text
   const id = randomUUID()
   const now = ctx.clock.now()
   await ctx.db.kysely.deleteFrom('captcha').where('expires_at', '<', now).execute()
-  await ctx.db.kysely.insertInto('captcha').values({ id, answer_hash: hashAnswer(answer), expires_at: new Date(+now + CAPTCHA_TTL_MS) }).execute()
+  await ctx.db.kysely
+    .insertInto('captcha')
+    .values({ id, answer_hash: hashAnswer(answer), expires_at: new Date(+now + CAPTCHA_TTL_MS) })
+    .execute()
   return { checkCodeSessionId: id, image: `data:image/svg+xml;base64,${Buffer.from(made.data).toString('base64')}` }
 }
 
 /** Single use: a code is spent by its first check, right or wrong. */
-export async function consumeCaptcha(ctx: AppContext, id: string | null | undefined, answer: string | null | undefined): Promise<boolean> {
+export async function consumeCaptcha(
+  ctx: AppContext,
+  id: string | null | undefined,
+  answer: string | null | undefined,
+): Promise<boolean> {
   if (!id || !answer) return false
-  const row = await ctx.db.kysely.updateTable('captcha').set({ used: true })
-    .where('id', '=', id).where('used', '=', false).where('expires_at', '>', ctx.clock.now())
-    .returning('answer_hash').executeTakeFirst()
+  const row = await ctx.db.kysely
+    .updateTable('captcha')
+    .set({ used: true })
+    .where('id', '=', id)
+    .where('used', '=', false)
+    .where('expires_at', '>', ctx.clock.now())
+    .returning('answer_hash')
+    .executeTakeFirst()
   return !!row && row.answer_hash === hashAnswer(answer)
 }

@@ -15,7 +15,12 @@ import { accountMaySignIn } from './sign-in.js'
 // reset of modules/sms) both end here.
 
 /** The rule and history checks of a new password, then its hash (slow: outside any transaction). */
-export async function newPasswordHash(ctx: AppContext, tenantId: number, newPassword: string, oldHash: string): Promise<string> {
+export async function newPasswordHash(
+  ctx: AppContext,
+  tenantId: number,
+  newPassword: string,
+  oldHash: string,
+): Promise<string> {
   const tenant = await ctx.db.tenant(tenantId, (trx) => findTenant(trx, tenantId))
   if (!tenant) throw notFound(Msg.TENANT_NOT_FOUND)
   const ruleError = checkPasswordRule(passwordRuleFor(tenant), newPassword)
@@ -27,8 +32,11 @@ export async function newPasswordHash(ctx: AppContext, tenantId: number, newPass
 
 /** Stores a new password hash; every session of the account ends. */
 export async function storePassword(trx: Trx, accountId: number, hash: string, now: Date): Promise<void> {
-  await trx.updateTable('account').set({ password_hash: hash, must_reset: false, password_changed_at: now, failed_count: 0, locked_until: null })
-    .where('id', '=', accountId).execute()
+  await trx
+    .updateTable('account')
+    .set({ password_hash: hash, must_reset: false, password_changed_at: now, failed_count: 0, locked_until: null })
+    .where('id', '=', accountId)
+    .execute()
   await revokeAccountSessions(trx, accountId, now)
 }
 
@@ -43,25 +51,48 @@ export async function resetWithTicket(ctx: AppContext, ticket: string, newPasswo
   const invalid = () => refused(ErrorCode.RESET_TICKET_INVALID, Msg.RESET_TICKET_INVALID)
   const id = hashToken(ticket)
   const account = await ctx.db.tenant(parsed.tenantId, async (trx) => {
-    const row = await trx.selectFrom('reset_ticket').selectAll().where('id', '=', id)
-      .where('used_at', 'is', null).where('expires_at', '>', ctx.clock.now()).executeTakeFirst()
+    const row = await trx
+      .selectFrom('reset_ticket')
+      .selectAll()
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', ctx.clock.now())
+      .executeTakeFirst()
     return row ? findAccount(trx, row.account_id) : undefined
   })
   if (!account) throw invalid()
   const hash = await newPasswordHash(ctx, parsed.tenantId, newPassword, account.password_hash)
   const now = ctx.clock.now()
   await ctx.db.tenant(parsed.tenantId, async (trx) => {
-    const spent = await trx.updateTable('reset_ticket').set({ used_at: now })
-      .where('id', '=', id).where('used_at', 'is', null).where('expires_at', '>', now).returning(['account_id', 'reason']).executeTakeFirst()
+    const spent = await trx
+      .updateTable('reset_ticket')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning(['account_id', 'reason'])
+      .executeTakeFirst()
     // Thrown inside the transaction, so nothing of a losing use is written.
     if (!spent) throw invalid()
     // Disabled (the account, or every membership) after the ticket was issued: the ticket no longer works.
     const current = await findAccount(trx, account.id)
-    if (!current || !(await accountMaySignIn(trx, current, await findTenant(trx, parsed.tenantId)))) throw refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
+    if (!current || !(await accountMaySignIn(trx, current, await findTenant(trx, parsed.tenantId))))
+      throw refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
     await storePassword(trx, account.id, hash, now)
     // Any other ticket the account still holds is void too.
-    await trx.updateTable('reset_ticket').set({ used_at: now }).where('account_id', '=', account.id).where('used_at', 'is', null).execute()
+    await trx
+      .updateTable('reset_ticket')
+      .set({ used_at: now })
+      .where('account_id', '=', account.id)
+      .where('used_at', 'is', null)
+      .execute()
     const orgId = await orgOfAccount(trx, account.id)
-    if (orgId) await notify(trx, ctx, { event: 'passwordReset', orgId, to: [account.id], values: { 重置方式: spent.reason === 'sms' ? '短信验证' : '找回密码' } })
+    if (orgId)
+      await notify(trx, ctx, {
+        event: 'passwordReset',
+        orgId,
+        to: [account.id],
+        values: { 重置方式: spent.reason === 'sms' ? '短信验证' : '找回密码' },
+      })
   })
 }

@@ -9,10 +9,11 @@ import { signInMeta } from './sign-in.js'
 
 /** /base/api/auth: the password login (and its variant that picks the organisation), the check code, logout, the real grants. */
 export const authRoutes = (ctx: AppContext, opts: { captchaText?: CaptchaText } = {}) => {
-  const passwordLogin = (autoPickOrg: boolean) => async (req: ContractRequest<Pick<typeof C.loginByUserPwd, 'body'>>) => {
-    const answer = await loginByPassword(ctx, req.body, signInMeta(req, autoPickOrg))
-    return ok(answer.data, answer.msg)
-  }
+  const passwordLogin =
+    (autoPickOrg: boolean) => async (req: ContractRequest<Pick<typeof C.loginByUserPwd, 'body'>>) => {
+      const answer = await loginByPassword(ctx, req.body, signInMeta(req, autoPickOrg))
+      return ok(answer.data, answer.msg)
+    }
   return [
     handle(C.loginByUserPwd, passwordLogin(false)),
     handle(C.loginByUserPwdNoOrg, passwordLogin(true)),

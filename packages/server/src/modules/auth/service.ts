@@ -7,7 +7,16 @@ import { dummyVerify, hashPassword, needsRehash, verifyPassword } from '../../pl
 import { loadGrants } from '../../platform/permissions.js'
 import { revokeSession } from '../../platform/session.js'
 import { hashToken, newTenantToken } from '../../platform/tokens.js'
-import { admit, afterWrongPassword, forgiveUpTo, reserveAccountAttempt, reserveUnknownNameAttempt, type AttemptAnswer, type AttemptCounter, type Reservation } from './attempts.js'
+import {
+  admit,
+  afterWrongPassword,
+  forgiveUpTo,
+  reserveAccountAttempt,
+  reserveUnknownNameAttempt,
+  type AttemptAnswer,
+  type AttemptCounter,
+  type Reservation,
+} from './attempts.js'
 import { releaseIpAttempt, reserveIpAttempt } from './ip-throttle.js'
 import { writeLoginLog } from './queries.js'
 import { admitAccount, finishSignIn, type LoginAnswer, type LoginMeta } from './sign-in.js'
@@ -16,7 +25,10 @@ const RESET_TICKET_TTL_MS = 15 * 60 * 1000
 const DAY_MS = 24 * 3600 * 1000
 
 /** What one attempt came to, and whether it was a wrong password (which keeps the address's count). */
-interface Outcome { answer: AttemptAnswer; wrongCredentials: boolean }
+interface Outcome {
+  answer: AttemptAnswer
+  wrongCredentials: boolean
+}
 
 /**
  * Password login. Every path ends in one of the spec's operationType states or a refusal with a Chinese
@@ -24,7 +36,11 @@ interface Outcome { answer: AttemptAnswer; wrongCredentials: boolean }
  * (attempts.ts), so simultaneous attempts cannot all slip under the limits; the hash runs outside any transaction
  * so a slow hash never holds the database.
  */
-export async function loginByPassword(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMeta): Promise<LoginAnswer> {
+export async function loginByPassword(
+  ctx: AppContext,
+  body: LoginByUserPwdBody,
+  meta: LoginMeta,
+): Promise<LoginAnswer> {
   const now = ctx.clock.now()
   if (!(await reserveIpAttempt(ctx, meta.ip, now))) throw refused(ErrorCode.IP_THROTTLED, Msg.IP_THROTTLED)
   let outcome: Outcome
@@ -40,16 +56,32 @@ export async function loginByPassword(ctx: AppContext, body: LoginByUserPwdBody,
 }
 
 async function attempt(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMeta, now: Date): Promise<Outcome> {
-  const name = await ctx.db.kysely.selectFrom('login_name').selectAll().where('user_name', '=', body.userName).executeTakeFirst()
+  const name = await ctx.db.kysely
+    .selectFrom('login_name')
+    .selectAll()
+    .where('user_name', '=', body.userName)
+    .executeTakeFirst()
   // loginType 0 (the super administrator's page) treats every other account's name as unknown.
   const usable = name && (body.loginType !== 0 || name.tenant_id === SUPER_ADMIN.tenantId) ? name : undefined
-  const found = usable && await reserveAccountAttempt(ctx, usable.tenant_id, usable.account_id, now)
+  const found = usable && (await reserveAccountAttempt(ctx, usable.tenant_id, usable.account_id, now))
   if (!found) return unknownName(ctx, body, meta, now)
 
   const { account, tenant, counter, reservation } = found
   const tenantId = tenant.id
-  const log = (reason: string) => ctx.db.tenant(tenantId, (trx) =>
-    writeLoginLog(trx, { accountId: account.id, userName: body.userName, ip: meta.ip, success: false, reason, at: now, method: 'password', userAgent: meta.userAgent, netType: meta.netType }))
+  const log = (reason: string) =>
+    ctx.db.tenant(tenantId, (trx) =>
+      writeLoginLog(trx, {
+        accountId: account.id,
+        userName: body.userName,
+        ip: meta.ip,
+        success: false,
+        reason,
+        at: now,
+        method: 'password',
+        userAgent: meta.userAgent,
+        netType: meta.netType,
+      }),
+    )
   const stopped = await stopBeforeHash(ctx, counter, reservation, body, now, log)
   if (stopped) return stopped
   if (!(await verifyPassword(body.password, account.password_hash))) {
@@ -68,12 +100,24 @@ async function attempt(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMet
  * transaction (the hash is slow) and only if the stored hash is still the one that verified, so a password changed
  * meanwhile is kept. password_changed_at stays: it is the same password. A failure is logged and the login goes on.
  */
-async function upgradeHash(ctx: AppContext, tenantId: number, account: Selectable<AccountTable>, password: string, meta: LoginMeta): Promise<void> {
+async function upgradeHash(
+  ctx: AppContext,
+  tenantId: number,
+  account: Selectable<AccountTable>,
+  password: string,
+  meta: LoginMeta,
+): Promise<void> {
   if (!needsRehash(account.password_hash, ctx.config.password)) return
   try {
     const hash = await hashPassword(password, ctx.config.password)
-    await ctx.db.tenant(tenantId, (trx) => trx.updateTable('account').set({ password_hash: hash })
-      .where('id', '=', account.id).where('password_hash', '=', account.password_hash).execute())
+    await ctx.db.tenant(tenantId, (trx) =>
+      trx
+        .updateTable('account')
+        .set({ password_hash: hash })
+        .where('id', '=', account.id)
+        .where('password_hash', '=', account.password_hash)
+        .execute(),
+    )
   } catch (e) {
     meta.log?.warn({ err: e, tenantId, accountId: account.id }, 'password hash upgrade failed; the login goes on')
   }
@@ -82,8 +126,20 @@ async function upgradeHash(ctx: AppContext, tenantId: number, account: Selectabl
 /** An unknown name costs the same hash time and follows the same count, captcha and lock as an account. */
 async function unknownName(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMeta, now: Date): Promise<Outcome> {
   const { counter, reservation } = await reserveUnknownNameAttempt(ctx, body.userName, now)
-  const log = (reason: string) => ctx.db.tenant(SUPER_ADMIN.tenantId, (trx) =>
-    writeLoginLog(trx, { accountId: null, userName: body.userName, ip: meta.ip, success: false, reason, at: now, method: 'password', userAgent: meta.userAgent, netType: meta.netType }))
+  const log = (reason: string) =>
+    ctx.db.tenant(SUPER_ADMIN.tenantId, (trx) =>
+      writeLoginLog(trx, {
+        accountId: null,
+        userName: body.userName,
+        ip: meta.ip,
+        success: false,
+        reason,
+        at: now,
+        method: 'password',
+        userAgent: meta.userAgent,
+        netType: meta.netType,
+      }),
+    )
   const stopped = await stopBeforeHash(ctx, counter, reservation, body, now, log)
   if (stopped) return stopped
   await dummyVerify(body.password, ctx.config.password)
@@ -93,8 +149,14 @@ async function unknownName(ctx: AppContext, body: LoginByUserPwdBody, meta: Logi
 }
 
 /** The locked, captcha and too-many-attempts stops of attempts.ts, for an account and an unknown name alike, logged. */
-async function stopBeforeHash(ctx: AppContext, counter: AttemptCounter, reservation: Reservation, body: LoginByUserPwdBody, now: Date,
-  log: (reason: string) => Promise<void>): Promise<Outcome | null> {
+async function stopBeforeHash(
+  ctx: AppContext,
+  counter: AttemptCounter,
+  reservation: Reservation,
+  body: LoginByUserPwdBody,
+  now: Date,
+  log: (reason: string) => Promise<void>,
+): Promise<Outcome | null> {
   const stopped = await admit(ctx, counter, reservation, body, now)
   if (!stopped) return null
   if (stopped.reason) await log(stopped.reason)
@@ -106,13 +168,35 @@ async function stopBeforeHash(ctx: AppContext, counter: AttemptCounter, reservat
  * `forgiveUpTo`), then the account's state decides the answer, all in one transaction (refusals are returned, not
  * thrown, so the reset and the login log are kept).
  */
-function signIn(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMeta, now: Date, account: Selectable<AccountTable>, tenant: Selectable<TenantTable>, slot: number): Promise<AttemptAnswer> {
+function signIn(
+  ctx: AppContext,
+  body: LoginByUserPwdBody,
+  meta: LoginMeta,
+  now: Date,
+  account: Selectable<AccountTable>,
+  tenant: Selectable<TenantTable>,
+  slot: number,
+): Promise<AttemptAnswer> {
   const tenantId = tenant.id
   const accountId = account.id
   return ctx.db.tenant(tenantId, async (trx) => {
     const log = (success: boolean, reason: string) =>
-      writeLoginLog(trx, { accountId, userName: body.userName, ip: meta.ip, success, reason, at: now, method: 'password', userAgent: meta.userAgent, netType: meta.netType })
-    await trx.updateTable('account').set({ failed_count: forgiveUpTo(slot), locked_until: null }).where('id', '=', accountId).execute()
+      writeLoginLog(trx, {
+        accountId,
+        userName: body.userName,
+        ip: meta.ip,
+        success,
+        reason,
+        at: now,
+        method: 'password',
+        userAgent: meta.userAgent,
+        netType: meta.netType,
+      })
+    await trx
+      .updateTable('account')
+      .set({ failed_count: forgiveUpTo(slot), locked_until: null })
+      .where('id', '=', accountId)
+      .execute()
     const orgs = await admitAccount(trx, account, tenant, meta.limitUserType, log, now)
     if (orgs instanceof AppError) return orgs
     const hookRefusal = meta.onCredential ? await meta.onCredential(trx, tenantId, accountId) : null
@@ -121,19 +205,43 @@ function signIn(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMeta, now:
       return hookRefusal
     }
 
-    const resetReason = account.must_reset || body.password === tenant.default_password ? 'default'
-      : tenant.password_max_age_days > 0 && +now - +account.password_changed_at > tenant.password_max_age_days * DAY_MS ? 'expired'
-        : null
+    const resetReason =
+      account.must_reset || body.password === tenant.default_password
+        ? 'default'
+        : tenant.password_max_age_days > 0 &&
+            +now - +account.password_changed_at > tenant.password_max_age_days * DAY_MS
+          ? 'expired'
+          : null
     if (resetReason) {
       const ticket = newTenantToken(tenantId)
-      await trx.insertInto('reset_ticket').values({ id: hashToken(ticket), account_id: accountId, reason: resetReason, expires_at: new Date(+now + RESET_TICKET_TTL_MS) }).execute()
+      await trx
+        .insertInto('reset_ticket')
+        .values({
+          id: hashToken(ticket),
+          account_id: accountId,
+          reason: resetReason,
+          expires_at: new Date(+now + RESET_TICKET_TTL_MS),
+        })
+        .execute()
       await log(false, `must reset (${resetReason})`)
-      return { msg: resetReason === 'default' ? '当前密码为初始密码，请修改密码' : '密码已过期，请修改密码', data: { operationType: OperationType.MUST_RESET_PASSWORD, mustRstPwdId: ticket, resetReason } }
+      return {
+        msg: resetReason === 'default' ? '当前密码为初始密码，请修改密码' : '密码已过期，请修改密码',
+        data: { operationType: OperationType.MUST_RESET_PASSWORD, mustRstPwdId: ticket, resetReason },
+      }
     }
 
     return finishSignIn(ctx, trx, now, {
-      tenantId, accountId, userName: body.userName, orgs, orgId: body.orgId, autoPickOrg: meta.autoPickOrg, limitUserType: meta.limitUserType,
-      ip: meta.ip, userAgent: meta.userAgent, netType: meta.netType, method: 'password',
+      tenantId,
+      accountId,
+      userName: body.userName,
+      orgs,
+      orgId: body.orgId,
+      autoPickOrg: meta.autoPickOrg,
+      limitUserType: meta.limitUserType,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      netType: meta.netType,
+      method: 'password',
     })
   })
 }

@@ -1,4 +1,12 @@
-import { ErrorCode, Msg, OperationType, SignupErrorCode, TenantMsg, type LoginMethod, type LoginResult } from '@zhixiao/shared'
+import {
+  ErrorCode,
+  Msg,
+  OperationType,
+  SignupErrorCode,
+  TenantMsg,
+  type LoginMethod,
+  type LoginResult,
+} from '@zhixiao/shared'
 import type { FastifyRequest } from 'fastify'
 import type { Selectable } from 'kysely'
 import type { Trx } from '../../db/database.js'
@@ -37,11 +45,16 @@ export interface LoginMeta {
   onCredential?: (trx: Trx, tenantId: number, accountId: number) => Promise<AppError | null>
 }
 
-export interface LoginAnswer { msg: string; data: LoginResult }
-
+export interface LoginAnswer {
+  msg: string
+  data: LoginResult
+}
 
 /** A step's answer instead of a session (operationType 6 or 7). */
-export interface StepAnswer { msg: string; data: LoginResult }
+export interface StepAnswer {
+  msg: string
+  data: LoginResult
+}
 
 /**
  * A step a sign-in must pass once its organisation is chosen, before the session: the SMS step of a password login
@@ -49,7 +62,12 @@ export interface StepAnswer { msg: string; data: LoginResult }
  * `reason` is what the login log records.
  */
 export interface SecondFactor {
-  challenge(ctx: AppContext, trx: Trx, now: Date, s: FinishSignIn & { orgId: number }): Promise<{ answer: StepAnswer; reason: string } | null>
+  challenge(
+    ctx: AppContext,
+    trx: Trx,
+    now: Date,
+    s: FinishSignIn & { orgId: number },
+  ): Promise<{ answer: StepAnswer; reason: string } | null>
 }
 
 /** Where a signed-up account that belongs to no organisation yet stands (modules/signup/service.ts). */
@@ -81,7 +99,14 @@ function registered(): SignInParts {
 
 /** The sign-in metadata of a request: client address, user agent, ysNetType and limitUserType headers, its logger. */
 export function signInMeta(req: FastifyRequest, autoPickOrg = false): LoginMeta {
-  return { ip: clientIp(req), userAgent: req.headers['user-agent'] ?? null, netType: netTypeHeader(req), limitUserType: optionalIntHeader(req, 'limitUserType'), autoPickOrg, log: req.log }
+  return {
+    ip: clientIp(req),
+    userAgent: req.headers['user-agent'] ?? null,
+    netType: netTypeHeader(req),
+    limitUserType: optionalIntHeader(req, 'limitUserType'),
+    autoPickOrg,
+    log: req.log,
+  }
 }
 
 /**
@@ -89,8 +114,14 @@ export function signInMeta(req: FastifyRequest, autoPickOrg = false): LoginMeta 
  * tenant, or an account whose every membership is disabled or archived, is refused (and logged). Otherwise the live
  * memberships, narrowed to limitUserType when the header names one.
  */
-export async function admitAccount(trx: Trx, account: Selectable<AccountTable>, tenant: Selectable<TenantTable>, limitUserType: number | undefined,
-  log: (success: boolean, reason: string) => Promise<void>, now?: Date): Promise<Membership[] | AppError> {
+export async function admitAccount(
+  trx: Trx,
+  account: Selectable<AccountTable>,
+  tenant: Selectable<TenantTable>,
+  limitUserType: number | undefined,
+  log: (success: boolean, reason: string) => Promise<void>,
+  now?: Date,
+): Promise<Membership[] | AppError> {
   if (account.status !== 0) {
     await log(false, 'disabled')
     return refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
@@ -106,7 +137,9 @@ export async function admitAccount(trx: Trx, account: Selectable<AccountTable>, 
     const registration = await registered().pendingRegistrations.answer(trx, account.id, now ?? new Date())
     if (registration) {
       await log(false, 'registration pending')
-      return refused(SignupErrorCode.REGISTRATION_PENDING, registration.msg, { registerToken: registration.registerToken })
+      return refused(SignupErrorCode.REGISTRATION_PENDING, registration.msg, {
+        registerToken: registration.registerToken,
+      })
     }
     await log(false, 'no active membership')
     return refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
@@ -120,7 +153,11 @@ export async function admitAccount(trx: Trx, account: Selectable<AccountTable>, 
  * requests stand). Disabling or archiving a member sets user_info, not the account, so an account whose every
  * membership is disabled or archived is refused here as at the login. The forgotten-password reset asks it.
  */
-export async function accountMaySignIn(trx: Trx, account: Selectable<AccountTable>, tenant: Selectable<TenantTable> | undefined): Promise<boolean> {
+export async function accountMaySignIn(
+  trx: Trx,
+  account: Selectable<AccountTable>,
+  tenant: Selectable<TenantTable> | undefined,
+): Promise<boolean> {
   if (account.status !== 0 || !tenant || tenant.status !== 0) return false
   if ((await membershipsOf(trx, account.id)).length) return true
   return registered().pendingRegistrations.awaiting(trx, account.id)
@@ -151,7 +188,17 @@ export interface FinishSignIn {
 export async function finishSignIn(ctx: AppContext, trx: Trx, now: Date, s: FinishSignIn): Promise<AttemptAnswer> {
   const { tenantId, accountId, orgs } = s
   const log = (success: boolean, reason: string) =>
-    writeLoginLog(trx, { accountId, userName: s.userName, ip: s.ip, success, reason, at: now, method: s.method, userAgent: s.userAgent, netType: s.netType })
+    writeLoginLog(trx, {
+      accountId,
+      userName: s.userName,
+      ip: s.ip,
+      success,
+      reason,
+      at: now,
+      method: s.method,
+      userAgent: s.userAgent,
+      netType: s.netType,
+    })
   let chosen: Membership | undefined = orgs[0]
   if (s.orgId !== undefined && s.orgId !== null) {
     chosen = orgs.find((o) => o.orgId === s.orgId)
@@ -164,7 +211,13 @@ export async function finishSignIn(ctx: AppContext, trx: Trx, now: Date, s: Fini
       msg: '请选择机构',
       data: {
         operationType: OperationType.CHOOSE_ORG,
-        orgList: orgs.map((o) => ({ orgId: o.orgId, displayName: o.displayName, unitAttr: o.unitAttr, coreAccountId: accountId, tenantId })),
+        orgList: orgs.map((o) => ({
+          orgId: o.orgId,
+          displayName: o.displayName,
+          unitAttr: o.unitAttr,
+          coreAccountId: accountId,
+          tenantId,
+        })),
       },
     }
   }
@@ -179,7 +232,13 @@ export async function finishSignIn(ctx: AppContext, trx: Trx, now: Date, s: Fini
     }
   }
 
-  const userToken = await issueSession(trx, tenantId, now, { accountId, userInfoId: chosen.userInfoId, orgId: chosen.orgId, ip: s.ip, userAgent: s.userAgent })
+  const userToken = await issueSession(trx, tenantId, now, {
+    accountId,
+    userInfoId: chosen.userInfoId,
+    orgId: chosen.orgId,
+    ip: s.ip,
+    userAgent: s.userAgent,
+  })
   await log(true, 'ok')
   return { msg: '登录成功', data: { operationType: OperationType.SUCCESS, userToken, tenantId } }
 }

@@ -1,4 +1,13 @@
-import { CalendarMsg, ErrorCode, StudyMonthMsg, type CalendarAddBody, type CalendarRow, type HolidayAddBody, type HolidayRow, type StudyMonthBody } from '@zhixiao/shared'
+import {
+  CalendarMsg,
+  ErrorCode,
+  StudyMonthMsg,
+  type CalendarAddBody,
+  type CalendarRow,
+  type HolidayAddBody,
+  type HolidayRow,
+  type StudyMonthBody,
+} from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
@@ -12,19 +21,42 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10)
 export const termName = (schoolYear: string, term: number) => `${schoolYear}学年第${term === 1 ? '一' : '二'}学期`
 
 async function assertNoOverlap(trx: Trx, orgId: number, start: string, end: string, exceptId?: number): Promise<void> {
-  let q = trx.selectFrom('school_calendar').select('id').where('org_id', '=', orgId).where('start_date', '<=', end).where('end_date', '>=', start)
+  let q = trx
+    .selectFrom('school_calendar')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('start_date', '<=', end)
+    .where('end_date', '>=', start)
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId)
   if (await q.limit(1).executeTakeFirst()) throw refused(ErrorCode.CONFLICT, CalendarMsg.OVERLAP)
 }
 
-export function pageCalendars(ctx: AppContext, auth: AuthInfo, q: PageQuery & { orgId?: number; schoolYear?: string | null }): Promise<Page<CalendarRow>> {
+export function pageCalendars(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: PageQuery & { orgId?: number; schoolYear?: string | null },
+): Promise<Page<CalendarRow>> {
   const today = isoDay(ctx.clock.now())
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await scopedOrg(trx, auth, q.orgId)
     let base = trx.selectFrom('school_calendar').where('org_id', '=', orgId)
     if (q.schoolYear) base = base.where('school_year', '=', q.schoolYear)
-    const page = await paginate(base.select(['id', 'org_id as orgId', 'school_year as schoolYear', 'term', 'name', 'start_date as startDate', 'end_date as endDate', 'status'])
-      .orderBy('start_date', 'desc'), base, q)
+    const page = await paginate(
+      base
+        .select([
+          'id',
+          'org_id as orgId',
+          'school_year as schoolYear',
+          'term',
+          'name',
+          'start_date as startDate',
+          'end_date as endDate',
+          'status',
+        ])
+        .orderBy('start_date', 'desc'),
+      base,
+      q,
+    )
     return { ...page, list: page.list.map((c) => ({ ...c, isCurrent: c.startDate <= today && today <= c.endDate })) }
   })
 }
@@ -34,29 +66,55 @@ export function addCalendar(ctx: AppContext, auth: AuthInfo, b: CalendarAddBody)
     const orgId = await scopedOrg(trx, auth, b.orgId)
     await assertNoOverlap(trx, orgId, b.startDate, b.endDate)
     try {
-      const { id } = await trx.insertInto('school_calendar').values({
-        org_id: orgId, school_year: b.schoolYear, term: b.term, name: b.name || termName(b.schoolYear, b.term),
-        start_date: b.startDate, end_date: b.endDate,
-      }).returning('id').executeTakeFirstOrThrow()
+      const { id } = await trx
+        .insertInto('school_calendar')
+        .values({
+          org_id: orgId,
+          school_year: b.schoolYear,
+          term: b.term,
+          name: b.name || termName(b.schoolYear, b.term),
+          start_date: b.startDate,
+          end_date: b.endDate,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       return id
-    } catch (e) { return rethrowUnique(e, {}, CalendarMsg.TERM_TAKEN) }
+    } catch (e) {
+      return rethrowUnique(e, {}, CalendarMsg.TERM_TAKEN)
+    }
   })
 }
 
-const calendarFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'school_calendar', id, CalendarMsg.NOT_FOUND)
+const calendarFor = (trx: Trx, auth: AuthInfo, id: number) =>
+  loadInScope(trx, auth, 'school_calendar', id, CalendarMsg.NOT_FOUND)
 
 export function updateCalendar(ctx: AppContext, auth: AuthInfo, id: number, b: CalendarAddBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const c = await calendarFor(trx, auth, id)
     await assertNoOverlap(trx, c.org_id, b.startDate, b.endDate, id)
-    const outside = await trx.selectFrom('holiday').select('id').where('calendar_id', '=', id)
-      .where((eb) => eb.or([eb('start_date', '<', b.startDate), eb('end_date', '>', b.endDate)])).limit(1).executeTakeFirst()
+    const outside = await trx
+      .selectFrom('holiday')
+      .select('id')
+      .where('calendar_id', '=', id)
+      .where((eb) => eb.or([eb('start_date', '<', b.startDate), eb('end_date', '>', b.endDate)]))
+      .limit(1)
+      .executeTakeFirst()
     if (outside) throw refused(ErrorCode.CONFLICT, CalendarMsg.OUTSIDE_TERM)
     try {
-      await trx.updateTable('school_calendar').set({
-        school_year: b.schoolYear, term: b.term, start_date: b.startDate, end_date: b.endDate, ...(b.name ? { name: b.name } : {}),
-      }).where('id', '=', id).execute()
-    } catch (e) { rethrowUnique(e, {}, CalendarMsg.TERM_TAKEN) }
+      await trx
+        .updateTable('school_calendar')
+        .set({
+          school_year: b.schoolYear,
+          term: b.term,
+          start_date: b.startDate,
+          end_date: b.endDate,
+          ...(b.name ? { name: b.name } : {}),
+        })
+        .where('id', '=', id)
+        .execute()
+    } catch (e) {
+      rethrowUnique(e, {}, CalendarMsg.TERM_TAKEN)
+    }
   })
 }
 
@@ -70,7 +128,8 @@ export function setCalendarStatus(ctx: AppContext, auth: AuthInfo, id: number, s
 export function deleteCalendar(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await calendarFor(trx, auth, id)
-    if (await trx.selectFrom('holiday').select('id').where('calendar_id', '=', id).limit(1).executeTakeFirst()) throw refused(ErrorCode.CONFLICT, CalendarMsg.HAS_HOLIDAYS)
+    if (await trx.selectFrom('holiday').select('id').where('calendar_id', '=', id).limit(1).executeTakeFirst())
+      throw refused(ErrorCode.CONFLICT, CalendarMsg.HAS_HOLIDAYS)
     await trx.deleteFrom('school_calendar').where('id', '=', id).execute()
   })
 }
@@ -78,16 +137,35 @@ export function deleteCalendar(ctx: AppContext, auth: AuthInfo, id: number): Pro
 async function checkHolidayTerm(trx: Trx, auth: AuthInfo, orgId: number, b: HolidayAddBody): Promise<void> {
   if (b.calendarId == null) return
   const c = await calendarFor(trx, auth, b.calendarId)
-  if (c.org_id !== orgId || b.startDate < c.start_date || b.endDate > c.end_date) throw refused(ErrorCode.BAD_REQUEST, CalendarMsg.OUTSIDE_TERM)
+  if (c.org_id !== orgId || b.startDate < c.start_date || b.endDate > c.end_date)
+    throw refused(ErrorCode.BAD_REQUEST, CalendarMsg.OUTSIDE_TERM)
 }
 
-export function pageHolidays(ctx: AppContext, auth: AuthInfo, q: PageQuery & { orgId?: number; calendarId?: number | null }): Promise<Page<HolidayRow>> {
+export function pageHolidays(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: PageQuery & { orgId?: number; calendarId?: number | null },
+): Promise<Page<HolidayRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await scopedOrg(trx, auth, q.orgId)
     let base = trx.selectFrom('holiday').where('org_id', '=', orgId)
     if (q.calendarId != null) base = base.where('calendar_id', '=', q.calendarId)
-    return paginate(base.select(['id', 'org_id as orgId', 'calendar_id as calendarId', 'name', 'kind', 'start_date as startDate', 'end_date as endDate', 'status'])
-      .orderBy('start_date'), base, q)
+    return paginate(
+      base
+        .select([
+          'id',
+          'org_id as orgId',
+          'calendar_id as calendarId',
+          'name',
+          'kind',
+          'start_date as startDate',
+          'end_date as endDate',
+          'status',
+        ])
+        .orderBy('start_date'),
+      base,
+      q,
+    )
   })
 }
 
@@ -95,20 +173,40 @@ export function addHoliday(ctx: AppContext, auth: AuthInfo, b: HolidayAddBody): 
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await scopedOrg(trx, auth, b.orgId)
     await checkHolidayTerm(trx, auth, orgId, b)
-    const { id } = await trx.insertInto('holiday').values({ org_id: orgId, calendar_id: b.calendarId ?? null, name: b.name, kind: b.kind, start_date: b.startDate, end_date: b.endDate })
-      .returning('id').executeTakeFirstOrThrow()
+    const { id } = await trx
+      .insertInto('holiday')
+      .values({
+        org_id: orgId,
+        calendar_id: b.calendarId ?? null,
+        name: b.name,
+        kind: b.kind,
+        start_date: b.startDate,
+        end_date: b.endDate,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     return id
   })
 }
 
-const holidayFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'holiday', id, CalendarMsg.HOLIDAY_NOT_FOUND)
+const holidayFor = (trx: Trx, auth: AuthInfo, id: number) =>
+  loadInScope(trx, auth, 'holiday', id, CalendarMsg.HOLIDAY_NOT_FOUND)
 
 export function updateHoliday(ctx: AppContext, auth: AuthInfo, id: number, b: HolidayAddBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const h = await holidayFor(trx, auth, id)
     await checkHolidayTerm(trx, auth, h.org_id, b)
-    await trx.updateTable('holiday').set({ calendar_id: b.calendarId ?? null, name: b.name, kind: b.kind, start_date: b.startDate, end_date: b.endDate })
-      .where('id', '=', id).execute()
+    await trx
+      .updateTable('holiday')
+      .set({
+        calendar_id: b.calendarId ?? null,
+        name: b.name,
+        kind: b.kind,
+        start_date: b.startDate,
+        end_date: b.endDate,
+      })
+      .where('id', '=', id)
+      .execute()
   })
 }
 
@@ -129,8 +227,12 @@ export function deleteHoliday(ctx: AppContext, auth: AuthInfo, id: number): Prom
 export function listStudyMonths(ctx: AppContext, auth: AuthInfo, calendarId: number) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await calendarFor(trx, auth, calendarId)
-    return trx.selectFrom('study_month').select(['id', 'calendar_id as calendarId', 'name', 'start_date as startDate', 'end_date as endDate'])
-      .where('calendar_id', '=', calendarId).orderBy('start_date').execute()
+    return trx
+      .selectFrom('study_month')
+      .select(['id', 'calendar_id as calendarId', 'name', 'start_date as startDate', 'end_date as endDate'])
+      .where('calendar_id', '=', calendarId)
+      .orderBy('start_date')
+      .execute()
   })
 }
 
@@ -143,9 +245,17 @@ export function saveStudyMonth(ctx: AppContext, auth: AuthInfo, b: StudyMonthBod
       await calendarFor(trx, auth, m.calendar_id)
     }
     const c = await calendarFor(trx, auth, b.calendarId)
-    if (b.startDate < c.start_date || b.endDate > c.end_date) throw refused(ErrorCode.BAD_REQUEST, StudyMonthMsg.OUTSIDE_TERM)
-    const clash = await trx.selectFrom('study_month').select('id').where('calendar_id', '=', b.calendarId)
-      .where('start_date', '<=', b.endDate).where('end_date', '>=', b.startDate).$if(id !== undefined, (q) => q.where('id', '!=', id!)).limit(1).executeTakeFirst()
+    if (b.startDate < c.start_date || b.endDate > c.end_date)
+      throw refused(ErrorCode.BAD_REQUEST, StudyMonthMsg.OUTSIDE_TERM)
+    const clash = await trx
+      .selectFrom('study_month')
+      .select('id')
+      .where('calendar_id', '=', b.calendarId)
+      .where('start_date', '<=', b.endDate)
+      .where('end_date', '>=', b.startDate)
+      .$if(id !== undefined, (q) => q.where('id', '!=', id!))
+      .limit(1)
+      .executeTakeFirst()
     if (clash) throw refused(ErrorCode.CONFLICT, StudyMonthMsg.OVERLAP)
     const values = { calendar_id: b.calendarId, name: b.name, start_date: b.startDate, end_date: b.endDate }
     if (id !== undefined) {

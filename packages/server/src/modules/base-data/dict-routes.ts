@@ -11,6 +11,12 @@ export const dictRoutes = (ctx: AppContext) => [
   handle(D.select, async (req) => ok(await selectDict(ctx, req.auth!, req.query.dictType, req.query.orgId))),
   handle(D.options, async (req) => ok(await dictOptions(ctx, req.auth!, req.body))),
   handle(D.add, async (req) => ok(await addDict(ctx, req.auth!, req.body), '新增成功')),
-  handle(D.update, async (req) => { await updateDict(ctx, req.auth!, req.body); return ok(null, '编辑成功') }),
-  ...statusAndDeleteHandlers(D, { setStatus: (a, id, s) => setDictStatus(ctx, a, id, s), remove: (a, id) => deleteDict(ctx, a, id) }),
+  handle(D.update, async (req) => {
+    await updateDict(ctx, req.auth!, req.body)
+    return ok(null, '编辑成功')
+  }),
+  ...statusAndDeleteHandlers(D, {
+    setStatus: (a, id, s) => setDictStatus(ctx, a, id, s),
+    remove: (a, id) => deleteDict(ctx, a, id),
+  }),
 ]

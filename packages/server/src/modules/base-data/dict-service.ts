@@ -1,6 +1,19 @@
 import {
-  COMMUNAL_PERMISSION, DICT_BUTTON_PERMISSION, DICT_GROUP_PERMISSION, DICT_OPTION_SOURCES, DICT_TYPES, DictMsg, NATIONS, SEX_LABEL, type DictAddBody, type DictOptionGroup,
-  type DictOptionsBody, type DictPageBody, type DictRow, type DictType, type DictUpdateBody,
+  COMMUNAL_PERMISSION,
+  DICT_BUTTON_PERMISSION,
+  DICT_GROUP_PERMISSION,
+  DICT_OPTION_SOURCES,
+  DICT_TYPES,
+  DictMsg,
+  NATIONS,
+  SEX_LABEL,
+  type DictAddBody,
+  type DictOptionGroup,
+  type DictOptionsBody,
+  type DictPageBody,
+  type DictRow,
+  type DictType,
+  type DictUpdateBody,
 } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
@@ -32,7 +45,12 @@ async function assertDictPermission(trx: Trx, auth: AuthInfo, t: DictType, level
 const COLUMNS = ['id', 'dict_type as dictType', 'org_id as orgId', 'name', 'code', 'sort', 'status', 'remark'] as const
 
 /** Resolves the org an org-level call is about (default: the caller's) and checks scope; null for tenant level. */
-async function levelOrg(trx: Trx, auth: AuthInfo, level: 'tenant' | 'org', orgId?: number | null): Promise<number | null> {
+async function levelOrg(
+  trx: Trx,
+  auth: AuthInfo,
+  level: 'tenant' | 'org',
+  orgId?: number | null,
+): Promise<number | null> {
   if (level === 'tenant') return null
   const id = orgId ?? auth.orgId
   await assertInScope(trx, auth, id)
@@ -56,8 +74,12 @@ export function pageDict(ctx: AppContext, auth: AuthInfo, q: DictPageBody): Prom
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await assertDictPermission(trx, auth, q.dictType, q.level)
     const orgId = await levelOrg(trx, auth, q.level, q.orgId)
-    let base = trx.selectFrom('dict_item').where('dict_type', '=', q.dictType).where('org_id', orgId === null ? 'is' : '=', orgId)
-    if (q.keyword) base = base.where((eb) => eb.or([eb('name', 'ilike', `%${q.keyword}%`), eb('code', 'ilike', `%${q.keyword}%`)]))
+    let base = trx
+      .selectFrom('dict_item')
+      .where('dict_type', '=', q.dictType)
+      .where('org_id', orgId === null ? 'is' : '=', orgId)
+    if (q.keyword)
+      base = base.where((eb) => eb.or([eb('name', 'ilike', `%${q.keyword}%`), eb('code', 'ilike', `%${q.keyword}%`)]))
     if (q.status != null) base = base.where('status', '=', q.status)
     return paginate(base.select(COLUMNS).orderBy('sort').orderBy('id'), base, q)
   })
@@ -68,8 +90,14 @@ export function selectDict(ctx: AppContext, auth: AuthInfo, dictType: DictType, 
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = orgId ?? auth.orgId
     if (orgId !== undefined) await assertInScope(trx, auth, orgId)
-    return dictItemsFor(trx, org).select(COLUMNS).where('dict_type', '=', dictType).where('status', '=', 0)
-      .orderBy(sql`org_id NULLS FIRST`).orderBy('sort').orderBy('id').execute()
+    return dictItemsFor(trx, org)
+      .select(COLUMNS)
+      .where('dict_type', '=', dictType)
+      .where('status', '=', 0)
+      .orderBy(sql`org_id NULLS FIRST`)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute()
   })
 }
 
@@ -82,12 +110,24 @@ export function dictOptions(ctx: AppContext, auth: AuthInfo, b: DictOptionsBody)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = b.orgId ?? auth.orgId
     if (b.orgId !== undefined) await assertInScope(trx, auth, b.orgId)
-    const dictTypes = b.types.map((t) => DICT_OPTION_SOURCES[t]).flatMap((s) => (s === 'sex' || s === 'nation' ? [] : [s]))
-    const rows = dictTypes.length === 0 ? [] : await dictItemsFor(trx, org).select(['id', 'name', 'dict_type']).where('dict_type', 'in', dictTypes)
-      .where('status', '=', 0).orderBy(sql`org_id NULLS FIRST`).orderBy('sort').orderBy('id').execute()
+    const dictTypes = b.types
+      .map((t) => DICT_OPTION_SOURCES[t])
+      .flatMap((s) => (s === 'sex' || s === 'nation' ? [] : [s]))
+    const rows =
+      dictTypes.length === 0
+        ? []
+        : await dictItemsFor(trx, org)
+            .select(['id', 'name', 'dict_type'])
+            .where('dict_type', 'in', dictTypes)
+            .where('status', '=', 0)
+            .orderBy(sql`org_id NULLS FIRST`)
+            .orderBy('sort')
+            .orderBy('id')
+            .execute()
     return b.types.map((type) => {
       const source = DICT_OPTION_SOURCES[type]
-      if (source === 'sex') return { type, data: Object.entries(SEX_LABEL).map(([code, text]) => ({ text, code: Number(code) })) }
+      if (source === 'sex')
+        return { type, data: Object.entries(SEX_LABEL).map(([code, text]) => ({ text, code: Number(code) })) }
       if (source === 'nation') return { type, data: NATIONS.map((n) => ({ text: n, code: n })) }
       return { type, data: rows.filter((r) => r.dict_type === source).map((r) => ({ text: r.name, code: r.id })) }
     })
@@ -100,10 +140,22 @@ export function addDict(ctx: AppContext, auth: AuthInfo, b: DictAddBody): Promis
     const orgId = await levelOrg(trx, auth, b.level, b.orgId)
     if (orgId === null) await assertTopOrg(trx, auth)
     try {
-      const { id } = await trx.insertInto('dict_item').values({ org_id: orgId, dict_type: b.dictType, name: b.name, code: b.code || null, sort: b.sort ?? 0, remark: b.remark ?? null })
-        .returning('id').executeTakeFirstOrThrow()
+      const { id } = await trx
+        .insertInto('dict_item')
+        .values({
+          org_id: orgId,
+          dict_type: b.dictType,
+          name: b.name,
+          code: b.code || null,
+          sort: b.sort ?? 0,
+          remark: b.remark ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       return id
-    } catch (e) { return unique(e) }
+    } catch (e) {
+      return unique(e)
+    }
   })
 }
 
@@ -111,15 +163,27 @@ export function updateDict(ctx: AppContext, auth: AuthInfo, b: DictUpdateBody, o
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await loadForWrite(trx, auth, b.id, only)
     const set = {
-      ...(b.name !== undefined && { name: b.name }), ...(b.code !== undefined && { code: b.code || null }),
-      ...(b.sort !== undefined && { sort: b.sort }), ...(b.remark !== undefined && { remark: b.remark }),
+      ...(b.name !== undefined && { name: b.name }),
+      ...(b.code !== undefined && { code: b.code || null }),
+      ...(b.sort !== undefined && { sort: b.sort }),
+      ...(b.remark !== undefined && { remark: b.remark }),
     }
     if (!Object.keys(set).length) return
-    try { await trx.updateTable('dict_item').set(set).where('id', '=', b.id).execute() } catch (e) { unique(e) }
+    try {
+      await trx.updateTable('dict_item').set(set).where('id', '=', b.id).execute()
+    } catch (e) {
+      unique(e)
+    }
   })
 }
 
-export function setDictStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number, only?: DictType): Promise<void> {
+export function setDictStatus(
+  ctx: AppContext,
+  auth: AuthInfo,
+  id: number,
+  status: number,
+  only?: DictType,
+): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await loadForWrite(trx, auth, id, only)
     await trx.updateTable('dict_item').set({ status }).where('id', '=', id).execute()
@@ -130,6 +194,10 @@ export function deleteDict(ctx: AppContext, auth: AuthInfo, id: number, only?: D
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await loadForWrite(trx, auth, id, only)
     // Grades, buildings, rooms and subjects point at entries; the foreign keys refuse deleting one in use.
-    try { await trx.deleteFrom('dict_item').where('id', '=', id).execute() } catch (e) { rethrowInUse(e, DictMsg.IN_USE) }
+    try {
+      await trx.deleteFrom('dict_item').where('id', '=', id).execute()
+    } catch (e) {
+      rethrowInUse(e, DictMsg.IN_USE)
+    }
   })
 }

@@ -9,6 +9,12 @@ import * as ext from './external-service.js'
 export const externalRoutes = (ctx: AppContext) => [
   handle(E.page, async (req) => ok(await ext.pageExternal(ctx, req.auth!, req.body))),
   handle(E.add, async (req) => ok(await ext.addExternal(ctx, req.auth!, req.body), '新增成功')),
-  handle(E.update, async (req) => { await ext.updateExternal(ctx, req.auth!, req.body); return ok(null, '编辑成功') }),
-  ...statusAndDeleteHandlers(E, { setStatus: (a, id, s) => ext.setExternalStatus(ctx, a, id, s), remove: (a, id) => ext.deleteExternal(ctx, a, id) }),
+  handle(E.update, async (req) => {
+    await ext.updateExternal(ctx, req.auth!, req.body)
+    return ok(null, '编辑成功')
+  }),
+  ...statusAndDeleteHandlers(E, {
+    setStatus: (a, id, s) => ext.setExternalStatus(ctx, a, id, s),
+    remove: (a, id) => ext.deleteExternal(ctx, a, id),
+  }),
 ]

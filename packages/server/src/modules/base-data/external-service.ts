@@ -1,4 +1,10 @@
-import { ExternalMsg, type ExternalAddBody, type ExternalPageBody, type ExternalRow, type ExternalUpdateBody } from '@zhixiao/shared'
+import {
+  ExternalMsg,
+  type ExternalAddBody,
+  type ExternalPageBody,
+  type ExternalRow,
+  type ExternalUpdateBody,
+} from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
@@ -10,29 +16,61 @@ import { paginate, type Page } from '../../platform/paging.js'
 /** External staff (外聘人员, 000 §7.9 external) of an org: no account, a record the org keeps. docs/base-data.md. */
 const phoneTaken = (e: unknown): never => rethrowUnique(e, {}, ExternalMsg.PHONE_TAKEN)
 
-const externalFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'external_staff', id, ExternalMsg.NOT_FOUND)
+const externalFor = (trx: Trx, auth: AuthInfo, id: number) =>
+  loadInScope(trx, auth, 'external_staff', id, ExternalMsg.NOT_FOUND)
 
 async function checkJob(trx: Trx, orgId: number, jobId: number | null | undefined): Promise<void> {
   if (!(await isDictRefOk(trx, orgId, jobId, 'job'))) throw notFound('岗位不存在')
 }
 
 const values = (b: ExternalAddBody | ExternalUpdateBody) => ({
-  name: b.name, phone: b.phone, id_card: b.idCard ?? null, company: b.company ?? null, job_id: b.jobId ?? null,
-  start_date: b.startDate, end_date: b.endDate ?? null, remark: b.remark ?? null,
+  name: b.name,
+  phone: b.phone,
+  id_card: b.idCard ?? null,
+  company: b.company ?? null,
+  job_id: b.jobId ?? null,
+  start_date: b.startDate,
+  end_date: b.endDate ?? null,
+  remark: b.remark ?? null,
 })
 
 export function pageExternal(ctx: AppContext, auth: AuthInfo, q: ExternalPageBody): Promise<Page<ExternalRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, q.orgId)
-    let base = trx.selectFrom('external_staff as x')
+    let base = trx
+      .selectFrom('external_staff as x')
       .leftJoin('dict_item as d', (j) => j.onRef('d.tenant_id', '=', 'x.tenant_id').onRef('d.id', '=', 'x.job_id'))
       .where('x.org_id', '=', org)
-    if (q.keyword) base = base.where((eb) => eb.or([eb('x.name', 'ilike', `%${q.keyword}%`), eb('x.phone', 'like', `%${q.keyword}%`), eb('x.company', 'ilike', `%${q.keyword}%`)]))
+    if (q.keyword)
+      base = base.where((eb) =>
+        eb.or([
+          eb('x.name', 'ilike', `%${q.keyword}%`),
+          eb('x.phone', 'like', `%${q.keyword}%`),
+          eb('x.company', 'ilike', `%${q.keyword}%`),
+        ]),
+      )
     if (q.status != null) base = base.where('x.status', '=', q.status)
-    return paginate(base.select([
-      'x.id', 'x.org_id as orgId', 'x.name', 'x.phone', 'x.id_card as idCard', 'x.company', 'x.job_id as jobId', 'd.name as jobName',
-      'x.start_date as startDate', 'x.end_date as endDate', 'x.status', 'x.remark',
-    ]).orderBy('x.start_date', 'desc').orderBy('x.id', 'desc'), base, q)
+    return paginate(
+      base
+        .select([
+          'x.id',
+          'x.org_id as orgId',
+          'x.name',
+          'x.phone',
+          'x.id_card as idCard',
+          'x.company',
+          'x.job_id as jobId',
+          'd.name as jobName',
+          'x.start_date as startDate',
+          'x.end_date as endDate',
+          'x.status',
+          'x.remark',
+        ])
+        .orderBy('x.start_date', 'desc')
+        .orderBy('x.id', 'desc'),
+      base,
+      q,
+    )
   })
 }
 
@@ -41,8 +79,16 @@ export function addExternal(ctx: AppContext, auth: AuthInfo, b: ExternalAddBody)
     const org = await scopedOrg(trx, auth, b.orgId)
     await checkJob(trx, org, b.jobId)
     try {
-      return (await trx.insertInto('external_staff').values({ org_id: org, ...values(b) }).returning('id').executeTakeFirstOrThrow()).id
-    } catch (e) { return phoneTaken(e) }
+      return (
+        await trx
+          .insertInto('external_staff')
+          .values({ org_id: org, ...values(b) })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id
+    } catch (e) {
+      return phoneTaken(e)
+    }
   })
 }
 
@@ -50,7 +96,11 @@ export function updateExternal(ctx: AppContext, auth: AuthInfo, b: ExternalUpdat
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const x = await externalFor(trx, auth, b.id)
     await checkJob(trx, x.org_id, b.jobId)
-    try { await trx.updateTable('external_staff').set(values(b)).where('id', '=', b.id).execute() } catch (e) { phoneTaken(e) }
+    try {
+      await trx.updateTable('external_staff').set(values(b)).where('id', '=', b.id).execute()
+    } catch (e) {
+      phoneTaken(e)
+    }
   })
 }
 

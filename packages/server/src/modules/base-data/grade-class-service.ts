@@ -1,6 +1,15 @@
 import {
-  ErrorCode, GradeMsg, isSchoolUnit, type ClassAddBody, type ClassPageBody, type ClassRow, type ClassUpdateBody, type GradeAddBody,
-  type GradePageBody, type GradeRow, type GradeUpdateBody,
+  ErrorCode,
+  GradeMsg,
+  isSchoolUnit,
+  type ClassAddBody,
+  type ClassPageBody,
+  type ClassRow,
+  type ClassUpdateBody,
+  type GradeAddBody,
+  type GradePageBody,
+  type GradeRow,
+  type GradeUpdateBody,
 } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
@@ -22,7 +31,8 @@ async function schoolOf(trx: Trx, auth: AuthInfo, orgId?: number): Promise<numbe
 }
 
 const gradeFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'grade', id, GradeMsg.GRADE_NOT_FOUND)
-const classFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'school_class', id, GradeMsg.CLASS_NOT_FOUND)
+const classFor = (trx: Trx, auth: AuthInfo, id: number) =>
+  loadInScope(trx, auth, 'school_class', id, GradeMsg.CLASS_NOT_FOUND)
 
 async function checkLearnPeriod(trx: Trx, orgId: number, id: number | null | undefined): Promise<void> {
   if (!(await isDictRefOk(trx, orgId, id, 'learnPeriod'))) throw badRequest('学段不存在')
@@ -30,9 +40,21 @@ async function checkLearnPeriod(trx: Trx, orgId: number, id: number | null | und
 
 function gradeRows(trx: Trx) {
   return trx.selectFrom('grade').select((eb) => [
-    'grade.id', 'grade.org_id as orgId', 'grade.name', 'grade.code', 'grade.entry_year as entryYear', 'grade.learn_period_id as learnPeriodId',
-    'grade.sort', 'grade.status', 'grade.archived',
-    eb.selectFrom('school_class').select((e) => e.fn.countAll<number>().as('n')).whereRef('school_class.grade_id', '=', 'grade.id').where('school_class.archived', '=', false).as('classCount'),
+    'grade.id',
+    'grade.org_id as orgId',
+    'grade.name',
+    'grade.code',
+    'grade.entry_year as entryYear',
+    'grade.learn_period_id as learnPeriodId',
+    'grade.sort',
+    'grade.status',
+    'grade.archived',
+    eb
+      .selectFrom('school_class')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('school_class.grade_id', '=', 'grade.id')
+      .where('school_class.archived', '=', false)
+      .as('classCount'),
   ])
 }
 
@@ -41,8 +63,15 @@ export function pageGrades(ctx: AppContext, auth: AuthInfo, q: GradePageBody): P
     const orgId = await schoolOf(trx, auth, q.orgId)
     let rows = gradeRows(trx).where('grade.org_id', '=', orgId).where('grade.archived', '=', q.archived)
     let count = trx.selectFrom('grade').where('org_id', '=', orgId).where('archived', '=', q.archived)
-    if (q.keyword) { rows = rows.where('grade.name', 'ilike', `%${q.keyword}%`); count = count.where('name', 'ilike', `%${q.keyword}%`) }
-    const page = await paginate(rows.orderBy('grade.entry_year', 'desc').orderBy('grade.sort').orderBy('grade.id'), count, q)
+    if (q.keyword) {
+      rows = rows.where('grade.name', 'ilike', `%${q.keyword}%`)
+      count = count.where('name', 'ilike', `%${q.keyword}%`)
+    }
+    const page = await paginate(
+      rows.orderBy('grade.entry_year', 'desc').orderBy('grade.sort').orderBy('grade.id'),
+      count,
+      q,
+    )
     return { ...page, list: page.list.map((g) => ({ ...g, classCount: Number(g.classCount ?? 0) })) }
   })
 }
@@ -52,10 +81,23 @@ export function addGrade(ctx: AppContext, auth: AuthInfo, b: GradeAddBody): Prom
     const orgId = await schoolOf(trx, auth, b.orgId)
     await checkLearnPeriod(trx, orgId, b.learnPeriodId)
     try {
-      const { id } = await trx.insertInto('grade').values({ org_id: orgId, name: b.name, code: b.code || null, entry_year: b.entryYear, learn_period_id: b.learnPeriodId ?? null, sort: b.sort ?? 0, archived_at: null })
-        .returning('id').executeTakeFirstOrThrow()
+      const { id } = await trx
+        .insertInto('grade')
+        .values({
+          org_id: orgId,
+          name: b.name,
+          code: b.code || null,
+          entry_year: b.entryYear,
+          learn_period_id: b.learnPeriodId ?? null,
+          sort: b.sort ?? 0,
+          archived_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       return id
-    } catch (e) { return gradeUnique(e) }
+    } catch (e) {
+      return gradeUnique(e)
+    }
   })
 }
 
@@ -64,12 +106,18 @@ export function updateGrade(ctx: AppContext, auth: AuthInfo, b: GradeUpdateBody)
     const g = await gradeFor(trx, auth, b.id)
     await checkLearnPeriod(trx, g.org_id, b.learnPeriodId)
     const set = {
-      ...(b.name !== undefined && { name: b.name }), ...(b.code !== undefined && { code: b.code || null }),
-      ...(b.entryYear !== undefined && { entry_year: b.entryYear }), ...(b.learnPeriodId !== undefined && { learn_period_id: b.learnPeriodId }),
+      ...(b.name !== undefined && { name: b.name }),
+      ...(b.code !== undefined && { code: b.code || null }),
+      ...(b.entryYear !== undefined && { entry_year: b.entryYear }),
+      ...(b.learnPeriodId !== undefined && { learn_period_id: b.learnPeriodId }),
       ...(b.sort !== undefined && { sort: b.sort }),
     }
     if (!Object.keys(set).length) return
-    try { await trx.updateTable('grade').set(set).where('id', '=', b.id).execute() } catch (e) { gradeUnique(e) }
+    try {
+      await trx.updateTable('grade').set(set).where('id', '=', b.id).execute()
+    } catch (e) {
+      gradeUnique(e)
+    }
   })
 }
 
@@ -95,12 +143,24 @@ export function archiveGrade(ctx: AppContext, auth: AuthInfo, id: number, archiv
   const now = ctx.clock.now()
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const g = await gradeFor(trx, auth, id)
-    if (g.archived === archived) throw refused(ErrorCode.BAD_REQUEST, archived ? GradeMsg.ALREADY_ARCHIVED : GradeMsg.NOT_ARCHIVED)
+    if (g.archived === archived)
+      throw refused(ErrorCode.BAD_REQUEST, archived ? GradeMsg.ALREADY_ARCHIVED : GradeMsg.NOT_ARCHIVED)
     try {
-      await trx.updateTable('grade').set({ archived, archived_at: archived ? now : null }).where('id', '=', id).execute()
-    } catch (e) { gradeUnique(e) }
+      await trx
+        .updateTable('grade')
+        .set({ archived, archived_at: archived ? now : null })
+        .where('id', '=', id)
+        .execute()
+    } catch (e) {
+      gradeUnique(e)
+    }
     if (archived) {
-      await trx.updateTable('school_class').set({ archived: true, archived_at: now }).where('grade_id', '=', id).where('archived', '=', false).execute()
+      await trx
+        .updateTable('school_class')
+        .set({ archived: true, archived_at: now })
+        .where('grade_id', '=', id)
+        .where('archived', '=', false)
+        .execute()
     }
   })
 }
@@ -108,15 +168,38 @@ export function archiveGrade(ctx: AppContext, auth: AuthInfo, id: number, archiv
 export function pageClasses(ctx: AppContext, auth: AuthInfo, q: ClassPageBody): Promise<Page<ClassRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await schoolOf(trx, auth, q.orgId)
-    let rows = trx.selectFrom('school_class')
-      .innerJoin('grade', (j) => j.onRef('grade.tenant_id', '=', 'school_class.tenant_id').onRef('grade.id', '=', 'school_class.grade_id'))
-      .select(['school_class.id', 'school_class.org_id as orgId', 'school_class.grade_id as gradeId', 'grade.name as gradeName', 'school_class.name',
-        'school_class.code', 'school_class.sort', 'school_class.status', 'school_class.archived'])
-      .where('school_class.org_id', '=', orgId).where('school_class.archived', '=', q.archived)
+    let rows = trx
+      .selectFrom('school_class')
+      .innerJoin('grade', (j) =>
+        j.onRef('grade.tenant_id', '=', 'school_class.tenant_id').onRef('grade.id', '=', 'school_class.grade_id'),
+      )
+      .select([
+        'school_class.id',
+        'school_class.org_id as orgId',
+        'school_class.grade_id as gradeId',
+        'grade.name as gradeName',
+        'school_class.name',
+        'school_class.code',
+        'school_class.sort',
+        'school_class.status',
+        'school_class.archived',
+      ])
+      .where('school_class.org_id', '=', orgId)
+      .where('school_class.archived', '=', q.archived)
     let count = trx.selectFrom('school_class').where('org_id', '=', orgId).where('archived', '=', q.archived)
-    if (q.gradeId != null) { rows = rows.where('school_class.grade_id', '=', q.gradeId); count = count.where('grade_id', '=', q.gradeId) }
-    if (q.keyword) { rows = rows.where('school_class.name', 'ilike', `%${q.keyword}%`); count = count.where('name', 'ilike', `%${q.keyword}%`) }
-    return paginate(rows.orderBy('grade.entry_year', 'desc').orderBy('school_class.sort').orderBy('school_class.id'), count, q)
+    if (q.gradeId != null) {
+      rows = rows.where('school_class.grade_id', '=', q.gradeId)
+      count = count.where('grade_id', '=', q.gradeId)
+    }
+    if (q.keyword) {
+      rows = rows.where('school_class.name', 'ilike', `%${q.keyword}%`)
+      count = count.where('name', 'ilike', `%${q.keyword}%`)
+    }
+    return paginate(
+      rows.orderBy('grade.entry_year', 'desc').orderBy('school_class.sort').orderBy('school_class.id'),
+      count,
+      q,
+    )
   })
 }
 
@@ -125,19 +208,39 @@ export function addClass(ctx: AppContext, auth: AuthInfo, b: ClassAddBody): Prom
     const g = await gradeFor(trx, auth, b.gradeId)
     if (g.archived) throw refused(ErrorCode.BAD_REQUEST, GradeMsg.GRADE_ARCHIVED)
     try {
-      const { id } = await trx.insertInto('school_class').values({ org_id: g.org_id, grade_id: g.id, name: b.name, code: b.code || null, sort: b.sort ?? 0, archived_at: null })
-        .returning('id').executeTakeFirstOrThrow()
+      const { id } = await trx
+        .insertInto('school_class')
+        .values({
+          org_id: g.org_id,
+          grade_id: g.id,
+          name: b.name,
+          code: b.code || null,
+          sort: b.sort ?? 0,
+          archived_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       return id
-    } catch (e) { return classUnique(e) }
+    } catch (e) {
+      return classUnique(e)
+    }
   })
 }
 
 export function updateClass(ctx: AppContext, auth: AuthInfo, b: ClassUpdateBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await classFor(trx, auth, b.id)
-    const set = { ...(b.name !== undefined && { name: b.name }), ...(b.code !== undefined && { code: b.code || null }), ...(b.sort !== undefined && { sort: b.sort }) }
+    const set = {
+      ...(b.name !== undefined && { name: b.name }),
+      ...(b.code !== undefined && { code: b.code || null }),
+      ...(b.sort !== undefined && { sort: b.sort }),
+    }
     if (!Object.keys(set).length) return
-    try { await trx.updateTable('school_class').set(set).where('id', '=', b.id).execute() } catch (e) { classUnique(e) }
+    try {
+      await trx.updateTable('school_class').set(set).where('id', '=', b.id).execute()
+    } catch (e) {
+      classUnique(e)
+    }
   })
 }
 
@@ -163,13 +266,20 @@ export function archiveClass(ctx: AppContext, auth: AuthInfo, id: number, archiv
   const now = ctx.clock.now()
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const c = await classFor(trx, auth, id)
-    if (c.archived === archived) throw refused(ErrorCode.BAD_REQUEST, archived ? GradeMsg.ALREADY_ARCHIVED : GradeMsg.NOT_ARCHIVED)
+    if (c.archived === archived)
+      throw refused(ErrorCode.BAD_REQUEST, archived ? GradeMsg.ALREADY_ARCHIVED : GradeMsg.NOT_ARCHIVED)
     if (!archived) {
       const g = await gradeFor(trx, auth, c.grade_id)
       if (g.archived) throw refused(ErrorCode.BAD_REQUEST, GradeMsg.GRADE_ARCHIVED)
     }
     try {
-      await trx.updateTable('school_class').set({ archived, archived_at: archived ? now : null }).where('id', '=', id).execute()
-    } catch (e) { classUnique(e) }
+      await trx
+        .updateTable('school_class')
+        .set({ archived, archived_at: archived ? now : null })
+        .where('id', '=', id)
+        .execute()
+    } catch (e) {
+      classUnique(e)
+    }
   })
 }

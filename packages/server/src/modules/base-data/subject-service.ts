@@ -15,14 +15,34 @@ async function checkCategory(trx: Trx, orgId: number, id: number | null | undefi
 
 const subjectFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'subject', id, SubjectMsg.NOT_FOUND)
 
-export function pageSubjects(ctx: AppContext, auth: AuthInfo, q: PageQuery & { orgId?: number; keyword?: string | null }): Promise<Page<SubjectRow>> {
+export function pageSubjects(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: PageQuery & { orgId?: number; keyword?: string | null },
+): Promise<Page<SubjectRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await scopedOrg(trx, auth, q.orgId)
     let base = trx.selectFrom('subject').where('subject.org_id', '=', orgId)
-    if (q.keyword) base = base.where((eb) => eb.or([eb('subject.name', 'ilike', `%${q.keyword}%`), eb('subject.code', 'ilike', `%${q.keyword}%`)]))
-    const rows = base.leftJoin('dict_item', (j) => j.onRef('dict_item.tenant_id', '=', 'subject.tenant_id').onRef('dict_item.id', '=', 'subject.category_id'))
-      .select(['subject.id', 'subject.org_id as orgId', 'subject.name', 'subject.code', 'subject.category_id as categoryId', 'dict_item.name as categoryName', 'subject.sort', 'subject.status'])
-      .orderBy('subject.sort').orderBy('subject.id')
+    if (q.keyword)
+      base = base.where((eb) =>
+        eb.or([eb('subject.name', 'ilike', `%${q.keyword}%`), eb('subject.code', 'ilike', `%${q.keyword}%`)]),
+      )
+    const rows = base
+      .leftJoin('dict_item', (j) =>
+        j.onRef('dict_item.tenant_id', '=', 'subject.tenant_id').onRef('dict_item.id', '=', 'subject.category_id'),
+      )
+      .select([
+        'subject.id',
+        'subject.org_id as orgId',
+        'subject.name',
+        'subject.code',
+        'subject.category_id as categoryId',
+        'dict_item.name as categoryName',
+        'subject.sort',
+        'subject.status',
+      ])
+      .orderBy('subject.sort')
+      .orderBy('subject.id')
     return paginate(rows, base, q)
   })
 }
@@ -32,9 +52,22 @@ export function addSubject(ctx: AppContext, auth: AuthInfo, b: SubjectAddBody): 
     const orgId = await scopedOrg(trx, auth, b.orgId)
     await checkCategory(trx, orgId, b.categoryId)
     try {
-      return (await trx.insertInto('subject').values({ org_id: orgId, name: b.name, code: b.code || null, category_id: b.categoryId ?? null, sort: b.sort ?? 0 })
-        .returning('id').executeTakeFirstOrThrow()).id
-    } catch (e) { return unique(e) }
+      return (
+        await trx
+          .insertInto('subject')
+          .values({
+            org_id: orgId,
+            name: b.name,
+            code: b.code || null,
+            category_id: b.categoryId ?? null,
+            sort: b.sort ?? 0,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id
+    } catch (e) {
+      return unique(e)
+    }
   })
 }
 
@@ -42,9 +75,18 @@ export function updateSubject(ctx: AppContext, auth: AuthInfo, b: SubjectUpdateB
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const subject = await subjectFor(trx, auth, b.id)
     await checkCategory(trx, subject.org_id, b.categoryId)
-    const set = { ...(b.name !== undefined && { name: b.name }), ...(b.code !== undefined && { code: b.code || null }), ...(b.categoryId !== undefined && { category_id: b.categoryId }), ...(b.sort !== undefined && { sort: b.sort }) }
+    const set = {
+      ...(b.name !== undefined && { name: b.name }),
+      ...(b.code !== undefined && { code: b.code || null }),
+      ...(b.categoryId !== undefined && { category_id: b.categoryId }),
+      ...(b.sort !== undefined && { sort: b.sort }),
+    }
     if (!Object.keys(set).length) return
-    try { await trx.updateTable('subject').set(set).where('id', '=', b.id).execute() } catch (e) { unique(e) }
+    try {
+      await trx.updateTable('subject').set(set).where('id', '=', b.id).execute()
+    } catch (e) {
+      unique(e)
+    }
   })
 }
 

@@ -6,15 +6,37 @@ import { notFound, refused } from '../../platform/errors.js'
 import { loadInScope, scopedOrg } from '../../platform/org-scope.js'
 import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
 
-const scheduleFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'work_rest', id, WorkRestMsg.NOT_FOUND)
+const scheduleFor = (trx: Trx, auth: AuthInfo, id: number) =>
+  loadInScope(trx, auth, 'work_rest', id, WorkRestMsg.NOT_FOUND)
 
-export function pageWorkRest(ctx: AppContext, auth: AuthInfo, q: PageQuery & { orgId?: number }): Promise<Page<WorkRestRow>> {
+export function pageWorkRest(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: PageQuery & { orgId?: number },
+): Promise<Page<WorkRestRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, q.orgId)
     const base = trx.selectFrom('work_rest').where('org_id', '=', org)
-    const page = await paginate(base.select((eb) => ['id', 'org_id as orgId', 'name', 'type_name as typeName', 'start_date as startDate', 'end_date as endDate', 'status',
-      eb.selectFrom('work_rest_time').select((e) => e.fn.countAll<number>().as('n')).whereRef('work_rest_time.work_rest_id', '=', 'work_rest.id').as('slotCount'),
-    ]).orderBy('start_date', 'desc'), base, q)
+    const page = await paginate(
+      base
+        .select((eb) => [
+          'id',
+          'org_id as orgId',
+          'name',
+          'type_name as typeName',
+          'start_date as startDate',
+          'end_date as endDate',
+          'status',
+          eb
+            .selectFrom('work_rest_time')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('work_rest_time.work_rest_id', '=', 'work_rest.id')
+            .as('slotCount'),
+        ])
+        .orderBy('start_date', 'desc'),
+      base,
+      q,
+    )
     return { ...page, list: page.list.map((s) => ({ ...s, slotCount: Number(s.slotCount ?? 0) })) }
   })
 }
@@ -23,9 +45,22 @@ export function addWorkRest(ctx: AppContext, auth: AuthInfo, b: WorkRestAddBody)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, b.orgId)
     try {
-      return (await trx.insertInto('work_rest').values({ org_id: org, name: b.name, type_name: b.typeName ?? null, start_date: b.startDate, end_date: b.endDate })
-        .returning('id').executeTakeFirstOrThrow()).id
-    } catch (e) { return rethrowUnique(e, {}, WorkRestMsg.NAME_TAKEN) }
+      return (
+        await trx
+          .insertInto('work_rest')
+          .values({
+            org_id: org,
+            name: b.name,
+            type_name: b.typeName ?? null,
+            start_date: b.startDate,
+            end_date: b.endDate,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id
+    } catch (e) {
+      return rethrowUnique(e, {}, WorkRestMsg.NAME_TAKEN)
+    }
   })
 }
 
@@ -34,8 +69,14 @@ export function updateWorkRest(ctx: AppContext, auth: AuthInfo, id: number, b: W
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await scheduleFor(trx, auth, id)
     try {
-      await trx.updateTable('work_rest').set({ name: b.name, type_name: b.typeName ?? null, start_date: b.startDate, end_date: b.endDate }).where('id', '=', id).execute()
-    } catch (e) { rethrowUnique(e, {}, WorkRestMsg.NAME_TAKEN) }
+      await trx
+        .updateTable('work_rest')
+        .set({ name: b.name, type_name: b.typeName ?? null, start_date: b.startDate, end_date: b.endDate })
+        .where('id', '=', id)
+        .execute()
+    } catch (e) {
+      rethrowUnique(e, {}, WorkRestMsg.NAME_TAKEN)
+    }
   })
 }
 
@@ -56,8 +97,12 @@ export function deleteWorkRest(ctx: AppContext, auth: AuthInfo, id: number): Pro
 export function listSlots(ctx: AppContext, auth: AuthInfo, workRestId: number) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await scheduleFor(trx, auth, workRestId)
-    return trx.selectFrom('work_rest_time').select(['id', 'work_rest_id as workRestId', 'name', 'kind', 'start_time as startTime', 'end_time as endTime'])
-      .where('work_rest_id', '=', workRestId).orderBy('start_time').execute()
+    return trx
+      .selectFrom('work_rest_time')
+      .select(['id', 'work_rest_id as workRestId', 'name', 'kind', 'start_time as startTime', 'end_time as endTime'])
+      .where('work_rest_id', '=', workRestId)
+      .orderBy('start_time')
+      .execute()
   })
 }
 
@@ -69,10 +114,23 @@ export function saveSlot(ctx: AppContext, auth: AuthInfo, b: WorkRestTimeBody, i
       if (!slot || slot.work_rest_id !== b.workRestId) throw notFound(WorkRestMsg.SLOT_NOT_FOUND)
     }
     await scheduleFor(trx, auth, b.workRestId)
-    const clash = await trx.selectFrom('work_rest_time').select('id').where('work_rest_id', '=', b.workRestId)
-      .where('start_time', '<', b.endTime).where('end_time', '>', b.startTime).$if(id !== undefined, (q) => q.where('id', '!=', id!)).limit(1).executeTakeFirst()
+    const clash = await trx
+      .selectFrom('work_rest_time')
+      .select('id')
+      .where('work_rest_id', '=', b.workRestId)
+      .where('start_time', '<', b.endTime)
+      .where('end_time', '>', b.startTime)
+      .$if(id !== undefined, (q) => q.where('id', '!=', id!))
+      .limit(1)
+      .executeTakeFirst()
     if (clash) throw refused(ErrorCode.CONFLICT, WorkRestMsg.OVERLAP)
-    const values = { work_rest_id: b.workRestId, name: b.name, kind: b.kind, start_time: b.startTime, end_time: b.endTime }
+    const values = {
+      work_rest_id: b.workRestId,
+      name: b.name,
+      kind: b.kind,
+      start_time: b.startTime,
+      end_time: b.endTime,
+    }
     if (id !== undefined) {
       await trx.updateTable('work_rest_time').set(values).where('id', '=', id).execute()
       return id
@@ -83,7 +141,11 @@ export function saveSlot(ctx: AppContext, auth: AuthInfo, b: WorkRestTimeBody, i
 
 export function deleteSlot(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const slot = await trx.selectFrom('work_rest_time').select(['id', 'work_rest_id']).where('id', '=', id).executeTakeFirst()
+    const slot = await trx
+      .selectFrom('work_rest_time')
+      .select(['id', 'work_rest_id'])
+      .where('id', '=', id)
+      .executeTakeFirst()
     if (!slot) throw notFound(WorkRestMsg.SLOT_NOT_FOUND)
     await scheduleFor(trx, auth, slot.work_rest_id)
     await trx.deleteFrom('work_rest_time').where('id', '=', id).execute()

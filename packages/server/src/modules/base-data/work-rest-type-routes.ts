@@ -15,6 +15,12 @@ export const workRestTypeRoutes = (ctx: AppContext) => [
   handle(W.page, async (req) => ok(await pageDict(ctx, req.auth!, { ...req.body, dictType }))),
   handle(W.select, async (req) => ok(await selectDict(ctx, req.auth!, dictType, req.query.orgId))),
   handle(W.add, async (req) => ok(await addDict(ctx, req.auth!, { ...req.body, dictType }), '新增成功')),
-  handle(W.update, async (req) => { await updateDict(ctx, req.auth!, req.body, dictType); return ok(null, '编辑成功') }),
-  ...statusAndDeleteHandlers(W, { setStatus: (a, id, s) => setDictStatus(ctx, a, id, s, dictType), remove: (a, id) => deleteDict(ctx, a, id, dictType) }),
+  handle(W.update, async (req) => {
+    await updateDict(ctx, req.auth!, req.body, dictType)
+    return ok(null, '编辑成功')
+  }),
+  ...statusAndDeleteHandlers(W, {
+    setStatus: (a, id, s) => setDictStatus(ctx, a, id, s, dictType),
+    remove: (a, id) => deleteDict(ctx, a, id, dictType),
+  }),
 ]

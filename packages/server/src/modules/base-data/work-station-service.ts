@@ -1,6 +1,12 @@
 import {
-  WorkStationMsg, workStationName, type WorkStationAddBody, type WorkStationListItem, type WorkStationMatrix, type WorkStationPageBody,
-  type WorkStationRow, type WorkStationUpdateBody,
+  WorkStationMsg,
+  workStationName,
+  type WorkStationAddBody,
+  type WorkStationListItem,
+  type WorkStationMatrix,
+  type WorkStationPageBody,
+  type WorkStationRow,
+  type WorkStationUpdateBody,
 } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
@@ -18,21 +24,50 @@ import { paginate, type Page } from '../../platform/paging.js'
 const taken = (e: unknown): never => rethrowUnique(e, {}, WorkStationMsg.TAKEN)
 
 function rows(trx: Trx) {
-  return trx.selectFrom('work_station as w')
+  return trx
+    .selectFrom('work_station as w')
     .innerJoin('dict_item as d', (j) => j.onRef('d.tenant_id', '=', 'w.tenant_id').onRef('d.id', '=', 'w.job_id'))
-    .select(['w.id', 'w.org_id as orgId', 'w.job_id as jobId', 'd.name as jobName', 'w.level', 'w.quota', 'w.status', 'w.remark'])
+    .select([
+      'w.id',
+      'w.org_id as orgId',
+      'w.job_id as jobId',
+      'd.name as jobName',
+      'w.level',
+      'w.quota',
+      'w.status',
+      'w.remark',
+    ])
 }
-type Raw = { id: number; orgId: number; jobId: number; jobName: string; level: number; quota: number; status: number; remark: string | null }
-const toRow = (r: Raw): WorkStationRow => ({ ...r, level: Number(r.level), quota: Number(r.quota), name: workStationName(r.jobName, Number(r.level)) })
+type Raw = {
+  id: number
+  orgId: number
+  jobId: number
+  jobName: string
+  level: number
+  quota: number
+  status: number
+  remark: string | null
+}
+const toRow = (r: Raw): WorkStationRow => ({
+  ...r,
+  level: Number(r.level),
+  quota: Number(r.quota),
+  name: workStationName(r.jobName, Number(r.level)),
+})
 
-const stationFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'work_station', id, WorkStationMsg.NOT_FOUND)
+const stationFor = (trx: Trx, auth: AuthInfo, id: number) =>
+  loadInScope(trx, auth, 'work_station', id, WorkStationMsg.NOT_FOUND)
 
 /** A job the org's forms offer (the tenant's 岗位 entries and the org's own); another school's is refused like a missing one. */
 async function checkJob(trx: Trx, orgId: number, jobId: number): Promise<void> {
   if (!(await isDictRefOk(trx, orgId, jobId, 'job'))) throw notFound(WorkStationMsg.JOB_NOT_FOUND)
 }
 
-export function pageWorkStations(ctx: AppContext, auth: AuthInfo, q: WorkStationPageBody): Promise<Page<WorkStationRow>> {
+export function pageWorkStations(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: WorkStationPageBody,
+): Promise<Page<WorkStationRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, q.orgId)
     let base = rows(trx).where('w.org_id', '=', org)
@@ -47,9 +82,17 @@ export function pageWorkStations(ctx: AppContext, auth: AuthInfo, q: WorkStation
 export function workStationMatrix(ctx: AppContext, auth: AuthInfo, orgId?: number): Promise<WorkStationMatrix> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
-    const cells = (await rows(trx).where('w.org_id', '=', org).orderBy('w.job_id').orderBy('w.level').execute()).map(toRow)
-    const offered = await dictItemsFor(trx, org).select(['id', 'name']).where('dict_type', '=', 'job').where('status', '=', 0)
-      .orderBy(sql`org_id NULLS FIRST`).orderBy('sort').orderBy('id').execute()
+    const cells = (await rows(trx).where('w.org_id', '=', org).orderBy('w.job_id').orderBy('w.level').execute()).map(
+      toRow,
+    )
+    const offered = await dictItemsFor(trx, org)
+      .select(['id', 'name'])
+      .where('dict_type', '=', 'job')
+      .where('status', '=', 0)
+      .orderBy(sql`org_id NULLS FIRST`)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute()
     // A cell whose job was since disabled still shows its row, so nothing set is hidden.
     const jobs = [...offered]
     for (const c of cells) if (!jobs.some((j) => j.id === c.jobId)) jobs.push({ id: c.jobId, name: c.jobName })
@@ -62,8 +105,16 @@ export function workStationMatrix(ctx: AppContext, auth: AuthInfo, orgId?: numbe
 export function listWorkStations(ctx: AppContext, auth: AuthInfo, orgId?: number): Promise<WorkStationListItem[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
-    const list = await rows(trx).where('w.org_id', '=', org).where('w.status', '=', 0).orderBy('d.sort').orderBy('w.job_id').orderBy('w.level').execute()
-    return list.map(toRow).map(({ id, jobId, jobName, level, name, quota }) => ({ id, jobId, jobName, level, name, quota }))
+    const list = await rows(trx)
+      .where('w.org_id', '=', org)
+      .where('w.status', '=', 0)
+      .orderBy('d.sort')
+      .orderBy('w.job_id')
+      .orderBy('w.level')
+      .execute()
+    return list
+      .map(toRow)
+      .map(({ id, jobId, jobName, level, name, quota }) => ({ id, jobId, jobName, level, name, quota }))
   })
 }
 
@@ -72,9 +123,16 @@ export function addWorkStation(ctx: AppContext, auth: AuthInfo, b: WorkStationAd
     const org = await scopedOrg(trx, auth, b.orgId)
     await checkJob(trx, org, b.jobId)
     try {
-      return (await trx.insertInto('work_station').values({ org_id: org, job_id: b.jobId, level: b.level, quota: b.quota, remark: b.remark ?? null })
-        .returning('id').executeTakeFirstOrThrow()).id
-    } catch (e) { return taken(e) }
+      return (
+        await trx
+          .insertInto('work_station')
+          .values({ org_id: org, job_id: b.jobId, level: b.level, quota: b.quota, remark: b.remark ?? null })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id
+    } catch (e) {
+      return taken(e)
+    }
   })
 }
 
@@ -83,8 +141,14 @@ export function updateWorkStation(ctx: AppContext, auth: AuthInfo, b: WorkStatio
     const s = await stationFor(trx, auth, b.id)
     await checkJob(trx, s.org_id, b.jobId)
     try {
-      await trx.updateTable('work_station').set({ job_id: b.jobId, level: b.level, quota: b.quota, remark: b.remark ?? null }).where('id', '=', b.id).execute()
-    } catch (e) { taken(e) }
+      await trx
+        .updateTable('work_station')
+        .set({ job_id: b.jobId, level: b.level, quota: b.quota, remark: b.remark ?? null })
+        .where('id', '=', b.id)
+        .execute()
+    } catch (e) {
+      taken(e)
+    }
   })
 }
 

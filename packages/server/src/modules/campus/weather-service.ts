@@ -1,6 +1,12 @@
 import {
-  CampusErrorCode, CampusMsg, type WeatherAnswer, type WeatherConfigSave, type WeatherConfigView, type WeatherNow,
-  type WeatherProviderType, type WeatherTestBody,
+  CampusErrorCode,
+  CampusMsg,
+  type WeatherAnswer,
+  type WeatherConfigSave,
+  type WeatherConfigView,
+  type WeatherNow,
+  type WeatherProviderType,
+  type WeatherTestBody,
 } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
@@ -17,8 +23,14 @@ import { campusWeatherCfg } from '../portal-config/weather-config.js'
 export const WEATHER_TTL_MS = 10 * 60_000
 const CACHE_MAX = 2000
 
-interface Cached { now: WeatherNow; fetchedAt: Date }
-interface Cache { entries: Map<string, Cached>; inFlight: Map<string, Promise<{ ok: true; now: WeatherNow } | { ok: false; error: string }>> }
+interface Cached {
+  now: WeatherNow
+  fetchedAt: Date
+}
+interface Cache {
+  entries: Map<string, Cached>
+  inFlight: Map<string, Promise<{ ok: true; now: WeatherNow } | { ok: false; error: string }>>
+}
 
 /** One cache per app (each test app has its own); a process-local cache is enough for a 10-minute answer. */
 const caches = new WeakMap<AppContext, Cache>()
@@ -28,17 +40,33 @@ function cacheOf(ctx: AppContext): Cache {
   return c
 }
 
-interface StoredConfig { provider: WeatherProviderType; apiHost: string; sealedKey: string | null; version: number }
+interface StoredConfig {
+  provider: WeatherProviderType
+  apiHost: string
+  sealedKey: string | null
+  version: number
+}
 
 async function storedConfig(trx: Trx): Promise<StoredConfig> {
   const row = await trx.selectFrom('weather_config').selectAll().executeTakeFirst()
   const provider = row?.provider === 'qweather' && row.api_key_sealed ? 'qweather' : 'off'
-  return { provider, apiHost: row?.api_host ?? '', sealedKey: row?.api_key_sealed ?? null, version: row ? new Date(row.updated_at).getTime() : 0 }
+  return {
+    provider,
+    apiHost: row?.api_host ?? '',
+    sealedKey: row?.api_key_sealed ?? null,
+    version: row ? new Date(row.updated_at).getTime() : 0,
+  }
 }
 
 /** The provider for a config: off unless QWeather with a key (tests point apiHost at a stand-in; the code path is the same). */
-function providerOf(ctx: AppContext, type: WeatherProviderType, apiHost: string, apiKey: string | null): WeatherProvider {
-  if (type === 'qweather' && apiKey) return qweatherProvider({ apiKey, apiHost: usableProviderUrl(apiHost, ctx.config.allowLoopbackProviders) ?? '' })
+function providerOf(
+  ctx: AppContext,
+  type: WeatherProviderType,
+  apiHost: string,
+  apiKey: string | null,
+): WeatherProvider {
+  if (type === 'qweather' && apiKey)
+    return qweatherProvider({ apiKey, apiHost: usableProviderUrl(apiHost, ctx.config.allowLoopbackProviders) ?? '' })
   return weatherOff
 }
 
@@ -48,7 +76,14 @@ export async function weatherByOrg(ctx: AppContext, auth: AuthInfo, orgId: numbe
     await assertInScope(trx, auth, orgId)
     return { cfg: await storedConfig(trx), loc: (await resolveNamed(trx, campusWeatherCfg, orgId)).value }
   })
-  const base = { orgId, provider: cfg.provider, location: loc.location, cityName: loc.cityName, now: null, fetchedAt: null }
+  const base = {
+    orgId,
+    provider: cfg.provider,
+    location: loc.location,
+    cityName: loc.cityName,
+    now: null,
+    fetchedAt: null,
+  }
   if (cfg.provider === 'off') return { ...base, state: 'off', message: CampusMsg.WEATHER_OFF }
   if (!loc.location) return { ...base, state: 'noLocation', message: CampusMsg.WEATHER_NO_LOCATION }
 
@@ -103,15 +138,27 @@ export async function saveWeatherConfig(ctx: AppContext, auth: AuthInfo, b: Weat
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const old = await trx.selectFrom('weather_config').selectAll().forUpdate().executeTakeFirst()
     const off = b.provider === 'off'
-    const key = off ? null : sealed ?? old?.api_key_sealed ?? null
+    const key = off ? null : (sealed ?? old?.api_key_sealed ?? null)
     if (!off && !key) throw badRequest(CampusMsg.KEY_REQUIRED)
-    const values = { provider: b.provider, api_host: off ? null : b.apiHost || null, api_key_sealed: key, updated_by: auth.userInfoId, updated_at: ctx.clock.now() }
+    const values = {
+      provider: b.provider,
+      api_host: off ? null : b.apiHost || null,
+      api_key_sealed: key,
+      updated_by: auth.userInfoId,
+      updated_at: ctx.clock.now(),
+    }
     if (old) await trx.updateTable('weather_config').set(values).execute()
     else await trx.insertInto('weather_config').values(values).execute()
     // The log says what changed, never the key.
     await recordOp(trx, auth, {
-      module: '门户管理', action: '保存天气配置', target: b.provider,
-      detail: { before: old ? { provider: old.provider, apiHost: old.api_host } : null, after: { provider: b.provider, apiHost: values.api_host }, keyChanged: !!sealed },
+      module: '门户管理',
+      action: '保存天气配置',
+      target: b.provider,
+      detail: {
+        before: old ? { provider: old.provider, apiHost: old.api_host } : null,
+        after: { provider: b.provider, apiHost: values.api_host },
+        keyChanged: !!sealed,
+      },
     })
   })
 }
@@ -130,6 +177,10 @@ export async function testWeather(ctx: AppContext, auth: AuthInfo, b: WeatherTes
   }
   if (!key) throw badRequest(CampusMsg.KEY_REQUIRED)
   const result = await providerOf(ctx, b.provider, b.apiHost, key).now(b.location)
-  if (!result.ok) throw refused(CampusErrorCode.WEATHER_FAILED, `${CampusMsg.WEATHER_FAILED}（${result.error.replace(/^network: .*/, '网络错误')}）`)
+  if (!result.ok)
+    throw refused(
+      CampusErrorCode.WEATHER_FAILED,
+      `${CampusMsg.WEATHER_FAILED}（${result.error.replace(/^network: .*/, '网络错误')}）`,
+    )
   return result.now
 }

@@ -1,4 +1,11 @@
-import { CmsMsg, bannerButtonOf, bannerPageCodeOf, bannerSaveBody, type BannerRow, type MobileAction } from '@zhixiao/shared'
+import {
+  CmsMsg,
+  bannerButtonOf,
+  bannerPageCodeOf,
+  bannerSaveBody,
+  type BannerRow,
+  type MobileAction,
+} from '@zhixiao/shared'
 import type { z } from 'zod'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
@@ -8,7 +15,16 @@ import { assertPermission, loadGrants } from '../../platform/permissions.js'
 import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
 
 const MODULE = '轮播图'
-const columns = ['id', 'org_id as orgId', 'title', 'image_url as imageUrl', 'link', 'sort', 'status', 'terminal'] as const
+const columns = [
+  'id',
+  'org_id as orgId',
+  'title',
+  'image_url as imageUrl',
+  'link',
+  'sort',
+  'status',
+  'terminal',
+] as const
 
 /**
  * Banners carry a terminal (0 PC, 1 teacher mobile, 2 parent and student mobile): the routes let in a holder of any
@@ -19,7 +35,12 @@ const codeOf = (terminal: number, action: MobileAction | 'read'): string =>
   (action === 'read' ? null : bannerButtonOf(terminal, action)) ?? bannerPageCodeOf(terminal)
 
 /** The terminal asked for, else the first the caller maintains (PC first); 403 unless they hold its code. */
-async function assertTerminal(trx: Trx, auth: AuthInfo, terminal: number | undefined, action: MobileAction | 'read'): Promise<number> {
+async function assertTerminal(
+  trx: Trx,
+  auth: AuthInfo,
+  terminal: number | undefined,
+  action: MobileAction | 'read',
+): Promise<number> {
   if (terminal === undefined) {
     const { permissions } = await loadGrants(trx, auth.userInfoId)
     terminal = [0, 1, 2].find((t) => permissions.includes(codeOf(t, action))) ?? 0
@@ -29,7 +50,11 @@ async function assertTerminal(trx: Trx, auth: AuthInfo, terminal: number | undef
 }
 
 /** Banners of the admin's own org; they feed the image carousel of its homes (/base/api/banner, 001 §7.5). */
-export async function pageBanners(ctx: AppContext, auth: AuthInfo, q: PageQuery & { terminal?: number }): Promise<Page<BannerRow>> {
+export async function pageBanners(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: PageQuery & { terminal?: number },
+): Promise<Page<BannerRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const terminal = await assertTerminal(trx, auth, q.terminal, 'read')
     const base = trx.selectFrom('banner').where('org_id', '=', auth.orgId).where('terminal', '=', terminal)
@@ -39,7 +64,13 @@ export async function pageBanners(ctx: AppContext, auth: AuthInfo, q: PageQuery 
 
 /** A banner of the caller's org on that terminal; one of another terminal answers like a missing one. */
 async function own(trx: Trx, auth: AuthInfo, id: number, terminal: number) {
-  const row = await trx.selectFrom('banner').selectAll().where('id', '=', id).where('org_id', '=', auth.orgId).where('terminal', '=', terminal).executeTakeFirst()
+  const row = await trx
+    .selectFrom('banner')
+    .selectAll()
+    .where('id', '=', id)
+    .where('org_id', '=', auth.orgId)
+    .where('terminal', '=', terminal)
+    .executeTakeFirst()
   if (!row) throw notFound(CmsMsg.BANNER_NOT_FOUND)
   return row
 }
@@ -51,11 +82,28 @@ export async function saveBanner(ctx: AppContext, auth: AuthInfo, b: z.output<ty
     if (b.id) {
       const before = await own(trx, auth, b.id, terminal)
       await trx.updateTable('banner').set(values).where('id', '=', b.id).execute()
-      await recordOp(trx, auth, { module: MODULE, action: '编辑', target: b.title, detail: { before: { title: before.title, imageUrl: before.image_url }, after: { title: b.title, imageUrl: b.imageUrl } } })
+      await recordOp(trx, auth, {
+        module: MODULE,
+        action: '编辑',
+        target: b.title,
+        detail: {
+          before: { title: before.title, imageUrl: before.image_url },
+          after: { title: b.title, imageUrl: b.imageUrl },
+        },
+      })
       return b.id
     }
-    const last = await trx.selectFrom('banner').select((eb) => eb.fn.max('sort').as('max')).where('org_id', '=', auth.orgId).where('terminal', '=', terminal).executeTakeFirst()
-    const { id } = await trx.insertInto('banner').values({ ...values, org_id: auth.orgId, terminal, sort: Number(last?.max ?? -1) + 1 }).returning('id').executeTakeFirstOrThrow()
+    const last = await trx
+      .selectFrom('banner')
+      .select((eb) => eb.fn.max('sort').as('max'))
+      .where('org_id', '=', auth.orgId)
+      .where('terminal', '=', terminal)
+      .executeTakeFirst()
+    const { id } = await trx
+      .insertInto('banner')
+      .values({ ...values, org_id: auth.orgId, terminal, sort: Number(last?.max ?? -1) + 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     await recordOp(trx, auth, { module: MODULE, action: '新增', target: b.title })
     return id
   })

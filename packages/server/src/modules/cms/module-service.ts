@@ -1,5 +1,11 @@
 import {
-  CmsMsg, blockInput, type BannerRow, type Block, type HomeKind, type ModuleLayout, type ModuleRow,
+  CmsMsg,
+  blockInput,
+  type BannerRow,
+  type Block,
+  type HomeKind,
+  type ModuleLayout,
+  type ModuleRow,
 } from '@zhixiao/shared'
 import type { Selectable } from 'kysely'
 import type { Trx } from '../../db/database.js'
@@ -21,12 +27,25 @@ function clean(b: Block): Block {
 
 function toRow(r: Selectable<PortalModuleTable>): ModuleRow | null {
   // A row written by an older version that no longer parses is left out rather than breaking the home.
-  const parsed = blockInput.safeParse({ type: r.type, title: r.title, span: r.span, status: r.status, settings: r.settings })
+  const parsed = blockInput.safeParse({
+    type: r.type,
+    title: r.title,
+    span: r.span,
+    status: r.status,
+    settings: r.settings,
+  })
   return parsed.success ? { ...parsed.data, id: r.id, sort: r.sort } : null
 }
 
 async function rowsOf(trx: Trx, orgId: number, kind: HomeKind): Promise<ModuleRow[]> {
-  const rows = await trx.selectFrom('portal_module').selectAll().where('org_id', '=', orgId).where('home_kind', '=', kind).orderBy('sort').orderBy('id').execute()
+  const rows = await trx
+    .selectFrom('portal_module')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('home_kind', '=', kind)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute()
   return rows.flatMap((r) => toRow(r) ?? [])
 }
 
@@ -35,8 +54,15 @@ const asDefaults = (blocks: Block[]): ModuleRow[] => blocks.map((b, i) => ({ ...
 /** The shown banners of the nearest org in orgIds that has any for the terminal (0 PC: the portal carousel reads only these). */
 export async function bannersOf(trx: Trx, orgIds: number[], terminal = 0): Promise<BannerRow[]> {
   for (const orgId of orgIds) {
-    const list = await trx.selectFrom('banner').select(['id', 'org_id as orgId', 'title', 'image_url as imageUrl', 'link', 'sort', 'status', 'terminal'])
-      .where('org_id', '=', orgId).where('terminal', '=', terminal).where('status', '=', 0).orderBy('sort').orderBy('id').execute()
+    const list = await trx
+      .selectFrom('banner')
+      .select(['id', 'org_id as orgId', 'title', 'image_url as imageUrl', 'link', 'sort', 'status', 'terminal'])
+      .where('org_id', '=', orgId)
+      .where('terminal', '=', terminal)
+      .where('status', '=', 0)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute()
     if (list.length) return list
   }
   return []
@@ -46,7 +72,13 @@ export async function bannersOf(trx: Trx, orgIds: number[], terminal = 0): Promi
  * The home a reader (signed in, or a visitor: null) sees of an org in a tenant; the open portal answers only those
  * its outer-portal limits let in (modules/red-dots/outer-portal.ts).
  */
-export function readerLayout(ctx: AppContext, tenantId: number, reader: AuthInfo | null, orgId: number, kind: HomeKind): Promise<ModuleLayout> {
+export function readerLayout(
+  ctx: AppContext,
+  tenantId: number,
+  reader: AuthInfo | null,
+  orgId: number,
+  kind: HomeKind,
+): Promise<ModuleLayout> {
   return ctx.db.tenant(tenantId, async (trx) => {
     if (kind === 'open') await assertOuterAllowed(trx, reader, orgId)
     return moduleLayout(trx, orgId, kind)
@@ -64,10 +96,23 @@ export async function moduleLayout(trx: Trx, orgId: number, kind: HomeKind): Pro
   let found: { orgId: number; orgName: string; modules: ModuleRow[] } | null = null
   for (const o of chain) {
     const modules = await rowsOf(trx, o.id, kind)
-    if (modules.length) { found = { orgId: o.id, orgName: o.name, modules }; break }
+    if (modules.length) {
+      found = { orgId: o.id, orgName: o.name, modules }
+      break
+    }
   }
   const modules = (found?.modules ?? asDefaults(defaultBlocks(kind))).filter((m) => m.status === 0)
-  return { homeKind: kind, orgId: found?.orgId ?? self.id, orgName: self.name, configured: !!found, modules, banners: await bannersOf(trx, chain.map((o) => o.id)) }
+  return {
+    homeKind: kind,
+    orgId: found?.orgId ?? self.id,
+    orgName: self.name,
+    configured: !!found,
+    modules,
+    banners: await bannersOf(
+      trx,
+      chain.map((o) => o.id),
+    ),
+  }
 }
 
 /** The admin's own org: its configured blocks (shown and hidden), or the defaults it would start from. */
@@ -76,19 +121,35 @@ export async function moduleList(ctx: AppContext, auth: AuthInfo, kind: HomeKind
     const chain = await orgChain(trx, auth.orgId)
     const modules = await rowsOf(trx, auth.orgId, kind)
     return {
-      homeKind: kind, orgId: auth.orgId, orgName: chain[0]?.name ?? '', configured: modules.length > 0,
-      modules: modules.length ? modules : asDefaults(defaultBlocks(kind)), banners: await bannersOf(trx, chain.map((o) => o.id)),
+      homeKind: kind,
+      orgId: auth.orgId,
+      orgName: chain[0]?.name ?? '',
+      configured: modules.length > 0,
+      modules: modules.length ? modules : asDefaults(defaultBlocks(kind)),
+      banners: await bannersOf(
+        trx,
+        chain.map((o) => o.id),
+      ),
     }
   })
 }
 
 async function ownModule(trx: Trx, auth: AuthInfo, id: number) {
-  const row = await trx.selectFrom('portal_module').selectAll().where('id', '=', id).where('org_id', '=', auth.orgId).executeTakeFirst()
+  const row = await trx
+    .selectFrom('portal_module')
+    .selectAll()
+    .where('id', '=', id)
+    .where('org_id', '=', auth.orgId)
+    .executeTakeFirst()
   if (!row) throw notFound(CmsMsg.MODULE_NOT_FOUND)
   return row
 }
 
-export async function getModule(ctx: AppContext, auth: AuthInfo, id: number): Promise<ModuleRow & { homeKind: string }> {
+export async function getModule(
+  ctx: AppContext,
+  auth: AuthInfo,
+  id: number,
+): Promise<ModuleRow & { homeKind: string }> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const row = await ownModule(trx, auth, id)
     const m = toRow(row)
@@ -97,20 +158,47 @@ export async function getModule(ctx: AppContext, auth: AuthInfo, id: number): Pr
   })
 }
 
-const values = (b: Block) => ({ type: b.type, title: b.title, span: b.span, status: b.status, settings: JSON.stringify(b.settings) })
+const values = (b: Block) => ({
+  type: b.type,
+  title: b.title,
+  span: b.span,
+  status: b.status,
+  settings: JSON.stringify(b.settings),
+})
 
 async function insertAll(trx: Trx, orgId: number, kind: HomeKind, blocks: Block[], from = 0): Promise<void> {
   if (!blocks.length) return
-  await trx.insertInto('portal_module').values(blocks.map((b, i) => ({ ...values(clean(b)), org_id: orgId, home_kind: kind, sort: from + i }))).execute()
+  await trx
+    .insertInto('portal_module')
+    .values(blocks.map((b, i) => ({ ...values(clean(b)), org_id: orgId, home_kind: kind, sort: from + i })))
+    .execute()
 }
 
 /** Adds a block (after the others) or edits one. The first change of an unconfigured home starts from its defaults. */
-export async function setModule(ctx: AppContext, auth: AuthInfo, kind: HomeKind, id: number | null | undefined, b: Block): Promise<number> {
+export async function setModule(
+  ctx: AppContext,
+  auth: AuthInfo,
+  kind: HomeKind,
+  id: number | null | undefined,
+  b: Block,
+): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     if (id) {
       const before = await ownModule(trx, auth, id)
-      await trx.updateTable('portal_module').set({ ...values(clean(b)), updated_at: new Date() }).where('id', '=', id).execute()
-      await recordOp(trx, auth, { module: MODULE, action: '编辑', target: `${before.home_kind}/${b.type} ${b.title}`, detail: { before: { title: before.title, settings: before.settings }, after: { title: b.title, settings: b.settings } } })
+      await trx
+        .updateTable('portal_module')
+        .set({ ...values(clean(b)), updated_at: new Date() })
+        .where('id', '=', id)
+        .execute()
+      await recordOp(trx, auth, {
+        module: MODULE,
+        action: '编辑',
+        target: `${before.home_kind}/${b.type} ${b.title}`,
+        detail: {
+          before: { title: before.title, settings: before.settings },
+          after: { title: b.title, settings: b.settings },
+        },
+      })
       return id
     }
     let existing = await rowsOf(trx, auth.orgId, kind)
@@ -119,7 +207,11 @@ export async function setModule(ctx: AppContext, auth: AuthInfo, kind: HomeKind,
       existing = await rowsOf(trx, auth.orgId, kind)
     }
     const sort = existing.reduce((m, r) => Math.max(m, r.sort), -1) + 1
-    const { id: newId } = await trx.insertInto('portal_module').values({ ...values(clean(b)), org_id: auth.orgId, home_kind: kind, sort }).returning('id').executeTakeFirstOrThrow()
+    const { id: newId } = await trx
+      .insertInto('portal_module')
+      .values({ ...values(clean(b)), org_id: auth.orgId, home_kind: kind, sort })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     await recordOp(trx, auth, { module: MODULE, action: '新增', target: `${kind}/${b.type} ${b.title}` })
     return newId
   })
@@ -129,7 +221,11 @@ export async function setModuleStatus(ctx: AppContext, auth: AuthInfo, id: numbe
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const row = await ownModule(trx, auth, id)
     await trx.updateTable('portal_module').set({ status, updated_at: new Date() }).where('id', '=', id).execute()
-    await recordOp(trx, auth, { module: MODULE, action: status === 0 ? '显示' : '隐藏', target: `${row.home_kind}/${row.type} ${row.title}` })
+    await recordOp(trx, auth, {
+      module: MODULE,
+      action: status === 0 ? '显示' : '隐藏',
+      target: `${row.home_kind}/${row.type} ${row.title}`,
+    })
   })
 }
 
@@ -148,7 +244,9 @@ export async function maintainModules(ctx: AppContext, auth: AuthInfo, kind: Hom
     await trx.deleteFrom('portal_module').where('org_id', '=', auth.orgId).where('home_kind', '=', kind).execute()
     await insertAll(trx, auth.orgId, kind, blocks)
     await recordOp(trx, auth, {
-      module: MODULE, action: blocks.length ? '保存布局' : '恢复默认布局', target: kind,
+      module: MODULE,
+      action: blocks.length ? '保存布局' : '恢复默认布局',
+      target: kind,
       detail: { before: before.map((m) => `${m.type}:${m.title}`), after: blocks.map((m) => `${m.type}:${m.title}`) },
     })
   })

@@ -1,6 +1,13 @@
 import {
-  CmsMsg, ErrorCode, NewsLevel, isSchoolUnit, newsSaveBody,
-  type NewsAdminDetail, type NewsAdminPageBody, type NewsAdminRow, type NewsTypeRow,
+  CmsMsg,
+  ErrorCode,
+  NewsLevel,
+  isSchoolUnit,
+  newsSaveBody,
+  type NewsAdminDetail,
+  type NewsAdminPageBody,
+  type NewsAdminRow,
+  type NewsTypeRow,
 } from '@zhixiao/shared'
 import { sql, type ExpressionBuilder } from 'kysely'
 import type { z } from 'zod'
@@ -17,25 +24,35 @@ const MODULE = '新闻管理'
 
 /** The types every tenant starts with: level 0 both, 1 school news, 2 bureau news (getCMSTypeList / getJDCMSTypeList). */
 export const DEFAULT_NEWS_TYPES: { name: string; level: number }[] = [
-  { name: '通知公告', level: 0 }, { name: '学校新闻', level: 1 }, { name: '校园活动', level: 1 },
-  { name: '教育动态', level: 2 }, { name: '政策文件', level: 2 },
+  { name: '通知公告', level: 0 },
+  { name: '学校新闻', level: 1 },
+  { name: '校园活动', level: 1 },
+  { name: '教育动态', level: 2 },
+  { name: '政策文件', level: 2 },
 ]
 
 /** The tenant's news types, created with the defaults on first use. */
 export async function ensureNewsTypes(trx: Trx): Promise<void> {
   const any = await trx.selectFrom('cms_news_type').select('id').limit(1).executeTakeFirst()
   if (any) return
-  await trx.insertInto('cms_news_type')
+  await trx
+    .insertInto('cms_news_type')
     .values(DEFAULT_NEWS_TYPES.map((t, i) => ({ name: t.name, level: t.level, sort: i })))
-    .onConflict((oc) => oc.columns(['tenant_id', 'name']).doNothing()).execute()
+    .onConflict((oc) => oc.columns(['tenant_id', 'name']).doNothing())
+    .execute()
 }
 
 /** School-side types (level 0 or 1), or bureau-side ones (0 or 2). */
 export async function newsTypes(ctx: AppContext, tenantId: number, side: 'school' | 'bureau'): Promise<NewsTypeRow[]> {
   return ctx.db.tenant(tenantId, async (trx) => {
     await ensureNewsTypes(trx)
-    return trx.selectFrom('cms_news_type').select(['id', 'name', 'level', 'sort'])
-      .where('level', 'in', [0, side === 'school' ? NewsLevel.SCHOOL : NewsLevel.BUREAU]).orderBy('sort').orderBy('id').execute()
+    return trx
+      .selectFrom('cms_news_type')
+      .select(['id', 'name', 'level', 'sort'])
+      .where('level', 'in', [0, side === 'school' ? NewsLevel.SCHOOL : NewsLevel.BUREAU])
+      .orderBy('sort')
+      .orderBy('id')
+      .execute()
   })
 }
 
@@ -44,35 +61,65 @@ export const iso = (d: Date | string | null): string | null => (d === null ? nul
 /** Columns of a news row as readers and admins see it (confirmOver is filled by the caller). */
 export function newsColumns(eb: ExpressionBuilder<Database, 'cms_news' | 'cms_news_type' | 'org_unit'>) {
   return [
-    'cms_news.id', 'cms_news.title', 'cms_news.type_id as noticeType', 'cms_news_type.name as noticeTypeName',
-    'cms_news.cover as frontCoverUrlHttp', 'cms_news.publish_time', 'cms_news.confirm', 'cms_news.source',
-    'cms_news.org_id as orgId', 'org_unit.name as orgName', 'cms_news.new_level as newLevel', 'cms_news.top',
+    'cms_news.id',
+    'cms_news.title',
+    'cms_news.type_id as noticeType',
+    'cms_news_type.name as noticeTypeName',
+    'cms_news.cover as frontCoverUrlHttp',
+    'cms_news.publish_time',
+    'cms_news.confirm',
+    'cms_news.source',
+    'cms_news.org_id as orgId',
+    'org_unit.name as orgName',
+    'cms_news.new_level as newLevel',
+    'cms_news.top',
     eb.ref('cms_news.is_public').as('isPublic'),
   ] as const
 }
 
 function newsBase(trx: Trx) {
-  return trx.selectFrom('cms_news')
-    .innerJoin('cms_news_type', (j) => j.onRef('cms_news_type.tenant_id', '=', 'cms_news.tenant_id').onRef('cms_news_type.id', '=', 'cms_news.type_id'))
-    .innerJoin('org_unit', (j) => j.onRef('org_unit.tenant_id', '=', 'cms_news.tenant_id').onRef('org_unit.id', '=', 'cms_news.org_id'))
+  return trx
+    .selectFrom('cms_news')
+    .innerJoin('cms_news_type', (j) =>
+      j.onRef('cms_news_type.tenant_id', '=', 'cms_news.tenant_id').onRef('cms_news_type.id', '=', 'cms_news.type_id'),
+    )
+    .innerJoin('org_unit', (j) =>
+      j.onRef('org_unit.tenant_id', '=', 'cms_news.tenant_id').onRef('org_unit.id', '=', 'cms_news.org_id'),
+    )
 }
 
 function adminRows(trx: Trx) {
   return newsBase(trx).select((eb) => [
-    ...newsColumns(eb), 'cms_news.status', 'cms_news.sort', 'cms_news.created_at',
-    sql<number>`(SELECT count(*) FROM cms_news_confirm c WHERE c.tenant_id = cms_news.tenant_id AND c.news_id = cms_news.id)`.as('confirmCount'),
+    ...newsColumns(eb),
+    'cms_news.status',
+    'cms_news.sort',
+    'cms_news.created_at',
+    sql<number>`(SELECT count(*) FROM cms_news_confirm c WHERE c.tenant_id = cms_news.tenant_id AND c.news_id = cms_news.id)`.as(
+      'confirmCount',
+    ),
   ])
 }
 type AdminRaw = Awaited<ReturnType<ReturnType<typeof adminRows>['executeTakeFirstOrThrow']>>
 
 function toAdminRow(r: AdminRaw): NewsAdminRow {
   const { publish_time, created_at, ...rest } = r
-  return { ...rest, publishTime: iso(publish_time), createdAt: iso(created_at)!, confirmOver: 0, confirmCount: Number(r.confirmCount) }
+  return {
+    ...rest,
+    publishTime: iso(publish_time),
+    createdAt: iso(created_at)!,
+    confirmOver: 0,
+    confirmCount: Number(r.confirmCount),
+  }
 }
 
 /** An admin manages the news of the org they are signed in to; another org's (or tenant's) item is not found. */
 async function ownNews(trx: Trx, auth: AuthInfo, id: number) {
-  const row = await trx.selectFrom('cms_news').selectAll().where('id', '=', id).where('org_id', '=', auth.orgId).executeTakeFirst()
+  const row = await trx
+    .selectFrom('cms_news')
+    .selectAll()
+    .where('id', '=', id)
+    .where('org_id', '=', auth.orgId)
+    .executeTakeFirst()
   if (!row) throw notFound(CmsMsg.NEWS_NOT_FOUND)
   return row
 }
@@ -84,8 +131,12 @@ export async function pageNews(ctx: AppContext, auth: AuthInfo, q: NewsAdminPage
     if (q.noticeType) base = base.where('cms_news.type_id', '=', q.noticeType)
     if (q.status !== undefined && q.status !== null) base = base.where('cms_news.status', '=', q.status)
     const ids = base.select('cms_news.id')
-    const rows = adminRows(trx).where('cms_news.id', 'in', ids)
-      .orderBy('cms_news.top', 'desc').orderBy('cms_news.sort', 'desc').orderBy('cms_news.created_at', 'desc').orderBy('cms_news.id', 'desc')
+    const rows = adminRows(trx)
+      .where('cms_news.id', 'in', ids)
+      .orderBy('cms_news.top', 'desc')
+      .orderBy('cms_news.sort', 'desc')
+      .orderBy('cms_news.created_at', 'desc')
+      .orderBy('cms_news.id', 'desc')
     const page = await paginate(rows, base, q)
     return { ...page, list: page.list.map(toAdminRow) }
   })
@@ -118,19 +169,49 @@ export async function saveNews(ctx: AppContext, auth: AuthInfo, body: SaveInput)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await assertType(trx, body.noticeType)
     const values = {
-      title: body.title, type_id: body.noticeType, cover: body.cover || null, content: cleanContent(body.content),
-      source: body.source || null, confirm: body.confirm, is_public: body.isPublic, top: body.top, sort: body.sort,
+      title: body.title,
+      type_id: body.noticeType,
+      cover: body.cover || null,
+      content: cleanContent(body.content),
+      source: body.source || null,
+      confirm: body.confirm,
+      is_public: body.isPublic,
+      top: body.top,
+      sort: body.sort,
     }
     if (body.id) {
       const before = await ownNews(trx, auth, body.id)
-      await trx.updateTable('cms_news').set({ ...values, updated_at: new Date() }).where('id', '=', body.id).execute()
-      await recordOp(trx, auth, { module: MODULE, action: '编辑', target: body.title, detail: { before: { title: before.title, confirm: before.confirm, isPublic: before.is_public }, after: { title: values.title, confirm: values.confirm, isPublic: values.is_public } } })
+      await trx
+        .updateTable('cms_news')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', body.id)
+        .execute()
+      await recordOp(trx, auth, {
+        module: MODULE,
+        action: '编辑',
+        target: body.title,
+        detail: {
+          before: { title: before.title, confirm: before.confirm, isPublic: before.is_public },
+          after: { title: values.title, confirm: values.confirm, isPublic: values.is_public },
+        },
+      })
       return body.id
     }
-    const org = await trx.selectFrom('org_unit').select('unit_attr').where('id', '=', auth.orgId).executeTakeFirstOrThrow()
-    const { id } = await trx.insertInto('cms_news').values({
-      ...values, org_id: auth.orgId, new_level: isSchoolUnit(org.unit_attr) ? NewsLevel.SCHOOL : NewsLevel.BUREAU, created_by: auth.userInfoId,
-    }).returning('id').executeTakeFirstOrThrow()
+    const org = await trx
+      .selectFrom('org_unit')
+      .select('unit_attr')
+      .where('id', '=', auth.orgId)
+      .executeTakeFirstOrThrow()
+    const { id } = await trx
+      .insertInto('cms_news')
+      .values({
+        ...values,
+        org_id: auth.orgId,
+        new_level: isSchoolUnit(org.unit_attr) ? NewsLevel.SCHOOL : NewsLevel.BUREAU,
+        created_by: auth.userInfoId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     await recordOp(trx, auth, { module: MODULE, action: '新增', target: body.title })
     return id
   })
@@ -139,11 +220,21 @@ export async function saveNews(ctx: AppContext, auth: AuthInfo, body: SaveInput)
 export async function setPublished(ctx: AppContext, auth: AuthInfo, id: number, published: boolean): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const row = await ownNews(trx, auth, id)
-    await trx.updateTable('cms_news').set(published ? { status: 1, publish_time: ctx.clock.now() } : { status: 0 }).where('id', '=', id).execute()
+    await trx
+      .updateTable('cms_news')
+      .set(published ? { status: 1, publish_time: ctx.clock.now() } : { status: 0 })
+      .where('id', '=', id)
+      .execute()
     await recordOp(trx, auth, { module: MODULE, action: published ? '发布' : '撤回', target: row.title })
     // Publishing (not re-saving what is already out) asks its readers — members of the org and the orgs below it — to confirm it.
     if (published && row.confirm === 1 && row.status !== 1) {
-      await notify(trx, ctx, { event: 'newsToConfirm', orgId: row.org_id, to: { orgSubtree: row.org_id }, values: { 新闻标题: row.title }, link: `/cms2-newslist/details?id=${id}` })
+      await notify(trx, ctx, {
+        event: 'newsToConfirm',
+        orgId: row.org_id,
+        to: { orgSubtree: row.org_id },
+        values: { 新闻标题: row.title },
+        link: `/cms2-newslist/details?id=${id}`,
+      })
     }
   })
 }

@@ -1,7 +1,11 @@
 import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 
-export interface ChainOrg { id: number; name: string; unitAttr: number }
+export interface ChainOrg {
+  id: number
+  name: string
+  unitAttr: number
+}
 
 /** An org and the orgs above it (its bureau and up), nearest first; empty when the org is not in this tenant. */
 export async function orgChain(trx: Trx, orgId: number): Promise<ChainOrg[]> {

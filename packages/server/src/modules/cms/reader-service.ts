@@ -14,7 +14,12 @@ import { orgChain } from './orgs.js'
  */
 export type Reader = { auth: AuthInfo } | { visitorOrgId: number }
 
-interface Scope { tenantId: number; orgIds: number[]; publicOnly: boolean; userInfoId: number | null }
+interface Scope {
+  tenantId: number
+  orgIds: number[]
+  publicOnly: boolean
+  userInfoId: number | null
+}
 
 /**
  * What a reader may list: the chain of the org asked for (or their own). A member asking for an org outside their
@@ -24,10 +29,26 @@ async function scopeOf(ctx: AppContext, trx: Trx, reader: Reader, orgId: number 
   if ('auth' in reader) {
     const own = (await orgChain(trx, reader.auth.orgId)).map((o) => o.id)
     const target = orgId ?? reader.auth.orgId
-    if (own.includes(target)) return { tenantId: reader.auth.tenantId, orgIds: own.slice(own.indexOf(target)), publicOnly: false, userInfoId: reader.auth.userInfoId }
-    return { tenantId: reader.auth.tenantId, orgIds: (await orgChain(trx, target)).map((o) => o.id), publicOnly: true, userInfoId: reader.auth.userInfoId }
+    if (own.includes(target))
+      return {
+        tenantId: reader.auth.tenantId,
+        orgIds: own.slice(own.indexOf(target)),
+        publicOnly: false,
+        userInfoId: reader.auth.userInfoId,
+      }
+    return {
+      tenantId: reader.auth.tenantId,
+      orgIds: (await orgChain(trx, target)).map((o) => o.id),
+      publicOnly: true,
+      userInfoId: reader.auth.userInfoId,
+    }
   }
-  return { tenantId: 0, orgIds: (await orgChain(trx, reader.visitorOrgId)).map((o) => o.id), publicOnly: true, userInfoId: null }
+  return {
+    tenantId: 0,
+    orgIds: (await orgChain(trx, reader.visitorOrgId)).map((o) => o.id),
+    publicOnly: true,
+    userInfoId: null,
+  }
 }
 
 /** A visitor's tenant is the tenant of the org they name (org ids come from one sequence). */
@@ -44,14 +65,24 @@ export function visitorOrg(orgId: number | null | undefined): number {
 }
 
 function readerRows(trx: Trx, userInfoId: number | null) {
-  return trx.selectFrom('cms_news')
-    .innerJoin('cms_news_type', (j) => j.onRef('cms_news_type.tenant_id', '=', 'cms_news.tenant_id').onRef('cms_news_type.id', '=', 'cms_news.type_id'))
-    .innerJoin('org_unit', (j) => j.onRef('org_unit.tenant_id', '=', 'cms_news.tenant_id').onRef('org_unit.id', '=', 'cms_news.org_id'))
+  return trx
+    .selectFrom('cms_news')
+    .innerJoin('cms_news_type', (j) =>
+      j.onRef('cms_news_type.tenant_id', '=', 'cms_news.tenant_id').onRef('cms_news_type.id', '=', 'cms_news.type_id'),
+    )
+    .innerJoin('org_unit', (j) =>
+      j.onRef('org_unit.tenant_id', '=', 'cms_news.tenant_id').onRef('org_unit.id', '=', 'cms_news.org_id'),
+    )
     .select((eb) => [
-      ...newsColumns(eb), 'cms_news.content',
+      ...newsColumns(eb),
+      'cms_news.content',
       // Per reader: has this member confirmed it (visitors never have).
-      userInfoId === null ? sql<number>`0`.as('confirmOver') : sql<number>`(CASE WHEN EXISTS (SELECT 1 FROM cms_news_confirm c
-        WHERE c.tenant_id = cms_news.tenant_id AND c.news_id = cms_news.id AND c.user_info_id = ${userInfoId}) THEN 1 ELSE 0 END)`.as('confirmOver'),
+      userInfoId === null
+        ? sql<number>`0`.as('confirmOver')
+        : sql<number>`(CASE WHEN EXISTS (SELECT 1 FROM cms_news_confirm c
+        WHERE c.tenant_id = cms_news.tenant_id AND c.news_id = cms_news.id AND c.user_info_id = ${userInfoId}) THEN 1 ELSE 0 END)`.as(
+            'confirmOver',
+          ),
     ])
 }
 type ReaderRaw = Awaited<ReturnType<ReturnType<typeof readerRows>['executeTakeFirstOrThrow']>>
@@ -59,7 +90,12 @@ type ReaderRaw = Awaited<ReturnType<ReturnType<typeof readerRows>['executeTakeFi
 function toRow(r: ReaderRaw, visitor: boolean): NewsRow & { content: string; isPublic: boolean } {
   const { publish_time, ...rest } = r
   // A visitor cannot confirm, so the pending-confirmation flag is never raised for one.
-  return { ...rest, publishTime: iso(publish_time), confirm: visitor ? 0 : r.confirm, confirmOver: Number(r.confirmOver) }
+  return {
+    ...rest,
+    publishTime: iso(publish_time),
+    confirm: visitor ? 0 : r.confirm,
+    confirmOver: Number(r.confirmOver),
+  }
 }
 
 /** POST /base/api/cms2/open/query/page (001 §7.2). */
@@ -68,23 +104,41 @@ export async function queryNews(ctx: AppContext, reader: Reader, q: NewsQueryBod
     const s = await scopeOf(ctx, trx, reader, q.orgId)
     if (!s.orgIds.length) return { list: [], total: 0, pageIndex: q.pageIndex, pageSize: q.pageSize }
     const now = ctx.clock.now()
-    let base = trx.selectFrom('cms_news').where('cms_news.org_id', 'in', s.orgIds).where('cms_news.status', '=', 1).where('cms_news.publish_time', '<=', now)
+    let base = trx
+      .selectFrom('cms_news')
+      .where('cms_news.org_id', 'in', s.orgIds)
+      .where('cms_news.status', '=', 1)
+      .where('cms_news.publish_time', '<=', now)
     if (s.publicOnly || q.publicOnly) base = base.where('cms_news.is_public', '=', true)
-    if (q.newLevel === NewsLevel.SCHOOL || q.newLevel === NewsLevel.BUREAU) base = base.where('cms_news.new_level', '=', q.newLevel)
+    if (q.newLevel === NewsLevel.SCHOOL || q.newLevel === NewsLevel.BUREAU)
+      base = base.where('cms_news.new_level', '=', q.newLevel)
     if (q.noticeType) base = base.where('cms_news.type_id', '=', q.noticeType)
     if (q.keyword) base = base.where('cms_news.title', 'ilike', `%${q.keyword.replace(/[\\%_]/g, '\\$&')}%`)
-    const rows = readerRows(trx, s.userInfoId).where('cms_news.id', 'in', base.select('cms_news.id'))
-      .orderBy('cms_news.top', 'desc').orderBy('cms_news.sort', 'desc').orderBy('cms_news.publish_time', 'desc').orderBy('cms_news.id', 'desc')
+    const rows = readerRows(trx, s.userInfoId)
+      .where('cms_news.id', 'in', base.select('cms_news.id'))
+      .orderBy('cms_news.top', 'desc')
+      .orderBy('cms_news.sort', 'desc')
+      .orderBy('cms_news.publish_time', 'desc')
+      .orderBy('cms_news.id', 'desc')
     const page = await paginate(rows, base, q)
-    return { ...page, list: page.list.map((r) => { const { content: _c, isPublic: _p, ...row } = toRow(r, s.publicOnly && s.userInfoId === null); return row }) }
+    return {
+      ...page,
+      list: page.list.map((r) => {
+        const { content: _c, isPublic: _p, ...row } = toRow(r, s.publicOnly && s.userInfoId === null)
+        return row
+      }),
+    }
   })
 }
 
 /** An item a reader may open: published, and in their own chain, or public. */
 async function readable(ctx: AppContext, trx: Trx, reader: Reader, id: number): Promise<ReaderRaw> {
   const userInfoId = 'auth' in reader ? reader.auth.userInfoId : null
-  const row = await readerRows(trx, userInfoId).where('cms_news.id', '=', id).where('cms_news.status', '=', 1)
-    .where('cms_news.publish_time', '<=', ctx.clock.now()).executeTakeFirst()
+  const row = await readerRows(trx, userInfoId)
+    .where('cms_news.id', '=', id)
+    .where('cms_news.status', '=', 1)
+    .where('cms_news.publish_time', '<=', ctx.clock.now())
+    .executeTakeFirst()
   if (!row) throw notFound(CmsMsg.NEWS_NOT_FOUND)
   const chainOf = 'auth' in reader ? reader.auth.orgId : reader.visitorOrgId
   const own = (await orgChain(trx, chainOf)).map((o) => o.id)
@@ -102,7 +156,10 @@ export async function confirmNews(ctx: AppContext, auth: AuthInfo, id: number): 
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const row = await readable(ctx, trx, { auth }, id)
     if (row.confirm !== 1) throw refused(ErrorCode.BAD_REQUEST, CmsMsg.NO_CONFIRM_NEEDED)
-    await trx.insertInto('cms_news_confirm').values({ news_id: id, user_info_id: auth.userInfoId, confirmed_at: ctx.clock.now() })
-      .onConflict((oc) => oc.columns(['tenant_id', 'news_id', 'user_info_id']).doNothing()).execute()
+    await trx
+      .insertInto('cms_news_confirm')
+      .values({ news_id: id, user_info_id: auth.userInfoId, confirmed_at: ctx.clock.now() })
+      .onConflict((oc) => oc.columns(['tenant_id', 'news_id', 'user_info_id']).doNothing())
+      .execute()
   })
 }

@@ -29,13 +29,20 @@ async function readerOf(ctx: AppContext, req: FastifyRequest, orgId: number | nu
 export const cmsRoutes = (ctx: AppContext) => [
   handle(C.query, async (req) => ok(await queryNews(ctx, await readerOf(ctx, req, req.body.orgId), req.body))),
   handle(C.detail, async (req) => ok(await newsDetail(ctx, await readerOf(ctx, req, req.query.orgId), req.query.id))),
-  handle(C.confirm, async (req) => { await confirmNews(ctx, req.auth!, req.body.id); return ok(null, CmsMsg.CONFIRMED) }),
+  handle(C.confirm, async (req) => {
+    await confirmNews(ctx, req.auth!, req.body.id)
+    return ok(null, CmsMsg.CONFIRMED)
+  }),
   handle(C.image, async (req, reply) => {
     const img = await readImage(ctx, req.params.tenantId, req.params.id)
     if (!img) throw notFound('图片不存在')
     // The key never points at other bytes, so the image may be cached for good.
-    return reply.header('content-type', img.mime).header('cache-control', 'public, max-age=31536000, immutable')
-      .header('etag', `"${req.params.id}"`).header('x-content-type-options', 'nosniff').send(img.data)
+    return reply
+      .header('content-type', img.mime)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('etag', `"${req.params.id}"`)
+      .header('x-content-type-options', 'nosniff')
+      .send(img.data)
   }),
   handle(C.uploadImage, async (req) => {
     const file = await req.file()
@@ -46,9 +53,18 @@ export const cmsRoutes = (ctx: AppContext) => [
   handle(C.get, async (req) => ok(await news.getNews(ctx, req.auth!, req.query.id))),
   handle(C.add, async (req) => ok(await news.saveNews(ctx, req.auth!, { ...req.body, id: null }), '新增成功')),
   handle(C.update, async (req) => ok(await news.saveNews(ctx, req.auth!, req.body), '编辑成功')),
-  handle(C.delete, async (req) => { await news.deleteNews(ctx, req.auth!, req.body.id); return ok(null, '删除成功') }),
-  handle(C.publish, async (req) => { await news.setPublished(ctx, req.auth!, req.body.id, true); return ok(null, CmsMsg.PUBLISHED) }),
-  handle(C.unpublish, async (req) => { await news.setPublished(ctx, req.auth!, req.body.id, false); return ok(null, CmsMsg.UNPUBLISHED) }),
+  handle(C.delete, async (req) => {
+    await news.deleteNews(ctx, req.auth!, req.body.id)
+    return ok(null, '删除成功')
+  }),
+  handle(C.publish, async (req) => {
+    await news.setPublished(ctx, req.auth!, req.body.id, true)
+    return ok(null, CmsMsg.PUBLISHED)
+  }),
+  handle(C.unpublish, async (req) => {
+    await news.setPublished(ctx, req.auth!, req.body.id, false)
+    return ok(null, CmsMsg.UNPUBLISHED)
+  }),
 ]
 
 /** Homes a visitor may see: the open portal and the school portal (outer portal layout). */
@@ -68,10 +84,21 @@ export const portalModuleRoutes = (ctx: AppContext) => [
   }),
   handle(M.list, async (req) => ok(await mod.moduleList(ctx, req.auth!, req.query.homeKind))),
   handle(M.get, async (req) => ok(await mod.getModule(ctx, req.auth!, req.query.id))),
-  handle(M.set, async (req) => ok(await mod.setModule(ctx, req.auth!, req.body.homeKind, req.body.id, req.body.module), '保存成功')),
-  handle(M.setStatus, async (req) => { await mod.setModuleStatus(ctx, req.auth!, req.body.id, req.body.status); return ok(null, req.body.status === 0 ? '已显示' : '已隐藏') }),
-  handle(M.remove, async (req) => { await mod.removeModule(ctx, req.auth!, req.body.id); return ok(null, '删除成功') }),
-  handle(M.maintain, async (req) => { await mod.maintainModules(ctx, req.auth!, req.body.homeKind, req.body.modules); return ok(null, '保存成功') }),
+  handle(M.set, async (req) =>
+    ok(await mod.setModule(ctx, req.auth!, req.body.homeKind, req.body.id, req.body.module), '保存成功'),
+  ),
+  handle(M.setStatus, async (req) => {
+    await mod.setModuleStatus(ctx, req.auth!, req.body.id, req.body.status)
+    return ok(null, req.body.status === 0 ? '已显示' : '已隐藏')
+  }),
+  handle(M.remove, async (req) => {
+    await mod.removeModule(ctx, req.auth!, req.body.id)
+    return ok(null, '删除成功')
+  }),
+  handle(M.maintain, async (req) => {
+    await mod.maintainModules(ctx, req.auth!, req.body.homeKind, req.body.modules)
+    return ok(null, '保存成功')
+  }),
   handle(M.types, async (req) => ok(await news.newsTypes(ctx, req.auth!.tenantId, 'school'))),
   handle(M.jdTypes, async (req) => ok(await news.newsTypes(ctx, req.auth!.tenantId, 'bureau'))),
 ]
@@ -85,6 +112,12 @@ export const bannerRoutes = (ctx: AppContext) => [
   handle(B.page, async (req) => ok(await pageBanners(ctx, req.auth!, req.body))),
   handle(B.add, async (req) => ok(await saveBanner(ctx, req.auth!, { ...req.body, id: null }), '新增成功')),
   handle(B.update, async (req) => ok(await saveBanner(ctx, req.auth!, req.body), '编辑成功')),
-  handle(B.delete, async (req) => { await deleteBanner(ctx, req.auth!, req.body.id, req.body.terminal); return ok(null, '删除成功') }),
-  handle(B.order, async (req) => { await orderBanners(ctx, req.auth!, req.body.ids, req.body.terminal); return ok(null, '排序成功') }),
+  handle(B.delete, async (req) => {
+    await deleteBanner(ctx, req.auth!, req.body.id, req.body.terminal)
+    return ok(null, '删除成功')
+  }),
+  handle(B.order, async (req) => {
+    await orderBanners(ctx, req.auth!, req.body.ids, req.body.terminal)
+    return ok(null, '排序成功')
+  }),
 ]

@@ -22,8 +22,16 @@ export async function setConfig(ctx: AppContext, auth: AuthInfo, c: ComplaintCon
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const before = await readConfig(trx, auth.orgId)
     const values = { enable: c.enable, user_role: JSON.stringify(c.userRole), allow_anonymous: c.allowAnonymous }
-    await trx.insertInto('complaint_config').values({ org_id: auth.orgId, ...values })
-      .onConflict((oc) => oc.columns(['tenant_id', 'org_id']).doUpdateSet({ ...values, updated_at: new Date() })).execute()
-    await recordOp(trx, auth, { module: MODULE, action: '基础配置', target: c.enable ? '开启' : '关闭', detail: { before, after: c } })
+    await trx
+      .insertInto('complaint_config')
+      .values({ org_id: auth.orgId, ...values })
+      .onConflict((oc) => oc.columns(['tenant_id', 'org_id']).doUpdateSet({ ...values, updated_at: new Date() }))
+      .execute()
+    await recordOp(trx, auth, {
+      module: MODULE,
+      action: '基础配置',
+      target: c.enable ? '开启' : '关闭',
+      detail: { before, after: c },
+    })
   })
 }

@@ -24,12 +24,21 @@ export const complaintRoutes = (ctx: AppContext) => [
     // An unknown org answers like a disabled feature, so visitors cannot probe org ids.
     return ok(tenantId === null ? complaintConfig.parse({}) : await getConfig(ctx, tenantId, req.query.orgId))
   }),
-  handle(C.setConfig, async (req) => { await setConfig(ctx, req.auth!, req.body); return ok(null, '保存成功') }),
+  handle(C.setConfig, async (req) => {
+    await setConfig(ctx, req.auth!, req.body)
+    return ok(null, '保存成功')
+  }),
 
   handle(C.listClasses, async (req) => ok(await listClasses(ctx, req.auth!))),
   handle(C.addClass, async (req) => ok(await saveClass(ctx, req.auth!, { ...req.body, id: undefined }), '新增成功')),
-  handle(C.updateClass, async (req) => { await saveClass(ctx, req.auth!, req.body); return ok(null, '编辑成功') }),
-  handle(C.deleteClass, async (req) => { await deleteClass(ctx, req.auth!, req.body.id); return ok(null, '删除成功') }),
+  handle(C.updateClass, async (req) => {
+    await saveClass(ctx, req.auth!, req.body)
+    return ok(null, '编辑成功')
+  }),
+  handle(C.deleteClass, async (req) => {
+    await deleteClass(ctx, req.auth!, req.body.id)
+    return ok(null, '删除成功')
+  }),
   handle(C.hasComplaints, async (req) => ok(await hasComplaints(ctx, req.auth!, req.query.id))),
   handle(C.staff, async (req) => ok(await staffChoices(ctx, req.auth!, req.query.keyword))),
   handle(C.checkUserIsAdmin, async (req) => ok(await isHandler(ctx, req.auth!))),
@@ -39,5 +48,8 @@ export const complaintRoutes = (ctx: AppContext) => [
   handle(C.queryListForAdmin, async (req) => ok(await adminList(ctx, req.auth!, req.body))),
   handle(C.getComplaintSuggestionCount, async (req) => ok(await pendingCount(ctx, req.auth!))),
   handle(C.getDetail, async (req) => ok(await detail(ctx, req.auth!, req.query.id))),
-  handle(C.changeStatus, async (req) => { await changeStatus(ctx, req.auth!, req.body); return ok(null, ComplaintMsg.HANDLED) }),
+  handle(C.changeStatus, async (req) => {
+    await changeStatus(ctx, req.auth!, req.body)
+    return ok(null, ComplaintMsg.HANDLED)
+  }),
 ]

@@ -11,5 +11,8 @@ import { readConfigCenter, saveConfigCenter } from './service.js'
 export const configCenterRoutes = (ctx: AppContext) => [
   handle(C.get, async () => ok(await readConfigCenter(ctx))),
   handle(C.getSlash, async () => ok(await readConfigCenter(ctx))),
-  handle(C.save, async (req) => { await saveConfigCenter(ctx, req.body, req.auth!.accountId); return ok(null, ConfigCenterMsg.SAVED) }),
+  handle(C.save, async (req) => {
+    await saveConfigCenter(ctx, req.body, req.auth!.accountId)
+    return ok(null, ConfigCenterMsg.SAVED)
+  }),
 ]

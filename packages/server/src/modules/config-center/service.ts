@@ -1,11 +1,25 @@
-import { ConfigCenterMsg, ErrorCode, UNIT_ATTR_SCHOOL_THRESHOLD, type ConfigCenter, type ConfigCenterSaveBody } from '@zhixiao/shared'
+import {
+  ConfigCenterMsg,
+  ErrorCode,
+  UNIT_ATTR_SCHOOL_THRESHOLD,
+  type ConfigCenter,
+  type ConfigCenterSaveBody,
+} from '@zhixiao/shared'
 import type { AppContext } from '../../platform/context.js'
 import { refused } from '../../platform/errors.js'
 
 /** The system_setting key of the config centre (one JSON row for the whole platform). */
 const KEY = 'config_center'
 
-const EMPTY: ConfigCenter = { gateway: '', file: '', mqtt: '', ai: '', placeBookingUrl: '', schoolOrgId: null, version: '' }
+const EMPTY: ConfigCenter = {
+  gateway: '',
+  file: '',
+  mqtt: '',
+  ai: '',
+  placeBookingUrl: '',
+  schoolOrgId: null,
+  version: '',
+}
 
 /** A stored value as the answer's shape: fields of another version or type are dropped, missing ones empty. */
 function fromStored(v: unknown): ConfigCenter {
@@ -13,14 +27,21 @@ function fromStored(v: unknown): ConfigCenter {
   const text = (k: keyof ConfigCenter) => (typeof o[k] === 'string' ? o[k] : '')
   const org = o.schoolOrgId
   return {
-    gateway: text('gateway'), file: text('file'), mqtt: text('mqtt'), ai: text('ai'), placeBookingUrl: text('placeBookingUrl'),
-    schoolOrgId: typeof org === 'number' && Number.isSafeInteger(org) && org > 0 ? org : null, version: text('version'),
+    gateway: text('gateway'),
+    file: text('file'),
+    mqtt: text('mqtt'),
+    ai: text('ai'),
+    placeBookingUrl: text('placeBookingUrl'),
+    schoolOrgId: typeof org === 'number' && Number.isSafeInteger(org) && org > 0 ? org : null,
+    version: text('version'),
   }
 }
 
 /** GET config/center (public): what the super administrator set, empty where nothing is. */
 export async function readConfigCenter(ctx: AppContext): Promise<ConfigCenter> {
-  const row = await ctx.db.platform((trx) => trx.selectFrom('system_setting').select('value').where('key', '=', KEY).executeTakeFirst())
+  const row = await ctx.db.platform((trx) =>
+    trx.selectFrom('system_setting').select('value').where('key', '=', KEY).executeTakeFirst(),
+  )
   return row ? fromStored(row.value) : { ...EMPTY }
 }
 
@@ -31,12 +52,20 @@ export async function readConfigCenter(ctx: AppContext): Promise<ConfigCenter> {
 export async function saveConfigCenter(ctx: AppContext, b: ConfigCenterSaveBody, accountId: number): Promise<void> {
   await ctx.db.platform(async (trx) => {
     if (b.schoolOrgId !== null) {
-      const org = await trx.selectFrom('org_unit').select('id').where('id', '=', b.schoolOrgId).where('status', '=', 0)
-        .where('unit_attr', '>=', UNIT_ATTR_SCHOOL_THRESHOLD).executeTakeFirst()
+      const org = await trx
+        .selectFrom('org_unit')
+        .select('id')
+        .where('id', '=', b.schoolOrgId)
+        .where('status', '=', 0)
+        .where('unit_attr', '>=', UNIT_ATTR_SCHOOL_THRESHOLD)
+        .executeTakeFirst()
       if (!org) throw refused(ErrorCode.BAD_REQUEST, ConfigCenterMsg.SCHOOL_NOT_FOUND)
     }
     const value = JSON.stringify(fromStored(b))
-    await trx.insertInto('system_setting').values({ key: KEY, value, updated_by: accountId })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_by: accountId, updated_at: ctx.clock.now() })).execute()
+    await trx
+      .insertInto('system_setting')
+      .values({ key: KEY, value, updated_by: accountId })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_by: accountId, updated_at: ctx.clock.now() }))
+      .execute()
   })
 }

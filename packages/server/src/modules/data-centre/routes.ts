@@ -9,5 +9,8 @@ export const dataCentreRoutes = (ctx: AppContext) => [
   handle(D.appList, async (req) => ok(await svc.dataCentreList(ctx, req.auth!, req.query.kind))),
   handle(D.iotMenu, async (req) => ok(await svc.iotMenu(ctx, req.auth!))),
   handle(D.warehouseList, async (req) => ok(await svc.warehouseTenants(ctx, req.query))),
-  handle(D.warehouseSet, async (req) => { await svc.setWarehouse(ctx, req.body); return ok(null, req.body.enabled ? DataCentreMsg.ENABLED : DataCentreMsg.DISABLED) }),
+  handle(D.warehouseSet, async (req) => {
+    await svc.setWarehouse(ctx, req.body)
+    return ok(null, req.body.enabled ? DataCentreMsg.ENABLED : DataCentreMsg.DISABLED)
+  }),
 ]

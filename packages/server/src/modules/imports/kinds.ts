@@ -8,8 +8,16 @@ import type { ReadRow, SheetColumn } from '../../platform/excel.js'
  * departments, dictionaries, numbers already taken); `write` handles one batch inside the batch's transaction
  * and returns the rows it rejected with their reasons.
  */
-export interface JobInfo { id: number; tenantId: number; orgId: number; createdBy: number }
-export interface Rejected { row: ReadRow; reason: string }
+export interface JobInfo {
+  id: number
+  tenantId: number
+  orgId: number
+  createdBy: number
+}
+export interface Rejected {
+  row: ReadRow
+  reason: string
+}
 export interface KindRunner {
   write(trx: Trx, rows: ReadRow[]): Promise<Rejected[]>
 }

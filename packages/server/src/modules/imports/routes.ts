@@ -12,14 +12,28 @@ const NAMES: Record<ImportKind, string> = IMPORT_KINDS
 export function importHandlers(ctx: AppContext, c: ImportCalls, kind: ImportKind): BoundRoute[] {
   return [
     handle(c.downloadExcelTemplate, async (_req, reply) =>
-      reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader(`${NAMES[kind]}导入模板.xlsx`)).send(svc.importTemplate(kind))),
+      reply
+        .header('content-type', XLSX_MIME)
+        .header('content-disposition', attachmentHeader(`${NAMES[kind]}导入模板.xlsx`))
+        .send(svc.importTemplate(kind)),
+    ),
     handle(c.importExcel, async (req) => {
       const file = await req.file()
       if (!file) throw badRequest('请选择要导入的文件')
       const orgField = file.fields.orgId as { value?: unknown } | undefined
       const orgId = orgField?.value !== undefined && orgField.value !== '' ? Number(orgField.value) : undefined
       if (orgId !== undefined && !Number.isSafeInteger(orgId)) throw badRequest('机构有误')
-      return ok(await svc.startImport(ctx, req.auth!, kind, file.filename || `${NAMES[kind]}.xlsx`, await file.toBuffer(), orgId), ImportMsg.STARTED)
+      return ok(
+        await svc.startImport(
+          ctx,
+          req.auth!,
+          kind,
+          file.filename || `${NAMES[kind]}.xlsx`,
+          await file.toBuffer(),
+          orgId,
+        ),
+        ImportMsg.STARTED,
+      )
     }),
   ]
 }
@@ -33,5 +47,8 @@ export const importLogRoutes = (ctx: AppContext) => [
     return reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader(name)).send(body)
   }),
   handle(C.currentTasks, async (req) => ok(await svc.currentTasks(ctx, req.auth!))),
-  handle(C.cancelTask, async (req) => { await svc.cancelTask(ctx, req.auth!, req.body.id); return ok(null, ImportMsg.CANCELLED) }),
+  handle(C.cancelTask, async (req) => {
+    await svc.cancelTask(ctx, req.auth!, req.body.id)
+    return ok(null, ImportMsg.CANCELLED)
+  }),
 ]

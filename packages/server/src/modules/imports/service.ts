@@ -1,4 +1,15 @@
-import { ErrorCode, IMPORT_KIND_VIEW_CODE, IMPORT_KINDS, IMPORT_MAX_ROWS, ImportMsg, ImportStatus, PeopleMsg, isSchoolUnit, type ImportKind, type ImportTask } from '@zhixiao/shared'
+import {
+  ErrorCode,
+  IMPORT_KIND_VIEW_CODE,
+  IMPORT_KINDS,
+  IMPORT_MAX_ROWS,
+  ImportMsg,
+  ImportStatus,
+  PeopleMsg,
+  isSchoolUnit,
+  type ImportKind,
+  type ImportTask,
+} from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { Readable } from 'node:stream'
 import type { Trx } from '../../db/database.js'
@@ -20,18 +31,45 @@ export function importTemplate(kind: ImportKind): Readable {
  * Checks the file at once (type, header, at least one row: a clear message and no job otherwise), then
  * queues a job holding the file; the runner does the rest in the background.
  */
-export async function startImport(ctx: AppContext, auth: AuthInfo, kind: ImportKind, fileName: string, file: Buffer, orgId?: number): Promise<ImportTask> {
+export async function startImport(
+  ctx: AppContext,
+  auth: AuthInfo,
+  kind: ImportKind,
+  fileName: string,
+  file: Buffer,
+  orgId?: number,
+): Promise<ImportTask> {
   const def = importKindDef(kind)
   await checkSheet(file, def.columns, IMPORT_MAX_ROWS)
   const id = await ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
     const o = await trx.selectFrom('org_unit').select('unit_attr').where('id', '=', org).executeTakeFirstOrThrow()
     if (def.schoolOnly && !isSchoolUnit(o.unit_attr)) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.NOT_SCHOOL)
-    const me = await trx.selectFrom('user_info').select('true_name').where('id', '=', auth.userInfoId).executeTakeFirstOrThrow()
-    const { id } = await trx.insertInto('import_job').values({
-      org_id: org, kind, file_name: fileName.slice(0, 200), file, created_by: auth.userInfoId, created_by_name: me.true_name, message: null, finished_at: null,
-    }).returning('id').executeTakeFirstOrThrow()
-    await recordOp(trx, auth, { module: '人员导入', action: `导入${IMPORT_KINDS[kind]}`, target: fileName, important: true })
+    const me = await trx
+      .selectFrom('user_info')
+      .select('true_name')
+      .where('id', '=', auth.userInfoId)
+      .executeTakeFirstOrThrow()
+    const { id } = await trx
+      .insertInto('import_job')
+      .values({
+        org_id: org,
+        kind,
+        file_name: fileName.slice(0, 200),
+        file,
+        created_by: auth.userInfoId,
+        created_by_name: me.true_name,
+        message: null,
+        finished_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await recordOp(trx, auth, {
+      module: '人员导入',
+      action: `导入${IMPORT_KINDS[kind]}`,
+      target: fileName,
+      important: true,
+    })
     return id
   })
   importRunner(ctx).kick()
@@ -39,17 +77,28 @@ export async function startImport(ctx: AppContext, auth: AuthInfo, kind: ImportK
 }
 
 function tasks(trx: Trx) {
-  return trx.selectFrom('import_job').select([
-    'id as importLogId', 'file_name as fileName', 'kind as type', 'status', 'processed_count as processedCount', 'total_count as totalCount',
-    'success_count as successCount', 'fail_count as failCount', 'message', 'created_by_name as createdByName',
-    sql<string>`to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('createdAt'),
-    sql<string | null>`to_char(finished_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('finishedAt'),
-  ])
+  return trx
+    .selectFrom('import_job')
+    .select([
+      'id as importLogId',
+      'file_name as fileName',
+      'kind as type',
+      'status',
+      'processed_count as processedCount',
+      'total_count as totalCount',
+      'success_count as successCount',
+      'fail_count as failCount',
+      'message',
+      'created_by_name as createdByName',
+      sql<string>`to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('createdAt'),
+      sql<string | null>`to_char(finished_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('finishedAt'),
+    ])
 }
 type TaskRow = Omit<ImportTask, 'rate' | 'percentage'>
 /** Progress 0–100 under both names the specs use: rate (000 §3) and percentage (001 §3). */
 const withRate = (t: TaskRow): ImportTask => {
-  const rate = t.status === ImportStatus.DONE ? 100 : t.totalCount ? Math.floor((t.processedCount * 100) / t.totalCount) : 0
+  const rate =
+    t.status === ImportStatus.DONE ? 100 : t.totalCount ? Math.floor((t.processedCount * 100) / t.totalCount) : 0
   return { ...t, rate, percentage: rate }
 }
 
@@ -63,9 +112,15 @@ async function visibleKinds(trx: Trx, auth: AuthInfo): Promise<ImportKind[]> {
 
 /** A job of the caller's org or below, of a kind the caller may see. */
 async function jobFor(trx: Trx, auth: AuthInfo, id: number) {
-  const j = await trx.selectFrom('import_job').select(['id', 'org_id', 'status', 'file_name', 'kind']).where('id', '=', id).executeTakeFirst()
+  const j = await trx
+    .selectFrom('import_job')
+    .select(['id', 'org_id', 'status', 'file_name', 'kind'])
+    .where('id', '=', id)
+    .executeTakeFirst()
   if (!j || !(await visibleKinds(trx, auth)).includes(j.kind as ImportKind)) throw notFound(ImportMsg.NOT_FOUND)
-  await scopedOrg(trx, auth, j.org_id).catch(() => { throw notFound(ImportMsg.NOT_FOUND) })
+  await scopedOrg(trx, auth, j.org_id).catch(() => {
+    throw notFound(ImportMsg.NOT_FOUND)
+  })
   return j
 }
 
@@ -76,7 +131,11 @@ export function taskDetail(ctx: AppContext, auth: AuthInfo, id: number): Promise
   })
 }
 
-export function pageTasks(ctx: AppContext, auth: AuthInfo, q: { type?: ImportKind | null; pageIndex: number; pageSize: number }): Promise<Page<ImportTask>> {
+export function pageTasks(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: { type?: ImportKind | null; pageIndex: number; pageSize: number },
+): Promise<Page<ImportTask>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const kinds = await visibleKinds(trx, auth)
     let rows = tasks(trx).where('org_id', '=', auth.orgId).where('kind', 'in', kinds)
@@ -89,9 +148,17 @@ export function pageTasks(ctx: AppContext, auth: AuthInfo, q: { type?: ImportKin
 /** The caller's own jobs still running plus those finished in the last minute, for the progress panel. */
 export function currentTasks(ctx: AppContext, auth: AuthInfo): Promise<ImportTask[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const rows = await tasks(trx).where('created_by', '=', auth.userInfoId).where('kind', 'in', await visibleKinds(trx, auth))
-      .where((eb) => eb.or([eb('status', '<', ImportStatus.DONE), eb('finished_at', '>', new Date(ctx.clock.now().getTime() - 60_000))]))
-      .orderBy('id').execute()
+    const rows = await tasks(trx)
+      .where('created_by', '=', auth.userInfoId)
+      .where('kind', 'in', await visibleKinds(trx, auth))
+      .where((eb) =>
+        eb.or([
+          eb('status', '<', ImportStatus.DONE),
+          eb('finished_at', '>', new Date(ctx.clock.now().getTime() - 60_000)),
+        ]),
+      )
+      .orderBy('id')
+      .execute()
     return rows.map(withRate)
   })
 }
@@ -101,22 +168,45 @@ export function cancelTask(ctx: AppContext, auth: AuthInfo, id: number): Promise
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const j = await jobFor(trx, auth, id)
     const now = ctx.clock.now()
-    const done = await trx.updateTable('import_job').set({ status: ImportStatus.CANCELLED, finished_at: now, updated_at: now, file: null })
-      .where('id', '=', j.id).where('status', '<', ImportStatus.DONE).returning('id').executeTakeFirst()
+    const done = await trx
+      .updateTable('import_job')
+      .set({ status: ImportStatus.CANCELLED, finished_at: now, updated_at: now, file: null })
+      .where('id', '=', j.id)
+      .where('status', '<', ImportStatus.DONE)
+      .returning('id')
+      .executeTakeFirst()
     if (!done) throw refused(ErrorCode.BAD_REQUEST, ImportMsg.NOT_RUNNING)
     await recordOp(trx, auth, { module: '人员导入', action: '取消导入', target: j.file_name })
   })
 }
 
 /** The rejected rows of a job with their reasons, in the template's columns plus 错误原因, to fix and re-import. */
-export async function errorRows(ctx: AppContext, auth: AuthInfo, id: number): Promise<{ name: string; body: Readable }> {
+export async function errorRows(
+  ctx: AppContext,
+  auth: AuthInfo,
+  id: number,
+): Promise<{ name: string; body: Readable }> {
   const j = await ctx.db.tenant(auth.tenantId, (trx) => jobFor(trx, auth, id))
   const def = importKindDef(j.kind as ImportKind)
-  const columns: SheetColumn[] = [{ header: '行号', key: '__row', width: 8 }, ...def.columns, { header: '错误原因', key: '__reason', width: 30 }]
-  const rows = await ctx.db.tenant(auth.tenantId, (trx) => trx.selectFrom('import_job_error').select(['row_no', 'reason', 'data'])
-    .where('job_id', '=', id).orderBy('row_no').execute())
+  const columns: SheetColumn[] = [
+    { header: '行号', key: '__row', width: 8 },
+    ...def.columns,
+    { header: '错误原因', key: '__reason', width: 30 },
+  ]
+  const rows = await ctx.db.tenant(auth.tenantId, (trx) =>
+    trx
+      .selectFrom('import_job_error')
+      .select(['row_no', 'reason', 'data'])
+      .where('job_id', '=', id)
+      .orderBy('row_no')
+      .execute(),
+  )
   return {
     name: `${j.file_name.replace(/\.xlsx$/i, '')}-错误数据.xlsx`,
-    body: xlsxStream('错误数据', columns, rows.map((r) => ({ ...r.data, __row: r.row_no, __reason: r.reason }))),
+    body: xlsxStream(
+      '错误数据',
+      columns,
+      rows.map((r) => ({ ...r.data, __row: r.row_no, __reason: r.reason })),
+    ),
   }
 }

@@ -1,4 +1,11 @@
-import { ErrorCode, LOGIN_LIMITS, Msg, SUPER_ADMIN, type CheckPasswordBody, type CheckPasswordResult } from '@zhixiao/shared'
+import {
+  ErrorCode,
+  LOGIN_LIMITS,
+  Msg,
+  SUPER_ADMIN,
+  type CheckPasswordBody,
+  type CheckPasswordResult,
+} from '@zhixiao/shared'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound, refused, unauthorized } from '../../platform/errors.js'
 import { verifyPassword } from '../../platform/password.js'
@@ -13,9 +20,15 @@ import { tenantIdOfOrg } from '../tenant/service.js'
  * (re-authentication). A wrong current password counts like a wrong login password (the same lock), so the call is
  * no way around the login's limits; a new password equal to the current one is checked only once that is proven.
  */
-export async function checkPassword(ctx: AppContext, auth: AuthInfo | null, tenantHeader: number, b: CheckPasswordBody): Promise<CheckPasswordResult> {
-  const tenantId = auth?.tenantId
-    ?? (tenantHeader > 0 ? tenantHeader : b.orgId !== undefined ? await tenantIdOfOrg(ctx, b.orgId) : SUPER_ADMIN.tenantId)
+export async function checkPassword(
+  ctx: AppContext,
+  auth: AuthInfo | null,
+  tenantHeader: number,
+  b: CheckPasswordBody,
+): Promise<CheckPasswordResult> {
+  const tenantId =
+    auth?.tenantId ??
+    (tenantHeader > 0 ? tenantHeader : b.orgId !== undefined ? await tenantIdOfOrg(ctx, b.orgId) : SUPER_ADMIN.tenantId)
   if (tenantId === null) throw notFound(Msg.ORG_NOT_FOUND)
   const tenant = await ctx.db.tenant(tenantId, (trx) => findTenant(trx, tenantId))
   if (!tenant) throw notFound(Msg.TENANT_NOT_FOUND)
@@ -27,7 +40,8 @@ export async function checkPassword(ctx: AppContext, auth: AuthInfo | null, tena
     const broken = checkPasswordRule(rule, b.newPassword)
     if (broken) throw refused(ErrorCode.PASSWORD_RULE, broken)
     if (b.newPassword === tenant.default_password) throw refused(ErrorCode.PASSWORD_RULE, Msg.PASSWORD_IS_DEFAULT)
-    if (currentHash && (await verifyPassword(b.newPassword, currentHash))) throw refused(ErrorCode.PASSWORD_RULE, Msg.PASSWORD_SAME_AS_OLD)
+    if (currentHash && (await verifyPassword(b.newPassword, currentHash)))
+      throw refused(ErrorCode.PASSWORD_RULE, Msg.PASSWORD_SAME_AS_OLD)
   }
   return { rule }
 }

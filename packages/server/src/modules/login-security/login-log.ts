@@ -15,8 +15,21 @@ export function loginLogPage(ctx: AppContext, auth: AuthInfo, q: LoginLogQuery):
     if (q.userName) base = base.where('user_name', 'like', `${q.userName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
     if (q.success !== undefined) base = base.where('success', '=', q.success)
     if (q.method) base = base.where('method', '=', q.method)
-    const rows = base.select(['id', 'user_name as userName', 'account_id as accountId', 'method', 'success', 'reason', 'ip', 'user_agent as userAgent', 'net_type as netType', 'created_at as createdAt'])
-      .orderBy('created_at', 'desc').orderBy('id', 'desc')
+    const rows = base
+      .select([
+        'id',
+        'user_name as userName',
+        'account_id as accountId',
+        'method',
+        'success',
+        'reason',
+        'ip',
+        'user_agent as userAgent',
+        'net_type as netType',
+        'created_at as createdAt',
+      ])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
     const page = await paginate(rows, base.select('id'), q)
     return { ...page, list: page.list.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })) }
   })

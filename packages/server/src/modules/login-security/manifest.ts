@@ -6,5 +6,8 @@ import { loginSecurityRoutes, qrLoginRoutes } from './routes.js'
 export const loginSecurityModule: ModuleManifest = {
   name: 'login-security',
   // DingTalk's own QR login comes from single sign-on's config unless a test stands in for it.
-  routes: (ctx, deps) => [...loginSecurityRoutes(ctx), ...qrLoginRoutes(ctx, { dingtalk: deps.dingtalk ?? dingtalkQrSource })],
+  routes: (ctx, deps) => [
+    ...loginSecurityRoutes(ctx),
+    ...qrLoginRoutes(ctx, { dingtalk: deps.dingtalk ?? dingtalkQrSource }),
+  ],
 }

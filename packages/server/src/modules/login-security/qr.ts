@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto'
-import { ErrorCode, Msg, QR_LOGIN, QrMsg, TenantMsg, type QrActionBody, type QrCodeInfo, type QrProcessResult, type QrScanInfo, type QrState } from '@zhixiao/shared'
+import {
+  ErrorCode,
+  Msg,
+  QR_LOGIN,
+  QrMsg,
+  TenantMsg,
+  type QrActionBody,
+  type QrCodeInfo,
+  type QrProcessResult,
+  type QrScanInfo,
+  type QrState,
+} from '@zhixiao/shared'
 import type { Selectable } from 'kysely'
 import type { QrLoginTable } from '../../db/schema.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
@@ -38,30 +49,63 @@ export const QR_BROWSER_COOKIE = 'zx_qr'
 export const isBrowserSecret = (v: string | null): v is string => v !== null && /^[A-Za-z0-9_-]{43}$/.test(v)
 export const newBrowserSecret = () => randomBytes(32).toString('base64url')
 
-export async function createQr(ctx: AppContext, bind: { tenantId: number | null; orgId: number | null }, browserSecret: string, meta: ClientMeta, dingtalk?: DingtalkQrSource): Promise<QrCodeInfo> {
+export async function createQr(
+  ctx: AppContext,
+  bind: { tenantId: number | null; orgId: number | null },
+  browserSecret: string,
+  meta: ClientMeta,
+  dingtalk?: DingtalkQrSource,
+): Promise<QrCodeInfo> {
   const now = ctx.clock.now()
   const k = ctx.db.kysely
   // Spent and expired ids are of no use to anyone after a few minutes.
-  await k.deleteFrom('qr_login').where('expires_at', '<', new Date(+now - 10 * 60_000)).execute()
-  const live = await k.selectFrom('qr_login').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('request_ip', '=', meta.ip).where('expires_at', '>', now).executeTakeFirstOrThrow()
+  await k
+    .deleteFrom('qr_login')
+    .where('expires_at', '<', new Date(+now - 10 * 60_000))
+    .execute()
+  const live = await k
+    .selectFrom('qr_login')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('request_ip', '=', meta.ip)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow()
   if (Number(live.n) >= MAX_LIVE_PER_IP) throw refused(ErrorCode.TOO_MANY_REQUESTS, Msg.IP_THROTTLED)
   const qrId = randomBytes(32).toString('base64url')
-  await k.insertInto('qr_login').values({
-    id: hashToken(qrId), tenant_id: bind.tenantId, org_id: bind.orgId, created_at: now, expires_at: new Date(+now + QR_LOGIN.ttlSeconds * 1000),
-    request_ip: meta.ip, request_agent: meta.userAgent?.slice(0, 300) ?? null,
-    confirmed_tenant_id: null, confirmed_account_id: null, confirmed_user_info_id: null, confirmed_org_id: null, confirmed_at: null, used_at: null,
-    browser_hash: hashToken(browserSecret),
-  }).execute()
+  await k
+    .insertInto('qr_login')
+    .values({
+      id: hashToken(qrId),
+      tenant_id: bind.tenantId,
+      org_id: bind.orgId,
+      created_at: now,
+      expires_at: new Date(+now + QR_LOGIN.ttlSeconds * 1000),
+      request_ip: meta.ip,
+      request_agent: meta.userAgent?.slice(0, 300) ?? null,
+      confirmed_tenant_id: null,
+      confirmed_account_id: null,
+      confirmed_user_info_id: null,
+      confirmed_org_id: null,
+      confirmed_at: null,
+      used_at: null,
+      browser_hash: hashToken(browserSecret),
+    })
+    .execute()
   const dingtalkUrl = bind.tenantId !== null && dingtalk ? await dingtalk.qrLoginUrl(ctx, bind.tenantId) : null
   return { qrId, confirmPath: `#${CONFIRM_ROUTE}?id=${qrId}`, expireSeconds: QR_LOGIN.ttlSeconds, dingtalkUrl }
 }
 
 /** The login page's tenant (tenantId header) or the unit of ?orgId; neither: any tenant's user may confirm. */
-export async function qrBinding(ctx: AppContext, tenantHeader: number, orgId: number | undefined): Promise<{ tenantId: number | null; orgId: number | null }> {
+export async function qrBinding(
+  ctx: AppContext,
+  tenantHeader: number,
+  orgId: number | undefined,
+): Promise<{ tenantId: number | null; orgId: number | null }> {
   if (orgId !== undefined) {
-    const row = await ctx.db.platform((trx) => trx.selectFrom('org_unit').select(['tenant_id', 'status']).where('id', '=', orgId).executeTakeFirst())
-    if (!row || row.status !== 0 || (tenantHeader > 0 && row.tenant_id !== tenantHeader)) throw notFound(Msg.ORG_NOT_FOUND)
+    const row = await ctx.db.platform((trx) =>
+      trx.selectFrom('org_unit').select(['tenant_id', 'status']).where('id', '=', orgId).executeTakeFirst(),
+    )
+    if (!row || row.status !== 0 || (tenantHeader > 0 && row.tenant_id !== tenantHeader))
+      throw notFound(Msg.ORG_NOT_FOUND)
     return { tenantId: row.tenant_id, orgId }
   }
   if (tenantHeader > 0) {
@@ -84,7 +128,12 @@ function stateOf(row: Selectable<QrLoginTable> | undefined, now: Date): QrState 
  * UPDATE in the transaction that issues the session) and gets the login answer; every later poll sees it spent. A
  * poll without the creating browser's secret learns nothing, not even the state: it is answered like an unknown id.
  */
-export async function pollQr(ctx: AppContext, qrId: string, browserSecret: string | null, meta: ClientMeta): Promise<QrProcessResult> {
+export async function pollQr(
+  ctx: AppContext,
+  qrId: string,
+  browserSecret: string | null,
+  meta: ClientMeta,
+): Promise<QrProcessResult> {
   const now = ctx.clock.now()
   const id = hashToken(qrId)
   const found = await ctx.db.kysely.selectFrom('qr_login').selectAll().where('id', '=', id).executeTakeFirst()
@@ -94,22 +143,57 @@ export async function pollQr(ctx: AppContext, qrId: string, browserSecret: strin
   const tenantId = row.confirmed_tenant_id
   const accountId = row.confirmed_account_id
   const out = await ctx.db.tenant(tenantId, async (trx) => {
-    const claimed = await trx.updateTable('qr_login').set({ used_at: now })
-      .where('id', '=', id).where('state', '=', 'confirmed').where('used_at', 'is', null).where('expires_at', '>', now)
-      .returning('id').executeTakeFirst()
+    const claimed = await trx
+      .updateTable('qr_login')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('state', '=', 'confirmed')
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('id')
+      .executeTakeFirst()
     if (!claimed) return null
     const account = await findAccount(trx, accountId)
     const tenant = await findTenant(trx, tenantId)
-    const log = (reason: string) => writeLoginLog(trx, { accountId, userName: account?.user_name ?? '', ip: meta.ip, success: false, reason, at: now, method: 'qr', userAgent: meta.userAgent, netType: meta.netType })
-    if (!account || account.status !== 0) { await log('disabled'); return refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED) }
-    if (!tenant || tenant.status !== 0) { await log('tenant disabled'); return refused(ErrorCode.TENANT_DISABLED, TenantMsg.DISABLED) }
+    const log = (reason: string) =>
+      writeLoginLog(trx, {
+        accountId,
+        userName: account?.user_name ?? '',
+        ip: meta.ip,
+        success: false,
+        reason,
+        at: now,
+        method: 'qr',
+        userAgent: meta.userAgent,
+        netType: meta.netType,
+      })
+    if (!account || account.status !== 0) {
+      await log('disabled')
+      return refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
+    }
+    if (!tenant || tenant.status !== 0) {
+      await log('tenant disabled')
+      return refused(ErrorCode.TENANT_DISABLED, TenantMsg.DISABLED)
+    }
     // Only the membership the phone confirmed with, if it is still live.
     const orgs = (await membershipsOf(trx, accountId)).filter((o) => o.userInfoId === row.confirmed_user_info_id)
-    if (!orgs.length) { await log('no active membership'); return refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED) }
+    if (!orgs.length) {
+      await log('no active membership')
+      return refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
+    }
     // The phone's session stands for the second factor: it was signed in with one if its account has one.
     return finishSignIn(ctx, trx, now, {
-      tenantId, accountId, userName: account.user_name, orgs, orgId: orgs[0]!.orgId, autoPickOrg: true,
-      ip: meta.ip, userAgent: meta.userAgent, netType: meta.netType, method: 'qr', secondFactorDone: true,
+      tenantId,
+      accountId,
+      userName: account.user_name,
+      orgs,
+      orgId: orgs[0]!.orgId,
+      autoPickOrg: true,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      netType: meta.netType,
+      method: 'qr',
+      secondFactorDone: true,
     })
   })
   if (out === null) return { state: 'expired' }
@@ -133,10 +217,15 @@ export async function actOnQr(ctx: AppContext, auth: AuthInfo, body: QrActionBod
   const who = await ctx.db.tenant(auth.tenantId, async (trx) => {
     const account = await findAccount(trx, auth.accountId)
     const orgs = await membershipsOf(trx, auth.accountId)
-    const member = row.org_id !== null ? orgs.find((o) => o.orgId === row.org_id) : orgs.find((o) => o.userInfoId === auth.userInfoId)
-    const person = member && await trx.selectFrom('user_info').select('true_name').where('id', '=', member.userInfoId).executeTakeFirst()
+    const member =
+      row.org_id !== null
+        ? orgs.find((o) => o.orgId === row.org_id)
+        : orgs.find((o) => o.userInfoId === auth.userInfoId)
+    const person =
+      member &&
+      (await trx.selectFrom('user_info').select('true_name').where('id', '=', member.userInfoId).executeTakeFirst())
     const tenant = row.tenant_id !== null ? await findTenant(trx, row.tenant_id) : undefined
-    const boundOrg = row.org_id !== null ? orgs.find((o) => o.orgId === row.org_id)?.displayName ?? null : null
+    const boundOrg = row.org_id !== null ? (orgs.find((o) => o.orgId === row.org_id)?.displayName ?? null) : null
     return { account, member, trueName: person?.true_name ?? '', tenantName: tenant?.name ?? null, boundOrg }
   })
   if (!who.account || !who.member) throw refused(ErrorCode.FORBIDDEN, QrMsg.NOT_MEMBER)
@@ -147,19 +236,45 @@ export async function actOnQr(ctx: AppContext, auth: AuthInfo, body: QrActionBod
     await k.updateTable('qr_login').set({ state: 'scanned' }).where('id', '=', id).where('state', 'in', open).execute()
     next = 'scanned'
   } else if (body.action === 'cancel') {
-    const r = await k.updateTable('qr_login').set({ state: 'cancelled' }).where('id', '=', id).where('state', 'in', open).where('expires_at', '>', now).returning('id').executeTakeFirst()
+    const r = await k
+      .updateTable('qr_login')
+      .set({ state: 'cancelled' })
+      .where('id', '=', id)
+      .where('state', 'in', open)
+      .where('expires_at', '>', now)
+      .returning('id')
+      .executeTakeFirst()
     if (!r) throw refused(ErrorCode.BAD_REQUEST, QrMsg.INVALID)
     next = 'cancelled'
   } else {
-    const r = await k.updateTable('qr_login').set({
-      state: 'confirmed', confirmed_tenant_id: auth.tenantId, confirmed_account_id: auth.accountId, confirmed_user_info_id: who.member.userInfoId,
-      confirmed_org_id: who.member.orgId, confirmed_at: now, expires_at: new Date(+now + PICKUP_MS),
-    }).where('id', '=', id).where('state', 'in', open).where('expires_at', '>', now).returning('id').executeTakeFirst()
+    const r = await k
+      .updateTable('qr_login')
+      .set({
+        state: 'confirmed',
+        confirmed_tenant_id: auth.tenantId,
+        confirmed_account_id: auth.accountId,
+        confirmed_user_info_id: who.member.userInfoId,
+        confirmed_org_id: who.member.orgId,
+        confirmed_at: now,
+        expires_at: new Date(+now + PICKUP_MS),
+      })
+      .where('id', '=', id)
+      .where('state', 'in', open)
+      .where('expires_at', '>', now)
+      .returning('id')
+      .executeTakeFirst()
     if (!r) throw refused(ErrorCode.BAD_REQUEST, QrMsg.INVALID)
     next = 'confirmed'
   }
   return {
-    state: next, tenantName: who.tenantName, orgName: who.boundOrg, requestIp: row.request_ip, requestAgent: row.request_agent,
-    requestedAt: row.created_at.toISOString(), userName: who.account.user_name, trueName: who.trueName, currentOrgName: who.member.displayName,
+    state: next,
+    tenantName: who.tenantName,
+    orgName: who.boundOrg,
+    requestIp: row.request_ip,
+    requestAgent: row.request_agent,
+    requestedAt: row.created_at.toISOString(),
+    userName: who.account.user_name,
+    trueName: who.trueName,
+    currentOrgName: who.member.displayName,
   }
 }

@@ -12,8 +12,14 @@ import { loginLogPage as readLoginLog } from './login-log.js'
 import type { DingtalkQrSource } from '../sso/dingtalk-qr.js'
 import { actOnQr, createQr, isBrowserSecret, newBrowserSecret, pollQr, QR_BROWSER_COOKIE, qrBinding } from './qr.js'
 import { loginByTotp, loginEnrolConfirm, loginEnrolStart } from './totp-login.js'
-import { getTotpPolicy, setTotpPolicy, totpDisable, totpEnrolConfirm, totpEnrolStart, totpStatus as readTotpStatus } from './totp-service.js'
-
+import {
+  getTotpPolicy,
+  setTotpPolicy,
+  totpDisable,
+  totpEnrolConfirm,
+  totpEnrolStart,
+  totpStatus as readTotpStatus,
+} from './totp-service.js'
 
 /** Under /base/api/auth: checkPassword, the TOTP step and settings, the login log. */
 export const loginSecurityRoutes = (ctx: AppContext) => [
@@ -36,10 +42,18 @@ export const loginSecurityRoutes = (ctx: AppContext) => [
 
   handle(C.totpStatus, async (req) => ok(await readTotpStatus(ctx, req.auth!))),
   handle(C.totpEnrol, async (req) => ok(await totpEnrolStart(ctx, req.auth!))),
-  handle(C.totpConfirm, async (req) => ok({ recoveryCodes: await totpEnrolConfirm(ctx, req.auth!, req.body.code) }, TotpMsg.ENABLED)),
-  handle(C.totpDisable, async (req) => { await totpDisable(ctx, req.auth!, req.body.password); return ok(null, TotpMsg.DISABLED) }),
+  handle(C.totpConfirm, async (req) =>
+    ok({ recoveryCodes: await totpEnrolConfirm(ctx, req.auth!, req.body.code) }, TotpMsg.ENABLED),
+  ),
+  handle(C.totpDisable, async (req) => {
+    await totpDisable(ctx, req.auth!, req.body.password)
+    return ok(null, TotpMsg.DISABLED)
+  }),
   handle(C.totpPolicy, async (req) => ok(await getTotpPolicy(ctx, req.auth!))),
-  handle(C.setTotpPolicy, async (req) => { await setTotpPolicy(ctx, req.auth!, req.body); return ok(null, '保存成功') }),
+  handle(C.setTotpPolicy, async (req) => {
+    await setTotpPolicy(ctx, req.auth!, req.body)
+    return ok(null, '保存成功')
+  }),
 
   handle(C.loginLog, async (req) => ok(await readLoginLog(ctx, req.auth!, req.query))),
   handle(C.loginLogPost, async (req) => ok(await readLoginLog(ctx, req.auth!, req.body))),
@@ -56,7 +70,10 @@ function qrBrowserSecret(req: FastifyRequest, reply: FastifyReply): string {
   const held = readCookie(req, QR_BROWSER_COOKIE)
   const secret = isBrowserSecret(held) ? held : newBrowserSecret()
   const secure = req.protocol === 'https' ? '; Secure' : ''
-  reply.header('set-cookie', `${QR_BROWSER_COOKIE}=${secret}; Path=${QR_PATH}; HttpOnly; SameSite=Strict; Max-Age=600${secure}`)
+  reply.header(
+    'set-cookie',
+    `${QR_BROWSER_COOKIE}=${secret}; Path=${QR_PATH}; HttpOnly; SameSite=Strict; Max-Age=600${secure}`,
+  )
   return secret
 }
 
@@ -70,9 +87,14 @@ export const qrLoginRoutes = (ctx: AppContext, opts: { dingtalk?: DingtalkQrSour
     const bind = await qrBinding(ctx, tenantHeader(req), req.query.orgId)
     return ok(await createQr(ctx, bind, qrBrowserSecret(req, reply), signInMeta(req), opts.dingtalk))
   }),
-  handle(Q.poll, async (req) => ok(await pollQr(ctx, req.query.qrId, readCookie(req, QR_BROWSER_COOKIE), signInMeta(req)))),
+  handle(Q.poll, async (req) =>
+    ok(await pollQr(ctx, req.query.qrId, readCookie(req, QR_BROWSER_COOKIE), signInMeta(req))),
+  ),
   handle(Q.act, async (req) => {
     const info = await actOnQr(ctx, req.auth!, req.body)
-    return ok(info, info.state === 'confirmed' ? QrMsg.CONFIRMED : info.state === 'cancelled' ? QrMsg.CANCELLED : QrMsg.SCANNED)
+    return ok(
+      info,
+      info.state === 'confirmed' ? QrMsg.CONFIRMED : info.state === 'cancelled' ? QrMsg.CANCELLED : QrMsg.SCANNED,
+    )
   }),
 ]

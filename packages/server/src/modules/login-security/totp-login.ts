@@ -1,4 +1,14 @@
-import { ErrorCode, Msg, OperationType, TenantMsg, TOTP as RULES, TotpMsg, type LoginByTotpBody, type LoginResult, type TotpEnrolment } from '@zhixiao/shared'
+import {
+  ErrorCode,
+  Msg,
+  OperationType,
+  TenantMsg,
+  TOTP as RULES,
+  TotpMsg,
+  type LoginByTotpBody,
+  type LoginResult,
+  type TotpEnrolment,
+} from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
 import { AppError, refused } from '../../platform/errors.js'
@@ -16,19 +26,39 @@ export type ClientMeta = Pick<LoginMeta, 'ip' | 'userAgent' | 'netType'>
  * administrator whose tenant requires it, gets operationType 7 and a single-use ticket (5 minutes) instead of a
  * session. The ticket keeps what the session needs (organisation, method), so the code alone completes the sign-in.
  */
-export async function totpChallenge(_ctx: AppContext, trx: Trx, now: Date, s: FinishSignIn & { orgId: number }): Promise<{ msg: string; data: LoginResult } | null> {
+export async function totpChallenge(
+  _ctx: AppContext,
+  trx: Trx,
+  now: Date,
+  s: FinishSignIn & { orgId: number },
+): Promise<{ msg: string; data: LoginResult } | null> {
   const row = await totpRow(trx, s.accountId)
   const enabled = !!row?.enabled_at
-  const enrol = !enabled && await mustUseTotp(trx, s.tenantId, s.accountId)
+  const enrol = !enabled && (await mustUseTotp(trx, s.tenantId, s.accountId))
   if (!enabled && !enrol) return null
   const ticket = newTenantToken(s.tenantId)
-  await trx.insertInto('totp_ticket').values({
-    id: hashToken(ticket), account_id: s.accountId, org_id: s.orgId, auto_pick_org: s.autoPickOrg, limit_user_type: s.limitUserType ?? null,
-    method: s.method, enrol, expires_at: new Date(+now + RULES.ticketTtlSeconds * 1000), used_at: null,
-  }).execute()
+  await trx
+    .insertInto('totp_ticket')
+    .values({
+      id: hashToken(ticket),
+      account_id: s.accountId,
+      org_id: s.orgId,
+      auto_pick_org: s.autoPickOrg,
+      limit_user_type: s.limitUserType ?? null,
+      method: s.method,
+      enrol,
+      expires_at: new Date(+now + RULES.ticketTtlSeconds * 1000),
+      used_at: null,
+    })
+    .execute()
   return {
     msg: enrol ? TotpMsg.NEED_ENROL : TotpMsg.NEED_CODE,
-    data: { operationType: OperationType.NEED_TOTP, totpTicket: ticket, tenantId: s.tenantId, ...(enrol ? { totpEnrol: true } : {}) },
+    data: {
+      operationType: OperationType.NEED_TOTP,
+      totpTicket: ticket,
+      tenantId: s.tenantId,
+      ...(enrol ? { totpEnrol: true } : {}),
+    },
   }
 }
 
@@ -44,14 +74,24 @@ export const totpStep: SecondFactor = {
 const invalidTicket = () => refused(ErrorCode.RESET_TICKET_INVALID, TotpMsg.TICKET_INVALID)
 
 async function liveTicket(trx: Trx, ticket: string, now: Date) {
-  return trx.selectFrom('totp_ticket').selectAll().where('id', '=', hashToken(ticket))
-    .where('used_at', 'is', null).where('expires_at', '>', now).where('tries', '<', RULES.maxTriesPerTicket).executeTakeFirst()
+  return trx
+    .selectFrom('totp_ticket')
+    .selectAll()
+    .where('id', '=', hashToken(ticket))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('tries', '<', RULES.maxTriesPerTicket)
+    .executeTakeFirst()
 }
 
 type Ticket = NonNullable<Awaited<ReturnType<typeof liveTicket>>>
 
 /** Runs fn in the ticket's tenant; a refusal returned by fn is thrown after the commit, so counts and logs stay. */
-async function withTicket<T>(ctx: AppContext, ticket: string, fn: (trx: Trx, t: Ticket, tenantId: number, now: Date) => Promise<T | AppError>): Promise<T> {
+async function withTicket<T>(
+  ctx: AppContext,
+  ticket: string,
+  fn: (trx: Trx, t: Ticket, tenantId: number, now: Date) => Promise<T | AppError>,
+): Promise<T> {
   const parsed = parseTenantToken(ticket)
   if (!parsed) throw invalidTicket()
   const now = ctx.clock.now()
@@ -65,35 +105,114 @@ async function withTicket<T>(ctx: AppContext, ticket: string, fn: (trx: Trx, t: 
 }
 
 /** Spends the ticket, checks the account can still sign in, and ends like every sign-in (finishSignIn). */
-async function complete(ctx: AppContext, trx: Trx, t: Ticket, tenantId: number, now: Date, meta: ClientMeta, reason: string | null): Promise<AttemptAnswer> {
-  const spent = await trx.updateTable('totp_ticket').set({ used_at: now }).where('id', '=', t.id).where('used_at', 'is', null).returning('id').executeTakeFirst()
+async function complete(
+  ctx: AppContext,
+  trx: Trx,
+  t: Ticket,
+  tenantId: number,
+  now: Date,
+  meta: ClientMeta,
+  reason: string | null,
+): Promise<AttemptAnswer> {
+  const spent = await trx
+    .updateTable('totp_ticket')
+    .set({ used_at: now })
+    .where('id', '=', t.id)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst()
   if (!spent) return invalidTicket()
   const account = await findAccount(trx, t.account_id)
   const tenant = await findTenant(trx, tenantId)
-  const log = (r: string) => writeLoginLog(trx, { accountId: t.account_id, userName: account?.user_name ?? '', ip: meta.ip, success: false, reason: r, at: now, method: 'totp', userAgent: meta.userAgent, netType: meta.netType })
-  if (!account || account.status !== 0) { await log('disabled'); return refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED) }
-  if (!tenant || tenant.status !== 0) { await log('tenant disabled'); return refused(ErrorCode.TENANT_DISABLED, TenantMsg.DISABLED) }
+  const log = (r: string) =>
+    writeLoginLog(trx, {
+      accountId: t.account_id,
+      userName: account?.user_name ?? '',
+      ip: meta.ip,
+      success: false,
+      reason: r,
+      at: now,
+      method: 'totp',
+      userAgent: meta.userAgent,
+      netType: meta.netType,
+    })
+  if (!account || account.status !== 0) {
+    await log('disabled')
+    return refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
+  }
+  if (!tenant || tenant.status !== 0) {
+    await log('tenant disabled')
+    return refused(ErrorCode.TENANT_DISABLED, TenantMsg.DISABLED)
+  }
   const live = await membershipsOf(trx, t.account_id)
   const orgs = t.limit_user_type === null ? live : live.filter((o) => o.userType === t.limit_user_type)
-  if (reason) await writeLoginLog(trx, { accountId: t.account_id, userName: account.user_name, ip: meta.ip, success: true, reason, at: now, method: 'totp', userAgent: meta.userAgent, netType: meta.netType })
+  if (reason)
+    await writeLoginLog(trx, {
+      accountId: t.account_id,
+      userName: account.user_name,
+      ip: meta.ip,
+      success: true,
+      reason,
+      at: now,
+      method: 'totp',
+      userAgent: meta.userAgent,
+      netType: meta.netType,
+    })
   return finishSignIn(ctx, trx, now, {
-    tenantId, accountId: t.account_id, userName: account.user_name, orgs, orgId: t.org_id, autoPickOrg: t.auto_pick_org,
-    limitUserType: t.limit_user_type ?? undefined, ip: meta.ip, userAgent: meta.userAgent, netType: meta.netType, method: 'totp', secondFactorDone: true,
+    tenantId,
+    accountId: t.account_id,
+    userName: account.user_name,
+    orgs,
+    orgId: t.org_id,
+    autoPickOrg: t.auto_pick_org,
+    limitUserType: t.limit_user_type ?? undefined,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    netType: meta.netType,
+    method: 'totp',
+    secondFactorDone: true,
   })
 }
 
 /** A wrong code spends one of the ticket's tries; the log says why. */
-async function countFailure(trx: Trx, t: Ticket, now: Date, meta: ClientMeta, reason: string, error: AppError): Promise<AppError> {
-  const r = await trx.updateTable('totp_ticket').set((eb) => ({ tries: eb('tries', '+', 1) })).where('id', '=', t.id).returning('tries').executeTakeFirstOrThrow()
+async function countFailure(
+  trx: Trx,
+  t: Ticket,
+  now: Date,
+  meta: ClientMeta,
+  reason: string,
+  error: AppError,
+): Promise<AppError> {
+  const r = await trx
+    .updateTable('totp_ticket')
+    .set((eb) => ({ tries: eb('tries', '+', 1) }))
+    .where('id', '=', t.id)
+    .returning('tries')
+    .executeTakeFirstOrThrow()
   const account = await findAccount(trx, t.account_id)
-  await writeLoginLog(trx, { accountId: t.account_id, userName: account?.user_name ?? '', ip: meta.ip, success: false, reason, at: now, method: 'totp', userAgent: meta.userAgent, netType: meta.netType })
+  await writeLoginLog(trx, {
+    accountId: t.account_id,
+    userName: account?.user_name ?? '',
+    ip: meta.ip,
+    success: false,
+    reason,
+    at: now,
+    method: 'totp',
+    userAgent: meta.userAgent,
+    netType: meta.netType,
+  })
   // The last try: the next attempt must start over with the password.
-  if (r.tries >= RULES.maxTriesPerTicket && error.code !== ErrorCode.ACCOUNT_LOCKED) return refused(error.code, TotpMsg.TOO_MANY)
+  if (r.tries >= RULES.maxTriesPerTicket && error.code !== ErrorCode.ACCOUNT_LOCKED)
+    return refused(error.code, TotpMsg.TOO_MANY)
   return error
 }
 
 /** POST /base/api/auth/loginByTotp: the second step after operationType 7. */
-export function loginByTotp(ctx: AppContext, body: LoginByTotpBody, meta: ClientMeta): Promise<{ msg: string; data: LoginResult }> {
+export function loginByTotp(
+  ctx: AppContext,
+  body: LoginByTotpBody,
+  meta: ClientMeta,
+): Promise<{ msg: string; data: LoginResult }> {
   return withTicket(ctx, body.ticket, async (trx, t, tenantId, now) => {
     if (t.enrol) return refused(ErrorCode.BAD_REQUEST, TotpMsg.NEED_ENROL)
     const check = await checkSignInCode(ctx, trx, t.account_id, body, now)
@@ -112,7 +231,12 @@ export function loginEnrolStart(ctx: AppContext, ticket: string): Promise<TotpEn
 }
 
 /** The first code enables TOTP and signs in; the recovery codes come back with the login answer, once. */
-export function loginEnrolConfirm(ctx: AppContext, ticket: string, code: string, meta: ClientMeta): Promise<{ msg: string; data: LoginResult & { recoveryCodes: string[] } }> {
+export function loginEnrolConfirm(
+  ctx: AppContext,
+  ticket: string,
+  code: string,
+  meta: ClientMeta,
+): Promise<{ msg: string; data: LoginResult & { recoveryCodes: string[] } }> {
   return withTicket(ctx, ticket, async (trx, t, tenantId, now) => {
     if (!t.enrol) return refused(ErrorCode.BAD_REQUEST, TotpMsg.ALREADY_ENABLED)
     const codes = await confirmEnrolment(ctx, trx, t.account_id, code, now)

@@ -10,9 +10,17 @@ import { confirmEnrolment, mustUseTotp, POLICY_KEY, startEnrolment, tenantRequir
 export function totpStatus(ctx: AppContext, auth: AuthInfo): Promise<TotpStatus> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const row = await totpRow(trx, auth.accountId)
-    const left = await trx.selectFrom('account_recovery_code').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('account_id', '=', auth.accountId).where('used_at', 'is', null).executeTakeFirstOrThrow()
-    return { enabled: !!row?.enabled_at, required: await mustUseTotp(trx, auth.tenantId, auth.accountId), recoveryCodesLeft: Number(left.n) }
+    const left = await trx
+      .selectFrom('account_recovery_code')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', auth.accountId)
+      .where('used_at', 'is', null)
+      .executeTakeFirstOrThrow()
+    return {
+      enabled: !!row?.enabled_at,
+      required: await mustUseTotp(trx, auth.tenantId, auth.accountId),
+      recoveryCodesLeft: Number(left.n),
+    }
   })
 }
 
@@ -23,11 +31,13 @@ async function run<T>(p: Promise<T | AppError>): Promise<T> {
 }
 
 export function totpEnrolStart(ctx: AppContext, auth: AuthInfo): Promise<TotpEnrolment> {
-  return run(ctx.db.tenant(auth.tenantId, async (trx) => {
-    const account = await findAccount(trx, auth.accountId)
-    if (!account) return unauthorized()
-    return startEnrolment(ctx, trx, auth.accountId, account.user_name, ctx.clock.now())
-  }))
+  return run(
+    ctx.db.tenant(auth.tenantId, async (trx) => {
+      const account = await findAccount(trx, auth.accountId)
+      if (!account) return unauthorized()
+      return startEnrolment(ctx, trx, auth.accountId, account.user_name, ctx.clock.now())
+    }),
+  )
 }
 
 export function totpEnrolConfirm(ctx: AppContext, auth: AuthInfo, code: string): Promise<string[]> {
@@ -41,23 +51,32 @@ export function totpEnrolConfirm(ctx: AppContext, auth: AuthInfo, code: string):
  */
 export async function totpDisable(ctx: AppContext, auth: AuthInfo, password: string): Promise<void> {
   await reauthenticate(ctx, auth, password)
-  await run(ctx.db.tenant(auth.tenantId, async (trx) => {
-    const row = await totpRow(trx, auth.accountId)
-    if (!row?.enabled_at) return refused(ErrorCode.BAD_REQUEST, TotpMsg.NOT_ENABLED)
-    if (await mustUseTotp(trx, auth.tenantId, auth.accountId)) return refused(ErrorCode.BAD_REQUEST, TotpMsg.REQUIRED_CANNOT_DISABLE)
-    await trx.deleteFrom('account_recovery_code').where('account_id', '=', auth.accountId).execute()
-    await trx.deleteFrom('account_totp').where('account_id', '=', auth.accountId).execute()
-    return null
-  }))
+  await run(
+    ctx.db.tenant(auth.tenantId, async (trx) => {
+      const row = await totpRow(trx, auth.accountId)
+      if (!row?.enabled_at) return refused(ErrorCode.BAD_REQUEST, TotpMsg.NOT_ENABLED)
+      if (await mustUseTotp(trx, auth.tenantId, auth.accountId))
+        return refused(ErrorCode.BAD_REQUEST, TotpMsg.REQUIRED_CANNOT_DISABLE)
+      await trx.deleteFrom('account_recovery_code').where('account_id', '=', auth.accountId).execute()
+      await trx.deleteFrom('account_totp').where('account_id', '=', auth.accountId).execute()
+      return null
+    }),
+  )
 }
 
 export function getTotpPolicy(ctx: AppContext, auth: AuthInfo): Promise<TotpPolicy> {
-  return ctx.db.tenant(auth.tenantId, async (trx) => ({ requiredForAdmins: await tenantRequiresTotp(trx, auth.tenantId) }))
+  return ctx.db.tenant(auth.tenantId, async (trx) => ({
+    requiredForAdmins: await tenantRequiresTotp(trx, auth.tenantId),
+  }))
 }
 
 /** The tenant's setting (tenant.config), written by its administrators. */
 export async function setTotpPolicy(ctx: AppContext, auth: AuthInfo, p: TotpPolicy): Promise<void> {
-  await ctx.db.tenant(auth.tenantId, (trx) => trx.updateTable('tenant')
-    .set({ config: sql`config || jsonb_build_object(${POLICY_KEY}::text, ${p.requiredForAdmins}::boolean)` })
-    .where('id', '=', auth.tenantId).execute())
+  await ctx.db.tenant(auth.tenantId, (trx) =>
+    trx
+      .updateTable('tenant')
+      .set({ config: sql`config || jsonb_build_object(${POLICY_KEY}::text, ${p.requiredForAdmins}::boolean)` })
+      .where('id', '=', auth.tenantId)
+      .execute(),
+  )
 }

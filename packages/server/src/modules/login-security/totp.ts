@@ -8,7 +8,11 @@ import { Secret, TOTP } from 'otpauth'
  */
 function otp(secret: string, label = ''): TOTP {
   return new TOTP({
-    issuer: TOTP_RULES.issuer, label, algorithm: 'SHA1', digits: TOTP_RULES.digits, period: TOTP_RULES.periodSeconds,
+    issuer: TOTP_RULES.issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: TOTP_RULES.digits,
+    period: TOTP_RULES.periodSeconds,
     secret: Secret.fromBase32(secret),
   })
 }
@@ -43,5 +47,7 @@ export function newRecoveryCodes(): string[] {
 
 /** Case and the dash do not matter when typed in. */
 export function hashRecoveryCode(code: string): string {
-  return createHash('sha256').update(code.toLowerCase().replace(/[^a-z0-9]/g, '')).digest('base64url')
+  return createHash('sha256')
+    .update(code.toLowerCase().replace(/[^a-z0-9]/g, ''))
+    .digest('base64url')
 }

@@ -17,11 +17,22 @@ let shared: WechatProvider | null = null
 export const defaultWechat = (): WechatProvider => (shared ??= wechatProvider())
 let sharedDd: DingtalkProvider | null = null
 export const defaultDingtalk = (): DingtalkProvider => (sharedDd ??= dingtalkProvider())
-export interface Providers { wechat?: WechatProvider; dingtalk?: DingtalkProvider }
+export interface Providers {
+  wechat?: WechatProvider
+  dingtalk?: DingtalkProvider
+}
 
 type Claimed = {
-  tenant_id: number; id: number; message_id: number; channel: string; target: string; template_ref: string | null; params: Record<string, string>
-  text: string | null; attempts: number; app_id: number | null
+  tenant_id: number
+  id: number
+  message_id: number
+  channel: string
+  target: string
+  template_ref: string | null
+  params: Record<string, string>
+  text: string | null
+  attempts: number
+  app_id: number | null
 }
 
 /**
@@ -34,10 +45,33 @@ export async function drainPushes(ctx: AppContext, providers: Providers = {}): P
   const wechat = providers.wechat ?? defaultWechat()
   const dingtalk = providers.dingtalk ?? defaultDingtalk()
   const claimed = await ctx.db.platform(async (trx) => {
-    const rows = await trx.selectFrom('message_push').select(['tenant_id', 'id', 'message_id', 'channel', 'target', 'template_ref', 'params', 'text', 'attempts', 'app_id'])
-      .where('status', '=', PushStatus.QUEUED).orderBy('id').limit(BATCH).forUpdate().skipLocked().execute()
+    const rows = await trx
+      .selectFrom('message_push')
+      .select([
+        'tenant_id',
+        'id',
+        'message_id',
+        'channel',
+        'target',
+        'template_ref',
+        'params',
+        'text',
+        'attempts',
+        'app_id',
+      ])
+      .where('status', '=', PushStatus.QUEUED)
+      .orderBy('id')
+      .limit(BATCH)
+      .forUpdate()
+      .skipLocked()
+      .execute()
     for (const r of rows) {
-      await trx.updateTable('message_push').set({ status: PushStatus.SENDING }).where('tenant_id', '=', r.tenant_id).where('id', '=', r.id).execute()
+      await trx
+        .updateTable('message_push')
+        .set({ status: PushStatus.SENDING })
+        .where('tenant_id', '=', r.tenant_id)
+        .where('id', '=', r.id)
+        .execute()
     }
     return rows as Claimed[]
   })
@@ -49,36 +83,92 @@ export async function drainPushes(ctx: AppContext, providers: Providers = {}): P
       result = { ok: false, error: (e as Error).message }
     }
     const attempts = p.attempts + 1
-    await ctx.db.tenant(p.tenant_id, (trx) => trx.updateTable('message_push').set(result.ok
-      ? { status: PushStatus.SENT, attempts, sent_at: ctx.clock.now(), error: null }
-      : { status: attempts >= MAX_ATTEMPTS ? PushStatus.FAILED : PushStatus.QUEUED, attempts, error: result.error.slice(0, 500) })
-      .where('id', '=', p.id).execute())
+    await ctx.db.tenant(p.tenant_id, (trx) =>
+      trx
+        .updateTable('message_push')
+        .set(
+          result.ok
+            ? { status: PushStatus.SENT, attempts, sent_at: ctx.clock.now(), error: null }
+            : {
+                status: attempts >= MAX_ATTEMPTS ? PushStatus.FAILED : PushStatus.QUEUED,
+                attempts,
+                error: result.error.slice(0, 500),
+              },
+        )
+        .where('id', '=', p.id)
+        .execute(),
+    )
   }
   return claimed.length
 }
 
-async function sendOne(ctx: AppContext, providers: Required<Providers>, p: Claimed): Promise<{ ok: true } | { ok: false; error: string }> {
+async function sendOne(
+  ctx: AppContext,
+  providers: Required<Providers>,
+  p: Claimed,
+): Promise<{ ok: true } | { ok: false; error: string }> {
   if (p.channel === 'sms') {
     const { provider, signName } = await providerOf(ctx, p.tenant_id)
-    return provider.send({ phone: p.target, signName, templateCode: p.template_ref, params: p.params, text: p.text ?? '' })
+    return provider.send({
+      phone: p.target,
+      signName,
+      templateCode: p.template_ref,
+      params: p.params,
+      text: p.text ?? '',
+    })
   }
   // The push's own app (a terminal's or the service account's); rows queued before app_id existed find it by openid.
   const { app, msg } = await ctx.db.tenant(p.tenant_id, async (trx) => ({
-    app: p.app_id !== null
-      ? await trx.selectFrom('mp_app').select(['app_id', 'app_secret_sealed', 'api_base', 'agent_id']).where('id', '=', p.app_id).where('status', '=', 0).executeTakeFirst()
-      : await trx.selectFrom('mp_openid as o').innerJoin('mp_app as a', (j) => j.onRef('a.tenant_id', '=', 'o.tenant_id').onRef('a.id', '=', 'o.app_id'))
-        .select(['a.app_id', 'a.app_secret_sealed', 'a.api_base', 'a.agent_id']).where('o.openid', '=', p.target).where('a.status', '=', 0).executeTakeFirst(),
+    app:
+      p.app_id !== null
+        ? await trx
+            .selectFrom('mp_app')
+            .select(['app_id', 'app_secret_sealed', 'api_base', 'agent_id'])
+            .where('id', '=', p.app_id)
+            .where('status', '=', 0)
+            .executeTakeFirst()
+        : await trx
+            .selectFrom('mp_openid as o')
+            .innerJoin('mp_app as a', (j) => j.onRef('a.tenant_id', '=', 'o.tenant_id').onRef('a.id', '=', 'o.app_id'))
+            .select(['a.app_id', 'a.app_secret_sealed', 'a.api_base', 'a.agent_id'])
+            .where('o.openid', '=', p.target)
+            .where('a.status', '=', 0)
+            .executeTakeFirst(),
     msg: await trx.selectFrom('message').select('link').where('id', '=', p.message_id).executeTakeFirst(),
   }))
   if (p.channel === 'dingtalk') {
     if (!app?.agent_id) return { ok: false, error: 'no DingTalk app (or no AgentId) for this push' }
-    return providers.dingtalk.sendWorkNotice({ appKey: app.app_id, appSecret: ctx.secrets.open(app.app_secret_sealed), agentId: app.agent_id, apiBase: usableProviderUrl(app.api_base, ctx.config.allowLoopbackProviders) },
-      { mobile: p.target, templateId: p.template_ref, title: p.params.title ?? '', content: p.text ?? p.params.content ?? '', data: p.params })
+    return providers.dingtalk.sendWorkNotice(
+      {
+        appKey: app.app_id,
+        appSecret: ctx.secrets.open(app.app_secret_sealed),
+        agentId: app.agent_id,
+        apiBase: usableProviderUrl(app.api_base, ctx.config.allowLoopbackProviders),
+      },
+      {
+        mobile: p.target,
+        templateId: p.template_ref,
+        title: p.params.title ?? '',
+        content: p.text ?? p.params.content ?? '',
+        data: p.params,
+      },
+    )
   }
   const wechat = providers.wechat
   if (!app || !p.template_ref) return { ok: false, error: 'no WeChat app or template for this push' }
-  return wechat.sendTemplate({ appId: app.app_id, appSecret: ctx.secrets.open(app.app_secret_sealed), apiBase: usableProviderUrl(app.api_base, ctx.config.allowLoopbackProviders) },
-    { openid: p.target, templateId: p.template_ref, data: p.params, url: msg?.link && /^https?:/.test(msg.link) ? msg.link : undefined })
+  return wechat.sendTemplate(
+    {
+      appId: app.app_id,
+      appSecret: ctx.secrets.open(app.app_secret_sealed),
+      apiBase: usableProviderUrl(app.api_base, ctx.config.allowLoopbackProviders),
+    },
+    {
+      openid: p.target,
+      templateId: p.template_ref,
+      data: p.params,
+      url: msg?.link && /^https?:/.test(msg.link) ? msg.link : undefined,
+    },
+  )
 }
 
 /** Drains the queue every few seconds in the background of the server process (installed in app.ts). */
@@ -87,10 +177,20 @@ export function pushDispatcher(ctx: AppContext, log: (msg: string, err?: unknown
   let running: Promise<unknown> | null = null
   const tick = () => {
     if (running) return
-    running = drainPushes(ctx).catch((e) => log('message push failed', e)).finally(() => { running = null })
+    running = drainPushes(ctx)
+      .catch((e) => log('message push failed', e))
+      .finally(() => {
+        running = null
+      })
   }
   return {
-    start(everyMs = 5000) { timer = setInterval(tick, everyMs); timer.unref() },
-    async stop() { clearInterval(timer); await running },
+    start(everyMs = 5000) {
+      timer = setInterval(tick, everyMs)
+      timer.unref()
+    },
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
   }
 }

@@ -1,6 +1,19 @@
 import {
-  MESSAGE_EVENT_LABELS, MESSAGE_EVENTS, MESSAGE_KEYWORDS, MessageMsg, MP_SCOPE_PLATFORMS, MpMsg, PUSH_TYPE_LABELS, PUSH_TYPES,
-  templateBody, mpAppBody, type MessageRow, type MpAppRow, type MpScope, type TemplateRow, type WechatBindScope,
+  MESSAGE_EVENT_LABELS,
+  MESSAGE_EVENTS,
+  MESSAGE_KEYWORDS,
+  MessageMsg,
+  MP_SCOPE_PLATFORMS,
+  MpMsg,
+  PUSH_TYPE_LABELS,
+  PUSH_TYPES,
+  templateBody,
+  mpAppBody,
+  type MessageRow,
+  type MpAppRow,
+  type MpScope,
+  type TemplateRow,
+  type WechatBindScope,
 } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { z } from 'zod'
@@ -20,31 +33,77 @@ const iso = (d: Date | string | null): string | null => (d === null ? null : new
 // ---- The message centre: the caller's own messages only ----
 
 export function unreadCount(ctx: AppContext, auth: AuthInfo): Promise<number> {
-  return ctx.db.tenant(auth.tenantId, async (trx) => Number((await trx.selectFrom('message').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_id', '=', auth.accountId).where('read_at', 'is', null).executeTakeFirstOrThrow()).n))
+  return ctx.db.tenant(auth.tenantId, async (trx) =>
+    Number(
+      (
+        await trx
+          .selectFrom('message')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('account_id', '=', auth.accountId)
+          .where('read_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+  )
 }
 
-export function listMessages(ctx: AppContext, auth: AuthInfo, q: { pageIndex: number; pageSize: number; unreadOnly: boolean }): Promise<Page<MessageRow>> {
+export function listMessages(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: { pageIndex: number; pageSize: number; unreadOnly: boolean },
+): Promise<Page<MessageRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     let rows = trx.selectFrom('message').where('account_id', '=', auth.accountId)
     if (q.unreadOnly) rows = rows.where('read_at', 'is', null)
-    const page = await paginate(rows.select(['id', 'event', 'title', 'content', 'link', 'created_at', 'read_at']).orderBy('id', 'desc'), rows, q)
-    return { ...page, list: page.list.map((r) => ({ id: r.id, event: r.event, title: r.title, content: r.content, link: r.link, read: r.read_at !== null, createdAt: iso(r.created_at)!, readAt: iso(r.read_at) })) }
+    const page = await paginate(
+      rows.select(['id', 'event', 'title', 'content', 'link', 'created_at', 'read_at']).orderBy('id', 'desc'),
+      rows,
+      q,
+    )
+    return {
+      ...page,
+      list: page.list.map((r) => ({
+        id: r.id,
+        event: r.event,
+        title: r.title,
+        content: r.content,
+        link: r.link,
+        read: r.read_at !== null,
+        createdAt: iso(r.created_at)!,
+        readAt: iso(r.read_at),
+      })),
+    }
   })
 }
 
 export function markRead(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     // Another account's message answers like a missing one.
-    const m = await trx.selectFrom('message').select(['id', 'read_at']).where('id', '=', id).where('account_id', '=', auth.accountId).executeTakeFirst()
+    const m = await trx
+      .selectFrom('message')
+      .select(['id', 'read_at'])
+      .where('id', '=', id)
+      .where('account_id', '=', auth.accountId)
+      .executeTakeFirst()
     if (!m) throw notFound(MessageMsg.NOT_FOUND)
-    if (m.read_at === null) await trx.updateTable('message').set({ read_at: ctx.clock.now() }).where('id', '=', id).execute()
+    if (m.read_at === null)
+      await trx.updateTable('message').set({ read_at: ctx.clock.now() }).where('id', '=', id).execute()
   })
 }
 
 export function markAllRead(ctx: AppContext, auth: AuthInfo): Promise<number> {
-  return ctx.db.tenant(auth.tenantId, async (trx) => Number((await trx.updateTable('message').set({ read_at: ctx.clock.now() })
-    .where('account_id', '=', auth.accountId).where('read_at', 'is', null).executeTakeFirst()).numUpdatedRows))
+  return ctx.db.tenant(auth.tenantId, async (trx) =>
+    Number(
+      (
+        await trx
+          .updateTable('message')
+          .set({ read_at: ctx.clock.now() })
+          .where('account_id', '=', auth.accountId)
+          .where('read_at', 'is', null)
+          .executeTakeFirst()
+      ).numUpdatedRows,
+    ),
+  )
 }
 
 // ---- Message templates (/base/api/messagetemplate) ----
@@ -53,29 +112,71 @@ export const pushTypeOptions = () => PUSH_TYPES.map((value) => ({ value, label: 
 export const eventOptions = () => MESSAGE_EVENTS.map((value) => ({ value, label: MESSAGE_EVENT_LABELS[value] }))
 export const keywordsOf = (event: keyof typeof MESSAGE_KEYWORDS) => MESSAGE_KEYWORDS[event].map((k) => `{${k}}`)
 
-type TplRaw = { id: number; org_id: number; name: string; event: string; push_type: string; title: string; content: string; link: string; sms_template_code: string | null; wx_template_id: string | null; status: number; updated_at: Date }
+type TplRaw = {
+  id: number
+  org_id: number
+  name: string
+  event: string
+  push_type: string
+  title: string
+  content: string
+  link: string
+  sms_template_code: string | null
+  wx_template_id: string | null
+  status: number
+  updated_at: Date
+}
 const toTemplate = (r: TplRaw): TemplateRow => ({
-  id: r.id, orgId: r.org_id, name: r.name, event: r.event, pushType: r.push_type, title: r.title, content: r.content, link: r.link,
-  smsTemplateCode: r.sms_template_code ?? '', wxTemplateId: r.wx_template_id ?? '', enabled: r.status === 0, updatedAt: iso(r.updated_at)!,
+  id: r.id,
+  orgId: r.org_id,
+  name: r.name,
+  event: r.event,
+  pushType: r.push_type,
+  title: r.title,
+  content: r.content,
+  link: r.link,
+  smsTemplateCode: r.sms_template_code ?? '',
+  wxTemplateId: r.wx_template_id ?? '',
+  enabled: r.status === 0,
+  updatedAt: iso(r.updated_at)!,
 })
 
 export function saveTemplate(ctx: AppContext, auth: AuthInfo, b: z.output<typeof templateBody>): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const values = {
-      name: b.name, event: b.event, push_type: b.pushType, title: b.title, content: b.content, link: b.link,
-      sms_template_code: b.smsTemplateCode || null, wx_template_id: b.wxTemplateId || null, status: b.enabled ? 0 : 1, updated_at: ctx.clock.now(),
+      name: b.name,
+      event: b.event,
+      push_type: b.pushType,
+      title: b.title,
+      content: b.content,
+      link: b.link,
+      sms_template_code: b.smsTemplateCode || null,
+      wx_template_id: b.wxTemplateId || null,
+      status: b.enabled ? 0 : 1,
+      updated_at: ctx.clock.now(),
     }
     try {
       let id: number
       if (b.id) {
-        const old = await trx.selectFrom('message_template').select(['id', 'org_id']).where('id', '=', b.id).forUpdate().executeTakeFirst()
+        const old = await trx
+          .selectFrom('message_template')
+          .select(['id', 'org_id'])
+          .where('id', '=', b.id)
+          .forUpdate()
+          .executeTakeFirst()
         if (!old) throw notFound(MessageMsg.TEMPLATE_NOT_FOUND)
         await scopedOrg(trx, auth, old.org_id)
         await trx.updateTable('message_template').set(values).where('id', '=', b.id).execute()
         id = b.id
       } else {
         const orgId = await scopedOrg(trx, auth, b.orgId)
-        id = (await trx.insertInto('message_template').values({ ...values, org_id: orgId }).returning('id').executeTakeFirstOrThrow()).id
+        id = (
+          await trx
+            .insertInto('message_template')
+            .values({ ...values, org_id: orgId })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
       }
       await recordOp(trx, auth, { module: '消息模板', action: b.id ? '编辑' : '新增', target: b.name })
       return id
@@ -89,7 +190,9 @@ async function ownTemplate(ctx: AppContext, auth: AuthInfo, id: number) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const r = await trx.selectFrom('message_template').selectAll().where('id', '=', id).executeTakeFirst()
     if (!r) throw notFound(MessageMsg.TEMPLATE_NOT_FOUND)
-    await scopedOrg(trx, auth, r.org_id).catch(() => { throw notFound(MessageMsg.TEMPLATE_NOT_FOUND) })
+    await scopedOrg(trx, auth, r.org_id).catch(() => {
+      throw notFound(MessageMsg.TEMPLATE_NOT_FOUND)
+    })
     return r
   })
 }
@@ -106,7 +209,11 @@ export async function deleteTemplate(ctx: AppContext, auth: AuthInfo, id: number
   })
 }
 
-export function pageTemplates(ctx: AppContext, auth: AuthInfo, q: { pageIndex: number; pageSize: number; event?: string; pushType?: string; name: string }): Promise<Page<TemplateRow>> {
+export function pageTemplates(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: { pageIndex: number; pageSize: number; event?: string; pushType?: string; name: string },
+): Promise<Page<TemplateRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     let rows = trx.selectFrom('message_template').where('org_id', '=', auth.orgId)
     if (q.event) rows = rows.where('event', '=', q.event)
@@ -119,56 +226,125 @@ export function pageTemplates(ctx: AppContext, auth: AuthInfo, q: { pageIndex: n
 
 // ---- WeChat / DingTalk app settings (mp_app) ----
 
-type AppRaw = { id: number; scope: string; org_id: number; platform: string; name: string; app_id: string; app_secret_sealed: string; agent_id: string | null; api_base: string | null; template_map: Record<string, string>; status: number; updated_at: Date }
+type AppRaw = {
+  id: number
+  scope: string
+  org_id: number
+  platform: string
+  name: string
+  app_id: string
+  app_secret_sealed: string
+  agent_id: string | null
+  api_base: string | null
+  template_map: Record<string, string>
+  status: number
+  updated_at: Date
+}
 /** Never the secret: only whether one is stored. */
 const toApp = (r: AppRaw): MpAppRow => ({
-  id: r.id, scope: r.scope, orgId: r.org_id, platform: r.platform, name: r.name, appId: r.app_id, hasSecret: !!r.app_secret_sealed,
-  agentId: r.agent_id ?? '', apiBase: r.api_base ?? '', templates: r.template_map, enabled: r.status === 0, updatedAt: iso(r.updated_at)!,
+  id: r.id,
+  scope: r.scope,
+  orgId: r.org_id,
+  platform: r.platform,
+  name: r.name,
+  appId: r.app_id,
+  hasSecret: !!r.app_secret_sealed,
+  agentId: r.agent_id ?? '',
+  apiBase: r.api_base ?? '',
+  templates: r.template_map,
+  enabled: r.status === 0,
+  updatedAt: iso(r.updated_at)!,
 })
 
 export function listApps(ctx: AppContext, auth: AuthInfo, scope: MpScope, orgId?: number): Promise<MpAppRow[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
-    const rows = await trx.selectFrom('mp_app').selectAll().where('scope', '=', scope).where('org_id', '=', org).orderBy('id').execute()
+    const rows = await trx
+      .selectFrom('mp_app')
+      .selectAll()
+      .where('scope', '=', scope)
+      .where('org_id', '=', org)
+      .orderBy('id')
+      .execute()
     return rows.map(toApp)
   })
 }
 
 async function ownApp(ctx: AppContext, auth: AuthInfo, id: number, scope: MpScope) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const r = await trx.selectFrom('mp_app').selectAll().where('id', '=', id).where('scope', '=', scope).executeTakeFirst()
+    const r = await trx
+      .selectFrom('mp_app')
+      .selectAll()
+      .where('id', '=', id)
+      .where('scope', '=', scope)
+      .executeTakeFirst()
     if (!r) throw notFound(MpMsg.NOT_FOUND)
-    await scopedOrg(trx, auth, r.org_id).catch(() => { throw notFound(MpMsg.NOT_FOUND) })
+    await scopedOrg(trx, auth, r.org_id).catch(() => {
+      throw notFound(MpMsg.NOT_FOUND)
+    })
     return r
   })
 }
-export const getApp = async (ctx: AppContext, auth: AuthInfo, id: number, scope: MpScope) => toApp(await ownApp(ctx, auth, id, scope))
+export const getApp = async (ctx: AppContext, auth: AuthInfo, id: number, scope: MpScope) =>
+  toApp(await ownApp(ctx, auth, id, scope))
 
-export function saveApp(ctx: AppContext, auth: AuthInfo, b: z.output<typeof mpAppBody> & { scope: MpScope }): Promise<number> {
+export function saveApp(
+  ctx: AppContext,
+  auth: AuthInfo,
+  b: z.output<typeof mpAppBody> & { scope: MpScope },
+): Promise<number> {
   if (!MP_SCOPE_PLATFORMS[b.scope].includes(b.platform)) throw badRequest(MpMsg.PLATFORM_NOT_ALLOWED)
   // A terminal's DingTalk app sends work notices, which name the app's AgentId.
-  if ((b.scope === 'teacher' || b.scope === 'parent') && b.platform === 'dd_mini' && !b.agentId) throw badRequest(MpMsg.AGENT_REQUIRED)
+  if ((b.scope === 'teacher' || b.scope === 'parent') && b.platform === 'dd_mini' && !b.agentId)
+    throw badRequest(MpMsg.AGENT_REQUIRED)
   assertProviderUrls(ctx.config.allowLoopbackProviders, b.apiBase)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const values = {
-      platform: b.platform, name: b.name, app_id: b.appId, agent_id: b.agentId || null, api_base: b.apiBase || null,
-      template_map: JSON.stringify(b.templates), status: b.enabled ? 0 : 1, updated_at: ctx.clock.now(),
+      platform: b.platform,
+      name: b.name,
+      app_id: b.appId,
+      agent_id: b.agentId || null,
+      api_base: b.apiBase || null,
+      template_map: JSON.stringify(b.templates),
+      status: b.enabled ? 0 : 1,
+      updated_at: ctx.clock.now(),
     }
     try {
       let id: number
       if (b.id) {
-        const old = await trx.selectFrom('mp_app').select(['id', 'org_id']).where('id', '=', b.id).where('scope', '=', b.scope).forUpdate().executeTakeFirst()
+        const old = await trx
+          .selectFrom('mp_app')
+          .select(['id', 'org_id'])
+          .where('id', '=', b.id)
+          .where('scope', '=', b.scope)
+          .forUpdate()
+          .executeTakeFirst()
         if (!old) throw notFound(MpMsg.NOT_FOUND)
-        await scopedOrg(trx, auth, old.org_id).catch(() => { throw notFound(MpMsg.NOT_FOUND) })
-        await trx.updateTable('mp_app').set({ ...values, ...(b.appSecret ? { app_secret_sealed: ctx.secrets.seal(b.appSecret) } : {}) }).where('id', '=', b.id).execute()
+        await scopedOrg(trx, auth, old.org_id).catch(() => {
+          throw notFound(MpMsg.NOT_FOUND)
+        })
+        await trx
+          .updateTable('mp_app')
+          .set({ ...values, ...(b.appSecret ? { app_secret_sealed: ctx.secrets.seal(b.appSecret) } : {}) })
+          .where('id', '=', b.id)
+          .execute()
         id = b.id
       } else {
         if (!b.appSecret) throw badRequest(MpMsg.SECRET_REQUIRED)
         const orgId = await scopedOrg(trx, auth, b.orgId)
-        id = (await trx.insertInto('mp_app').values({ ...values, scope: b.scope, org_id: orgId, app_secret_sealed: ctx.secrets.seal(b.appSecret) })
-          .returning('id').executeTakeFirstOrThrow()).id
+        id = (
+          await trx
+            .insertInto('mp_app')
+            .values({ ...values, scope: b.scope, org_id: orgId, app_secret_sealed: ctx.secrets.seal(b.appSecret) })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
       }
-      await recordOp(trx, auth, { module: '服务号与小程序', action: b.id ? '编辑' : '新增', target: `${b.name}（${b.appId}）` })
+      await recordOp(trx, auth, {
+        module: '服务号与小程序',
+        action: b.id ? '编辑' : '新增',
+        target: `${b.name}（${b.appId}）`,
+      })
       return id
     } catch (e) {
       return rethrowUnique(e, {}, MpMsg.DUPLICATE)
@@ -190,16 +366,44 @@ export async function deleteApp(ctx: AppContext, auth: AuthInfo, id: number, sco
  * the page WeChat's web authorisation returns to hands over the code, which the server exchanges
  * (sns/oauth2/access_token) for the openid.
  */
-export async function bindWechat(ctx: AppContext, auth: AuthInfo, code: string, scope: WechatBindScope = 'service', wechat: WechatProvider = defaultWechat()): Promise<void> {
-  const app = await ctx.db.tenant(auth.tenantId, async (trx) => (await sql<AppRaw>`SELECT a.* FROM mp_app a JOIN (WITH RECURSIVE up AS (
+export async function bindWechat(
+  ctx: AppContext,
+  auth: AuthInfo,
+  code: string,
+  scope: WechatBindScope = 'service',
+  wechat: WechatProvider = defaultWechat(),
+): Promise<void> {
+  const app = await ctx.db.tenant(
+    auth.tenantId,
+    async (trx) =>
+      (
+        await sql<AppRaw>`SELECT a.* FROM mp_app a JOIN (WITH RECURSIVE up AS (
       SELECT id, parent_id, 0 AS depth FROM org_unit WHERE id = ${auth.orgId} UNION ALL SELECT o.id, o.parent_id, up.depth + 1 FROM org_unit o JOIN up ON o.id = up.parent_id)
-    SELECT id, depth FROM up) up ON a.org_id = up.id WHERE a.scope = ${scope} AND a.platform = 'wx_mp' AND a.status = 0 ORDER BY up.depth LIMIT 1`.execute(trx)).rows[0])
+    SELECT id, depth FROM up) up ON a.org_id = up.id WHERE a.scope = ${scope} AND a.platform = 'wx_mp' AND a.status = 0 ORDER BY up.depth LIMIT 1`.execute(
+          trx,
+        )
+      ).rows[0],
+  )
   if (!app) throw refused(ErrorCode.BAD_REQUEST, MpMsg.NO_WECHAT)
-  const openid = await wechat.openidOf({ appId: app.app_id, appSecret: ctx.secrets.open(app.app_secret_sealed), apiBase: usableProviderUrl(app.api_base, ctx.config.allowLoopbackProviders) }, code)
+  const openid = await wechat.openidOf(
+    {
+      appId: app.app_id,
+      appSecret: ctx.secrets.open(app.app_secret_sealed),
+      apiBase: usableProviderUrl(app.api_base, ctx.config.allowLoopbackProviders),
+    },
+    code,
+  )
   if (!openid) throw refused(ErrorCode.BAD_REQUEST, MpMsg.BIND_FAILED)
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     // One openid is one person: a new binding moves it.
-    await trx.deleteFrom('mp_openid').where('app_id', '=', app.id).where((eb) => eb.or([eb('openid', '=', openid), eb('account_id', '=', auth.accountId)])).execute()
-    await trx.insertInto('mp_openid').values({ app_id: app.id, account_id: auth.accountId, openid, created_at: ctx.clock.now() }).execute()
+    await trx
+      .deleteFrom('mp_openid')
+      .where('app_id', '=', app.id)
+      .where((eb) => eb.or([eb('openid', '=', openid), eb('account_id', '=', auth.accountId)]))
+      .execute()
+    await trx
+      .insertInto('mp_openid')
+      .values({ app_id: app.id, account_id: auth.accountId, openid, created_at: ctx.clock.now() })
+      .execute()
   })
 }

@@ -4,5 +4,10 @@ import { customLayoutRoutes, mobileConfigMgrRoutes, mobileHomeRoutes, mobileQuic
 /** The mobile portal: its configs, home, alarm, parent-student layout and quick entries (docs/portal.md "Mobile portal"). */
 export const mobilePortalModule: ModuleManifest = {
   name: 'mobile-portal',
-  routes: (ctx) => [...mobileConfigMgrRoutes(ctx), ...mobileHomeRoutes(ctx), ...customLayoutRoutes(ctx), ...mobileQuickRoutes(ctx)],
+  routes: (ctx) => [
+    ...mobileConfigMgrRoutes(ctx),
+    ...mobileHomeRoutes(ctx),
+    ...customLayoutRoutes(ctx),
+    ...mobileQuickRoutes(ctx),
+  ],
 }

@@ -1,5 +1,9 @@
 import {
-  customLayoutContracts as L, mobileConfigContracts as C, mobileHomeContracts as H, mobileQuickContracts as Q, PortalMsg,
+  customLayoutContracts as L,
+  mobileConfigContracts as C,
+  mobileHomeContracts as H,
+  mobileQuickContracts as Q,
+  PortalMsg,
 } from '@zhixiao/shared'
 import type { AppContext } from '../../platform/context.js'
 import { handle, type ContractRequest } from '../../platform/contract-routes.js'
@@ -45,8 +49,17 @@ export const mobileQuickRoutes = (ctx: AppContext) => [
   handle(Q.roles, async (req) => ok(await quick.roleList(ctx, req.auth!))),
   handle(Q.apps, async (req) => ok(await quick.appList(ctx, req.auth!, req.query.roleKey))),
   handle(Q.addGroup, async (req) => ok(await quick.addGroup(ctx, req.auth!, req.body), '新增成功')),
-  handle(Q.deleteGroup, async (req) => { await quick.deleteGroup(ctx, req.auth!, req.query.id); return ok(null, '删除成功') }),
-  handle(Q.addApps, async (req) => { await quick.addApps(ctx, req.auth!, req.body); return ok(null, '添加成功') }),
-  handle(Q.deleteApp, async (req) => { await quick.deleteApp(ctx, req.auth!, req.body); return ok(null, '移除成功') }),
+  handle(Q.deleteGroup, async (req) => {
+    await quick.deleteGroup(ctx, req.auth!, req.query.id)
+    return ok(null, '删除成功')
+  }),
+  handle(Q.addApps, async (req) => {
+    await quick.addApps(ctx, req.auth!, req.body)
+    return ok(null, '添加成功')
+  }),
+  handle(Q.deleteApp, async (req) => {
+    await quick.deleteApp(ctx, req.auth!, req.body)
+    return ok(null, '移除成功')
+  }),
   handle(Q.reset, async (req) => ok(await quick.resetKey(ctx, req.auth!, req.body.roleKey), '重置成功')),
 ]

@@ -1,4 +1,11 @@
-import { ErrorCode, OrgMsg, type OrgAddBody, type OrgListPageBody, type OrgRow, type OrgUpdateBody } from '@zhixiao/shared'
+import {
+  ErrorCode,
+  OrgMsg,
+  type OrgAddBody,
+  type OrgListPageBody,
+  type OrgRow,
+  type OrgUpdateBody,
+} from '@zhixiao/shared'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
 import { rethrowInUse, rethrowUnique } from '../../platform/db-errors.js'
@@ -34,7 +41,10 @@ export function listPage(ctx: AppContext, auth: AuthInfo, q: OrgListPageBody) {
     if (q.parentId != null && !scope.includes(q.parentId)) throw notFound('机构不存在')
     let base = orgRows(trx).where('org_unit.id', 'in', scope)
     if (q.parentId != null) base = base.where('org_unit.parent_id', '=', q.parentId)
-    if (q.keyword) base = base.where((eb) => eb.or([eb('org_unit.name', 'ilike', `%${q.keyword}%`), eb('org_unit.org_code', 'ilike', `%${q.keyword}%`)]))
+    if (q.keyword)
+      base = base.where((eb) =>
+        eb.or([eb('org_unit.name', 'ilike', `%${q.keyword}%`), eb('org_unit.org_code', 'ilike', `%${q.keyword}%`)]),
+      )
     if (q.status != null) base = base.where('org_unit.status', '=', q.status)
     if (q.orgType) base = base.where('org_unit.org_type', '=', q.orgType)
     return paginate(base.orderBy('org_unit.sort').orderBy('org_unit.id'), base, q)
@@ -44,7 +54,12 @@ export function listPage(ctx: AppContext, auth: AuthInfo, q: OrgListPageBody) {
 export function findByName(ctx: AppContext, auth: AuthInfo, name: string): Promise<OrgRow[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const scope = await subtreeIds(trx, auth.orgId)
-    return orgRows(trx).where('org_unit.id', 'in', scope).where('org_unit.name', 'ilike', `%${name}%`).orderBy('org_unit.id').limit(50).execute()
+    return orgRows(trx)
+      .where('org_unit.id', 'in', scope)
+      .where('org_unit.name', 'ilike', `%${name}%`)
+      .orderBy('org_unit.id')
+      .limit(50)
+      .execute()
   })
 }
 
@@ -57,7 +72,12 @@ export function hasMembers(ctx: AppContext, auth: AuthInfo, orgId: number): Prom
 
 async function checkType(trx: Trx, typeId: number | null | undefined, kind: 'org' | 'depart'): Promise<number | null> {
   if (typeId == null) return null
-  const t = await trx.selectFrom('org_type').select(['id', 'unit_attr']).where('id', '=', typeId).where('kind', '=', kind).executeTakeFirst()
+  const t = await trx
+    .selectFrom('org_type')
+    .select(['id', 'unit_attr'])
+    .where('id', '=', typeId)
+    .where('kind', '=', kind)
+    .executeTakeFirst()
   if (!t) throw badRequest(kind === 'org' ? '机构类型不存在' : '部门类型不存在')
   return t.unit_attr
 }
@@ -69,16 +89,34 @@ export function addOrg(ctx: AppContext, auth: AuthInfo, b: OrgAddBody): Promise<
     await assertInScope(trx, auth, b.parentId)
     const typeAttr = await checkType(trx, b.typeId, b.orgType)
     // A department carries its organisation's unit attribute; an org takes its own, its type's, or its parent's.
-    const unitAttr = b.orgType === 'depart' ? parent.unit_attr : b.unitAttr ?? typeAttr ?? parent.unit_attr
+    const unitAttr = b.orgType === 'depart' ? parent.unit_attr : (b.unitAttr ?? typeAttr ?? parent.unit_attr)
     try {
-      const { id } = await trx.insertInto('org_unit').values({
-        parent_id: b.parentId, name: b.name, org_code: b.orgCode || null, unit_attr: unitAttr, trade: parent.trade,
-        app_type: b.orgType === 'depart' ? parent.app_type : b.appType ?? parent.app_type, org_type: b.orgType, type_id: b.typeId ?? null,
-        sort: b.sort ?? 0, address: b.address ?? null, contact: b.contact ?? null, phone: b.phone ?? null, remark: b.remark ?? null,
-        icon_url: null, xd_page: null, jd_page: null,
-      }).returning('id').executeTakeFirstOrThrow()
+      const { id } = await trx
+        .insertInto('org_unit')
+        .values({
+          parent_id: b.parentId,
+          name: b.name,
+          org_code: b.orgCode || null,
+          unit_attr: unitAttr,
+          trade: parent.trade,
+          app_type: b.orgType === 'depart' ? parent.app_type : (b.appType ?? parent.app_type),
+          org_type: b.orgType,
+          type_id: b.typeId ?? null,
+          sort: b.sort ?? 0,
+          address: b.address ?? null,
+          contact: b.contact ?? null,
+          phone: b.phone ?? null,
+          remark: b.remark ?? null,
+          icon_url: null,
+          xd_page: null,
+          jd_page: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       return id
-    } catch (e) { translateUnique(e) }
+    } catch (e) {
+      translateUnique(e)
+    }
   })
 }
 
@@ -103,7 +141,9 @@ export function updateOrg(ctx: AppContext, auth: AuthInfo, b: OrgUpdateBody): Pr
     if (!Object.keys(set).length) return
     try {
       await trx.updateTable('org_unit').set(set).where('id', '=', b.orgId).execute()
-    } catch (e) { translateUnique(e) }
+    } catch (e) {
+      translateUnique(e)
+    }
   })
 }
 
@@ -115,7 +155,12 @@ export function setOrgStatus(ctx: AppContext, auth: AuthInfo, orgId: number, sta
     await trx.updateTable('org_unit').set({ status }).where('id', '=', orgId).execute()
     // Login refuses a disabled org; sessions already open in it end now rather than at their expiry.
     if (status !== 0) {
-      await trx.updateTable('session').set({ revoked_at: ctx.clock.now() }).where('org_id', '=', orgId).where('revoked_at', 'is', null).execute()
+      await trx
+        .updateTable('session')
+        .set({ revoked_at: ctx.clock.now() })
+        .where('org_id', '=', orgId)
+        .where('revoked_at', 'is', null)
+        .execute()
     }
   })
 }
@@ -134,6 +179,10 @@ export function deleteOrg(ctx: AppContext, auth: AuthInfo, orgId: number): Promi
     await trx.deleteFrom('app_group_scope').where('org_id', '=', orgId).execute()
     await trx.deleteFrom('join_request').where('org_id', '=', orgId).execute()
     await trx.deleteFrom('import_job').where('org_id', '=', orgId).where('status', '>=', 2).execute()
-    try { await trx.deleteFrom('org_unit').where('id', '=', orgId).execute() } catch (e) { rethrowInUse(e, OrgMsg.HAS_DATA) }
+    try {
+      await trx.deleteFrom('org_unit').where('id', '=', orgId).execute()
+    } catch (e) {
+      rethrowInUse(e, OrgMsg.HAS_DATA)
+    }
   })
 }

@@ -28,9 +28,21 @@ export function jdTenantOrg(ctx: AppContext, auth: AuthInfo, tenantId: number): 
  * bureau users' permissions are about this org (portal-config/jd-service.ts).
  */
 export async function bureauOrg(trx: Trx, tenantId: number): Promise<JdTenantOrg> {
-  const tenant = await trx.selectFrom('tenant').select('tenant_module_type').where('id', '=', tenantId).executeTakeFirst()
+  const tenant = await trx
+    .selectFrom('tenant')
+    .select('tenant_module_type')
+    .where('id', '=', tenantId)
+    .executeTakeFirst()
   if (!tenant || !JD_MODULE_TYPES.includes(tenant.tenant_module_type)) return null
-  const top = await trx.selectFrom('org_unit').select(['id', 'name', 'unit_attr', 'jd_page']).where('parent_id', 'is', null).where('status', '=', 0)
-    .where('org_type', '=', 'org').where('unit_attr', '<', SCHOOL_UNIT_ATTR).orderBy('sort').orderBy('id').executeTakeFirst()
+  const top = await trx
+    .selectFrom('org_unit')
+    .select(['id', 'name', 'unit_attr', 'jd_page'])
+    .where('parent_id', 'is', null)
+    .where('status', '=', 0)
+    .where('org_type', '=', 'org')
+    .where('unit_attr', '<', SCHOOL_UNIT_ATTR)
+    .orderBy('sort')
+    .orderBy('id')
+    .executeTakeFirst()
   return top ? { orgId: top.id, orgName: top.name, unitAttr: top.unit_attr, jdPage: top.jd_page } : null
 }

@@ -13,7 +13,11 @@ export async function isSingleOrgTenant(trx: Trx): Promise<boolean> {
   return rows.length === 1
 }
 
-export function toOrgInfo(org: Selectable<OrgUnitTable>, tenant: Pick<Selectable<TenantTable>, 'tenant_module_type'>, justOneOrgTenant: boolean): OrgInfo {
+export function toOrgInfo(
+  org: Selectable<OrgUnitTable>,
+  tenant: Pick<Selectable<TenantTable>, 'tenant_module_type'>,
+  justOneOrgTenant: boolean,
+): OrgInfo {
   return {
     orgId: org.id,
     orgCode: org.org_code,

@@ -1,4 +1,13 @@
-import { ADMIN_ROLE, ErrorCode, Msg, maskPhone, type BindOrg, type OrgInfo, type OrgManager, type OrgPublicInfo } from '@zhixiao/shared'
+import {
+  ADMIN_ROLE,
+  ErrorCode,
+  Msg,
+  maskPhone,
+  type BindOrg,
+  type OrgInfo,
+  type OrgManager,
+  type OrgPublicInfo,
+} from '@zhixiao/shared'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { forbidden, notFound, refused } from '../../platform/errors.js'
 import { isVisibleOrg, isWithin } from '../../platform/org-scope.js'
@@ -17,16 +26,40 @@ export async function orgInfo(ctx: AppContext, auth: AuthInfo, orgId: number = a
 
 /** Signed-out view of an organisation, for a login page opened with ?orgId=. Only public fields. */
 export async function orgPublicInfo(ctx: AppContext, orgId: number): Promise<OrgPublicInfo> {
-  const row = await ctx.db.platform((trx) => trx.selectFrom('org_unit')
-    .innerJoin('tenant', 'tenant.id', 'org_unit.tenant_id')
-    .select(['org_unit.id', 'org_unit.name', 'org_unit.unit_attr', 'org_unit.icon_url', 'org_unit.tenant_id', 'tenant.name as tenantName'])
-    .where('org_unit.id', '=', orgId).where('org_unit.status', '=', 0).executeTakeFirst())
+  const row = await ctx.db.platform((trx) =>
+    trx
+      .selectFrom('org_unit')
+      .innerJoin('tenant', 'tenant.id', 'org_unit.tenant_id')
+      .select([
+        'org_unit.id',
+        'org_unit.name',
+        'org_unit.unit_attr',
+        'org_unit.icon_url',
+        'org_unit.tenant_id',
+        'tenant.name as tenantName',
+      ])
+      .where('org_unit.id', '=', orgId)
+      .where('org_unit.status', '=', 0)
+      .executeTakeFirst(),
+  )
   if (!row) throw notFound(Msg.ORG_NOT_FOUND)
-  return { orgId: row.id, displayName: row.name, unitAttr: row.unit_attr, iconUrl: row.icon_url, tenantId: row.tenant_id, tenantName: row.tenantName }
+  return {
+    orgId: row.id,
+    displayName: row.name,
+    unitAttr: row.unit_attr,
+    iconUrl: row.icon_url,
+    tenantId: row.tenant_id,
+    tenantName: row.tenantName,
+  }
 }
 
 /** Switches the session to another organisation of the same account: a new token, the old one revoked. */
-export async function changeOrg(ctx: AppContext, auth: AuthInfo, newOrgId: number, accountId?: number): Promise<string> {
+export async function changeOrg(
+  ctx: AppContext,
+  auth: AuthInfo,
+  newOrgId: number,
+  accountId?: number,
+): Promise<string> {
   if (accountId !== undefined && accountId !== auth.accountId) throw forbidden()
   const now = ctx.clock.now()
   return ctx.db.tenant(auth.tenantId, async (trx) => {
@@ -34,7 +67,11 @@ export async function changeOrg(ctx: AppContext, auth: AuthInfo, newOrgId: numbe
     if (orgs.length < 2 && orgs[0]?.orgId === newOrgId) throw refused(ErrorCode.ORG_NOT_MEMBER, Msg.ONLY_ONE_ORG)
     const target = orgs.find((o) => o.orgId === newOrgId)
     if (!target) throw refused(ErrorCode.ORG_NOT_MEMBER, Msg.ORG_NOT_MEMBER)
-    const token = await issueSession(trx, auth.tenantId, now, { accountId: auth.accountId, userInfoId: target.userInfoId, orgId: target.orgId })
+    const token = await issueSession(trx, auth.tenantId, now, {
+      accountId: auth.accountId,
+      userInfoId: target.userInfoId,
+      orgId: target.orgId,
+    })
     await revokeSession(trx, auth.sessionId, now)
     return token
   })
@@ -42,9 +79,16 @@ export async function changeOrg(ctx: AppContext, auth: AuthInfo, newOrgId: numbe
 
 /** organizationUnit/getBindOrg: the orgs the caller's account is bound to (enabled memberships), the session's marked. */
 export function bindOrgs(ctx: AppContext, auth: AuthInfo): Promise<BindOrg[]> {
-  return ctx.db.tenant(auth.tenantId, async (trx) => (await membershipsOf(trx, auth.accountId)).map((m) => ({
-    orgId: m.orgId, orgName: m.displayName, unitAttr: m.unitAttr, userInfoId: m.userInfoId, userType: m.userType, current: m.userInfoId === auth.userInfoId,
-  })))
+  return ctx.db.tenant(auth.tenantId, async (trx) =>
+    (await membershipsOf(trx, auth.accountId)).map((m) => ({
+      orgId: m.orgId,
+      orgName: m.displayName,
+      unitAttr: m.unitAttr,
+      userInfoId: m.userInfoId,
+      userType: m.userType,
+      current: m.userInfoId === auth.userInfoId,
+    })),
+  )
 }
 
 /**
@@ -56,13 +100,22 @@ export function orgManagers(ctx: AppContext, auth: AuthInfo, orgId: number = aut
     const org = await trx.selectFrom('org_unit').select('id').where('id', '=', orgId).executeTakeFirst()
     if (!org || !(await isVisibleOrg(trx, auth, orgId))) throw notFound(Msg.ORG_NOT_FOUND)
     const full = await isWithin(trx, auth.orgId, orgId)
-    const rows = await trx.selectFrom('user_info as u')
-      .innerJoin('user_role as ur', (j) => j.onRef('ur.tenant_id', '=', 'u.tenant_id').onRef('ur.user_info_id', '=', 'u.id'))
+    const rows = await trx
+      .selectFrom('user_info as u')
+      .innerJoin('user_role as ur', (j) =>
+        j.onRef('ur.tenant_id', '=', 'u.tenant_id').onRef('ur.user_info_id', '=', 'u.id'),
+      )
       .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'ur.tenant_id').onRef('r.id', '=', 'ur.role_id'))
       .innerJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
       .select(['u.id', 'u.true_name', 'u.phone', 'a.phone as accountPhone'])
-      .where('u.org_id', '=', orgId).where('u.status', '=', 0).where('u.archived', '=', false).where('r.code', '=', ADMIN_ROLE).where('r.status', '=', 0)
-      .distinct().orderBy('u.id').execute()
+      .where('u.org_id', '=', orgId)
+      .where('u.status', '=', 0)
+      .where('u.archived', '=', false)
+      .where('r.code', '=', ADMIN_ROLE)
+      .where('r.status', '=', 0)
+      .distinct()
+      .orderBy('u.id')
+      .execute()
     return rows.map((r) => {
       const phone = r.phone ?? r.accountPhone ?? null
       return { userInfoId: r.id, trueName: r.true_name, phone: full ? phone : maskPhone(phone) }

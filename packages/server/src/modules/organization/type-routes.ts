@@ -9,6 +9,12 @@ import { addType, deleteType, pageTypes, setTypeStatus, updateType } from './typ
 export const orgTypeRoutes = (ctx: AppContext) => [
   handle(T.page, async (req) => ok(await pageTypes(ctx, req.auth!, req.body))),
   handle(T.add, async (req) => ok(await addType(ctx, req.auth!, req.body), '新增成功')),
-  handle(T.update, async (req) => { await updateType(ctx, req.auth!, req.body); return ok(null, '编辑成功') }),
-  ...statusAndDeleteHandlers(T, { setStatus: (a, id, s) => setTypeStatus(ctx, a, id, s), remove: (a, id) => deleteType(ctx, a, id) }),
+  handle(T.update, async (req) => {
+    await updateType(ctx, req.auth!, req.body)
+    return ok(null, '编辑成功')
+  }),
+  ...statusAndDeleteHandlers(T, {
+    setStatus: (a, id, s) => setTypeStatus(ctx, a, id, s),
+    remove: (a, id) => deleteType(ctx, a, id),
+  }),
 ]

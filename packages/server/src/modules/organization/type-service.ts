@@ -6,23 +6,42 @@ import { notFound, refused } from '../../platform/errors.js'
 import { paginate, type Page } from '../../platform/paging.js'
 
 function rows(trx: Trx) {
-  return trx.selectFrom('org_type')
-    .select((eb) => [
-      'org_type.id', 'org_type.kind', 'org_type.name', 'org_type.code', 'org_type.unit_attr as unitAttr', 'org_type.status', 'org_type.sort',
-      eb.selectFrom('org_unit').select((e) => e.fn.countAll<number>().as('n')).whereRef('org_unit.type_id', '=', 'org_type.id').as('orgCount'),
-    ])
+  return trx.selectFrom('org_type').select((eb) => [
+    'org_type.id',
+    'org_type.kind',
+    'org_type.name',
+    'org_type.code',
+    'org_type.unit_attr as unitAttr',
+    'org_type.status',
+    'org_type.sort',
+    eb
+      .selectFrom('org_unit')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('org_unit.type_id', '=', 'org_type.id')
+      .as('orgCount'),
+  ])
 }
 
 function unique(e: unknown): never {
   return rethrowUnique(e, {}, OrgTypeMsg.NAME_TAKEN)
 }
 
-export function pageTypes(ctx: AppContext, auth: AuthInfo, q: { kind: 'org' | 'depart'; pageIndex: number; pageSize: number; keyword?: string | null }): Promise<Page<OrgTypeRow>> {
+export function pageTypes(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: { kind: 'org' | 'depart'; pageIndex: number; pageSize: number; keyword?: string | null },
+): Promise<Page<OrgTypeRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     let base = rows(trx).where('org_type.kind', '=', q.kind)
     if (q.keyword) base = base.where('org_type.name', 'ilike', `%${q.keyword}%`)
-    const page = await paginate(base.orderBy('org_type.sort').orderBy('org_type.id'), trx.selectFrom('org_type').where('kind', '=', q.kind)
-      .$if(!!q.keyword, (b) => b.where('name', 'ilike', `%${q.keyword}%`)), q)
+    const page = await paginate(
+      base.orderBy('org_type.sort').orderBy('org_type.id'),
+      trx
+        .selectFrom('org_type')
+        .where('kind', '=', q.kind)
+        .$if(!!q.keyword, (b) => b.where('name', 'ilike', `%${q.keyword}%`)),
+      q,
+    )
     return { ...page, list: page.list.map((r) => ({ ...r, orgCount: Number(r.orgCount ?? 0) })) }
   })
 }
@@ -30,10 +49,21 @@ export function pageTypes(ctx: AppContext, auth: AuthInfo, q: { kind: 'org' | 'd
 export function addType(ctx: AppContext, auth: AuthInfo, b: OrgTypeAddBody): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     try {
-      const { id } = await trx.insertInto('org_type').values({ kind: b.kind, name: b.name, code: b.code ?? null, unit_attr: b.kind === 'org' ? b.unitAttr ?? null : null, sort: b.sort ?? 0 })
-        .returning('id').executeTakeFirstOrThrow()
+      const { id } = await trx
+        .insertInto('org_type')
+        .values({
+          kind: b.kind,
+          name: b.name,
+          code: b.code ?? null,
+          unit_attr: b.kind === 'org' ? (b.unitAttr ?? null) : null,
+          sort: b.sort ?? 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       return id
-    } catch (e) { unique(e) }
+    } catch (e) {
+      unique(e)
+    }
   })
 }
 
@@ -46,9 +76,15 @@ export function updateType(ctx: AppContext, auth: AuthInfo, b: OrgTypeUpdateBody
       ...(b.sort !== undefined && { sort: b.sort }),
     }
     try {
-      const r = await trx.updateTable('org_type').set(Object.keys(set).length ? set : { sort: (eb) => eb.ref('sort') }).where('id', '=', b.id).executeTakeFirst()
+      const r = await trx
+        .updateTable('org_type')
+        .set(Object.keys(set).length ? set : { sort: (eb) => eb.ref('sort') })
+        .where('id', '=', b.id)
+        .executeTakeFirst()
       if (!Number(r.numUpdatedRows)) throw notFound('类型不存在')
-    } catch (e) { unique(e) }
+    } catch (e) {
+      unique(e)
+    }
   })
 }
 

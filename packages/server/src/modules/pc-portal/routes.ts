@@ -1,4 +1,9 @@
-import { portalMenuConfigContracts, sidebarContracts as S, systemInfoConfigContracts, systemInfoContracts } from '@zhixiao/shared'
+import {
+  portalMenuConfigContracts,
+  sidebarContracts as S,
+  systemInfoConfigContracts,
+  systemInfoContracts,
+} from '@zhixiao/shared'
 import type { AppContext } from '../../platform/context.js'
 import { handle } from '../../platform/contract-routes.js'
 import { ok } from '../../platform/envelope.js'
@@ -27,12 +32,22 @@ export const sidebarRoutes = (ctx: AppContext) => [
     await saveNamedFor(ctx, req.auth!, sidebarCfg, req.body.value, req.body)
     return ok(null, '保存成功')
   }),
-  handle(S.websites, async (req) => ok(req.query.id !== undefined
-    ? await getWebsite(ctx, req.auth!, req.query.id)
-    : await listWebsites(ctx, req.auth!, req.query.orgId, req.query.all === '1'))),
+  handle(S.websites, async (req) =>
+    ok(
+      req.query.id !== undefined
+        ? await getWebsite(ctx, req.auth!, req.query.id)
+        : await listWebsites(ctx, req.auth!, req.query.orgId, req.query.all === '1'),
+    ),
+  ),
   handle(S.saveWebsite, async (req) => ok(await saveWebsite(ctx, req.auth!, req.body), '新增成功')),
-  handle(S.updateWebsite, async (req) => { await updateWebsite(ctx, req.auth!, req.body); return ok(null, '编辑成功') }),
-  handle(S.deleteWebsite, async (req) => { await deleteWebsite(ctx, req.auth!, req.query.id); return ok(null, '删除成功') }),
+  handle(S.updateWebsite, async (req) => {
+    await updateWebsite(ctx, req.auth!, req.body)
+    return ok(null, '编辑成功')
+  }),
+  handle(S.deleteWebsite, async (req) => {
+    await deleteWebsite(ctx, req.auth!, req.query.id)
+    return ok(null, '删除成功')
+  }),
 ]
 
 /** GET /base/api/systemInfo/get (public: the login page reads it signed out); system-info-service.ts says what it answers. */

@@ -10,9 +10,17 @@ import { SERVER_VERSION, systemInfoCfg } from './configs.js'
  * default), with the running version. An empty system name is the tenant's own; an unknown org or tenant answers the
  * built-in values.
  */
-export async function publicSystemInfo(ctx: AppContext, q: { orgId?: number; tenantId?: number }): Promise<SystemInfoAnswer> {
-  const builtin: SystemInfoAnswer = { ...systemInfoCfg.schema.parse({}), version: SERVER_VERSION, orgId: null, source: 'default' }
-  const tenantId = q.orgId !== undefined ? await tenantIdOfOrg(ctx, q.orgId) : q.tenantId ?? null
+export async function publicSystemInfo(
+  ctx: AppContext,
+  q: { orgId?: number; tenantId?: number },
+): Promise<SystemInfoAnswer> {
+  const builtin: SystemInfoAnswer = {
+    ...systemInfoCfg.schema.parse({}),
+    version: SERVER_VERSION,
+    orgId: null,
+    source: 'default',
+  }
+  const tenantId = q.orgId !== undefined ? await tenantIdOfOrg(ctx, q.orgId) : (q.tenantId ?? null)
   if (tenantId === null || tenantId === SUPER_ADMIN.tenantId) return builtin
   return ctx.db.tenant(tenantId, async (trx) => {
     const tenant = await trx.selectFrom('tenant').select('config').where('id', '=', tenantId).executeTakeFirst()
@@ -22,11 +30,24 @@ export async function publicSystemInfo(ctx: AppContext, q: { orgId?: number; ten
       found = await resolveNamed(trx, systemInfoCfg, q.orgId)
     } else {
       // Signed out with only the tenant known: the tenant default.
-      const row = await trx.selectFrom('portal_config').select('value').where('org_id', '=', TENANT_DEFAULT_ORG).where('name', '=', systemInfoCfg.name).executeTakeFirst()
+      const row = await trx
+        .selectFrom('portal_config')
+        .select('value')
+        .where('org_id', '=', TENANT_DEFAULT_ORG)
+        .where('name', '=', systemInfoCfg.name)
+        .executeTakeFirst()
       const parsed = row ? systemInfoCfg.schema.safeParse(row.value) : null
-      found = parsed?.success ? { value: parsed.data, orgId: null, source: 'tenant' } : { value: systemInfoCfg.schema.parse({}), orgId: null, source: 'default' }
+      found = parsed?.success
+        ? { value: parsed.data, orgId: null, source: 'tenant' }
+        : { value: systemInfoCfg.schema.parse({}), orgId: null, source: 'default' }
     }
     const tenantName = (tenant.config as { sysName?: string } | null)?.sysName ?? ''
-    return { ...found.value, sysName: found.value.sysName || tenantName, version: SERVER_VERSION, orgId: found.orgId, source: found.source }
+    return {
+      ...found.value,
+      sysName: found.value.sysName || tenantName,
+      version: SERVER_VERSION,
+      orgId: found.orgId,
+      source: found.source,
+    }
   })
 }

@@ -11,18 +11,40 @@ type SaveBody = z.output<typeof saveWebsiteBody>
 type UpdateBody = z.output<typeof updateWebsiteBody>
 
 function rows(trx: Trx) {
-  return trx.selectFrom('recommend_web').innerJoin('org_unit', (j) => j.onRef('org_unit.tenant_id', '=', 'recommend_web.tenant_id').onRef('org_unit.id', '=', 'recommend_web.org_id'))
-    .select(['recommend_web.id', 'recommend_web.org_id as orgId', 'org_unit.name as orgName', 'recommend_web.name', 'recommend_web.url',
-      'recommend_web.icon_url as iconUrl', 'recommend_web.sort', 'recommend_web.enabled'])
+  return trx
+    .selectFrom('recommend_web')
+    .innerJoin('org_unit', (j) =>
+      j.onRef('org_unit.tenant_id', '=', 'recommend_web.tenant_id').onRef('org_unit.id', '=', 'recommend_web.org_id'),
+    )
+    .select([
+      'recommend_web.id',
+      'recommend_web.org_id as orgId',
+      'org_unit.name as orgName',
+      'recommend_web.name',
+      'recommend_web.url',
+      'recommend_web.icon_url as iconUrl',
+      'recommend_web.sort',
+      'recommend_web.enabled',
+    ])
 }
 type Row = Omit<Website, 'inherited'>
-const shape = (r: Row, asked: number): Website => ({ ...r, id: Number(r.id), orgId: Number(r.orgId), inherited: Number(r.orgId) !== asked })
+const shape = (r: Row, asked: number): Website => ({
+  ...r,
+  id: Number(r.id),
+  orgId: Number(r.orgId),
+  inherited: Number(r.orgId) !== asked,
+})
 
 /**
  * The websites an org's homes show: its own and those of the orgs above it (a bureau's websites reach its schools),
  * the nearest org's first, then by sort. all: with the disabled ones (the admin list). An org outside the tenant is 404.
  */
-export async function listWebsites(ctx: AppContext, auth: AuthInfo, orgId: number | undefined, all: boolean): Promise<Website[]> {
+export async function listWebsites(
+  ctx: AppContext,
+  auth: AuthInfo,
+  orgId: number | undefined,
+  all: boolean,
+): Promise<Website[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = orgId ?? auth.orgId
     const chain = await lineage(trx, org)
@@ -48,19 +70,35 @@ export async function getWebsite(ctx: AppContext, auth: AuthInfo, id: number): P
 async function ownWebsite(trx: Trx, auth: AuthInfo, id: number): Promise<Row> {
   const r = await rows(trx).where('recommend_web.id', '=', id).executeTakeFirst()
   if (!r) throw notFound(PcPortalMsg.WEBSITE_NOT_FOUND)
-  await assertInScope(trx, auth, Number(r.orgId)).catch(() => { throw notFound(PcPortalMsg.WEBSITE_NOT_FOUND) })
+  await assertInScope(trx, auth, Number(r.orgId)).catch(() => {
+    throw notFound(PcPortalMsg.WEBSITE_NOT_FOUND)
+  })
   return r
 }
 
-const values = (b: SaveBody | UpdateBody) => ({ name: b.name, url: b.url, icon_url: b.iconUrl, sort: b.sort, enabled: b.enabled })
+const values = (b: SaveBody | UpdateBody) => ({
+  name: b.name,
+  url: b.url,
+  icon_url: b.iconUrl,
+  sort: b.sort,
+  enabled: b.enabled,
+})
 
 export async function saveWebsite(ctx: AppContext, auth: AuthInfo, b: SaveBody): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = b.orgId ?? auth.orgId
     await assertInScope(trx, auth, org)
-    const { id } = await trx.insertInto('recommend_web').values({ org_id: org, ...values(b), updated_by: auth.userInfoId })
-      .returning('id').executeTakeFirstOrThrow()
-    await recordOp(trx, auth, { module: '门户管理', action: '新增推荐网站', target: b.name, detail: { orgId: org, after: values(b) } })
+    const { id } = await trx
+      .insertInto('recommend_web')
+      .values({ org_id: org, ...values(b), updated_by: auth.userInfoId })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await recordOp(trx, auth, {
+      module: '门户管理',
+      action: '新增推荐网站',
+      target: b.name,
+      detail: { orgId: org, after: values(b) },
+    })
     return Number(id)
   })
 }
@@ -68,9 +106,17 @@ export async function saveWebsite(ctx: AppContext, auth: AuthInfo, b: SaveBody):
 export async function updateWebsite(ctx: AppContext, auth: AuthInfo, b: UpdateBody): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const before = await ownWebsite(trx, auth, b.id)
-    await trx.updateTable('recommend_web').set({ ...values(b), updated_by: auth.userInfoId, updated_at: new Date() })
-      .where('id', '=', b.id).execute()
-    await recordOp(trx, auth, { module: '门户管理', action: '编辑推荐网站', target: b.name, detail: { before, after: values(b) } })
+    await trx
+      .updateTable('recommend_web')
+      .set({ ...values(b), updated_by: auth.userInfoId, updated_at: new Date() })
+      .where('id', '=', b.id)
+      .execute()
+    await recordOp(trx, auth, {
+      module: '门户管理',
+      action: '编辑推荐网站',
+      target: b.name,
+      detail: { before, after: values(b) },
+    })
   })
 }
 

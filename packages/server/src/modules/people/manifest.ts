@@ -5,5 +5,11 @@ import { parentRoutes, peopleExtraRoutes, studentRoutes, teacherRoutes } from '.
 /** Teachers, students, parents and what goes with them: 异动, 加入审核, 人员查询, 关键日志, personal details (docs/people.md). */
 export const peopleModule: ModuleManifest = {
   name: 'people',
-  routes: (ctx) => [...personalDetailsRoutes(ctx), ...teacherRoutes(ctx), ...studentRoutes(ctx), ...parentRoutes(ctx), ...peopleExtraRoutes(ctx)],
+  routes: (ctx) => [
+    ...personalDetailsRoutes(ctx),
+    ...teacherRoutes(ctx),
+    ...studentRoutes(ctx),
+    ...parentRoutes(ctx),
+    ...peopleExtraRoutes(ctx),
+  ],
 }

@@ -9,7 +9,11 @@ import { defaultPasswordHash, deleteMembers, endMemberSessions, memberFor } from
 import { notify } from '../../platform/notify.js'
 
 /** The actions every kind of person shares: enable/disable, archive/restore, delete, reset password. */
-export const MODULE_OF: Record<number, string> = { [UserType.STAFF]: '教师管理', [UserType.STUDENT]: '学生管理', [UserType.PARENT]: '家长管理' }
+export const MODULE_OF: Record<number, string> = {
+  [UserType.STAFF]: '教师管理',
+  [UserType.STUDENT]: '学生管理',
+  [UserType.PARENT]: '家长管理',
+}
 
 type Member = Awaited<ReturnType<typeof memberFor>>
 
@@ -17,7 +21,14 @@ type Member = Awaited<ReturnType<typeof memberFor>>
  * Loads the named members in scope (404 for any outside it), refuses the caller's own account (disabling,
  * archiving, deleting or resetting it would lock the caller out) and anyone holding a code the caller lacks.
  */
-function membersFor(ctx: AppContext, auth: AuthInfo, ids: number[], userType: number, reach: Reach, run: (trx: Trx, rows: Member[]) => Promise<void>): Promise<void> {
+function membersFor(
+  ctx: AppContext,
+  auth: AuthInfo,
+  ids: number[],
+  userType: number,
+  reach: Reach,
+  run: (trx: Trx, rows: Member[]) => Promise<void>,
+): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const rows: Member[] = []
     for (const id of new Set(ids)) rows.push(await memberFor(trx, auth, id, userType))
@@ -27,28 +38,71 @@ function membersFor(ctx: AppContext, auth: AuthInfo, ids: number[], userType: nu
   })
 }
 
-export function setMemberStatus(ctx: AppContext, auth: AuthInfo, userType: number, id: number, status: number): Promise<void> {
+export function setMemberStatus(
+  ctx: AppContext,
+  auth: AuthInfo,
+  userType: number,
+  id: number,
+  status: number,
+): Promise<void> {
   return membersFor(ctx, auth, [id], userType, 'membership', async (trx, [m]) => {
     await trx.updateTable('user_info').set({ status }).where('id', '=', id).execute()
     if (status !== 0) await endMemberSessions(trx, [id], ctx.clock.now())
-    await recordOp(trx, auth, { module: MODULE_OF[userType]!, action: status === 0 ? '启用' : '停用', target: m!.true_name, detail: { before: { status: m!.status }, after: { status } } })
+    await recordOp(trx, auth, {
+      module: MODULE_OF[userType]!,
+      action: status === 0 ? '启用' : '停用',
+      target: m!.true_name,
+      detail: { before: { status: m!.status }, after: { status } },
+    })
   })
 }
 
-export function archiveMembers(ctx: AppContext, auth: AuthInfo, userType: number, ids: number[], archived: boolean): Promise<void> {
+export function archiveMembers(
+  ctx: AppContext,
+  auth: AuthInfo,
+  userType: number,
+  ids: number[],
+  archived: boolean,
+): Promise<void> {
   return membersFor(ctx, auth, ids, userType, 'membership', async (trx, rows) => {
-    for (const r of rows) if (r.archived === archived) throw refused(ErrorCode.BAD_REQUEST, archived ? PeopleMsg.ARCHIVED : PeopleMsg.NOT_ARCHIVED)
+    for (const r of rows)
+      if (r.archived === archived)
+        throw refused(ErrorCode.BAD_REQUEST, archived ? PeopleMsg.ARCHIVED : PeopleMsg.NOT_ARCHIVED)
     const now = ctx.clock.now()
-    await trx.updateTable('user_info').set({ archived, archived_at: archived ? now : null }).where('id', 'in', rows.map((r) => r.id)).execute()
-    if (archived) await endMemberSessions(trx, rows.map((r) => r.id), now)
-    await recordOp(trx, auth, { module: MODULE_OF[userType]!, action: archived ? '归档' : '恢复归档', target: rows.map((r) => r.true_name).join('、'), important: archived })
+    await trx
+      .updateTable('user_info')
+      .set({ archived, archived_at: archived ? now : null })
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute()
+    if (archived)
+      await endMemberSessions(
+        trx,
+        rows.map((r) => r.id),
+        now,
+      )
+    await recordOp(trx, auth, {
+      module: MODULE_OF[userType]!,
+      action: archived ? '归档' : '恢复归档',
+      target: rows.map((r) => r.true_name).join('、'),
+      important: archived,
+    })
   })
 }
 
 export function deleteMember(ctx: AppContext, auth: AuthInfo, userType: number, id: number): Promise<void> {
   return membersFor(ctx, auth, [id], userType, 'membership', async (trx, rows) => {
     await deleteMembers(trx, [id])
-    await recordOp(trx, auth, { module: MODULE_OF[userType]!, action: '删除', target: rows[0]!.true_name, detail: { jobNo: rows[0]!.job_no }, important: true })
+    await recordOp(trx, auth, {
+      module: MODULE_OF[userType]!,
+      action: '删除',
+      target: rows[0]!.true_name,
+      detail: { jobNo: rows[0]!.job_no },
+      important: true,
+    })
   })
 }
 
@@ -61,10 +115,23 @@ export function resetMemberPassword(ctx: AppContext, auth: AuthInfo, userType: n
     const m = rows[0]!
     const hash = await defaultPasswordHash(ctx, trx, auth.tenantId)
     const now = ctx.clock.now()
-    await trx.updateTable('account').set({ password_hash: hash, must_reset: true, failed_count: 0, locked_until: null, password_changed_at: now })
-      .where('id', '=', m.account_id).execute()
+    await trx
+      .updateTable('account')
+      .set({ password_hash: hash, must_reset: true, failed_count: 0, locked_until: null, password_changed_at: now })
+      .where('id', '=', m.account_id)
+      .execute()
     await revokeAccountSessions(trx, m.account_id, now)
-    await recordOp(trx, auth, { module: MODULE_OF[userType]!, action: '重置密码', target: m.true_name, important: true })
-    await notify(trx, ctx, { event: 'passwordReset', orgId: m.org_id, to: [m.account_id], values: { 重置方式: '管理员重置' } })
+    await recordOp(trx, auth, {
+      module: MODULE_OF[userType]!,
+      action: '重置密码',
+      target: m.true_name,
+      important: true,
+    })
+    await notify(trx, ctx, {
+      event: 'passwordReset',
+      orgId: m.org_id,
+      to: [m.account_id],
+      values: { 重置方式: '管理员重置' },
+    })
   })
 }

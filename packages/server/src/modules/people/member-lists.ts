@@ -13,17 +13,40 @@ import { keptTotal, type CountFilter } from './member-counts.js'
 export type MemberKeys = SelectQueryBuilder<Database & { u: Database['user_info'] }, 'u', object>
 
 /** The members of one kind in an org, live or archived, of one status when asked: where every people list starts. */
-export function memberKeys(trx: Trx, userType: number, orgId: number, q: { archived: boolean; status?: number | null }): MemberKeys {
-  const keys = trx.selectFrom('user_info as u').where('u.user_type', '=', userType).where('u.org_id', '=', orgId).where('u.archived', '=', q.archived)
+export function memberKeys(
+  trx: Trx,
+  userType: number,
+  orgId: number,
+  q: { archived: boolean; status?: number | null },
+): MemberKeys {
+  const keys = trx
+    .selectFrom('user_info as u')
+    .where('u.user_type', '=', userType)
+    .where('u.org_id', '=', orgId)
+    .where('u.archived', '=', q.archived)
   return q.status != null ? keys.where('u.status', '=', q.status) : keys
 }
 
 /** The list's search box: any of `columns` or the member's login name contains the keyword. */
-export function withKeyword(keys: MemberKeys, keyword: string | null | undefined, columns: readonly ('u.true_name' | 'u.phone' | 'u.job_no')[]): MemberKeys {
+export function withKeyword(
+  keys: MemberKeys,
+  keyword: string | null | undefined,
+  columns: readonly ('u.true_name' | 'u.phone' | 'u.job_no')[],
+): MemberKeys {
   if (!keyword) return keys
   const k = `%${keyword}%`
-  return keys.where((eb) => eb.or([...columns.map((c) => eb(c, 'ilike', k)),
-    eb.exists(eb.selectFrom('account as a').select('a.id').whereRef('a.id', '=', 'u.account_id').where('a.user_name', 'ilike', k))]))
+  return keys.where((eb) =>
+    eb.or([
+      ...columns.map((c) => eb(c, 'ilike', k)),
+      eb.exists(
+        eb
+          .selectFrom('account as a')
+          .select('a.id')
+          .whereRef('a.id', '=', 'u.account_id')
+          .where('a.user_name', 'ilike', k),
+      ),
+    ]),
+  )
 }
 
 /**
@@ -31,20 +54,34 @@ export function withKeyword(keys: MemberKeys, keyword: string | null | undefined
  * only as the kept member counts are (`kept`) takes its total from them and reads far pages with `deep`
  * (modules/people/deep-pages.ts); any other filter counts the keys.
  */
-export function pageMembers<R extends { id: number }>(trx: Trx, q: PageQuery, o: {
-  keys: MemberKeys
-  ordered: SelectQueryBuilder<Database & { u: Database['user_info'] }, 'u', { id: number }>
-  rows: (ids: number[]) => Promise<R[]>
-  counted: CountFilter
-  kept: boolean
-  deep: (offset: number, limit: number) => Promise<number[]>
-}): Promise<Page<R>> {
-  return pageByKeys(o.ordered, o.rows, q, () => (o.kept ? keptTotal(trx, o.counted) : countOf(o.keys)), o.kept ? o.deep : undefined)
+export function pageMembers<R extends { id: number }>(
+  trx: Trx,
+  q: PageQuery,
+  o: {
+    keys: MemberKeys
+    ordered: SelectQueryBuilder<Database & { u: Database['user_info'] }, 'u', { id: number }>
+    rows: (ids: number[]) => Promise<R[]>
+    counted: CountFilter
+    kept: boolean
+    deep: (offset: number, limit: number) => Promise<number[]>
+  },
+): Promise<Page<R>> {
+  return pageByKeys(
+    o.ordered,
+    o.rows,
+    q,
+    () => (o.kept ? keptTotal(trx, o.counted) : countOf(o.keys)),
+    o.kept ? o.deep : undefined,
+  )
 }
 
 /** A page of the records of the org the caller works on (`q.orgId` inside their scope, else their own): `list` orders them. */
-export function pageInOrg<DB, TB extends keyof DB, O>(ctx: AppContext, auth: AuthInfo, q: PageQuery & { orgId?: number },
-  list: (trx: Trx, orgId: number) => SelectQueryBuilder<DB, TB, O>): Promise<Page<O>> {
+export function pageInOrg<DB, TB extends keyof DB, O>(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: PageQuery & { orgId?: number },
+  list: (trx: Trx, orgId: number) => SelectQueryBuilder<DB, TB, O>,
+): Promise<Page<O>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const rows = list(trx, await scopedOrg(trx, auth, q.orgId))
     // countOf drops the order: the same query serves the page and its total.

@@ -44,10 +44,17 @@ export interface NewMember {
   person?: PersonFacts | null
 }
 
-export const uniqueMsg = (e: unknown): never => rethrowUnique(e, {
-  login_name_pkey: PeopleMsg.LOGIN_TAKEN, user_info_job_no: PeopleMsg.JOB_NO_TAKEN, person_id_card: PeopleMsg.ID_CARD_TAKEN,
-  user_info_tenant_id_account_id_org_id_key: PeopleMsg.ALREADY_MEMBER,
-}, PeopleMsg.LOGIN_TAKEN)
+export const uniqueMsg = (e: unknown): never =>
+  rethrowUnique(
+    e,
+    {
+      login_name_pkey: PeopleMsg.LOGIN_TAKEN,
+      user_info_job_no: PeopleMsg.JOB_NO_TAKEN,
+      person_id_card: PeopleMsg.ID_CARD_TAKEN,
+      user_info_tenant_id_account_id_org_id_key: PeopleMsg.ALREADY_MEMBER,
+    },
+    PeopleMsg.LOGIN_TAKEN,
+  )
 
 /**
  * The tenant's initial password, hashed once and reused while it stays the same: every account made with it
@@ -55,7 +62,11 @@ export const uniqueMsg = (e: unknown): never => rethrowUnique(e, {
  */
 const defaultHashes = new Map<number, { password: string; hash: Promise<string> }>()
 export async function defaultPasswordHash(ctx: AppContext, trx: Trx, tenantId: number): Promise<string> {
-  const t = await trx.selectFrom('tenant').select('default_password').where('id', '=', tenantId).executeTakeFirstOrThrow()
+  const t = await trx
+    .selectFrom('tenant')
+    .select('default_password')
+    .where('id', '=', tenantId)
+    .executeTakeFirstOrThrow()
   const cached = defaultHashes.get(tenantId)
   if (cached && cached.password === t.default_password) return cached.hash
   const hash = hashPassword(t.default_password, ctx.config.password)
@@ -65,7 +76,12 @@ export async function defaultPasswordHash(ctx: AppContext, trx: Trx, tenantId: n
 
 /** The built-in role a new member of this kind gets: teachers in schools, bureau staff below unit attribute 8. */
 export async function builtinRoleIds(trx: Trx): Promise<Record<string, number>> {
-  const rows = await trx.selectFrom('role').select(['id', 'code']).where('code', 'in', ['teacher', 'bureau_staff', 'student', 'parent']).where('org_id', 'is', null).execute()
+  const rows = await trx
+    .selectFrom('role')
+    .select(['id', 'code'])
+    .where('code', 'in', ['teacher', 'bureau_staff', 'student', 'parent'])
+    .where('org_id', 'is', null)
+    .execute()
   return Object.fromEntries(rows.map((r) => [r.code, r.id]))
 }
 export function roleCodeFor(userType: number, unitAttr: number): string {
@@ -78,29 +94,73 @@ export function roleCodeFor(userType: number, unitAttr: number): string {
  * Inserts members in a few multi-row statements (an import batch or a single add). Callers have checked
  * names, uniqueness and references; a unique index still guards against a concurrent writer.
  */
-export async function insertMembers(trx: Trx, tenantId: number, passwordHash: string, members: NewMember[], unitAttrs: Map<number, number>): Promise<number[]> {
+export async function insertMembers(
+  trx: Trx,
+  tenantId: number,
+  passwordHash: string,
+  members: NewMember[],
+  unitAttrs: Map<number, number>,
+): Promise<number[]> {
   if (!members.length) return []
   const fresh = members.filter((m) => !m.accountId)
   if (fresh.length) {
-    const accounts = await trx.insertInto('account').values(fresh.map((m) => ({
-      user_name: m.userName, password_hash: passwordHash, must_reset: true, phone: m.phone, locked_until: null,
-    }))).returning(['id', 'user_name']).execute()
+    const accounts = await trx
+      .insertInto('account')
+      .values(
+        fresh.map((m) => ({
+          user_name: m.userName,
+          password_hash: passwordHash,
+          must_reset: true,
+          phone: m.phone,
+          locked_until: null,
+        })),
+      )
+      .returning(['id', 'user_name'])
+      .execute()
     const byName = new Map(accounts.map((a) => [a.user_name, a.id]))
     for (const m of fresh) m.accountId = byName.get(m.userName)!
-    await trx.insertInto('login_name').values(accounts.map((a) => ({ user_name: a.user_name, tenant_id: tenantId, account_id: a.id }))).execute()
+    await trx
+      .insertInto('login_name')
+      .values(accounts.map((a) => ({ user_name: a.user_name, tenant_id: tenantId, account_id: a.id })))
+      .execute()
   }
-  const infos = await trx.insertInto('user_info').values(members.map((m) => ({
-    account_id: m.accountId!, org_id: m.orgId, user_type: m.userType, true_name: m.trueName, phone: m.phone, avatar_url: null,
-    job_no: m.jobNo ?? null, dept_id: m.deptId ?? null, class_id: m.classId ?? null, position_id: m.positionId ?? null,
-    title_id: m.titleId ?? null, teacher_type_id: m.teacherTypeId ?? null, entered_on: m.enteredOn ?? null, remark: m.remark ?? null,
-    import_job_id: m.importJobId ?? null, archived_at: null,
-  }))).returning('id').execute()
+  const infos = await trx
+    .insertInto('user_info')
+    .values(
+      members.map((m) => ({
+        account_id: m.accountId!,
+        org_id: m.orgId,
+        user_type: m.userType,
+        true_name: m.trueName,
+        phone: m.phone,
+        avatar_url: null,
+        job_no: m.jobNo ?? null,
+        dept_id: m.deptId ?? null,
+        class_id: m.classId ?? null,
+        position_id: m.positionId ?? null,
+        title_id: m.titleId ?? null,
+        teacher_type_id: m.teacherTypeId ?? null,
+        entered_on: m.enteredOn ?? null,
+        remark: m.remark ?? null,
+        import_job_id: m.importJobId ?? null,
+        archived_at: null,
+      })),
+    )
+    .returning('id')
+    .execute()
   const roles = await builtinRoleIds(trx)
-  const links = members.map((m, i) => ({ user_info_id: infos[i]!.id, role_id: roles[roleCodeFor(m.userType, unitAttrs.get(m.orgId) ?? 8)] }))
+  const links = members
+    .map((m, i) => ({
+      user_info_id: infos[i]!.id,
+      role_id: roles[roleCodeFor(m.userType, unitAttrs.get(m.orgId) ?? 8)],
+    }))
     .filter((l): l is { user_info_id: number; role_id: number } => l.role_id !== undefined)
   if (links.length) await trx.insertInto('user_role').values(links).execute()
   const facts = members.filter((m) => m.person && Object.values(m.person).some((v) => v != null))
-  await savePersons(trx, facts.map((m) => ({ accountId: m.accountId!, facts: m.person! })))
+  await savePersons(
+    trx,
+    facts.map((m) => ({ accountId: m.accountId!, facts: m.person! })),
+  )
   return infos.map((r) => r.id)
 }
 
@@ -108,12 +168,21 @@ export async function insertMembers(trx: Trx, tenantId: number, passwordHash: st
  * A single add (a teacher, a student): inserts the member, records `op`, and answers its id; a unique index's clash
  * becomes its message through `unique`.
  */
-export async function addMember(trx: Trx, auth: AuthInfo, passwordHash: string, m: NewMember, op: OpEntry, unique: (e: unknown) => never = uniqueMsg): Promise<number> {
+export async function addMember(
+  trx: Trx,
+  auth: AuthInfo,
+  passwordHash: string,
+  m: NewMember,
+  op: OpEntry,
+  unique: (e: unknown) => never = uniqueMsg,
+): Promise<number> {
   try {
     const [id] = await insertMembers(trx, auth.tenantId, passwordHash, [m], await unitAttrOf(trx, m.orgId))
     await recordOp(trx, auth, op)
     return id!
-  } catch (e) { return unique(e) }
+  } catch (e) {
+    return unique(e)
+  }
 }
 
 /** Creates or updates the person row of an account; an ID card fixes sex and birthday. */
@@ -121,28 +190,60 @@ export async function savePerson(trx: Trx, accountId: number, f: PersonFacts): P
   await savePersons(trx, [{ accountId, facts: f }])
 }
 
-const PERSON_COLUMNS = ['id_card', 'sex', 'birthday', 'nation', 'political_status_id', 'education_id', 'degree_id', 'email'] as const
+const PERSON_COLUMNS = [
+  'id_card',
+  'sex',
+  'birthday',
+  'nation',
+  'political_status_id',
+  'education_id',
+  'degree_id',
+  'email',
+] as const
 
 /** The person rows of many accounts in one statement (an import batch writes 500 at once, not one by one). */
 export async function savePersons(trx: Trx, items: { accountId: number; facts: PersonFacts }[]): Promise<void> {
   if (!items.length) return
   // One row per account (the last facts win): an upsert may not touch the same row twice.
-  const byAccount = new Map(items.map(({ accountId, facts: f }) => {
-    const parsed = f.idCard ? parseIdCard(f.idCard) : null
-    return [accountId, {
-      account_id: accountId, id_card: f.idCard ?? null, sex: parsed?.sex ?? f.sex ?? null, birthday: parsed?.birthday ?? null, nation: f.nation ?? null,
-      political_status_id: f.politicalStatusId ?? null, education_id: f.educationId ?? null, degree_id: f.degreeId ?? null, email: f.email ?? null,
-    }] as const
-  }))
-  await trx.insertInto('person').values([...byAccount.values()])
-    .onConflict((oc) => oc.columns(['tenant_id', 'account_id']).doUpdateSet((eb) => ({
-      ...Object.fromEntries(PERSON_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])), updated_at: sql`now()`,
-    }))).execute()
+  const byAccount = new Map(
+    items.map(({ accountId, facts: f }) => {
+      const parsed = f.idCard ? parseIdCard(f.idCard) : null
+      return [
+        accountId,
+        {
+          account_id: accountId,
+          id_card: f.idCard ?? null,
+          sex: parsed?.sex ?? f.sex ?? null,
+          birthday: parsed?.birthday ?? null,
+          nation: f.nation ?? null,
+          political_status_id: f.politicalStatusId ?? null,
+          education_id: f.educationId ?? null,
+          degree_id: f.degreeId ?? null,
+          email: f.email ?? null,
+        },
+      ] as const
+    }),
+  )
+  await trx
+    .insertInto('person')
+    .values([...byAccount.values()])
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'account_id']).doUpdateSet((eb) => ({
+        ...Object.fromEntries(PERSON_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])),
+        updated_at: sql`now()`,
+      })),
+    )
+    .execute()
 }
 
 /** A membership of the given kind inside the caller's scope; 404 for another school's or another tenant's. */
 export async function memberFor(trx: Trx, auth: AuthInfo, id: number, userType: number) {
-  const m = await trx.selectFrom('user_info').selectAll().where('id', '=', id).where('user_type', '=', userType).executeTakeFirst()
+  const m = await trx
+    .selectFrom('user_info')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_type', '=', userType)
+    .executeTakeFirst()
   if (!m) throw notFound(PeopleMsg.NOT_FOUND)
   await assertInScope(trx, auth, m.org_id)
   return m
@@ -150,7 +251,13 @@ export async function memberFor(trx: Trx, auth: AuthInfo, id: number, userType: 
 
 /** Ends the sessions opened through these memberships (disabled, archived or deleted people are out at once). */
 export async function endMemberSessions(trx: Trx, ids: number[], now: Date): Promise<void> {
-  if (ids.length) await trx.updateTable('session').set({ revoked_at: now }).where('user_info_id', 'in', ids).where('revoked_at', 'is', null).execute()
+  if (ids.length)
+    await trx
+      .updateTable('session')
+      .set({ revoked_at: now })
+      .where('user_info_id', 'in', ids)
+      .where('revoked_at', 'is', null)
+      .execute()
 }
 
 /**
@@ -166,22 +273,46 @@ export async function deleteMembers(trx: Trx, ids: number[]): Promise<void> {
   await trx.updateTable('join_request').set({ decided_by: null }).where('decided_by', 'in', ids).execute()
   await trx.deleteFrom('user_info').where('id', 'in', ids).execute()
   const accountIds = [...new Set(rows.map((r) => r.account_id))]
-  const orphans = await trx.selectFrom('account').select(['id', 'user_name']).where('id', 'in', accountIds)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('user_info').select('id').whereRef('user_info.account_id', '=', 'account.id')))).execute()
+  const orphans = await trx
+    .selectFrom('account')
+    .select(['id', 'user_name'])
+    .where('id', 'in', accountIds)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('user_info').select('id').whereRef('user_info.account_id', '=', 'account.id'))),
+    )
+    .execute()
   if (!orphans.length) return
   const orphanIds = orphans.map((o) => o.id)
   await trx.deleteFrom('session').where('account_id', 'in', orphanIds).execute()
   await trx.deleteFrom('reset_ticket').where('account_id', 'in', orphanIds).execute()
   await trx.deleteFrom('once_token').where('account_id', 'in', orphanIds).execute()
-  await trx.deleteFrom('login_name').where('user_name', 'in', orphans.map((o) => o.user_name)).execute()
+  await trx
+    .deleteFrom('login_name')
+    .where(
+      'user_name',
+      'in',
+      orphans.map((o) => o.user_name),
+    )
+    .execute()
   await trx.deleteFrom('account').where('id', 'in', orphanIds).execute()
 }
 
 /** Checks that each given id is an entry of its dictionary type (or empty) that a member of `orgId` may name. */
-export async function checkDicts(trx: Trx, orgId: number, refs: Record<string, { id: number | null | undefined; type: string; label: string }>): Promise<void> {
+export async function checkDicts(
+  trx: Trx,
+  orgId: number,
+  refs: Record<string, { id: number | null | undefined; type: string; label: string }>,
+): Promise<void> {
   const wanted = Object.values(refs).filter((r) => r.id != null)
   if (!wanted.length) return
-  const found = await dictItemsFor(trx, orgId).select(['id', 'dict_type']).where('id', 'in', wanted.map((r) => r.id!)).execute()
+  const found = await dictItemsFor(trx, orgId)
+    .select(['id', 'dict_type'])
+    .where(
+      'id',
+      'in',
+      wanted.map((r) => r.id!),
+    )
+    .execute()
   for (const r of wanted) {
     if (!found.some((f) => f.id === r.id && f.dict_type === r.type)) throw notFound(`${r.label}不存在`)
   }
@@ -201,7 +332,11 @@ export async function checkDept(trx: Trx, orgId: number, deptId: number | null |
 
 /** A live class of the school (not archived), for placing students. */
 export async function liveClass(trx: Trx, orgId: number, classId: number) {
-  const c = await trx.selectFrom('school_class').select(['id', 'org_id', 'archived', 'name']).where('id', '=', classId).executeTakeFirst()
+  const c = await trx
+    .selectFrom('school_class')
+    .select(['id', 'org_id', 'archived', 'name'])
+    .where('id', '=', classId)
+    .executeTakeFirst()
   if (!c || c.org_id !== orgId) throw notFound(PeopleMsg.CLASS_NOT_FOUND)
   if (c.archived) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.CLASS_ARCHIVED)
   return c

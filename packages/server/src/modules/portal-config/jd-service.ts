@@ -23,8 +23,13 @@ export function checkJdAdmin(ctx: AppContext, auth: AuthInfo): Promise<JdAdminAn
 export function jdPermissions(ctx: AppContext, auth: AuthInfo, jdOrgId: number): Promise<string[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     if (jdOrgId !== (await bureauOrg(trx, auth.tenantId))?.orgId) return []
-    const member = await trx.selectFrom('user_info').select('id')
-      .where('account_id', '=', auth.accountId).where('org_id', '=', jdOrgId).where('status', '=', 0).where('archived', '=', false)
+    const member = await trx
+      .selectFrom('user_info')
+      .select('id')
+      .where('account_id', '=', auth.accountId)
+      .where('org_id', '=', jdOrgId)
+      .where('status', '=', 0)
+      .where('archived', '=', false)
       .executeTakeFirst()
     return member ? (await loadGrants(trx, member.id)).permissions : []
   })

@@ -4,5 +4,10 @@ import { configMgrRoutes, mobileInfoRoutes, tenantPortalRoutes, weatherConfigRou
 /** The portal header's configs, the mobile entries, the tenant calls of the header and the weather location (docs/portal.md). */
 export const portalConfigModule: ModuleManifest = {
   name: 'portal-config',
-  routes: (ctx) => [...configMgrRoutes(ctx), ...mobileInfoRoutes(ctx), ...tenantPortalRoutes(ctx), ...weatherConfigRoutes(ctx)],
+  routes: (ctx) => [
+    ...configMgrRoutes(ctx),
+    ...mobileInfoRoutes(ctx),
+    ...tenantPortalRoutes(ctx),
+    ...weatherConfigRoutes(ctx),
+  ],
 }

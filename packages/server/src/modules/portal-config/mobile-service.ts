@@ -7,8 +7,15 @@ import { assertInScope, isVisibleOrg } from '../../platform/org-scope.js'
 import { assertPermission } from '../../platform/permissions.js'
 
 const columns = [
-  'id', 'org_id as orgId', 'mobile_name as mobileName', 'mobile_explain as mobileExplain', 'type', 'decode_path as decodePath',
-  'code_tips as codeTips', 'has_show as hasShow', 'sort',
+  'id',
+  'org_id as orgId',
+  'mobile_name as mobileName',
+  'mobile_explain as mobileExplain',
+  'type',
+  'decode_path as decodePath',
+  'code_tips as codeTips',
+  'has_show as hasShow',
+  'sort',
 ] as const
 
 /**
@@ -16,7 +23,12 @@ const columns = [
  * the shown ones; the admin screen asks with all=1 for hidden ones too (403 without the code, 404 outside the caller's
  * reach). An org the caller may not see (another school, another tenant) is 404.
  */
-export async function listEntries(ctx: AppContext, auth: AuthInfo, orgId: number | undefined, all: boolean): Promise<MobileEntry[]> {
+export async function listEntries(
+  ctx: AppContext,
+  auth: AuthInfo,
+  orgId: number | undefined,
+  all: boolean,
+): Promise<MobileEntry[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = orgId ?? auth.orgId
     const exists = await trx.selectFrom('org_unit').select('id').where('id', '=', org).executeTakeFirst()
@@ -33,8 +45,13 @@ export async function listEntries(ctx: AppContext, auth: AuthInfo, orgId: number
 }
 
 const values = (b: MobileEntrySaveBody) => ({
-  mobile_name: b.mobileName, mobile_explain: b.mobileExplain, type: b.type, decode_path: b.decodePath, code_tips: b.codeTips,
-  has_show: b.hasShow, sort: b.sort,
+  mobile_name: b.mobileName,
+  mobile_explain: b.mobileExplain,
+  type: b.type,
+  decode_path: b.decodePath,
+  code_tips: b.codeTips,
+  has_show: b.hasShow,
+  sort: b.sort,
 })
 
 async function entryInScope(trx: Trx, auth: AuthInfo, id: number) {
@@ -44,12 +61,25 @@ async function entryInScope(trx: Trx, auth: AuthInfo, id: number) {
   return row
 }
 
-export async function saveEntry(ctx: AppContext, auth: AuthInfo, b: MobileEntrySaveBody & { orgId?: number }): Promise<number> {
+export async function saveEntry(
+  ctx: AppContext,
+  auth: AuthInfo,
+  b: MobileEntrySaveBody & { orgId?: number },
+): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = b.orgId ?? auth.orgId
     await assertInScope(trx, auth, org)
-    const { id } = await trx.insertInto('mobile_entry').values({ org_id: org, ...values(b) }).returning('id').executeTakeFirstOrThrow()
-    await recordOp(trx, auth, { module: '门户管理', action: '新增移动端入口', target: b.mobileName, detail: { after: b } })
+    const { id } = await trx
+      .insertInto('mobile_entry')
+      .values({ org_id: org, ...values(b) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await recordOp(trx, auth, {
+      module: '门户管理',
+      action: '新增移动端入口',
+      target: b.mobileName,
+      detail: { after: b },
+    })
     return Number(id)
   })
 }
@@ -58,7 +88,12 @@ export async function updateEntry(ctx: AppContext, auth: AuthInfo, id: number, b
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const before = await entryInScope(trx, auth, id)
     await trx.updateTable('mobile_entry').set(values(b)).where('id', '=', id).execute()
-    await recordOp(trx, auth, { module: '门户管理', action: '编辑移动端入口', target: b.mobileName, detail: { before, after: b } })
+    await recordOp(trx, auth, {
+      module: '门户管理',
+      action: '编辑移动端入口',
+      target: b.mobileName,
+      detail: { before, after: b },
+    })
   })
 }
 
@@ -66,6 +101,11 @@ export async function deleteEntry(ctx: AppContext, auth: AuthInfo, id: number): 
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const before = await entryInScope(trx, auth, id)
     await trx.deleteFrom('mobile_entry').where('id', '=', id).execute()
-    await recordOp(trx, auth, { module: '门户管理', action: '删除移动端入口', target: before.mobileName, detail: { before } })
+    await recordOp(trx, auth, {
+      module: '门户管理',
+      action: '删除移动端入口',
+      target: before.mobileName,
+      detail: { before },
+    })
   })
 }

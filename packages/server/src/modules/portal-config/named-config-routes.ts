@@ -13,7 +13,11 @@ type NamedConfigPair<S extends z.ZodType> = ReturnType<typeof namedConfigContrac
  * the caller's org or of an org they may see (readableOrg) as { ...value, orgId, source }; set<Key> saves the whole
  * value for the caller's org, an org below it, or the tenant default.
  */
-export function namedConfigHandlers<S extends z.ZodType>(ctx: AppContext, c: NamedConfigPair<S>, cfg: NamedConfig<S>): BoundRoute[] {
+export function namedConfigHandlers<S extends z.ZodType>(
+  ctx: AppContext,
+  c: NamedConfigPair<S>,
+  cfg: NamedConfig<S>,
+): BoundRoute[] {
   return [
     handle(c.get, async (req) => {
       const got = await readNamedFor(ctx, req.auth!, cfg, req.query.orgId)

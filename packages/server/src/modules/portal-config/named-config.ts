@@ -24,7 +24,11 @@ export interface NamedConfig<S extends z.ZodType = z.ZodType> {
   permission: string | readonly string[]
 }
 
-export interface ResolvedConfig<T> { value: T; orgId: number; source: ConfigSource }
+export interface ResolvedConfig<T> {
+  value: T
+  orgId: number
+  source: ConfigSource
+}
 
 /** The org and its ancestors, nearest first (inside the transaction's tenant); empty when the org is not there. */
 export async function lineage(trx: Trx, orgId: number): Promise<number[]> {
@@ -44,26 +48,44 @@ function parseStored<S extends z.ZodType>(schema: S, value: unknown): z.output<S
 }
 
 /** A named value for an org with its inheritance (see NamedConfig). An org not in the tenant is 404. */
-export async function resolveNamed<S extends z.ZodType>(trx: Trx, cfg: NamedConfig<S>, orgId: number): Promise<ResolvedConfig<z.output<S>>> {
+export async function resolveNamed<S extends z.ZodType>(
+  trx: Trx,
+  cfg: NamedConfig<S>,
+  orgId: number,
+): Promise<ResolvedConfig<z.output<S>>> {
   const chain = await lineage(trx, orgId)
   if (!chain.length) throw notFound(PortalMsg.ORG_NOT_FOUND)
   const order = [...chain, TENANT_DEFAULT_ORG]
-  const rows = await trx.selectFrom('portal_config').select(['org_id', 'value'])
-    .where('name', '=', cfg.name).where('org_id', 'in', order).execute()
+  const rows = await trx
+    .selectFrom('portal_config')
+    .select(['org_id', 'value'])
+    .where('name', '=', cfg.name)
+    .where('org_id', 'in', order)
+    .execute()
   for (const id of order) {
     const row = rows.find((r) => Number(r.org_id) === id)
-    if (row) return { value: parseStored(cfg.schema, row.value), orgId, source: id === TENANT_DEFAULT_ORG ? 'tenant' : 'org' }
+    if (row)
+      return { value: parseStored(cfg.schema, row.value), orgId, source: id === TENANT_DEFAULT_ORG ? 'tenant' : 'org' }
   }
   return { value: cfg.schema.parse({}), orgId, source: 'default' }
 }
 
-export interface SaveTarget { orgId?: number; tenantDefault?: boolean }
+export interface SaveTarget {
+  orgId?: number
+  tenantDefault?: boolean
+}
 
 /**
  * Saves the whole value for the caller's org, an org below it, or (top-org admins only) the tenant default, and
  * logs the before and after values. The value must already have passed cfg.schema (the route validates it).
  */
-export async function saveNamed<S extends z.ZodType>(trx: Trx, auth: AuthInfo, cfg: NamedConfig<S>, value: z.output<S>, target: SaveTarget = {}): Promise<number> {
+export async function saveNamed<S extends z.ZodType>(
+  trx: Trx,
+  auth: AuthInfo,
+  cfg: NamedConfig<S>,
+  value: z.output<S>,
+  target: SaveTarget = {},
+): Promise<number> {
   let org = target.orgId ?? auth.orgId
   if (target.tenantDefault) {
     const own = await trx.selectFrom('org_unit').select('parent_id').where('id', '=', auth.orgId).executeTakeFirst()
@@ -72,25 +94,48 @@ export async function saveNamed<S extends z.ZodType>(trx: Trx, auth: AuthInfo, c
   } else {
     await assertInScope(trx, auth, org)
   }
-  const before = await trx.selectFrom('portal_config').select('value').where('org_id', '=', org).where('name', '=', cfg.name).executeTakeFirst()
+  const before = await trx
+    .selectFrom('portal_config')
+    .select('value')
+    .where('org_id', '=', org)
+    .where('name', '=', cfg.name)
+    .executeTakeFirst()
   const json = JSON.stringify(value)
-  await trx.insertInto('portal_config').values({ org_id: org, name: cfg.name, value: json, updated_by: auth.userInfoId })
-    .onConflict((oc) => oc.columns(['tenant_id', 'org_id', 'name']).doUpdateSet({ value: json, updated_by: auth.userInfoId, updated_at: sql`now()` }))
+  await trx
+    .insertInto('portal_config')
+    .values({ org_id: org, name: cfg.name, value: json, updated_by: auth.userInfoId })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'org_id', 'name'])
+        .doUpdateSet({ value: json, updated_by: auth.userInfoId, updated_at: sql`now()` }),
+    )
     .execute()
   await recordOp(trx, auth, {
-    module: '门户管理', action: '保存配置', target: `${cfg.label}${org === TENANT_DEFAULT_ORG ? '（租户默认）' : ''}`,
+    module: '门户管理',
+    action: '保存配置',
+    target: `${cfg.label}${org === TENANT_DEFAULT_ORG ? '（租户默认）' : ''}`,
     detail: { name: cfg.name, orgId: org, before: before?.value ?? null, after: value },
   })
   return org
 }
 
-
 /** The named value of the caller's org or of an org they may see (readableOrg), read in the caller's tenant. */
-export function readNamedFor<S extends z.ZodType>(ctx: AppContext, auth: AuthInfo, cfg: NamedConfig<S>, orgId?: number): Promise<ResolvedConfig<z.output<S>>> {
+export function readNamedFor<S extends z.ZodType>(
+  ctx: AppContext,
+  auth: AuthInfo,
+  cfg: NamedConfig<S>,
+  orgId?: number,
+): Promise<ResolvedConfig<z.output<S>>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => resolveNamed(trx, cfg, await readableOrg(trx, auth, orgId)))
 }
 
 /** saveNamed in the caller's tenant, in a transaction of its own. */
-export function saveNamedFor<S extends z.ZodType>(ctx: AppContext, auth: AuthInfo, cfg: NamedConfig<S>, value: z.output<S>, target: SaveTarget = {}): Promise<number> {
+export function saveNamedFor<S extends z.ZodType>(
+  ctx: AppContext,
+  auth: AuthInfo,
+  cfg: NamedConfig<S>,
+  value: z.output<S>,
+  target: SaveTarget = {},
+): Promise<number> {
   return ctx.db.tenant(auth.tenantId, (trx) => saveNamed(trx, auth, cfg, value, target))
 }

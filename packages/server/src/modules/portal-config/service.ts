@@ -1,6 +1,13 @@
 import {
-  ConfigName, defaultSysConfig, PortalMsg, SYS_CONFIG_SCHEMAS, type FooterConfig, type JdMhSysConfig, type MhSysConfig,
-  type SetSysConfigBody, type SysConfigName,
+  ConfigName,
+  defaultSysConfig,
+  PortalMsg,
+  SYS_CONFIG_SCHEMAS,
+  type FooterConfig,
+  type JdMhSysConfig,
+  type MhSysConfig,
+  type SetSysConfigBody,
+  type SysConfigName,
 } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
@@ -23,11 +30,19 @@ function parseValue<N extends SysConfigName>(name: N, value: unknown): MhSysConf
  * A config by name for an org: the org's own value, else the nearest ancestor's (a bureau configures its schools
  * until they set their own), else the tenant default, else the built-in defaults. An org not in the tenant is 404.
  */
-export async function resolveSysConfig(trx: Trx, name: SysConfigName, orgId: number): Promise<Resolved<MhSysConfig | JdMhSysConfig>> {
+export async function resolveSysConfig(
+  trx: Trx,
+  name: SysConfigName,
+  orgId: number,
+): Promise<Resolved<MhSysConfig | JdMhSysConfig>> {
   const chain = await lineage(trx, orgId)
   if (!chain.length) throw notFound(PortalMsg.ORG_NOT_FOUND)
-  const rows = await trx.selectFrom('portal_config').select(['org_id', 'value'])
-    .where('name', '=', name).where('org_id', 'in', [...chain, TENANT_DEFAULT_ORG]).execute()
+  const rows = await trx
+    .selectFrom('portal_config')
+    .select(['org_id', 'value'])
+    .where('name', '=', name)
+    .where('org_id', 'in', [...chain, TENANT_DEFAULT_ORG])
+    .execute()
   for (const id of [...chain, TENANT_DEFAULT_ORG]) {
     const row = rows.find((r) => Number(r.org_id) === id)
     if (row) return { ...parseValue(name, row.value), orgId, source: id === TENANT_DEFAULT_ORG ? 'tenant' : 'org' }
@@ -41,7 +56,9 @@ export function getSysConfig(ctx: AppContext, auth: AuthInfo, name: SysConfigNam
 
 /** Tenant of an org, for the signed-out header calls that name only an org (org ids come from one sequence). */
 export async function tenantOfOrg(ctx: AppContext, orgId: number): Promise<number> {
-  const row = await ctx.db.platform((trx) => trx.selectFrom('org_unit').select('tenant_id').where('id', '=', orgId).executeTakeFirst())
+  const row = await ctx.db.platform((trx) =>
+    trx.selectFrom('org_unit').select('tenant_id').where('id', '=', orgId).executeTakeFirst(),
+  )
   if (!row) throw notFound(PortalMsg.ORG_NOT_FOUND)
   return row.tenant_id
 }
@@ -56,7 +73,11 @@ export async function publicSysConfig(ctx: AppContext, name: SysConfigName, orgI
  * The bureau or alliance header config (both share the bureau header shape) as the header shows it: menu targets
  * that open nothing are left out (apps openMenuOptions). The admin's editor reads the stored value (getMHSysConfig).
  */
-export async function publicHeaderConfig(ctx: AppContext, name: typeof ConfigName.JD_MH_SYS | typeof ConfigName.ALLIANCE_MH_SYS, orgId: number) {
+export async function publicHeaderConfig(
+  ctx: AppContext,
+  name: typeof ConfigName.JD_MH_SYS | typeof ConfigName.ALLIANCE_MH_SYS,
+  orgId: number,
+) {
   const tenantId = await tenantOfOrg(ctx, orgId)
   return ctx.db.tenant(tenantId, async (trx) => {
     const cfg = (await resolveSysConfig(trx, name, orgId)) as Resolved<JdMhSysConfig>
@@ -70,17 +91,28 @@ export async function bottomInfo(ctx: AppContext, orgId: number): Promise<Footer
 }
 
 /** Public portal switch (tenant getOutSchoolPortalEnable): by org when given, else the tenant default. */
-export async function outSchoolPortalEnable(ctx: AppContext, q: { tenantId?: number; orgId?: number }): Promise<{ enable: boolean }> {
+export async function outSchoolPortalEnable(
+  ctx: AppContext,
+  q: { tenantId?: number; orgId?: number },
+): Promise<{ enable: boolean }> {
   if (q.orgId !== undefined) {
     const cfg = (await publicSysConfig(ctx, ConfigName.MH_SYS, q.orgId)) as Resolved<MhSysConfig>
     return { enable: cfg.openPortalEnable }
   }
   if (q.tenantId === undefined) return { enable: false }
   const tenantId = q.tenantId
-  const exists = await ctx.db.platform((trx) => trx.selectFrom('tenant').select('id').where('id', '=', tenantId).executeTakeFirst())
+  const exists = await ctx.db.platform((trx) =>
+    trx.selectFrom('tenant').select('id').where('id', '=', tenantId).executeTakeFirst(),
+  )
   if (!exists) return { enable: false }
-  const row = await ctx.db.tenant(tenantId, (trx) => trx.selectFrom('portal_config').select('value')
-    .where('org_id', '=', TENANT_DEFAULT_ORG).where('name', '=', ConfigName.MH_SYS).executeTakeFirst())
+  const row = await ctx.db.tenant(tenantId, (trx) =>
+    trx
+      .selectFrom('portal_config')
+      .select('value')
+      .where('org_id', '=', TENANT_DEFAULT_ORG)
+      .where('name', '=', ConfigName.MH_SYS)
+      .executeTakeFirst(),
+  )
   return { enable: row ? (parseValue(ConfigName.MH_SYS, row.value) as MhSysConfig).openPortalEnable : false }
 }
 
@@ -95,18 +127,36 @@ const CONFIG_LABEL: Record<SysConfigName, string> = {
  * default; the operation log gets the before and after values.
  */
 export async function setSysConfig(ctx: AppContext, auth: AuthInfo, body: SetSysConfigBody): Promise<void> {
-  const cfg = { name: body.name, label: CONFIG_LABEL[body.name], schema: SYS_CONFIG_SCHEMAS[body.name], permission: 'sc_menhu_pc' }
+  const cfg = {
+    name: body.name,
+    label: CONFIG_LABEL[body.name],
+    schema: SYS_CONFIG_SCHEMAS[body.name],
+    permission: 'sc_menhu_pc',
+  }
   await ctx.db.tenant(auth.tenantId, (trx) => saveNamed(trx, auth, cfg, body.value, body))
 }
 
 /** mh_personal_config: 'true' | 'false' per account, or null when never set. */
 export async function getPersonal(ctx: AppContext, auth: AuthInfo, name: string): Promise<string | null> {
-  const row = await ctx.db.tenant(auth.tenantId, (trx) => trx.selectFrom('personal_config').select('value')
-    .where('account_id', '=', auth.accountId).where('name', '=', name).executeTakeFirst())
+  const row = await ctx.db.tenant(auth.tenantId, (trx) =>
+    trx
+      .selectFrom('personal_config')
+      .select('value')
+      .where('account_id', '=', auth.accountId)
+      .where('name', '=', name)
+      .executeTakeFirst(),
+  )
   return row?.value ?? null
 }
 
 export async function setPersonal(ctx: AppContext, auth: AuthInfo, name: string, value: string): Promise<void> {
-  await ctx.db.tenant(auth.tenantId, (trx) => trx.insertInto('personal_config').values({ account_id: auth.accountId, name, value })
-    .onConflict((oc) => oc.columns(['tenant_id', 'account_id', 'name']).doUpdateSet({ value, updated_at: sql`now()` })).execute())
+  await ctx.db.tenant(auth.tenantId, (trx) =>
+    trx
+      .insertInto('personal_config')
+      .values({ account_id: auth.accountId, name, value })
+      .onConflict((oc) =>
+        oc.columns(['tenant_id', 'account_id', 'name']).doUpdateSet({ value, updated_at: sql`now()` }),
+      )
+      .execute(),
+  )
 }

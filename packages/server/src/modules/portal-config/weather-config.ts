@@ -6,5 +6,8 @@ import type { NamedConfig } from './named-config.js'
  * campus reads it for the weather (campus/weather-service.ts); it is kept here with the named configs' calls.
  */
 export const campusWeatherCfg: NamedConfig<typeof campusWeatherConfig> = {
-  name: 'campus_weather_config', label: '天气城市', schema: campusWeatherConfig, permission: 'sc_menhu_pc_weather',
+  name: 'campus_weather_config',
+  label: '天气城市',
+  schema: campusWeatherConfig,
+  permission: 'sc_menhu_pc_weather',
 }

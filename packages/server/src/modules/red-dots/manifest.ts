@@ -4,5 +4,10 @@ import { classHomeRoutes, outerPortalRoutes, redDotConfigRoutes, redDotRoutes } 
 /** Red dots, the class home and the outer-portal limits (docs/portal.md "Red dots, class home, outer portal"). */
 export const redDotsModule: ModuleManifest = {
   name: 'red-dots',
-  routes: (ctx) => [...redDotConfigRoutes(ctx), ...redDotRoutes(ctx), ...classHomeRoutes(ctx), ...outerPortalRoutes(ctx)],
+  routes: (ctx) => [
+    ...redDotConfigRoutes(ctx),
+    ...redDotRoutes(ctx),
+    ...classHomeRoutes(ctx),
+    ...outerPortalRoutes(ctx),
+  ],
 }

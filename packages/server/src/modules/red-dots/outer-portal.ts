@@ -1,6 +1,14 @@
 import {
-  ErrorCode, OuterLimitType, PortalMsg, OuterMsg, OuterObjectType, UserType, type OuterEmployee, type OuterLimitTypeAnswer,
-  type OuterRoleInfo, type OuterRoleObject,
+  ErrorCode,
+  OuterLimitType,
+  PortalMsg,
+  OuterMsg,
+  OuterObjectType,
+  UserType,
+  type OuterEmployee,
+  type OuterLimitTypeAnswer,
+  type OuterRoleInfo,
+  type OuterRoleObject,
 } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
@@ -16,12 +24,19 @@ import { lineage } from '../portal-config/named-config.js'
  */
 const MODULE = '公共门户访问限制'
 
-interface Effective { limitType: number; fromOrgId: number | null }
+interface Effective {
+  limitType: number
+  fromOrgId: number | null
+}
 
 async function effective(trx: Trx, orgId: number): Promise<Effective> {
   const chain = await lineage(trx, orgId)
   if (!chain.length) throw notFound(PortalMsg.ORG_NOT_FOUND)
-  const rows = await trx.selectFrom('outer_portal_limit').select(['org_id', 'limit_type']).where('org_id', 'in', chain).execute()
+  const rows = await trx
+    .selectFrom('outer_portal_limit')
+    .select(['org_id', 'limit_type'])
+    .where('org_id', 'in', chain)
+    .execute()
   for (const id of chain) {
     const r = rows.find((x) => Number(x.org_id) === id)
     if (r) return { limitType: r.limit_type, fromOrgId: id }
@@ -35,18 +50,38 @@ export function getLimitType(ctx: AppContext, auth: AuthInfo, orgId?: number): P
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
     const e = await effective(trx, org)
-    return { orgId: org, limitType: e.limitType, fromOrgId: e.fromOrgId, source: e.fromOrgId === null ? 'default' : e.fromOrgId === org ? 'org' : 'inherited' }
+    return {
+      orgId: org,
+      limitType: e.limitType,
+      fromOrgId: e.fromOrgId,
+      source: e.fromOrgId === null ? 'default' : e.fromOrgId === org ? 'org' : 'inherited',
+    }
   })
 }
 
-export function setLimitType(ctx: AppContext, auth: AuthInfo, orgId: number | undefined, limitType: number): Promise<void> {
+export function setLimitType(
+  ctx: AppContext,
+  auth: AuthInfo,
+  orgId: number | undefined,
+  limitType: number,
+): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
     const before = await effective(trx, org)
-    await trx.insertInto('outer_portal_limit').values({ org_id: org, limit_type: limitType, updated_by: auth.userInfoId })
-      .onConflict((oc) => oc.columns(['tenant_id', 'org_id']).doUpdateSet({ limit_type: limitType, updated_by: auth.userInfoId, updated_at: ctx.clock.now() }))
+    await trx
+      .insertInto('outer_portal_limit')
+      .values({ org_id: org, limit_type: limitType, updated_by: auth.userInfoId })
+      .onConflict((oc) =>
+        oc
+          .columns(['tenant_id', 'org_id'])
+          .doUpdateSet({ limit_type: limitType, updated_by: auth.userInfoId, updated_at: ctx.clock.now() }),
+      )
       .execute()
-    await recordOp(trx, auth, { module: MODULE, action: '设置限制类型', detail: { orgId: org, before: before.limitType, after: limitType } })
+    await recordOp(trx, auth, {
+      module: MODULE,
+      action: '设置限制类型',
+      detail: { orgId: org, before: before.limitType, after: limitType },
+    })
   })
 }
 
@@ -54,83 +89,167 @@ export function setLimitType(ctx: AppContext, auth: AuthInfo, orgId: number | un
 export function listRoleObjects(ctx: AppContext, auth: AuthInfo, orgId?: number): Promise<OuterRoleObject[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
-    const rows = await trx.selectFrom('outer_portal_object as o')
+    const rows = await trx
+      .selectFrom('outer_portal_object as o')
       .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'o.tenant_id').onRef('r.id', '=', 'o.role_id'))
-      .select(['o.id', 'o.role_id', 'r.name', 'r.code']).where('o.org_id', '=', org).where('o.object_type', '=', OuterObjectType.ROLE).orderBy('o.id').execute()
+      .select(['o.id', 'o.role_id', 'r.name', 'r.code'])
+      .where('o.org_id', '=', org)
+      .where('o.object_type', '=', OuterObjectType.ROLE)
+      .orderBy('o.id')
+      .execute()
     return rows.map((r) => ({ id: r.id, roleId: Number(r.role_id), roleName: r.name, roleCode: r.code }))
   })
 }
 
 /** Roles an org may list: the tenant-wide ones and those of the org and the orgs above it. */
 function rolesFor(trx: Trx, chain: number[]) {
-  return trx.selectFrom('role').where('status', '=', 0).where((eb) => eb.or([eb('org_id', 'is', null), eb('org_id', 'in', chain)]))
+  return trx
+    .selectFrom('role')
+    .where('status', '=', 0)
+    .where((eb) => eb.or([eb('org_id', 'is', null), eb('org_id', 'in', chain)]))
 }
 
-export function roleInfos(ctx: AppContext, auth: AuthInfo, orgId: number | undefined, keyword: string | undefined): Promise<OuterRoleInfo[]> {
+export function roleInfos(
+  ctx: AppContext,
+  auth: AuthInfo,
+  orgId: number | undefined,
+  keyword: string | undefined,
+): Promise<OuterRoleInfo[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
     let q = rolesFor(trx, await lineage(trx, org)).select(['id', 'name', 'code'])
     if (keyword) q = q.where('name', 'ilike', likeOf(keyword))
     const rows = await q.orderBy('id').limit(200).execute()
-    const listed = new Set((await trx.selectFrom('outer_portal_object').select('role_id').where('org_id', '=', org).where('object_type', '=', OuterObjectType.ROLE).execute()).map((r) => Number(r.role_id)))
+    const listed = new Set(
+      (
+        await trx
+          .selectFrom('outer_portal_object')
+          .select('role_id')
+          .where('org_id', '=', org)
+          .where('object_type', '=', OuterObjectType.ROLE)
+          .execute()
+      ).map((r) => Number(r.role_id)),
+    )
     return rows.map((r) => ({ roleId: r.id, roleName: r.name, roleCode: r.code, selected: listed.has(r.id) }))
   })
 }
 
-export function addRoleObjects(ctx: AppContext, auth: AuthInfo, orgId: number | undefined, roleIds: number[]): Promise<number> {
+export function addRoleObjects(
+  ctx: AppContext,
+  auth: AuthInfo,
+  orgId: number | undefined,
+  roleIds: number[],
+): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
     const wanted = [...new Set(roleIds)]
-    const found = await rolesFor(trx, await lineage(trx, org)).select(['id', 'name']).where('id', 'in', wanted).execute()
+    const found = await rolesFor(trx, await lineage(trx, org))
+      .select(['id', 'name'])
+      .where('id', 'in', wanted)
+      .execute()
     // A role of another org or tenant answers like a missing one, and nothing is written.
     if (found.length !== wanted.length) throw notFound(OuterMsg.ROLE_NOT_FOUND)
-    const r = await trx.insertInto('outer_portal_object').values(wanted.map((role_id) => ({ org_id: org, object_type: OuterObjectType.ROLE, role_id, created_by: auth.userInfoId })))
-      .onConflict((oc) => oc.doNothing()).executeTakeFirst()
-    await recordOp(trx, auth, { module: MODULE, action: '添加角色', target: found.map((f) => f.name).join('、'), detail: { orgId: org, roleIds: wanted } })
+    const r = await trx
+      .insertInto('outer_portal_object')
+      .values(
+        wanted.map((role_id) => ({
+          org_id: org,
+          object_type: OuterObjectType.ROLE,
+          role_id,
+          created_by: auth.userInfoId,
+        })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst()
+    await recordOp(trx, auth, {
+      module: MODULE,
+      action: '添加角色',
+      target: found.map((f) => f.name).join('、'),
+      detail: { orgId: org, roleIds: wanted },
+    })
     return Number(r.numInsertedOrUpdatedRows ?? 0)
   })
 }
 
-export function deleteObjects(ctx: AppContext, auth: AuthInfo, orgId: number | undefined, ids: number[]): Promise<void> {
+export function deleteObjects(
+  ctx: AppContext,
+  auth: AuthInfo,
+  orgId: number | undefined,
+  ids: number[],
+): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
-    const gone = await trx.deleteFrom('outer_portal_object').where('org_id', '=', org).where('id', 'in', [...new Set(ids)]).returning('id').execute()
+    const gone = await trx
+      .deleteFrom('outer_portal_object')
+      .where('org_id', '=', org)
+      .where('id', 'in', [...new Set(ids)])
+      .returning('id')
+      .execute()
     if (!gone.length) throw notFound(OuterMsg.OBJECT_NOT_FOUND)
-    await recordOp(trx, auth, { module: MODULE, action: '删除限制对象', detail: { orgId: org, ids: gone.map((g) => g.id) } })
+    await recordOp(trx, auth, {
+      module: MODULE,
+      action: '删除限制对象',
+      detail: { orgId: org, ids: gone.map((g) => g.id) },
+    })
   })
 }
 
 function staffRows(trx: Trx) {
-  return trx.selectFrom('user_info as u')
+  return trx
+    .selectFrom('user_info as u')
     .innerJoin('org_unit as o', (j) => j.onRef('o.tenant_id', '=', 'u.tenant_id').onRef('o.id', '=', 'u.org_id'))
     .select(['u.id', 'u.true_name', 'u.job_no', 'o.name as org_name', 'u.org_id'])
-    .where('u.user_type', '=', UserType.STAFF).where('u.archived', '=', false)
+    .where('u.user_type', '=', UserType.STAFF)
+    .where('u.archived', '=', false)
 }
-const toEmployee = (r: { id: number; true_name: string; job_no: string | null; org_name: string }): OuterEmployee =>
-  ({ userInfoId: r.id, trueName: r.true_name, jobNo: r.job_no, orgName: r.org_name })
+const toEmployee = (r: { id: number; true_name: string; job_no: string | null; org_name: string }): OuterEmployee => ({
+  userInfoId: r.id,
+  trueName: r.true_name,
+  jobNo: r.job_no,
+  orgName: r.org_name,
+})
 
 /** employee/select: the org's listed staff. */
 export function listEmployees(ctx: AppContext, auth: AuthInfo, orgId?: number): Promise<OuterEmployee[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
-    const rows = await staffRows(trx).innerJoin('outer_portal_object as p', (j) => j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.user_info_id', '=', 'u.id'))
-      .where('p.org_id', '=', org).where('p.object_type', '=', OuterObjectType.STAFF).orderBy('p.id').execute()
+    const rows = await staffRows(trx)
+      .innerJoin('outer_portal_object as p', (j) =>
+        j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.user_info_id', '=', 'u.id'),
+      )
+      .where('p.org_id', '=', org)
+      .where('p.object_type', '=', OuterObjectType.STAFF)
+      .orderBy('p.id')
+      .execute()
     return rows.map(toEmployee)
   })
 }
 
 /** employee/candidates: staff of the org and the orgs below it matching the keyword (at most 50). */
-export function employeeCandidates(ctx: AppContext, auth: AuthInfo, orgId: number | undefined, keyword: string | undefined): Promise<OuterEmployee[]> {
+export function employeeCandidates(
+  ctx: AppContext,
+  auth: AuthInfo,
+  orgId: number | undefined,
+  keyword: string | undefined,
+): Promise<OuterEmployee[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
     let q = staffRows(trx).where('u.org_id', 'in', await subtreeIds(trx, org))
-    if (keyword) q = q.where((eb) => eb.or([eb('u.true_name', 'ilike', likeOf(keyword)), eb('u.job_no', 'ilike', likeOf(keyword))]))
+    if (keyword)
+      q = q.where((eb) =>
+        eb.or([eb('u.true_name', 'ilike', likeOf(keyword)), eb('u.job_no', 'ilike', likeOf(keyword))]),
+      )
     return (await q.orderBy('u.id').limit(50).execute()).map(toEmployee)
   })
 }
 
 /** employee/set: replaces the org's staff list; each must be staff of the org or below it, else nothing is written. */
-export function setEmployees(ctx: AppContext, auth: AuthInfo, orgId: number | undefined, userInfoIds: number[]): Promise<number> {
+export function setEmployees(
+  ctx: AppContext,
+  auth: AuthInfo,
+  orgId: number | undefined,
+  userInfoIds: number[],
+): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
     const wanted = [...new Set(userInfoIds)]
@@ -139,9 +258,23 @@ export function setEmployees(ctx: AppContext, auth: AuthInfo, orgId: number | un
       const f = found.find((x) => x.id === w)
       if (!f || !(await isWithin(trx, org, Number(f.org_id)))) throw notFound(OuterMsg.STAFF_NOT_FOUND)
     }
-    await trx.deleteFrom('outer_portal_object').where('org_id', '=', org).where('object_type', '=', OuterObjectType.STAFF).execute()
+    await trx
+      .deleteFrom('outer_portal_object')
+      .where('org_id', '=', org)
+      .where('object_type', '=', OuterObjectType.STAFF)
+      .execute()
     if (wanted.length) {
-      await trx.insertInto('outer_portal_object').values(wanted.map((user_info_id) => ({ org_id: org, object_type: OuterObjectType.STAFF, user_info_id, created_by: auth.userInfoId }))).execute()
+      await trx
+        .insertInto('outer_portal_object')
+        .values(
+          wanted.map((user_info_id) => ({
+            org_id: org,
+            object_type: OuterObjectType.STAFF,
+            user_info_id,
+            created_by: auth.userInfoId,
+          })),
+        )
+        .execute()
     }
     await recordOp(trx, auth, { module: MODULE, action: '设置人员', detail: { orgId: org, userInfoIds: wanted } })
     return wanted.length
@@ -153,26 +286,60 @@ export function setEmployees(ctx: AppContext, auth: AuthInfo, orgId: number | un
  * signed-in person of the tenant holding a listed role in any of their memberships (own or delegated). Type 2: one
  * of whose memberships is listed. A caller of another tenant counts as a visitor.
  */
-export async function outerAllowed(trx: Trx, auth: AuthInfo | null, orgId: number): Promise<{ allowed: boolean; limitType: number }> {
+export async function outerAllowed(
+  trx: Trx,
+  auth: AuthInfo | null,
+  orgId: number,
+): Promise<{ allowed: boolean; limitType: number }> {
   const e = await effective(trx, orgId)
   if (e.limitType === OuterLimitType.ALL) return { allowed: true, limitType: e.limitType }
   if (!auth || e.fromOrgId === null) return { allowed: false, limitType: e.limitType }
-  const mine = trx.selectFrom('user_info').select('id').where('account_id', '=', auth.accountId).where('archived', '=', false)
+  const mine = trx
+    .selectFrom('user_info')
+    .select('id')
+    .where('account_id', '=', auth.accountId)
+    .where('archived', '=', false)
   let hit
   if (e.limitType === OuterLimitType.ROLES) {
-    const roles = trx.selectFrom('outer_portal_object').select('role_id').where('org_id', '=', e.fromOrgId).where('object_type', '=', OuterObjectType.ROLE)
-    hit = await trx.selectFrom('user_role').select('role_id').where('user_info_id', 'in', mine).where('role_id', 'in', roles)
-      .union(trx.selectFrom('role_sub_org_user').select('role_id').where('user_info_id', 'in', mine).where('role_id', 'in', roles))
-      .limit(1).executeTakeFirst()
+    const roles = trx
+      .selectFrom('outer_portal_object')
+      .select('role_id')
+      .where('org_id', '=', e.fromOrgId)
+      .where('object_type', '=', OuterObjectType.ROLE)
+    hit = await trx
+      .selectFrom('user_role')
+      .select('role_id')
+      .where('user_info_id', 'in', mine)
+      .where('role_id', 'in', roles)
+      .union(
+        trx
+          .selectFrom('role_sub_org_user')
+          .select('role_id')
+          .where('user_info_id', 'in', mine)
+          .where('role_id', 'in', roles),
+      )
+      .limit(1)
+      .executeTakeFirst()
   } else {
-    hit = await trx.selectFrom('outer_portal_object').select('id').where('org_id', '=', e.fromOrgId).where('object_type', '=', OuterObjectType.STAFF)
-      .where('user_info_id', 'in', mine).limit(1).executeTakeFirst()
+    hit = await trx
+      .selectFrom('outer_portal_object')
+      .select('id')
+      .where('org_id', '=', e.fromOrgId)
+      .where('object_type', '=', OuterObjectType.STAFF)
+      .where('user_info_id', 'in', mine)
+      .limit(1)
+      .executeTakeFirst()
   }
   return { allowed: hit !== undefined, limitType: e.limitType }
 }
 
 /** outerAllowed in the org's tenant, in a transaction of its own. */
-export function mayOpenOuter(ctx: AppContext, tenantId: number, auth: AuthInfo | null, orgId: number): Promise<{ allowed: boolean; limitType: number }> {
+export function mayOpenOuter(
+  ctx: AppContext,
+  tenantId: number,
+  auth: AuthInfo | null,
+  orgId: number,
+): Promise<{ allowed: boolean; limitType: number }> {
   return ctx.db.tenant(tenantId, (trx) => outerAllowed(trx, auth, orgId))
 }
 
@@ -183,4 +350,3 @@ export async function assertOuterAllowed(trx: Trx, auth: AuthInfo | null, orgId:
   if (!auth) throw unauthorized()
   throw new AppError(ErrorCode.FORBIDDEN, OuterMsg.DENIED, 403)
 }
-

@@ -1,5 +1,9 @@
 import {
-  classHomeContracts, OuterMsg, outerPortalContracts as O, redDotConfigContracts as C, redDotContracts as R,
+  classHomeContracts,
+  OuterMsg,
+  outerPortalContracts as O,
+  redDotConfigContracts as C,
+  redDotContracts as R,
 } from '@zhixiao/shared'
 import { bearerToken } from '../../platform/auth-hook.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
@@ -40,14 +44,26 @@ async function optionalAuth(ctx: AppContext, token: string | null | undefined, i
 /** /base/portal/outer (001 §7.5): who may open the open (outer) portal of an org. */
 export const outerPortalRoutes = (ctx: AppContext) => [
   handle(O.limitType, async (req) => ok(await outer.getLimitType(ctx, req.auth!, req.query.orgId))),
-  handle(O.setLimitType, async (req) => { await outer.setLimitType(ctx, req.auth!, req.body.orgId, req.body.limitType); return ok(null, OuterMsg.SAVED) }),
+  handle(O.setLimitType, async (req) => {
+    await outer.setLimitType(ctx, req.auth!, req.body.orgId, req.body.limitType)
+    return ok(null, OuterMsg.SAVED)
+  }),
   handle(O.roles, async (req) => ok(await outer.listRoleObjects(ctx, req.auth!, req.query.orgId))),
-  handle(O.addRoles, async (req) => ok(await outer.addRoleObjects(ctx, req.auth!, req.body.orgId, req.body.roleIds), OuterMsg.ADDED)),
-  handle(O.delete, async (req) => { await outer.deleteObjects(ctx, req.auth!, req.body.orgId, req.body.ids); return ok(null, OuterMsg.DELETED) }),
+  handle(O.addRoles, async (req) =>
+    ok(await outer.addRoleObjects(ctx, req.auth!, req.body.orgId, req.body.roleIds), OuterMsg.ADDED),
+  ),
+  handle(O.delete, async (req) => {
+    await outer.deleteObjects(ctx, req.auth!, req.body.orgId, req.body.ids)
+    return ok(null, OuterMsg.DELETED)
+  }),
   handle(O.roleInfos, async (req) => ok(await outer.roleInfos(ctx, req.auth!, req.query.orgId, req.query.keyword))),
   handle(O.employees, async (req) => ok(await outer.listEmployees(ctx, req.auth!, req.query.orgId))),
-  handle(O.candidates, async (req) => ok(await outer.employeeCandidates(ctx, req.auth!, req.query.orgId, req.query.keyword))),
-  handle(O.setEmployees, async (req) => ok(await outer.setEmployees(ctx, req.auth!, req.body.orgId, req.body.userInfoIds), OuterMsg.SAVED)),
+  handle(O.candidates, async (req) =>
+    ok(await outer.employeeCandidates(ctx, req.auth!, req.query.orgId, req.query.keyword)),
+  ),
+  handle(O.setEmployees, async (req) =>
+    ok(await outer.setEmployees(ctx, req.auth!, req.body.orgId, req.body.userInfoIds), OuterMsg.SAVED),
+  ),
   handle(O.mayOpen, async (req) => {
     const auth = await optionalAuth(ctx, bearerToken(req), req.ip)
     const orgId = req.query.orgId ?? auth?.orgId

@@ -1,5 +1,12 @@
 import {
-  ComplaintStatus, RED_DOT_MENUS, type RedDot, type RedDotAnswer, type RedDotMenu, type RedDotRule, type RedDotTarget, type RedDotTargets,
+  ComplaintStatus,
+  RED_DOT_MENUS,
+  type RedDot,
+  type RedDotAnswer,
+  type RedDotMenu,
+  type RedDotRule,
+  type RedDotTarget,
+  type RedDotTargets,
 } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
@@ -28,17 +35,25 @@ function sourceCounter(trx: Trx, auth: AuthInfo, v: Viewer) {
   const cache = new Map<string, Promise<number>>()
   const compute = async (source: RedDotRule['source']): Promise<number> => {
     switch (source) {
-      case 'manual': return 0
+      case 'manual':
+        return 0
       case 'joinAudit': {
         // As the join-audit list shows them: pending requests to the member's own org, for holders of its code.
         if (!v.permissions.has(JOIN_AUDIT_CODE)) return 0
-        const r = await trx.selectFrom('join_request').select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('org_id', '=', auth.orgId).where('status', '=', 0).executeTakeFirstOrThrow()
+        const r = await trx
+          .selectFrom('join_request')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('org_id', '=', auth.orgId)
+          .where('status', '=', 0)
+          .executeTakeFirstOrThrow()
         return Number(r.n)
       }
       case 'complaints': {
         // As complaints' pendingCount: the whole org for list holders, else the classes the member handles.
-        let q = trx.selectFrom('complaint').where('org_id', '=', auth.orgId).where('status', '=', ComplaintStatus.PENDING)
+        let q = trx
+          .selectFrom('complaint')
+          .where('org_id', '=', auth.orgId)
+          .where('status', '=', ComplaintStatus.PENDING)
         if (!v.permissions.has(LIST_CODE)) {
           const ids = await handledClassIds(trx, auth)
           if (!ids.length) return 0
@@ -48,15 +63,22 @@ function sourceCounter(trx: Trx, auth: AuthInfo, v: Viewer) {
       }
       case 'messages': {
         // The message centre's own rule: the account's unread messages.
-        const r = await trx.selectFrom('message').select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('account_id', '=', auth.accountId).where('read_at', 'is', null).executeTakeFirstOrThrow()
+        const r = await trx
+          .selectFrom('message')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('account_id', '=', auth.accountId)
+          .where('read_at', 'is', null)
+          .executeTakeFirstOrThrow()
         return Number(r.n)
       }
     }
   }
   return (source: RedDotRule['source']) => {
     let p = cache.get(source)
-    if (!p) { p = compute(source); cache.set(source, p) }
+    if (!p) {
+      p = compute(source)
+      cache.set(source, p)
+    }
     return p
   }
 }
@@ -76,10 +98,28 @@ export function redDotCounts(ctx: AppContext, auth: AuthInfo): Promise<RedDotAns
     if (!rules.length) return { enabled: cfg.enabled, maxCount: cfg.maxCount, dots: [] }
     const v = await viewerOf(trx, auth, ctx.clock.now())
     const appKeys = [...new Set(rules.filter((r) => r.target.kind === 'app').map((r) => r.target.key))]
-    const apps = appKeys.length ? await appsInView(trx, v).select(APP_COLUMNS).where('app.unique_id', 'in', appKeys).execute() : []
-    const openable = new Set(apps.filter((a) => offerable(v, a) && !a.is_scrap && !(a.expire_date && a.expire_date < v.today)).map((a) => a.unique_id))
-    const seen = new Set((await trx.selectFrom('redot_seen').select('rule_id').where('user_info_id', '=', auth.userInfoId)
-      .where('rule_id', 'in', rules.map((r) => r.id)).execute()).map((r) => r.rule_id))
+    const apps = appKeys.length
+      ? await appsInView(trx, v).select(APP_COLUMNS).where('app.unique_id', 'in', appKeys).execute()
+      : []
+    const openable = new Set(
+      apps
+        .filter((a) => offerable(v, a) && !a.is_scrap && !(a.expire_date && a.expire_date < v.today))
+        .map((a) => a.unique_id),
+    )
+    const seen = new Set(
+      (
+        await trx
+          .selectFrom('redot_seen')
+          .select('rule_id')
+          .where('user_info_id', '=', auth.userInfoId)
+          .where(
+            'rule_id',
+            'in',
+            rules.map((r) => r.id),
+          )
+          .execute()
+      ).map((r) => r.rule_id),
+    )
     const count = sourceCounter(trx, auth, v)
     const dots = new Map<string, RedDot>()
     for (const r of rules) {
@@ -106,11 +146,16 @@ export function redDotCounts(ctx: AppContext, auth: AuthInfo): Promise<RedDotAns
 export function openRedDot(ctx: AppContext, auth: AuthInfo, target: RedDotTarget): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const cfg = (await resolveNamed(trx, redotMsgCfg, auth.orgId)).value
-    const ids = cfg.rules.filter((r) => r.source === 'manual' && r.target.kind === target.kind && r.target.key === target.key).map((r) => r.id)
+    const ids = cfg.rules
+      .filter((r) => r.source === 'manual' && r.target.kind === target.kind && r.target.key === target.key)
+      .map((r) => r.id)
     if (!ids.length) return 0
     const now = ctx.clock.now()
-    const r = await trx.insertInto('redot_seen').values(ids.map((rule_id) => ({ user_info_id: auth.userInfoId, rule_id, seen_at: now })))
-      .onConflict((oc) => oc.columns(['tenant_id', 'user_info_id', 'rule_id']).doNothing()).executeTakeFirst()
+    const r = await trx
+      .insertInto('redot_seen')
+      .values(ids.map((rule_id) => ({ user_info_id: auth.userInfoId, rule_id, seen_at: now })))
+      .onConflict((oc) => oc.columns(['tenant_id', 'user_info_id', 'rule_id']).doNothing())
+      .executeTakeFirst()
     return Number(r.numInsertedOrUpdatedRows ?? 0)
   })
 }
@@ -119,7 +164,11 @@ export function openRedDot(ctx: AppContext, auth: AuthInfo, target: RedDotTarget
 export function redDotTargets(ctx: AppContext, auth: AuthInfo): Promise<RedDotTargets> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const v = await viewerOf(trx, auth, ctx.clock.now())
-    const apps = await appsInView(trx, v).select(['app.unique_id', 'app.name']).orderBy('app.sort').orderBy('app.id').execute()
+    const apps = await appsInView(trx, v)
+      .select(['app.unique_id', 'app.name'])
+      .orderBy('app.sort')
+      .orderBy('app.id')
+      .execute()
     return {
       apps: apps.map((a) => ({ uniqueId: a.unique_id, name: a.name })),
       menus: Object.entries(RED_DOT_MENUS).map(([key, name]) => ({ key, name })),

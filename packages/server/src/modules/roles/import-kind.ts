@@ -11,17 +11,22 @@ import type { ImportKindDef, Rejected } from '../imports/kinds.js'
  * or more roles of that org's view (its own and the built-in ones) by name. A row is applied whole or rejected
  * whole with its reason; roles holding a code the uploader lacks are refused as in associatedAccount.
  */
-interface Person { id: number; trueName: string }
+interface Person {
+  id: number
+  trueName: string
+}
 
 /** People of the org reachable by each login name or phone of the batch (a phone may name several). */
 async function peopleOf(trx: Trx, orgId: number, keys: string[]): Promise<Map<string, Person[]>> {
   const found = new Map<string, Person[]>()
   if (!keys.length) return found
-  const rows = await trx.selectFrom('user_info as u')
+  const rows = await trx
+    .selectFrom('user_info as u')
     .innerJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
     .leftJoin('login_name as l', (j) => j.onRef('l.tenant_id', '=', 'a.tenant_id').onRef('l.account_id', '=', 'a.id'))
     .select(['u.id', 'u.true_name as trueName', 'a.phone', 'l.user_name as loginName'])
-    .where('u.org_id', '=', orgId).where('u.archived', '=', false)
+    .where('u.org_id', '=', orgId)
+    .where('u.archived', '=', false)
     .where((eb) => eb.or([eb('l.user_name', 'in', keys), eb('a.phone', 'in', keys)]))
     .execute()
   for (const r of rows) {
@@ -41,41 +46,93 @@ export const roleUserImport: ImportKindDef = {
   async prepare(_ctx, trx, job) {
     const own = new Set((await loadGrants(trx, job.createdBy)).permissions)
     const everyCode = (await trx.selectFrom('permission').select('code').execute()).map((p) => p.code)
-    const roles = await trx.selectFrom('role').select(['id', 'name', 'code'])
-      .where((eb) => eb.or([eb('org_id', 'is', null), eb('org_id', '=', job.orgId)])).execute()
-    const grants = roles.length ? await trx.selectFrom('role_permission').select(['role_id', 'permission_code']).where('role_id', 'in', roles.map((r) => r.id)).execute() : []
+    const roles = await trx
+      .selectFrom('role')
+      .select(['id', 'name', 'code'])
+      .where((eb) => eb.or([eb('org_id', 'is', null), eb('org_id', '=', job.orgId)]))
+      .execute()
+    const grants = roles.length
+      ? await trx
+          .selectFrom('role_permission')
+          .select(['role_id', 'permission_code'])
+          .where(
+            'role_id',
+            'in',
+            roles.map((r) => r.id),
+          )
+          .execute()
+      : []
     // A role is beyond the uploader when it gives a code they lack (the admin role gives every code).
-    const codesOf = (r: { id: number; code: string }) => (r.code === ADMIN_ROLE ? everyCode : grants.filter((g) => g.role_id === r.id).map((g) => g.permission_code))
-    const byName = new Map(roles.map((r) => [r.name, { id: r.id, name: r.name, beyond: codesOf(r).some((c) => !own.has(c)) }]))
+    const codesOf = (r: { id: number; code: string }) =>
+      r.code === ADMIN_ROLE ? everyCode : grants.filter((g) => g.role_id === r.id).map((g) => g.permission_code)
+    const byName = new Map(
+      roles.map((r) => [r.name, { id: r.id, name: r.name, beyond: codesOf(r).some((c) => !own.has(c)) }]),
+    )
     // The import acts with the uploader's reach, limited to the job's org.
-    const auth: AuthInfo = { sessionId: '', tenantId: job.tenantId, accountId: 0, userInfoId: job.createdBy, orgId: job.orgId }
+    const auth: AuthInfo = {
+      sessionId: '',
+      tenantId: job.tenantId,
+      accountId: 0,
+      userInfoId: job.createdBy,
+      orgId: job.orgId,
+    }
     return {
       async write(trx2, rows) {
         const rejected: Rejected[] = []
-        const people = await peopleOf(trx2, job.orgId, [...new Set(rows.map((r) => (r.values.login ?? '').trim()).filter(Boolean))])
+        const people = await peopleOf(trx2, job.orgId, [
+          ...new Set(rows.map((r) => (r.values.login ?? '').trim()).filter(Boolean)),
+        ])
         const links: { row: ReadRow; person: Person; roleIds: number[]; roleNames: string[] }[] = []
         for (const row of rows) {
           const login = (row.values.login ?? '').trim()
           const names = splitRoleNames(row.values.roles ?? '')
-          if (!login) { rejected.push({ row, reason: '请填写登录名或手机号' }); continue }
-          if (!names.length) { rejected.push({ row, reason: '请填写角色名称' }); continue }
+          if (!login) {
+            rejected.push({ row, reason: '请填写登录名或手机号' })
+            continue
+          }
+          if (!names.length) {
+            rejected.push({ row, reason: '请填写角色名称' })
+            continue
+          }
           const found = people.get(login) ?? []
-          if (!found.length) { rejected.push({ row, reason: `本机构中没有该人员：${login}` }); continue }
-          if (found.length > 1) { rejected.push({ row, reason: '该手机号对应多人，请填写登录名' }); continue }
+          if (!found.length) {
+            rejected.push({ row, reason: `本机构中没有该人员：${login}` })
+            continue
+          }
+          if (found.length > 1) {
+            rejected.push({ row, reason: '该手机号对应多人，请填写登录名' })
+            continue
+          }
           const person = found[0]!
           const trueName = (row.values.trueName ?? '').trim()
-          if (trueName && trueName !== person.trueName) { rejected.push({ row, reason: `姓名与账号不一致：${person.trueName}` }); continue }
+          if (trueName && trueName !== person.trueName) {
+            rejected.push({ row, reason: `姓名与账号不一致：${person.trueName}` })
+            continue
+          }
           const missing = names.find((n) => !byName.has(n))
-          if (missing) { rejected.push({ row, reason: `角色不存在：${missing}` }); continue }
+          if (missing) {
+            rejected.push({ row, reason: `角色不存在：${missing}` })
+            continue
+          }
           const picked = names.map((n) => byName.get(n)!)
-          if (picked.some((r) => r.beyond)) { rejected.push({ row, reason: RoleMsg.BEYOND_OWN }); continue }
+          if (picked.some((r) => r.beyond)) {
+            rejected.push({ row, reason: RoleMsg.BEYOND_OWN })
+            continue
+          }
           links.push({ row, person, roleIds: picked.map((r) => r.id), roleNames: names })
         }
         const values = links.flatMap((l) => l.roleIds.map((role_id) => ({ user_info_id: l.person.id, role_id })))
         if (values.length) {
-          await trx2.insertInto('user_role').values(values).onConflict((oc) => oc.doNothing()).execute()
+          await trx2
+            .insertInto('user_role')
+            .values(values)
+            .onConflict((oc) => oc.doNothing())
+            .execute()
           await recordOp(trx2, auth, {
-            module: '角色授权', action: '导入关联人员', target: `导入任务 ${job.id}：${links.length} 人`, important: true,
+            module: '角色授权',
+            action: '导入关联人员',
+            target: `导入任务 ${job.id}：${links.length} 人`,
+            important: true,
             detail: { after: links.map((l) => ({ person: l.person.trueName, roles: l.roleNames })) },
           })
         }

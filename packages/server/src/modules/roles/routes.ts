@@ -12,15 +12,30 @@ export const roleRoutes = (ctx: AppContext) => [
   handle(R.inner, async (req) => ok(await svc.allRoles(ctx, req.auth!, true))),
   handle(R.get, async (req) => ok(await svc.roleById(ctx, req.auth!, req.query.id))),
   handle(R.addBatch, async (req) => ok(await svc.addRoles(ctx, req.auth!, req.body), '新增成功')),
-  handle(R.update, async (req) => { await svc.updateRole(ctx, req.auth!, req.body); return ok(null, '编辑成功') }),
-  handle(R.deleteBatch, async (req) => { await svc.deleteRoles(ctx, req.auth!, req.body.ids); return ok(null, '删除成功') }),
+  handle(R.update, async (req) => {
+    await svc.updateRole(ctx, req.auth!, req.body)
+    return ok(null, '编辑成功')
+  }),
+  handle(R.deleteBatch, async (req) => {
+    await svc.deleteRoles(ctx, req.auth!, req.body.ids)
+    return ok(null, '删除成功')
+  }),
   handle(R.permissionTree, async (req) => ok(await svc.permissionTree(ctx, req.auth!, req.query))),
   handle(R.permissionsOfRole, async (req) => ok(await svc.permissionsOfRole(ctx, req.auth!, req.query))),
-  handle(R.associatePermission, async (req) => { await svc.associatePermissions(ctx, req.auth!, req.body); return ok(null, RoleMsg.GRANTED) }),
+  handle(R.associatePermission, async (req) => {
+    await svc.associatePermissions(ctx, req.auth!, req.body)
+    return ok(null, RoleMsg.GRANTED)
+  }),
   handle(R.members, async (req) => ok(await svc.roleMembers(ctx, req.auth!, req.body, true))),
   handle(R.nonMembers, async (req) => ok(await svc.roleMembers(ctx, req.auth!, req.body, false))),
-  handle(R.addMembers, async (req) => { await svc.setRoleMembers(ctx, req.auth!, req.body, true); return ok(null, '关联成功') }),
-  handle(R.removeMembers, async (req) => { await svc.setRoleMembers(ctx, req.auth!, req.body, false); return ok(null, '取消关联成功') }),
+  handle(R.addMembers, async (req) => {
+    await svc.setRoleMembers(ctx, req.auth!, req.body, true)
+    return ok(null, '关联成功')
+  }),
+  handle(R.removeMembers, async (req) => {
+    await svc.setRoleMembers(ctx, req.auth!, req.body, false)
+    return ok(null, '取消关联成功')
+  }),
 ]
 
 /** 权限用户查询 and 用户权限查询: who holds which codes. */
@@ -35,5 +50,7 @@ export const permissionQueryRoutes = (ctx: AppContext) => [
 export const operationLogRoutes = (ctx: AppContext) => [
   handle(L.page, async (req) => ok(await pageOperationLog(ctx, req.auth!, req.body, false))),
   handle(L.orgs, async (req) => ok(await operationOrgs(ctx, req.auth!))),
-  handle(L.permissionChanges, async (req) => ok(await pageOperationLog(ctx, req.auth!, { module: '角色授权', ...req.query }, false))),
+  handle(L.permissionChanges, async (req) =>
+    ok(await pageOperationLog(ctx, req.auth!, { module: '角色授权', ...req.query }, false)),
+  ),
 ]

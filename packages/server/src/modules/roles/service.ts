@@ -1,6 +1,25 @@
 import {
-  ADMIN_ROLE, CATALOGUE_APP_TYPES, ErrorCode, PermissionAppType, RoleMsg, TENANT_APP_PERMISSION_ROOT, permissionAppTypeOfApp, type AssociateAccountBody,
-  type AssociatePermissionBody, type PermissionNode, type PermissionGroup, type PermissionTreeQuery, type PermissionsOfRoleQuery, type ByPermissionsBody, type UserSearchBody, type RoleAddBatchBody, type RoleMemberRow, type RolePageBody, type RoleRow, type RoleUpdateBody, type RoleMembersBody,
+  ADMIN_ROLE,
+  CATALOGUE_APP_TYPES,
+  ErrorCode,
+  PermissionAppType,
+  RoleMsg,
+  TENANT_APP_PERMISSION_ROOT,
+  permissionAppTypeOfApp,
+  type AssociateAccountBody,
+  type AssociatePermissionBody,
+  type PermissionNode,
+  type PermissionGroup,
+  type PermissionTreeQuery,
+  type PermissionsOfRoleQuery,
+  type ByPermissionsBody,
+  type UserSearchBody,
+  type RoleAddBatchBody,
+  type RoleMemberRow,
+  type RolePageBody,
+  type RoleRow,
+  type RoleUpdateBody,
+  type RoleMembersBody,
 } from '@zhixiao/shared'
 import { randomBytes } from 'node:crypto'
 import type { Trx } from '../../db/database.js'
@@ -19,7 +38,9 @@ import { codesOfRole, loadGrants } from '../../platform/permissions.js'
  * they hold (privilege escalation).
  */
 function rolesInView(trx: Trx, auth: AuthInfo) {
-  return trx.selectFrom('role').where((eb) => eb.or([eb('role.org_id', 'is', null), eb('role.org_id', '=', auth.orgId)]))
+  return trx
+    .selectFrom('role')
+    .where((eb) => eb.or([eb('role.org_id', 'is', null), eb('role.org_id', '=', auth.orgId)]))
 }
 
 export async function roleFor(trx: Trx, auth: AuthInfo, id: number, forWrite: boolean) {
@@ -35,19 +56,40 @@ export async function roleFor(trx: Trx, auth: AuthInfo, id: number, forWrite: bo
  * caller's org and below holding the role themselves. `scope` is subtreeIds(caller's org).
  */
 function memberLinks(trx: Trx, scope: number[]) {
-  return trx.selectFrom('user_role as ur')
-    .innerJoin('user_info as mu', (j) => j.onRef('mu.tenant_id', '=', 'ur.tenant_id').onRef('mu.id', '=', 'ur.user_info_id'))
-    .where('mu.org_id', 'in', scope).where('mu.archived', '=', false)
+  return trx
+    .selectFrom('user_role as ur')
+    .innerJoin('user_info as mu', (j) =>
+      j.onRef('mu.tenant_id', '=', 'ur.tenant_id').onRef('mu.id', '=', 'ur.user_info_id'),
+    )
+    .where('mu.org_id', 'in', scope)
+    .where('mu.archived', '=', false)
 }
 
 function rows(trx: Trx, auth: AuthInfo, scope: number[]) {
   return rolesInView(trx, auth).select((eb) => [
-    'role.id', 'role.org_id as orgId', 'role.code', 'role.name', 'role.builtin', 'role.user_type as userType', 'role.status',
-    memberLinks(trx, scope).select((e) => e.fn.countAll<number>().as('n')).where('ur.role_id', '=', eb.ref('role.id')).as('memberCount'),
-    eb.selectFrom('role_permission').select((e) => e.fn.countAll<number>().as('n')).whereRef('role_permission.role_id', '=', 'role.id').as('permissionCount'),
+    'role.id',
+    'role.org_id as orgId',
+    'role.code',
+    'role.name',
+    'role.builtin',
+    'role.user_type as userType',
+    'role.status',
+    memberLinks(trx, scope)
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('ur.role_id', '=', eb.ref('role.id'))
+      .as('memberCount'),
+    eb
+      .selectFrom('role_permission')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('role_permission.role_id', '=', 'role.id')
+      .as('permissionCount'),
   ])
 }
-const fix = <T extends { memberCount: unknown; permissionCount: unknown }>(r: T) => ({ ...r, memberCount: Number(r.memberCount ?? 0), permissionCount: Number(r.permissionCount ?? 0) })
+const fix = <T extends { memberCount: unknown; permissionCount: unknown }>(r: T) => ({
+  ...r,
+  memberCount: Number(r.memberCount ?? 0),
+  permissionCount: Number(r.permissionCount ?? 0),
+})
 
 export function pageRoles(ctx: AppContext, auth: AuthInfo, q: RolePageBody): Promise<Page<RoleRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
@@ -60,19 +102,34 @@ export function pageRoles(ctx: AppContext, auth: AuthInfo, q: RolePageBody): Pro
 }
 
 export function allRoles(ctx: AppContext, auth: AuthInfo, builtinOnly = false): Promise<RoleRow[]> {
-  return ctx.db.tenant(auth.tenantId, async (trx) => (await rows(trx, auth, await subtreeIds(trx, auth.orgId)).$if(builtinOnly, (q) => q.where('role.builtin', '=', true))
-    .orderBy('role.builtin', 'desc').orderBy('role.id').execute()).map(fix))
+  return ctx.db.tenant(auth.tenantId, async (trx) =>
+    (
+      await rows(trx, auth, await subtreeIds(trx, auth.orgId))
+        .$if(builtinOnly, (q) => q.where('role.builtin', '=', true))
+        .orderBy('role.builtin', 'desc')
+        .orderBy('role.id')
+        .execute()
+    ).map(fix),
+  )
 }
 
 export function roleById(ctx: AppContext, auth: AuthInfo, id: number): Promise<RoleRow> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await roleFor(trx, auth, id, false)
-    return fix(await rows(trx, auth, await subtreeIds(trx, auth.orgId)).where('role.id', '=', id).executeTakeFirstOrThrow())
+    return fix(
+      await rows(trx, auth, await subtreeIds(trx, auth.orgId))
+        .where('role.id', '=', id)
+        .executeTakeFirstOrThrow(),
+    )
   })
 }
 
 async function assertNameFree(trx: Trx, auth: AuthInfo, name: string, exceptId?: number): Promise<void> {
-  const clash = await rolesInView(trx, auth).select('id').where('name', '=', name).$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!)).executeTakeFirst()
+  const clash = await rolesInView(trx, auth)
+    .select('id')
+    .where('name', '=', name)
+    .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
+    .executeTakeFirst()
   if (clash) throw refused(ErrorCode.CONFLICT, RoleMsg.NAME_TAKEN)
 }
 
@@ -81,17 +138,39 @@ export function addRoles(ctx: AppContext, auth: AuthInfo, b: RoleAddBatchBody): 
     const names = b.roles.map((r) => r.name)
     if (new Set(names).size !== names.length) throw refused(ErrorCode.CONFLICT, RoleMsg.NAME_TAKEN)
     for (const n of names) await assertNameFree(trx, auth, n)
-    const ids = (await trx.insertInto('role').values(b.roles.map((r) => ({
-      org_id: auth.orgId, code: `r_${randomBytes(6).toString('hex')}`, name: r.name, builtin: false, user_type: r.userType ?? null,
-    }))).returning('id').execute()).map((r) => r.id)
-    await recordOp(trx, auth, { module: '角色授权', action: '新增角色', target: names.join('、'), detail: { after: { roles: names } } })
+    const ids = (
+      await trx
+        .insertInto('role')
+        .values(
+          b.roles.map((r) => ({
+            org_id: auth.orgId,
+            code: `r_${randomBytes(6).toString('hex')}`,
+            name: r.name,
+            builtin: false,
+            user_type: r.userType ?? null,
+          })),
+        )
+        .returning('id')
+        .execute()
+    ).map((r) => r.id)
+    await recordOp(trx, auth, {
+      module: '角色授权',
+      action: '新增角色',
+      target: names.join('、'),
+      detail: { after: { roles: names } },
+    })
     return ids
   })
 }
 
 /** Refuses disabling or deleting a role the caller holds: it may be what lets them manage roles at all. */
 async function assertNotOwnRole(trx: Trx, auth: AuthInfo, roleId: number): Promise<void> {
-  const held = await trx.selectFrom('user_role').select('role_id').where('user_info_id', '=', auth.userInfoId).where('role_id', '=', roleId).executeTakeFirst()
+  const held = await trx
+    .selectFrom('user_role')
+    .select('role_id')
+    .where('user_info_id', '=', auth.userInfoId)
+    .where('role_id', '=', roleId)
+    .executeTakeFirst()
   if (held) throw refused(ErrorCode.BAD_REQUEST, RoleMsg.OWN_ROLE)
 }
 
@@ -101,8 +180,20 @@ export function updateRole(ctx: AppContext, auth: AuthInfo, b: RoleUpdateBody): 
     await assertMayActOnRole(trx, auth, r)
     if (b.status !== undefined && b.status !== 0) await assertNotOwnRole(trx, auth, r.id)
     await assertNameFree(trx, auth, b.name, b.id)
-    await trx.updateTable('role').set({ name: b.name, user_type: b.userType ?? null, ...(b.status !== undefined && { status: b.status }) }).where('id', '=', b.id).execute()
-    await recordOp(trx, auth, { module: '角色授权', action: '编辑角色', target: r.name, detail: { before: { name: r.name, userType: r.user_type, status: r.status }, after: { name: b.name, userType: b.userType ?? null, status: b.status ?? r.status } } })
+    await trx
+      .updateTable('role')
+      .set({ name: b.name, user_type: b.userType ?? null, ...(b.status !== undefined && { status: b.status }) })
+      .where('id', '=', b.id)
+      .execute()
+    await recordOp(trx, auth, {
+      module: '角色授权',
+      action: '编辑角色',
+      target: r.name,
+      detail: {
+        before: { name: r.name, userType: r.user_type, status: r.status },
+        after: { name: b.name, userType: b.userType ?? null, status: b.status ?? r.status },
+      },
+    })
   })
 }
 
@@ -114,8 +205,20 @@ export function deleteRoles(ctx: AppContext, auth: AuthInfo, ids: number[]): Pro
       await assertMayActOnRole(trx, auth, r)
       await assertNotOwnRole(trx, auth, r.id)
     }
-    await trx.deleteFrom('role').where('id', 'in', found.map((r) => r.id)).execute()
-    await recordOp(trx, auth, { module: '角色授权', action: '删除角色', target: found.map((r) => r.name).join('、'), important: true })
+    await trx
+      .deleteFrom('role')
+      .where(
+        'id',
+        'in',
+        found.map((r) => r.id),
+      )
+      .execute()
+    await recordOp(trx, auth, {
+      module: '角色授权',
+      action: '删除角色',
+      target: found.map((r) => r.name).join('、'),
+      important: true,
+    })
   })
 }
 
@@ -125,12 +228,17 @@ function prune(nodes: PermissionNode[], own: Set<string>, held: Set<string>, rol
     const children = prune(n.children ?? [], own, held, roleId)
     if (!own.has(n.code) && !children.length) return []
     const hasPermission = held.has(n.code)
-    return [{
-      name: n.code, desc: n.name, roleId, hasPermission,
-      permissionCounts: 1 + children.reduce((sum, c) => sum + c.permissionCounts, 0),
-      grantedCounts: (hasPermission ? 1 : 0) + children.reduce((sum, c) => sum + c.grantedCounts, 0),
-      children,
-    }]
+    return [
+      {
+        name: n.code,
+        desc: n.name,
+        roleId,
+        hasPermission,
+        permissionCounts: 1 + children.reduce((sum, c) => sum + c.permissionCounts, 0),
+        grantedCounts: (hasPermission ? 1 : 0) + children.reduce((sum, c) => sum + c.grantedCounts, 0),
+        children,
+      },
+    ]
   })
 }
 
@@ -142,8 +250,16 @@ async function catalogueOf(trx: Trx, appType: PermissionAppType | undefined): Pr
   const all = await tenantCatalogue(trx)
   if (appType === undefined) return all
   const typesOf = new Map<string, Set<PermissionAppType>>()
-  for (const a of await trx.selectFrom('app').select(['permission_name', 'app_type']).where('permission_name', 'is not', null).execute()) {
-    if (a.permission_name) typesOf.set(a.permission_name, (typesOf.get(a.permission_name) ?? new Set()).add(permissionAppTypeOfApp(a.app_type)))
+  for (const a of await trx
+    .selectFrom('app')
+    .select(['permission_name', 'app_type'])
+    .where('permission_name', 'is not', null)
+    .execute()) {
+    if (a.permission_name)
+      typesOf.set(
+        a.permission_name,
+        (typesOf.get(a.permission_name) ?? new Set()).add(permissionAppTypeOfApp(a.app_type)),
+      )
   }
   const inList = (code: string) => (typesOf.get(code) ?? new Set([PermissionAppType.IN_ORG])).has(appType)
   return all.flatMap((n) => {
@@ -160,7 +276,12 @@ async function catalogueOf(trx: Trx, appType: PermissionAppType | undefined): Pr
  * as every org-scoped call does) and, for a role of an org, that org (机构与角色不匹配, code 400). Built-in roles are
  * every org's.
  */
-async function assertRoleOrg(trx: Trx, auth: AuthInfo, role: { org_id: number | null } | null, orgId: number | undefined): Promise<void> {
+async function assertRoleOrg(
+  trx: Trx,
+  auth: AuthInfo,
+  role: { org_id: number | null } | null,
+  orgId: number | undefined,
+): Promise<void> {
   if (orgId === undefined) return
   await assertInScope(trx, auth, orgId)
   if (role && role.org_id !== null && role.org_id !== orgId) throw refused(ErrorCode.BAD_REQUEST, RoleMsg.ORG_MISMATCH)
@@ -203,39 +324,76 @@ export function associatePermissions(ctx: AppContext, auth: AuthInfo, b: Associa
     const next = [...new Set(b.names)]
     if (next.some((c) => !known.has(c))) throw refused(ErrorCode.BAD_REQUEST, RoleMsg.UNKNOWN_CODE)
     const own = new Set((await loadGrants(trx, auth.userInfoId)).permissions)
-    const before = (await trx.selectFrom('role_permission').select('permission_code').where('role_id', '=', r.id).execute()).map((p) => p.permission_code)
+    const before = (
+      await trx.selectFrom('role_permission').select('permission_code').where('role_id', '=', r.id).execute()
+    ).map((p) => p.permission_code)
     const added = next.filter((c) => !before.includes(c))
     const removed = before.filter((c) => !next.includes(c))
-    if ([...added, ...removed].some((c) => !own.has(c))) throw new AppError(ErrorCode.FORBIDDEN, RoleMsg.BEYOND_OWN, 403)
-    if (removed.length) await trx.deleteFrom('role_permission').where('role_id', '=', r.id).where('permission_code', 'in', removed).execute()
-    if (added.length) await trx.insertInto('role_permission').values(added.map((c) => ({ role_id: r.id, permission_code: c }))).execute()
-    await recordOp(trx, auth, { module: '角色授权', action: '授权', target: r.name, detail: { before, after: next, added, removed }, important: true })
+    if ([...added, ...removed].some((c) => !own.has(c)))
+      throw new AppError(ErrorCode.FORBIDDEN, RoleMsg.BEYOND_OWN, 403)
+    if (removed.length)
+      await trx
+        .deleteFrom('role_permission')
+        .where('role_id', '=', r.id)
+        .where('permission_code', 'in', removed)
+        .execute()
+    if (added.length)
+      await trx
+        .insertInto('role_permission')
+        .values(added.map((c) => ({ role_id: r.id, permission_code: c })))
+        .execute()
+    await recordOp(trx, auth, {
+      module: '角色授权',
+      action: '授权',
+      target: r.name,
+      detail: { before, after: next, added, removed },
+      important: true,
+    })
   })
 }
 
 export function memberRows(trx: Trx) {
-  return trx.selectFrom('user_info as u')
+  return trx
+    .selectFrom('user_info as u')
     .innerJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
     .innerJoin('org_unit as o', (j) => j.onRef('o.tenant_id', '=', 'u.tenant_id').onRef('o.id', '=', 'u.org_id'))
-    .select(['u.id as userInfoId', 'u.true_name as trueName', 'a.user_name as userName', 'u.user_type as userType', 'u.org_id as orgId', 'o.name as orgName'])
+    .select([
+      'u.id as userInfoId',
+      'u.true_name as trueName',
+      'a.user_name as userName',
+      'u.user_type as userType',
+      'u.org_id as orgId',
+      'o.name as orgName',
+    ])
     .where('u.archived', '=', false)
 }
 
 /** Members of a role (associated) or people of the caller's org and below who are not (not associated). */
-export function roleMembers(ctx: AppContext, auth: AuthInfo, q: RoleMembersBody, associated: boolean): Promise<Page<RoleMemberRow>> {
+export function roleMembers(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: RoleMembersBody,
+  associated: boolean,
+): Promise<Page<RoleMemberRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await roleFor(trx, auth, q.roleId, false)
     const scope = await subtreeIds(trx, auth.orgId)
     const members = memberLinks(trx, scope).select('mu.id').where('ur.role_id', '=', q.roleId)
-    let list = associated ? memberRows(trx).where('u.id', 'in', members) : memberRows(trx).where('u.org_id', 'in', scope).where('u.id', 'not in', members)
-    if (q.keyword) list = list.where((eb) => eb.or([eb('u.true_name', 'ilike', `%${q.keyword}%`), eb('a.user_name', 'ilike', `%${q.keyword}%`)]))
+    let list = associated
+      ? memberRows(trx).where('u.id', 'in', members)
+      : memberRows(trx).where('u.org_id', 'in', scope).where('u.id', 'not in', members)
+    if (q.keyword)
+      list = list.where((eb) =>
+        eb.or([eb('u.true_name', 'ilike', `%${q.keyword}%`), eb('a.user_name', 'ilike', `%${q.keyword}%`)]),
+      )
     return paginate(list.orderBy('u.id'), list, q)
   })
 }
 
 /** Only an admin may make admins, and nobody may hand out a role holding codes they lack (403). */
 export async function assertMayHandOut(trx: Trx, auth: AuthInfo, roleId: number): Promise<void> {
-  if (await callerLacks(trx, auth, await roleCodes(trx, auth, roleId))) throw new AppError(ErrorCode.FORBIDDEN, RoleMsg.BEYOND_OWN, 403)
+  if (await callerLacks(trx, auth, await roleCodes(trx, auth, roleId)))
+    throw new AppError(ErrorCode.FORBIDDEN, RoleMsg.BEYOND_OWN, 403)
 }
 
 /** Adds or removes people of the caller's scope to or from a role (built-in roles included: that is how admins are made). */
@@ -243,45 +401,86 @@ export function setRoleMembers(ctx: AppContext, auth: AuthInfo, b: AssociateAcco
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const r = await roleFor(trx, auth, b.roleId, false)
     await assertMayHandOut(trx, auth, r.id)
-    const people = await trx.selectFrom('user_info').select(['id', 'account_id', 'org_id', 'true_name']).where('id', 'in', b.userInfoIds).execute()
+    const people = await trx
+      .selectFrom('user_info')
+      .select(['id', 'account_id', 'org_id', 'true_name'])
+      .where('id', 'in', b.userInfoIds)
+      .execute()
     for (const id of b.userInfoIds) {
       const p = people.find((x) => x.id === id)
       if (!p || !(await isWithin(trx, auth.orgId, p.org_id))) throw notFound('人员不存在')
     }
     if (add) {
-      await trx.insertInto('user_role').values(b.userInfoIds.map((id) => ({ user_info_id: id, role_id: r.id }))).onConflict((oc) => oc.doNothing()).execute()
+      await trx
+        .insertInto('user_role')
+        .values(b.userInfoIds.map((id) => ({ user_info_id: id, role_id: r.id })))
+        .onConflict((oc) => oc.doNothing())
+        .execute()
     } else {
-      if (b.userInfoIds.includes(auth.userInfoId) && r.code === ADMIN_ROLE) throw refused(ErrorCode.BAD_REQUEST, '不能移除自己的管理员角色')
+      if (b.userInfoIds.includes(auth.userInfoId) && r.code === ADMIN_ROLE)
+        throw refused(ErrorCode.BAD_REQUEST, '不能移除自己的管理员角色')
       // Taking a role away acts on the person: nobody strips someone richer than themselves.
       await assertMayActOnMembers(trx, auth, people, 'membership')
       await trx.deleteFrom('user_role').where('role_id', '=', r.id).where('user_info_id', 'in', b.userInfoIds).execute()
     }
-    await recordOp(trx, auth, { module: '角色授权', action: add ? '关联人员' : '取消关联', target: `${r.name}：${people.map((p) => p.true_name).join('、')}`, important: true })
+    await recordOp(trx, auth, {
+      module: '角色授权',
+      action: add ? '关联人员' : '取消关联',
+      target: `${r.name}：${people.map((p) => p.true_name).join('、')}`,
+      important: true,
+    })
   })
 }
 
 /** A person's codes (用户权限查询), for people of the caller's org and below. */
-export function permissionsOfMember(ctx: AppContext, auth: AuthInfo, userInfoId: number): Promise<{ roles: string[]; permissions: string[] }> {
+export function permissionsOfMember(
+  ctx: AppContext,
+  auth: AuthInfo,
+  userInfoId: number,
+): Promise<{ roles: string[]; permissions: string[] }> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const p = await trx.selectFrom('user_info').select('org_id').where('id', '=', userInfoId).executeTakeFirst()
     if (!p || !(await isWithin(trx, auth.orgId, p.org_id))) throw notFound('人员不存在')
     const grants = await loadGrants(trx, userInfoId)
-    const names = await trx.selectFrom('user_role').innerJoin('role', (j) => j.onRef('role.tenant_id', '=', 'user_role.tenant_id').onRef('role.id', '=', 'user_role.role_id'))
-      .select('role.name').where('user_role.user_info_id', '=', userInfoId).orderBy('role.id').execute()
+    const names = await trx
+      .selectFrom('user_role')
+      .innerJoin('role', (j) =>
+        j.onRef('role.tenant_id', '=', 'user_role.tenant_id').onRef('role.id', '=', 'user_role.role_id'),
+      )
+      .select('role.name')
+      .where('user_role.user_info_id', '=', userInfoId)
+      .orderBy('role.id')
+      .execute()
     // Roles delegated by a parent org (sub/org/user) count too; they are marked so the two are told apart.
-    const delegated = await trx.selectFrom('role_sub_org_user as m').innerJoin('role', (j) => j.onRef('role.tenant_id', '=', 'm.tenant_id').onRef('role.id', '=', 'm.role_id'))
-      .select('role.name').where('m.user_info_id', '=', userInfoId).orderBy('role.id').execute()
-    return { roles: [...names.map((n) => n.name), ...delegated.map((n) => `${n.name}（上级下放）`)], permissions: grants.permissions }
+    const delegated = await trx
+      .selectFrom('role_sub_org_user as m')
+      .innerJoin('role', (j) => j.onRef('role.tenant_id', '=', 'm.tenant_id').onRef('role.id', '=', 'm.role_id'))
+      .select('role.name')
+      .where('m.user_info_id', '=', userInfoId)
+      .orderBy('role.id')
+      .execute()
+    return {
+      roles: [...names.map((n) => n.name), ...delegated.map((n) => `${n.name}（上级下放）`)],
+      permissions: grants.permissions,
+    }
   })
 }
 
 /** Roles of the caller's view granting any of the codes (the admin role grants them all). */
 export function rolesByPermissions(ctx: AppContext, auth: AuthInfo, q: ByPermissionsBody): Promise<Page<RoleRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    let list = rows(trx, auth, await subtreeIds(trx, auth.orgId)).where((eb) => eb.or([
-      eb('role.code', '=', ADMIN_ROLE),
-      eb.exists(eb.selectFrom('role_permission').select('role_permission.role_id').whereRef('role_permission.role_id', '=', 'role.id').where('role_permission.permission_code', 'in', q.codes)),
-    ]))
+    let list = rows(trx, auth, await subtreeIds(trx, auth.orgId)).where((eb) =>
+      eb.or([
+        eb('role.code', '=', ADMIN_ROLE),
+        eb.exists(
+          eb
+            .selectFrom('role_permission')
+            .select('role_permission.role_id')
+            .whereRef('role_permission.role_id', '=', 'role.id')
+            .where('role_permission.permission_code', 'in', q.codes),
+        ),
+      ]),
+    )
     if (q.keyword) list = list.where('role.name', 'ilike', `%${q.keyword}%`)
     const page = await paginate(list.orderBy('role.id'), list, q)
     return { ...page, list: page.list.map(fix) }
@@ -289,14 +488,41 @@ export function rolesByPermissions(ctx: AppContext, auth: AuthInfo, q: ByPermiss
 }
 
 /** People of the caller's org and below holding any of the codes through an enabled role. */
-export function membersByPermissions(ctx: AppContext, auth: AuthInfo, q: ByPermissionsBody): Promise<Page<RoleMemberRow>> {
+export function membersByPermissions(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: ByPermissionsBody,
+): Promise<Page<RoleMemberRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const scope = await subtreeIds(trx, auth.orgId)
-    let list = memberRows(trx).where('u.org_id', 'in', scope).where((eb) => eb.exists(eb.selectFrom('user_role as ur')
-      .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'ur.tenant_id').onRef('r.id', '=', 'ur.role_id'))
-      .select('ur.role_id').whereRef('ur.user_info_id', '=', 'u.id').where('r.status', '=', 0)
-      .where((e) => e.or([e('r.code', '=', ADMIN_ROLE), e.exists(e.selectFrom('role_permission as rp').select('rp.role_id').whereRef('rp.role_id', '=', 'r.id').where('rp.permission_code', 'in', q.codes))]))))
-    if (q.keyword) list = list.where((eb) => eb.or([eb('u.true_name', 'ilike', `%${q.keyword}%`), eb('a.user_name', 'ilike', `%${q.keyword}%`)]))
+    let list = memberRows(trx)
+      .where('u.org_id', 'in', scope)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('user_role as ur')
+            .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'ur.tenant_id').onRef('r.id', '=', 'ur.role_id'))
+            .select('ur.role_id')
+            .whereRef('ur.user_info_id', '=', 'u.id')
+            .where('r.status', '=', 0)
+            .where((e) =>
+              e.or([
+                e('r.code', '=', ADMIN_ROLE),
+                e.exists(
+                  e
+                    .selectFrom('role_permission as rp')
+                    .select('rp.role_id')
+                    .whereRef('rp.role_id', '=', 'r.id')
+                    .where('rp.permission_code', 'in', q.codes),
+                ),
+              ]),
+            ),
+        ),
+      )
+    if (q.keyword)
+      list = list.where((eb) =>
+        eb.or([eb('u.true_name', 'ilike', `%${q.keyword}%`), eb('a.user_name', 'ilike', `%${q.keyword}%`)]),
+      )
     return paginate(list.orderBy('u.id'), list, q)
   })
 }
@@ -307,7 +533,14 @@ export function searchUsers(ctx: AppContext, auth: AuthInfo, q: UserSearchBody):
     const scope = await subtreeIds(trx, auth.orgId)
     let list = memberRows(trx).where('u.org_id', 'in', scope)
     if (q.userType != null) list = list.where('u.user_type', '=', q.userType)
-    if (q.keyword) list = list.where((eb) => eb.or([eb('u.true_name', 'ilike', `%${q.keyword}%`), eb('a.user_name', 'ilike', `%${q.keyword}%`), eb('u.phone', 'ilike', `%${q.keyword}%`)]))
+    if (q.keyword)
+      list = list.where((eb) =>
+        eb.or([
+          eb('u.true_name', 'ilike', `%${q.keyword}%`),
+          eb('a.user_name', 'ilike', `%${q.keyword}%`),
+          eb('u.phone', 'ilike', `%${q.keyword}%`),
+        ]),
+      )
     return paginate(list.orderBy('u.id'), list, q)
   })
 }

@@ -1,4 +1,11 @@
-import { registerOrgContracts as O, signupContracts as S, SignupErrorCode, SignupMsg, SmsMsg, SUPER_ADMIN } from '@zhixiao/shared'
+import {
+  registerOrgContracts as O,
+  signupContracts as S,
+  SignupErrorCode,
+  SignupMsg,
+  SmsMsg,
+  SUPER_ADMIN,
+} from '@zhixiao/shared'
 import type { FastifyRequest } from 'fastify'
 import { bearerToken } from '../../platform/auth-hook.js'
 import type { AppContext } from '../../platform/context.js'
@@ -7,7 +14,15 @@ import { ok } from '../../platform/envelope.js'
 import { refused, unauthorized } from '../../platform/errors.js'
 import { clientIp, tenantHeader } from '../../platform/request-meta.js'
 import { resolveSession } from '../../platform/session.js'
-import { getSwitch, myApplications, registerOrgs, registerTenants, setSwitch, submitApplication, type Applicant } from './apply-service.js'
+import {
+  getSwitch,
+  myApplications,
+  registerOrgs,
+  registerTenants,
+  setSwitch,
+  submitApplication,
+  type Applicant,
+} from './apply-service.js'
 import { isPhoneRegistered, resolvePass, sendSignupCode, signUp, signupTenant, verifySignupCode } from './service.js'
 
 /** The header a signed-up person without a membership sends their registration pass in (never in a URL). */
@@ -57,8 +72,13 @@ export const registerOrgRoutes = (ctx: AppContext) => [
     return ok({ id: answer.id }, answer.msg)
   }),
   handle(O.mine, async (req) => ok(await myApplications(ctx, await applicantOf(ctx, req)))),
-  handle(O.setSwitch, async (req) => { await setSwitch(ctx, req.auth!, req.body); return ok(null, SignupMsg.SWITCH_SAVED) }),
+  handle(O.setSwitch, async (req) => {
+    await setSwitch(ctx, req.auth!, req.body)
+    return ok(null, SignupMsg.SWITCH_SAVED)
+  }),
   handle(O.getSwitch, async (req) => ok(await getSwitch(ctx, req.auth!, req.query.orgId))),
-  handle(O.orgs, async (req) => ok(await registerOrgs(ctx, await signupTenant(ctx, tenantHeader(req), req.query.orgId), req.query.keyword))),
+  handle(O.orgs, async (req) =>
+    ok(await registerOrgs(ctx, await signupTenant(ctx, tenantHeader(req), req.query.orgId), req.query.keyword)),
+  ),
   handle(O.tenants, async () => ok(await registerTenants(ctx, SUPER_ADMIN.tenantId))),
 ]

@@ -1,6 +1,15 @@
 import {
-  ErrorCode, Msg, PeopleMsg, REGISTER_PASS_HOURS, SIGNUP_TICKET_MINUTES, SUPER_ADMIN, SignupErrorCode, SignupMsg,
-  type SignUpBody, type SignUpResult, type SignupVerifyResult,
+  ErrorCode,
+  Msg,
+  PeopleMsg,
+  REGISTER_PASS_HOURS,
+  SIGNUP_TICKET_MINUTES,
+  SUPER_ADMIN,
+  SignupErrorCode,
+  SignupMsg,
+  type SignUpBody,
+  type SignUpResult,
+  type SignupVerifyResult,
 } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
@@ -57,18 +66,27 @@ export async function isPhoneRegistered(ctx: AppContext, tenantId: number, phone
  * answers the same question anyway); a free one gets a code under the SMS module's limits (60 s, 10 a day, per address).
  */
 export async function sendSignupCode(ctx: AppContext, tenantId: number, phone: string, ip: string): Promise<void> {
-  if (await isPhoneRegistered(ctx, tenantId, phone)) throw refused(SignupErrorCode.PHONE_REGISTERED, SignupMsg.PHONE_REGISTERED)
+  if (await isPhoneRegistered(ctx, tenantId, phone))
+    throw refused(SignupErrorCode.PHONE_REGISTERED, SignupMsg.PHONE_REGISTERED)
   await sendCode(ctx, { tenantId, phone, event: 'signup', ip })
 }
 
 /** POST smsVerifyCode/signup: the code is spent, and a single-use ticket (15 minutes) for signUp/v2 comes back. */
-export async function verifySignupCode(ctx: AppContext, tenantId: number, phone: string, smsCode: string): Promise<SignupVerifyResult> {
+export async function verifySignupCode(
+  ctx: AppContext,
+  tenantId: number,
+  phone: string,
+  smsCode: string,
+): Promise<SignupVerifyResult> {
   await checkCode(ctx, { tenantId, phone, event: 'signup', code: smsCode, consume: true })
   const now = ctx.clock.now()
   const ticket = newTenantToken(tenantId)
   await ctx.db.tenant(tenantId, async (trx) => {
     if (await phoneTaken(trx, phone)) throw refused(SignupErrorCode.PHONE_REGISTERED, SignupMsg.PHONE_REGISTERED)
-    await trx.insertInto('signup_ticket').values({ id: hashToken(ticket), phone, expires_at: new Date(+now + TICKET_MS) }).execute()
+    await trx
+      .insertInto('signup_ticket')
+      .values({ id: hashToken(ticket), phone, expires_at: new Date(+now + TICKET_MS) })
+      .execute()
   })
   return { signupTicket: ticket, expiresInSeconds: TICKET_MS / 1000 }
 }
@@ -87,7 +105,8 @@ export async function signUp(ctx: AppContext, b: SignUpBody): Promise<SignUpResu
   const tenantId = parsed.tenantId
   const tenant = await ctx.db.tenant(tenantId, (trx) => findTenant(trx, tenantId))
   if (!tenant || tenant.status !== 0) throw ticketInvalid()
-  if (b.confirmPassword !== undefined && b.confirmPassword !== b.password) throw refused(ErrorCode.PASSWORD_RULE, Msg.PASSWORD_MISMATCH)
+  if (b.confirmPassword !== undefined && b.confirmPassword !== b.password)
+    throw refused(ErrorCode.PASSWORD_RULE, Msg.PASSWORD_MISMATCH)
   const ruleError = checkPasswordRule(passwordRuleFor(tenant), b.password)
   if (ruleError) throw refused(ErrorCode.PASSWORD_RULE, ruleError)
   if (b.password === tenant.default_password) throw refused(ErrorCode.PASSWORD_RULE, Msg.PASSWORD_IS_DEFAULT)
@@ -96,9 +115,14 @@ export async function signUp(ctx: AppContext, b: SignUpBody): Promise<SignUpResu
   const now = ctx.clock.now()
   const pass = newTenantToken(tenantId)
   return ctx.db.tenant(tenantId, async (trx) => {
-    const spent = await trx.updateTable('signup_ticket').set({ used_at: now })
-      .where('id', '=', hashToken(b.signupTicket)).where('used_at', 'is', null).where('expires_at', '>', now)
-      .returning('phone').executeTakeFirst()
+    const spent = await trx
+      .updateTable('signup_ticket')
+      .set({ used_at: now })
+      .where('id', '=', hashToken(b.signupTicket))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('phone')
+      .executeTakeFirst()
     if (!spent) throw ticketInvalid()
     const phone = spent.phone
     if (await trx.selectFrom('account').select('id').where('phone', '=', phone).limit(1).executeTakeFirst()) {
@@ -106,38 +130,81 @@ export async function signUp(ctx: AppContext, b: SignUpBody): Promise<SignUpResu
     }
     const userName = b.userName ?? phone
     try {
-      const { id: accountId } = await trx.insertInto('account').values({
-        user_name: userName, password_hash: hash, must_reset: false, password_changed_at: now, phone, locked_until: null,
-      }).returning('id').executeTakeFirstOrThrow()
-      await trx.insertInto('login_name').values({ user_name: userName, tenant_id: tenantId, account_id: accountId }).execute()
-      await trx.insertInto('signup_record').values({ phone, account_id: accountId, true_name: b.trueName, created_at: now }).execute()
+      const { id: accountId } = await trx
+        .insertInto('account')
+        .values({
+          user_name: userName,
+          password_hash: hash,
+          must_reset: false,
+          password_changed_at: now,
+          phone,
+          locked_until: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await trx
+        .insertInto('login_name')
+        .values({ user_name: userName, tenant_id: tenantId, account_id: accountId })
+        .execute()
+      await trx
+        .insertInto('signup_record')
+        .values({ phone, account_id: accountId, true_name: b.trueName, created_at: now })
+        .execute()
       await issuePass(trx, pass, accountId, now)
     } catch (e) {
-      rethrowUnique(e, { signup_record_pkey: SignupMsg.PHONE_REGISTERED, login_name_pkey: PeopleMsg.LOGIN_TAKEN, account_tenant_id_user_name_key: PeopleMsg.LOGIN_TAKEN },
-        SignupMsg.PHONE_REGISTERED)
+      rethrowUnique(
+        e,
+        {
+          signup_record_pkey: SignupMsg.PHONE_REGISTERED,
+          login_name_pkey: PeopleMsg.LOGIN_TAKEN,
+          account_tenant_id_user_name_key: PeopleMsg.LOGIN_TAKEN,
+        },
+        SignupMsg.PHONE_REGISTERED,
+      )
     }
     return { registerToken: pass, userName, tenantId }
   })
 }
 
 async function issuePass(trx: Trx, pass: string, accountId: number, now: Date): Promise<void> {
-  await trx.insertInto('signup_pass').values({ id: hashToken(pass), account_id: accountId, expires_at: new Date(+now + PASS_MS) }).execute()
+  await trx
+    .insertInto('signup_pass')
+    .values({ id: hashToken(pass), account_id: accountId, expires_at: new Date(+now + PASS_MS) })
+    .execute()
 }
 
 /** Who a registration pass stands for; null when it is unknown or expired. */
-export async function resolvePass(ctx: AppContext, pass: string): Promise<{ tenantId: number; accountId: number } | null> {
+export async function resolvePass(
+  ctx: AppContext,
+  pass: string,
+): Promise<{ tenantId: number; accountId: number } | null> {
   const parsed = parseTenantToken(pass)
   if (!parsed) return null
-  const row = await ctx.db.tenant(parsed.tenantId, (trx) => trx.selectFrom('signup_pass').select('account_id')
-    .where('id', '=', hashToken(pass)).where('expires_at', '>', ctx.clock.now()).executeTakeFirst())
+  const row = await ctx.db.tenant(parsed.tenantId, (trx) =>
+    trx
+      .selectFrom('signup_pass')
+      .select('account_id')
+      .where('id', '=', hashToken(pass))
+      .where('expires_at', '>', ctx.clock.now())
+      .executeTakeFirst(),
+  )
   return row ? { tenantId: parsed.tenantId, accountId: row.account_id } : null
 }
 
 /** An account made by sign-up that belongs to no organisation at all (live, disabled or archived) yet. */
 export async function awaitingMembership(trx: Trx, accountId: number): Promise<boolean> {
-  const record = await trx.selectFrom('signup_record').select('phone').where('account_id', '=', accountId).executeTakeFirst()
+  const record = await trx
+    .selectFrom('signup_record')
+    .select('phone')
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()
   if (!record) return false
-  const member = await trx.selectFrom('user_info').select('id').where('account_id', '=', accountId).limit(1).executeTakeFirst()
+  const member = await trx
+    .selectFrom('user_info')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .limit(1)
+    .executeTakeFirst()
   return !member
 }
 
@@ -146,11 +213,25 @@ export async function awaitingMembership(trx: Trx, accountId: number): Promise<b
  * archived) but was made by sign-up: instead of 账号已停用, a refusal that carries a fresh registration pass and says
  * where the requests stand, so the login page opens the sign-up page's status step. Null for every other account.
  */
-export async function registrationAnswer(trx: Trx, accountId: number, now: Date): Promise<{ msg: string; registerToken: string } | null> {
+export async function registrationAnswer(
+  trx: Trx,
+  accountId: number,
+  now: Date,
+): Promise<{ msg: string; registerToken: string } | null> {
   if (!(await awaitingMembership(trx, accountId))) return null
-  const latest = await trx.selectFrom('join_request').select('status').where('account_id', '=', accountId)
-    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
-  const tenant = await trx.selectFrom('account').select('tenant_id').where('id', '=', accountId).executeTakeFirstOrThrow()
+  const latest = await trx
+    .selectFrom('join_request')
+    .select('status')
+    .where('account_id', '=', accountId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  const tenant = await trx
+    .selectFrom('account')
+    .select('tenant_id')
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow()
   const pass = newTenantToken(tenant.tenant_id)
   await issuePass(trx, pass, accountId, now)
   const msg = latest?.status === 0 ? SignupMsg.PENDING : latest?.status === 2 ? SignupMsg.REFUSED : SignupMsg.NO_REQUEST

@@ -1,6 +1,16 @@
 import {
-  ErrorCode, SMS_EVENT_LABELS, SmsMsg, type SmsConfigSave, type SmsConfigView, type SmsEventName, type SmsLogRow, type SmsTemplate,
-  type SmsTemplateCreate, type SmsTemplateUpdate, type SmsType, SUPER_ADMIN,
+  ErrorCode,
+  SMS_EVENT_LABELS,
+  SmsMsg,
+  type SmsConfigSave,
+  type SmsConfigView,
+  type SmsEventName,
+  type SmsLogRow,
+  type SmsTemplate,
+  type SmsTemplateCreate,
+  type SmsTemplateUpdate,
+  type SmsType,
+  SUPER_ADMIN,
 } from '@zhixiao/shared'
 import type { Selectable } from 'kysely'
 import type { SmsTemplateTable } from '../../db/schema.js'
@@ -33,7 +43,7 @@ export async function saveConfig(ctx: AppContext, auth: AuthInfo, body: SmsConfi
   const secret = body.accessKeySecret ? ctx.secrets.seal(body.accessKeySecret) : undefined
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const old = await trx.selectFrom('sms_config').selectAll().forUpdate().executeTakeFirst()
-    const keep = body.smsType === 'outbox' ? null : old?.access_key_secret ?? null
+    const keep = body.smsType === 'outbox' ? null : (old?.access_key_secret ?? null)
     const values = {
       sms_type: body.smsType,
       access_key_id: body.accessKeyId || null,
@@ -43,7 +53,8 @@ export async function saveConfig(ctx: AppContext, auth: AuthInfo, body: SmsConfi
       password_login_sms_step: body.passwordLoginSmsStep ?? old?.password_login_sms_step ?? false,
       updated_at: now,
     }
-    if (body.smsType === 'aliyun' && (!values.access_key_id || !values.access_key_secret || !values.sign_name)) throw badRequest(SmsMsg.CONFIG_INCOMPLETE)
+    if (body.smsType === 'aliyun' && (!values.access_key_id || !values.access_key_secret || !values.sign_name))
+      throw badRequest(SmsMsg.CONFIG_INCOMPLETE)
     if (old) await trx.updateTable('sms_config').set(values).execute()
     else await trx.insertInto('sms_config').values(values).execute()
   })
@@ -59,12 +70,22 @@ export async function removeConfig(ctx: AppContext, auth: AuthInfo): Promise<voi
 function toTemplate(r: Selectable<SmsTemplateTable>): SmsTemplate {
   const event = r.event as SmsEventName
   return {
-    id: r.id, event, eventName: SMS_EVENT_LABELS[event] ?? r.event, name: r.name, templateCode: r.template_code, content: r.content,
-    status: r.status, createdAt: new Date(r.created_at).toISOString(),
+    id: r.id,
+    event,
+    eventName: SMS_EVENT_LABELS[event] ?? r.event,
+    name: r.name,
+    templateCode: r.template_code,
+    content: r.content,
+    status: r.status,
+    createdAt: new Date(r.created_at).toISOString(),
   }
 }
 
-export async function templatePage(ctx: AppContext, auth: AuthInfo, q: PageQuery & { event?: SmsEventName }): Promise<Page<SmsTemplate>> {
+export async function templatePage(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: PageQuery & { event?: SmsEventName },
+): Promise<Page<SmsTemplate>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     let base = trx.selectFrom('sms_template')
     if (q.event) base = base.where('event', '=', q.event)
@@ -74,16 +95,32 @@ export async function templatePage(ctx: AppContext, auth: AuthInfo, q: PageQuery
 }
 
 export async function getTemplate(ctx: AppContext, auth: AuthInfo, id: number): Promise<SmsTemplate> {
-  const row = await ctx.db.tenant(auth.tenantId, (trx) => trx.selectFrom('sms_template').selectAll().where('id', '=', id).executeTakeFirst())
+  const row = await ctx.db.tenant(auth.tenantId, (trx) =>
+    trx.selectFrom('sms_template').selectAll().where('id', '=', id).executeTakeFirst(),
+  )
   if (!row) throw notFound()
   return toTemplate(row)
 }
 
 export async function createTemplate(ctx: AppContext, auth: AuthInfo, b: SmsTemplateCreate): Promise<number> {
   try {
-    return await ctx.db.tenant(auth.tenantId, async (trx) => (await trx.insertInto('sms_template').values({
-      event: b.event, name: b.name, template_code: b.templateCode || null, content: b.content, status: b.status,
-    }).returning('id').executeTakeFirstOrThrow()).id)
+    return await ctx.db.tenant(
+      auth.tenantId,
+      async (trx) =>
+        (
+          await trx
+            .insertInto('sms_template')
+            .values({
+              event: b.event,
+              name: b.name,
+              template_code: b.templateCode || null,
+              content: b.content,
+              status: b.status,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+    )
   } catch (e) {
     rethrowUnique(e, {}, SmsMsg.TEMPLATE_EXISTS)
   }
@@ -91,9 +128,23 @@ export async function createTemplate(ctx: AppContext, auth: AuthInfo, b: SmsTemp
 
 export async function updateTemplate(ctx: AppContext, auth: AuthInfo, b: SmsTemplateUpdate): Promise<void> {
   try {
-    const n = await ctx.db.tenant(auth.tenantId, async (trx) => (await trx.updateTable('sms_template').set({
-      event: b.event, name: b.name, template_code: b.templateCode || null, content: b.content, status: b.status,
-    }).where('id', '=', b.id).executeTakeFirst()).numUpdatedRows)
+    const n = await ctx.db.tenant(
+      auth.tenantId,
+      async (trx) =>
+        (
+          await trx
+            .updateTable('sms_template')
+            .set({
+              event: b.event,
+              name: b.name,
+              template_code: b.templateCode || null,
+              content: b.content,
+              status: b.status,
+            })
+            .where('id', '=', b.id)
+            .executeTakeFirst()
+        ).numUpdatedRows,
+    )
     if (n === 0n) throw notFound()
   } catch (e) {
     rethrowUnique(e, {}, SmsMsg.TEMPLATE_EXISTS)
@@ -101,7 +152,9 @@ export async function updateTemplate(ctx: AppContext, auth: AuthInfo, b: SmsTemp
 }
 
 export async function deleteTemplate(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
-  const r = await ctx.db.tenant(auth.tenantId, (trx) => trx.deleteFrom('sms_template').where('id', '=', id).executeTakeFirst())
+  const r = await ctx.db.tenant(auth.tenantId, (trx) =>
+    trx.deleteFrom('sms_template').where('id', '=', id).executeTakeFirst(),
+  )
   if (r.numDeletedRows === 0n) throw notFound()
 }
 
@@ -117,37 +170,83 @@ export async function isSuperAdmin(ctx: AppContext, auth: AuthInfo): Promise<boo
   if (auth.tenantId !== SUPER_ADMIN.tenantId) return false
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const acc = await trx.selectFrom('account').select('user_name').where('id', '=', auth.accountId).executeTakeFirst()
-    return !!acc && isSuperAdminGrant(auth.tenantId, auth.orgId, acc.user_name, (await loadGrants(trx, auth.userInfoId)).roles)
+    return (
+      !!acc &&
+      isSuperAdminGrant(auth.tenantId, auth.orgId, acc.user_name, (await loadGrants(trx, auth.userInfoId)).roles)
+    )
   })
 }
 
-export interface LogQuery extends PageQuery { phone?: string; event?: SmsEventName; status?: string }
+export interface LogQuery extends PageQuery {
+  phone?: string
+  event?: SmsEventName
+  status?: string
+}
 
 export async function logPage(ctx: AppContext, tenantId: number, q: LogQuery): Promise<Page<SmsLogRow>> {
   return ctx.db.tenant(tenantId, async (trx) => {
-    let base = trx.selectFrom('sms_log')
-      .leftJoin('account', (j) => j.onRef('account.tenant_id', '=', 'sms_log.tenant_id').onRef('account.id', '=', 'sms_log.account_id'))
+    let base = trx
+      .selectFrom('sms_log')
+      .leftJoin('account', (j) =>
+        j.onRef('account.tenant_id', '=', 'sms_log.tenant_id').onRef('account.id', '=', 'sms_log.account_id'),
+      )
     if (q.phone) base = base.where('sms_log.phone', 'like', `%${q.phone.replace(/[^0-9]/g, '')}%`)
     if (q.event) base = base.where('sms_log.event', '=', q.event)
     if (q.status) base = base.where('sms_log.status', '=', q.status)
-    const page = await paginate(base.select(['sms_log.id', 'sms_log.phone', 'account.user_name', 'sms_log.event', 'sms_log.provider', 'sms_log.status',
-      'sms_log.content_masked', 'sms_log.content_sealed', 'sms_log.error', 'sms_log.ip', 'sms_log.created_at'])
-      .orderBy('sms_log.created_at', 'desc').orderBy('sms_log.id', 'desc'), base.select('sms_log.id'), q)
+    const page = await paginate(
+      base
+        .select([
+          'sms_log.id',
+          'sms_log.phone',
+          'account.user_name',
+          'sms_log.event',
+          'sms_log.provider',
+          'sms_log.status',
+          'sms_log.content_masked',
+          'sms_log.content_sealed',
+          'sms_log.error',
+          'sms_log.ip',
+          'sms_log.created_at',
+        ])
+        .orderBy('sms_log.created_at', 'desc')
+        .orderBy('sms_log.id', 'desc'),
+      base.select('sms_log.id'),
+      q,
+    )
     return {
       ...page,
       list: page.list.map((r) => ({
-        id: r.id, phone: maskPhone(r.phone), userName: r.user_name, event: r.event as SmsEventName, eventName: SMS_EVENT_LABELS[r.event as SmsEventName] ?? r.event,
-        provider: r.provider, status: r.status as SmsLogRow['status'], content: r.content_masked, error: r.error, ip: r.ip,
-        createdAt: new Date(r.created_at).toISOString(), fullTextAvailable: r.provider === 'outbox' && !!r.content_sealed,
+        id: r.id,
+        phone: maskPhone(r.phone),
+        userName: r.user_name,
+        event: r.event as SmsEventName,
+        eventName: SMS_EVENT_LABELS[r.event as SmsEventName] ?? r.event,
+        provider: r.provider,
+        status: r.status as SmsLogRow['status'],
+        content: r.content_masked,
+        error: r.error,
+        ip: r.ip,
+        createdAt: new Date(r.created_at).toISOString(),
+        fullTextAvailable: r.provider === 'outbox' && !!r.content_sealed,
       })),
     }
   })
 }
 
 /** The super administrator reads an outbox message's full text (a fresh install has no other way to receive a code). */
-export async function logFullText(ctx: AppContext, tenantId: number, id: number): Promise<{ phone: string; content: string }> {
-  const row = await ctx.db.platform((trx) => trx.selectFrom('sms_log').select(['phone', 'provider', 'content_sealed'])
-    .where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst())
+export async function logFullText(
+  ctx: AppContext,
+  tenantId: number,
+  id: number,
+): Promise<{ phone: string; content: string }> {
+  const row = await ctx.db.platform((trx) =>
+    trx
+      .selectFrom('sms_log')
+      .select(['phone', 'provider', 'content_sealed'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', id)
+      .executeTakeFirst(),
+  )
   if (!row) throw notFound()
   if (row.provider !== 'outbox' || !row.content_sealed) throw refused(ErrorCode.FORBIDDEN, SmsMsg.OUTBOX_ONLY)
   return { phone: row.phone, content: ctx.secrets.open(row.content_sealed) }

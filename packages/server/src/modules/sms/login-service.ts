@@ -1,4 +1,13 @@
-import { ErrorCode, Msg, OperationType, SMS_LIMITS, SUPER_ADMIN, SmsErrorCode, SmsMsg, type LoginByPhoneSmsBody } from '@zhixiao/shared'
+import {
+  ErrorCode,
+  Msg,
+  OperationType,
+  SMS_LIMITS,
+  SUPER_ADMIN,
+  SmsErrorCode,
+  SmsMsg,
+  type LoginByPhoneSmsBody,
+} from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
 import { AppError, refused } from '../../platform/errors.js'
@@ -18,15 +27,30 @@ const stepInvalid = () => refused(ErrorCode.RESET_TICKET_INVALID, '短信验证�
  * opened for, else the one tenant that has an account with this phone. Null when no tenant has it; 'many' when
  * several do (a person with accounts in two districts must use the school's own login page).
  */
-export async function tenantForPhone(ctx: AppContext, header: number, orgId: number | null | undefined, phone: string): Promise<number | null | 'many'> {
+export async function tenantForPhone(
+  ctx: AppContext,
+  header: number,
+  orgId: number | null | undefined,
+  phone: string,
+): Promise<number | null | 'many'> {
   if (header > 0) {
     // A header naming no tenant is treated like an unknown phone (same answers), not as an error.
-    const t = await ctx.db.platform((trx) => trx.selectFrom('tenant').select('id').where('id', '=', header).executeTakeFirst())
+    const t = await ctx.db.platform((trx) =>
+      trx.selectFrom('tenant').select('id').where('id', '=', header).executeTakeFirst(),
+    )
     return t?.id ?? null
   }
   if (orgId !== undefined && orgId !== null) return tenantIdOfOrg(ctx, orgId)
-  const rows = await ctx.db.platform((trx) => trx.selectFrom('account').select('tenant_id').distinct()
-    .where('phone', '=', phone).where('tenant_id', '<>', SUPER_ADMIN.tenantId).limit(2).execute())
+  const rows = await ctx.db.platform((trx) =>
+    trx
+      .selectFrom('account')
+      .select('tenant_id')
+      .distinct()
+      .where('phone', '=', phone)
+      .where('tenant_id', '<>', SUPER_ADMIN.tenantId)
+      .limit(2)
+      .execute(),
+  )
   if (rows.length > 1) return 'many'
   return rows[0]?.tenant_id ?? null
 }
@@ -36,7 +60,13 @@ async function accountsByPhone(trx: Trx, phone: string) {
   return trx.selectFrom('account').selectAll().where('phone', '=', phone).orderBy('id').limit(2).execute()
 }
 
-interface SendArgs { header: number; orgId?: number | null; phone?: string; mustSmsId?: string; ip: string }
+interface SendArgs {
+  header: number
+  orgId?: number | null
+  phone?: string
+  mustSmsId?: string
+  ip: string
+}
 
 /**
  * A code for phone login, or for the SMS step of a password login (mustSmsId: to the account's own phone). An
@@ -46,31 +76,63 @@ interface SendArgs { header: number; orgId?: number | null; phone?: string; must
 export async function sendLoginCode(ctx: AppContext, a: SendArgs): Promise<void> {
   if (a.mustSmsId) {
     const step = await openStep(ctx, a.mustSmsId)
-    await sendCode(ctx, { tenantId: step.tenantId, phone: step.phone, event: 'login', ip: a.ip, accountId: step.accountId })
+    await sendCode(ctx, {
+      tenantId: step.tenantId,
+      phone: step.phone,
+      event: 'login',
+      ip: a.ip,
+      accountId: step.accountId,
+    })
     return
   }
   await sendToPhone(ctx, a.header, a.orgId, a.phone!, 'login', a.ip)
 }
 
 /** forgot password: GET account/smsSendModifyPwd. */
-export async function sendResetCode(ctx: AppContext, a: { header: number; orgId?: number | null; phone: string; ip: string }): Promise<void> {
+export async function sendResetCode(
+  ctx: AppContext,
+  a: { header: number; orgId?: number | null; phone: string; ip: string },
+): Promise<void> {
   await sendToPhone(ctx, a.header, a.orgId, a.phone, 'reset_password', a.ip)
 }
 
-async function sendToPhone(ctx: AppContext, header: number, orgId: number | null | undefined, phone: string, event: SmsEvent, ip: string): Promise<void> {
+async function sendToPhone(
+  ctx: AppContext,
+  header: number,
+  orgId: number | null | undefined,
+  phone: string,
+  event: SmsEvent,
+  ip: string,
+): Promise<void> {
   const tenant = await tenantForPhone(ctx, header, orgId, phone)
   if (tenant === 'many') throw refused(ErrorCode.BAD_REQUEST, SmsMsg.MANY_TENANTS)
   // A phone no tenant knows is counted (and logged as skipped) in the platform tenant.
   const tenantId = tenant ?? SUPER_ADMIN.tenantId
   const accounts = tenant === null ? [] : await ctx.db.tenant(tenantId, (trx) => accountsByPhone(trx, phone))
-  await sendCode(ctx, { tenantId, phone, event, ip, accountId: accounts.length === 1 ? accounts[0]!.id : null, skipDelivery: accounts.length === 0 })
+  await sendCode(ctx, {
+    tenantId,
+    phone,
+    event,
+    ip,
+    accountId: accounts.length === 1 ? accounts[0]!.id : null,
+    skipDelivery: accounts.length === 0,
+  })
 }
 
 /** GET login/sms/code/valid: checks a login code without using it up (wrong tries still count). */
-export async function validLoginCode(ctx: AppContext, a: { header: number; orgId?: number; phone: string; smsCode: string }): Promise<void> {
+export async function validLoginCode(
+  ctx: AppContext,
+  a: { header: number; orgId?: number; phone: string; smsCode: string },
+): Promise<void> {
   const tenant = await tenantForPhone(ctx, a.header, a.orgId, a.phone)
   if (tenant === 'many') throw refused(ErrorCode.BAD_REQUEST, SmsMsg.MANY_TENANTS)
-  await checkCode(ctx, { tenantId: tenant ?? SUPER_ADMIN.tenantId, phone: a.phone, event: 'login', code: a.smsCode, consume: false })
+  await checkCode(ctx, {
+    tenantId: tenant ?? SUPER_ADMIN.tenantId,
+    phone: a.phone,
+    event: 'login',
+    code: a.smsCode,
+    consume: false,
+  })
 }
 
 /**
@@ -80,21 +142,33 @@ export async function validLoginCode(ctx: AppContext, a: { header: number; orgId
  * password failure count and lock are left alone: the SMS login neither clears nor bypasses them for passwords.
  * Then the same states as the password login: disabled account, archived member, choose organisation, TOTP, success.
  */
-export async function loginByPhoneSms(ctx: AppContext, body: LoginByPhoneSmsBody, header: number, meta: LoginMeta): Promise<LoginAnswer> {
+export async function loginByPhoneSms(
+  ctx: AppContext,
+  body: LoginByPhoneSmsBody,
+  header: number,
+  meta: LoginMeta,
+): Promise<LoginAnswer> {
   const now = ctx.clock.now()
   if (!(await reserveIpAttempt(ctx, meta.ip, now))) throw refused(ErrorCode.IP_THROTTLED, Msg.IP_THROTTLED)
   let wrongCode = false
   try {
     return await phoneLogin(ctx, body, header, meta, now)
   } catch (e) {
-    wrongCode = e instanceof AppError && (e.code === SmsErrorCode.CODE_WRONG || e.code === SmsErrorCode.CODE_TOO_MANY_TRIES)
+    wrongCode =
+      e instanceof AppError && (e.code === SmsErrorCode.CODE_WRONG || e.code === SmsErrorCode.CODE_TOO_MANY_TRIES)
     throw e
   } finally {
     if (!wrongCode) await releaseIpAttempt(ctx, meta.ip)
   }
 }
 
-async function phoneLogin(ctx: AppContext, body: LoginByPhoneSmsBody, header: number, meta: LoginMeta, now: Date): Promise<LoginAnswer> {
+async function phoneLogin(
+  ctx: AppContext,
+  body: LoginByPhoneSmsBody,
+  header: number,
+  meta: LoginMeta,
+  now: Date,
+): Promise<LoginAnswer> {
   let tenantId: number
   let accountId: number
   let phone: string
@@ -102,7 +176,13 @@ async function phoneLogin(ctx: AppContext, body: LoginByPhoneSmsBody, header: nu
   const stepId = body.mustSmsId
   if (stepId) {
     const step = await openStep(ctx, stepId)
-    await checkCode(ctx, { tenantId: step.tenantId, phone: step.phone, event: 'login', code: body.smsCode, consume: false })
+    await checkCode(ctx, {
+      tenantId: step.tenantId,
+      phone: step.phone,
+      event: 'login',
+      code: body.smsCode,
+      consume: false,
+    })
     tenantId = step.tenantId
     accountId = step.accountId
     phone = step.phone
@@ -124,19 +204,45 @@ async function phoneLogin(ctx: AppContext, body: LoginByPhoneSmsBody, header: nu
     const tenant = await findTenant(trx, tenantId)
     if (!account || !tenant) return refused(SmsErrorCode.CODE_WRONG, SmsMsg.CODE_WRONG)
     const log = (success: boolean, reason: string) =>
-      writeLoginLog(trx, { accountId, userName: account.user_name, ip: meta.ip, success, reason, at: now, method: 'sms', userAgent: meta.userAgent, netType: meta.netType })
+      writeLoginLog(trx, {
+        accountId,
+        userName: account.user_name,
+        ip: meta.ip,
+        success,
+        reason,
+        at: now,
+        method: 'sms',
+        userAgent: meta.userAgent,
+        netType: meta.netType,
+      })
     const admitted = await admitAccount(trx, account, tenant, meta.limitUserType, log)
-    const result = admitted instanceof AppError ? admitted : await finishSignIn(ctx, trx, now, {
-      tenantId, accountId, userName: account.user_name, orgs: admitted, orgId, autoPickOrg: meta.autoPickOrg, limitUserType: meta.limitUserType,
-      ip: meta.ip, userAgent: meta.userAgent, netType: meta.netType, method: 'sms',
-    })
+    const result =
+      admitted instanceof AppError
+        ? admitted
+        : await finishSignIn(ctx, trx, now, {
+            tenantId,
+            accountId,
+            userName: account.user_name,
+            orgs: admitted,
+            orgId,
+            autoPickOrg: meta.autoPickOrg,
+            limitUserType: meta.limitUserType,
+            ip: meta.ip,
+            userAgent: meta.userAgent,
+            netType: meta.netType,
+            method: 'sms',
+          })
     // "Choose organisation" keeps the code (and the step ticket) for the call that names the organisation; any other
     // answer spends them, in this transaction: a second request with the same code finds it spent and rolls back.
     if (!(result instanceof AppError) && result.data.operationType === OperationType.CHOOSE_ORG) return result
     if (!(await spendCode(trx, phone, 'login', now))) throw refused(SmsErrorCode.CODE_USED, SmsMsg.CODE_USED)
     if (stepId) {
-      const spent = await trx.updateTable('sms_step_ticket').set({ used_at: now })
-        .where('id', '=', hashToken(stepId)).where('used_at', 'is', null).executeTakeFirst()
+      const spent = await trx
+        .updateTable('sms_step_ticket')
+        .set({ used_at: now })
+        .where('id', '=', hashToken(stepId))
+        .where('used_at', 'is', null)
+        .executeTakeFirst()
       if (spent.numUpdatedRows === 0n) throw stepInvalid()
     }
     return result
@@ -145,15 +251,27 @@ async function phoneLogin(ctx: AppContext, body: LoginByPhoneSmsBody, header: nu
   return answer
 }
 
-async function openStep(ctx: AppContext, mustSmsId: string): Promise<{ tenantId: number; accountId: number; phone: string; orgId: number | null }> {
+async function openStep(
+  ctx: AppContext,
+  mustSmsId: string,
+): Promise<{ tenantId: number; accountId: number; phone: string; orgId: number | null }> {
   const parsed = parseTenantToken(mustSmsId)
   if (!parsed) throw stepInvalid()
   const now = ctx.clock.now()
-  const row = await ctx.db.tenant(parsed.tenantId, (trx) => trx.selectFrom('sms_step_ticket')
-    .innerJoin('account', (j) => j.onRef('account.tenant_id', '=', 'sms_step_ticket.tenant_id').onRef('account.id', '=', 'sms_step_ticket.account_id'))
-    .select(['sms_step_ticket.account_id', 'sms_step_ticket.org_id', 'account.phone'])
-    .where('sms_step_ticket.id', '=', hashToken(mustSmsId)).where('sms_step_ticket.used_at', 'is', null).where('sms_step_ticket.expires_at', '>', now)
-    .executeTakeFirst())
+  const row = await ctx.db.tenant(parsed.tenantId, (trx) =>
+    trx
+      .selectFrom('sms_step_ticket')
+      .innerJoin('account', (j) =>
+        j
+          .onRef('account.tenant_id', '=', 'sms_step_ticket.tenant_id')
+          .onRef('account.id', '=', 'sms_step_ticket.account_id'),
+      )
+      .select(['sms_step_ticket.account_id', 'sms_step_ticket.org_id', 'account.phone'])
+      .where('sms_step_ticket.id', '=', hashToken(mustSmsId))
+      .where('sms_step_ticket.used_at', 'is', null)
+      .where('sms_step_ticket.expires_at', '>', now)
+      .executeTakeFirst(),
+  )
   if (!row?.phone) throw stepInvalid()
   return { tenantId: parsed.tenantId, accountId: row.account_id, phone: row.phone, orgId: row.org_id }
 }
@@ -165,7 +283,10 @@ async function openStep(ctx: AppContext, mustSmsId: string): Promise<{ tenantId:
  * without an account answers like a wrong code; an account that may not sign in is refused (only now, after the
  * code: the send answers alike for every phone).
  */
-export async function verifyResetCode(ctx: AppContext, a: { header: number; orgId?: number | null; phone: string; smsCode: string }): Promise<string> {
+export async function verifyResetCode(
+  ctx: AppContext,
+  a: { header: number; orgId?: number | null; phone: string; smsCode: string },
+): Promise<string> {
   const tenant = await tenantForPhone(ctx, a.header, a.orgId, a.phone)
   if (tenant === 'many') throw refused(ErrorCode.BAD_REQUEST, SmsMsg.MANY_TENANTS)
   const tenantId = tenant ?? SUPER_ADMIN.tenantId
@@ -179,10 +300,17 @@ export async function verifyResetCode(ctx: AppContext, a: { header: number; orgI
   await ctx.db.tenant(tenantId, async (trx) => {
     // As at the login: a disabled account, and a member whose every membership was disabled or archived (that sets
     // user_info, not the account), get no ticket.
-    if (!(await accountMaySignIn(trx, account, await findTenant(trx, tenantId)))) throw refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
-    await trx.insertInto('reset_ticket').values({
-      id: hashToken(ticket), account_id: account.id, reason: 'sms', expires_at: new Date(+now + RESET_TTL_MS),
-    }).execute()
+    if (!(await accountMaySignIn(trx, account, await findTenant(trx, tenantId))))
+      throw refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
+    await trx
+      .insertInto('reset_ticket')
+      .values({
+        id: hashToken(ticket),
+        account_id: account.id,
+        reason: 'sms',
+        expires_at: new Date(+now + RESET_TTL_MS),
+      })
+      .execute()
   })
   return ticket
 }
@@ -191,7 +319,11 @@ export async function verifyResetCode(ctx: AppContext, a: { header: number; orgI
  * POST account/change/password/notLogin: the tenant's password rule, not the initial password, not the old one
  * (auth/password-change.ts resetWithTicket); the ticket is spent and every session of the account ends.
  */
-export async function resetForgottenPassword(ctx: AppContext, a: { resetTicket: string; newPassword: string; confirmPassword?: string }): Promise<void> {
-  if (a.confirmPassword !== undefined && a.confirmPassword !== a.newPassword) throw refused(ErrorCode.PASSWORD_RULE, Msg.PASSWORD_MISMATCH)
+export async function resetForgottenPassword(
+  ctx: AppContext,
+  a: { resetTicket: string; newPassword: string; confirmPassword?: string },
+): Promise<void> {
+  if (a.confirmPassword !== undefined && a.confirmPassword !== a.newPassword)
+    throw refused(ErrorCode.PASSWORD_RULE, Msg.PASSWORD_MISMATCH)
   await resetWithTicket(ctx, a.resetTicket, a.newPassword)
 }

@@ -22,15 +22,20 @@ export interface Delivery {
 }
 
 /** The tenant's provider: outbox unless an Alibaba config with a secret is saved. */
-export async function providerOf(ctx: AppContext, tenantId: number): Promise<{ provider: SmsProvider; signName: string | null }> {
+export async function providerOf(
+  ctx: AppContext,
+  tenantId: number,
+): Promise<{ provider: SmsProvider; signName: string | null }> {
   const cfg = await ctx.db.tenant(tenantId, (trx) => trx.selectFrom('sms_config').selectAll().executeTakeFirst())
   const type = (cfg?.sms_type ?? 'outbox') as SmsType
   if (type === 'aliyun' && cfg?.access_key_id && cfg.access_key_secret) {
     return {
       provider: aliyunProvider({
-        accessKeyId: cfg.access_key_id, accessKeySecret: ctx.secrets.open(cfg.access_key_secret),
+        accessKeyId: cfg.access_key_id,
+        accessKeySecret: ctx.secrets.open(cfg.access_key_secret),
         // An address stored before provider addresses had to be https is not used: Alibaba's own (the default) is.
-        endpoint: cfg.endpoint && providerUrlAllowed(cfg.endpoint, ctx.config.allowLoopbackProviders) ? cfg.endpoint : null,
+        endpoint:
+          cfg.endpoint && providerUrlAllowed(cfg.endpoint, ctx.config.allowLoopbackProviders) ? cfg.endpoint : null,
       }),
       signName: cfg.sign_name,
     }
@@ -43,19 +48,36 @@ export async function providerOf(ctx: AppContext, tenantId: number): Promise<{ p
  * text with the code masked; only an outbox message keeps its full text, sealed (ctx.secrets), for the super
  * administrator to read.
  */
-export async function deliverCode(ctx: AppContext, d: Delivery): Promise<{ ok: true } | { ok: false; error: AppError }> {
+export async function deliverCode(
+  ctx: AppContext,
+  d: Delivery,
+): Promise<{ ok: true } | { ok: false; error: AppError }> {
   const now = ctx.clock.now()
   const { provider, signName } = await providerOf(ctx, d.tenantId)
-  const template = await ctx.db.tenant(d.tenantId, (trx) => trx.selectFrom('sms_template').selectAll()
-    .where('event', '=', d.event).where('status', '=', 0).executeTakeFirst())
+  const template = await ctx.db.tenant(d.tenantId, (trx) =>
+    trx.selectFrom('sms_template').selectAll().where('event', '=', d.event).where('status', '=', 0).executeTakeFirst(),
+  )
   const content = template?.content ?? DEFAULT_TEMPLATE_TEXT
   const render = (code: string) => content.replaceAll('${code}', code).replaceAll('${event}', SMS_EVENT_LABELS[d.event])
   const text = render(d.code)
-  const log = (status: 'outbox' | 'sent' | 'failed' | 'skipped', error: string | null) => ctx.db.tenant(d.tenantId, (trx) =>
-    trx.insertInto('sms_log').values({
-      phone: d.phone, account_id: d.accountId, event: d.event, provider: provider.type, status, content_masked: render(CODE_MASK),
-      content_sealed: provider.type === 'outbox' && status === 'outbox' ? ctx.secrets.seal(text) : null, error, ip: d.ip, created_at: now,
-    }).execute())
+  const log = (status: 'outbox' | 'sent' | 'failed' | 'skipped', error: string | null) =>
+    ctx.db.tenant(d.tenantId, (trx) =>
+      trx
+        .insertInto('sms_log')
+        .values({
+          phone: d.phone,
+          account_id: d.accountId,
+          event: d.event,
+          provider: provider.type,
+          status,
+          content_masked: render(CODE_MASK),
+          content_sealed: provider.type === 'outbox' && status === 'outbox' ? ctx.secrets.seal(text) : null,
+          error,
+          ip: d.ip,
+          created_at: now,
+        })
+        .execute(),
+    )
 
   if (d.skip) {
     await log('skipped', null)
@@ -65,7 +87,13 @@ export async function deliverCode(ctx: AppContext, d: Delivery): Promise<{ ok: t
     await log('failed', 'no template code for this event')
     return { ok: false, error: refused(SmsErrorCode.NOT_CONFIGURED, SmsMsg.TEMPLATE_MISSING) }
   }
-  const result = await provider.send({ phone: d.phone, signName, templateCode: template?.template_code ?? null, params: { code: d.code }, text })
+  const result = await provider.send({
+    phone: d.phone,
+    signName,
+    templateCode: template?.template_code ?? null,
+    params: { code: d.code },
+    text,
+  })
   if (!result.ok) {
     await log('failed', result.error)
     return { ok: false, error: refused(SmsErrorCode.SEND_FAILED, SmsMsg.SEND_FAILED) }

@@ -13,14 +13,29 @@ const STEP_TTL_MS = 10 * 60 * 1000
  * finishes with loginByPhoneSms { mustSmsId, smsCode }. An account without a phone signs in without the step
  * (docs/auth.md). Null: no step.
  */
-export async function smsStepChallenge(trx: Trx, now: Date, s: { tenantId: number; accountId: number; orgId: number }): Promise<{ msg: string; data: LoginResult } | null> {
+export async function smsStepChallenge(
+  trx: Trx,
+  now: Date,
+  s: { tenantId: number; accountId: number; orgId: number },
+): Promise<{ msg: string; data: LoginResult } | null> {
   const cfg = await trx.selectFrom('sms_config').select('password_login_sms_step').executeTakeFirst()
   if (!cfg?.password_login_sms_step) return null
   const account = await trx.selectFrom('account').select('phone').where('id', '=', s.accountId).executeTakeFirst()
   if (!account?.phone) return null
   const ticket = newTenantToken(s.tenantId)
-  await trx.insertInto('sms_step_ticket').values({ id: hashToken(ticket), account_id: s.accountId, org_id: s.orgId, expires_at: new Date(+now + STEP_TTL_MS) }).execute()
-  return { msg: SmsMsg.SMS_STEP_NEEDED, data: { operationType: OperationType.NEED_SMS, mustSmsId: ticket, smsPhone: maskPhone(account.phone) } }
+  await trx
+    .insertInto('sms_step_ticket')
+    .values({
+      id: hashToken(ticket),
+      account_id: s.accountId,
+      org_id: s.orgId,
+      expires_at: new Date(+now + STEP_TTL_MS),
+    })
+    .execute()
+  return {
+    msg: SmsMsg.SMS_STEP_NEEDED,
+    data: { operationType: OperationType.NEED_SMS, mustSmsId: ticket, smsPhone: maskPhone(account.phone) },
+  }
 }
 
 /** The SMS step of the sign-in core (registered by app.ts): a password login's only; asked before TOTP. */

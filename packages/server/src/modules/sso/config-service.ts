@@ -1,4 +1,12 @@
-import { SsoErrorCode, SsoMsg, type ThirdButton, type ThirdConfigBody, type ThirdConfigRow, type ThirdRefreshResult, type ThirdType } from '@zhixiao/shared'
+import {
+  SsoErrorCode,
+  SsoMsg,
+  type ThirdButton,
+  type ThirdConfigBody,
+  type ThirdConfigRow,
+  type ThirdRefreshResult,
+  type ThirdType,
+} from '@zhixiao/shared'
 import type { Selectable } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { ThirdConfigTable } from '../../db/schema.js'
@@ -20,18 +28,38 @@ const MODULE = '第三方登录配置'
 
 export function toRow(r: Row): ThirdConfigRow {
   return {
-    id: Number(r.id), thirdType: r.third_type as ThirdType, name: r.name, status: r.status, clientId: r.client_id,
-    hasSecret: !!r.client_secret_sealed, issuer: r.issuer, apiBase: r.api_base, authBase: r.auth_base, agentId: r.agent_id,
-    scope: r.scope, logoutUrl: r.logout_url, sort: r.sort, updatedAt: new Date(r.updated_at).toISOString(),
+    id: Number(r.id),
+    thirdType: r.third_type as ThirdType,
+    name: r.name,
+    status: r.status,
+    clientId: r.client_id,
+    hasSecret: !!r.client_secret_sealed,
+    issuer: r.issuer,
+    apiBase: r.api_base,
+    authBase: r.auth_base,
+    agentId: r.agent_id,
+    scope: r.scope,
+    logoutUrl: r.logout_url,
+    sort: r.sort,
+    updatedAt: new Date(r.updated_at).toISOString(),
   }
 }
 
 /** What a connector needs, with the secret opened. */
 export function connectorConfig(ctx: AppContext, tenantId: number, r: Row): ConnectorConfig {
   return {
-    id: Number(r.id), tenantId, updatedAt: new Date(r.updated_at), thirdType: r.third_type as ThirdType, clientId: r.client_id,
+    id: Number(r.id),
+    tenantId,
+    updatedAt: new Date(r.updated_at),
+    thirdType: r.third_type as ThirdType,
+    clientId: r.client_id,
     clientSecret: r.client_secret_sealed ? ctx.secrets.open(r.client_secret_sealed) : null,
-    issuer: r.issuer, apiBase: r.api_base, authBase: r.auth_base, agentId: r.agent_id, scope: r.scope, logoutUrl: r.logout_url,
+    issuer: r.issuer,
+    apiBase: r.api_base,
+    authBase: r.auth_base,
+    agentId: r.agent_id,
+    scope: r.scope,
+    logoutUrl: r.logout_url,
     allowLoopback: ctx.config.allowLoopbackProviders,
   }
 }
@@ -50,7 +78,11 @@ function checkFields(ctx: AppContext, b: ThirdConfigBody, hasStoredSecret: boole
 function columns(b: ThirdConfigBody) {
   const oidcLike = b.thirdType === 'oidc' || b.thirdType === 'smartEdu'
   return {
-    third_type: b.thirdType, name: b.name, status: b.status, client_id: b.clientId, sort: b.sort,
+    third_type: b.thirdType,
+    name: b.name,
+    status: b.status,
+    client_id: b.clientId,
+    sort: b.sort,
     // Fields of another kind of provider are dropped, so a changed type leaves nothing stale behind.
     issuer: oidcLike ? b.issuer || null : null,
     scope: oidcLike ? b.scope || null : null,
@@ -63,7 +95,11 @@ function columns(b: ThirdConfigBody) {
 
 const UNIQUE = { third_config_tenant_id_third_type_key: SsoMsg.TYPE_TAKEN }
 
-export function pageConfigs(ctx: AppContext, auth: AuthInfo, q: { pageIndex: number; pageSize: number; thirdType?: ThirdType | null }) {
+export function pageConfigs(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: { pageIndex: number; pageSize: number; thirdType?: ThirdType | null },
+) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     let base = trx.selectFrom('third_config')
     if (q.thirdType) base = base.where('third_type', '=', q.thirdType)
@@ -84,8 +120,11 @@ export function addConfig(ctx: AppContext, auth: AuthInfo, b: ThirdConfigBody): 
   checkFields(ctx, b, false)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     try {
-      const r = await trx.insertInto('third_config').values({ ...columns(b), client_secret_sealed: ctx.secrets.seal(b.clientSecret!) })
-        .returning('id').executeTakeFirstOrThrow()
+      const r = await trx
+        .insertInto('third_config')
+        .values({ ...columns(b), client_secret_sealed: ctx.secrets.seal(b.clientSecret!) })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       await recordOp(trx, auth, { module: MODULE, action: '新增', target: `${b.name}（${b.thirdType}）` })
       return Number(r.id)
     } catch (e) {
@@ -102,30 +141,51 @@ export function updateConfig(ctx: AppContext, auth: AuthInfo, b: ThirdConfigBody
     if (!old) throw notFound()
     checkFields(ctx, b, !!old.client_secret_sealed)
     try {
-      await trx.updateTable('third_config').set({
-        ...columns(b), updated_at: ctx.clock.now(),
-        // No secret in the request keeps the stored one (the form never receives it to send back).
-        ...(b.clientSecret ? { client_secret_sealed: ctx.secrets.seal(b.clientSecret) } : {}),
-      }).where('id', '=', id).execute()
+      await trx
+        .updateTable('third_config')
+        .set({
+          ...columns(b),
+          updated_at: ctx.clock.now(),
+          // No secret in the request keeps the stored one (the form never receives it to send back).
+          ...(b.clientSecret ? { client_secret_sealed: ctx.secrets.seal(b.clientSecret) } : {}),
+        })
+        .where('id', '=', id)
+        .execute()
     } catch (e) {
       rethrowUnique(e, UNIQUE, SsoMsg.TYPE_TAKEN)
     }
-    await recordOp(trx, auth, { module: MODULE, action: '编辑', target: `${b.name}（${b.thirdType}）`, detail: { secretChanged: !!b.clientSecret } })
+    await recordOp(trx, auth, {
+      module: MODULE,
+      action: '编辑',
+      target: `${b.name}（${b.thirdType}）`,
+      detail: { secretChanged: !!b.clientSecret },
+    })
   })
 }
 
 /** Deleting a provider removes its bindings and session links with it (ON DELETE CASCADE): its people sign in otherwise. */
 export function deleteConfig(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const r = await trx.deleteFrom('third_config').where('id', '=', id).returning(['name', 'third_type']).executeTakeFirst()
+    const r = await trx
+      .deleteFrom('third_config')
+      .where('id', '=', id)
+      .returning(['name', 'third_type'])
+      .executeTakeFirst()
     if (!r) throw notFound()
-    await recordOp(trx, auth, { module: MODULE, action: '删除', target: `${r.name}（${r.third_type}）`, important: true })
+    await recordOp(trx, auth, {
+      module: MODULE,
+      action: '删除',
+      target: `${r.name}（${r.third_type}）`,
+      important: true,
+    })
   })
 }
 
 /** refreshMenu: fetch the provider's endpoints again (drops the cached discovery) and check the credentials. */
 export async function refreshConfig(ctx: AppContext, auth: AuthInfo, id: number): Promise<ThirdRefreshResult> {
-  const row = await ctx.db.tenant(auth.tenantId, (trx) => trx.selectFrom('third_config').selectAll().where('id', '=', id).executeTakeFirst())
+  const row = await ctx.db.tenant(auth.tenantId, (trx) =>
+    trx.selectFrom('third_config').selectAll().where('id', '=', id).executeTakeFirst(),
+  )
   if (!row) throw notFound()
   const cfg = connectorConfig(ctx, auth.tenantId, row)
   try {
@@ -140,7 +200,13 @@ export async function refreshConfig(ctx: AppContext, auth: AuthInfo, id: number)
 /** The login page's buttons: enabled configs of the tenant, in order. */
 export function loginButtons(ctx: AppContext, tenantId: number): Promise<ThirdButton[]> {
   return ctx.db.tenant(tenantId, async (trx) => {
-    const rows = await trx.selectFrom('third_config').select(['third_type', 'name']).where('status', '=', 0).orderBy('sort').orderBy('id').execute()
+    const rows = await trx
+      .selectFrom('third_config')
+      .select(['third_type', 'name'])
+      .where('status', '=', 0)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute()
     return rows.map((r) => ({ thirdType: r.third_type as ThirdType, name: r.name }))
   })
 }

@@ -27,9 +27,21 @@ export interface ConnectorConfig {
   allowLoopback: boolean
 }
 
-export interface AuthorizeParams { redirectUri: string; state: string; nonce: string; codeVerifier: string }
-export interface ExchangeParams extends AuthorizeParams { code: string; iss?: string | null }
-export interface ThirdIdentity { subject: string; displayName: string | null; idToken: string | null }
+export interface AuthorizeParams {
+  redirectUri: string
+  state: string
+  nonce: string
+  codeVerifier: string
+}
+export interface ExchangeParams extends AuthorizeParams {
+  code: string
+  iss?: string | null
+}
+export interface ThirdIdentity {
+  subject: string
+  displayName: string | null
+  idToken: string | null
+}
 
 /** A provider said no, or could not be reached: the message is for the log, the person sees SsoMsg.PROVIDER_FAILED. */
 export class ProviderError extends Error {}
@@ -40,25 +52,30 @@ export interface Connector {
   /** refreshMenu: fetch the provider's endpoints again and check the credentials where the protocol allows. */
   refresh(cfg: ConnectorConfig): Promise<Record<string, string>>
   /** The provider's logout address for a session (smartEdu), or null. */
-  logoutUrl(cfg: ConnectorConfig, p: { idToken: string | null; postLogoutRedirectUri: string | null }): Promise<string | null>
+  logoutUrl(
+    cfg: ConnectorConfig,
+    p: { idToken: string | null; postLogoutRedirectUri: string | null },
+  ): Promise<string | null>
 }
 
 const TIMEOUT_MS = 10_000
-
 
 // ---- OpenID Connect (oidc, smartEdu) --------------------------------------------------------------------------
 
 const DISCOVERY_TTL_MS = 10 * 60_000
 const discovered = new Map<string, { at: number; config: Promise<oidc.Configuration> }>()
 
-function cacheKey(cfg: ConnectorConfig) { return `${cfg.tenantId}:${cfg.id}:${+cfg.updatedAt}` }
+function cacheKey(cfg: ConnectorConfig) {
+  return `${cfg.tenantId}:${cfg.id}:${+cfg.updatedAt}`
+}
 
 /** Discovery is an HTTP round trip: kept 10 minutes per config version (refreshMenu drops it). */
 function oidcConfig(cfg: ConnectorConfig, fresh = false): Promise<oidc.Configuration> {
   const key = cacheKey(cfg)
   const hit = discovered.get(key)
   if (hit && !fresh && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.config
-  if (!cfg.issuer || !providerUrlAllowed(cfg.issuer, cfg.allowLoopback)) return Promise.reject(new ProviderError('issuer missing or not https'))
+  if (!cfg.issuer || !providerUrlAllowed(cfg.issuer, cfg.allowLoopback))
+    return Promise.reject(new ProviderError('issuer missing or not https'))
   const issuer = new URL(cfg.issuer)
   const config = oidc.discovery(issuer, cfg.clientId, undefined, oidc.ClientSecretBasic(cfg.clientSecret ?? ''), {
     timeout: TIMEOUT_MS / 1000,
@@ -66,21 +83,31 @@ function oidcConfig(cfg: ConnectorConfig, fresh = false): Promise<oidc.Configura
   })
   discovered.set(key, { at: Date.now(), config })
   // A failed discovery is not kept: the next sign-in tries again.
-  config.catch(() => { if (discovered.get(key)?.config === config) discovered.delete(key) })
+  config.catch(() => {
+    if (discovered.get(key)?.config === config) discovered.delete(key)
+  })
   return config
 }
 
 const openIdConnect: Connector = {
   async authorizeUrl(cfg, p) {
-    const config = await oidcConfig(cfg).catch((e: unknown) => { throw new ProviderError(`discovery failed: ${String(e)}`) })
+    const config = await oidcConfig(cfg).catch((e: unknown) => {
+      throw new ProviderError(`discovery failed: ${String(e)}`)
+    })
     const scope = ['openid', ...(cfg.scope ?? 'profile').split(/\s+/).filter((s) => s && s !== 'openid')].join(' ')
     return oidc.buildAuthorizationUrl(config, {
-      redirect_uri: p.redirectUri, scope, state: p.state, nonce: p.nonce,
-      code_challenge: await oidc.calculatePKCECodeChallenge(p.codeVerifier), code_challenge_method: 'S256',
+      redirect_uri: p.redirectUri,
+      scope,
+      state: p.state,
+      nonce: p.nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(p.codeVerifier),
+      code_challenge_method: 'S256',
     }).href
   },
   async exchange(cfg, p) {
-    const config = await oidcConfig(cfg).catch((e: unknown) => { throw new ProviderError(`discovery failed: ${String(e)}`) })
+    const config = await oidcConfig(cfg).catch((e: unknown) => {
+      throw new ProviderError(`discovery failed: ${String(e)}`)
+    })
     // The authorization response as the provider sent it to our redirect_uri; openid-client checks state, iss,
     // the PKCE verifier at the token endpoint, and the ID token's signature, audience, expiry and nonce.
     const current = new URL(p.redirectUri)
@@ -90,14 +117,18 @@ const openIdConnect: Connector = {
     let tokens
     try {
       tokens = await oidc.authorizationCodeGrant(config, current, {
-        pkceCodeVerifier: p.codeVerifier, expectedState: p.state, expectedNonce: p.nonce, idTokenExpected: true,
+        pkceCodeVerifier: p.codeVerifier,
+        expectedState: p.state,
+        expectedNonce: p.nonce,
+        idTokenExpected: true,
       })
     } catch (e) {
       throw new ProviderError(`code exchange refused: ${e instanceof Error ? e.message : String(e)}`)
     }
     const claims = tokens.claims()
     if (!claims?.sub) throw new ProviderError('no subject in the ID token')
-    const pickName = (c: Record<string, unknown>) => [c.name, c.preferred_username, c.nickname].find((v): v is string => typeof v === 'string' && v.length > 0)
+    const pickName = (c: Record<string, unknown>) =>
+      [c.name, c.preferred_username, c.nickname].find((v): v is string => typeof v === 'string' && v.length > 0)
     let name = pickName(claims)
     // Most providers put profile claims in the UserInfo answer only; the name is for the bind page, so a failure is no refusal.
     if (!name && config.serverMetadata().userinfo_endpoint) {
@@ -109,7 +140,13 @@ const openIdConnect: Connector = {
     discovered.delete(cacheKey(cfg))
     const m = (await oidcConfig(cfg, true)).serverMetadata()
     const out: Record<string, string> = { issuer: m.issuer }
-    for (const k of ['authorization_endpoint', 'token_endpoint', 'userinfo_endpoint', 'end_session_endpoint', 'jwks_uri'] as const) {
+    for (const k of [
+      'authorization_endpoint',
+      'token_endpoint',
+      'userinfo_endpoint',
+      'end_session_endpoint',
+      'jwks_uri',
+    ] as const) {
       const v = m[k]
       if (typeof v === 'string') out[k] = v
     }
@@ -139,9 +176,11 @@ async function getJson(url: string, init: RequestInit = {}): Promise<Record<stri
   } catch (e) {
     throw new ProviderError(`${new URL(url).pathname} unreachable: ${String(e)}`)
   }
-  const body = await res.json().catch(() => null) as Record<string, unknown> | null
-  if (!body || typeof body !== 'object') throw new ProviderError(`${new URL(url).pathname} answered ${res.status} without JSON`)
-  if (!res.ok) throw new ProviderError(`${new URL(url).pathname} answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`)
+  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null
+  if (!body || typeof body !== 'object')
+    throw new ProviderError(`${new URL(url).pathname} answered ${res.status} without JSON`)
+  if (!res.ok)
+    throw new ProviderError(`${new URL(url).pathname} answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`)
   return body
 }
 
@@ -157,18 +196,34 @@ const base = (configured: string | null, fallback: string) => (configured ?? fal
 const dingtalk: Connector = {
   async authorizeUrl(cfg, p) {
     const u = new URL(`${base(cfg.authBase, 'https://login.dingtalk.com')}/oauth2/auth`)
-    u.search = new URLSearchParams({ redirect_uri: p.redirectUri, response_type: 'code', client_id: cfg.clientId, scope: 'openid', state: p.state, prompt: 'consent' }).toString()
+    u.search = new URLSearchParams({
+      redirect_uri: p.redirectUri,
+      response_type: 'code',
+      client_id: cfg.clientId,
+      scope: 'openid',
+      state: p.state,
+      prompt: 'consent',
+    }).toString()
     return u.href
   },
   async exchange(cfg, p) {
     const api = base(cfg.apiBase, 'https://api.dingtalk.com')
     const token = await getJson(`${api}/v1.0/oauth2/userAccessToken`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ clientId: cfg.clientId, clientSecret: cfg.clientSecret ?? '', code: p.code, grantType: 'authorization_code' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        clientId: cfg.clientId,
+        clientSecret: cfg.clientSecret ?? '',
+        code: p.code,
+        grantType: 'authorization_code',
+      }),
     })
     const accessToken = str(token.accessToken)
-    if (!accessToken) throw new ProviderError(`userAccessToken refused: ${str(token.message) ?? str(token.code) ?? 'no accessToken'}`)
-    const me = await getJson(`${api}/v1.0/contact/users/me`, { headers: { 'x-acs-dingtalk-access-token': accessToken } })
+    if (!accessToken)
+      throw new ProviderError(`userAccessToken refused: ${str(token.message) ?? str(token.code) ?? 'no accessToken'}`)
+    const me = await getJson(`${api}/v1.0/contact/users/me`, {
+      headers: { 'x-acs-dingtalk-access-token': accessToken },
+    })
     const subject = str(me.unionId) ?? str(me.openId)
     if (!subject) throw new ProviderError('contact/users/me has no unionId')
     return { subject, displayName: str(me.nick)?.slice(0, 100) ?? null, idToken: null }
@@ -177,12 +232,20 @@ const dingtalk: Connector = {
     // The app's own token proves the Client ID and secret (POST /v1.0/oauth2/accessToken {appKey, appSecret}).
     const api = base(cfg.apiBase, 'https://api.dingtalk.com')
     const r = await getJson(`${api}/v1.0/oauth2/accessToken`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ appKey: cfg.clientId, appSecret: cfg.clientSecret ?? '' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ appKey: cfg.clientId, appSecret: cfg.clientSecret ?? '' }),
     })
     if (!str(r.accessToken)) throw new ProviderError(`accessToken refused: ${str(r.message) ?? 'no accessToken'}`)
-    return { authorization_endpoint: `${base(cfg.authBase, 'https://login.dingtalk.com')}/oauth2/auth`, token_endpoint: `${api}/v1.0/oauth2/userAccessToken`, userinfo_endpoint: `${api}/v1.0/contact/users/me` }
+    return {
+      authorization_endpoint: `${base(cfg.authBase, 'https://login.dingtalk.com')}/oauth2/auth`,
+      token_endpoint: `${api}/v1.0/oauth2/userAccessToken`,
+      userinfo_endpoint: `${api}/v1.0/contact/users/me`,
+    }
   },
-  async logoutUrl() { return null },
+  async logoutUrl() {
+    return null
+  },
 }
 
 /** WeCom's access_token lives 7200 s and its gettoken is rate-limited: kept per corp and secret until 5 minutes before. */
@@ -197,7 +260,8 @@ async function wecomToken(cfg: ConnectorConfig, api: string, fresh = false): Pro
   u.search = new URLSearchParams({ corpid: cfg.clientId, corpsecret: cfg.clientSecret ?? '' }).toString()
   const r = await getJson(u.href)
   const token = str(r.access_token)
-  if (r.errcode !== 0 || !token) throw new ProviderError(`gettoken refused: ${String(r.errcode)} ${str(r.errmsg) ?? ''}`)
+  if (r.errcode !== 0 || !token)
+    throw new ProviderError(`gettoken refused: ${String(r.errcode)} ${str(r.errmsg) ?? ''}`)
   const ttl = typeof r.expires_in === 'number' ? r.expires_in : 7200
   wecomTokens.set(key, { token, until: Date.now() + Math.max(60, ttl - 300) * 1000 })
   return token
@@ -211,7 +275,13 @@ async function wecomToken(cfg: ConnectorConfig, api: string, fresh = false): Pro
 const wecom: Connector = {
   async authorizeUrl(cfg, p) {
     const u = new URL(`${base(cfg.authBase, 'https://login.work.weixin.qq.com')}/wwlogin/sso/login`)
-    u.search = new URLSearchParams({ login_type: 'CorpApp', appid: cfg.clientId, agentid: cfg.agentId ?? '', redirect_uri: p.redirectUri, state: p.state }).toString()
+    u.search = new URLSearchParams({
+      login_type: 'CorpApp',
+      appid: cfg.clientId,
+      agentid: cfg.agentId ?? '',
+      redirect_uri: p.redirectUri,
+      state: p.state,
+    }).toString()
     return u.href
   },
   async exchange(cfg, p) {
@@ -232,9 +302,20 @@ const wecom: Connector = {
   async refresh(cfg) {
     const api = base(cfg.apiBase, 'https://qyapi.weixin.qq.com')
     await wecomToken(cfg, api, true)
-    return { authorization_endpoint: `${base(cfg.authBase, 'https://login.work.weixin.qq.com')}/wwlogin/sso/login`, token_endpoint: `${api}/cgi-bin/gettoken`, userinfo_endpoint: `${api}/cgi-bin/auth/getuserinfo` }
+    return {
+      authorization_endpoint: `${base(cfg.authBase, 'https://login.work.weixin.qq.com')}/wwlogin/sso/login`,
+      token_endpoint: `${api}/cgi-bin/gettoken`,
+      userinfo_endpoint: `${api}/cgi-bin/auth/getuserinfo`,
+    }
   },
-  async logoutUrl() { return null },
+  async logoutUrl() {
+    return null
+  },
 }
 
-export const CONNECTORS: Record<ThirdType, Connector> = { oidc: openIdConnect, smartEdu: openIdConnect, dingtalk, wecom }
+export const CONNECTORS: Record<ThirdType, Connector> = {
+  oidc: openIdConnect,
+  smartEdu: openIdConnect,
+  dingtalk,
+  wecom,
+}

@@ -11,6 +11,8 @@ export interface DingtalkQrSource {
 export const dingtalkQrSource: DingtalkQrSource = {
   async qrLoginUrl(ctx, tenantId) {
     const buttons = await loginButtons(ctx, tenantId)
-    return buttons.some((b) => b.thirdType === 'dingtalk') ? `${pathOf(ssoContracts.start)}?thirdType=dingtalk&tenantId=${tenantId}` : null
+    return buttons.some((b) => b.thirdType === 'dingtalk')
+      ? `${pathOf(ssoContracts.start)}?thirdType=dingtalk&tenantId=${tenantId}`
+      : null
   },
 }

@@ -1,6 +1,17 @@
 import {
-  CODE_LOGIN_SUCCESS, ErrorCode, OperationType, SSO_LIMITS, SsoErrorCode, SsoMsg,
-  type CodeLoginBody, type LoginByThirdSsoBody, type LoginMethod, type ThirdBindBody, type ThirdLoginResult, type ThirdType, type ThirdUrlResult,
+  CODE_LOGIN_SUCCESS,
+  ErrorCode,
+  OperationType,
+  SSO_LIMITS,
+  SsoErrorCode,
+  SsoMsg,
+  type CodeLoginBody,
+  type LoginByThirdSsoBody,
+  type LoginMethod,
+  type ThirdBindBody,
+  type ThirdLoginResult,
+  type ThirdType,
+  type ThirdUrlResult,
 } from '@zhixiao/shared'
 import { randomBytes } from 'node:crypto'
 import * as oidc from 'openid-client'
@@ -33,10 +44,16 @@ import { CONNECTORS, ProviderError } from './connectors.js'
 /** What a single sign-on or code login uses of the request (signInMeta). */
 export type ClientMeta = Pick<LoginMeta, 'ip' | 'userAgent' | 'netType' | 'limitUserType' | 'log'>
 
-export interface ThirdAnswer { msg: string; data: ThirdLoginResult }
+export interface ThirdAnswer {
+  msg: string
+  data: ThirdLoginResult
+}
 
 /** What a session should remember of the provider it came through (for the smartEdu logout). */
-interface ProviderLink { configId: number; idTokenSealed: string | null }
+interface ProviderLink {
+  configId: number
+  idTokenSealed: string | null
+}
 
 export const BROWSER_COOKIE = 'zx_sso'
 const STATE_TTL_MS = SSO_LIMITS.stateMinutes * 60_000
@@ -51,8 +68,10 @@ export function callbackUri(origin: string, thirdType: ThirdType): string {
 }
 
 /** third/url and third/start: the provider's authorize address for this browser, and the cookie value binding it. */
-export async function startThirdLogin(ctx: AppContext, p: { tenantId: number; thirdType: ThirdType; origin: string; redirect: string | null }):
-  Promise<ThirdUrlResult & { browserSecret: string }> {
+export async function startThirdLogin(
+  ctx: AppContext,
+  p: { tenantId: number; thirdType: ThirdType; origin: string; redirect: string | null },
+): Promise<ThirdUrlResult & { browserSecret: string }> {
   const now = ctx.clock.now()
   const state = newTenantToken(p.tenantId)
   const nonce = oidc.randomNonce()
@@ -62,37 +81,69 @@ export async function startThirdLogin(ctx: AppContext, p: { tenantId: number; th
   const cfg = await ctx.db.tenant(p.tenantId, async (trx) => {
     const row = await enabledConfig(trx, p.thirdType)
     // Spent and expired states are of no use to anyone after an hour.
-    await trx.deleteFrom('third_state').where('expires_at', '<', new Date(+now - 3600_000)).execute()
-    await trx.insertInto('third_state').values({
-      id: hashToken(state), config_id: Number(row.id), nonce, verifier_sealed: ctx.secrets.seal(codeVerifier), browser_hash: hashToken(browserSecret),
-      redirect_uri: redirectUri, after_login: p.redirect, expires_at: new Date(+now + STATE_TTL_MS), used_at: null,
-    }).execute()
+    await trx
+      .deleteFrom('third_state')
+      .where('expires_at', '<', new Date(+now - 3600_000))
+      .execute()
+    await trx
+      .insertInto('third_state')
+      .values({
+        id: hashToken(state),
+        config_id: Number(row.id),
+        nonce,
+        verifier_sealed: ctx.secrets.seal(codeVerifier),
+        browser_hash: hashToken(browserSecret),
+        redirect_uri: redirectUri,
+        after_login: p.redirect,
+        expires_at: new Date(+now + STATE_TTL_MS),
+        used_at: null,
+      })
+      .execute()
     return connectorConfig(ctx, p.tenantId, row)
   })
   try {
     const url = await CONNECTORS[p.thirdType].authorizeUrl(cfg, { redirectUri, state, nonce, codeVerifier })
     return { url, state, browserSecret }
   } catch (e) {
-    throw refused(SsoErrorCode.PROVIDER_FAILED, SsoMsg.PROVIDER_FAILED, { detail: e instanceof ProviderError ? e.message : undefined })
+    throw refused(SsoErrorCode.PROVIDER_FAILED, SsoMsg.PROVIDER_FAILED, {
+      detail: e instanceof ProviderError ? e.message : undefined,
+    })
   }
 }
 
 /** loginByThirdSSO: the provider's code for this browser's state → a session, an organisation choice or a bind ticket. */
-export async function loginByThirdSso(ctx: AppContext, body: LoginByThirdSsoBody, browserSecret: string | null, meta: ClientMeta): Promise<ThirdAnswer> {
+export async function loginByThirdSso(
+  ctx: AppContext,
+  body: LoginByThirdSsoBody,
+  browserSecret: string | null,
+  meta: ClientMeta,
+): Promise<ThirdAnswer> {
   const parsed = parseTenantToken(body.state)
   if (!parsed) throw stateInvalid()
   const tenantId = parsed.tenantId
   const now = ctx.clock.now()
   // Spent whatever comes next: a state is good for one answer of the provider.
   const spent = await ctx.db.tenant(tenantId, async (trx) => {
-    const st = await trx.updateTable('third_state').set({ used_at: now })
-      .where('id', '=', hashToken(body.state)).where('used_at', 'is', null).where('expires_at', '>', now).returningAll().executeTakeFirst()
+    const st = await trx
+      .updateTable('third_state')
+      .set({ used_at: now })
+      .where('id', '=', hashToken(body.state))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returningAll()
+      .executeTakeFirst()
     if (!st) return null
     const cfg = await trx.selectFrom('third_config').selectAll().where('id', '=', st.config_id).executeTakeFirst()
     return cfg ? { st, cfg } : null
   })
   // Another browser's state (a login CSRF: someone else's code planted in this page) is refused like a spent one.
-  if (!spent || spent.cfg.status !== 0 || spent.cfg.third_type !== body.thirdType || !browserSecret || hashToken(browserSecret) !== spent.st.browser_hash) {
+  if (
+    !spent ||
+    spent.cfg.status !== 0 ||
+    spent.cfg.third_type !== body.thirdType ||
+    !browserSecret ||
+    hashToken(browserSecret) !== spent.st.browser_hash
+  ) {
     throw stateInvalid()
   }
   const { st, cfg: row } = spent
@@ -100,39 +151,89 @@ export async function loginByThirdSso(ctx: AppContext, body: LoginByThirdSsoBody
   let identity
   try {
     identity = await CONNECTORS[cfg.thirdType].exchange(cfg, {
-      redirectUri: st.redirect_uri, state: body.state, nonce: st.nonce, codeVerifier: ctx.secrets.open(st.verifier_sealed), code: body.token, iss: body.iss,
+      redirectUri: st.redirect_uri,
+      state: body.state,
+      nonce: st.nonce,
+      codeVerifier: ctx.secrets.open(st.verifier_sealed),
+      code: body.token,
+      iss: body.iss,
     })
   } catch (e) {
     meta.log?.warn({ err: e, tenantId, thirdType: cfg.thirdType }, 'third-party sign-in refused by the provider')
-    await ctx.db.tenant(tenantId, (trx) => writeLoginLog(trx, {
-      accountId: null, userName: `${cfg.thirdType}`, ip: meta.ip, success: false, reason: `provider: ${e instanceof Error ? e.message : String(e)}`.slice(0, 200),
-      at: now, method: 'sso', userAgent: meta.userAgent, netType: meta.netType,
-    }))
+    await ctx.db.tenant(tenantId, (trx) =>
+      writeLoginLog(trx, {
+        accountId: null,
+        userName: `${cfg.thirdType}`,
+        ip: meta.ip,
+        success: false,
+        reason: `provider: ${e instanceof Error ? e.message : String(e)}`.slice(0, 200),
+        at: now,
+        method: 'sso',
+        userAgent: meta.userAgent,
+        netType: meta.netType,
+      }),
+    )
     throw refused(SsoErrorCode.PROVIDER_FAILED, SsoMsg.PROVIDER_FAILED)
   }
   const idTokenSealed = identity.idToken ? ctx.secrets.seal(identity.idToken) : null
   const answer = await ctx.db.tenant(tenantId, async (trx): Promise<AttemptAnswer | ThirdAnswer> => {
-    const bound = await trx.updateTable('third_identity').set({ last_login_at: now })
-      .where('config_id', '=', cfg.id).where('subject', '=', identity.subject).returning('account_id').executeTakeFirst()
+    const bound = await trx
+      .updateTable('third_identity')
+      .set({ last_login_at: now })
+      .where('config_id', '=', cfg.id)
+      .where('subject', '=', identity.subject)
+      .returning('account_id')
+      .executeTakeFirst()
     if (!bound) {
       const bindTicket = newTenantToken(tenantId)
-      await trx.deleteFrom('third_bind_ticket').where('expires_at', '<', new Date(+now - 3600_000)).execute()
-      await trx.insertInto('third_bind_ticket').values({
-        id: hashToken(bindTicket), config_id: cfg.id, subject: identity.subject, display_name: identity.displayName, id_token_sealed: idTokenSealed,
-        expires_at: new Date(+now + BIND_TTL_MS), used_at: null,
-      }).execute()
+      await trx
+        .deleteFrom('third_bind_ticket')
+        .where('expires_at', '<', new Date(+now - 3600_000))
+        .execute()
+      await trx
+        .insertInto('third_bind_ticket')
+        .values({
+          id: hashToken(bindTicket),
+          config_id: cfg.id,
+          subject: identity.subject,
+          display_name: identity.displayName,
+          id_token_sealed: idTokenSealed,
+          expires_at: new Date(+now + BIND_TTL_MS),
+          used_at: null,
+        })
+        .execute()
       return {
         msg: '首次使用，请绑定平台账号',
-        data: { operationType: OperationType.NEED_BIND, bindTicket, thirdName: row.name, thirdUser: identity.displayName ?? undefined, tenantId },
+        data: {
+          operationType: OperationType.NEED_BIND,
+          bindTicket,
+          thirdName: row.name,
+          thirdUser: identity.displayName ?? undefined,
+          tenantId,
+        },
       }
     }
-    return signInBound(ctx, trx, now, { tenantId, accountId: Number(bound.account_id), orgId: null, method: 'sso', meta, link: { configId: cfg.id, idTokenSealed } })
+    return signInBound(ctx, trx, now, {
+      tenantId,
+      accountId: Number(bound.account_id),
+      orgId: null,
+      method: 'sso',
+      meta,
+      link: { configId: cfg.id, idTokenSealed },
+    })
   })
   if (answer instanceof AppError) throw answer
   return { msg: answer.msg, data: { ...answer.data, redirect: st.after_login } }
 }
 
-interface BoundSignIn { tenantId: number; accountId: number; orgId: number | null | undefined; method: LoginMethod; meta: ClientMeta; link: ProviderLink | null }
+interface BoundSignIn {
+  tenantId: number
+  accountId: number
+  orgId: number | null | undefined
+  method: LoginMethod
+  meta: ClientMeta
+  link: ProviderLink | null
+}
 
 /**
  * A sign-in whose credential is not a password (a bound identity, a code login): the account's own state
@@ -141,26 +242,68 @@ interface BoundSignIn { tenantId: number; accountId: number; orgId: number | nul
 async function signInBound(ctx: AppContext, trx: Trx, now: Date, s: BoundSignIn): Promise<AttemptAnswer> {
   const [account, tenant] = await Promise.all([findAccount(trx, s.accountId), findTenant(trx, s.tenantId)])
   if (!account || !tenant) return reqInvalid()
-  const log = (success: boolean, reason: string) => writeLoginLog(trx, {
-    accountId: account.id, userName: account.user_name, ip: s.meta.ip, success, reason, at: now, method: s.method, userAgent: s.meta.userAgent, netType: s.meta.netType,
-  })
+  const log = (success: boolean, reason: string) =>
+    writeLoginLog(trx, {
+      accountId: account.id,
+      userName: account.user_name,
+      ip: s.meta.ip,
+      success,
+      reason,
+      at: now,
+      method: s.method,
+      userAgent: s.meta.userAgent,
+      netType: s.meta.netType,
+    })
   const orgs = await admitAccount(trx, account, tenant, s.meta.limitUserType, log)
   if (orgs instanceof AppError) return orgs
   const answer = await finishSignIn(ctx, trx, now, {
-    tenantId: s.tenantId, accountId: account.id, userName: account.user_name, orgs, orgId: s.orgId, autoPickOrg: false,
-    limitUserType: s.meta.limitUserType, ip: s.meta.ip, userAgent: s.meta.userAgent, netType: s.meta.netType, method: s.method,
+    tenantId: s.tenantId,
+    accountId: account.id,
+    userName: account.user_name,
+    orgs,
+    orgId: s.orgId,
+    autoPickOrg: false,
+    limitUserType: s.meta.limitUserType,
+    ip: s.meta.ip,
+    userAgent: s.meta.userAgent,
+    netType: s.meta.netType,
+    method: s.method,
   })
-  return afterFinish(trx, now, answer, { tenantId: s.tenantId, accountId: account.id, method: s.method, limitUserType: s.meta.limitUserType, link: s.link })
+  return afterFinish(trx, now, answer, {
+    tenantId: s.tenantId,
+    accountId: account.id,
+    method: s.method,
+    limitUserType: s.meta.limitUserType,
+    link: s.link,
+  })
 }
 
 /** A session remembers the provider it came through; an organisation choice carries the reqId of the code login. */
-async function afterFinish(trx: Trx, now: Date, answer: AttemptAnswer, s: { tenantId: number; accountId: number; method: LoginMethod; limitUserType?: number; link: ProviderLink | null }): Promise<AttemptAnswer> {
+async function afterFinish(
+  trx: Trx,
+  now: Date,
+  answer: AttemptAnswer,
+  s: { tenantId: number; accountId: number; method: LoginMethod; limitUserType?: number; link: ProviderLink | null },
+): Promise<AttemptAnswer> {
   if (answer instanceof AppError) return answer
   if (answer.data.operationType === OperationType.SUCCESS && answer.data.userToken && s.link) {
-    await trx.insertInto('third_session').values({ session_id: hashToken(answer.data.userToken), config_id: s.link.configId, id_token_sealed: s.link.idTokenSealed }).execute()
+    await trx
+      .insertInto('third_session')
+      .values({
+        session_id: hashToken(answer.data.userToken),
+        config_id: s.link.configId,
+        id_token_sealed: s.link.idTokenSealed,
+      })
+      .execute()
   }
   if (answer.data.operationType === OperationType.CHOOSE_ORG) {
-    const reqId = await issueCodeLoginReq(trx, now, { tenantId: s.tenantId, accountId: s.accountId, method: s.method, limitUserType: s.limitUserType, link: s.link })
+    const reqId = await issueCodeLoginReq(trx, now, {
+      tenantId: s.tenantId,
+      accountId: s.accountId,
+      method: s.method,
+      limitUserType: s.limitUserType,
+      link: s.link,
+    })
     return { msg: answer.msg, data: { ...answer.data, reqId } as ThirdLoginResult }
   }
   return answer
@@ -171,13 +314,29 @@ async function afterFinish(trx: Trx, now: Date, answer: AttemptAnswer, s: { tena
  * remember). Issued with an operationType 3 answer of a sign-in that has no password to resend (third party, and
  * any other method that calls this).
  */
-export async function issueCodeLoginReq(trx: Trx, now: Date, s: { tenantId: number; accountId: number; method: LoginMethod; limitUserType?: number; link?: ProviderLink | null }): Promise<string> {
+export async function issueCodeLoginReq(
+  trx: Trx,
+  now: Date,
+  s: { tenantId: number; accountId: number; method: LoginMethod; limitUserType?: number; link?: ProviderLink | null },
+): Promise<string> {
   const reqId = newTenantToken(s.tenantId)
-  await trx.deleteFrom('code_login_req').where('expires_at', '<', new Date(+now - 3600_000)).execute()
-  await trx.insertInto('code_login_req').values({
-    id: hashToken(reqId), account_id: s.accountId, method: s.method, limit_user_type: s.limitUserType ?? null,
-    config_id: s.link?.configId ?? null, id_token_sealed: s.link?.idTokenSealed ?? null, expires_at: new Date(+now + REQ_TTL_MS), used_at: null,
-  }).execute()
+  await trx
+    .deleteFrom('code_login_req')
+    .where('expires_at', '<', new Date(+now - 3600_000))
+    .execute()
+  await trx
+    .insertInto('code_login_req')
+    .values({
+      id: hashToken(reqId),
+      account_id: s.accountId,
+      method: s.method,
+      limit_user_type: s.limitUserType ?? null,
+      config_id: s.link?.configId ?? null,
+      id_token_sealed: s.link?.idTokenSealed ?? null,
+      expires_at: new Date(+now + REQ_TTL_MS),
+      used_at: null,
+    })
+    .execute()
   return reqId
 }
 
@@ -187,14 +346,24 @@ export async function loginByCode(ctx: AppContext, body: CodeLoginBody, meta: Cl
   if (!parsed || parsed.tenantId !== body.tenantId) throw reqInvalid()
   const now = ctx.clock.now()
   const answer = await ctx.db.tenant(body.tenantId, async (trx): Promise<AttemptAnswer> => {
-    const req = await trx.updateTable('code_login_req').set({ used_at: now })
-      .where('id', '=', hashToken(body.reqId)).where('account_id', '=', body.coreAccountId).where('used_at', 'is', null).where('expires_at', '>', now)
-      .returningAll().executeTakeFirst()
+    const req = await trx
+      .updateTable('code_login_req')
+      .set({ used_at: now })
+      .where('id', '=', hashToken(body.reqId))
+      .where('account_id', '=', body.coreAccountId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returningAll()
+      .executeTakeFirst()
     if (!req) return reqInvalid()
     const link = req.config_id === null ? null : { configId: Number(req.config_id), idTokenSealed: req.id_token_sealed }
     return signInBound(ctx, trx, now, {
-      tenantId: body.tenantId, accountId: Number(req.account_id), orgId: body.orgId, method: 'code',
-      meta: { ...meta, limitUserType: req.limit_user_type ?? undefined }, link,
+      tenantId: body.tenantId,
+      accountId: Number(req.account_id),
+      orgId: body.orgId,
+      method: 'code',
+      meta: { ...meta, limitUserType: req.limit_user_type ?? undefined },
+      link,
     })
   })
   if (answer instanceof AppError) throw answer
@@ -209,30 +378,67 @@ export async function loginByCode(ctx: AppContext, body: CodeLoginBody, meta: Cl
  * lock, forced reset) with the bind ticket spent and the identity bound inside its transaction, once the password
  * proved a live account of the ticket's tenant.
  */
-export async function bindAndLogin(ctx: AppContext, body: ThirdBindBody, meta: ClientMeta & { autoPickOrg: boolean }): Promise<ThirdAnswer> {
+export async function bindAndLogin(
+  ctx: AppContext,
+  body: ThirdBindBody,
+  meta: ClientMeta & { autoPickOrg: boolean },
+): Promise<ThirdAnswer> {
   const parsed = parseTenantToken(body.bindTicket)
   if (!parsed) throw refused(SsoErrorCode.BIND_TICKET_INVALID, SsoMsg.BIND_TICKET_INVALID)
   const { bindTicket, ...login } = body
   const now = ctx.clock.now()
   const ticketId = hashToken(bindTicket)
   // Checked first, so a stale ticket is told as such and costs no password attempt.
-  const live = await ctx.db.tenant(parsed.tenantId, (trx) => trx.selectFrom('third_bind_ticket').select('id')
-    .where('id', '=', ticketId).where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst())
+  const live = await ctx.db.tenant(parsed.tenantId, (trx) =>
+    trx
+      .selectFrom('third_bind_ticket')
+      .select('id')
+      .where('id', '=', ticketId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst(),
+  )
   if (!live) throw refused(SsoErrorCode.BIND_TICKET_INVALID, SsoMsg.BIND_TICKET_INVALID)
 
   let bound: { accountId: number; link: ProviderLink } | null = null
   const answer = await loginByPassword(ctx, login, {
-    ip: meta.ip, userAgent: meta.userAgent, netType: meta.netType, limitUserType: meta.limitUserType, autoPickOrg: meta.autoPickOrg, log: meta.log,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    netType: meta.netType,
+    limitUserType: meta.limitUserType,
+    autoPickOrg: meta.autoPickOrg,
+    log: meta.log,
     onCredential: async (trx, tenantId, accountId) => {
       if (tenantId !== parsed.tenantId) return refused(ErrorCode.ORG_NOT_MEMBER, SsoMsg.OTHER_TENANT)
-      const t = await trx.updateTable('third_bind_ticket').set({ used_at: now })
-        .where('id', '=', ticketId).where('used_at', 'is', null).where('expires_at', '>', now).returningAll().executeTakeFirst()
+      const t = await trx
+        .updateTable('third_bind_ticket')
+        .set({ used_at: now })
+        .where('id', '=', ticketId)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returningAll()
+        .executeTakeFirst()
       if (!t) return refused(SsoErrorCode.BIND_TICKET_INVALID, SsoMsg.BIND_TICKET_INVALID)
-      const mine = await trx.selectFrom('third_identity').select('subject').where('account_id', '=', accountId).where('config_id', '=', t.config_id).executeTakeFirst()
+      const mine = await trx
+        .selectFrom('third_identity')
+        .select('subject')
+        .where('account_id', '=', accountId)
+        .where('config_id', '=', t.config_id)
+        .executeTakeFirst()
       if (mine) return refused(SsoErrorCode.ALREADY_BOUND, SsoMsg.ALREADY_BOUND)
-      const added = await trx.insertInto('third_identity').values({
-        config_id: t.config_id, subject: t.subject, account_id: accountId, display_name: t.display_name, created_at: now, last_login_at: now,
-      }).onConflict((oc) => oc.doNothing()).returning('account_id').executeTakeFirst()
+      const added = await trx
+        .insertInto('third_identity')
+        .values({
+          config_id: t.config_id,
+          subject: t.subject,
+          account_id: accountId,
+          display_name: t.display_name,
+          created_at: now,
+          last_login_at: now,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('account_id')
+        .executeTakeFirst()
       if (!added) return refused(SsoErrorCode.ALREADY_BOUND, SsoMsg.IDENTITY_TAKEN)
       bound = { accountId, link: { configId: Number(t.config_id), idTokenSealed: t.id_token_sealed } }
       return null
@@ -241,7 +447,15 @@ export async function bindAndLogin(ctx: AppContext, body: ThirdBindBody, meta: C
   const b = bound as { accountId: number; link: ProviderLink } | null
   if (!b) return answer
   // The password login's answer, plus what a third-party sign-in adds (the session's provider, the reqId).
-  const after = await ctx.db.tenant(parsed.tenantId, (trx) => afterFinish(trx, now, answer, { tenantId: parsed.tenantId, accountId: b.accountId, method: 'sso', limitUserType: meta.limitUserType, link: b.link }))
+  const after = await ctx.db.tenant(parsed.tenantId, (trx) =>
+    afterFinish(trx, now, answer, {
+      tenantId: parsed.tenantId,
+      accountId: b.accountId,
+      method: 'sso',
+      limitUserType: meta.limitUserType,
+      link: b.link,
+    }),
+  )
   if (after instanceof AppError) throw after
   return after
 }

@@ -25,13 +25,22 @@ export interface TenantSpec {
  * follow in the same transaction (its top org, roles, first admin) default to the new tenant id. */
 export async function insertTenant(trx: Trx, t: TenantSpec): Promise<number> {
   const values = {
-    name: t.name, unique_name: t.uniqueName, trade: t.trade ?? 1, tenant_module_type: t.tenantModuleType ?? 0,
-    default_password: t.defaultPassword ?? 'Zx123456', password_max_age_days: t.passwordMaxAgeDays ?? 0,
+    name: t.name,
+    unique_name: t.uniqueName,
+    trade: t.trade ?? 1,
+    tenant_module_type: t.tenantModuleType ?? 0,
+    default_password: t.defaultPassword ?? 'Zx123456',
+    password_max_age_days: t.passwordMaxAgeDays ?? 0,
     config: JSON.stringify(t.config ?? {}),
   }
-  const { id } = t.id === undefined
-    ? await trx.insertInto('tenant').values(values).returning('id').executeTakeFirstOrThrow()
-    : await trx.insertInto('tenant').values({ ...values, id: t.id }).returning('id').executeTakeFirstOrThrow()
+  const { id } =
+    t.id === undefined
+      ? await trx.insertInto('tenant').values(values).returning('id').executeTakeFirstOrThrow()
+      : await trx
+          .insertInto('tenant')
+          .values({ ...values, id: t.id })
+          .returning('id')
+          .executeTakeFirstOrThrow()
   await sql`SELECT set_config('zx.tenant_id', ${String(id)}, true)`.execute(trx)
   // Every tenant starts with the built-in apps (start-up keeps existing tenants in step with the list).
   await syncBuiltinApps(trx)
@@ -45,13 +54,39 @@ export function createTenant(db: Db, t: TenantSpec): Promise<number> {
 }
 
 /** The built-in roles every tenant starts with; admin holds every code, the others their portal home codes. */
-export async function createBuiltinRoles(trx: Trx): Promise<{ admin: number; teacher: number; staff: number; student: number; parent: number }> {
+export async function createBuiltinRoles(
+  trx: Trx,
+): Promise<{ admin: number; teacher: number; staff: number; student: number; parent: number }> {
   return {
     admin: await createRole(trx, { code: ADMIN_ROLE, name: '管理员', builtin: true }),
-    teacher: await createRole(trx, { code: 'teacher', name: '教师', builtin: true, userType: UserType.STAFF, permissions: ['sc_menhu_menu_school', 'sc_menhu_menu_person', 'sc_menhu_menu_class'] }),
-    staff: await createRole(trx, { code: 'bureau_staff', name: '局机关人员', builtin: true, userType: UserType.STAFF, permissions: ['sc_menhu_menu_jujiguan', 'sc_menhu_menu_person'] }),
-    student: await createRole(trx, { code: 'student', name: '学生', builtin: true, userType: UserType.STUDENT, permissions: ['sc_menhu_menu_person'] }),
-    parent: await createRole(trx, { code: 'parent', name: '家长', builtin: true, userType: UserType.PARENT, permissions: ['sc_menhu_menu_person'] }),
+    teacher: await createRole(trx, {
+      code: 'teacher',
+      name: '教师',
+      builtin: true,
+      userType: UserType.STAFF,
+      permissions: ['sc_menhu_menu_school', 'sc_menhu_menu_person', 'sc_menhu_menu_class'],
+    }),
+    staff: await createRole(trx, {
+      code: 'bureau_staff',
+      name: '局机关人员',
+      builtin: true,
+      userType: UserType.STAFF,
+      permissions: ['sc_menhu_menu_jujiguan', 'sc_menhu_menu_person'],
+    }),
+    student: await createRole(trx, {
+      code: 'student',
+      name: '学生',
+      builtin: true,
+      userType: UserType.STUDENT,
+      permissions: ['sc_menhu_menu_person'],
+    }),
+    parent: await createRole(trx, {
+      code: 'parent',
+      name: '家长',
+      builtin: true,
+      userType: UserType.PARENT,
+      permissions: ['sc_menhu_menu_person'],
+    }),
   }
 }
 
@@ -69,20 +104,43 @@ export interface OrgSpec {
 
 export async function createOrg(trx: Trx, o: OrgSpec): Promise<number> {
   const values = {
-    parent_id: o.parentId ?? null, name: o.name, unit_attr: o.unitAttr, trade: o.trade ?? 1, app_type: o.appType ?? null,
-    org_code: o.orgCode ?? null, alliance_school: o.allianceSchool ?? false, status: o.status ?? 0, icon_url: null, xd_page: null, jd_page: null,
+    parent_id: o.parentId ?? null,
+    name: o.name,
+    unit_attr: o.unitAttr,
+    trade: o.trade ?? 1,
+    app_type: o.appType ?? null,
+    org_code: o.orgCode ?? null,
+    alliance_school: o.allianceSchool ?? false,
+    status: o.status ?? 0,
+    icon_url: null,
+    xd_page: null,
+    jd_page: null,
   }
-  const row = o.id === undefined
-    ? await trx.insertInto('org_unit').values(values).returning('id').executeTakeFirstOrThrow()
-    : await trx.insertInto('org_unit').values({ ...values, id: o.id }).returning('id').executeTakeFirstOrThrow()
+  const row =
+    o.id === undefined
+      ? await trx.insertInto('org_unit').values(values).returning('id').executeTakeFirstOrThrow()
+      : await trx
+          .insertInto('org_unit')
+          .values({ ...values, id: o.id })
+          .returning('id')
+          .executeTakeFirstOrThrow()
   return row.id
 }
 
-export async function createRole(trx: Trx, r: { code: string; name: string; builtin?: boolean; userType?: number | null; permissions?: string[] }): Promise<number> {
-  const { id } = await trx.insertInto('role').values({ org_id: null, code: r.code, name: r.name, builtin: r.builtin ?? false, user_type: r.userType ?? null })
-    .returning('id').executeTakeFirstOrThrow()
+export async function createRole(
+  trx: Trx,
+  r: { code: string; name: string; builtin?: boolean; userType?: number | null; permissions?: string[] },
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('role')
+    .values({ org_id: null, code: r.code, name: r.name, builtin: r.builtin ?? false, user_type: r.userType ?? null })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   if (r.permissions?.length && r.code !== ADMIN_ROLE) {
-    await trx.insertInto('role_permission').values(r.permissions.map((p) => ({ role_id: id, permission_code: p }))).execute()
+    await trx
+      .insertInto('role_permission')
+      .values(r.permissions.map((p) => ({ role_id: id, permission_code: p })))
+      .execute()
   }
   return id
 }
@@ -99,35 +157,73 @@ export interface PersonSpec {
 }
 
 /** Pre-hashed by the caller so a seed of many people can hash in parallel, outside the transaction. */
-export interface HashedPerson extends PersonSpec { passwordHash: string }
+export interface HashedPerson extends PersonSpec {
+  passwordHash: string
+}
 
 export async function hashPerson(p: PersonSpec, params: PasswordParams): Promise<HashedPerson> {
   return { ...p, passwordHash: await hashPassword(p.password, params) }
 }
 
 /** Hashes each distinct password once: a seed of many accounts sharing a password costs one Argon2id run, not one each. */
-export async function hashPeople(people: PersonSpec[], params: PasswordParams): Promise<{ people: HashedPerson[]; hashOf: (password: string) => Promise<string> }> {
+export async function hashPeople(
+  people: PersonSpec[],
+  params: PasswordParams,
+): Promise<{ people: HashedPerson[]; hashOf: (password: string) => Promise<string> }> {
   const hashes = new Map<string, Promise<string>>()
   const hashOf = (password: string) => {
     if (!hashes.has(password)) hashes.set(password, hashPassword(password, params))
     return hashes.get(password)!
   }
-  return { people: await Promise.all(people.map(async (p) => ({ ...p, passwordHash: await hashOf(p.password) }))), hashOf }
+  return {
+    people: await Promise.all(people.map(async (p) => ({ ...p, passwordHash: await hashOf(p.password) }))),
+    hashOf,
+  }
 }
 
-export async function createPerson(trx: Trx, tenantId: number, p: HashedPerson): Promise<{ accountId: number; userInfoIds: number[] }> {
-  const { id: accountId } = await trx.insertInto('account').values({
-    user_name: p.userName, password_hash: p.passwordHash, status: p.status ?? 0, must_reset: p.mustReset ?? false,
-    password_changed_at: p.passwordChangedAt ?? new Date(), phone: p.phone ?? null, locked_until: null,
-  }).returning('id').executeTakeFirstOrThrow()
-  await trx.insertInto('login_name').values({ user_name: p.userName, tenant_id: tenantId, account_id: accountId }).execute()
+export async function createPerson(
+  trx: Trx,
+  tenantId: number,
+  p: HashedPerson,
+): Promise<{ accountId: number; userInfoIds: number[] }> {
+  const { id: accountId } = await trx
+    .insertInto('account')
+    .values({
+      user_name: p.userName,
+      password_hash: p.passwordHash,
+      status: p.status ?? 0,
+      must_reset: p.mustReset ?? false,
+      password_changed_at: p.passwordChangedAt ?? new Date(),
+      phone: p.phone ?? null,
+      locked_until: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await trx
+    .insertInto('login_name')
+    .values({ user_name: p.userName, tenant_id: tenantId, account_id: accountId })
+    .execute()
   const userInfoIds: number[] = []
   for (const [i, m] of p.memberships.entries()) {
-    const { id } = await trx.insertInto('user_info').values({
-      account_id: accountId, org_id: m.orgId, user_type: m.userType, true_name: p.trueName, phone: p.phone ?? null, avatar_url: null, sort: i,
-    }).returning('id').executeTakeFirstOrThrow()
+    const { id } = await trx
+      .insertInto('user_info')
+      .values({
+        account_id: accountId,
+        org_id: m.orgId,
+        user_type: m.userType,
+        true_name: p.trueName,
+        phone: p.phone ?? null,
+        avatar_url: null,
+        sort: i,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     userInfoIds.push(id)
-    if (m.roleIds.length) await trx.insertInto('user_role').values(m.roleIds.map((roleId) => ({ user_info_id: id, role_id: roleId }))).execute()
+    if (m.roleIds.length)
+      await trx
+        .insertInto('user_role')
+        .values(m.roleIds.map((roleId) => ({ user_info_id: id, role_id: roleId })))
+        .execute()
   }
   return { accountId, userInfoIds }
 }

@@ -26,7 +26,9 @@ async function tenantOrThrow(ctx: AppContext, tenantId: number): Promise<Selecta
 
 /** Org ids come from one sequence, so a signed-out login page can name its tenant by ?orgId= alone. */
 export async function tenantIdOfOrg(ctx: AppContext, orgId: number): Promise<number | null> {
-  const row = await ctx.db.platform((trx) => trx.selectFrom('org_unit').select('tenant_id').where('id', '=', orgId).executeTakeFirst())
+  const row = await ctx.db.platform((trx) =>
+    trx.selectFrom('org_unit').select('tenant_id').where('id', '=', orgId).executeTakeFirst(),
+  )
   return row?.tenant_id ?? null
 }
 
@@ -51,8 +53,13 @@ export async function loginPageInfo(ctx: AppContext, tenantHeader: number, orgId
   }
 }
 
-const publicOf = (t: Selectable<TenantTable>): TenantPublicInfo =>
-  ({ id: t.id, name: t.name, uniqueName: t.unique_name, trade: t.trade, pubInfo: { tenantModuleType: t.tenant_module_type } })
+const publicOf = (t: Selectable<TenantTable>): TenantPublicInfo => ({
+  id: t.id,
+  name: t.name,
+  uniqueName: t.unique_name,
+  trade: t.trade,
+  pubInfo: { tenantModuleType: t.tenant_module_type },
+})
 
 export async function tenantPublicInfo(ctx: AppContext, tenantId: number): Promise<TenantPublicInfo> {
   return publicOf(await tenantOrThrow(ctx, tenantId))
@@ -60,7 +67,14 @@ export async function tenantPublicInfo(ctx: AppContext, tenantId: number): Promi
 
 /** The tenant a ?tn= address or the login page's 切换租户 names: an enabled one only (a stopped tenant has no login page). */
 export async function tenantByUniqueName(ctx: AppContext, uniqueName: string): Promise<TenantPublicInfo> {
-  const t = await ctx.db.platform((trx) => trx.selectFrom('tenant').selectAll().where('unique_name', '=', uniqueName).where('status', '=', 0).executeTakeFirst())
+  const t = await ctx.db.platform((trx) =>
+    trx
+      .selectFrom('tenant')
+      .selectAll()
+      .where('unique_name', '=', uniqueName)
+      .where('status', '=', 0)
+      .executeTakeFirst(),
+  )
   if (!t) throw notFound(Msg.TENANT_NOT_FOUND)
   return publicOf(t)
 }
@@ -70,7 +84,9 @@ export async function tenantByUniqueName(ctx: AppContext, uniqueName: string): P
  * name, or null (an unknown host, a stopped tenant): the web app then stays on the platform's login page.
  */
 export async function tenantByDomain(ctx: AppContext, domain: string): Promise<TenantPublicInfo | null> {
-  const t = await ctx.db.platform((trx) => trx.selectFrom('tenant').selectAll().where('domain', '=', domain).where('status', '=', 0).executeTakeFirst())
+  const t = await ctx.db.platform((trx) =>
+    trx.selectFrom('tenant').selectAll().where('domain', '=', domain).where('status', '=', 0).executeTakeFirst(),
+  )
   return t ? publicOf(t) : null
 }
 
@@ -82,14 +98,30 @@ export async function passwordRule(ctx: AppContext, tenantId: number): Promise<P
 export async function queryTenants(ctx: AppContext, q: { keyword?: string; pageIndex: number; pageSize: number }) {
   return ctx.db.platform(async (trx) => {
     let base = trx.selectFrom('tenant')
-    if (q.keyword) base = base.where((eb) => eb.or([eb('name', 'ilike', `%${q.keyword}%`), eb('unique_name', 'ilike', `%${q.keyword}%`)]))
-    const rows = base.select(['id', 'name', 'unique_name as uniqueName', 'trade', 'tenant_module_type as tenantModuleType', 'status',
-      'password_max_age_days as passwordMaxAgeDays', sql<string | null>`config->>'sysName'`.as('sysName'),
-      sql<boolean>`coalesce((config->>'requiredInfoAfterLogin')::boolean, false)`.as('requiredInfoAfterLogin'),
-      sql<string[]>`coalesce(config->'requiredInfoFields', '[]'::jsonb)`.as('requiredInfoFields'),
-      sql<string | null>`config->>'studentSiteUrl'`.as('studentSiteUrl'), sql<string | null>`config->>'backgroundUrl'`.as('backgroundUrl'),
-      sql<boolean>`coalesce((config->>'smartChinaLogin')::boolean, false)`.as('smartChinaLogin'), sql<string | null>`config->>'jumpAfterLogin'`.as('jumpAfterLogin'),
-      'domain', 'created_at as createdAt']).orderBy('id')
+    if (q.keyword)
+      base = base.where((eb) =>
+        eb.or([eb('name', 'ilike', `%${q.keyword}%`), eb('unique_name', 'ilike', `%${q.keyword}%`)]),
+      )
+    const rows = base
+      .select([
+        'id',
+        'name',
+        'unique_name as uniqueName',
+        'trade',
+        'tenant_module_type as tenantModuleType',
+        'status',
+        'password_max_age_days as passwordMaxAgeDays',
+        sql<string | null>`config->>'sysName'`.as('sysName'),
+        sql<boolean>`coalesce((config->>'requiredInfoAfterLogin')::boolean, false)`.as('requiredInfoAfterLogin'),
+        sql<string[]>`coalesce(config->'requiredInfoFields', '[]'::jsonb)`.as('requiredInfoFields'),
+        sql<string | null>`config->>'studentSiteUrl'`.as('studentSiteUrl'),
+        sql<string | null>`config->>'backgroundUrl'`.as('backgroundUrl'),
+        sql<boolean>`coalesce((config->>'smartChinaLogin')::boolean, false)`.as('smartChinaLogin'),
+        sql<string | null>`config->>'jumpAfterLogin'`.as('jumpAfterLogin'),
+        'domain',
+        'created_at as createdAt',
+      ])
+      .orderBy('id')
     const page = await paginate(rows, base.select('id'), q)
     // The timestamp as the answer carries it (what JSON makes of a Date), as TenantRow declares it.
     return { ...page, list: page.list.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })) }

@@ -4,14 +4,21 @@
  * speak: the answer arrives as server-sent events `data: {"choices":[{"delta":{"content":"…"}}]}` and ends with
  * `data: [DONE]`. The key travels as a bearer header.
  */
-export interface ChatMessage { role: 'system' | 'user' | 'assistant'; content: string }
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant'
+  content: string
+}
 
 export interface ChatProvider {
   /** The answer's pieces as they arrive; throws on a refused call or a broken stream. */
   stream(messages: ChatMessage[], signal?: AbortSignal): AsyncIterable<string>
 }
 
-export interface OpenAiChatConfig { baseUrl: string; model: string; apiKey: string }
+export interface OpenAiChatConfig {
+  baseUrl: string
+  model: string
+  apiKey: string
+}
 
 /** How long to wait for the first byte; a stream may then take as long as the model needs. */
 const CONNECT_TIMEOUT_MS = 30_000
@@ -53,7 +60,11 @@ export function openAiChatProvider(cfg: OpenAiChatConfig): ChatProvider {
       try {
         res = await fetch(url, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Authorization: `Bearer ${cfg.apiKey}` },
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'text/event-stream',
+            Authorization: `Bearer ${cfg.apiKey}`,
+          },
           body: JSON.stringify({ model: cfg.model, stream: true, messages }),
           signal: ctl.signal,
         })
@@ -77,7 +88,11 @@ async function* pieces(body: ReadableStream<Uint8Array>): AsyncIterable<string> 
   for await (const data of sseData(body)) {
     if (data === '[DONE]') return
     let parsed: { choices?: { delta?: { content?: unknown } }[]; error?: { message?: string } }
-    try { parsed = JSON.parse(data) } catch { throw new ChatProviderError('not JSON') }
+    try {
+      parsed = JSON.parse(data)
+    } catch {
+      throw new ChatProviderError('not JSON')
+    }
     if (parsed.error) throw new ChatProviderError(parsed.error.message ?? 'error')
     const piece = parsed.choices?.[0]?.delta?.content
     if (typeof piece === 'string' && piece) yield piece

@@ -18,10 +18,21 @@ const TIMEOUT_MS = 10_000
 const EARLY_MS = 5 * 60_000
 const TOKEN_ERRORS = new Set([40014, 42001, 88])
 
-export interface DingtalkApp { appKey: string; appSecret: string; agentId: string; apiBase?: string | null }
+export interface DingtalkApp {
+  appKey: string
+  appSecret: string
+  agentId: string
+  apiBase?: string | null
+}
 type DingtalkKey = Omit<DingtalkApp, 'agentId'>
 /** One work notice to the DingTalk user with this phone: the app's template when templateId is set, else a text notice. */
-export interface WorkNotice { mobile: string; templateId?: string | null; title: string; content: string; data: Record<string, string> }
+export interface WorkNotice {
+  mobile: string
+  templateId?: string | null
+  title: string
+  content: string
+  data: Record<string, string>
+}
 export type DingtalkResult = { ok: true; taskId: string | null } | { ok: false; error: string }
 
 export interface DingtalkProvider {
@@ -30,11 +41,20 @@ export interface DingtalkProvider {
   mobileOf(app: Omit<DingtalkApp, 'agentId'>, authCode: string): Promise<string | null>
 }
 
-type DdAnswer = { errcode?: number; errmsg?: string; access_token?: string; expires_in?: number; task_id?: number | string; result?: { userid?: string; task_id?: number | string; mobile?: string } }
+type DdAnswer = {
+  errcode?: number
+  errmsg?: string
+  access_token?: string
+  expires_in?: number
+  task_id?: number | string
+  result?: { userid?: string; task_id?: number | string; mobile?: string }
+}
 
 async function call(url: URL, body?: unknown): Promise<DdAnswer> {
   const res = await fetch(url, {
-    ...(body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    ...(body === undefined
+      ? {}
+      : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
     signal: AbortSignal.timeout(TIMEOUT_MS),
   })
   if (!res.ok) return { errcode: -1, errmsg: `HTTP ${res.status}` }
@@ -45,13 +65,17 @@ export function dingtalkProvider(now: () => number = Date.now): DingtalkProvider
   const tokens = new Map<string, { token: string; until: number }>()
   const base = (app: DingtalkKey) => app.apiBase || DINGTALK_API_BASE
   // A changed secret starts over: the token of the old one may be revoked.
-  const key = (app: DingtalkKey) => `${base(app)}|${app.appKey}|${createHash('sha256').update(app.appSecret).digest('hex').slice(0, 16)}`
+  const key = (app: DingtalkKey) =>
+    `${base(app)}|${app.appKey}|${createHash('sha256').update(app.appSecret).digest('hex').slice(0, 16)}`
   const at = (app: DingtalkKey, path: string, token: string) => {
     const url = new URL(path, base(app))
     url.search = new URLSearchParams({ access_token: token }).toString()
     return url
   }
-  const failed = (a: DdAnswer, what: string) => ({ ok: false as const, error: `${what} ${a.errcode ?? ''} ${a.errmsg ?? ''}`.trim() })
+  const failed = (a: DdAnswer, what: string) => ({
+    ok: false as const,
+    error: `${what} ${a.errcode ?? ''} ${a.errmsg ?? ''}`.trim(),
+  })
 
   async function token(app: DingtalkKey): Promise<string | { error: string }> {
     const cached = tokens.get(key(app))
@@ -60,7 +84,10 @@ export function dingtalkProvider(now: () => number = Date.now): DingtalkProvider
     url.search = new URLSearchParams({ appkey: app.appKey, appsecret: app.appSecret }).toString()
     const a = await call(url)
     if (a.errcode !== 0 || !a.access_token) return { error: `token ${a.errcode ?? ''} ${a.errmsg ?? ''}`.trim() }
-    tokens.set(key(app), { token: a.access_token, until: now() + Math.max(0, (a.expires_in ?? 7200) * 1000 - EARLY_MS) })
+    tokens.set(key(app), {
+      token: a.access_token,
+      until: now() + Math.max(0, (a.expires_in ?? 7200) * 1000 - EARLY_MS),
+    })
     return a.access_token
   }
 
@@ -69,23 +96,40 @@ export function dingtalkProvider(now: () => number = Date.now): DingtalkProvider
     if (typeof t !== 'string') return { ok: false, error: t.error }
     const again = (a: DdAnswer) => retry && a.errcode !== undefined && TOKEN_ERRORS.has(a.errcode)
     const who = await call(at(app, 'topapi/v2/user/getbymobile', t), { mobile: n.mobile })
-    if (again(who)) { tokens.delete(key(app)); return send(app, n, false) }
+    if (again(who)) {
+      tokens.delete(key(app))
+      return send(app, n, false)
+    }
     const userid = who.errcode === 0 ? who.result?.userid : undefined
     if (!userid) return failed(who, 'getbymobile')
     const agentId = Number(app.agentId)
     const a = n.templateId
-      ? await call(at(app, 'topapi/message/corpconversation/sendbytemplate', t), { agent_id: agentId, template_id: n.templateId, userid_list: userid, data: JSON.stringify(n.data) })
+      ? await call(at(app, 'topapi/message/corpconversation/sendbytemplate', t), {
+          agent_id: agentId,
+          template_id: n.templateId,
+          userid_list: userid,
+          data: JSON.stringify(n.data),
+        })
       : await call(at(app, 'topapi/message/corpconversation/asyncsend_v2', t), {
-        agent_id: agentId, userid_list: userid, msg: { msgtype: 'text', text: { content: n.title ? `${n.title}\n${n.content}` : n.content } },
-      })
+          agent_id: agentId,
+          userid_list: userid,
+          msg: { msgtype: 'text', text: { content: n.title ? `${n.title}\n${n.content}` : n.content } },
+        })
     if (a.errcode === 0) return { ok: true, taskId: String(a.task_id ?? a.result?.task_id ?? '') || null }
-    if (again(a)) { tokens.delete(key(app)); return send(app, n, false) }
+    if (again(a)) {
+      tokens.delete(key(app))
+      return send(app, n, false)
+    }
     return failed(a, 'send')
   }
 
   return {
     async sendWorkNotice(app, n) {
-      try { return await send(app, n, true) } catch (e) { return { ok: false, error: (e as Error).message } }
+      try {
+        return await send(app, n, true)
+      } catch (e) {
+        return { ok: false, error: (e as Error).message }
+      }
     },
     async mobileOf(app, authCode) {
       try {
@@ -95,8 +139,10 @@ export function dingtalkProvider(now: () => number = Date.now): DingtalkProvider
         const userid = who.errcode === 0 ? who.result?.userid : undefined
         if (!userid) return null
         const u = await call(at(app, 'topapi/v2/user/get', t), { userid })
-        return u.errcode === 0 ? u.result?.mobile ?? null : null
-      } catch { return null }
+        return u.errcode === 0 ? (u.result?.mobile ?? null) : null
+      } catch {
+        return null
+      }
     },
   }
 }

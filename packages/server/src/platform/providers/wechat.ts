@@ -16,8 +16,17 @@ const TIMEOUT_MS = 10_000
 const EARLY_MS = 5 * 60_000
 const TOKEN_ERRORS = new Set([40001, 40014, 42001])
 
-export interface WechatApp { appId: string; appSecret: string; apiBase?: string | null }
-export interface TemplateMessage { openid: string; templateId: string; url?: string; data: Record<string, string> }
+export interface WechatApp {
+  appId: string
+  appSecret: string
+  apiBase?: string | null
+}
+export interface TemplateMessage {
+  openid: string
+  templateId: string
+  url?: string
+  data: Record<string, string>
+}
 export type WechatResult = { ok: true; msgid: string | null } | { ok: false; error: string }
 
 /** Pushes a template message to one follower of an official account, and reads an openid from a web-authorisation code. */
@@ -28,7 +37,15 @@ export interface WechatProvider {
   phoneOf(app: WechatApp, code: string): Promise<string | null>
 }
 
-type WxAnswer = { errcode?: number; errmsg?: string; access_token?: string; expires_in?: number; openid?: string; msgid?: number | string; phone_info?: { purePhoneNumber?: string } }
+type WxAnswer = {
+  errcode?: number
+  errmsg?: string
+  access_token?: string
+  expires_in?: number
+  openid?: string
+  msgid?: number | string
+  phone_info?: { purePhoneNumber?: string }
+}
 
 async function call(url: URL, init?: RequestInit): Promise<WxAnswer> {
   const res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) })
@@ -40,16 +57,24 @@ export function wechatProvider(now: () => number = Date.now): WechatProvider {
   const tokens = new Map<string, { token: string; until: number }>()
   const base = (app: WechatApp) => app.apiBase || WECHAT_API_BASE
   // A changed secret starts over: the token of the old one may be revoked.
-  const key = (app: WechatApp) => `${base(app)}|${app.appId}|${createHash('sha256').update(app.appSecret).digest('hex').slice(0, 16)}`
+  const key = (app: WechatApp) =>
+    `${base(app)}|${app.appId}|${createHash('sha256').update(app.appSecret).digest('hex').slice(0, 16)}`
 
   async function token(app: WechatApp): Promise<string | { error: string }> {
     const cached = tokens.get(key(app))
     if (cached && cached.until > now()) return cached.token
     const url = new URL('cgi-bin/token', base(app))
-    url.search = new URLSearchParams({ grant_type: 'client_credential', appid: app.appId, secret: app.appSecret }).toString()
+    url.search = new URLSearchParams({
+      grant_type: 'client_credential',
+      appid: app.appId,
+      secret: app.appSecret,
+    }).toString()
     const a = await call(url)
     if (!a.access_token) return { error: `token ${a.errcode ?? ''} ${a.errmsg ?? ''}`.trim() }
-    tokens.set(key(app), { token: a.access_token, until: now() + Math.max(0, (a.expires_in ?? 7200) * 1000 - EARLY_MS) })
+    tokens.set(key(app), {
+      token: a.access_token,
+      until: now() + Math.max(0, (a.expires_in ?? 7200) * 1000 - EARLY_MS),
+    })
     return a.access_token
   }
 
@@ -60,8 +85,14 @@ export function wechatProvider(now: () => number = Date.now): WechatProvider {
     url.search = new URLSearchParams({ access_token: t }).toString()
     const data = Object.fromEntries(Object.entries(msg.data).map(([k, value]) => [k, { value }]))
     const a = await call(url, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ touser: msg.openid, template_id: msg.templateId, ...(msg.url ? { url: msg.url } : {}), data }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        touser: msg.openid,
+        template_id: msg.templateId,
+        ...(msg.url ? { url: msg.url } : {}),
+        data,
+      }),
     })
     if (a.errcode === 0) return { ok: true, msgid: a.msgid === undefined ? null : String(a.msgid) }
     if (retry && a.errcode !== undefined && TOKEN_ERRORS.has(a.errcode)) {
@@ -73,12 +104,25 @@ export function wechatProvider(now: () => number = Date.now): WechatProvider {
 
   return {
     async sendTemplate(app, msg) {
-      try { return await send(app, msg, true) } catch (e) { return { ok: false, error: (e as Error).message } }
+      try {
+        return await send(app, msg, true)
+      } catch (e) {
+        return { ok: false, error: (e as Error).message }
+      }
     },
     async openidOf(app, code) {
       const url = new URL('sns/oauth2/access_token', base(app))
-      url.search = new URLSearchParams({ appid: app.appId, secret: app.appSecret, code, grant_type: 'authorization_code' }).toString()
-      try { return (await call(url)).openid ?? null } catch { return null }
+      url.search = new URLSearchParams({
+        appid: app.appId,
+        secret: app.appSecret,
+        code,
+        grant_type: 'authorization_code',
+      }).toString()
+      try {
+        return (await call(url)).openid ?? null
+      } catch {
+        return null
+      }
     },
     async phoneOf(app, code) {
       try {
@@ -86,9 +130,15 @@ export function wechatProvider(now: () => number = Date.now): WechatProvider {
         if (typeof t !== 'string') return null
         const url = new URL('wxa/business/getuserphonenumber', base(app))
         url.search = new URLSearchParams({ access_token: t }).toString()
-        const a = await call(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code }) })
-        return a.errcode === 0 ? a.phone_info?.purePhoneNumber ?? null : null
-      } catch { return null }
+        const a = await call(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ code }),
+        })
+        return a.errcode === 0 ? (a.phone_info?.purePhoneNumber ?? null) : null
+      } catch {
+        return null
+      }
     },
   }
 }

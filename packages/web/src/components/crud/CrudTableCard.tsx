@@ -60,7 +60,9 @@ export interface CrudTableCardProps<Row, V> {
 }
 
 /** A paged table card with search, 新增, row actions and an add/edit modal — the shape of every base-data list. */
-export function CrudTableCard<Row extends object, V extends object = Record<string, unknown>>(p: CrudTableCardProps<Row, V>) {
+export function CrudTableCard<Row extends object, V extends object = Record<string, unknown>>(
+  p: CrudTableCardProps<Row, V>,
+) {
   const [keyword, setKeyword] = useState('')
   const scope = JSON.stringify([p.queryKey, keyword])
   const [paging, setPaging] = useState({ scope, pageIndex: 1, pageSize: 10 })
@@ -78,16 +80,36 @@ export function CrudTableCard<Row extends object, V extends object = Record<stri
   const canAdd = !p.readOnly && (p.onAdd || form)
   const showOps = !p.readOnly && ((form && form.editable !== false) || (p.actions?.length ?? 0) > 0)
 
-  const columns: ColumnsType<Row> = showOps ? [...p.columns, {
-    title: '操作', key: 'op', render: (_: unknown, row: Row) => (
-      <RowActions row={row} actions={p.actions ?? []} write={write} editCode={p.editCode}
-        edit={form && form.editable !== false && (form.canEdit?.(row) ?? true) ? () => setEditing({ row }) : undefined} />
-    ),
-  }] : p.columns
+  const columns: ColumnsType<Row> = showOps
+    ? [
+        ...p.columns,
+        {
+          title: '操作',
+          key: 'op',
+          render: (_: unknown, row: Row) => (
+            <RowActions
+              row={row}
+              actions={p.actions ?? []}
+              write={write}
+              editCode={p.editCode}
+              edit={
+                form && form.editable !== false && (form.canEdit?.(row) ?? true) ? () => setEditing({ row }) : undefined
+              }
+            />
+          ),
+        },
+      ]
+    : p.columns
   const add = () => (p.onAdd ? p.onAdd() : setEditing({ row: null }))
-  const addButton = !canAdd ? null : p.addCode
-    ? <PermButton code={p.addCode} type="primary" onClick={add}>{p.addLabel ?? '新增'}</PermButton>
-    : <Button type="primary" onClick={add}>{p.addLabel ?? '新增'}</Button>
+  const addButton = !canAdd ? null : p.addCode ? (
+    <PermButton code={p.addCode} type="primary" onClick={add}>
+      {p.addLabel ?? '新增'}
+    </PermButton>
+  ) : (
+    <Button type="primary" onClick={add}>
+      {p.addLabel ?? '新增'}
+    </Button>
+  )
 
   const save = async (values: V): Promise<boolean> => {
     if (!form || !editing) return false
@@ -100,23 +122,45 @@ export function CrudTableCard<Row extends object, V extends object = Record<stri
     <Card size="small" title={p.title} extra={addButton}>
       {(p.search || p.filters) && (
         <Space style={{ marginBottom: 12 }} wrap>
-          {p.search && <Input.Search placeholder={p.search} allowClear style={{ width: 220 }} onSearch={(v) => setKeyword(v.trim())} />}
+          {p.search && (
+            <Input.Search
+              placeholder={p.search}
+              allowClear
+              style={{ width: 220 }}
+              onSearch={(v) => setKeyword(v.trim())}
+            />
+          )}
           {p.filters}
         </Space>
       )}
       {p.notice}
       <Table<Row>
-        rowKey={p.rowKey ?? 'id'} size="middle" loading={list.isFetching} dataSource={list.data?.list ?? []} columns={columns}
+        rowKey={p.rowKey ?? 'id'}
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        columns={columns}
         rowSelection={p.rowSelection}
         expandable={p.expandable}
-        pagination={p.pagination ?? {
-          current: pageIndex, pageSize, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 条`,
-          onChange: (i, s) => setPaging({ scope, pageIndex: i, pageSize: s }),
-        }}
+        pagination={
+          p.pagination ?? {
+            current: pageIndex,
+            pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (t) => `共 ${t} 条`,
+            onChange: (i, s) => setPaging({ scope, pageIndex: i, pageSize: s }),
+          }
+        }
       />
       {form && editing && (
-        <CrudFormModal<V> title={`${editing.row ? '编辑' : '新增'}${form.noun}`} initialValues={form.initial(editing.row)} width={form.width}
-          onSubmit={save} onClose={() => setEditing(null)}>
+        <CrudFormModal<V>
+          title={`${editing.row ? '编辑' : '新增'}${form.noun}`}
+          initialValues={form.initial(editing.row)}
+          width={form.width}
+          onSubmit={save}
+          onClose={() => setEditing(null)}
+        >
           {form.fields(editing.row)}
         </CrudFormModal>
       )}

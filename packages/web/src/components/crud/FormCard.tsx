@@ -9,7 +9,14 @@ import { useWrite } from './use-write'
  * A form page's card (addClass, addHoliday): 保存 runs `submit` once at a time (Enter in a field submits too), shows
  * the server's msg and goes to `done(values)`; 返回 goes back to `back`.
  */
-export function FormCard<V extends object>({ initialValues, submit, groups, back, done, children }: {
+export function FormCard<V extends object>({
+  initialValues,
+  submit,
+  groups,
+  back,
+  done,
+  children,
+}: {
   initialValues: Partial<V>
   submit: (values: V) => Promise<Envelope<unknown>>
   groups: readonly string[]
@@ -25,7 +32,10 @@ export function FormCard<V extends object>({ initialValues, submit, groups, back
     if (running.current) return
     running.current = true
     setBusy(true)
-    const env = await write(() => submit(v)).finally(() => { running.current = false; setBusy(false) })
+    const env = await write(() => submit(v)).finally(() => {
+      running.current = false
+      setBusy(false)
+    })
     if (env) void navigate(done ? done(v) : back)
   }
   return (
@@ -33,7 +43,9 @@ export function FormCard<V extends object>({ initialValues, submit, groups, back
       <Form<V> layout="vertical" initialValues={initialValues} onFinish={save}>
         {children}
         <Space>
-          <Button type="primary" htmlType="submit" loading={busy}>保存</Button>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            保存
+          </Button>
           <Button onClick={() => void navigate(back)}>返回</Button>
         </Space>
       </Form>

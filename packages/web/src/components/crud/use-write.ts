@@ -10,12 +10,19 @@ import { notify } from '../../api/feedback'
 export function useWrite(groups: readonly string[]) {
   const qc = useQueryClient()
   const joined = groups.join('|')
-  return useCallback(async <T,>(fn: () => Promise<Envelope<T>>): Promise<Envelope<T> | null> => {
-    let env: Envelope<T>
-    try { env = await fn() } catch { return null }
-    notify.success(env.msg)
-    const set = new Set(joined.split('|'))
-    await qc.invalidateQueries({ predicate: (q) => set.has(String(q.queryKey[0])) })
-    return env
-  }, [qc, joined])
+  return useCallback(
+    async <T>(fn: () => Promise<Envelope<T>>): Promise<Envelope<T> | null> => {
+      let env: Envelope<T>
+      try {
+        env = await fn()
+      } catch {
+        return null
+      }
+      notify.success(env.msg)
+      const set = new Set(joined.split('|'))
+      await qc.invalidateQueries({ predicate: (q) => set.has(String(q.queryKey[0])) })
+      return env
+    },
+    [qc, joined],
+  )
 }

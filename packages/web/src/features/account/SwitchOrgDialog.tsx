@@ -38,12 +38,20 @@ export function SwitchOrgDialog({ open, onClose }: { open: boolean; onClose: () 
   const [chosen, setChosen] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const [verify, setVerify] = useState<{ check: VerifyCheckResult; token: string; fresh: CurrentUserDetail } | null>(null)
+  const [verify, setVerify] = useState<{ check: VerifyCheckResult; token: string; fresh: CurrentUserDetail } | null>(
+    null,
+  )
   // Once the server switched, closing the dialog must still bring the page to the new session.
   const switched = useRef(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
 
-  useEffect(() => { if (open) { setChosen(user?.orgId ?? null); setError(null); setVerify(null) } }, [open, user?.orgId])
+  useEffect(() => {
+    if (open) {
+      setChosen(user?.orgId ?? null)
+      setError(null)
+      setVerify(null)
+    }
+  }, [open, user?.orgId])
   useEffect(() => () => clearTimeout(timer.current), [])
 
   const flash = (text: string) => {
@@ -53,8 +61,14 @@ export function SwitchOrgDialog({ open, onClose }: { open: boolean; onClose: () 
   }
 
   const confirm = async () => {
-    if (chosen === null) { flash(Msg.CHOOSE_ORG); return }
-    if (!user || chosen === user.orgId) { onClose(); return }
+    if (chosen === null) {
+      flash(Msg.CHOOSE_ORG)
+      return
+    }
+    if (!user || chosen === user.orgId) {
+      onClose()
+      return
+    }
     setBusy(true)
     try {
       const token = await authApi.changeOrg(chosen, user.id)
@@ -62,7 +76,11 @@ export function SwitchOrgDialog({ open, onClose }: { open: boolean; onClose: () 
       setToken(token)
       const fresh = await authApi.currentUser()
       const check = await authApi.verifyCheck().catch(() => null)
-      if (check && !check.checkPass) { setVerify({ check, token, fresh }); setBusy(false); return }
+      if (check && !check.checkPass) {
+        setVerify({ check, token, fresh })
+        setBusy(false)
+        return
+      }
       await enter(token, fresh)
     } catch (e) {
       setError(e instanceof ApiError ? e.message : Msg.NETWORK_ERROR)
@@ -71,22 +89,46 @@ export function SwitchOrgDialog({ open, onClose }: { open: boolean; onClose: () 
   }
 
   const close = () => {
-    if (switched.current) { window.location.reload(); return }
+    if (switched.current) {
+      window.location.reload()
+      return
+    }
     onClose()
   }
 
   return (
-    <Modal open={open} title={verify ? '请完善个人信息' : '切换机构'} onCancel={close} destroyOnHidden maskClosable={false}
-      footer={verify ? null : [
-        <Button key="cancel" onClick={close}>取消</Button>,
-        <Button key="ok" type="primary" loading={busy} onClick={() => void confirm()}>确定</Button>,
-      ]}>
+    <Modal
+      open={open}
+      title={verify ? '请完善个人信息' : '切换机构'}
+      onCancel={close}
+      destroyOnHidden
+      maskClosable={false}
+      footer={
+        verify
+          ? null
+          : [
+              <Button key="cancel" onClick={close}>
+                取消
+              </Button>,
+              <Button key="ok" type="primary" loading={busy} onClick={() => void confirm()}>
+                确定
+              </Button>,
+            ]
+      }
+    >
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} role="alert" />}
       {open && !verify && <OrgChoice value={chosen} onChange={setChosen} />}
       {verify && (
         <div data-testid="switch-verify">
-          <VerifyInfoForm check={verify.check} orgId={verify.fresh.orgId} submitText="确定" onDone={() => void enter(verify.token, verify.fresh)} />
-          <Button block style={{ marginTop: 8 }} onClick={() => setVerify(null)}>返回</Button>
+          <VerifyInfoForm
+            check={verify.check}
+            orgId={verify.fresh.orgId}
+            submitText="确定"
+            onDone={() => void enter(verify.token, verify.fresh)}
+          />
+          <Button block style={{ marginTop: 8 }} onClick={() => setVerify(null)}>
+            返回
+          </Button>
         </div>
       )}
     </Modal>

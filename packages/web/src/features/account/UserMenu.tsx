@@ -17,8 +17,16 @@ import { UserMenuButton } from './UserMenuButton'
 import { AboutSystemDialog } from '../pc-portal/AboutSystemDialog'
 
 const LABEL: Record<Exclude<UserMenuKey, 'serviceEntry'>, string> = {
-  openPortal: '公共门户', jdPlatform: '局校一体平台', switchOrg: '切换机构', personal: '个人中心', password: '修改密码',
-  help: '帮助中心', complaint: '投诉建议', leaveAlliance: '离开联盟', quitTenant: '退出租户', logout: '退出',
+  openPortal: '公共门户',
+  jdPlatform: '局校一体平台',
+  switchOrg: '切换机构',
+  personal: '个人中心',
+  password: '修改密码',
+  help: '帮助中心',
+  complaint: '投诉建议',
+  leaveAlliance: '离开联盟',
+  quitTenant: '退出租户',
+  logout: '退出',
 }
 
 /**
@@ -47,8 +55,13 @@ export function UserMenu({ dark = false, jd = false, alliance }: { dark?: boolea
   const org = user.currentOrgData
   const school = isSchoolUnit(org?.unitAttr ?? 8)
   const keys = userMenuKeys({
-    tenantModuleType: tmt, isAdmin: user.roles.includes(ADMIN_ROLE), allianceMember: !!org?.allianceSchool || alliance !== undefined, school,
-    publicPortalEnabled: openPortal, feedbackEnabled: feedback, tempTenant: !!tempTenant,
+    tenantModuleType: tmt,
+    isAdmin: user.roles.includes(ADMIN_ROLE),
+    allianceMember: !!org?.allianceSchool || alliance !== undefined,
+    school,
+    publicPortalEnabled: openPortal,
+    feedbackEnabled: feedback,
+    tempTenant: !!tempTenant,
   })
   const items: NonNullable<MenuProps['items']> = []
   for (const key of keys) {
@@ -63,36 +76,69 @@ export function UserMenu({ dark = false, jd = false, alliance }: { dark?: boolea
     else notify.error(Msg.ONLY_ONE_ORG)
   }
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'about') { setAboutOpen(true); return }
+    if (key === 'about') {
+      setAboutOpen(true)
+      return
+    }
     switch (key as UserMenuKey) {
-      case 'switchOrg': switchOrLeave(false); break
+      case 'switchOrg':
+        switchOrLeave(false)
+        break
       // 001 §4 step 6: with several orgs the picker; with one, straight to it (its home on the bureau side).
       case 'leaveAlliance':
         if (alliance !== undefined) void leaveAlliance(alliance, () => switchOrLeave(true))
         else switchOrLeave(true)
         break
-      case 'password': setPwdOpen(true); break
-      case 'logout': void logout(); break
-      case 'personal': void navigate(jd ? '/oneselfCenter?jd=1' : '/oneselfCenter'); break
-      case 'serviceEntry': void navigate(school ? '/portal/home' : BUREAU_HOME); break
-      case 'openPortal': void navigate(`${MENU_TARGET.openPortal}?orgId=${user.orgId}`); break
-      case 'jdPlatform': void navigate(MENU_TARGET.jdPlatform); break
-      case 'help': void navigate(helpTarget(user)); break
-      case 'complaint': void navigate(MENU_TARGET.complaint); break
+      case 'password':
+        setPwdOpen(true)
+        break
+      case 'logout':
+        void logout()
+        break
+      case 'personal':
+        void navigate(jd ? '/oneselfCenter?jd=1' : '/oneselfCenter')
+        break
+      case 'serviceEntry':
+        void navigate(school ? '/portal/home' : BUREAU_HOME)
+        break
+      case 'openPortal':
+        void navigate(`${MENU_TARGET.openPortal}?orgId=${user.orgId}`)
+        break
+      case 'jdPlatform':
+        void navigate(MENU_TARGET.jdPlatform)
+        break
+      case 'help':
+        void navigate(helpTarget(user))
+        break
+      case 'complaint':
+        void navigate(MENU_TARGET.complaint)
+        break
       // The signed-in session stays; the next login page is the platform's again (docs/auth.md "Temporary tenant").
-      case 'quitTenant': useSession.getState().setTempTenant(null); notify.success(Msg.TENANT_QUIT); break
+      case 'quitTenant':
+        useSession.getState().setTempTenant(null)
+        notify.success(Msg.TENANT_QUIT)
+        break
     }
   }
 
   return (
     <>
       <UserMenuButton menu={{ items, onClick }} color={dark ? '#fff' : undefined}>
-        <Avatar aria-hidden size="small" src={user.avatarUrl ?? undefined} style={{ background: dark ? 'rgba(255,255,255,.25)' : '#0958d9' }}>
+        <Avatar
+          aria-hidden
+          size="small"
+          src={user.avatarUrl ?? undefined}
+          style={{ background: dark ? 'rgba(255,255,255,.25)' : '#0958d9' }}
+        >
           {user.trueName.slice(-2)}
         </Avatar>
         <span>{user.trueName}</span>
       </UserMenuButton>
-      <ChangePasswordDialog open={pwdOpen} onClose={() => setPwdOpen(false)} onChanged={() => void logout({ callServer: false })} />
+      <ChangePasswordDialog
+        open={pwdOpen}
+        onClose={() => setPwdOpen(false)}
+        onChanged={() => void logout({ callServer: false })}
+      />
       <SwitchOrgDialog open={orgOpen} onClose={() => setOrgOpen(false)} />
       <AboutSystemDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
     </>

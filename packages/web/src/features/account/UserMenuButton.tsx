@@ -2,8 +2,16 @@ import { Dropdown, type MenuProps } from 'antd'
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
 
 const RESET: CSSProperties = {
-  border: 0, background: 'none', padding: 0, margin: 0, font: 'inherit', cursor: 'pointer', display: 'inline-flex', alignItems: 'center',
-  gap: 8, whiteSpace: 'nowrap',
+  border: 0,
+  background: 'none',
+  padding: 0,
+  margin: 0,
+  font: 'inherit',
+  cursor: 'pointer',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 8,
+  whiteSpace: 'nowrap',
 }
 
 /**
@@ -40,18 +48,42 @@ export function UserMenuButton({ menu, color, children }: { menu: MenuProps; col
     menu.onClick?.(info)
   }
   return (
-    <Dropdown menu={{ ...menu, onClick }} open={open} placement="bottomRight" trigger={['hover', 'click']}
+    <Dropdown
+      menu={{ ...menu, onClick }}
+      open={open}
+      placement="bottomRight"
+      trigger={['hover', 'click']}
       // Escape inside the menu: antd closes it but leaves the focus on the hidden item, so it is done here.
-      popupRender={(node) => <div ref={popup} onKeyDown={(e) => { if (e.key === 'Escape') close() }}>{node}</div>}
-      onOpenChange={(next) => { setOpen(next); if (!next) setByKeyboard(false) }}>
-      <button ref={button} type="button" data-testid="user-menu" aria-haspopup="menu" aria-expanded={open} style={{ ...RESET, color: color ?? 'inherit' }}
+      popupRender={(node) => (
+        <div
+          ref={popup}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') close()
+          }}
+        >
+          {node}
+        </div>
+      )}
+      onOpenChange={(next) => {
+        setOpen(next)
+        if (!next) setByKeyboard(false)
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        data-testid="user-menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        style={{ ...RESET, color: color ?? 'inherit' }}
         onKeyDown={(e) => {
           if (e.key !== 'Enter' && e.key !== ' ' && e.key !== 'ArrowDown') return
           // Not a click: the menu opens with the focus inside it, and a click would toggle it shut again.
           e.preventDefault()
           setByKeyboard(true)
           setOpen(true)
-        }}>
+        }}
+      >
         {children}
       </button>
     </Dropdown>

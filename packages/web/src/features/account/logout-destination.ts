@@ -18,9 +18,12 @@ export function logoutDestination(s: SignedOutFrom): string {
   if (isSuperAdmin(s.user)) return '/redirect/admin'
   const org = s.user.orgId > 0 ? s.user.orgId : null
   switch (s.tenantModuleType) {
-    case 0: return org ? `/?orgId=${org}` : '/redirect/login'
+    case 0:
+      return org ? `/?orgId=${org}` : '/redirect/login'
     case 1:
-    case 4: return org ? `/redirect/login?orgId=${org}` : '/redirect/login'
-    default: return '/redirect/login'
+    case 4:
+      return org ? `/redirect/login?orgId=${org}` : '/redirect/login'
+    default:
+      return '/redirect/login'
   }
 }

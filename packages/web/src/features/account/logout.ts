@@ -21,13 +21,20 @@ export async function logout(opts: { callServer?: boolean } = {}): Promise<void>
   let external: string | null = null
   if (opts.callServer !== false) {
     external = (await ssoApi.smartEduLogoutUrl(`${window.location.origin}/`).catch(() => null))?.logoutUrl ?? null
-    try { await authApi.logout() } catch { /* the session may already be gone; clear locally anyway */ }
+    try {
+      await authApi.logout()
+    } catch {
+      /* the session may already be gone; clear locally anyway */
+    }
   }
   clearToken()
   // Leave the signed-in pages first, so nothing under the session gate reacts to the cleared state.
   await navigateTo(to, { replace: true })
   clearLocalSession()
   queryClient.clear()
-  if (external) { window.location.assign(external); return }
+  if (external) {
+    window.location.assign(external)
+    return
+  }
   notify.success(Msg.LOGOUT_OK)
 }

@@ -18,7 +18,10 @@ export function homeAfterSwitch(user: CurrentUserDetail): string {
 /** Class info and the assigned-login-org data are dropped at an org switch (001 §4 step 5). */
 export const SWITCH_CLEARED_KEYS = ['classInfo', 'classType', 'assignLoginOrg'] as const
 export function clearSwitchLeftovers(): void {
-  for (const k of SWITCH_CLEARED_KEYS) { localStorage.removeItem(k); sessionStorage.removeItem(k) }
+  for (const k of SWITCH_CLEARED_KEYS) {
+    localStorage.removeItem(k)
+    sessionStorage.removeItem(k)
+  }
 }
 
 /** Targets of the user-menu items (docs/portal.md for the ones the spec leaves open). */

@@ -16,12 +16,21 @@ export function AllianceEntry() {
   const user = useCurrentUser().data ?? stored
   const org = user?.currentOrgData
   const insider = !!org?.allianceSchool
-  const mine = useQuery({ enabled: !!user && !insider, queryKey: [AllianceKeys.mine], queryFn: () => allianceApi.mine().catch(() => []), staleTime: 60_000 })
+  const mine = useQuery({
+    enabled: !!user && !insider,
+    queryKey: [AllianceKeys.mine],
+    queryFn: () => allianceApi.mine().catch(() => []),
+    staleTime: 60_000,
+  })
   if (!user) return null
   if (insider) {
     return (
       <Link to="/alliancePortal/home" title="联盟门户" data-testid="alliance-entry" style={{ whiteSpace: 'nowrap' }}>
-        {org?.unitAttr === ALLIANCE_UNIT_ATTR ? <AllianceMark unitAttr={org.unitAttr} allianceSchool={org.allianceSchool} /> : '联盟'}
+        {org?.unitAttr === ALLIANCE_UNIT_ATTR ? (
+          <AllianceMark unitAttr={org.unitAttr} allianceSchool={org.allianceSchool} />
+        ) : (
+          '联盟'
+        )}
       </Link>
     )
   }
@@ -29,5 +38,9 @@ export function AllianceEntry() {
   const may = user.permissions.includes(ALLIANCE_JOIN) || user.permissions.includes('alliance_manage')
   if (!joined.length && !may) return null
   const to = joined.length === 1 ? alliancePortalPath(joined[0]!.allianceOrgId) : '/allianceManage/join'
-  return <Link to={to} title="学校联盟" data-testid="alliance-entry" style={{ whiteSpace: 'nowrap' }}>联盟</Link>
+  return (
+    <Link to={to} title="学校联盟" data-testid="alliance-entry" style={{ whiteSpace: 'nowrap' }}>
+      联盟
+    </Link>
+  )
 }

@@ -9,10 +9,25 @@ import { AppTiles } from './AppTiles'
 export default function SystemNavPage({ path, title }: PageProps) {
   const root = useAllianceRoot()
   const orgId = root.data?.orgId
-  const setting = useQuery({ enabled: !!orgId, queryKey: ['allianceSetting', orgId], queryFn: () => allianceApi.setting(orgId!) })
+  const setting = useQuery({
+    enabled: !!orgId,
+    queryKey: ['allianceSetting', orgId],
+    queryFn: () => allianceApi.setting(orgId!),
+  })
   if (root.isLoading || (orgId && setting.isLoading)) return <Skeleton active />
   if (!root.data) {
-    return <Result data-page={path} status="info" title="您所在的机构尚未加入联盟" extra={<Link to="/allianceManage/join"><Button type="primary">我的联盟</Button></Link>} />
+    return (
+      <Result
+        data-page={path}
+        status="info"
+        title="您所在的机构尚未加入联盟"
+        extra={
+          <Link to="/allianceManage/join">
+            <Button type="primary">我的联盟</Button>
+          </Link>
+        }
+      />
+    )
   }
   const apps = setting.data?.apps ?? []
   return (

@@ -1,5 +1,9 @@
 import {
-  allianceOrgContracts as O, juxiaoContracts as J, type AllianceMemberListBody, type JdMhSysConfig, type RegisterAllianceBody,
+  allianceOrgContracts as O,
+  juxiaoContracts as J,
+  type AllianceMemberListBody,
+  type JdMhSysConfig,
+  type RegisterAllianceBody,
   type SetAllianceSettingBody,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
@@ -30,14 +34,25 @@ export const allianceApi = {
   /** importAllianceSchoolExcel: the file into the alliance `orgId` (a query parameter), all or nothing. */
 }
 
-export const AllianceKeys = { root: 'allianceRoot', mine: 'allianceMine', managed: 'allianceManaged', rows: 'allianceRows', candidates: 'allianceCandidates' } as const
+export const AllianceKeys = {
+  root: 'allianceRoot',
+  mine: 'allianceMine',
+  managed: 'allianceManaged',
+  rows: 'allianceRows',
+  candidates: 'allianceCandidates',
+} as const
 
 /** The alliance a page is about: ?orgId= when named, else the one the session org sits in (getRootOrg). */
 export function useAllianceRoot(enabled = true) {
   const [params] = useSearchParams()
   const q = params.get('orgId')
   const named = q && /^\d{1,15}$/.test(q) ? Number(q) : undefined
-  return useQuery({ enabled, queryKey: [AllianceKeys.root, named ?? null], queryFn: () => allianceApi.root(named).catch(() => null), staleTime: 30_000 })
+  return useQuery({
+    enabled,
+    queryKey: [AllianceKeys.root, named ?? null],
+    queryFn: () => allianceApi.root(named).catch(() => null),
+    staleTime: 30_000,
+  })
 }
 
 /** The alliances the caller administers, for the management pages. */

@@ -16,9 +16,16 @@ export function useLeaveAlliance(): (allianceOrgId: number, then: () => void) =>
   return async (allianceOrgId, then) => {
     const mayEnd = useSession.getState().userInfo?.permissions.includes(ALLIANCE_JOIN) ?? false
     const mine = mayEnd ? await allianceApi.mine().catch(() => []) : []
-    if (!mine.some((m) => m.allianceOrgId === allianceOrgId && m.status === AllianceStatus.JOINED)) { then(); return }
+    if (!mine.some((m) => m.allianceOrgId === allianceOrgId && m.status === AllianceStatus.JOINED)) {
+      then()
+      return
+    }
     modal.confirm({
-      title: '离开联盟', content: AllianceMsg.LEAVE_CONFIRM, okText: '离开', cancelText: '取消', okButtonProps: { danger: true, 'data-testid': 'leave-alliance-ok' } as ButtonProps,
+      title: '离开联盟',
+      content: AllianceMsg.LEAVE_CONFIRM,
+      okText: '离开',
+      cancelText: '取消',
+      okButtonProps: { danger: true, 'data-testid': 'leave-alliance-ok' } as ButtonProps,
       onOk: async () => {
         const env = await allianceApi.leave(allianceOrgId)
         notify.success(env.msg)

@@ -31,11 +31,18 @@ function AppTile({ app, onOpen, onStar }: { app: AppRow; onOpen: (a: AppRow) => 
   return (
     <div className="zx-app-tile" data-app={app.uniqueId} title={app.name}>
       <button type="button" className="zx-app-open" onClick={() => onOpen(app)}>
-        <RedDotBadge dot={dots.dotOf('app', app.uniqueId)} maxCount={dots.maxCount}><AppIcon name={app.name} iconUri={app.iconUri} appId={app.appId} /></RedDotBadge>
+        <RedDotBadge dot={dots.dotOf('app', app.uniqueId)} maxCount={dots.maxCount}>
+          <AppIcon name={app.name} iconUri={app.iconUri} appId={app.appId} />
+        </RedDotBadge>
         <span className="zx-app-tile-name">{app.name}</span>
       </button>
-      <button type="button" className={`zx-app-star${app.hasCollect ? ' on' : ''}`} aria-label={app.hasCollect ? `取消常用 ${app.name}` : `加入常用 ${app.name}`}
-        aria-pressed={app.hasCollect} onClick={() => onStar(app)}>
+      <button
+        type="button"
+        className={`zx-app-star${app.hasCollect ? ' on' : ''}`}
+        aria-label={app.hasCollect ? `取消常用 ${app.name}` : `加入常用 ${app.name}`}
+        aria-pressed={app.hasCollect}
+        onClick={() => onStar(app)}
+      >
         <StarIcon size={14} filled={app.hasCollect} />
       </button>
     </div>
@@ -43,10 +50,21 @@ function AppTile({ app, onOpen, onStar }: { app: AppRow; onOpen: (a: AppRow) => 
 }
 
 function Grid({ apps, onOpen, onStar }: { apps: AppRow[]; onOpen: (a: AppRow) => void; onStar: (a: AppRow) => void }) {
-  return <div className="zx-app-grid">{apps.map((a) => <AppTile key={a.appId} app={a} onOpen={onOpen} onStar={onStar} />)}</div>
+  return (
+    <div className="zx-app-grid">
+      {apps.map((a) => (
+        <AppTile key={a.appId} app={a} onOpen={onOpen} onStar={onStar} />
+      ))}
+    </div>
+  )
 }
 
-function LauncherPanel({ groups: offered, loading, close, ...p }: AppLauncherProps & { groups: AppGroup[]; loading: boolean; close: () => void }) {
+function LauncherPanel({
+  groups: offered,
+  loading,
+  close,
+  ...p
+}: AppLauncherProps & { groups: AppGroup[]; loading: boolean; close: () => void }) {
   const { data: user } = useCurrentUser()
   const permissions = user?.permissions ?? []
   const history = useSearchHistory(user?.id)
@@ -67,31 +85,58 @@ function LauncherPanel({ groups: offered, loading, close, ...p }: AppLauncherPro
   const star = (a: AppRow) => void fav.toggle(a)
   const k = keyword.trim().toLowerCase()
   const found = k ? all.filter((a) => a.name.toLowerCase().includes(k)) : []
-  const jump = (id: number) => body.current?.querySelector(`[data-group="${id}"]`)?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+  const jump = (id: number) =>
+    body.current?.querySelector(`[data-group="${id}"]`)?.scrollIntoView({ block: 'start', behavior: 'smooth' })
 
   return (
     <div className="zx-launcher" data-testid="app-launcher" role="dialog" aria-label="应用">
       <div className="zx-launcher-top">
         {/* Opening the launcher moves the focus into it, onto the search (WCAG 2.4.3). */}
-        <Input.Search placeholder="搜索应用" allowClear value={keyword} onChange={(e) => setKeyword(e.target.value)} aria-label="搜索应用" autoFocus />
+        <Input.Search
+          placeholder="搜索应用"
+          allowClear
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          aria-label="搜索应用"
+          autoFocus
+        />
         {history.items.length > 0 && (
           <div className="zx-launcher-history" data-testid="app-history">
             <span>最近：</span>
             {history.items.map((h) => {
               const app = all.find((a) => a.appId === h.appId)
-              return <button type="button" key={h.appId} className="zx-history-tag" onClick={() => (app ? open(app) : setKeyword(h.name))}>{h.name}</button>
+              return (
+                <button
+                  type="button"
+                  key={h.appId}
+                  className="zx-history-tag"
+                  onClick={() => (app ? open(app) : setKeyword(h.name))}
+                >
+                  {h.name}
+                </button>
+              )
             })}
           </div>
         )}
       </div>
-      {loading ? <Spin style={{ display: 'block', margin: '48px auto' }} /> : k ? (
+      {loading ? (
+        <Spin style={{ display: 'block', margin: '48px auto' }} />
+      ) : k ? (
         <div className="zx-launcher-body" data-testid="app-search-result">
-          {found.length ? <Grid apps={found} onOpen={open} onStar={star} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={AppMsg.EMPTY_SEARCH} />}
+          {found.length ? (
+            <Grid apps={found} onOpen={open} onStar={star} />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={AppMsg.EMPTY_SEARCH} />
+          )}
         </div>
       ) : (
         <div className="zx-launcher-main">
           <nav className="zx-launcher-groups" aria-label="应用分组">
-            {groups.map((g) => <button type="button" key={g.id} onClick={() => jump(g.id)}>{g.name}</button>)}
+            {groups.map((g) => (
+              <button type="button" key={g.id} onClick={() => jump(g.id)}>
+                {g.name}
+              </button>
+            ))}
           </nav>
           <div className="zx-launcher-body" ref={body}>
             {groups.map((g) => (
@@ -100,15 +145,28 @@ function LauncherPanel({ groups: offered, loading, close, ...p }: AppLauncherPro
                 <Grid apps={g.appList} onOpen={open} onStar={star} />
               </section>
             ))}
-            {!groups.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={AppMsg.EMPTY_LAUNCHER} data-testid="app-launcher-empty" />}
+            {!groups.length && (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={AppMsg.EMPTY_LAUNCHER}
+                data-testid="app-launcher-empty"
+              />
+            )}
           </div>
         </div>
       )}
       {p.allowCustomise && (
         <div className="zx-launcher-setting">
           <span>导航栏展示</span>
-          <Radio.Group size="small" value={p.hasMultiple ?? true} onChange={(e) => p.onHasMultipleChange?.(e.target.value as boolean)}
-            options={[{ label: '多个应用', value: true }, { label: '单个应用', value: false }]} />
+          <Radio.Group
+            size="small"
+            value={p.hasMultiple ?? true}
+            onChange={(e) => p.onHasMultipleChange?.(e.target.value as boolean)}
+            options={[
+              { label: '多个应用', value: true },
+              { label: '单个应用', value: false },
+            ]}
+          />
         </div>
       )}
     </div>
@@ -139,11 +197,32 @@ export function AppLauncher(p: AppLauncherProps) {
   return (
     // The panel mounts on opening and goes on closing (a fresh search each time); content must never be empty,
     // or the popover refuses to open.
-    <Popover open={open} onOpenChange={setOpen} trigger="click" placement="bottomRight" arrow={false} destroyOnHidden
-      content={<div onKeyDown={onKeyDown}><LauncherPanel {...p} groups={groups.data ?? []} loading={groups.isLoading} close={() => setOpen(false)} /></div>}>
-      <Button ref={trigger} type="text" className={p.dark ? 'zx-header-btn dark' : 'zx-header-btn'} icon={<GridIcon />} data-testid="app-launcher-trigger"
-        aria-haspopup="dialog" aria-expanded={open} onKeyDown={onKeyDown}>
-        <Badge dot={inside} offset={[4, 0]} data-red-dot={inside ? 'dot' : undefined}><span style={{ color: 'inherit' }}>应用</span></Badge>
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      placement="bottomRight"
+      arrow={false}
+      destroyOnHidden
+      content={
+        <div onKeyDown={onKeyDown}>
+          <LauncherPanel {...p} groups={groups.data ?? []} loading={groups.isLoading} close={() => setOpen(false)} />
+        </div>
+      }
+    >
+      <Button
+        ref={trigger}
+        type="text"
+        className={p.dark ? 'zx-header-btn dark' : 'zx-header-btn'}
+        icon={<GridIcon />}
+        data-testid="app-launcher-trigger"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onKeyDown={onKeyDown}
+      >
+        <Badge dot={inside} offset={[4, 0]} data-red-dot={inside ? 'dot' : undefined}>
+          <span style={{ color: 'inherit' }}>应用</span>
+        </Badge>
       </Button>
     </Popover>
   )

@@ -15,16 +15,33 @@ type Row = AppRow & { id: number }
 
 const actions: RowAction<Row>[] = [
   { key: 'edit', label: '编辑', to: (a) => `${ADD}?appId=${a.appId}` },
-  { key: 'scrap', label: (a) => (a.isScrap ? '恢复' : '废弃'), run: (a) => appAdminApi.update(updateOf(a, { isScrap: !a.isScrap })) },
-  { key: 'show', label: (a) => (a.hasShow ? '隐藏' : '显示'), run: (a) => appAdminApi.update(updateOf(a, { hasShow: !a.hasShow })) },
-  { ...deleteAction<Row>((id) => appAdminApi.remove(id), { content: '删除后该应用将从所有分组和常用中移除。' }), hidden: (a) => a.builtin },
+  {
+    key: 'scrap',
+    label: (a) => (a.isScrap ? '恢复' : '废弃'),
+    run: (a) => appAdminApi.update(updateOf(a, { isScrap: !a.isScrap })),
+  },
+  {
+    key: 'show',
+    label: (a) => (a.hasShow ? '隐藏' : '显示'),
+    run: (a) => appAdminApi.update(updateOf(a, { hasShow: !a.hasShow })),
+  },
+  {
+    ...deleteAction<Row>((id) => appAdminApi.remove(id), { content: '删除后该应用将从所有分组和常用中移除。' }),
+    hidden: (a) => a.builtin,
+  },
 ]
 
 /** An app that opens nothing yet is 未配置 with what it lacks (users are not offered it); 正常 only when nothing is wrong. */
 function state(a: AppRow) {
   return (
     <Space size={4} wrap data-testid="app-state">
-      {a.missing && <Tooltip title="用户看不到未配置的应用"><Tag color="gold">{AppMsg.NOT_CONFIGURED}：{a.missing}</Tag></Tooltip>}
+      {a.missing && (
+        <Tooltip title="用户看不到未配置的应用">
+          <Tag color="gold">
+            {AppMsg.NOT_CONFIGURED}：{a.missing}
+          </Tag>
+        </Tooltip>
+      )}
       {a.isScrap && <Tag color="red">已废弃</Tag>}
       {a.hasExpire && <Tag color="orange">已过期</Tag>}
       {!a.hasShow && <Tag>隐藏</Tag>}
@@ -33,7 +50,8 @@ function state(a: AppRow) {
   )
 }
 
-const userTypesText = (types: readonly UserType[]) => (types.length === APP_USER_TYPES.length ? '所有身份' : types.map((t) => USER_TYPE_LABEL[t]).join('、'))
+const userTypesText = (types: readonly UserType[]) =>
+  types.length === APP_USER_TYPES.length ? '所有身份' : types.map((t) => USER_TYPE_LABEL[t]).join('、')
 
 function AppList() {
   const navigate = useNavigate()
@@ -41,19 +59,64 @@ function AppList() {
   const [source, setSource] = useState<'builtin' | 'registered' | undefined>()
   return (
     <CrudTableCard<Row>
-      queryKey={[AppKeys.apps, 'page', source ?? null]} invalidates={[AppKeys.groups, AppKeys.hosted]} search="应用名称或标识"
-      addLabel="注册应用" onAdd={() => void navigate(ADD)} rowKey="appId"
+      queryKey={[AppKeys.apps, 'page', source ?? null]}
+      invalidates={[AppKeys.groups, AppKeys.hosted]}
+      search="应用名称或标识"
+      addLabel="注册应用"
+      onAdd={() => void navigate(ADD)}
+      rowKey="appId"
       title={<Button onClick={() => void write(() => appAdminApi.refreshInternal())}>刷新内置应用</Button>}
-      filters={<Select allowClear placeholder="全部来源" aria-label="全部来源" style={{ width: 130 }} value={source} onChange={setSource}
-        options={[{ value: 'builtin', label: '内置应用' }, { value: 'registered', label: '注册应用' }]} />}
+      filters={
+        <Select
+          allowClear
+          placeholder="全部来源"
+          aria-label="全部来源"
+          style={{ width: 130 }}
+          value={source}
+          onChange={setSource}
+          options={[
+            { value: 'builtin', label: '内置应用' },
+            { value: 'registered', label: '注册应用' },
+          ]}
+        />
+      }
       fetch={async (q) => {
-        const page = await appAdminApi.page({ keyword: q.keyword ?? null, source: source ?? null, pageIndex: q.pageIndex, pageSize: q.pageSize })
+        const page = await appAdminApi.page({
+          keyword: q.keyword ?? null,
+          source: source ?? null,
+          pageIndex: q.pageIndex,
+          pageSize: q.pageSize,
+        })
         return { ...page, list: page.list.map((a) => ({ ...a, id: a.appId })) }
       }}
       columns={[
-        { title: '应用', dataIndex: 'name', width: 170, render: (_: string, a) => <Space><AppIcon name={a.name} iconUri={a.iconUri} appId={a.appId} size={28} />{a.name}</Space> },
+        {
+          title: '应用',
+          dataIndex: 'name',
+          width: 170,
+          render: (_: string, a) => (
+            <Space>
+              <AppIcon name={a.name} iconUri={a.iconUri} appId={a.appId} size={28} />
+              {a.name}
+            </Space>
+          ),
+        },
         { title: '标识', dataIndex: 'uniqueId', width: 170 },
-        { title: '路由 / 入口', dataIndex: 'reqUri', render: (_: string, a) => <span>{a.reqUri ?? '—'}{a.entryUrl ? <><br /><small style={{ color: '#666' }}>{a.entryUrl}</small></> : null}</span> },
+        {
+          title: '路由 / 入口',
+          dataIndex: 'reqUri',
+          render: (_: string, a) => (
+            <span>
+              {a.reqUri ?? '—'}
+              {a.entryUrl ? (
+                <>
+                  <br />
+                  <small style={{ color: '#666' }}>{a.entryUrl}</small>
+                </>
+              ) : null}
+            </span>
+          ),
+        },
         { title: '权限编码', dataIndex: 'permissionName', width: 160, render: (v: string | null) => v ?? '所有人' },
         { title: '可用身份', dataIndex: 'userTypes', width: 130, render: (v: UserType[]) => userTypesText(v) },
         { title: '来源', dataIndex: 'builtin', width: 90, render: (v: boolean) => (v ? '内置' : '注册') },
@@ -69,10 +132,12 @@ function AppList() {
 export default function AppManagePage({ path, title }: PageProps) {
   return (
     <PageFrame path={path} title={title}>
-      <Tabs items={[
-        { key: 'apps', label: '应用列表', children: <AppList /> },
-        { key: 'groups', label: '应用分组', children: <AppGroupsPanel /> },
-      ]} />
+      <Tabs
+        items={[
+          { key: 'apps', label: '应用列表', children: <AppList /> },
+          { key: 'groups', label: '应用分组', children: <AppGroupsPanel /> },
+        ]}
+      />
     </PageFrame>
   )
 }

@@ -12,8 +12,21 @@ export function HeaderLauncher() {
   const cfg = useMhSysConfig().data
   const personal = usePersonalMultiple().data
   const change = async (hasMultiple: boolean) => {
-    try { await portalApi.setPersonal(hasMultiple) } catch { return }
-    await qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === PortalKeys.personal || q.queryKey[0] === PortalKeys.sys })
+    try {
+      await portalApi.setPersonal(hasMultiple)
+    } catch {
+      return
+    }
+    await qc.invalidateQueries({
+      predicate: (q) => q.queryKey[0] === PortalKeys.personal || q.queryKey[0] === PortalKeys.sys,
+    })
   }
-  return <AppLauncher dark allowCustomise={!!cfg?.hasUserDefined} hasMultiple={personal ?? cfg?.hasMultiple ?? true} onHasMultipleChange={(v) => void change(v)} />
+  return (
+    <AppLauncher
+      dark
+      allowCustomise={!!cfg?.hasUserDefined}
+      hasMultiple={personal ?? cfg?.hasMultiple ?? true}
+      onHasMultipleChange={(v) => void change(v)}
+    />
+  )
 }

@@ -33,7 +33,9 @@ function useDocumentTitle(name: string): void {
   useEffect(() => {
     const before = document.title
     document.title = name
-    return () => { document.title = before }
+    return () => {
+      document.title = before
+    }
   }, [name])
 }
 
@@ -41,8 +43,16 @@ function Refusal({ path, title, text }: { path: string; title: string; text: str
   const navigate = useNavigate()
   return (
     <div data-page={path} data-testid="subapp-refused">
-      <Result status="warning" title={text} subTitle={title}
-        extra={<Button type="primary" onClick={() => void navigate('/')}>返回首页</Button>} />
+      <Result
+        status="warning"
+        title={text}
+        subTitle={title}
+        extra={
+          <Button type="primary" onClick={() => void navigate('/')}>
+            返回首页
+          </Button>
+        }
+      />
     </div>
   )
 }
@@ -50,15 +60,26 @@ function Refusal({ path, title, text }: { path: string; title: string; text: str
 function Frame({ path, app, page }: { path: string; app: AppRow & { entryUrl: string }; page: string }) {
   // A fresh once-token per mount, never refetched while the frame lives (a new token would reload the frame).
   const token = useQuery({
-    queryKey: [AppKeys.hosted, 'token', app.appId, page], queryFn: appsApi.onceToken, staleTime: Infinity, gcTime: 0,
-    refetchOnWindowFocus: false, refetchOnReconnect: false, retry: false,
+    queryKey: [AppKeys.hosted, 'token', app.appId, page],
+    queryFn: appsApi.onceToken,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    retry: false,
   })
   if (token.isLoading) return <Spin style={{ display: 'block', margin: '96px auto' }} />
   if (!token.data) return <Refusal path={path} title={app.name} text="无法打开应用，请稍后重试" />
   return (
     <div data-page={path} data-testid="subapp-host">
-      <iframe className="zx-subapp-frame" title={app.name} data-app={app.uniqueId} src={frameSrc(app.entryUrl, token.data.onceToken, page)}
-        sandbox={sandboxFor(app.entryUrl)} referrerPolicy="no-referrer" />
+      <iframe
+        className="zx-subapp-frame"
+        title={app.name}
+        data-app={app.uniqueId}
+        src={frameSrc(app.entryUrl, token.data.onceToken, page)}
+        sandbox={sandboxFor(app.entryUrl)}
+        referrerPolicy="no-referrer"
+      />
     </div>
   )
 }
@@ -71,7 +92,12 @@ function Frame({ path, app, page }: { path: string; app: AppRow & { entryUrl: st
 export default function SubAppHost({ path, title: routeTitle }: PageProps) {
   const route = path.replace(/\/\*$/, '')
   const page = useParams()['*'] ?? ''
-  const hosted = useQuery({ queryKey: [AppKeys.hosted, route], queryFn: () => appsApi.hosted(route), staleTime: 0, retry: false })
+  const hosted = useQuery({
+    queryKey: [AppKeys.hosted, route],
+    queryFn: () => appsApi.hosted(route),
+    staleTime: 0,
+    retry: false,
+  })
   // currentAppName (000 §2.4, docs/portal.md "Startup"): the name the opener gave, until the registry names the app.
   const handedOver = useMemo(() => {
     const saved = startupAppName()

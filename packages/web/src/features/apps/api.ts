@@ -1,6 +1,17 @@
 import {
-  appContracts as A, appGroupContracts as G, appLinkContracts as L, fallbackAppContracts, groupAppTypeFor, oftenUseContracts as O,
-  onceTokenContracts, type AppGroupSaveBody, type AppGroupUpdateBody, type AppLinkBody, type AppPageBody, type AppSaveBody, type AppUpdateBody,
+  appContracts as A,
+  appGroupContracts as G,
+  appLinkContracts as L,
+  fallbackAppContracts,
+  groupAppTypeFor,
+  oftenUseContracts as O,
+  onceTokenContracts,
+  type AppGroupSaveBody,
+  type AppGroupUpdateBody,
+  type AppLinkBody,
+  type AppPageBody,
+  type AppSaveBody,
+  type AppUpdateBody,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { call, callEnvelope } from '../../api/call'
@@ -11,7 +22,11 @@ export const AppKeys = { groups: 'appGroups', often: 'oftenUse', apps: 'appPage'
 
 export const appsApi = {
   groups: (appType: number, filter = true, showDefaultGroup = true) =>
-    call(G.list, { appType, filter: filter ? '1' : '0', showDefaultGroup: String(showDefaultGroup) }, { showError: false }),
+    call(
+      G.list,
+      { appType, filter: filter ? '1' : '0', showDefaultGroup: String(showDefaultGroup) },
+      { showError: false },
+    ),
   often: () => call(O.list, undefined, { showError: false }),
   addOften: (appId: number) => callEnvelope(O.add, { appId }),
   removeOften: (appId: number) => callEnvelope(O.delete, { appId }),

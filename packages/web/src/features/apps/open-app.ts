@@ -12,7 +12,10 @@ export function closedReason(app: Pick<AppRow, 'isScrap' | 'hasExpire' | 'missin
 }
 
 /** Why an app cannot be opened (001 §5, §8), or null when it can. */
-export function refusal(app: Pick<AppRow, 'isScrap' | 'hasExpire' | 'missing' | 'permissionName'>, permissions: readonly string[]): string | null {
+export function refusal(
+  app: Pick<AppRow, 'isScrap' | 'hasExpire' | 'missing' | 'permissionName'>,
+  permissions: readonly string[],
+): string | null {
   const closed = closedReason(app)
   if (closed) return closed
   if (app.permissionName && !permissions.includes(app.permissionName)) return AppMsg.NO_PERMISSION
@@ -29,7 +32,10 @@ const isHttp = (u: string) => /^https?:\/\//i.test(u)
 export function openApp(app: AppRow, permissions: readonly string[]): boolean {
   // Refused before anything opens: no new tab only to say the app is closed.
   const why = refusal(app, permissions)
-  if (why) { notify.warning(why); return false }
+  if (why) {
+    notify.warning(why)
+    return false
+  }
   // Opening an app ends its manual red dot for this member (docs/portal.md "Red dots").
   clearRedDot('app', app.uniqueId)
   if (app.reqUri) {
@@ -37,7 +43,10 @@ export function openApp(app: AppRow, permissions: readonly string[]): boolean {
     else void navigateTo(app.reqUri)
     return true
   }
-  if (app.entryUrl && isHttp(app.entryUrl)) { window.open(app.entryUrl, '_blank', 'noopener,noreferrer'); return true }
+  if (app.entryUrl && isHttp(app.entryUrl)) {
+    window.open(app.entryUrl, '_blank', 'noopener,noreferrer')
+    return true
+  }
   notify.warning(AppMsg.NOT_REGISTERED)
   return false
 }

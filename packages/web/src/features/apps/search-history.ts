@@ -2,20 +2,33 @@ import { SEARCH_HISTORY_MAX, type AppRow } from '@zhixiao/shared'
 import { useCallback, useEffect, useRef, useState } from 'react'
 
 /** One remembered app (001 §3 search history). */
-export interface HistoryItem { appId: number; uniqueId: string; name: string }
+export interface HistoryItem {
+  appId: number
+  uniqueId: string
+  name: string
+}
 
 const keyOf = (userId: number) => `zx_app_search_history_${userId}`
 
 export function readHistory(userId: number): HistoryItem[] {
   try {
     const raw: unknown = JSON.parse(localStorage.getItem(keyOf(userId)) ?? '[]')
-    return Array.isArray(raw) ? (raw as HistoryItem[]).filter((h) => typeof h?.appId === 'number' && typeof h.name === 'string').slice(0, SEARCH_HISTORY_MAX) : []
-  } catch { return [] }
+    return Array.isArray(raw)
+      ? (raw as HistoryItem[])
+          .filter((h) => typeof h?.appId === 'number' && typeof h.name === 'string')
+          .slice(0, SEARCH_HISTORY_MAX)
+      : []
+  } catch {
+    return []
+  }
 }
 
 /** The latest app moves to the front, at most 4 are kept (001 §4). */
 export function pushHistory(list: HistoryItem[], app: Pick<AppRow, 'appId' | 'uniqueId' | 'name'>): HistoryItem[] {
-  return [{ appId: app.appId, uniqueId: app.uniqueId, name: app.name }, ...list.filter((h) => h.appId !== app.appId)].slice(0, SEARCH_HISTORY_MAX)
+  return [
+    { appId: app.appId, uniqueId: app.uniqueId, name: app.name },
+    ...list.filter((h) => h.appId !== app.appId),
+  ].slice(0, SEARCH_HISTORY_MAX)
 }
 
 /** Search history per user id in local storage, saved on page unload and on teardown (001 §4). */
@@ -34,7 +47,10 @@ export function useSearchHistory(userId: number | undefined) {
     }
     const save = () => localStorage.setItem(keyOf(userId), JSON.stringify(latest.current))
     window.addEventListener('beforeunload', save)
-    return () => { window.removeEventListener('beforeunload', save); save() }
+    return () => {
+      window.removeEventListener('beforeunload', save)
+      save()
+    }
   }, [userId])
   const remember = useCallback((app: Pick<AppRow, 'appId' | 'uniqueId' | 'name'>) => {
     latest.current = pushHistory(latest.current, app)

@@ -7,14 +7,24 @@ import { AppKeys, appsApi } from './api'
 export function useFavourites() {
   const qc = useQueryClient()
   const refresh = useCallback(async () => {
-    await qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === AppKeys.groups || q.queryKey[0] === AppKeys.often })
+    await qc.invalidateQueries({
+      predicate: (q) => q.queryKey[0] === AppKeys.groups || q.queryKey[0] === AppKeys.often,
+    })
   }, [qc])
-  const run = useCallback(async (fn: () => Promise<unknown>) => {
-    try { await fn() } catch { /* the client already showed the message */ }
-    await refresh()
-  }, [refresh])
+  const run = useCallback(
+    async (fn: () => Promise<unknown>) => {
+      try {
+        await fn()
+      } catch {
+        /* the client already showed the message */
+      }
+      await refresh()
+    },
+    [refresh],
+  )
   return {
-    toggle: (app: Pick<AppRow, 'appId' | 'hasCollect'>) => run(() => (app.hasCollect ? appsApi.removeOften(app.appId) : appsApi.addOften(app.appId))),
+    toggle: (app: Pick<AppRow, 'appId' | 'hasCollect'>) =>
+      run(() => (app.hasCollect ? appsApi.removeOften(app.appId) : appsApi.addOften(app.appId))),
     remove: (appId: number) => run(() => appsApi.removeOften(appId)),
     clear: () => run(() => appsApi.clearOften()),
   }

@@ -10,10 +10,19 @@ const form: CrudForm<AdminLevelRow, AdminLevelBody> = {
   submit: (v, r) => (r ? areaApi.updateLevel(r.id, v) : areaApi.addLevel(v)),
   fields: () => (
     <>
-      <Form.Item name="name" label="级别名称" rules={[{ required: true, whitespace: true, message: '请输入级别名称' }, { max: 20, message: '级别名称不能超过20个字符' }]}>
+      <Form.Item
+        name="name"
+        label="级别名称"
+        rules={[
+          { required: true, whitespace: true, message: '请输入级别名称' },
+          { max: 20, message: '级别名称不能超过20个字符' },
+        ]}
+      >
         <Input placeholder="如：省级" />
       </Form.Item>
-      <Form.Item name="sort" label="排序" extra="从高到低排列，省级在前"><InputNumber min={0} max={999} style={{ width: '100%' }} /></Form.Item>
+      <Form.Item name="sort" label="排序" extra="从高到低排列，省级在前">
+        <InputNumber min={0} max={999} style={{ width: '100%' }} />
+      </Form.Item>
     </>
   ),
 }
@@ -23,7 +32,10 @@ export default function LevelSetPage({ path, title }: PageProps) {
   return (
     <PageFrame path={path} title={title}>
       <CrudTableCard<AdminLevelRow, AdminLevelBody>
-        queryKey={['adminLevels']} form={form} addLabel="新增级别" pagination={false}
+        queryKey={['adminLevels']}
+        form={form}
+        addLabel="新增级别"
+        pagination={false}
         fetch={() => areaApi.levels().then(wholeList)}
         columns={[
           { title: '级别名称', dataIndex: 'name' },

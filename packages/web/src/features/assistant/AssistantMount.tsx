@@ -4,5 +4,9 @@ import { lazy, Suspense } from 'react'
 const Launcher = lazy(() => import('./AssistantLauncher'))
 
 export function AssistantMount() {
-  return <Suspense fallback={null}><Launcher /></Suspense>
+  return (
+    <Suspense fallback={null}>
+      <Launcher />
+    </Suspense>
+  )
 }

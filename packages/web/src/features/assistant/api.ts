@@ -1,6 +1,14 @@
 import {
-  ASSISTANT_API, ASSISTANT_END, assistantAdminContracts as A, assistantChatContracts as C, AssistantMsg, type AnyContract,
-  type AssistantConfigSave, type AssistantEventData, type DataOf, type HelpArticleBody,
+  ASSISTANT_API,
+  ASSISTANT_END,
+  assistantAdminContracts as A,
+  assistantChatContracts as C,
+  AssistantMsg,
+  type AnyContract,
+  type AssistantConfigSave,
+  type AssistantEventData,
+  type DataOf,
+  type HelpArticleBody,
 } from '@zhixiao/shared'
 import { call, callEnvelope } from '../../api/call'
 import { request, specHeaders } from '../../api/client'
@@ -16,15 +24,30 @@ export const aiUrl = (): string => (appConfig.ai ?? ASSISTANT_API).replace(/\/+$
 /** A chat call's address on the AI host: the contract's path with its ASSISTANT_API prefix replaced by aiUrl(). */
 const onAiHost = (c: AnyContract): string => `${aiUrl()}${c.path.slice(ASSISTANT_API.length)}`
 
-export const AssistantKeys = { enabled: 'assistant-enabled', config: 'assistant-config', articles: 'assistant-articles', log: 'assistant-log' } as const
+export const AssistantKeys = {
+  enabled: 'assistant-enabled',
+  config: 'assistant-config',
+  articles: 'assistant-articles',
+  log: 'assistant-log',
+} as const
 
 type PageParams = { pageIndex: number; pageSize: number; keyword?: string }
 
 export const assistantApi = {
   // On the AI host (possibly not this server), so by address rather than call(): see onAiHost.
-  isEnabled: () => request<DataOf<typeof C.isEnableAssistant>>(onAiHost(C.isEnableAssistant), { method: C.isEnableAssistant.method, showError: false, loginRedirect: false }),
+  isEnabled: () =>
+    request<DataOf<typeof C.isEnableAssistant>>(onAiHost(C.isEnableAssistant), {
+      method: C.isEnableAssistant.method,
+      showError: false,
+      loginRedirect: false,
+    }),
   startOrEnd: (userInfoId: number, status: 0 | 1) =>
-    request<DataOf<typeof C.startOrEndToChat>>(onAiHost(C.startOrEndToChat), { method: C.startOrEndToChat.method, body: { userInfoId, status }, showError: false, loginRedirect: false }),
+    request<DataOf<typeof C.startOrEndToChat>>(onAiHost(C.startOrEndToChat), {
+      method: C.startOrEndToChat.method,
+      body: { userInfoId, status },
+      showError: false,
+      loginRedirect: false,
+    }),
 
   config: () => call(A.getConfig),
   saveConfig: (body: AssistantConfigSave) => callEnvelope(A.saveConfig, body),
@@ -44,13 +67,20 @@ export interface StreamHandlers {
  * body. Not an EventSource: it cannot send the Authorization header, and the API never trusts a cookie. Resolves at
  * `[end]`; rejects with the message to show (a refusal's own message, or 网络错误，请稍后再试！).
  */
-export async function streamChat(content: string, userInfoId: number, h: StreamHandlers, signal?: AbortSignal): Promise<void> {
+export async function streamChat(
+  content: string,
+  userInfoId: number,
+  h: StreamHandlers,
+  signal?: AbortSignal,
+): Promise<void> {
   let res: Response
   try {
     res = await fetch(onAiHost(C.chatStream), {
       method: C.chatStream.method,
       headers: {
-        'Content-Type': 'application/json', Accept: 'text/event-stream', ...specHeaders(getToken()),
+        'Content-Type': 'application/json',
+        Accept: 'text/event-stream',
+        ...specHeaders(getToken()),
       },
       body: JSON.stringify({ content, userInfoId }),
       signal,
@@ -74,7 +104,11 @@ export async function streamChat(content: string, userInfoId: number, h: StreamH
       while ((cut = buf.indexOf('\n\n')) >= 0) {
         const block = buf.slice(0, cut)
         buf = buf.slice(cut + 2)
-        const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).replace(/^ /, '')).join('\n')
+        const data = block
+          .split('\n')
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => l.slice(5).replace(/^ /, ''))
+          .join('\n')
         if (data === ASSISTANT_END) return
         if (data) h.onEvent(JSON.parse(data) as AssistantEventData)
       }

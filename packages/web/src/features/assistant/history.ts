@@ -1,5 +1,9 @@
 /** One line of the chat (000 §4: type left or right, and content). */
-export interface ChatLine { type: 'left' | 'right'; content: string; source?: string | null }
+export interface ChatLine {
+  type: 'left' | 'right'
+  content: string
+  source?: string | null
+}
 
 /** Lines kept per user; older ones drop off so the browser's storage stays small. */
 const KEEP = 100
@@ -9,16 +13,28 @@ const key = (userInfoId: number) => `zx-assistant-history:${userInfoId}`
 export function loadHistory(userInfoId: number): ChatLine[] {
   try {
     const v = JSON.parse(localStorage.getItem(key(userInfoId)) ?? '[]') as unknown
-    return Array.isArray(v) ? v.filter((l): l is ChatLine => !!l && (l.type === 'left' || l.type === 'right') && typeof l.content === 'string') : []
+    return Array.isArray(v)
+      ? v.filter(
+          (l): l is ChatLine => !!l && (l.type === 'left' || l.type === 'right') && typeof l.content === 'string',
+        )
+      : []
   } catch {
     return []
   }
 }
 
 export function saveHistory(userInfoId: number, lines: ChatLine[]): void {
-  try { localStorage.setItem(key(userInfoId), JSON.stringify(lines.slice(-KEEP))) } catch { /* storage full or blocked: the chat still works */ }
+  try {
+    localStorage.setItem(key(userInfoId), JSON.stringify(lines.slice(-KEEP)))
+  } catch {
+    /* storage full or blocked: the chat still works */
+  }
 }
 
 export function clearHistory(userInfoId: number): void {
-  try { localStorage.removeItem(key(userInfoId)) } catch { /* nothing kept */ }
+  try {
+    localStorage.removeItem(key(userInfoId))
+  } catch {
+    /* nothing kept */
+  }
 }

@@ -12,8 +12,13 @@ export default function AddClassPage({ path, title }: PageProps) {
   const gradeId = params.get('gradeId') ? Number(params.get('gradeId')) : undefined
   return (
     <PageFrame path={path} title={title} extra={<SchoolScopeSelect disabled />}>
-      <FormCard<ClassValues> initialValues={{ gradeId, sort: 0 }} submit={classApi.add} groups={['classes', 'grades']}
-        back={list} done={(v) => `${list}?gradeId=${v.gradeId}`}>
+      <FormCard<ClassValues>
+        initialValues={{ gradeId, sort: 0 }}
+        submit={classApi.add}
+        groups={['classes', 'grades']}
+        back={list}
+        done={(v) => `${list}?gradeId=${v.gradeId}`}
+      >
         <ClassFields adding />
       </FormCard>
     </PageFrame>

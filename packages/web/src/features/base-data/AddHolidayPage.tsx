@@ -10,7 +10,12 @@ export default function AddHolidayPage({ path, title }: PageProps) {
   const orgId = useScopeOrg()
   return (
     <PageFrame path={path} title={title} extra={<SchoolScopeSelect disabled />}>
-      <FormCard<HolidayValues> initialValues={{ kind: 'holiday' }} submit={(v) => holidayApi.add(holidayBody(v, orgId))} groups={['holidays']} back="/base-school/holidaySet">
+      <FormCard<HolidayValues>
+        initialValues={{ kind: 'holiday' }}
+        submit={(v) => holidayApi.add(holidayBody(v, orgId))}
+        groups={['holidays']}
+        back="/base-school/holidaySet"
+      >
         <HolidayFields />
       </FormCard>
     </PageFrame>

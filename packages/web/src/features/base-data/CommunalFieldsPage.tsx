@@ -13,16 +13,24 @@ import { DictTabs } from './DictTabs'
 export default function CommunalFieldsPage({ path, title }: PageProps) {
   return (
     <PageFrame path={path} title={title}>
-      <Tabs items={COMMUNAL_GROUPS.map((g) => ({
-        key: g.key,
-        label: g.name,
-        children: g.key === 'architecture'
-          ? <Tabs size="small" items={[
-            { key: 'orgType', label: '机构类型', children: <OrgTypePanel kind="org" /> },
-            { key: 'departType', label: '部门类型', children: <OrgTypePanel kind="depart" /> },
-          ]} />
-          : <DictTabs types={g.types} onlyLevel="tenant" />,
-      }))} />
+      <Tabs
+        items={COMMUNAL_GROUPS.map((g) => ({
+          key: g.key,
+          label: g.name,
+          children:
+            g.key === 'architecture' ? (
+              <Tabs
+                size="small"
+                items={[
+                  { key: 'orgType', label: '机构类型', children: <OrgTypePanel kind="org" /> },
+                  { key: 'departType', label: '部门类型', children: <OrgTypePanel kind="depart" /> },
+                ]}
+              />
+            ) : (
+              <DictTabs types={g.types} onlyLevel="tenant" />
+            ),
+        }))}
+      />
     </PageFrame>
   )
 }

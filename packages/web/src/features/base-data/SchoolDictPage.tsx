@@ -11,9 +11,11 @@ export default function SchoolDictPage({ path, title }: PageProps) {
   if (!DICT_TYPE_CODES.includes(type)) throw new Error(`no dictionary type in ${path}`)
   return (
     <PageFrame path={path} title={title}>
-      {type === 'subjectManage'
-        ? <DictTabs types={['subjectManage']} extra={[{ key: 'subjects', label: '学科', children: <SubjectPanel /> }]} />
-        : <DictPanel dictType={type} />}
+      {type === 'subjectManage' ? (
+        <DictTabs types={['subjectManage']} extra={[{ key: 'subjects', label: '学科', children: <SubjectPanel /> }]} />
+      ) : (
+        <DictPanel dictType={type} />
+      )}
     </PageFrame>
   )
 }

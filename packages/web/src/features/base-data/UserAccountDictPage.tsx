@@ -4,7 +4,16 @@ import type { PageProps } from '../../navigation/page-props'
 import { DictTabs } from './DictTabs'
 import { WorkStationMatrixPanel } from './WorkStationMatrixPanel'
 
-const PEOPLE: DictType[] = ['politicalStatus', 'position', 'job', 'laborType', 'title', 'education', 'degree', 'teacherType']
+const PEOPLE: DictType[] = [
+  'politicalStatus',
+  'position',
+  'job',
+  'laborType',
+  'title',
+  'education',
+  'degree',
+  'teacherType',
+]
 const ONE_ORG_EXTRA: DictType[] = ['teacherChangeType', 'studentChangeType']
 
 /**
@@ -13,5 +22,12 @@ const ONE_ORG_EXTRA: DictType[] = ['teacherChangeType', 'studentChangeType']
  */
 export default function UserAccountDictPage({ path, title }: PageProps) {
   const types = path.endsWith('dictionaryOne') ? [...PEOPLE, ...ONE_ORG_EXTRA] : PEOPLE
-  return <PageFrame path={path} title={title}><DictTabs types={types} after={{ job: { key: 'jobMatrixSet', label: '岗位矩阵', children: <WorkStationMatrixPanel /> } }} /></PageFrame>
+  return (
+    <PageFrame path={path} title={title}>
+      <DictTabs
+        types={types}
+        after={{ job: { key: 'jobMatrixSet', label: '岗位矩阵', children: <WorkStationMatrixPanel /> } }}
+      />
+    </PageFrame>
+  )
 }

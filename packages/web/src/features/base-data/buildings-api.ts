@@ -1,6 +1,16 @@
 import {
-  buildingContracts as B, dictContracts as D, floorContracts as F, roomContracts as R, tagContracts as T,
-  type BuildingAddBody, type BuildingUpdateBody, type RoomAddBody, type RoomAttrBody, type RoomBatchAddBody, type RoomPageBody, type RoomUpdateBody,
+  buildingContracts as B,
+  dictContracts as D,
+  floorContracts as F,
+  roomContracts as R,
+  tagContracts as T,
+  type BuildingAddBody,
+  type BuildingUpdateBody,
+  type RoomAddBody,
+  type RoomAttrBody,
+  type RoomBatchAddBody,
+  type RoomPageBody,
+  type RoomUpdateBody,
 } from '@zhixiao/shared'
 import { call, callEnvelope } from '../../api/call'
 

@@ -1,4 +1,12 @@
-import { calendarContracts as T, holidayContracts as H, studyMonthContracts as M, type CalendarAddBody, type CalendarRow, type HolidayAddBody, type StudyMonthBody } from '@zhixiao/shared'
+import {
+  calendarContracts as T,
+  holidayContracts as H,
+  studyMonthContracts as M,
+  type CalendarAddBody,
+  type CalendarRow,
+  type HolidayAddBody,
+  type StudyMonthBody,
+} from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { call, callEnvelope } from '../../api/call'
 import type { PageParams } from '../../components/crud'
@@ -6,7 +14,8 @@ import { useScopeOrg } from '../../stores/school-scope'
 
 /** /base/api/schoolCalendar (calendarSet): terms of the signed-in school, or of `orgId` below it. */
 export const calendarApi = {
-  page: (q: Partial<PageParams> & { orgId?: number }) => call(T.page, { orgId: q.orgId, pageIndex: q.pageIndex, pageSize: q.pageSize }),
+  page: (q: Partial<PageParams> & { orgId?: number }) =>
+    call(T.page, { orgId: q.orgId, pageIndex: q.pageIndex, pageSize: q.pageSize }),
   add: (b: CalendarAddBody) => callEnvelope(T.add, b),
   update: (id: number, b: CalendarAddBody) => callEnvelope(T.update, { ...b, id }),
   setStatus: (id: number, status: number) => callEnvelope(T.updateStatus, { id, status }),
@@ -31,12 +40,16 @@ export const studyMonthApi = {
   remove: (id: number) => callEnvelope(M.delete, { id }),
 }
 
-export const termLabel = (c: Pick<CalendarRow, 'schoolYear' | 'term'>) => `${c.schoolYear}学年第${c.term === 1 ? '一' : '二'}学期`
+export const termLabel = (c: Pick<CalendarRow, 'schoolYear' | 'term'>) =>
+  `${c.schoolYear}学年第${c.term === 1 ? '一' : '二'}学期`
 
 /** The terms of the school the page works on (see useScopeOrg), as select options labelled with the term's name. */
 export function useTerms() {
   const orgId = useScopeOrg()
-  const q = useQuery({ queryKey: ['calendars', 'options', orgId], queryFn: () => calendarApi.page({ orgId, pageIndex: 1, pageSize: 500 }) })
+  const q = useQuery({
+    queryKey: ['calendars', 'options', orgId],
+    queryFn: () => calendarApi.page({ orgId, pageIndex: 1, pageSize: 500 }),
+  })
   const rows = q.data?.list ?? []
   return { rows, isSuccess: q.isSuccess, options: rows.map((c) => ({ value: c.id, label: c.name || termLabel(c) })) }
 }

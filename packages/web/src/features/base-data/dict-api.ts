@@ -1,4 +1,11 @@
-import { dictContracts as D, type DictAddBody, type DictOptionType, type DictPageBody, type DictType, type DictUpdateBody } from '@zhixiao/shared'
+import {
+  dictContracts as D,
+  type DictAddBody,
+  type DictOptionType,
+  type DictPageBody,
+  type DictType,
+  type DictUpdateBody,
+} from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { call, callEnvelope } from '../../api/call'
 
@@ -16,14 +23,21 @@ export const dictApi = {
 
 /** Select options of a dictionary (the tenant's enabled entries, then those of `orgId`, by default the caller's org). */
 export function useDictOptions(dictType: DictType, orgId?: number) {
-  const q = useQuery({ queryKey: ['dict', 'select', dictType, orgId], queryFn: () => dictApi.select(dictType, orgId), staleTime: 30_000 })
+  const q = useQuery({
+    queryKey: ['dict', 'select', dictType, orgId],
+    queryFn: () => dictApi.select(dictType, orgId),
+    staleTime: 30_000,
+  })
   return { rows: q.data ?? [], options: (q.data ?? []).map((d) => ({ value: d.id, label: d.name })) }
 }
 
 /** Option groups of the spec's types (sex, nation, political_attitudes …) in one call; nothing asked, nothing fetched. */
 export function useDictOptionGroups(types: DictOptionType[], orgId?: number) {
   const q = useQuery({
-    queryKey: ['dict', 'options', types, orgId], queryFn: () => dictApi.options(types, orgId), enabled: types.length > 0, staleTime: 30_000,
+    queryKey: ['dict', 'options', types, orgId],
+    queryFn: () => dictApi.options(types, orgId),
+    enabled: types.length > 0,
+    staleTime: 30_000,
   })
   const byType = new Map((q.data ?? []).map((g) => [g.type, g.data.map((d) => ({ value: d.code, label: d.text }))]))
   return (type: DictOptionType) => byType.get(type) ?? []

@@ -1,4 +1,13 @@
-import { classContracts as C, gradeContracts as G, type ClassAddBody, type ClassPageBody, type ClassUpdateBody, type GradeAddBody, type GradePageBody, type GradeUpdateBody } from '@zhixiao/shared'
+import {
+  classContracts as C,
+  gradeContracts as G,
+  type ClassAddBody,
+  type ClassPageBody,
+  type ClassUpdateBody,
+  type GradeAddBody,
+  type GradePageBody,
+  type GradeUpdateBody,
+} from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { call, callEnvelope } from '../../api/call'
 import { useScopeOrg } from '../../stores/school-scope'
@@ -31,8 +40,15 @@ export const classApi = {
  */
 export function useGradeOptions(withArchived = false) {
   const orgId = useScopeOrg()
-  const live = useQuery({ queryKey: ['grades', 'options', false, orgId], queryFn: () => gradeApi.page({ orgId, archived: false, pageSize: 500 }) })
-  const old = useQuery({ queryKey: ['grades', 'options', true, orgId], queryFn: () => gradeApi.page({ orgId, archived: true, pageSize: 500 }), enabled: withArchived })
-  const rows = [...(live.data?.list ?? []), ...(withArchived ? old.data?.list ?? [] : [])]
+  const live = useQuery({
+    queryKey: ['grades', 'options', false, orgId],
+    queryFn: () => gradeApi.page({ orgId, archived: false, pageSize: 500 }),
+  })
+  const old = useQuery({
+    queryKey: ['grades', 'options', true, orgId],
+    queryFn: () => gradeApi.page({ orgId, archived: true, pageSize: 500 }),
+    enabled: withArchived,
+  })
+  const rows = [...(live.data?.list ?? []), ...(withArchived ? (old.data?.list ?? []) : [])]
   return rows.map((g) => ({ value: g.id, label: g.archived ? `${g.name}（已归档）` : g.name }))
 }

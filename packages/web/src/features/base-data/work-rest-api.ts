@@ -1,10 +1,17 @@
-import { workRestContracts as W, workRestTimeContracts as S, workRestTypeContracts as Y, type WorkRestAddBody, type WorkRestTimeBody } from '@zhixiao/shared'
+import {
+  workRestContracts as W,
+  workRestTimeContracts as S,
+  workRestTypeContracts as Y,
+  type WorkRestAddBody,
+  type WorkRestTimeBody,
+} from '@zhixiao/shared'
 import { call, callEnvelope } from '../../api/call'
 import type { PageParams } from '../../components/crud'
 
 /** /base/api/workRest and workRestTime (workAndRest, workAndRestDetail, workAndRestCheck) */
 export const workRestApi = {
-  page: (q: Partial<PageParams> & { orgId?: number }) => call(W.page, { orgId: q.orgId, pageIndex: q.pageIndex, pageSize: q.pageSize }),
+  page: (q: Partial<PageParams> & { orgId?: number }) =>
+    call(W.page, { orgId: q.orgId, pageIndex: q.pageIndex, pageSize: q.pageSize }),
   add: (b: WorkRestAddBody) => callEnvelope(W.add, b),
   update: (id: number, b: WorkRestAddBody) => callEnvelope(W.update, { id, ...b }),
   setStatus: (id: number, status: number) => callEnvelope(W.updateStatus, { id, status }),

@@ -1,4 +1,9 @@
-import { orgContracts, workStationMatrixContracts as W, type WorkStationAddBody, type WorkStationUpdateBody } from '@zhixiao/shared'
+import {
+  orgContracts,
+  workStationMatrixContracts as W,
+  type WorkStationAddBody,
+  type WorkStationUpdateBody,
+} from '@zhixiao/shared'
 import { call, callEnvelope } from '../../api/call'
 
 /** /base/api/workStationMatrix and organizationUnit/workStationList (docs/base-data.md "Workstation matrix"). */

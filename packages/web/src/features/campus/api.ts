@@ -1,11 +1,23 @@
 import {
-  campusContracts as P, campusWeatherConfigContracts, classTeacherContracts as T, weatherContracts as W, type BackSignData, type CampusWeatherConfig, type ClassTeachersBody,
-  type WeatherConfigSave, type WeatherTestBody,
+  campusContracts as P,
+  campusWeatherConfigContracts,
+  classTeacherContracts as T,
+  weatherContracts as W,
+  type BackSignData,
+  type CampusWeatherConfig,
+  type ClassTeachersBody,
+  type WeatherConfigSave,
+  type WeatherTestBody,
 } from '@zhixiao/shared'
 import { ApiError } from '../../api/client'
 import { call, callEnvelope } from '../../api/call'
 
-export const CampusKeys = { portal: 'campus-portal', weatherConfig: 'campus-weather-config', weatherLocation: 'campus-weather-location', classTeachers: 'class-teachers' } as const
+export const CampusKeys = {
+  portal: 'campus-portal',
+  weatherConfig: 'campus-weather-config',
+  weatherLocation: 'campus-weather-location',
+  classTeachers: 'class-teachers',
+} as const
 
 type Org = { orgId?: number }
 // Campus blocks fail quietly (001 §8: failed calls are mostly silent); each block shows its own empty state.

@@ -10,7 +10,11 @@ export default function HandlePage({ path, title }: PageProps) {
   const handler = useQuery({ queryKey: [ComplaintKeys.handler], queryFn: complaintApi.isHandler })
   return (
     <PageFrame path={path} title={title}>
-      {handler.data === false ? <Result status="info" title="您不是任何投诉建议分类的处理人" /> : handler.data && <ComplaintTable scope="mine" handle />}
+      {handler.data === false ? (
+        <Result status="info" title="您不是任何投诉建议分类的处理人" />
+      ) : (
+        handler.data && <ComplaintTable scope="mine" handle />
+      )}
     </PageFrame>
   )
 }

@@ -4,5 +4,9 @@ import { ComplaintTable } from './ComplaintTable'
 
 /** /menhu-complaintSuggest/list (sc_menhu_newFeedback_config_list): every submission of the org; holders may also reply. */
 export default function ListPage({ path, title }: PageProps) {
-  return <PageFrame path={path} title={title}><ComplaintTable scope="all" handle /></PageFrame>
+  return (
+    <PageFrame path={path} title={title}>
+      <ComplaintTable scope="all" handle />
+    </PageFrame>
+  )
 }

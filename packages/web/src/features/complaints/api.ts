@@ -1,5 +1,10 @@
 import {
-  complaintContracts as C, feedbackVisible, type ComplaintConfig, type SchemaIn, type complaintAdminBody, type complaintSubmitBody,
+  complaintContracts as C,
+  feedbackVisible,
+  type ComplaintConfig,
+  type SchemaIn,
+  type complaintAdminBody,
+  type complaintSubmitBody,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { call, callEnvelope } from '../../api/call'
@@ -9,12 +14,20 @@ export type ComplaintAdminQuery = Partial<SchemaIn<typeof complaintAdminBody>>
 export type ComplaintSubmit = SchemaIn<typeof complaintSubmitBody>
 
 /** Query groups; a write refreshes the lists, the red dot and the header entry through useWrite. */
-export const ComplaintKeys = { config: 'complaintConfig', classes: 'complaintClasses', mine: 'complaintMine', admin: 'complaintAdmin', count: 'complaintCount', handler: 'complaintHandler' } as const
+export const ComplaintKeys = {
+  config: 'complaintConfig',
+  classes: 'complaintClasses',
+  mine: 'complaintMine',
+  admin: 'complaintAdmin',
+  count: 'complaintCount',
+  handler: 'complaintHandler',
+} as const
 
 /** /base/complainSuggestion (docs/complaints.md). */
 export const complaintApi = {
   /** Signed in: the current org's; visitors name the org. Silent: the header must render whatever happens. */
-  config: (orgId?: number | null) => call(C.getConfig, { orgId: orgId ?? undefined }, { showError: false, notFoundPage: false }),
+  config: (orgId?: number | null) =>
+    call(C.getConfig, { orgId: orgId ?? undefined }, { showError: false, notFoundPage: false }),
   setConfig: (b: ComplaintConfig) => callEnvelope(C.setConfig, b),
   classes: () => call(C.listClasses),
   addClass: (b: { name: string; handlerIds: number[] }) => callEnvelope(C.addClass, b),

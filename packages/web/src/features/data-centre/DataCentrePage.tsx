@@ -1,4 +1,12 @@
-import { AppMsg, DATA_CENTRE_KIND_LABEL, VIA_LOW_CODE_IDS, DataCentreMsg, dataCentreKind, type AppRow, type DataCentreKind } from '@zhixiao/shared'
+import {
+  AppMsg,
+  DATA_CENTRE_KIND_LABEL,
+  VIA_LOW_CODE_IDS,
+  DataCentreMsg,
+  dataCentreKind,
+  type AppRow,
+  type DataCentreKind,
+} from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Empty, Skeleton, Tabs } from 'antd'
 import { useCallback, useEffect, useMemo, useRef } from 'react'
@@ -19,9 +27,15 @@ import { dataCentreApi } from './api'
  * blockers). An app the user is not offered says so; the list stays below.
  */
 function openInPlace(app: AppRow | undefined, permissions: readonly string[]) {
-  if (!app) { notify.warning(AppMsg.NOT_REGISTERED); return }
+  if (!app) {
+    notify.warning(AppMsg.NOT_REGISTERED)
+    return
+  }
   const why = refusal(app, permissions)
-  if (why) { notify.warning(why); return }
+  if (why) {
+    notify.warning(why)
+    return
+  }
   if (app.reqUri) void navigateTo(app.reqUri)
   else if (app.entryUrl && /^https?:\/\//i.test(app.entryUrl)) window.location.assign(app.entryUrl)
 }
@@ -33,7 +47,10 @@ function openInPlace(app: AppRow | undefined, permissions: readonly string[]) {
 function open(kind: DataCentreKind, a: AppRow, permissions: readonly string[]) {
   if (kind === 'lowCode' || VIA_LOW_CODE_IDS.includes(a.uniqueId)) {
     const why = refusal(a, permissions)
-    if (why) { notify.warning(why); return }
+    if (why) {
+      notify.warning(why)
+      return
+    }
     openTarget(`/lowCodeApplication/index?type=${kind}&uniqueId=${encodeURIComponent(a.uniqueId)}`, true)
   } else {
     openApp(a, permissions)
@@ -43,15 +60,25 @@ function open(kind: DataCentreKind, a: AppRow, permissions: readonly string[]) {
 function AppList({ kind, onLoaded }: { kind: DataCentreKind; onLoaded: (apps: AppRow[]) => void }) {
   const permissions = useCurrentUser().data?.permissions ?? []
   const q = useQuery({ queryKey: ['dataCentre', kind], queryFn: () => dataCentreApi.list(kind) })
-  useEffect(() => { if (q.data) onLoaded(q.data.apps) }, [q.data, onLoaded])
+  useEffect(() => {
+    if (q.data) onLoaded(q.data.apps)
+  }, [q.data, onLoaded])
   if (q.isLoading) return <Skeleton active />
   if (!q.data) return <Empty description="加载失败，请稍后重试" />
-  if (!q.data.enabled) return <Alert type="info" showIcon message={DataCentreMsg.WAREHOUSE_OFF} data-testid="warehouse-off" />
+  if (!q.data.enabled)
+    return <Alert type="info" showIcon message={DataCentreMsg.WAREHOUSE_OFF} data-testid="warehouse-off" />
   if (!q.data.apps.length) return <Empty description={DataCentreMsg.EMPTY} />
   return (
     <div className="zx-apps" data-testid={`dc-list-${kind}`}>
       {q.data.apps.map((a) => (
-        <button type="button" key={a.appId} className="zx-app" data-app={a.uniqueId} title={a.name} onClick={() => open(kind, a, permissions)}>
+        <button
+          type="button"
+          key={a.appId}
+          className="zx-app"
+          data-app={a.uniqueId}
+          title={a.name}
+          onClick={() => open(kind, a, permissions)}
+        >
           <AppIcon name={a.name} iconUri={a.iconUri} appId={a.appId} />
           <span>{a.name}</span>
         </button>
@@ -73,18 +100,31 @@ export default function DataCentrePage({ path, title }: PageProps) {
   const permissions = useCurrentUser().data?.permissions
   const opened = useRef(false)
   // The login state's dataCenter and lowCodeApp (000 §3) follow the lists as loaded.
-  const onLoaded = useCallback((k: DataCentreKind) => (apps: AppRow[]) => {
-    useSession.setState(k === 'dataCenter' ? { dataCenter: apps } : { lowCodeApp: apps })
-    if (!wanted || !permissions || opened.current || k !== kind) return
-    opened.current = true
-    openInPlace(apps.find((a) => a.uniqueId === wanted), permissions)
-  }, [wanted, permissions, kind])
+  const onLoaded = useCallback(
+    (k: DataCentreKind) => (apps: AppRow[]) => {
+      useSession.setState(k === 'dataCenter' ? { dataCenter: apps } : { lowCodeApp: apps })
+      if (!wanted || !permissions || opened.current || k !== kind) return
+      opened.current = true
+      openInPlace(
+        apps.find((a) => a.uniqueId === wanted),
+        permissions,
+      )
+    },
+    [wanted, permissions, kind],
+  )
   const handlers = useMemo(() => ({ lowCode: onLoaded('lowCode'), dataCenter: onLoaded('dataCenter') }), [onLoaded])
   return (
     <div data-page={path} style={{ padding: 16 }}>
-      <Tabs activeKey={kind} onChange={(k) => setParams({ type: k })} items={(['lowCode', 'dataCenter'] as const).map((k) => ({
-        key: k, label: DATA_CENTRE_KIND_LABEL[k], children: <AppList kind={k} onLoaded={handlers[k]} />,
-      }))} tabBarExtraContent={<span style={{ color: '#666' }}>{title}</span>} />
+      <Tabs
+        activeKey={kind}
+        onChange={(k) => setParams({ type: k })}
+        items={(['lowCode', 'dataCenter'] as const).map((k) => ({
+          key: k,
+          label: DATA_CENTRE_KIND_LABEL[k],
+          children: <AppList kind={k} onLoaded={handlers[k]} />,
+        }))}
+        tabBarExtraContent={<span style={{ color: '#666' }}>{title}</span>}
+      />
     </div>
   )
 }

@@ -16,7 +16,16 @@ function CodeButton({ code, ...rest }: { code?: string; onClick: () => void; loa
  * type and header at once); the floating panel then shows its progress. `exportBody` is the list's current
  * filters, so 导出 writes what the table shows.
  */
-export function ExcelToolbar({ kind, calls, noun, orgId, importCode, exportCode, exportBody, canImport = true }: {
+export function ExcelToolbar({
+  kind,
+  calls,
+  noun,
+  orgId,
+  importCode,
+  exportCode,
+  exportBody,
+  canImport = true,
+}: {
   kind: ImportKind
   /** The list's calls, e.g. teacherContracts: its import calls and its export. */
   calls: ImportCalls & { export: AnyContract & { file: true; body: NonNullable<ContractSpec['body']> } }
@@ -33,20 +42,35 @@ export function ExcelToolbar({ kind, calls, noun, orgId, importCode, exportCode,
   const upload = useImportUpload(calls.importExcel, `${kind}-import-file`, { orgId })
   const [busy, setBusy] = useState<'template' | 'export' | null>(null)
   const [logs, setLogs] = useState(false)
-  const run = async (what: 'template' | 'export', go: () => Promise<boolean>) => { setBusy(what); await go(); setBusy(null) }
+  const run = async (what: 'template' | 'export', go: () => Promise<boolean>) => {
+    setBusy(what)
+    await go()
+    setBusy(null)
+  }
 
   return (
     <Space wrap>
       {canImport && (
         <>
           {upload.input}
-          <CodeButton code={importCode} loading={upload.uploading} onClick={upload.choose}>导入</CodeButton>
-          <Button loading={busy === 'template'} onClick={() => void run('template', () =>
-            download(calls.downloadExcelTemplate, `${noun}导入模板.xlsx`))}>下载模板</Button>
+          <CodeButton code={importCode} loading={upload.uploading} onClick={upload.choose}>
+            导入
+          </CodeButton>
+          <Button
+            loading={busy === 'template'}
+            onClick={() => void run('template', () => download(calls.downloadExcelTemplate, `${noun}导入模板.xlsx`))}
+          >
+            下载模板
+          </Button>
         </>
       )}
-      <CodeButton code={exportCode} loading={busy === 'export'} onClick={() => void run('export', () =>
-        download(calls.export, `${noun}.xlsx`, exportBody))}>导出</CodeButton>
+      <CodeButton
+        code={exportCode}
+        loading={busy === 'export'}
+        onClick={() => void run('export', () => download(calls.export, `${noun}.xlsx`, exportBody))}
+      >
+        导出
+      </CodeButton>
       <Button onClick={() => setLogs(true)}>导入记录</Button>
       {logs && <ImportLogDrawer kind={kind} title={`${noun}导入记录`} onClose={() => setLogs(false)} />}
     </Space>

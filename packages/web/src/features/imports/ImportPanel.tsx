@@ -35,23 +35,55 @@ export function ImportPanel() {
   if (!onBasePage || !visible.length) return null
   const running = visible.filter(isActive).length
 
-  const cancel = (t: ImportTask) => modal.confirm({
-    title: ImportMsg.CANCEL_CONFIRM, okText: '确定', cancelText: '取消', okButtonProps: { danger: true },
-    onOk: async () => {
-      try { notify.success((await importApi.cancel(t.importLogId)).msg) } catch { return }
-      await refetch()
-    },
-  })
+  const cancel = (t: ImportTask) =>
+    modal.confirm({
+      title: ImportMsg.CANCEL_CONFIRM,
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          notify.success((await importApi.cancel(t.importLogId)).msg)
+        } catch {
+          return
+        }
+        await refetch()
+      },
+    })
 
   return (
-    <Card size="small" data-testid="import-panel"
-      style={{ position: 'fixed', right: 24, bottom: 24, width: 360, maxWidth: 'calc(100vw - 48px)', zIndex: 1000, boxShadow: '0 6px 16px rgba(0,0,0,0.12)' }}
-      title={<Badge count={running} size="small" offset={[10, 0]}>导入任务</Badge>}
-      extra={<Button type="link" size="small" onClick={() => setPanelCollapsed(!collapsed)}>{collapsed ? '展开' : '收起'}</Button>}
-      styles={{ body: collapsed ? { display: 'none' } : { maxHeight: 320, overflowY: 'auto', paddingTop: 0 } }}>
+    <Card
+      size="small"
+      data-testid="import-panel"
+      style={{
+        position: 'fixed',
+        right: 24,
+        bottom: 24,
+        width: 360,
+        maxWidth: 'calc(100vw - 48px)',
+        zIndex: 1000,
+        boxShadow: '0 6px 16px rgba(0,0,0,0.12)',
+      }}
+      title={
+        <Badge count={running} size="small" offset={[10, 0]}>
+          导入任务
+        </Badge>
+      }
+      extra={
+        <Button type="link" size="small" onClick={() => setPanelCollapsed(!collapsed)}>
+          {collapsed ? '展开' : '收起'}
+        </Button>
+      }
+      styles={{ body: collapsed ? { display: 'none' } : { maxHeight: 320, overflowY: 'auto', paddingTop: 0 } }}
+    >
       {visible.map((t) => (
-        <ImportTaskItem key={t.importLogId} task={t} onCancel={cancel} onClose={(x) => dismissTask(x.importLogId)}
-          onErrors={(x) => void importApi.downloadErrors(x)} />
+        <ImportTaskItem
+          key={t.importLogId}
+          task={t}
+          onCancel={cancel}
+          onClose={(x) => dismissTask(x.importLogId)}
+          onErrors={(x) => void importApi.downloadErrors(x)}
+        />
       ))}
     </Card>
   )

@@ -14,4 +14,5 @@ export const importApi = {
 }
 
 /** A task still to finish (queued or running). */
-export const isActive = (t: Pick<ImportTask, 'status'>): boolean => t.status === ImportStatus.QUEUED || t.status === ImportStatus.RUNNING
+export const isActive = (t: Pick<ImportTask, 'status'>): boolean =>
+  t.status === ImportStatus.QUEUED || t.status === ImportStatus.RUNNING

@@ -19,7 +19,14 @@ interface ImportPanelState {
   owner: string | null
 }
 
-export const useImportPanel = create<ImportPanelState>(() => ({ kickedAt: 0, watched: [], finished: [], dismissed: [], collapsed: false, owner: null }))
+export const useImportPanel = create<ImportPanelState>(() => ({
+  kickedAt: 0,
+  watched: [],
+  finished: [],
+  dismissed: [],
+  collapsed: false,
+  owner: null,
+}))
 
 /** How long after an upload the panel polls even though no task is running yet. */
 export const KICK_WINDOW_MS = 10_000
@@ -27,7 +34,8 @@ export const KICK_WINDOW_MS = 10_000
 /** Called after a successful upload: poll now, follow the new job (when the answer names it) and show the panel. */
 export function kickImports(importLogId?: number | null): void {
   useImportPanel.setState((s) => ({
-    kickedAt: Date.now(), collapsed: false,
+    kickedAt: Date.now(),
+    collapsed: false,
     watched: importLogId && !s.watched.includes(importLogId) ? [...s.watched, importLogId] : s.watched,
   }))
 }
@@ -70,5 +78,6 @@ export function setPanelCollapsed(collapsed: boolean): void {
 
 /** The panel belongs to `owner` now: a different user or org than before drops the previous one's tasks. */
 export function claimPanel(owner: string | null): void {
-  if (useImportPanel.getState().owner !== owner) useImportPanel.setState({ owner, watched: [], finished: [], dismissed: [] })
+  if (useImportPanel.getState().owner !== owner)
+    useImportPanel.setState({ owner, watched: [], finished: [], dismissed: [] })
 }

@@ -1,4 +1,10 @@
-import { LOGIN_METHOD_LABEL, LOGIN_METHODS, LOGIN_REASON_LABEL, type LoginLogRow, type LoginMethod } from '@zhixiao/shared'
+import {
+  LOGIN_METHOD_LABEL,
+  LOGIN_METHODS,
+  LOGIN_REASON_LABEL,
+  type LoginLogRow,
+  type LoginMethod,
+} from '@zhixiao/shared'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Card, DatePicker, Select, Switch, Tag, Tooltip, Typography } from 'antd'
 import type { Dayjs } from 'dayjs'
@@ -16,12 +22,20 @@ function TotpPolicyCard() {
   const [saving, setSaving] = useState(false)
   return (
     <Card size="small" style={{ marginBottom: 16 }} data-testid="totp-policy">
-      <Switch checked={policy.data?.requiredForAdmins ?? false} loading={policy.isPending || saving} aria-label="管理员必须启用两步验证"
+      <Switch
+        checked={policy.data?.requiredForAdmins ?? false}
+        loading={policy.isPending || saving}
+        aria-label="管理员必须启用两步验证"
         onChange={async (requiredForAdmins) => {
           setSaving(true)
-          try { await loginSecurityApi.setTotpPolicy({ requiredForAdmins }) } finally { setSaving(false) }
+          try {
+            await loginSecurityApi.setTotpPolicy({ requiredForAdmins })
+          } finally {
+            setSaving(false)
+          }
           await qc.invalidateQueries({ queryKey: ['totpPolicy'] })
-        }} />
+        }}
+      />
       <span style={{ marginLeft: 8 }}>本租户各单位的管理员必须启用两步验证（未启用者下次登录时须先绑定）</span>
     </Card>
   )
@@ -41,29 +55,81 @@ export default function LoginLogPage({ path, title }: PageProps) {
       {/* The policy binds every school's administrators: set in the top org only (the server's tenantWide rule). */}
       {user?.permissions.includes('base_set') && user.currentOrgData?.parentId === null && <TotpPolicyCard />}
       <CrudTableCard<LoginLogRow>
-        queryKey={['loginLog', from, to, success, method]} search="账号（前缀）" readOnly
+        queryKey={['loginLog', from, to, success, method]}
+        search="账号（前缀）"
+        readOnly
         filters={
           <>
-            <DatePicker.RangePicker value={range} onChange={(v) => setRange(v)} placeholder={['开始日期', '结束日期']} />
-            <Select allowClear placeholder="结果" style={{ width: 100 }} value={success === undefined ? undefined : String(success)} aria-label="结果"
+            <DatePicker.RangePicker
+              value={range}
+              onChange={(v) => setRange(v)}
+              placeholder={['开始日期', '结束日期']}
+            />
+            <Select
+              allowClear
+              placeholder="结果"
+              style={{ width: 100 }}
+              value={success === undefined ? undefined : String(success)}
+              aria-label="结果"
               onChange={(v?: string) => setSuccess(v === undefined ? undefined : v === 'true')}
-              options={[{ value: 'true', label: '成功' }, { value: 'false', label: '失败' }]} />
-            <Select allowClear placeholder="登录方式" style={{ width: 130 }} value={method} onChange={(v?: LoginMethod) => setMethod(v)} aria-label="登录方式"
-              options={LOGIN_METHODS.map((m) => ({ value: m, label: LOGIN_METHOD_LABEL[m] }))} />
+              options={[
+                { value: 'true', label: '成功' },
+                { value: 'false', label: '失败' },
+              ]}
+            />
+            <Select
+              allowClear
+              placeholder="登录方式"
+              style={{ width: 130 }}
+              value={method}
+              onChange={(v?: LoginMethod) => setMethod(v)}
+              aria-label="登录方式"
+              options={LOGIN_METHODS.map((m) => ({ value: m, label: LOGIN_METHOD_LABEL[m] }))}
+            />
           </>
         }
-        fetch={(q) => loginSecurityApi.loginLog({ userName: q.keyword || undefined, from, to, success, method, pageIndex: q.pageIndex, pageSize: q.pageSize })}
+        fetch={(q) =>
+          loginSecurityApi.loginLog({
+            userName: q.keyword || undefined,
+            from,
+            to,
+            success,
+            method,
+            pageIndex: q.pageIndex,
+            pageSize: q.pageSize,
+          })
+        }
         columns={[
           { title: '时间', dataIndex: 'createdAt', width: 170, render: (v: string) => formatTime(v) },
           { title: '账号', dataIndex: 'userName' },
           { title: '方式', dataIndex: 'method', render: (m: string) => LOGIN_METHOD_LABEL[m as LoginMethod] ?? m },
-          { title: '结果', dataIndex: 'success', render: (ok: boolean) => <Tag color={ok ? 'green' : 'red'}>{ok ? '成功' : '失败'}</Tag> },
+          {
+            title: '结果',
+            dataIndex: 'success',
+            render: (ok: boolean) => <Tag color={ok ? 'green' : 'red'}>{ok ? '成功' : '失败'}</Tag>,
+          },
           { title: '原因', dataIndex: 'reason', render: (r: string) => LOGIN_REASON_LABEL[r] ?? r },
           { title: '地址', dataIndex: 'ip', render: (v: string | null) => v ?? '—' },
-          { title: '网络', dataIndex: 'netType', width: 70, render: (v: number | null) => (v === 1 ? '内网' : v === 0 ? '外网' : '—') },
           {
-            title: '设备', dataIndex: 'userAgent', ellipsis: true,
-            render: (v: string | null) => (v ? <Tooltip title={v}><Typography.Text ellipsis style={{ maxWidth: 220 }}>{v}</Typography.Text></Tooltip> : '—'),
+            title: '网络',
+            dataIndex: 'netType',
+            width: 70,
+            render: (v: number | null) => (v === 1 ? '内网' : v === 0 ? '外网' : '—'),
+          },
+          {
+            title: '设备',
+            dataIndex: 'userAgent',
+            ellipsis: true,
+            render: (v: string | null) =>
+              v ? (
+                <Tooltip title={v}>
+                  <Typography.Text ellipsis style={{ maxWidth: 220 }}>
+                    {v}
+                  </Typography.Text>
+                </Tooltip>
+              ) : (
+                '—'
+              ),
           },
         ]}
       />

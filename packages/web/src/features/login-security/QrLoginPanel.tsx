@@ -39,8 +39,17 @@ export default function QrLoginPanel({ orgId, onToken }: Props) {
     setInfo(null)
     setState('waiting')
     setError(null)
-    loginSecurityApi.qrCode(orgId).then((i) => { if (live) setInfo(i) }, (e: unknown) => { if (live) setError(e instanceof ApiError ? e.message : Msg.NETWORK_ERROR) })
-    return () => { live = false }
+    loginSecurityApi.qrCode(orgId).then(
+      (i) => {
+        if (live) setInfo(i)
+      },
+      (e: unknown) => {
+        if (live) setError(e instanceof ApiError ? e.message : Msg.NETWORK_ERROR)
+      },
+    )
+    return () => {
+      live = false
+    }
   }, [orgId, generation])
 
   useEffect(() => {
@@ -58,7 +67,10 @@ export default function QrLoginPanel({ orgId, onToken }: Props) {
           return
         }
         // A new id as soon as this one runs out: the page never shows a dead code for long.
-        if (r.state === 'expired') { setGeneration((g) => g + 1); return }
+        if (r.state === 'expired') {
+          setGeneration((g) => g + 1)
+          return
+        }
         if (r.state === 'cancelled') return
       } catch (e) {
         if (live) setError(e instanceof ApiError ? e.message : Msg.NETWORK_ERROR)
@@ -66,20 +78,38 @@ export default function QrLoginPanel({ orgId, onToken }: Props) {
       if (live) timer = setTimeout(() => void tick(), QR_LOGIN.pollMs)
     }
     let timer = setTimeout(() => void tick(), QR_LOGIN.pollMs)
-    return () => { live = false; clearTimeout(timer) }
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
   }, [info])
 
   return (
-    <div className="zx-qr-panel" data-testid="qr-login" data-qr-state={state} style={{ textAlign: 'center', padding: '8px 0' }}>
+    <div
+      className="zx-qr-panel"
+      data-testid="qr-login"
+      data-qr-state={state}
+      style={{ textAlign: 'center', padding: '8px 0' }}
+    >
       <div style={{ display: 'inline-block', position: 'relative' }}>
-        <QRCode value={info ? confirmUrl(info) : '-'} status={info ? (state === 'cancelled' ? 'expired' : 'active') : 'loading'} size={180}
-          onRefresh={() => setGeneration((g) => g + 1)} role="img" aria-label="扫码登录二维码" />
+        <QRCode
+          value={info ? confirmUrl(info) : '-'}
+          status={info ? (state === 'cancelled' ? 'expired' : 'active') : 'loading'}
+          size={180}
+          onRefresh={() => setGeneration((g) => g + 1)}
+          role="img"
+          aria-label="扫码登录二维码"
+        />
       </div>
       {info && <input type="hidden" data-testid="qr-url" value={confirmUrl(info)} readOnly />}
-      <Typography.Paragraph style={{ marginTop: 12 }} data-testid="qr-state">{error ?? STATE_TEXT[state]}</Typography.Paragraph>
+      <Typography.Paragraph style={{ marginTop: 12 }} data-testid="qr-state">
+        {error ?? STATE_TEXT[state]}
+      </Typography.Paragraph>
       {(state === 'cancelled' || error) && <Button onClick={() => setGeneration((g) => g + 1)}>刷新二维码</Button>}
       {info?.dingtalkUrl && (
-        <Typography.Paragraph><a href={info.dingtalkUrl}>使用钉钉扫码登录</a></Typography.Paragraph>
+        <Typography.Paragraph>
+          <a href={info.dingtalkUrl}>使用钉钉扫码登录</a>
+        </Typography.Paragraph>
       )}
     </div>
   )

@@ -39,9 +39,22 @@ export function ForcedResetDialog({ ticket, reason, hint, onDone, onCancel }: Pr
   }
 
   return (
-    <Modal open title={reason === 'expired' ? '密码已过期，请修改密码' : '修改初始密码'} okText="确定" cancelText="取消"
-      onOk={submit} confirmLoading={busy} onCancel={onCancel} maskClosable={false} destroyOnHidden>
-      <p>{reason === 'expired' ? '您的密码已超过有效期，请设置新密码后继续。' : '您正在使用初始密码，为了账号安全，请设置新密码后继续。'}</p>
+    <Modal
+      open
+      title={reason === 'expired' ? '密码已过期，请修改密码' : '修改初始密码'}
+      okText="确定"
+      cancelText="取消"
+      onOk={submit}
+      confirmLoading={busy}
+      onCancel={onCancel}
+      maskClosable={false}
+      destroyOnHidden
+    >
+      <p>
+        {reason === 'expired'
+          ? '您的密码已超过有效期，请设置新密码后继续。'
+          : '您正在使用初始密码，为了账号安全，请设置新密码后继续。'}
+      </p>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" requiredMark={false}>
         <NewPasswordFields hint={hint} />

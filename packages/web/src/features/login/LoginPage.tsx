@@ -15,14 +15,24 @@ import './login.css'
 /** 扫码登录 (QR code, antd's QRCode): loaded when the user switches to it, never with the page (issue 12's budget). */
 const QrLoginPanel = lazy(async () => {
   const [{ default: Panel }, { AntdTheme }] = await (await import('./on-demand')).loadQrLoginPanel()
-  return { default: (p: Parameters<typeof Panel>[0]) => <AntdTheme><Panel {...p} /></AntdTheme> }
+  return {
+    default: (p: Parameters<typeof Panel>[0]) => (
+      <AntdTheme>
+        <Panel {...p} />
+      </AntdTheme>
+    ),
+  }
 })
 
 /** 短信登录 and 找回密码 (features/sms, plain HTML too): loaded when the user opens them, not with the page. */
 const SmsLoginPanel = lazy(async () => (await import('./on-demand')).loadSmsLoginPanel())
 const ForgotPasswordPanel = lazy(async () => (await import('./on-demand')).loadForgotPasswordPanel())
 
-interface Values { userName: string; password: string; checkCode: string }
+interface Values {
+  userName: string
+  password: string
+  checkCode: string
+}
 type Field = keyof Values
 const REQUIRED: Record<Field, string> = { userName: '请输入用户名', password: '请输入密码', checkCode: '请输入验证码' }
 
@@ -30,7 +40,11 @@ const REQUIRED: Record<Field, string> = { userName: '请输入用户名', passwo
 const DEFAULT_LANDING = '/portal/home'
 
 /** Router state another page may hand over (the organisation page, when the server asks for a captcha). */
-export interface LoginPageState { notice?: string; captcha?: boolean; userName?: string }
+export interface LoginPageState {
+  notice?: string
+  captcha?: boolean
+  userName?: string
+}
 
 function parseOrgId(v: string | null): number | undefined {
   return v && /^\d+$/.test(v) ? Number(v) : undefined
@@ -42,8 +56,15 @@ function useAnswer<T>(load: (() => Promise<T>) | null, key: unknown): T | undefi
   useEffect(() => {
     if (!load) return
     let live = true
-    load().then((data) => { if (live) setAnswer({ key, data }) }, () => {})
-    return () => { live = false }
+    load().then(
+      (data) => {
+        if (live) setAnswer({ key, data })
+      },
+      () => {},
+    )
+    return () => {
+      live = false
+    }
   }, [key]) // `key` names the call; `load` is a new closure each render
   return answer && answer.key === key ? answer.data : undefined
 }
@@ -65,7 +86,10 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
   // switching it reloads the page's config. The host name's lookup answers first (docs/auth.md "Tenant by domain").
   const tenantId = useSession((s) => (s.tempTenant ?? s.domainTenant)?.id ?? 0)
   const tenantKnown = useSession((s) => s.domainChecked || !!s.tempTenant) || orgId !== undefined
-  const loginInfo = useAnswer<LoginPageInfo>(tenantKnown ? () => authApi.loginInfo(orgId) : null, `${orgId ?? ''}|${tenantId}|${tenantKnown}`)
+  const loginInfo = useAnswer<LoginPageInfo>(
+    tenantKnown ? () => authApi.loginInfo(orgId) : null,
+    `${orgId ?? ''}|${tenantId}|${tenantKnown}`,
+  )
   const [notice, setNotice] = useState<string | null>(null)
   const org = useAnswer<OrgPublicInfo>(orgId === undefined ? null : () => authApi.orgPublicInfo(orgId), orgId ?? null)
   const [captcha, setCaptcha] = useState<CheckCodeImage | null>(null)
@@ -86,13 +110,18 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
       await refreshCaptcha()
       login.setError(msg === Msg.CAPTCHA_REQUIRED ? msg : `${Msg.LOGIN_FAILED}：${msg || Msg.CAPTCHA_REQUIRED}`)
     },
-    onFailed: async () => { if (captcha) await refreshCaptcha() },
+    onFailed: async () => {
+      if (captcha) await refreshCaptcha()
+    },
     onPasswordChanged: (password) => setValues((old) => ({ ...old, password })),
   })
 
   useEffect(() => {
     if (!loginInfo) return
-    if (loginInfo.externalLoginUrl && !admin) { window.location.href = loginInfo.externalLoginUrl; return }
+    if (loginInfo.externalLoginUrl && !admin) {
+      window.location.href = loginInfo.externalLoginUrl
+      return
+    }
     useSession.getState().setLoginPageInfo(loginInfo)
   }, [loginInfo, admin])
 
@@ -103,7 +132,9 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
   // While the user types (from the first focus in the form, at the latest on 登录), the chunks of the page most
   // sign-ins land on load in the background, so the landing does not wait for them after the login answers. Not on
   // a timer: parsing antd and the home while nobody has touched the page only keeps a slow phone's main thread busy.
-  const preloadLanding = () => { if (!admin) preloadRoute(safeRedirect(redirect) ?? DEFAULT_LANDING) }
+  const preloadLanding = () => {
+    if (!admin) preloadRoute(safeRedirect(redirect) ?? DEFAULT_LANDING)
+  }
 
   useEffect(() => {
     if (handover.notice) login.setError(handover.notice)
@@ -119,26 +150,36 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
     setInvalid(missing)
     if (Object.keys(missing).length > 0 || login.busy) return
     preloadLanding()
-    void login.run({
-      userName: values.userName.trim(),
-      password: values.password,
-      checkCode: captcha ? values.checkCode.trim() : null,
-      checkCodeSessionId: captcha?.checkCodeSessionId ?? null,
-      loginType: admin ? 0 : 1,
-      orgId: orgId ?? null,
-      version: 2,
-      needRandomOrg: false,
-    }, redirect)
+    void login.run(
+      {
+        userName: values.userName.trim(),
+        password: values.password,
+        checkCode: captcha ? values.checkCode.trim() : null,
+        checkCodeSessionId: captcha?.checkCodeSessionId ?? null,
+        loginType: admin ? 0 : 1,
+        orgId: orgId ?? null,
+        version: 2,
+        needRandomOrg: false,
+      },
+      redirect,
+    )
   }
 
   const sysName = loginInfo?.sysName ?? useSession.getState().loginPageInfo?.sysName ?? '智慧平台'
   // The tenant's background image (getLoginInfo backgroundUrl, set on the tenant screen), else the default one.
   const backgroundUrl = loginInfo?.backgroundUrl
   return (
-    <div className="zx-login-bg" data-page={admin ? '/redirect/admin' : '/redirect/login'}
-      style={backgroundUrl ? { background: `url(${JSON.stringify(backgroundUrl)}) center / cover no-repeat` } : undefined}>
+    <div
+      className="zx-login-bg"
+      data-page={admin ? '/redirect/admin' : '/redirect/login'}
+      style={
+        backgroundUrl ? { background: `url(${JSON.stringify(backgroundUrl)}) center / cover no-repeat` } : undefined
+      }
+    >
       <div className="zx-login-brand">
-        <div className="zx-login-logo" aria-hidden>智</div>
+        <div className="zx-login-logo" aria-hidden>
+          智
+        </div>
         <div>
           <div className="zx-login-sys">{sysName}</div>
           <div className="zx-login-slogan">让教育管理更简单</div>
@@ -147,60 +188,195 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
       <main className="zx-login-card zx-login-panel">
         <h1 className="zx-login-title">{admin ? '平台管理员登录' : '账号登录'}</h1>
         <div className="zx-login-sub" data-testid="login-org">
-          {org?.displayName ?? (admin ? '平台超级管理员' : loginInfo?.tenantName ?? '统一身份认证')}
+          {org?.displayName ?? (admin ? '平台超级管理员' : (loginInfo?.tenantName ?? '统一身份认证'))}
         </div>
-        {!admin && orgId === undefined && <TenantSwitch onSwitched={(msg) => { login.setError(null); setNotice(msg) }} />}
-        {notice && !login.error && <div className="zx-alert zx-alert-ok" role="status"><span className="zx-alert-icon" aria-hidden>✓</span>{notice}</div>}
-        {login.error && <div className="zx-alert" role="alert"><span className="zx-alert-icon" aria-hidden>!</span>{login.error}</div>}
-        {!admin && <button type="button" className="zx-login-switch" data-testid="qr-switch" onClick={() => setQr((v) => !v)}>{qr ? '账号密码登录' : '扫码登录'}</button>}
-        {!admin && loginInfo?.smartChinaLogin && <ThirdLoginButtons part="lead" orgId={orgId} tenantId={loginInfo.tenantId} redirect={safeRedirect(redirect)} />}
+        {!admin && orgId === undefined && (
+          <TenantSwitch
+            onSwitched={(msg) => {
+              login.setError(null)
+              setNotice(msg)
+            }}
+          />
+        )}
+        {notice && !login.error && (
+          <div className="zx-alert zx-alert-ok" role="status">
+            <span className="zx-alert-icon" aria-hidden>
+              ✓
+            </span>
+            {notice}
+          </div>
+        )}
+        {login.error && (
+          <div className="zx-alert" role="alert">
+            <span className="zx-alert-icon" aria-hidden>
+              !
+            </span>
+            {login.error}
+          </div>
+        )}
+        {!admin && (
+          <button type="button" className="zx-login-switch" data-testid="qr-switch" onClick={() => setQr((v) => !v)}>
+            {qr ? '账号密码登录' : '扫码登录'}
+          </button>
+        )}
+        {!admin && loginInfo?.smartChinaLogin && (
+          <ThirdLoginButtons
+            part="lead"
+            orgId={orgId}
+            tenantId={loginInfo.tenantId}
+            redirect={safeRedirect(redirect)}
+          />
+        )}
         {!admin && !qr && mode !== 'forgot' && (
           <div className="zx-login-tabs" role="tablist">
-            <button type="button" role="tab" className="zx-login-tab" aria-selected={mode === 'password'} onClick={() => { login.setError(null); setMode('password') }}>账号登录</button>
-            <button type="button" role="tab" className="zx-login-tab" aria-selected={mode === 'sms'} onClick={() => { login.setError(null); preloadLanding(); setMode('sms') }}>短信登录</button>
+            <button
+              type="button"
+              role="tab"
+              className="zx-login-tab"
+              aria-selected={mode === 'password'}
+              onClick={() => {
+                login.setError(null)
+                setMode('password')
+              }}
+            >
+              账号登录
+            </button>
+            <button
+              type="button"
+              role="tab"
+              className="zx-login-tab"
+              aria-selected={mode === 'sms'}
+              onClick={() => {
+                login.setError(null)
+                preloadLanding()
+                setMode('sms')
+              }}
+            >
+              短信登录
+            </button>
           </div>
         )}
         {!qr && mode !== 'password' && (
           <Suspense fallback={<div className="zx-login-sub">加载中…</div>}>
-            {mode === 'sms'
-              ? <SmsLoginPanel orgId={orgId} redirect={redirect} follow={login.follow} setError={login.setError} />
-              : <ForgotPasswordPanel orgId={orgId} hint={loginInfo?.passwordRule.text} onBack={() => setMode('password')}
-                  onDone={(msg) => { setMode('password'); setValues((old) => ({ ...old, password: '' })); login.setError(msg) }} />}
+            {mode === 'sms' ? (
+              <SmsLoginPanel orgId={orgId} redirect={redirect} follow={login.follow} setError={login.setError} />
+            ) : (
+              <ForgotPasswordPanel
+                orgId={orgId}
+                hint={loginInfo?.passwordRule.text}
+                onBack={() => setMode('password')}
+                onDone={(msg) => {
+                  setMode('password')
+                  setValues((old) => ({ ...old, password: '' }))
+                  login.setError(msg)
+                }}
+              />
+            )}
           </Suspense>
         )}
         {qr && !admin && (
           <Suspense fallback={<div className="zx-login-sub">加载中…</div>}>
-            <QrLoginPanel orgId={orgId} onToken={async (token) => { await login.follow(await finishLogin(token, redirect), redirect) }} />
+            <QrLoginPanel
+              orgId={orgId}
+              onToken={async (token) => {
+                await login.follow(await finishLogin(token, redirect), redirect)
+              }}
+            />
           </Suspense>
         )}
-        <form hidden={(qr && !admin) || mode !== 'password'} onSubmit={submit} onFocus={preloadLanding} autoComplete="on" noValidate>
+        <form
+          hidden={(qr && !admin) || mode !== 'password'}
+          onSubmit={submit}
+          onFocus={preloadLanding}
+          autoComplete="on"
+          noValidate
+        >
           <div className="zx-field">
-            <input className={`zx-input${invalid.userName ? ' zx-input-error' : ''}`} name="userName" placeholder="请输入用户名" autoComplete="username"
-              aria-label="用户名" aria-invalid={!!invalid.userName} value={values.userName} onChange={(e) => set('userName', e.target.value)} />
-            {invalid.userName && <div className="zx-field-error" role="alert">{invalid.userName}</div>}
+            <input
+              className={`zx-input${invalid.userName ? ' zx-input-error' : ''}`}
+              name="userName"
+              placeholder="请输入用户名"
+              autoComplete="username"
+              aria-label="用户名"
+              aria-invalid={!!invalid.userName}
+              value={values.userName}
+              onChange={(e) => set('userName', e.target.value)}
+            />
+            {invalid.userName && (
+              <div className="zx-field-error" role="alert">
+                {invalid.userName}
+              </div>
+            )}
           </div>
           <div className="zx-field">
             <div className={`zx-input zx-input-affix${invalid.password ? ' zx-input-error' : ''}`}>
-              <input name="password" type={showPassword ? 'text' : 'password'} placeholder="请输入密码" autoComplete="current-password"
-                aria-label="密码" aria-invalid={!!invalid.password} value={values.password} onChange={(e) => set('password', e.target.value)} />
-              <button type="button" className="zx-eye" aria-label={showPassword ? '隐藏密码' : '显示密码'} aria-pressed={showPassword}
-                onClick={() => setShowPassword((v) => !v)}>{showPassword ? '隐藏' : '显示'}</button>
+              <input
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                placeholder="请输入密码"
+                autoComplete="current-password"
+                aria-label="密码"
+                aria-invalid={!!invalid.password}
+                value={values.password}
+                onChange={(e) => set('password', e.target.value)}
+              />
+              <button
+                type="button"
+                className="zx-eye"
+                aria-label={showPassword ? '隐藏密码' : '显示密码'}
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((v) => !v)}
+              >
+                {showPassword ? '隐藏' : '显示'}
+              </button>
             </div>
-            {invalid.password && <div className="zx-field-error" role="alert">{invalid.password}</div>}
+            {invalid.password && (
+              <div className="zx-field-error" role="alert">
+                {invalid.password}
+              </div>
+            )}
           </div>
-          {captcha && <CaptchaField captcha={captcha} value={values.checkCode} error={invalid.checkCode ?? null}
-            onChange={(v) => set('checkCode', v)} onRefresh={() => void refreshCaptcha()} />}
+          {captcha && (
+            <CaptchaField
+              captcha={captcha}
+              value={values.checkCode}
+              error={invalid.checkCode ?? null}
+              onChange={(v) => set('checkCode', v)}
+              onRefresh={() => void refreshCaptcha()}
+            />
+          )}
           <button type="submit" className="zx-btn-primary" disabled={login.busy} aria-busy={login.busy}>
-            {login.busy && <i className="zx-btn-spin" aria-hidden />}<span>登录</span>
+            {login.busy && <i className="zx-btn-spin" aria-hidden />}
+            <span>登录</span>
           </button>
-          <div className="zx-login-links"><button type="button" className="zx-link" onClick={() => { login.setError(null); setMode('forgot') }}>找回密码</button></div>
+          <div className="zx-login-links">
+            <button
+              type="button"
+              className="zx-link"
+              onClick={() => {
+                login.setError(null)
+                setMode('forgot')
+              }}
+            >
+              找回密码
+            </button>
+          </div>
         </form>
         {!admin && (
           <div className="zx-login-links">
-            <Link to={`${SIGNUP_PATH}${orgId === undefined ? '' : `?orgId=${orgId}`}`} data-testid="signup-link">注册</Link>
+            <Link to={`${SIGNUP_PATH}${orgId === undefined ? '' : `?orgId=${orgId}`}`} data-testid="signup-link">
+              注册
+            </Link>
           </div>
         )}
-        {!admin && <ThirdLoginButtons part={loginInfo?.smartChinaLogin ? 'rest' : 'all'} orgId={orgId} tenantId={loginInfo?.tenantId} redirect={safeRedirect(redirect)} />}
+        {!admin && (
+          <ThirdLoginButtons
+            part={loginInfo?.smartChinaLogin ? 'rest' : 'all'}
+            orgId={orgId}
+            tenantId={loginInfo?.tenantId}
+            redirect={safeRedirect(redirect)}
+          />
+        )}
         {!admin && <div className="zx-login-foot">登录即表示同意平台服务条款与隐私政策</div>}
       </main>
       {!admin && loginInfo && <LoginSystemFooter orgId={orgId} tenantId={loginInfo.tenantId} />}

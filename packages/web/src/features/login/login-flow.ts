@@ -1,4 +1,12 @@
-import { Msg, OperationType, SignupErrorCode, UserType, type LoginByUserPwdBody, type LoginOrg, type VerifyCheckResult } from '@zhixiao/shared'
+import {
+  Msg,
+  OperationType,
+  SignupErrorCode,
+  UserType,
+  type LoginByUserPwdBody,
+  type LoginOrg,
+  type VerifyCheckResult,
+} from '@zhixiao/shared'
 import { authApi } from '../../api/auth'
 import { ApiError } from '../../api/client'
 import { reuseLoadedUserOnce, setLoadedUser } from '../../auth/current-user'
@@ -96,7 +104,8 @@ export async function finishLogin(token: string, redirect: string | null): Promi
   rememberTenant(user.tenantId, user.currentOrgData?.displayName ?? String(user.tenantId))
   // The signed-in tenant's login settings: the login page's when it was that tenant's, else asked for (beside the check).
   const shown = useSession.getState().loginPageInfo
-  const tenantInfo = shown?.tenantId === user.tenantId ? Promise.resolve(shown) : authApi.loginInfo(user.orgId).catch(() => null)
+  const tenantInfo =
+    shown?.tenantId === user.tenantId ? Promise.resolve(shown) : authApi.loginInfo(user.orgId).catch(() => null)
   if (user.userType === UserType.STUDENT) {
     const site = (await tenantInfo)?.studentSiteUrl
     // The session token never goes into a URL: the student site gets a once-token (single use, 60 s) and swaps it

@@ -14,13 +14,25 @@ export const SIGNUP_PATH = '/redirect/signup'
  */
 const ForcedResetDialog = lazy(async () => {
   const [{ ForcedResetDialog: Dialog }, { AntdTheme }] = await (await import('./on-demand')).loadForcedResetDialog()
-  return { default: (p: Parameters<typeof Dialog>[0]) => <AntdTheme><Dialog {...p} /></AntdTheme> }
+  return {
+    default: (p: Parameters<typeof Dialog>[0]) => (
+      <AntdTheme>
+        <Dialog {...p} />
+      </AntdTheme>
+    ),
+  }
 })
 
 /** The TOTP step (operationType 7), antd too: loads only when a login asks for a code. */
 const TotpLoginDialog = lazy(async () => {
   const [{ TotpLoginDialog: Dialog }, { AntdTheme }] = await (await import('./on-demand')).loadTotpLoginDialog()
-  return { default: (p: Parameters<typeof Dialog>[0]) => <AntdTheme><Dialog {...p} /></AntdTheme> }
+  return {
+    default: (p: Parameters<typeof Dialog>[0]) => (
+      <AntdTheme>
+        <Dialog {...p} />
+      </AntdTheme>
+    ),
+  }
 })
 
 /** The SMS step (operationType 6): plain HTML like the login page, loaded when a login asks for it. */
@@ -35,7 +47,12 @@ interface Options {
   onPasswordChanged?: (password: string) => void
 }
 
-interface PendingReset { ticket: string; reason: 'default' | 'expired'; payload: LoginByUserPwdBody; redirect: string | null }
+interface PendingReset {
+  ticket: string
+  reason: 'default' | 'expired'
+  payload: LoginByUserPwdBody
+  redirect: string | null
+}
 
 /**
  * Handles a login result the same way on every page that logs in (login page, organisation page): 5 → landing
@@ -67,19 +84,45 @@ export function useLoginRunner(opts: Options): {
     return follow(outcome, payload, redirect)
   }
 
-  const follow = async (outcome: LoginOutcome, payload: LoginByUserPwdBody | null, redirect: string | null): Promise<LoginOutcome> => {
+  const follow = async (
+    outcome: LoginOutcome,
+    payload: LoginByUserPwdBody | null,
+    redirect: string | null,
+  ): Promise<LoginOutcome> => {
     switch (outcome.kind) {
-      case 'done': await navigate(outcome.to, { replace: true }); break
-      case 'verify': await navigate(SELECT_ORG_PATH, { replace: true, state: { verify: outcome.check, to: outcome.to } }); break
-      case 'external': window.location.assign(outcome.url); break
-      case 'chooseOrg': await navigate(SELECT_ORG_PATH, { state: { orgs: outcome.orgs } }); break
-      case 'reset': if (payload) setReset({ ticket: outcome.ticket, reason: outcome.reason, payload, redirect }); break
-      case 'totp': setTotp({ ticket: outcome.ticket, enrol: outcome.enrol, redirect }); break
-      case 'sms': setSmsStep({ ticket: outcome.ticket, phone: outcome.phone, redirect }); break
-      case 'captcha': await opts.onCaptcha(outcome.msg); break
-      case 'failed': setError(`${Msg.LOGIN_FAILED}：${outcome.msg || Msg.WRONG_CREDENTIALS}`); await opts.onFailed?.(); break
-      case 'registration': await navigate(SIGNUP_PATH, { state: { registerToken: outcome.registerToken, notice: outcome.msg } }); break
-      case 'error': setError(outcome.msg)
+      case 'done':
+        await navigate(outcome.to, { replace: true })
+        break
+      case 'verify':
+        await navigate(SELECT_ORG_PATH, { replace: true, state: { verify: outcome.check, to: outcome.to } })
+        break
+      case 'external':
+        window.location.assign(outcome.url)
+        break
+      case 'chooseOrg':
+        await navigate(SELECT_ORG_PATH, { state: { orgs: outcome.orgs } })
+        break
+      case 'reset':
+        if (payload) setReset({ ticket: outcome.ticket, reason: outcome.reason, payload, redirect })
+        break
+      case 'totp':
+        setTotp({ ticket: outcome.ticket, enrol: outcome.enrol, redirect })
+        break
+      case 'sms':
+        setSmsStep({ ticket: outcome.ticket, phone: outcome.phone, redirect })
+        break
+      case 'captcha':
+        await opts.onCaptcha(outcome.msg)
+        break
+      case 'failed':
+        setError(`${Msg.LOGIN_FAILED}：${outcome.msg || Msg.WRONG_CREDENTIALS}`)
+        await opts.onFailed?.()
+        break
+      case 'registration':
+        await navigate(SIGNUP_PATH, { state: { registerToken: outcome.registerToken, notice: outcome.msg } })
+        break
+      case 'error':
+        setError(outcome.msg)
     }
     return outcome
   }
@@ -87,7 +130,9 @@ export function useLoginRunner(opts: Options): {
   const dialogs = reset && (
     <Suspense fallback={null}>
       <ForcedResetDialog
-        ticket={reset.ticket} reason={reset.reason} hint={hint}
+        ticket={reset.ticket}
+        reason={reset.reason}
+        hint={hint}
         onCancel={() => setReset(null)}
         onDone={(password) => {
           const { payload, redirect } = reset
@@ -101,17 +146,47 @@ export function useLoginRunner(opts: Options): {
 
   const totpDialog = totp && (
     <Suspense fallback={null}>
-      <TotpLoginDialog ticket={totp.ticket} enrol={totp.enrol} onCancel={() => setTotp(null)}
-        onToken={async (token) => { const { redirect } = totp; setTotp(null); await follow(await finishLogin(token, redirect), null, redirect) }} />
+      <TotpLoginDialog
+        ticket={totp.ticket}
+        enrol={totp.enrol}
+        onCancel={() => setTotp(null)}
+        onToken={async (token) => {
+          const { redirect } = totp
+          setTotp(null)
+          await follow(await finishLogin(token, redirect), null, redirect)
+        }}
+      />
     </Suspense>
   )
 
   const smsDialog = smsStep && (
     <Suspense fallback={null}>
-      <SmsStepDialog ticket={smsStep.ticket} phone={smsStep.phone} redirect={smsStep.redirect} onCancel={() => setSmsStep(null)}
-        onOutcome={async (outcome) => { const { redirect } = smsStep; setSmsStep(null); await follow(outcome, null, redirect) }} />
+      <SmsStepDialog
+        ticket={smsStep.ticket}
+        phone={smsStep.phone}
+        redirect={smsStep.redirect}
+        onCancel={() => setSmsStep(null)}
+        onOutcome={async (outcome) => {
+          const { redirect } = smsStep
+          setSmsStep(null)
+          await follow(outcome, null, redirect)
+        }}
+      />
     </Suspense>
   )
 
-  return { run, follow: (outcome: LoginOutcome, redirect: string | null) => follow(outcome, null, redirect), busy, error, setError, dialogs: <>{dialogs}{totpDialog}{smsDialog}</> }
+  return {
+    run,
+    follow: (outcome: LoginOutcome, redirect: string | null) => follow(outcome, null, redirect),
+    busy,
+    error,
+    setError,
+    dialogs: (
+      <>
+        {dialogs}
+        {totpDialog}
+        {smsDialog}
+      </>
+    ),
+  }
 }

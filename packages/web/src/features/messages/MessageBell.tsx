@@ -7,7 +7,17 @@ import { useUnreadCount } from './api'
 
 /** A bell outline in the header tools' line style. */
 const BellIcon = ({ size = 18 }: { size?: number }) => (
-  <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    width={size}
+    height={size}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={1.8}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />
   </svg>
 )
@@ -22,10 +32,18 @@ export function MessageBell({ to, color }: { to?: string; color?: string } = {})
   if (!getToken()) return null
   const target = to ?? (compact ? MOBILE_MESSAGE_CENTRE_PATH : MESSAGE_CENTRE_PATH)
   return (
-    <Link to={target} title={count > 0 ? `消息（${count}条未读）` : '消息'} aria-label="消息" data-testid="message-bell"
-      data-unread={count} style={{ display: 'inline-flex', alignItems: 'center', color: color ?? 'inherit' }}>
+    <Link
+      to={target}
+      title={count > 0 ? `消息（${count}条未读）` : '消息'}
+      aria-label="消息"
+      data-testid="message-bell"
+      data-unread={count}
+      style={{ display: 'inline-flex', alignItems: 'center', color: color ?? 'inherit' }}
+    >
       <Badge count={count} size="small" overflowCount={99} offset={[2, -2]} data-testid="message-bell-count">
-        <span style={{ color: color ?? 'inherit', display: 'inline-flex' }}><BellIcon /></span>
+        <span style={{ color: color ?? 'inherit', display: 'inline-flex' }}>
+          <BellIcon />
+        </span>
       </Badge>
     </Link>
   )

@@ -23,33 +23,111 @@ export default function MessageCentrePage({ path, title }: PageProps) {
     queryFn: () => messageApi.list(pageIndex, pageSize, filter === 'unread'),
     placeholderData: keepPreviousData,
   })
-  const refresh = () => qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === MessageKeys.list || q.queryKey[0] === MessageKeys.unread })
+  const refresh = () =>
+    qc.invalidateQueries({
+      predicate: (q) => q.queryKey[0] === MessageKeys.list || q.queryKey[0] === MessageKeys.unread,
+    })
   const open = async (m: MessageRow) => {
-    if (!m.read) { await messageApi.read(m.id).catch(() => null); await refresh() }
+    if (!m.read) {
+      await messageApi.read(m.id).catch(() => null)
+      await refresh()
+    }
     if (m.link) void navigate(m.link)
   }
-  const readAll = async () => { await messageApi.readAll().catch(() => null); await refresh() }
+  const readAll = async () => {
+    await messageApi.readAll().catch(() => null)
+    await refresh()
+  }
   return (
     <div data-page={path} style={{ maxWidth: 880, margin: '0 auto', padding: 12 }}>
-      <Card size="small" title={title} extra={<Button size="small" onClick={() => void readAll()} data-testid="message-read-all">全部已读</Button>}>
-        <Segmented<'all' | 'unread'> value={filter} onChange={(v) => { setFilter(v); setPageIndex(1) }} style={{ marginBottom: 8 }}
-          options={[{ value: 'all', label: '全部' }, { value: 'unread', label: '未读' }]} />
-        {list.data && list.data.total === 0 ? <Empty description="暂无消息" /> : (
-          <List<MessageRow> loading={list.isFetching} dataSource={list.data?.list ?? []} renderItem={(m) => (
-            <List.Item key={m.id} data-testid="message-item" data-read={m.read} style={{ cursor: 'pointer', alignItems: 'flex-start' }} onClick={() => void open(m)}
-              actions={m.read ? [] : [<Button key="r" type="link" size="small" data-testid="message-mark-read" onClick={(e) => { e.stopPropagation(); void messageApi.read(m.id).then(refresh) }}>标为已读</Button>]}>
-              <List.Item.Meta
-                title={<Space size={6} wrap>{!m.read && <Badge status="processing" />}<span style={{ fontWeight: m.read ? 400 : 600 }}>{m.title}</span>
-                  <Tag>{MESSAGE_EVENT_LABELS[m.event as MessageEvent] ?? m.event}</Tag></Space>}
-                description={<>
-                  <Typography.Paragraph style={{ marginBottom: 4, wordBreak: 'break-word' }} data-testid="message-content">{m.content}</Typography.Paragraph>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>{when(m.createdAt)}</Typography.Text>
-                </>} />
-            </List.Item>
-          )} />
+      <Card
+        size="small"
+        title={title}
+        extra={
+          <Button size="small" onClick={() => void readAll()} data-testid="message-read-all">
+            全部已读
+          </Button>
+        }
+      >
+        <Segmented<'all' | 'unread'>
+          value={filter}
+          onChange={(v) => {
+            setFilter(v)
+            setPageIndex(1)
+          }}
+          style={{ marginBottom: 8 }}
+          options={[
+            { value: 'all', label: '全部' },
+            { value: 'unread', label: '未读' },
+          ]}
+        />
+        {list.data && list.data.total === 0 ? (
+          <Empty description="暂无消息" />
+        ) : (
+          <List<MessageRow>
+            loading={list.isFetching}
+            dataSource={list.data?.list ?? []}
+            renderItem={(m) => (
+              <List.Item
+                key={m.id}
+                data-testid="message-item"
+                data-read={m.read}
+                style={{ cursor: 'pointer', alignItems: 'flex-start' }}
+                onClick={() => void open(m)}
+                actions={
+                  m.read
+                    ? []
+                    : [
+                        <Button
+                          key="r"
+                          type="link"
+                          size="small"
+                          data-testid="message-mark-read"
+                          onClick={(e) => {
+                            e.stopPropagation()
+                            void messageApi.read(m.id).then(refresh)
+                          }}
+                        >
+                          标为已读
+                        </Button>,
+                      ]
+                }
+              >
+                <List.Item.Meta
+                  title={
+                    <Space size={6} wrap>
+                      {!m.read && <Badge status="processing" />}
+                      <span style={{ fontWeight: m.read ? 400 : 600 }}>{m.title}</span>
+                      <Tag>{MESSAGE_EVENT_LABELS[m.event as MessageEvent] ?? m.event}</Tag>
+                    </Space>
+                  }
+                  description={
+                    <>
+                      <Typography.Paragraph
+                        style={{ marginBottom: 4, wordBreak: 'break-word' }}
+                        data-testid="message-content"
+                      >
+                        {m.content}
+                      </Typography.Paragraph>
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {when(m.createdAt)}
+                      </Typography.Text>
+                    </>
+                  }
+                />
+              </List.Item>
+            )}
+          />
         )}
         {(list.data?.total ?? 0) > pageSize && (
-          <Pagination size="small" style={{ marginTop: 12, textAlign: 'center' }} current={pageIndex} pageSize={pageSize} total={list.data?.total ?? 0} onChange={setPageIndex} />
+          <Pagination
+            size="small"
+            style={{ marginTop: 12, textAlign: 'center' }}
+            current={pageIndex}
+            pageSize={pageSize}
+            total={list.data?.total ?? 0}
+            onChange={setPageIndex}
+          />
         )}
       </Card>
     </div>

@@ -1,4 +1,10 @@
-import { MESSAGE_EVENT_LABELS, MESSAGE_EVENTS, MP_PLATFORM_LABELS, type MessageEvent, type MpPlatform } from '@zhixiao/shared'
+import {
+  MESSAGE_EVENT_LABELS,
+  MESSAGE_EVENTS,
+  MP_PLATFORM_LABELS,
+  type MessageEvent,
+  type MpPlatform,
+} from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Form, Input, Select, Spin } from 'antd'
 import { useSearchParams } from 'react-router'
@@ -21,19 +27,38 @@ export default function TemplateMapFormPage({ path, title }: PageProps) {
     for (const a of apps.data ?? []) {
       const templates = { ...a.templates, [v.event]: (v.ids[String(a.id)] ?? '').trim() }
       if (!templates[v.event]) delete templates[v.event]
-      last = await mpApi.save(m.scope, { ...mpInitial(a.platform as MpPlatform, a), templates } as Parameters<typeof mpApi.save>[1])
+      last = await mpApi.save(m.scope, { ...mpInitial(a.platform as MpPlatform, a), templates } as Parameters<
+        typeof mpApi.save
+      >[1])
     }
     return last ?? { code: 0, msg: '保存成功', data: null }
   }
   return (
     <PageFrame path={path} title={title}>
-      {!apps.data ? <Spin /> : (
-        <FormCard<Values> groups={[MpKeys.list]} back={m.back} submit={submit}
-          initialValues={{ event, ids: Object.fromEntries(apps.data.map((a) => [String(a.id), a.templates[event] ?? ''])) }}>
-          <Form.Item name="event" label="触发事件"><Select disabled options={MESSAGE_EVENTS.map((value) => ({ value, label: MESSAGE_EVENT_LABELS[value] }))} /></Form.Item>
+      {!apps.data ? (
+        <Spin />
+      ) : (
+        <FormCard<Values>
+          groups={[MpKeys.list]}
+          back={m.back}
+          submit={submit}
+          initialValues={{
+            event,
+            ids: Object.fromEntries(apps.data.map((a) => [String(a.id), a.templates[event] ?? ''])),
+          }}
+        >
+          <Form.Item name="event" label="触发事件">
+            <Select disabled options={MESSAGE_EVENTS.map((value) => ({ value, label: MESSAGE_EVENT_LABELS[value] }))} />
+          </Form.Item>
           {apps.data.map((a) => (
-            <Form.Item key={a.id} name={['ids', String(a.id)]} label={`${a.name}（${MP_PLATFORM_LABELS[a.platform as MpPlatform]}）模板ID`}
-              rules={[{ max: 64, message: '输入内容过长' }]}><Input maxLength={64} /></Form.Item>
+            <Form.Item
+              key={a.id}
+              name={['ids', String(a.id)]}
+              label={`${a.name}（${MP_PLATFORM_LABELS[a.platform as MpPlatform]}）模板ID`}
+              rules={[{ max: 64, message: '输入内容过长' }]}
+            >
+              <Input maxLength={64} />
+            </Form.Item>
           ))}
         </FormCard>
       )}

@@ -1,4 +1,11 @@
-import { MESSAGE_EVENT_LABELS, MESSAGE_EVENTS, MP_PLATFORM_LABELS, MP_SCOPE_CODES, type MessageEvent, type MpPlatform } from '@zhixiao/shared'
+import {
+  MESSAGE_EVENT_LABELS,
+  MESSAGE_EVENTS,
+  MP_PLATFORM_LABELS,
+  MP_SCOPE_CODES,
+  type MessageEvent,
+  type MpPlatform,
+} from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Table, Typography } from 'antd'
 import { useNavigate } from 'react-router'
@@ -18,15 +25,38 @@ export default function TemplateMapPage({ path, title }: PageProps) {
   const navigate = useNavigate()
   return (
     <PageFrame path={path} title={title}>
-      {apps.length === 0 && <Typography.Paragraph type="secondary">请先在微信配置或钉钉配置中添加应用。</Typography.Paragraph>}
-      <Table<{ event: MessageEvent }> rowKey="event" size="middle" pagination={false} scroll={{ x: true }} dataSource={MESSAGE_EVENTS.map((event) => ({ event }))}
+      {apps.length === 0 && (
+        <Typography.Paragraph type="secondary">请先在微信配置或钉钉配置中添加应用。</Typography.Paragraph>
+      )}
+      <Table<{ event: MessageEvent }>
+        rowKey="event"
+        size="middle"
+        pagination={false}
+        scroll={{ x: true }}
+        dataSource={MESSAGE_EVENTS.map((event) => ({ event }))}
         columns={[
           { title: '触发事件', dataIndex: 'event', render: (e: MessageEvent) => MESSAGE_EVENT_LABELS[e] },
-          ...apps.map((a) => ({ title: `${a.name}（${MP_PLATFORM_LABELS[a.platform as MpPlatform]}）`, key: String(a.id), render: (_: unknown, r: { event: MessageEvent }) => a.templates[r.event] || '—' })),
-          { title: '操作', key: 'op', render: (_: unknown, r: { event: MessageEvent }) => (
-            <PermButton code={MP_SCOPE_CODES[m.scope].write} size="small" disabled={apps.length === 0} onClick={() => void navigate(`${m.form}?event=${r.event}`)}>配置</PermButton>
-          ) },
-        ]} />
+          ...apps.map((a) => ({
+            title: `${a.name}（${MP_PLATFORM_LABELS[a.platform as MpPlatform]}）`,
+            key: String(a.id),
+            render: (_: unknown, r: { event: MessageEvent }) => a.templates[r.event] || '—',
+          })),
+          {
+            title: '操作',
+            key: 'op',
+            render: (_: unknown, r: { event: MessageEvent }) => (
+              <PermButton
+                code={MP_SCOPE_CODES[m.scope].write}
+                size="small"
+                disabled={apps.length === 0}
+                onClick={() => void navigate(`${m.form}?event=${r.event}`)}
+              >
+                配置
+              </PermButton>
+            ),
+          },
+        ]}
+      />
     </PageFrame>
   )
 }

@@ -1,5 +1,10 @@
 import {
-  messageContracts as M, messageTemplateContracts as T, mpAppContracts, type MpAppBody, type MpScope, type TemplateBody,
+  messageContracts as M,
+  messageTemplateContracts as T,
+  mpAppContracts,
+  type MpAppBody,
+  type MpScope,
+  type TemplateBody,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { call, callEnvelope } from '../../api/call'
@@ -12,7 +17,8 @@ export const MessageKeys = { unread: 'messageUnread', list: 'messageList' } as c
 export const messageApi = {
   /** Silent: the bell sits in every header and must render whatever happens. */
   unreadCount: () => call(M.unreadCount, undefined, { showError: false, notFoundPage: false }),
-  list: (pageIndex: number, pageSize: number, unreadOnly: boolean) => call(M.queryPage, { pageIndex, pageSize, unreadOnly }),
+  list: (pageIndex: number, pageSize: number, unreadOnly: boolean) =>
+    call(M.queryPage, { pageIndex, pageSize, unreadOnly }),
   read: (id: number) => callEnvelope(M.read, { id }),
   readAll: () => callEnvelope(M.readAll),
 }
@@ -32,7 +38,8 @@ export function useUnreadCount() {
 
 export const TemplateKeys = { list: 'messageTemplates', options: 'messageTemplateOptions' } as const
 export const templateApi = {
-  page: (q: { pageIndex: number; pageSize: number; event?: TemplateBody['event']; name?: string }) => call(T.queryPage, q),
+  page: (q: { pageIndex: number; pageSize: number; event?: TemplateBody['event']; name?: string }) =>
+    call(T.queryPage, q),
   create: (b: TemplateBody) => callEnvelope(T.create, b),
   update: (b: TemplateBody & { id: number }) => callEnvelope(T.update, b),
   remove: (id: number) => callEnvelope(T.delete, { id }),

@@ -10,7 +10,13 @@ export function AppGrid({ apps }: { apps: AppRow[] }) {
   return (
     <div className="zx-m-grid">
       {apps.map((a) => (
-        <button key={a.appId} type="button" className="zx-m-app" data-app={a.name} onClick={() => openApp(a, permissions)}>
+        <button
+          key={a.appId}
+          type="button"
+          className="zx-m-app"
+          data-app={a.name}
+          onClick={() => openApp(a, permissions)}
+        >
           <AppIcon name={a.name} iconUri={a.iconUri} appId={a.appId} size={40} />
           <span>{a.name}</span>
         </button>

@@ -14,22 +14,46 @@ export default function MobileMinePage({ path }: PageProps) {
   return (
     <div data-page={path}>
       <section className="zx-m-section" style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-        <Avatar size={48} style={{ background: '#2f6bff' }}>{home.trueName.slice(0, 1)}</Avatar>
+        <Avatar size={48} style={{ background: '#2f6bff' }}>
+          {home.trueName.slice(0, 1)}
+        </Avatar>
         <div>
           <div style={{ fontSize: 16, fontWeight: 600 }}>{home.trueName}</div>
-          <div style={{ color: '#666', fontSize: 13 }}>{MOBILE_TERMINAL_LABEL[home.terminal]} · {home.orgName}</div>
+          <div style={{ color: '#666', fontSize: 13 }}>
+            {MOBILE_TERMINAL_LABEL[home.terminal]} · {home.orgName}
+          </div>
         </div>
       </section>
       {home.terminal === 'parent' && home.children.length > 0 && (
         <section className="zx-m-section">
           <h2>切换孩子</h2>
-          <Select style={{ width: '100%' }} value={home.currentChild?.id} onChange={pick} aria-label="切换孩子"
-            options={home.children.map((c) => ({ value: c.id, label: `${c.trueName}${c.relation ? `（${c.relation}）` : ''}` }))} />
+          <Select
+            style={{ width: '100%' }}
+            value={home.currentChild?.id}
+            onChange={pick}
+            aria-label="切换孩子"
+            options={home.children.map((c) => ({
+              value: c.id,
+              label: `${c.trueName}${c.relation ? `（${c.relation}）` : ''}`,
+            }))}
+          />
         </section>
       )}
-      <List className="zx-m-section" dataSource={[{ to: '/portal/personal', label: '电脑版门户' }, { to: '/oneselfCenter', label: '个人中心' }]}
-        renderItem={(i) => <List.Item><Link to={i.to}>{i.label}</Link></List.Item>} />
-      <Button block danger onClick={() => void logout()}>退出登录</Button>
+      <List
+        className="zx-m-section"
+        dataSource={[
+          { to: '/portal/personal', label: '电脑版门户' },
+          { to: '/oneselfCenter', label: '个人中心' },
+        ]}
+        renderItem={(i) => (
+          <List.Item>
+            <Link to={i.to}>{i.label}</Link>
+          </List.Item>
+        )}
+      />
+      <Button block danger onClick={() => void logout()}>
+        退出登录
+      </Button>
     </div>
   )
 }

@@ -9,7 +9,12 @@ const phoneAgent = () => /Android|iPhone|iPod|Mobile|HarmonyOS/i.test(navigator.
 
 /** MHSysConfigForStudentPC for a student (nothing to fetch for anyone else). */
 function useStudentPc(userType: number | undefined) {
-  return useQuery({ queryKey: [MobileKeys.config, 'studentPc'], queryFn: mobileApi.studentPc, enabled: userType === UserType.STUDENT, staleTime: 60_000 })
+  return useQuery({
+    queryKey: [MobileKeys.config, 'studentPc'],
+    queryFn: mobileApi.studentPc,
+    enabled: userType === UserType.STUDENT,
+    staleTime: 60_000,
+  })
 }
 
 /**
@@ -19,13 +24,27 @@ function useStudentPc(userType: number | undefined) {
 export function MobilePortalOffer({ userType }: { userType: number | undefined }) {
   const narrow = isCompactWidth(useWindowWidth())
   const terminal = terminalOfUserType(userType)
-  const settings = useQuery({ queryKey: [MobileKeys.config, 'settings'], queryFn: mobileApi.settings, enabled: !!terminal, staleTime: 60_000 })
+  const settings = useQuery({
+    queryKey: [MobileKeys.config, 'settings'],
+    queryFn: mobileApi.settings,
+    enabled: !!terminal,
+    staleTime: 60_000,
+  })
   const student = useStudentPc(userType).data
   if (!terminal || !(narrow || phoneAgent()) || !settings.data?.offerOnPc) return null
   if (userType === UserType.STUDENT && student && !student.showMobileLink) return null
   return (
-    <Alert type="info" showIcon style={{ marginBottom: 12 }} data-testid="mobile-offer"
-      title={<span>在手机上浏览？<Link to="/mobile/home">切换到移动版</Link></span>} />
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 12 }}
+      data-testid="mobile-offer"
+      title={
+        <span>
+          在手机上浏览？<Link to="/mobile/home">切换到移动版</Link>
+        </span>
+      }
+    />
   )
 }
 
@@ -33,7 +52,11 @@ export function MobilePortalOffer({ userType }: { userType: number | undefined }
  * The student's PC home (/portal/personal) as MHSysConfigForStudentPC shapes it: the hidden block types left out
  * and the notice under the greeting. Anyone else gets the layout unchanged.
  */
-export function useStudentPcHome(layout: ModuleLayout | undefined, kind: string, userType: number | undefined): { layout: ModuleLayout | undefined; notice: string } {
+export function useStudentPcHome(
+  layout: ModuleLayout | undefined,
+  kind: string,
+  userType: number | undefined,
+): { layout: ModuleLayout | undefined; notice: string } {
   const cfg = useStudentPc(kind === 'personal' ? userType : undefined).data
   if (!cfg || !layout) return { layout, notice: '' }
   const hidden = new Set<string>(cfg.hiddenBlockTypes)

@@ -1,17 +1,36 @@
 import {
-  appGroupContracts, bannerContracts, customLayoutContracts as L, mobileConfigContracts as C, mobileHomeContracts as H, mobileQuickContracts as Q,
-  type BannerSaveBody, type FamilyLayout, type MobileHomeAlarm, type MobileMenuConfig, type MobilePortalSettings, type StudentPcConfig,
+  appGroupContracts,
+  bannerContracts,
+  customLayoutContracts as L,
+  mobileConfigContracts as C,
+  mobileHomeContracts as H,
+  mobileQuickContracts as Q,
+  type BannerSaveBody,
+  type FamilyLayout,
+  type MobileHomeAlarm,
+  type MobileMenuConfig,
+  type MobilePortalSettings,
+  type StudentPcConfig,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { call, callEnvelope } from '../../api/call'
 
 /** Query groups of the mobile portal; a maintenance write refreshes them all. */
-export const MobileKeys = { home: 'mobileHome', banners: 'mobileBanners', quick: 'mobileQuick', config: 'mobileConfig', groups: 'appGroups' } as const
+export const MobileKeys = {
+  home: 'mobileHome',
+  banners: 'mobileBanners',
+  quick: 'mobileQuick',
+  config: 'mobileConfig',
+  groups: 'appGroups',
+} as const
 export const MOBILE_WRITE_KEYS = Object.values(MobileKeys)
 
 const CHILD_KEY = 'zx-mobile-child'
 /** The child a parent last picked on this device. */
-export const storedChild = (): number | undefined => { const v = Number(localStorage.getItem(CHILD_KEY)); return v > 0 ? v : undefined }
+export const storedChild = (): number | undefined => {
+  const v = Number(localStorage.getItem(CHILD_KEY))
+  return v > 0 ? v : undefined
+}
 export const storeChild = (id: number): void => localStorage.setItem(CHILD_KEY, String(id))
 
 export const mobileApi = {
@@ -46,5 +65,9 @@ export const mobileApi = {
 
 /** The signed-in user's mobile home (terminal, tabs, blocks …), for the parent's picked child. */
 export function useMobileHome(childId?: number) {
-  return useQuery({ queryKey: [MobileKeys.home, childId ?? 0], queryFn: () => mobileApi.home(childId), staleTime: 15_000 })
+  return useQuery({
+    queryKey: [MobileKeys.home, childId ?? 0],
+    queryFn: () => mobileApi.home(childId),
+    staleTime: 15_000,
+  })
 }

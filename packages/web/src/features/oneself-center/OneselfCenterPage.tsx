@@ -28,33 +28,54 @@ export default function OneselfCenterPage({ path, title }: PageProps) {
   return (
     <div data-page={path} style={{ maxWidth: 960, margin: '0 auto', padding: 24 }}>
       <Space style={{ justifyContent: 'space-between', width: '100%', marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>{title}</Typography.Title>
-        <Link to={back} data-testid="oneself-back">{jd ? '返回局端' : '返回首页'}</Link>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        <Link to={back} data-testid="oneself-back">
+          {jd ? '返回局端' : '返回首页'}
+        </Link>
       </Space>
-      <Card title="个人信息" style={{ marginBottom: 16 }} extra={<Button onClick={() => setPwdOpen(true)}>修改密码</Button>}>
-        <Descriptions column={{ xs: 1, sm: 2 }} data-testid="oneself-profile" items={[
-          { key: 'name', label: '姓名', children: user.trueName },
-          { key: 'user', label: '账号', children: user.userName },
-          { key: 'phone', label: '手机号', children: user.phoneNumber ?? '—' },
-          { key: 'type', label: '身份', children: labelOf(USER_TYPE_LABEL, user.userType) },
-          { key: 'org', label: '当前机构', children: user.orgName },
-          { key: 'roles', label: '角色', children: user.roleNames.join('、') || '—' },
-        ]} />
+      <Card
+        title="个人信息"
+        style={{ marginBottom: 16 }}
+        extra={<Button onClick={() => setPwdOpen(true)}>修改密码</Button>}
+      >
+        <Descriptions
+          column={{ xs: 1, sm: 2 }}
+          data-testid="oneself-profile"
+          items={[
+            { key: 'name', label: '姓名', children: user.trueName },
+            { key: 'user', label: '账号', children: user.userName },
+            { key: 'phone', label: '手机号', children: user.phoneNumber ?? '—' },
+            { key: 'type', label: '身份', children: labelOf(USER_TYPE_LABEL, user.userType) },
+            { key: 'org', label: '当前机构', children: user.orgName },
+            { key: 'roles', label: '角色', children: user.roleNames.join('、') || '—' },
+          ]}
+        />
       </Card>
       <TotpCard />
       <Card title="我的机构" extra={user.orgCount > 1 && <Button onClick={() => setOrgOpen(true)}>切换机构</Button>}>
-        <List loading={orgs.isPending} dataSource={orgs.data ?? []} data-testid="oneself-orgs" renderItem={(o) => (
-          <List.Item>
-            <Space>
-              {isSchoolUnit(o.unitAttr) ? <SchoolIcon /> : <BureauIcon />}
-              <span>{o.displayName}</span>
-              <Typography.Text type="secondary">{labelOf(UNIT_ATTR_LABEL, o.unitAttr)}</Typography.Text>
-              {o.orgId === user.orgId && <Tag color="blue">当前</Tag>}
-            </Space>
-          </List.Item>
-        )} />
+        <List
+          loading={orgs.isPending}
+          dataSource={orgs.data ?? []}
+          data-testid="oneself-orgs"
+          renderItem={(o) => (
+            <List.Item>
+              <Space>
+                {isSchoolUnit(o.unitAttr) ? <SchoolIcon /> : <BureauIcon />}
+                <span>{o.displayName}</span>
+                <Typography.Text type="secondary">{labelOf(UNIT_ATTR_LABEL, o.unitAttr)}</Typography.Text>
+                {o.orgId === user.orgId && <Tag color="blue">当前</Tag>}
+              </Space>
+            </List.Item>
+          )}
+        />
       </Card>
-      <ChangePasswordDialog open={pwdOpen} onClose={() => setPwdOpen(false)} onChanged={() => void logout({ callServer: false })} />
+      <ChangePasswordDialog
+        open={pwdOpen}
+        onClose={() => setPwdOpen(false)}
+        onChanged={() => void logout({ callServer: false })}
+      />
       <SwitchOrgDialog open={orgOpen} onClose={() => setOrgOpen(false)} />
     </div>
   )

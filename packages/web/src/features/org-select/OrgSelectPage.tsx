@@ -54,13 +54,17 @@ function OrgChoice({ path }: { path: string }) {
     onCaptcha: (msg) => backToLogin({ notice: msg || Msg.CAPTCHA_REQUIRED, captcha: true }),
   })
 
-  useEffect(() => { if (handed) setOrgs(handed) }, [handed])
+  useEffect(() => {
+    if (handed) setOrgs(handed)
+  }, [handed])
   useEffect(() => () => clearTimeout(hintTimer.current), [])
   useEffect(() => {
     if (orgs || !pending) return
     // Opened without the list (e.g. navigated back here): ask again with the pending login.
     const { redirect, ...payload } = pending
-    void runLogin({ ...payload, orgId: null }, redirect ?? null).then((o) => { if (o.kind === 'chooseOrg') setOrgs(o.orgs) })
+    void runLogin({ ...payload, orgId: null }, redirect ?? null).then((o) => {
+      if (o.kind === 'chooseOrg') setOrgs(o.orgs)
+    })
   }, [orgs, pending])
 
   if (!pending) return <Navigate to="/redirect/login" replace />
@@ -82,10 +86,32 @@ function OrgChoice({ path }: { path: string }) {
         <h1 className="zx-login-title">您好，{pending.userName}，请选择要登录的机构</h1>
         <div className="zx-login-sub">您的账号属于多个机构，请选择本次登录的机构</div>
         {login.error && <Alert type="error" showIcon title={login.error} style={{ marginBottom: 12 }} role="alert" />}
-        {orgs ? <OrgList orgs={orgs} value={chosen} onChange={setChosen} /> : <Spin style={{ display: 'block', margin: '24px auto' }} />}
-        <div className="zx-org-hint" role="status" aria-live="polite" style={{ minHeight: 22, marginTop: 8, color: '#cf1322' }}>{hint}</div>
-        <Button type="primary" block size="large" style={{ marginTop: 8 }} loading={login.busy} onClick={confirm}><span>确定</span></Button>
-        <Button type="link" block onClick={() => { useSession.getState().setTemporaryLoginData(null); backToLogin() }}><span>返回登录</span></Button>
+        {orgs ? (
+          <OrgList orgs={orgs} value={chosen} onChange={setChosen} />
+        ) : (
+          <Spin style={{ display: 'block', margin: '24px auto' }} />
+        )}
+        <div
+          className="zx-org-hint"
+          role="status"
+          aria-live="polite"
+          style={{ minHeight: 22, marginTop: 8, color: '#cf1322' }}
+        >
+          {hint}
+        </div>
+        <Button type="primary" block size="large" style={{ marginTop: 8 }} loading={login.busy} onClick={confirm}>
+          <span>确定</span>
+        </Button>
+        <Button
+          type="link"
+          block
+          onClick={() => {
+            useSession.getState().setTemporaryLoginData(null)
+            backToLogin()
+          }}
+        >
+          <span>返回登录</span>
+        </Button>
       </Card>
       {login.dialogs}
     </div>

@@ -14,14 +14,31 @@ export function OrgExcelButtons({ onImported }: { onImported: () => void }) {
   const imp = useExcelImport(orgExcelContracts.import, onImported)
   const [busy, setBusy] = useState<'template' | 'export' | null>(null)
 
-  const run = async (what: 'template' | 'export', go: () => Promise<boolean>) => { setBusy(what); await go(); setBusy(null) }
+  const run = async (what: 'template' | 'export', go: () => Promise<boolean>) => {
+    setBusy(what)
+    await go()
+    setBusy(null)
+  }
 
   return (
     <Space wrap>
-      <input ref={input} type="file" accept=".xlsx" hidden data-testid="org-import-file" onChange={(e) => void imp.pick(e)} />
-      <PermButton code="base_org_add" loading={imp.busy} onClick={() => input.current?.click()}>导入</PermButton>
-      <Button loading={busy === 'template'} onClick={() => void run('template', orgExcelApi.template)}>下载模板</Button>
-      <Button loading={busy === 'export'} onClick={() => void run('export', orgExcelApi.export)}>导出</Button>
+      <input
+        ref={input}
+        type="file"
+        accept=".xlsx"
+        hidden
+        data-testid="org-import-file"
+        onChange={(e) => void imp.pick(e)}
+      />
+      <PermButton code="base_org_add" loading={imp.busy} onClick={() => input.current?.click()}>
+        导入
+      </PermButton>
+      <Button loading={busy === 'template'} onClick={() => void run('template', orgExcelApi.template)}>
+        下载模板
+      </Button>
+      <Button loading={busy === 'export'} onClick={() => void run('export', orgExcelApi.export)}>
+        导出
+      </Button>
     </Space>
   )
 }

@@ -16,7 +16,17 @@ export type SchoolNeed = 'school' | 'z3'
  * platform org, a bureau before a school is chosen) the server refuses those calls, and every visit showed red
  * error toasts; the page says what it is for instead, keeping the 当前学校 choice where there is one.
  */
-export function SchoolGate({ need, path, title, children }: { need: SchoolNeed; path: string; title: string; children: ReactNode }) {
+export function SchoolGate({
+  need,
+  path,
+  title,
+  children,
+}: {
+  need: SchoolNeed
+  path: string
+  title: string
+  children: ReactNode
+}) {
   const user = useSession((s) => s.userInfo)
   const scoped = useScopeOrg()
   // Same key as SchoolScopeSelect (always on these pages) and orgSet's tree: one request serves them all.
@@ -24,14 +34,18 @@ export function SchoolGate({ need, path, title, children }: { need: SchoolNeed; 
   const org = scoped === undefined ? user?.currentOrgData : orgs.data?.find((o) => o.orgId === scoped)
   // Unknown (still loading, or no org data): let the page decide, as before.
   if (!org) return scoped !== undefined && orgs.isPending ? null : children
-  const fits = (o: { unitAttr: number; appType: number | null }) => (need === 'z3' ? o.appType === SchoolAppType.Z3 : isSchoolUnit(o.unitAttr))
+  const fits = (o: { unitAttr: number; appType: number | null }) =>
+    need === 'z3' ? o.appType === SchoolAppType.Z3 : isSchoolUnit(o.unitAttr)
   if (fits(org)) return children
   const canChoose = (orgs.data ?? []).some((o) => o.orgType === 'org' && o.status === 0 && fits(o))
   const what = need === 'z3' ? '院系和专业只适用于高等教育（Z3）学校' : `${title}只适用于学校`
   return (
     <PageFrame path={path} title={title} extra={<SchoolScopeSelect />}>
       <Card>
-        <Empty data-testid="school-gate" description={`${what}${canChoose ? '，请在右上角“当前学校”中选择一所学校' : ''}。`} />
+        <Empty
+          data-testid="school-gate"
+          description={`${what}${canChoose ? '，请在右上角“当前学校”中选择一所学校' : ''}。`}
+        />
       </Card>
     </PageFrame>
   )

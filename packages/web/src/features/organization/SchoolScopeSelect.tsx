@@ -20,13 +20,25 @@ export function SchoolScopeSelect({ disabled, onChange }: { disabled?: boolean; 
     .map((o) => ({ value: o.orgId, label: o.orgId === user?.orgId ? `${o.name}（本机构）` : o.name }))
   // A chosen org that left the scope (deleted, moved) falls back to the caller's own.
   const stale = scoped !== undefined && orgs.isSuccess && !options.some((o) => o.value === scoped)
-  useEffect(() => { if (stale) chooseScopeOrg(null) }, [stale])
+  useEffect(() => {
+    if (stale) chooseScopeOrg(null)
+  }, [stale])
   if (!user || options.length < 2) return null
   return (
     <Space data-testid="school-scope">
       <Typography.Text type="secondary">当前学校</Typography.Text>
-      <Select aria-label="当前学校" style={{ width: 240 }} value={scoped ?? user.orgId} options={options} disabled={disabled} showSearch={{ optionFilterProp: 'label' }}
-        onChange={(v: number) => { chooseScopeOrg(v === user.orgId ? null : v); onChange?.() }} />
+      <Select
+        aria-label="当前学校"
+        style={{ width: 240 }}
+        value={scoped ?? user.orgId}
+        options={options}
+        disabled={disabled}
+        showSearch={{ optionFilterProp: 'label' }}
+        onChange={(v: number) => {
+          chooseScopeOrg(v === user.orgId ? null : v)
+          onChange?.()
+        }}
+      />
     </Space>
   )
 }

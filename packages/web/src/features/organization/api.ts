@@ -1,4 +1,13 @@
-import { orgExcelContracts as X, orgSetupContracts as O, orgTypeContracts as T, type OrgAddBody, type OrgListPageBody, type OrgTypeAddBody, type OrgTypeUpdateBody, type OrgUpdateBody } from '@zhixiao/shared'
+import {
+  orgExcelContracts as X,
+  orgSetupContracts as O,
+  orgTypeContracts as T,
+  type OrgAddBody,
+  type OrgListPageBody,
+  type OrgTypeAddBody,
+  type OrgTypeUpdateBody,
+  type OrgUpdateBody,
+} from '@zhixiao/shared'
 import { call, callEnvelope, download } from '../../api/call'
 
 export const orgApi = {
@@ -18,7 +27,8 @@ export const orgExcelApi = {
 }
 
 export const orgTypeApi = {
-  page: (kind: 'org' | 'depart', pageIndex = 1, pageSize = 200, keyword?: string) => call(T.page, { kind, pageIndex, pageSize, keyword }),
+  page: (kind: 'org' | 'depart', pageIndex = 1, pageSize = 200, keyword?: string) =>
+    call(T.page, { kind, pageIndex, pageSize, keyword }),
   add: (b: OrgTypeAddBody) => callEnvelope(T.add, b),
   update: (b: OrgTypeUpdateBody) => callEnvelope(T.update, b),
   setStatus: (id: number, status: number) => callEnvelope(T.updateStatus, { id, status }),

@@ -11,7 +11,12 @@ import { AppGroupsPanel } from '../apps/AppGroupsPanel'
 export default function AppManagerPage({ path, title }: PageProps) {
   return (
     <PageFrame path={path} title={title}>
-      <Alert type="info" showIcon style={{ marginBottom: 12 }} title="PC 门户顶部导航按这里的分组展示应用。维护分组需要“应用管理”权限。" />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        title="PC 门户顶部导航按这里的分组展示应用。维护分组需要“应用管理”权限。"
+      />
       <AppGroupsPanel writeCode={PcPortalPerm.APP_GROUP} />
     </PageFrame>
   )

@@ -14,8 +14,12 @@ export function move<T>(list: readonly T[], i: number, d: -1 | 1): T[] {
 export function OrderButtons({ index, count, onMove }: { index: number; count: number; onMove: (d: -1 | 1) => void }) {
   return (
     <Space.Compact>
-      <Button size="small" aria-label="上移" disabled={index === 0} onClick={() => onMove(-1)}>↑</Button>
-      <Button size="small" aria-label="下移" disabled={index === count - 1} onClick={() => onMove(1)}>↓</Button>
+      <Button size="small" aria-label="上移" disabled={index === 0} onClick={() => onMove(-1)}>
+        ↑
+      </Button>
+      <Button size="small" aria-label="下移" disabled={index === count - 1} onClick={() => onMove(1)}>
+        ↓
+      </Button>
     </Space.Compact>
   )
 }
@@ -23,7 +27,17 @@ export function OrderButtons({ index, count, onMove }: { index: number; count: n
 /** One row of an ordered editor: wraps on a phone. */
 export function EditorRow({ children, testId }: { children: ReactNode; testId?: string }) {
   return (
-    <div data-testid={testId} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
+    <div
+      data-testid={testId}
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 8,
+        alignItems: 'center',
+        padding: '8px 0',
+        borderBottom: '1px solid #f0f0f0',
+      }}
+    >
       {children}
     </div>
   )

@@ -13,13 +13,30 @@ export function LoginSystemFooter({ orgId, tenantId }: { orgId?: number; tenantI
   const [info, setInfo] = useState<SystemInfoAnswer | null>(null)
   useEffect(() => {
     let live = true
-    call(systemInfoContracts.get, { orgId, tenantId }, { showError: false, notFoundPage: false }).then((v) => { if (live) setInfo(v) }, () => {})
-    return () => { live = false }
+    call(systemInfoContracts.get, { orgId, tenantId }, { showError: false, notFoundPage: false }).then(
+      (v) => {
+        if (live) setInfo(v)
+      },
+      () => {},
+    )
+    return () => {
+      live = false
+    }
   }, [orgId, tenantId])
   if (!info || !info.showOnLogin) return null
-  const parts = [info.operator, info.contactPhone && `电话 ${info.contactPhone}`, info.contactEmail, info.icpNumber, `v${info.version}`].filter(Boolean)
+  const parts = [
+    info.operator,
+    info.contactPhone && `电话 ${info.contactPhone}`,
+    info.contactEmail,
+    info.icpNumber,
+    `v${info.version}`,
+  ].filter(Boolean)
   return (
-    <footer className="zx-login-sysinfo" data-testid="login-sysinfo" style={{ marginTop: 16, textAlign: 'center', fontSize: 12, color: 'rgba(255,255,255,.85)', padding: '0 12px' }}>
+    <footer
+      className="zx-login-sysinfo"
+      data-testid="login-sysinfo"
+      style={{ marginTop: 16, textAlign: 'center', fontSize: 12, color: 'rgba(255,255,255,.85)', padding: '0 12px' }}
+    >
       {info.notice && <div style={{ marginBottom: 4 }}>{info.notice}</div>}
       <div>{parts.join(' · ')}</div>
     </footer>

@@ -8,12 +8,40 @@ import { getUnitAttr } from '../../stores/unit-attr'
 import { usePortalMenu } from './api'
 
 function TabLink({ tab, landing }: { tab: PortalMenuTab; landing: boolean }) {
-  const attrs = { 'data-testid': landing ? 'home-link' : 'portal-menu-tab', 'data-menu-key': tab.key, className: 'zx-ph-tab' }
-  const label = <>{landing && <HomeIcon size={16} />}{tab.name}</>
-  if (tab.newWindow) return <a href={tab.to} target="_blank" rel="noopener noreferrer" {...attrs}>{label}</a>
+  const attrs = {
+    'data-testid': landing ? 'home-link' : 'portal-menu-tab',
+    'data-menu-key': tab.key,
+    className: 'zx-ph-tab',
+  }
+  const label = (
+    <>
+      {landing && <HomeIcon size={16} />}
+      {tab.name}
+    </>
+  )
+  if (tab.newWindow)
+    return (
+      <a href={tab.to} target="_blank" rel="noopener noreferrer" {...attrs}>
+        {label}
+      </a>
+    )
   // A same-window link to another site or a hash route leaves the router; a path on this site stays in it.
-  if (!tab.to.startsWith('/')) return <a href={tab.to} {...attrs}>{label}</a>
-  return <NavLink to={tab.to} end {...attrs} style={({ isActive }) => (isActive ? { background: 'rgba(255,255,255,.18)', color: '#fff' } : undefined)}>{label}</NavLink>
+  if (!tab.to.startsWith('/'))
+    return (
+      <a href={tab.to} {...attrs}>
+        {label}
+      </a>
+    )
+  return (
+    <NavLink
+      to={tab.to}
+      end
+      {...attrs}
+      style={({ isActive }) => (isActive ? { background: 'rgba(255,255,255,.18)', color: '#fff' } : undefined)}
+    >
+      {label}
+    </NavLink>
+  )
 }
 
 /**
@@ -27,12 +55,20 @@ export function PortalMenuTabs() {
   const cfg = usePortalMenu().data
   if (!user) return null
   const landing = homePathFor(user)
-  const tabs = cfg ? portalMenuTabs(cfg, { unitAttr: getUnitAttr(user.currentOrgData?.unitAttr), permissions: user.permissions }) : []
+  const tabs = cfg
+    ? portalMenuTabs(cfg, { unitAttr: getUnitAttr(user.currentOrgData?.unitAttr), permissions: user.permissions })
+    : []
   const hasLanding = tabs.some((t) => t.home && t.to === landing)
   return (
     <>
-      {!hasLanding && <Link to={landing} data-testid="home-link" title="首页" aria-label="首页"><HomeIcon size={16} /></Link>}
-      {tabs.map((t) => <TabLink key={t.key} tab={t} landing={!!t.home && t.to === landing} />)}
+      {!hasLanding && (
+        <Link to={landing} data-testid="home-link" title="首页" aria-label="首页">
+          <HomeIcon size={16} />
+        </Link>
+      )}
+      {tabs.map((t) => (
+        <TabLink key={t.key} tab={t} landing={!!t.home && t.to === landing} />
+      ))}
     </>
   )
 }

@@ -1,6 +1,15 @@
 import {
-  portalMenuConfig, portalMenuConfigContracts as Menu, sidebarContracts as S, sidebarInfo, systemInfoConfigContracts as SysInfo,
-  systemInfoContracts, type PortalMenuConfig, type SaveSidebarBody, type SaveWebsiteBody, type SystemInfoConfig, type UpdateWebsiteBody,
+  portalMenuConfig,
+  portalMenuConfigContracts as Menu,
+  sidebarContracts as S,
+  sidebarInfo,
+  systemInfoConfigContracts as SysInfo,
+  systemInfoContracts,
+  type PortalMenuConfig,
+  type SaveSidebarBody,
+  type SaveWebsiteBody,
+  type SystemInfoConfig,
+  type UpdateWebsiteBody,
   type Website,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
@@ -9,24 +18,35 @@ import { useCurrentUser } from '../../api/queries'
 import { getToken } from '../../stores/token'
 
 /** Query keys; a save on an admin page refreshes what the portal shows. */
-export const PcKeys = { menu: 'portalMenuConfig', sidebar: 'sidebarInfo', websites: 'recommendWebs', sysInfo: 'systemInfo' } as const
+export const PcKeys = {
+  menu: 'portalMenuConfig',
+  sidebar: 'sidebarInfo',
+  websites: 'recommendWebs',
+  sysInfo: 'systemInfo',
+} as const
 
 /** The calls of docs/portal.md "PC portal menu, sidebar, websites, system info". Portal reads stay silent on failure. */
 export const pcPortalApi = {
   menu: (orgId?: number, quiet = false) => call(Menu.get, { orgId }, { showError: !quiet, notFoundPage: false }),
   saveMenu: (value: PortalMenuConfig) => callEnvelope(Menu.set, { value }),
-  sidebar: (orgId?: number, quiet = false) => call(S.fullAllInfo, { orgId }, { showError: !quiet, notFoundPage: false }),
+  sidebar: (orgId?: number, quiet = false) =>
+    call(S.fullAllInfo, { orgId }, { showError: !quiet, notFoundPage: false }),
   saveSidebar: (body: SaveSidebarBody) => callEnvelope(S.save, body),
   /** The org's list (without an id the call answers a list). */
   websites: (opts: { orgId?: number; all?: boolean; quiet?: boolean } = {}) =>
-    call(S.websites, { orgId: opts.orgId, all: opts.all ? '1' : undefined }, { showError: !opts.quiet, notFoundPage: false }) as Promise<Website[]>,
+    call(
+      S.websites,
+      { orgId: opts.orgId, all: opts.all ? '1' : undefined },
+      { showError: !opts.quiet, notFoundPage: false },
+    ) as Promise<Website[]>,
   saveWebsite: (body: SaveWebsiteBody) => callEnvelope(S.saveWebsite, body),
   updateWebsite: (body: UpdateWebsiteBody) => callEnvelope(S.updateWebsite, body),
   deleteWebsite: (id: number) => callEnvelope(S.deleteWebsite, { id }),
   storedSysInfo: () => call(SysInfo.get, {}),
   saveSysInfo: (value: SystemInfoConfig) => callEnvelope(SysInfo.set, { value }),
   /** Public: the login page reads it signed out (by org or tenant). */
-  sysInfo: (q: { orgId?: number; tenantId?: number }) => call(systemInfoContracts.get, q, { showError: false, notFoundPage: false }),
+  sysInfo: (q: { orgId?: number; tenantId?: number }) =>
+    call(systemInfoContracts.get, q, { showError: false, notFoundPage: false }),
 }
 
 /** The portal menu config of the user's org; the built-in menu when the call fails (the header must still draw). */

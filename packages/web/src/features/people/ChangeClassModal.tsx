@@ -14,7 +14,9 @@ export function ChangeClassModal({ ids, onDone, onClose }: { ids: number[]; onDo
   return (
     <CrudFormModal<{ classId: number }> title="调班" initialValues={{}} onSubmit={submit} onClose={onClose}>
       <Typography.Paragraph type="secondary">已选择 {ids.length} 名学生</Typography.Paragraph>
-      <Form.Item name="classId" label="调入班级" rules={[{ required: true, message: '请选择班级' }]}><ClassPicker /></Form.Item>
+      <Form.Item name="classId" label="调入班级" rules={[{ required: true, message: '请选择班级' }]}>
+        <ClassPicker />
+      </Form.Item>
     </CrudFormModal>
   )
 }

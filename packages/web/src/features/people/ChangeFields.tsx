@@ -27,8 +27,18 @@ function OrgPicker({ value, onChange }: { value?: number; onChange?: (v: number)
   const own = useSession((s) => s.userInfo?.orgId)
   const current = useScopeOrg() ?? own
   const orgs = useQuery({ queryKey: ['orgs', 'all'], queryFn: orgApi.all })
-  const options = (orgs.data ?? []).filter((o) => o.orgType === 'org' && o.status === 0 && o.orgId !== current).map((o) => ({ value: o.orgId, label: o.name }))
-  return <Select value={value} onChange={onChange} placeholder="请选择调入机构" options={options} showSearch={{ optionFilterProp: 'label' }} />
+  const options = (orgs.data ?? [])
+    .filter((o) => o.orgType === 'org' && o.status === 0 && o.orgId !== current)
+    .map((o) => ({ value: o.orgId, label: o.name }))
+  return (
+    <Select
+      value={value}
+      onChange={onChange}
+      placeholder="请选择调入机构"
+      options={options}
+      showSearch={{ optionFilterProp: 'label' }}
+    />
+  )
 }
 
 /**
@@ -42,7 +52,11 @@ export function ChangeFields({ userType }: { userType: number }) {
   const effect = Form.useWatch<ChangeEffect | undefined>('effect')
   return (
     <>
-      <Form.Item name="userInfoId" label={student ? '学生' : '教师'} rules={[{ required: true, message: student ? '请选择学生' : '请选择教师' }]}>
+      <Form.Item
+        name="userInfoId"
+        label={student ? '学生' : '教师'}
+        rules={[{ required: true, message: student ? '请选择学生' : '请选择教师' }]}
+      >
         <PersonPicker userType={userType} />
       </Form.Item>
       <Form.Item name="changeTypeId" label="异动类型" rules={[{ required: true, message: '请选择异动类型' }]}>
@@ -51,11 +65,20 @@ export function ChangeFields({ userType }: { userType: number }) {
       <Form.Item name="effect" label="异动结果" rules={[{ required: true, message: '请选择异动结果' }]}>
         <Radio.Group options={EFFECT_OPTIONS} />
       </Form.Item>
-      {effect === 'move' && (student
-        ? <Form.Item name="toClassId" label="调入班级" rules={[{ required: true, message: '请选择调入的班级' }]}><ClassPicker /></Form.Item>
-        : <Form.Item name="toOrgId" label="调入机构" rules={[{ required: true, message: '请选择调入的机构' }]}><OrgPicker /></Form.Item>)}
+      {effect === 'move' &&
+        (student ? (
+          <Form.Item name="toClassId" label="调入班级" rules={[{ required: true, message: '请选择调入的班级' }]}>
+            <ClassPicker />
+          </Form.Item>
+        ) : (
+          <Form.Item name="toOrgId" label="调入机构" rules={[{ required: true, message: '请选择调入的机构' }]}>
+            <OrgPicker />
+          </Form.Item>
+        ))}
       <DayField name="changedOn" label="异动日期" required />
-      <Form.Item name="remark" label="备注" rules={[{ max: 200, message: '备注不能超过200个字符' }]}><Input.TextArea rows={2} placeholder="请输入备注" /></Form.Item>
+      <Form.Item name="remark" label="备注" rules={[{ max: 200, message: '备注不能超过200个字符' }]}>
+        <Input.TextArea rows={2} placeholder="请输入备注" />
+      </Form.Item>
     </>
   )
 }

@@ -14,22 +14,31 @@ export default function ChangePage({ path, title }: PageProps) {
   const student = userType === UserType.STUDENT
   const orgId = useScopeOrg()
   const form: CrudForm<ChangeRow, ChangeValues> = {
-    noun: student ? '学生异动' : '教师异动', editable: false,
+    noun: student ? '学生异动' : '教师异动',
+    editable: false,
     initial: () => ({ effect: 'none', changedOn: dayjs() }),
-    submit: (v) => changeApi.add({
-      userInfoId: v.userInfoId, changeTypeId: v.changeTypeId, effect: v.effect, changedOn: fromDay(v.changedOn), remark: v.remark || null,
-      toClassId: v.effect === 'move' && student ? v.toClassId ?? null : null,
-      toOrgId: v.effect === 'move' && !student ? v.toOrgId ?? null : null,
-    }),
+    submit: (v) =>
+      changeApi.add({
+        userInfoId: v.userInfoId,
+        changeTypeId: v.changeTypeId,
+        effect: v.effect,
+        changedOn: fromDay(v.changedOn),
+        remark: v.remark || null,
+        toClassId: v.effect === 'move' && student ? (v.toClassId ?? null) : null,
+        toOrgId: v.effect === 'move' && !student ? (v.toOrgId ?? null) : null,
+      }),
     fields: () => <ChangeFields userType={userType} />,
   }
   return (
     <PageFrame path={path} title={title} extra={<SchoolScopeSelect />}>
       <CrudTableCard<ChangeRow, ChangeValues>
         // A change may move or archive people: their lists refresh too.
-        queryKey={['changes', userType, orgId]} invalidates={[student ? 'students' : 'teachers']}
-        search={student ? '学生姓名或学号' : '教师姓名或工号'} form={form}
-        addLabel="新增异动" addCode={student ? 'base_student_change_type' : 'base_teacher_change_type'}
+        queryKey={['changes', userType, orgId]}
+        invalidates={[student ? 'students' : 'teachers']}
+        search={student ? '学生姓名或学号' : '教师姓名或工号'}
+        form={form}
+        addLabel="新增异动"
+        addCode={student ? 'base_student_change_type' : 'base_teacher_change_type'}
         fetch={(q) => changeApi.page({ orgId, userType, ...q })}
         columns={[
           { title: '姓名', dataIndex: 'trueName' },

@@ -16,10 +16,21 @@ export function DictText({ dictType, id, orgId }: { dictType: DictType; id: numb
 }
 
 export const text = (v: string | null | undefined): string => (v ? v : '—')
-export const sexText = (v: number | null | undefined): string => (v === null || v === undefined ? '—' : SEX_LABEL[v] ?? '—')
+export const sexText = (v: number | null | undefined): string =>
+  v === null || v === undefined ? '—' : (SEX_LABEL[v] ?? '—')
 
 /** The frame of a detail page's card: loading, nothing found, or the content, with 返回 to the list. */
-export function DetailCard({ loading, found, back, children }: { loading: boolean; found: boolean; back: string; children: ReactNode }) {
+export function DetailCard({
+  loading,
+  found,
+  back,
+  children,
+}: {
+  loading: boolean
+  found: boolean
+  back: string
+  children: ReactNode
+}) {
   const navigate = useNavigate()
   // Back to the list the user came from (students-zz, an archive, a filter); straight from a link: the usual list.
   const cameFromApp = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0
@@ -39,14 +50,26 @@ export const childParentColumns = (): TableColumnsType<ChildParent> => [
   statusColumn(),
 ]
 
-interface MemberRecord { trueName: string; archived: boolean; status: number }
+interface MemberRecord {
+  trueName: string
+  archived: boolean
+  status: number
+}
 
 /**
  * A person's read-only detail page (/base-userAccount/teacherDetail?id=, studentDetail?id=): the record `load` answers
  * for the id, its facts as `items` under the name (with 已归档 / 停用), then `more` (a student's parents); 返回 goes
  * to the live or archived list.
  */
-export function MemberDetailPage<R extends MemberRecord>({ path, title, queryKey, load, lists, items, more }: PageProps & {
+export function MemberDetailPage<R extends MemberRecord>({
+  path,
+  title,
+  queryKey,
+  load,
+  lists,
+  items,
+  more,
+}: PageProps & {
   queryKey: string
   load: (id: number) => Promise<R>
   lists: { live: string; archived: string }
@@ -62,8 +85,18 @@ export function MemberDetailPage<R extends MemberRecord>({ path, title, queryKey
       <DetailCard loading={q.isLoading} found={!!r} back={r?.archived ? lists.archived : lists.live}>
         {r && (
           <>
-            <Descriptions bordered size="small" column={{ xs: 1, sm: 2 }} title={<>{r.trueName} {r.archived && <Tag>已归档</Tag>}{r.status === 1 && <Tag>停用</Tag>}</>}
-              items={items(r)} />
+            <Descriptions
+              bordered
+              size="small"
+              column={{ xs: 1, sm: 2 }}
+              title={
+                <>
+                  {r.trueName} {r.archived && <Tag>已归档</Tag>}
+                  {r.status === 1 && <Tag>停用</Tag>}
+                </>
+              }
+              items={items(r)}
+            />
             {more?.(r)}
           </>
         )}

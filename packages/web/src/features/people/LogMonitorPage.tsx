@@ -10,7 +10,13 @@ import { importantLogApi } from './api'
 function DetailCell({ detail }: { detail: LogRow['detail'] }) {
   if (!detail || !Object.keys(detail).length) return <>—</>
   return (
-    <Popover content={<pre style={{ margin: 0, maxWidth: 480, maxHeight: 360, overflow: 'auto' }}>{JSON.stringify(detail, null, 2)}</pre>}>
+    <Popover
+      content={
+        <pre style={{ margin: 0, maxWidth: 480, maxHeight: 360, overflow: 'auto' }}>
+          {JSON.stringify(detail, null, 2)}
+        </pre>
+      }
+    >
       <Typography.Link>查看</Typography.Link>
     </Popover>
   )
@@ -25,14 +31,33 @@ export default function LogMonitorPage({ path, title }: PageProps) {
   return (
     <PageFrame path={path} title={title}>
       <CrudTableCard<LogRow>
-        queryKey={['importantLog', module, from, to]} search="操作人或操作对象"
+        queryKey={['importantLog', module, from, to]}
+        search="操作人或操作对象"
         filters={
           <>
-            <Input.Search placeholder="模块，如 教师管理" allowClear style={{ width: 200 }} onSearch={(v) => setModule(v.trim())} />
-            <DatePicker.RangePicker value={range} onChange={(v) => setRange(v)} placeholder={['开始日期', '结束日期']} />
+            <Input.Search
+              placeholder="模块，如 教师管理"
+              allowClear
+              style={{ width: 200 }}
+              onSearch={(v) => setModule(v.trim())}
+            />
+            <DatePicker.RangePicker
+              value={range}
+              onChange={(v) => setRange(v)}
+              placeholder={['开始日期', '结束日期']}
+            />
           </>
         }
-        fetch={(q) => importantLogApi.page({ keyword: q.keyword ?? null, module: module || null, from, to, pageIndex: q.pageIndex, pageSize: q.pageSize })}
+        fetch={(q) =>
+          importantLogApi.page({
+            keyword: q.keyword ?? null,
+            module: module || null,
+            from,
+            to,
+            pageIndex: q.pageIndex,
+            pageSize: q.pageSize,
+          })
+        }
         columns={[
           ...logColumns(),
           { title: '详情', dataIndex: 'detail', render: (d: LogRow['detail']) => <DetailCell detail={d} /> },

@@ -3,7 +3,13 @@ import { Form, Select } from 'antd'
 import { LoginNameField, MobileField, TrueNameField } from './form-kit'
 import { PersonPicker } from './PersonPicker'
 
-export interface ParentValues { trueName: string; phone: string; userName?: string; relation: (typeof RELATIONS)[number]; childId?: number }
+export interface ParentValues {
+  trueName: string
+  phone: string
+  userName?: string
+  relation: (typeof RELATIONS)[number]
+  childId?: number
+}
 
 const RELATION_OPTIONS = RELATIONS.map((r) => ({ value: r, label: r }))
 
@@ -16,7 +22,9 @@ export function ParentFields({ pickChild }: { pickChild: boolean }) {
   return (
     <>
       {pickChild && (
-        <Form.Item name="childId" label="学生" rules={[{ required: true, message: '请选择学生' }]}><PersonPicker userType={UserType.STUDENT} /></Form.Item>
+        <Form.Item name="childId" label="学生" rules={[{ required: true, message: '请选择学生' }]}>
+          <PersonPicker userType={UserType.STUDENT} />
+        </Form.Item>
       )}
       <Form.Item name="relation" label="与学生关系" rules={[{ required: true, message: '请选择与学生的关系' }]}>
         <Select placeholder="请选择与学生的关系" options={RELATION_OPTIONS} />

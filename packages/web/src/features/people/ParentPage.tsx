@@ -16,9 +16,17 @@ const MANAGE = 'base_parent_manage'
 
 /** A new parent is added for a student (parents have no update call: a wrong one is deleted and added again). */
 const form: CrudForm<ParentRow, ParentValues> = {
-  noun: '家长', editable: false,
+  noun: '家长',
+  editable: false,
   initial: () => ({}),
-  submit: (v) => parentApi.add({ trueName: v.trueName, phone: v.phone, relation: v.relation, childId: v.childId as number, userName: v.userName || null }),
+  submit: (v) =>
+    parentApi.add({
+      trueName: v.trueName,
+      phone: v.phone,
+      relation: v.relation,
+      childId: v.childId as number,
+      userName: v.userName || null,
+    }),
   fields: () => <ParentFields pickChild />,
 }
 
@@ -30,19 +38,49 @@ export default function ParentPage({ path, title }: PageProps) {
   const [filters, setFilters] = useState<{ keyword?: string; classId?: number }>({})
   const query = { orgId, archived, keyword: filters.keyword || null, classId: filters.classId ?? null }
   const notOnSelf = useWithoutSelfLockout<ParentRow>()
-  const remove = removeAction<ParentRow>(parentApi.remove, 'base_parent_delete', '将删除该家长在本机构的身份及其与学生的绑定。')
+  const remove = removeAction<ParentRow>(
+    parentApi.remove,
+    'base_parent_delete',
+    '将删除该家长在本机构的身份及其与学生的绑定。',
+  )
   return (
     <PageFrame path={path} title={title} extra={<SchoolScopeSelect />}>
       <CrudTableCard<ParentRow, ParentValues>
-        queryKey={['parents', query]} invalidates={['students']} form={archived ? undefined : form}
-        addLabel="新增家长" addCode="base_parent_add"
-        title={<ExcelToolbar kind="parent" calls={parentContracts} noun="家长" orgId={orgId} canImport={!archived}
-          importCode="base_parent_add" exportCode="base_parent_export" exportBody={query} />}
+        queryKey={['parents', query]}
+        invalidates={['students']}
+        form={archived ? undefined : form}
+        addLabel="新增家长"
+        addCode="base_parent_add"
+        title={
+          <ExcelToolbar
+            kind="parent"
+            calls={parentContracts}
+            noun="家长"
+            orgId={orgId}
+            canImport={!archived}
+            importCode="base_parent_add"
+            exportCode="base_parent_export"
+            exportBody={query}
+          />
+        }
         filters={
           <>
-            <Input.Search placeholder="家长姓名或手机号" allowClear style={{ width: 220 }} onSearch={(v) => setFilters((f) => ({ ...f, keyword: v.trim() }))} />
-            <Select allowClear placeholder="孩子所在班级" aria-label="孩子所在班级" style={{ width: 180 }} options={classOptions(classes)} value={filters.classId}
-              showSearch={{ optionFilterProp: 'label' }} onChange={(v?: number) => setFilters((f) => ({ ...f, classId: v }))} />
+            <Input.Search
+              placeholder="家长姓名或手机号"
+              allowClear
+              style={{ width: 220 }}
+              onSearch={(v) => setFilters((f) => ({ ...f, keyword: v.trim() }))}
+            />
+            <Select
+              allowClear
+              placeholder="孩子所在班级"
+              aria-label="孩子所在班级"
+              style={{ width: 180 }}
+              options={classOptions(classes)}
+              value={filters.classId}
+              showSearch={{ optionFilterProp: 'label' }}
+              onChange={(v?: number) => setFilters((f) => ({ ...f, classId: v }))}
+            />
           </>
         }
         fetch={(q) => parentApi.page({ ...query, pageIndex: q.pageIndex, pageSize: q.pageSize })}
@@ -51,15 +89,22 @@ export default function ParentPage({ path, title }: PageProps) {
           textColumn('手机号', 'phone'),
           { title: '登录名', dataIndex: 'userName' },
           {
-            title: '孩子', dataIndex: 'children', render: (children: ParentRow['children']) => (children.length
-              ? children.map((c) => <Tag key={c.id}>{`${c.trueName}（${c.relation}${c.className ? `，${c.className}` : ''}）`}</Tag>)
-              : '—'),
+            title: '孩子',
+            dataIndex: 'children',
+            render: (children: ParentRow['children']) =>
+              children.length
+                ? children.map((c) => (
+                    <Tag key={c.id}>{`${c.trueName}（${c.relation}${c.className ? `，${c.className}` : ''}）`}</Tag>
+                  ))
+                : '—',
           },
           statusColumn(),
         ]}
-        actions={notOnSelf(archived
-          ? [restoreAction(parentApi.restore, MANAGE), remove]
-          : [archiveAction(parentApi.archive, MANAGE), resetPasswordAction(parentApi.resetPassword, MANAGE), remove])}
+        actions={notOnSelf(
+          archived
+            ? [restoreAction(parentApi.restore, MANAGE), remove]
+            : [archiveAction(parentApi.archive, MANAGE), resetPasswordAction(parentApi.resetPassword, MANAGE), remove],
+        )}
       />
     </PageFrame>
   )

@@ -17,24 +17,57 @@ export function ParentsDrawer({ childId, onClose }: { childId: number; onClose: 
   // A binding changes the parents' lists and the students' parent counts.
   const write = useWrite(['parents', 'students'])
   const [adding, setAdding] = useState(false)
-  const unbind = (p: ChildParent) => modal.confirm({
-    title: `解除“${p.trueName}”与该学生的绑定？`, content: '家长账号保留，可重新绑定。', okText: '解绑', cancelText: '取消',
-    okButtonProps: { danger: true }, onOk: () => write(() => parentApi.unbind(p.id, childId)),
-  })
-  const add = async (v: ParentValues) => (await write(() => parentApi.add({ ...v, userName: v.userName || null, childId }))) !== null
+  const unbind = (p: ChildParent) =>
+    modal.confirm({
+      title: `解除“${p.trueName}”与该学生的绑定？`,
+      content: '家长账号保留，可重新绑定。',
+      okText: '解绑',
+      cancelText: '取消',
+      okButtonProps: { danger: true },
+      onOk: () => write(() => parentApi.unbind(p.id, childId)),
+    })
+  const add = async (v: ParentValues) =>
+    (await write(() => parentApi.add({ ...v, userName: v.userName || null, childId }))) !== null
 
   return (
-    <Drawer open size={720} title={`家长管理${child.data ? ` · ${child.data.trueName}` : ''}`} onClose={onClose} destroyOnHidden
-      extra={<PermButton code={CODE} type="primary" onClick={() => setAdding(true)}>添加家长</PermButton>}>
+    <Drawer
+      open
+      size={720}
+      title={`家长管理${child.data ? ` · ${child.data.trueName}` : ''}`}
+      onClose={onClose}
+      destroyOnHidden
+      extra={
+        <PermButton code={CODE} type="primary" onClick={() => setAdding(true)}>
+          添加家长
+        </PermButton>
+      }
+    >
       <Table<ChildParent>
-        rowKey="id" size="small" pagination={false} loading={parents.isFetching} dataSource={parents.data ?? []}
+        rowKey="id"
+        size="small"
+        pagination={false}
+        loading={parents.isFetching}
+        dataSource={parents.data ?? []}
         columns={[
           ...childParentColumns(),
-          { title: '操作', key: 'op', render: (_, p) => <PermButton code={CODE} type="link" size="small" danger onClick={() => unbind(p)}>解绑</PermButton> },
+          {
+            title: '操作',
+            key: 'op',
+            render: (_, p) => (
+              <PermButton code={CODE} type="link" size="small" danger onClick={() => unbind(p)}>
+                解绑
+              </PermButton>
+            ),
+          },
         ]}
       />
       {adding && (
-        <CrudFormModal<ParentValues> title="添加家长" initialValues={{}} onSubmit={add} onClose={() => setAdding(false)}>
+        <CrudFormModal<ParentValues>
+          title="添加家长"
+          initialValues={{}}
+          onSubmit={add}
+          onClose={() => setAdding(false)}
+        >
           <ParentFields pickChild={false} />
         </CrudFormModal>
       )}

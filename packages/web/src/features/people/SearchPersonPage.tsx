@@ -14,15 +14,35 @@ export default function SearchPersonPage({ path, title }: PageProps) {
   // The detail pages belong to 人员管理: without that page the link would only lead to 404.
   const canOpen = useSession((s) => s.userInfo?.permissions.includes('base_user_account') ?? false)
   const detail: RowAction<SearchPersonRow> = {
-    key: 'detail', label: '详情', hidden: (r) => !canOpen || r.userType === UserType.PARENT,
+    key: 'detail',
+    label: '详情',
+    hidden: (r) => !canOpen || r.userType === UserType.PARENT,
     to: (r) => `/base-userAccount/${r.userType === UserType.STUDENT ? 'studentDetail' : 'teacherDetail'}?id=${r.id}`,
   }
   return (
     <PageFrame path={path} title={title}>
       <CrudTableCard<SearchPersonRow>
-        queryKey={['searchPerson', userType]} search="姓名、手机号、工号或学号"
-        filters={<Select allowClear placeholder="全部身份" aria-label="全部身份" style={{ width: 140 }} options={TYPE_OPTIONS} value={userType} onChange={(v?: number) => setUserType(v)} />}
-        fetch={(q) => searchPersonApi.page({ userType: userType ?? null, keyword: q.keyword ?? null, pageIndex: q.pageIndex, pageSize: q.pageSize })}
+        queryKey={['searchPerson', userType]}
+        search="姓名、手机号、工号或学号"
+        filters={
+          <Select
+            allowClear
+            placeholder="全部身份"
+            aria-label="全部身份"
+            style={{ width: 140 }}
+            options={TYPE_OPTIONS}
+            value={userType}
+            onChange={(v?: number) => setUserType(v)}
+          />
+        }
+        fetch={(q) =>
+          searchPersonApi.page({
+            userType: userType ?? null,
+            keyword: q.keyword ?? null,
+            pageIndex: q.pageIndex,
+            pageSize: q.pageSize,
+          })
+        }
         columns={[
           { title: '姓名', dataIndex: 'trueName' },
           { title: '身份', dataIndex: 'userType', render: (v: number) => labelOf(USER_TYPE_LABEL, v) },
@@ -32,8 +52,11 @@ export default function SearchPersonPage({ path, title }: PageProps) {
           textColumn('工号/学号', 'jobNo'),
           textColumn('班级', 'className'),
           {
-            title: '状态', key: 'state', width: 90,
-            render: (_, r) => (r.archived ? <Tag>已归档</Tag> : r.status === 0 ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
+            title: '状态',
+            key: 'state',
+            width: 90,
+            render: (_, r) =>
+              r.archived ? <Tag>已归档</Tag> : r.status === 0 ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>,
           },
         ]}
         actions={[detail]}

@@ -6,7 +6,10 @@ import { childParentColumns, MemberDetailPage, sexText, text } from './DetailBit
 /** /base-userAccount/studentDetail?id=: one student's record and the parents bound to them, read-only. */
 export default function StudentDetailPage(props: PageProps) {
   return (
-    <MemberDetailPage {...props} queryKey="students" load={studentApi.detail}
+    <MemberDetailPage
+      {...props}
+      queryKey="students"
+      load={studentApi.detail}
       lists={{ live: '/base-userAccount/students', archived: '/base-userAccount/studentGuidang' }}
       items={(s) => [
         { label: '学号', children: text(s.jobNo) },
@@ -20,9 +23,18 @@ export default function StudentDetailPage(props: PageProps) {
       ]}
       more={(s) => (
         <>
-          <Typography.Title level={5} style={{ marginTop: 24 }}>家长</Typography.Title>
-          <Table<ChildParent> rowKey="id" size="small" pagination={false} dataSource={s.parents} columns={childParentColumns()} />
+          <Typography.Title level={5} style={{ marginTop: 24 }}>
+            家长
+          </Typography.Title>
+          <Table<ChildParent>
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={s.parents}
+            columns={childParentColumns()}
+          />
         </>
-      )} />
+      )}
+    />
   )
 }

@@ -1,9 +1,30 @@
 import {
-  changeContracts, departmentContracts, importantLogContracts, joinAuditContracts, parentContracts as P, personalDetailsContracts, searchPersonContracts,
-  studentContracts as S, teacherContracts as T,
-  type ChangeAddBody, type ChangeClassBody, type ChangePageBody, type JoinDecideBody, type JoinPageBody, type LogPageBody,
-  type MemberActionContracts, type ParentAddBody, type ParentPageBody, type PersonalDetailsUpdateBody, type SearchPersonBody, type StudentAddBody,
-  type StudentPageBody, type StudentUpdateBody, type TeacherAddBody, type TeacherPageBody, type TeacherUpdateBody,
+  changeContracts,
+  departmentContracts,
+  importantLogContracts,
+  joinAuditContracts,
+  parentContracts as P,
+  personalDetailsContracts,
+  searchPersonContracts,
+  studentContracts as S,
+  teacherContracts as T,
+  type ChangeAddBody,
+  type ChangeClassBody,
+  type ChangePageBody,
+  type JoinDecideBody,
+  type JoinPageBody,
+  type LogPageBody,
+  type MemberActionContracts,
+  type ParentAddBody,
+  type ParentPageBody,
+  type PersonalDetailsUpdateBody,
+  type SearchPersonBody,
+  type StudentAddBody,
+  type StudentPageBody,
+  type StudentUpdateBody,
+  type TeacherAddBody,
+  type TeacherPageBody,
+  type TeacherUpdateBody,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { call, callEnvelope } from '../../api/call'
@@ -75,6 +96,10 @@ export const personalDetailsApi = {
 
 /** Department options of the org the page works on (the caller's own when `orgId` is undefined). */
 export function useDepartments(orgId?: number) {
-  const q = useQuery({ queryKey: ['departments', orgId], queryFn: () => call(departmentContracts.list, { orgId }), staleTime: 30_000 })
+  const q = useQuery({
+    queryKey: ['departments', orgId],
+    queryFn: () => call(departmentContracts.list, { orgId }),
+    staleTime: 30_000,
+  })
   return (q.data ?? []).map((d) => ({ value: d.id, label: d.name }))
 }

@@ -9,13 +9,19 @@ import { classApi } from '../base-data/grade-class-api'
  */
 export function useLiveClasses(): ClassRow[] {
   const orgId = useScopeOrg()
-  const q = useQuery({ queryKey: ['classes', 'options', orgId], queryFn: () => classApi.page({ orgId, archived: false, pageSize: 500 }), staleTime: 30_000 })
+  const q = useQuery({
+    queryKey: ['classes', 'options', orgId],
+    queryFn: () => classApi.page({ orgId, archived: false, pageSize: 500 }),
+    staleTime: 30_000,
+  })
   return q.data?.list ?? []
 }
 
 /** Classes of one grade (or all) as flat options. */
 export const classOptions = (classes: ClassRow[], gradeId?: number | null) =>
-  classes.filter((c) => !gradeId || c.gradeId === gradeId).map((c) => ({ value: c.id, label: gradeId ? c.name : `${c.gradeName}${c.name}` }))
+  classes
+    .filter((c) => !gradeId || c.gradeId === gradeId)
+    .map((c) => ({ value: c.id, label: gradeId ? c.name : `${c.gradeName}${c.name}` }))
 
 /** Classes grouped under their grade, for a single picker. */
 export function groupedClassOptions(classes: ClassRow[]) {

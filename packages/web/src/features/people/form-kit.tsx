@@ -6,7 +6,9 @@ import { fromDay, toDay } from '../../components/crud'
 import { useDictOptions } from '../base-data/dict-api'
 
 /** Minimal view of a zod schema: the shared field schemas validate in the form with the server's own messages. */
-interface FieldSchema { safeParse: (v: unknown) => { success: true } | { success: false; error: { issues: { message: string }[] } } }
+interface FieldSchema {
+  safeParse: (v: unknown) => { success: true } | { success: false; error: { issues: { message: string }[] } }
+}
 
 /** A form rule that checks a value against one of the shared zod field schemas (people.ts), so messages match the API. */
 export function zodRule(schema: FieldSchema): FormRule {
@@ -21,30 +23,60 @@ export function zodRule(schema: FieldSchema): FormRule {
 export const SEX_OPTIONS = Object.entries(SEX_LABEL).map(([value, label]) => ({ value: Number(value), label }))
 
 /** A half-width column of the two-column people forms. */
-export const Half = ({ children }: { children: ReactNode }) => <Col xs={24} sm={12}>{children}</Col>
+export const Half = ({ children }: { children: ReactNode }) => (
+  <Col xs={24} sm={12}>
+    {children}
+  </Col>
+)
 
 /** 姓名 (or 家长姓名 …) of a person form, checked by the shared trueNameField. */
 export function TrueNameField({ label = '姓名' }: { label?: string }) {
-  return <Form.Item name="trueName" label={label} required rules={[zodRule(trueNameField)]}><Input placeholder={`请输入${label}`} maxLength={30} /></Form.Item>
+  return (
+    <Form.Item name="trueName" label={label} required rules={[zodRule(trueNameField)]}>
+      <Input placeholder={`请输入${label}`} maxLength={30} />
+    </Form.Item>
+  )
 }
 
 /** A required 手机号 (teachers, parents: it is also how an existing account is found). */
 export function MobileField() {
-  return <Form.Item name="phone" label="手机号" required rules={[zodRule(mobileField)]}><Input placeholder="请输入手机号" maxLength={11} /></Form.Item>
+  return (
+    <Form.Item name="phone" label="手机号" required rules={[zodRule(mobileField)]}>
+      <Input placeholder="请输入手机号" maxLength={11} />
+    </Form.Item>
+  )
 }
 
 /** 登录名 of a new person; `placeholder` names its default (默认为手机号, 默认为学号). */
 export function LoginNameField({ placeholder }: { placeholder: string }) {
-  return <Form.Item name="userName" label="登录名" rules={[zodRule(loginNameField)]}><Input placeholder={placeholder} maxLength={40} /></Form.Item>
+  return (
+    <Form.Item name="userName" label="登录名" rules={[zodRule(loginNameField)]}>
+      <Input placeholder={placeholder} maxLength={40} />
+    </Form.Item>
+  )
 }
 
 /** 备注, at most 200 characters. */
 export function RemarkField() {
-  return <Form.Item name="remark" label="备注" rules={[{ max: 200, message: '备注不能超过200个字符' }]}><Input.TextArea rows={1} placeholder="请输入备注" /></Form.Item>
+  return (
+    <Form.Item name="remark" label="备注" rules={[{ max: 200, message: '备注不能超过200个字符' }]}>
+      <Input.TextArea rows={1} placeholder="请输入备注" />
+    </Form.Item>
+  )
 }
 
 /** A select over a people dictionary (position, title …) of the org the page works on. */
-export function DictField({ name, label, dictType, orgId }: { name: string; label: string; dictType: DictType; orgId?: number }) {
+export function DictField({
+  name,
+  label,
+  dictType,
+  orgId,
+}: {
+  name: string
+  label: string
+  dictType: DictType
+  orgId?: number
+}) {
   const { options } = useDictOptions(dictType, orgId)
   return (
     <Form.Item name={name} label={label}>
@@ -65,10 +97,15 @@ export function IdCardSexFields({ idCardSchema }: { idCardSchema: FieldSchema })
     <>
       <Half>
         <Form.Item name="idCard" label="身份证号" rules={[zodRule(idCardSchema)]}>
-          <Input placeholder="请输入身份证号" maxLength={18} allowClear onChange={(e) => {
-            const info = parseIdCard(e.target.value)
-            if (info) form.setFieldValue('sex', info.sex)
-          }} />
+          <Input
+            placeholder="请输入身份证号"
+            maxLength={18}
+            allowClear
+            onChange={(e) => {
+              const info = parseIdCard(e.target.value)
+              if (info) form.setFieldValue('sex', info.sex)
+            }}
+          />
         </Form.Item>
       </Half>
       <Half>

@@ -20,16 +20,38 @@ export function BureauLoginHeader() {
   const { bureauAdmin } = useBureauAccess()
   const onSet = pathname.startsWith(SET)
   return (
-    <header className="zx-ph" data-testid="bureau-login-header" style={{ background: 'linear-gradient(90deg,#0b3d91,#1565c0)' }}>
-      <HeaderBrand to={INDEX} sysName={cfg?.platformName || '局校一体平台'} logoUrl={cfg?.logoUrl} showLogo={cfg?.showLogo} />
+    <header
+      className="zx-ph"
+      data-testid="bureau-login-header"
+      style={{ background: 'linear-gradient(90deg,#0b3d91,#1565c0)' }}
+    >
+      <HeaderBrand
+        to={INDEX}
+        sysName={cfg?.platformName || '局校一体平台'}
+        logoUrl={cfg?.logoUrl}
+        showLogo={cfg?.showLogo}
+      />
       <div style={{ flex: 1 }} />
       <div className="zx-ph-tools">
-        {bureauAdmin && (onSet
-          ? <Link to={INDEX} title="首页" data-testid="admin-home"><HomeIcon size={18} /></Link>
-          : <Link to={SET} title="设置" data-testid="admin-gear"><SettingIcon size={18} /></Link>)}
+        {bureauAdmin &&
+          (onSet ? (
+            <Link to={INDEX} title="首页" data-testid="admin-home">
+              <HomeIcon size={18} />
+            </Link>
+          ) : (
+            <Link to={SET} title="设置" data-testid="admin-gear">
+              <SettingIcon size={18} />
+            </Link>
+          ))}
         {user && (
-          <UserMenuButton menu={{ items: [{ key: 'logout', label: '退出' }], onClick: () => void logout() }} color="#fff">
-            <Avatar aria-hidden size="small" src={user.avatarUrl ?? undefined}>{user.trueName.slice(-2)}</Avatar>{user.trueName}
+          <UserMenuButton
+            menu={{ items: [{ key: 'logout', label: '退出' }], onClick: () => void logout() }}
+            color="#fff"
+          >
+            <Avatar aria-hidden size="small" src={user.avatarUrl ?? undefined}>
+              {user.trueName.slice(-2)}
+            </Avatar>
+            {user.trueName}
           </UserMenuButton>
         )}
       </div>

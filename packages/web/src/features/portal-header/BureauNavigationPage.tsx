@@ -15,14 +15,20 @@ export default function BureauNavigationPage({ path, title }: PageProps) {
   const groups = menuGroups(user)
   return (
     <div data-page={path}>
-      <Typography.Title level={1} style={{ fontSize: 20, marginTop: 0 }}>{title}</Typography.Title>
-      {!groups.length ? <Empty description="暂无权限" /> : (
+      <Typography.Title level={1} style={{ fontSize: 20, marginTop: 0 }}>
+        {title}
+      </Typography.Title>
+      {!groups.length ? (
+        <Empty description="暂无权限" />
+      ) : (
         <Row gutter={[16, 16]}>
           {groups.map((g) => (
             <Col xs={24} md={12} xl={8} key={g.title}>
               <Card size="small" title={g.title} data-testid="bureau-nav-group">
                 {g.routes.map((r) => (
-                  <div key={r.path} style={{ padding: '4px 0' }}><Link to={r.path}>{r.title}</Link></div>
+                  <div key={r.path} style={{ padding: '4px 0' }}>
+                    <Link to={r.path}>{r.title}</Link>
+                  </div>
                 ))}
               </Card>
             </Col>

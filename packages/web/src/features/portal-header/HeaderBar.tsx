@@ -42,26 +42,60 @@ export function HeaderBar({ testId, style, attrs, brand, user, drawerTop, childr
   // The header's own height, measured while it is in the flow, holds its place once it is fixed.
   const slotRef = useRef<HTMLDivElement>(null)
   const [height, setHeight] = useState<number>()
-  useLayoutEffect(() => { if (!pinned && slotRef.current) setHeight(slotRef.current.offsetHeight) }, [pinned, compact])
+  useLayoutEffect(() => {
+    if (!pinned && slotRef.current) setHeight(slotRef.current.offsetHeight)
+  }, [pinned, compact])
   const slot = { ref: slotRef, className: 'zx-ph-slot', style: pinned && height ? { height } : undefined }
   const pin = pinned ? ' zx-ph-pinned' : ''
   if (!compact) {
-    return <div {...slot}><header className={`zx-ph${pin}`} data-testid={testId} data-pinned={pinned} style={style} {...attrs}>{brand}{children}{user}</header></div>
+    return (
+      <div {...slot}>
+        <header className={`zx-ph${pin}`} data-testid={testId} data-pinned={pinned} style={style} {...attrs}>
+          {brand}
+          {children}
+          {user}
+        </header>
+      </div>
+    )
   }
-  const closeOnLink = (e: MouseEvent) => { if ((e.target as HTMLElement).closest('a')) setOpenAt(null) }
+  const closeOnLink = (e: MouseEvent) => {
+    if ((e.target as HTMLElement).closest('a')) setOpenAt(null)
+  }
   return (
     <div {...slot}>
-      <header className={`zx-ph zx-ph-compact${pin}`} data-testid={testId} data-compact="true" data-pinned={pinned} style={style} {...attrs}>
-        <button type="button" className="zx-ph-menu-btn" aria-label="打开菜单" data-testid="header-menu-button" onClick={() => setOpenAt(pathname)}>
+      <header
+        className={`zx-ph zx-ph-compact${pin}`}
+        data-testid={testId}
+        data-compact="true"
+        data-pinned={pinned}
+        style={style}
+        {...attrs}
+      >
+        <button
+          type="button"
+          className="zx-ph-menu-btn"
+          aria-label="打开菜单"
+          data-testid="header-menu-button"
+          onClick={() => setOpenAt(pathname)}
+        >
           <MenuIcon size={22} />
         </button>
         {brand}
         {user && <div className="zx-ph-tools">{user}</div>}
         {/* No antd title bar: the drawer wears the header's own colours from top to bottom. */}
-        <Drawer open={open} onClose={() => setOpenAt(null)} placement="left" size={280} forceRender closable={false}
-          styles={{ body: { padding: 0, display: 'flex', flexDirection: 'column' } }}>
+        <Drawer
+          open={open}
+          onClose={() => setOpenAt(null)}
+          placement="left"
+          size={280}
+          forceRender
+          closable={false}
+          styles={{ body: { padding: 0, display: 'flex', flexDirection: 'column' } }}
+        >
           <div className="zx-ph zx-ph-drawer" data-testid="header-drawer" style={style} onClick={closeOnLink}>
-            <button type="button" className="zx-ph-menu-btn" aria-label="关闭菜单" onClick={() => setOpenAt(null)}><CloseIcon size={20} /></button>
+            <button type="button" className="zx-ph-menu-btn" aria-label="关闭菜单" onClick={() => setOpenAt(null)}>
+              <CloseIcon size={20} />
+            </button>
             {drawerTop}
             {children}
           </div>

@@ -24,19 +24,44 @@ export function PlatformHeader({ title, drawerTop }: { title: string; drawerTop?
   const { shown, more } = splitVisible(apps, PLATFORM_MAX_TABS)
   const home = user ? homePathFor(user) : '/'
   return (
-    <HeaderBar testId="platform-header" style={{ background: '#001529' }} drawerTop={drawerTop} user={<UserMenu dark />}
-      brand={<Link to={home} className="zx-ph-brand"><span className="zx-ph-title">{title}</span></Link>}>
+    <HeaderBar
+      testId="platform-header"
+      style={{ background: '#001529' }}
+      drawerTop={drawerTop}
+      user={<UserMenu dark />}
+      brand={
+        <Link to={home} className="zx-ph-brand">
+          <span className="zx-ph-title">{title}</span>
+        </Link>
+      }
+    >
       <nav className="zx-ph-nav">
-        {shown.map((a) => <button type="button" key={a.appId} className="zx-ph-tab" data-testid="platform-tab" onClick={() => openApp(a)}>{a.name}</button>)}
+        {shown.map((a) => (
+          <button
+            type="button"
+            key={a.appId}
+            className="zx-ph-tab"
+            data-testid="platform-tab"
+            onClick={() => openApp(a)}
+          >
+            {a.name}
+          </button>
+        ))}
         {more.length > 0 && (
-          <Dropdown menu={{ items: more.map((a) => ({ key: String(a.appId), label: a.name, onClick: () => openApp(a) })) }}>
-            <button type="button" className="zx-ph-tab" data-testid="platform-more">更多</button>
+          <Dropdown
+            menu={{ items: more.map((a) => ({ key: String(a.appId), label: a.name, onClick: () => openApp(a) })) }}
+          >
+            <button type="button" className="zx-ph-tab" data-testid="platform-more">
+              更多
+            </button>
           </Dropdown>
         )}
       </nav>
       <div className="zx-ph-tools">
         <MessageBell />
-        <Link to={home} title="首页" data-testid="home-link"><HomeIcon size={18} /></Link>
+        <Link to={home} title="首页" data-testid="home-link">
+          <HomeIcon size={18} />
+        </Link>
       </div>
     </HeaderBar>
   )

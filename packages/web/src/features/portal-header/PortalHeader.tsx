@@ -60,35 +60,82 @@ export function PortalHeader({ launcher, oftenUse }: PortalHeaderSlots) {
   // The personal choice ('true'/'false') overrides the configured multiple-apps default (001 §6).
   const multiple = personal ?? c?.hasMultiple
   return (
-    <HeaderBar testId={c ? 'portal-header' : 'portal-header-skeleton'} attrs={c ? { 'data-nav-style': c.navigationStyle } : undefined} user={<UserMenu dark />}
-      brand={c ? <HeaderBrand to={home} sysName={c.source === 'default' ? defaultPortalTitle(user?.currentOrgData?.trade) : c.sysName} logoUrl={c.logoUrl} showLogo={c.showLogo} wideImgUrl={c.wideImgUrl} styleSelect={c.styleSelect} />
-        : <Skeleton.Input active size="small" style={{ width: 160 }} />}>
+    <HeaderBar
+      testId={c ? 'portal-header' : 'portal-header-skeleton'}
+      attrs={c ? { 'data-nav-style': c.navigationStyle } : undefined}
+      user={<UserMenu dark />}
+      brand={
+        c ? (
+          <HeaderBrand
+            to={home}
+            sysName={c.source === 'default' ? defaultPortalTitle(user?.currentOrgData?.trade) : c.sysName}
+            logoUrl={c.logoUrl}
+            showLogo={c.showLogo}
+            wideImgUrl={c.wideImgUrl}
+            styleSelect={c.styleSelect}
+          />
+        ) : (
+          <Skeleton.Input active size="small" style={{ width: 160 }} />
+        )
+      }
+    >
       {c ? (
         <>
           {/* The home tabs and links of PortalMenuConfig (features/pc-portal), the landing one with the home icon. */}
           <PortalMenuTabs />
           <nav className="zx-ph-nav" aria-label="应用导航">
-            {c.navigationStyle === 2 ? <GroupMenus groups={groups} width={width} /> : <AppTabs groups={groups} width={width} multiple={!!multiple} />}
+            {c.navigationStyle === 2 ? (
+              <GroupMenus groups={groups} width={width} />
+            ) : (
+              <AppTabs groups={groups} width={width} multiple={!!multiple} />
+            )}
           </nav>
           <div className="zx-ph-tools">
             <UnifiedStrip cfg={c} />
             {c.hasOftenUse && oftenUse}
             {launcher}
-            {c.webPageName && c.webPageUrl && <a href={c.webPageUrl} target="_blank" rel="noopener noreferrer">{c.webPageName}</a>}
+            {c.webPageName && c.webPageUrl && (
+              <a href={c.webPageUrl} target="_blank" rel="noopener noreferrer">
+                {c.webPageName}
+              </a>
+            )}
             {/* Not when the portal was opened from another client (beFrom, docs/portal.md "Startup"): it is the phone side already. */}
             {c.openMobileEntry && !embedded && (
-              <span className="zx-ph-link" role="button" tabIndex={0} title="移动端入口" data-testid="mobile-entry-open" onClick={() => setMobileOpen(true)}><PhoneIcon /></span>
+              <span
+                className="zx-ph-link"
+                role="button"
+                tabIndex={0}
+                title="移动端入口"
+                data-testid="mobile-entry-open"
+                onClick={() => setMobileOpen(true)}
+              >
+                <PhoneIcon />
+              </span>
             )}
             <MessageBell />
             <AllianceEntry />
             {feedback && (
-              <Link to={MENU_TARGET.complaint} title="投诉建议" data-testid="feedback-entry" onClick={() => dots.clear('menu', 'feedback')}>
-                <RedDotBadge dot={dots.dotOf('menu', 'feedback')} maxCount={dots.maxCount}><FeedbackIcon /></RedDotBadge>
+              <Link
+                to={MENU_TARGET.complaint}
+                title="投诉建议"
+                data-testid="feedback-entry"
+                onClick={() => dots.clear('menu', 'feedback')}
+              >
+                <RedDotBadge dot={dots.dotOf('menu', 'feedback')} maxCount={dots.maxCount}>
+                  <FeedbackIcon />
+                </RedDotBadge>
               </Link>
             )}
             {canManagePortal(user) && (
-              <Link to={PORTAL_ADMIN_HOME} title="门户管理" data-testid="portal-admin" onClick={() => dots.clear('menu', 'portalAdmin')}>
-                <RedDotBadge dot={dots.dotOf('menu', 'portalAdmin')} maxCount={dots.maxCount}><PortalAdminIcon /></RedDotBadge>
+              <Link
+                to={PORTAL_ADMIN_HOME}
+                title="门户管理"
+                data-testid="portal-admin"
+                onClick={() => dots.clear('menu', 'portalAdmin')}
+              >
+                <RedDotBadge dot={dots.dotOf('menu', 'portalAdmin')} maxCount={dots.maxCount}>
+                  <PortalAdminIcon />
+                </RedDotBadge>
               </Link>
             )}
             <AdminToggle adminTo={adminTarget(user, bureauAdmin)} homeTo={home} />

@@ -13,11 +13,24 @@ function IotTile() {
   const menu = useQuery({ queryKey: ['iotMenu'], queryFn: dataCentreApi.iotMenu, staleTime: 60_000 })
   const entries = menu.data ?? []
   if (!entries.length) {
-    return <button type="button" className="zx-ph-tile" data-testid="tile-iot" onClick={() => notify.warning(Msg.NO_PERMISSION)}>物联网平台</button>
+    return (
+      <button
+        type="button"
+        className="zx-ph-tile"
+        data-testid="tile-iot"
+        onClick={() => notify.warning(Msg.NO_PERMISSION)}
+      >
+        物联网平台
+      </button>
+    )
   }
   return (
-    <Dropdown menu={{ items: entries.map((e) => ({ key: e.key, label: e.name, onClick: () => openTarget(e.route, false) })) }}>
-      <button type="button" className="zx-ph-tile" data-testid="tile-iot">物联网平台</button>
+    <Dropdown
+      menu={{ items: entries.map((e) => ({ key: e.key, label: e.name, onClick: () => openTarget(e.route, false) })) }}
+    >
+      <button type="button" className="zx-ph-tile" data-testid="tile-iot">
+        物联网平台
+      </button>
     </Dropdown>
   )
 }
@@ -27,15 +40,33 @@ function IotTile() {
  * first two open their lists (/lowCodeApplication/index, docs/portal-apps.md "Data centre, low-code, IoT"): the
  * apps of types 3 and 4 the user may open (000 §9), the data centre only once its data warehouse is enabled.
  */
-export function UnifiedStrip({ cfg }: { cfg: Pick<MhSysConfig, 'bigDataCenter' | 'lowCodeApplication' | 'lotPlatform'> }) {
+export function UnifiedStrip({
+  cfg,
+}: {
+  cfg: Pick<MhSysConfig, 'bigDataCenter' | 'lowCodeApplication' | 'lotPlatform'>
+}) {
   if (!cfg.bigDataCenter && !cfg.lowCodeApplication && !cfg.lotPlatform) return null
   return (
     <div className="zx-ph-strip" data-testid="unified-strip">
       {cfg.bigDataCenter && (
-        <button type="button" className="zx-ph-tile" data-testid="tile-data" onClick={() => openTarget('/lowCodeApplication/index?type=dataCenter', false)}>大数据中心</button>
+        <button
+          type="button"
+          className="zx-ph-tile"
+          data-testid="tile-data"
+          onClick={() => openTarget('/lowCodeApplication/index?type=dataCenter', false)}
+        >
+          大数据中心
+        </button>
       )}
       {cfg.lowCodeApplication && (
-        <button type="button" className="zx-ph-tile" data-testid="tile-lowcode" onClick={() => openTarget('/lowCodeApplication/index?type=lowCode', false)}>低代码应用</button>
+        <button
+          type="button"
+          className="zx-ph-tile"
+          data-testid="tile-lowcode"
+          onClick={() => openTarget('/lowCodeApplication/index?type=lowCode', false)}
+        >
+          低代码应用
+        </button>
       )}
       {cfg.lotPlatform && <IotTile />}
     </div>

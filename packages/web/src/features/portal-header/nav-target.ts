@@ -8,11 +8,21 @@ import { clearRedDot } from '../red-dots/use-red-dots'
  * Opens an app from a header tab or menu: its route in this window, or a new tab when it asks for one (openWay 2).
  * A scrapped, expired or unregistered app says so here, instead of opening a tab that would only say so.
  */
-export function openApp(app: Pick<AppRow, 'reqUri' | 'entryUrl' | 'openWay' | 'name' | 'isScrap' | 'hasExpire' | 'missing'> & { uniqueId?: string }): void {
+export function openApp(
+  app: Pick<AppRow, 'reqUri' | 'entryUrl' | 'openWay' | 'name' | 'isScrap' | 'hasExpire' | 'missing'> & {
+    uniqueId?: string
+  },
+): void {
   const closed = closedReason(app)
-  if (closed) { notify.warning(closed); return }
+  if (closed) {
+    notify.warning(closed)
+    return
+  }
   const target = app.reqUri ?? app.entryUrl
-  if (!target) { notify.warning('暂无权限'); return }
+  if (!target) {
+    notify.warning('暂无权限')
+    return
+  }
   clearRedDot('app', app.uniqueId)
   openTarget(target, app.openWay === 2)
 }

@@ -1,6 +1,14 @@
 import {
-  bannerContracts as B, cmsContracts as C, portalModuleContracts as M, type BannerSaveBody, type BlockInput, type HomeKind, type ModuleListBody,
-  type NewsAdminPageBody, type NewsQueryBody, type NewsSaveBody,
+  bannerContracts as B,
+  cmsContracts as C,
+  portalModuleContracts as M,
+  type BannerSaveBody,
+  type BlockInput,
+  type HomeKind,
+  type ModuleListBody,
+  type NewsAdminPageBody,
+  type NewsQueryBody,
+  type NewsSaveBody,
 } from '@zhixiao/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { call, callEnvelope, upload } from '../../api/call'
@@ -8,12 +16,20 @@ import { useSession } from '../../stores/session'
 import { preloadFirstPicture } from './blocks/carousel-picture'
 
 /** Query groups of the news and portal-block area; a write refreshes the groups it changes through useWrite. */
-export const CmsKeys = { news: 'cmsNews', newsAdmin: 'cmsNewsAdmin', types: 'cmsTypes', layout: 'portalLayout', modules: 'portalModules', banners: 'banners' } as const
+export const CmsKeys = {
+  news: 'cmsNews',
+  newsAdmin: 'cmsNewsAdmin',
+  types: 'cmsTypes',
+  layout: 'portalLayout',
+  modules: 'portalModules',
+  banners: 'banners',
+} as const
 
 /** Reading (members and visitors of one org) and confirming news (001 §7.2). */
 export const newsApi = {
   page: (q: Partial<NewsQueryBody>) => call(C.query, { pageIndex: 1, pageSize: 10, ...q }),
-  detail: (id: number, orgId?: number | null) => call(C.detail, { id, orgId: orgId ?? undefined }, { notFoundPage: false }),
+  detail: (id: number, orgId?: number | null) =>
+    call(C.detail, { id, orgId: orgId ?? undefined }, { notFoundPage: false }),
   confirm: (id: number) => callEnvelope(C.confirm, { id }),
   types: () => call(M.types),
   jdTypes: () => call(M.jdTypes),
@@ -34,7 +50,8 @@ export const newsAdminApi = {
 
 /** Portal blocks per org and home kind (001 §7.5 /base/portal/module). */
 export const moduleApi = {
-  layout: (homeKind: HomeKind, orgId?: number | null) => call(M.layout, { homeKind, orgId: orgId ?? undefined }, { notFoundPage: false }),
+  layout: (homeKind: HomeKind, orgId?: number | null) =>
+    call(M.layout, { homeKind, orgId: orgId ?? undefined }, { notFoundPage: false }),
   list: (homeKind: HomeKind) => call(M.list, { homeKind }),
   maintain: (b: ModuleListBody) => callEnvelope(M.maintain, b),
   set: (homeKind: HomeKind, module: BlockInput, id?: number | null) => callEnvelope(M.set, { homeKind, module, id }),
@@ -59,23 +76,35 @@ function useReaderKey(): string {
 
 export function useLayout(homeKind: HomeKind, orgId?: number | null, enabled = true) {
   const reader = useReaderKey()
-  return useQuery({ queryKey: [CmsKeys.layout, reader, homeKind, orgId ?? null], queryFn: async () => {
-    const layout = await moduleApi.layout(homeKind, orgId)
-    // The first carousel picture is the home's largest paint: ask for it now, not after the blocks render.
-    preloadFirstPicture(layout)
-    return layout
-  }, enabled, staleTime: 30_000 })
+  return useQuery({
+    queryKey: [CmsKeys.layout, reader, homeKind, orgId ?? null],
+    queryFn: async () => {
+      const layout = await moduleApi.layout(homeKind, orgId)
+      // The first carousel picture is the home's largest paint: ask for it now, not after the blocks render.
+      preloadFirstPicture(layout)
+      return layout
+    },
+    enabled,
+    staleTime: 30_000,
+  })
 }
 
 export function useNewsPage(q: Partial<NewsQueryBody>, enabled = true) {
   const reader = useReaderKey()
-  return useQuery({ queryKey: [CmsKeys.news, reader, q], queryFn: () => newsApi.page(q), enabled, placeholderData: keepPreviousData })
+  return useQuery({
+    queryKey: [CmsKeys.news, reader, q],
+    queryFn: () => newsApi.page(q),
+    enabled,
+    placeholderData: keepPreviousData,
+  })
 }
 
 /** School-side and bureau-side news types together, for filters and the editor. */
 export function useNewsTypes(enabled = true) {
   return useQuery({
-    queryKey: [CmsKeys.types], enabled, staleTime: 60_000,
+    queryKey: [CmsKeys.types],
+    enabled,
+    staleTime: 60_000,
     queryFn: async () => {
       const [school, jd] = await Promise.all([newsApi.types(), newsApi.jdTypes()])
       const seen = new Set<number>()

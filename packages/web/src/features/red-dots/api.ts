@@ -1,12 +1,24 @@
 import {
-  classHomeContracts, outerPortalContracts as O, redDotConfigContracts as C, redDotContracts, type ClassHomeConfig, type RedotMsgConfig,
+  classHomeContracts,
+  outerPortalContracts as O,
+  redDotConfigContracts as C,
+  redDotContracts,
+  type ClassHomeConfig,
+  type RedotMsgConfig,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { call, callEnvelope } from '../../api/call'
 import { getToken } from '../../stores/token'
 
 /** Query groups of red dots, the class home and the outer-portal limits; a write refreshes its group. */
-export const RdKeys = { redotCfg: 'redotCfg', targets: 'redotTargets', classCfg: 'classHomeCfg', classView: 'classHomeView', outer: 'outerLimit', outerMay: 'outerMayOpen' } as const
+export const RdKeys = {
+  redotCfg: 'redotCfg',
+  targets: 'redotTargets',
+  classCfg: 'classHomeCfg',
+  classView: 'classHomeView',
+  outer: 'outerLimit',
+  outerMay: 'outerMayOpen',
+} as const
 
 export const redDotAdminApi = {
   config: () => call(C.redotMsg.get, {}),
@@ -30,7 +42,8 @@ export const outerApi = {
   employees: () => call(O.employees, {}),
   candidates: (keyword?: string) => call(O.candidates, { keyword: keyword || undefined }),
   setEmployees: (userInfoIds: number[]) => callEnvelope(O.setEmployees, { userInfoIds }),
-  mayOpen: (orgId: number) => call(O.mayOpen, { orgId }, { showError: false, notFoundPage: false, loginRedirect: false }),
+  mayOpen: (orgId: number) =>
+    call(O.mayOpen, { orgId }, { showError: false, notFoundPage: false, loginRedirect: false }),
 }
 
 export function useClassHomeView(enabled: boolean) {
@@ -40,6 +53,9 @@ export function useClassHomeView(enabled: boolean) {
 /** Whether the caller (signed in or not) may open the org's open portal; the answer is keyed by sign-in state. */
 export function useOuterMayOpen(orgId: number | null | undefined, enabled = true) {
   return useQuery({
-    queryKey: [RdKeys.outerMay, orgId ?? null, !!getToken()], queryFn: () => outerApi.mayOpen(orgId!), enabled: enabled && orgId != null, staleTime: 30_000,
+    queryKey: [RdKeys.outerMay, orgId ?? null, !!getToken()],
+    queryFn: () => outerApi.mayOpen(orgId!),
+    enabled: enabled && orgId != null,
+    staleTime: 30_000,
   })
 }

@@ -27,9 +27,14 @@ export function clearRedDot(kind: RedDotTarget['kind'], key: string | null | und
   if (!cached || !mark) return
   queryClient.setQueryData<RedDotAnswer>([RED_DOTS_KEY], {
     ...cached,
-    dots: cached.dots.flatMap((d) => (same(d, kind, key) ? (d.count > 0 ? [{ ...d, dot: false, label: null }] : []) : [d])),
+    dots: cached.dots.flatMap((d) =>
+      same(d, kind, key) ? (d.count > 0 ? [{ ...d, dot: false, label: null }] : []) : [d],
+    ),
   })
-  void redDotApi.open({ kind, key }).catch(() => undefined).finally(() => void queryClient.invalidateQueries({ queryKey: [RED_DOTS_KEY] }))
+  void redDotApi
+    .open({ kind, key })
+    .catch(() => undefined)
+    .finally(() => void queryClient.invalidateQueries({ queryKey: [RED_DOTS_KEY] }))
 }
 
 export interface RedDots {
@@ -48,10 +53,22 @@ export interface RedDots {
 export function useRedDots(): RedDots {
   const signedIn = !!getToken()
   const q = useQuery({
-    queryKey: [RED_DOTS_KEY], queryFn: redDotApi.counts, enabled: signedIn, staleTime: 30_000, refetchInterval: 60_000, refetchOnWindowFocus: true,
+    queryKey: [RED_DOTS_KEY],
+    queryFn: redDotApi.counts,
+    enabled: signedIn,
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
   })
   const data = (signedIn ? q.data : undefined) ?? EMPTY
-  const dotOf = useCallback((kind: RedDotTarget['kind'], key: string | null | undefined) => (key ? data.dots.find((d) => same(d, kind, key)) : undefined), [data])
-  const anyApp = useCallback((keys?: readonly string[]) => data.dots.some((d) => d.kind === 'app' && (!keys || keys.includes(d.key))), [data])
+  const dotOf = useCallback(
+    (kind: RedDotTarget['kind'], key: string | null | undefined) =>
+      key ? data.dots.find((d) => same(d, kind, key)) : undefined,
+    [data],
+  )
+  const anyApp = useCallback(
+    (keys?: readonly string[]) => data.dots.some((d) => d.kind === 'app' && (!keys || keys.includes(d.key))),
+    [data],
+  )
   return { dotOf, anyApp, maxCount: data.maxCount, clear: clearRedDot }
 }

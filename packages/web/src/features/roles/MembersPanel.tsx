@@ -18,15 +18,30 @@ export const memberColumns: ColumnsType<RoleMemberRow> = [
 export function MembersPanel({ role }: { role: RoleRow }) {
   const [adding, setAdding] = useState(false)
   const remove: RowAction<RoleMemberRow> = {
-    key: 'remove', label: '移除', danger: true, run: (r) => roleApi.removeMembers({ roleId: role.id, userInfoIds: [r.userInfoId] }),
-    confirm: { title: (r) => `将“${r.trueName}”移出角色“${role.name}”？`, content: '移除后其由该角色获得的权限立即失效。', okText: '移除' },
+    key: 'remove',
+    label: '移除',
+    danger: true,
+    run: (r) => roleApi.removeMembers({ roleId: role.id, userInfoIds: [r.userInfoId] }),
+    confirm: {
+      title: (r) => `将“${r.trueName}”移出角色“${role.name}”？`,
+      content: '移除后其由该角色获得的权限立即失效。',
+      okText: '移除',
+    },
   }
   return (
     <div data-testid="members-panel">
       <CrudTableCard<RoleMemberRow>
-        queryKey={[RoleKeys.members, role.id]} invalidates={[RoleKeys.roles]} rowKey="userInfoId" search="姓名或登录名"
-        fetch={(q) => roleApi.members({ roleId: role.id, keyword: q.keyword ?? null, pageIndex: q.pageIndex, pageSize: q.pageSize })}
-        columns={memberColumns} actions={[remove]} addLabel="添加人员" onAdd={() => setAdding(true)}
+        queryKey={[RoleKeys.members, role.id]}
+        invalidates={[RoleKeys.roles]}
+        rowKey="userInfoId"
+        search="姓名或登录名"
+        fetch={(q) =>
+          roleApi.members({ roleId: role.id, keyword: q.keyword ?? null, pageIndex: q.pageIndex, pageSize: q.pageSize })
+        }
+        columns={memberColumns}
+        actions={[remove]}
+        addLabel="添加人员"
+        onAdd={() => setAdding(true)}
       />
       {adding && <AddMembersModal role={role} onClose={() => setAdding(false)} />}
     </div>
@@ -46,21 +61,53 @@ function AddMembersModal({ role, onClose }: { role: RoleRow; onClose: () => void
   })
   const write = useWrite([RoleKeys.members, RoleKeys.roles])
   const ok = async () => {
-    if (!picked.length) { notify.warning('请选择人员'); return }
+    if (!picked.length) {
+      notify.warning('请选择人员')
+      return
+    }
     setBusy(true)
-    const env = await write(() => roleApi.addMembers({ roleId: role.id, userInfoIds: picked })).finally(() => setBusy(false))
+    const env = await write(() => roleApi.addMembers({ roleId: role.id, userInfoIds: picked })).finally(() =>
+      setBusy(false),
+    )
     if (env) onClose()
   }
   return (
-    <Modal open title={`添加人员到“${role.name}”`} width={760} okText={picked.length ? `确定（${picked.length}）` : '确定'} cancelText="取消"
-      onOk={() => void ok()} confirmLoading={busy} onCancel={onClose} destroyOnHidden>
-      <Input.Search placeholder="姓名或登录名" allowClear style={{ width: 240, marginBottom: 12 }}
-        onSearch={(v) => { setKeyword(v.trim()); setPaging((p) => ({ ...p, pageIndex: 1 })) }} />
+    <Modal
+      open
+      title={`添加人员到“${role.name}”`}
+      width={760}
+      okText={picked.length ? `确定（${picked.length}）` : '确定'}
+      cancelText="取消"
+      onOk={() => void ok()}
+      confirmLoading={busy}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Input.Search
+        placeholder="姓名或登录名"
+        allowClear
+        style={{ width: 240, marginBottom: 12 }}
+        onSearch={(v) => {
+          setKeyword(v.trim())
+          setPaging((p) => ({ ...p, pageIndex: 1 }))
+        }}
+      />
       <Table<RoleMemberRow>
-        rowKey="userInfoId" size="small" loading={list.isFetching} dataSource={list.data?.list ?? []} columns={memberColumns}
-        rowSelection={{ selectedRowKeys: picked, preserveSelectedRowKeys: true, onChange: (keys) => setPicked(keys.map(Number)) }}
+        rowKey="userInfoId"
+        size="small"
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        columns={memberColumns}
+        rowSelection={{
+          selectedRowKeys: picked,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setPicked(keys.map(Number)),
+        }}
         pagination={{
-          current: paging.pageIndex, pageSize: paging.pageSize, total: list.data?.total ?? 0, showTotal: (t) => `共 ${t} 条`,
+          current: paging.pageIndex,
+          pageSize: paging.pageSize,
+          total: list.data?.total ?? 0,
+          showTotal: (t) => `共 ${t} 条`,
           onChange: (pageIndex, pageSize) => setPaging({ pageIndex, pageSize }),
         }}
       />

@@ -12,14 +12,24 @@ type Detail = NonNullable<LogRow['detail']>
 
 const hasDetail = (r: LogRow): boolean => !!r.detail && Object.keys(r.detail).length > 0
 const codesOf = (v: unknown): string[] | null => (Array.isArray(v) && v.every((c) => typeof c === 'string') ? v : null)
-const json = (v: unknown) => <pre style={{ margin: 0, maxHeight: 320, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(v, null, 2)}</pre>
+const json = (v: unknown) => (
+  <pre style={{ margin: 0, maxHeight: 320, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+    {JSON.stringify(v, null, 2)}
+  </pre>
+)
 
 /** Codes added or removed by a grant, by their catalogue names. */
 function CodeTags({ label, codes, color }: { label: string; codes: string[]; color: string }) {
   return (
     <div style={{ marginBottom: 8 }}>
       <Typography.Text strong>{label}：</Typography.Text>
-      {codes.length ? codes.map((c) => <Tag key={c} color={color} title={c}>{permissionName(c)}</Tag>) : '无'}
+      {codes.length
+        ? codes.map((c) => (
+            <Tag key={c} color={color} title={c}>
+              {permissionName(c)}
+            </Tag>
+          ))
+        : '无'}
     </div>
   )
 }
@@ -35,11 +45,22 @@ function LogDetail({ detail }: { detail: Detail }) {
       {removedCodes && <CodeTags label="收回权限" codes={removedCodes} color="red" />}
       {(before !== undefined || after !== undefined) && (
         <Row gutter={16}>
-          <Col span={12}><Typography.Text strong>修改前</Typography.Text>{before === undefined ? <div>—</div> : json(before)}</Col>
-          <Col span={12}><Typography.Text strong>修改后</Typography.Text>{after === undefined ? <div>—</div> : json(after)}</Col>
+          <Col span={12}>
+            <Typography.Text strong>修改前</Typography.Text>
+            {before === undefined ? <div>—</div> : json(before)}
+          </Col>
+          <Col span={12}>
+            <Typography.Text strong>修改后</Typography.Text>
+            {after === undefined ? <div>—</div> : json(after)}
+          </Col>
         </Row>
       )}
-      {Object.keys(rest).length > 0 && <div style={{ marginTop: 8 }}><Typography.Text strong>其他</Typography.Text>{json(rest)}</div>}
+      {Object.keys(rest).length > 0 && (
+        <div style={{ marginTop: 8 }}>
+          <Typography.Text strong>其他</Typography.Text>
+          {json(rest)}
+        </div>
+      )}
     </div>
   )
 }
@@ -58,17 +79,48 @@ export default function OperationLogPage({ path, title }: PageProps) {
   return (
     <PageFrame path={path} title={title}>
       <CrudTableCard<LogRow>
-        queryKey={[RoleKeys.opLog, module, orgId ?? null, from, to]} search="操作人或操作对象"
+        queryKey={[RoleKeys.opLog, module, orgId ?? null, from, to]}
+        search="操作人或操作对象"
         filters={
           <Space wrap>
-            <Input.Search placeholder="模块，如 角色授权" allowClear style={{ width: 200 }} onSearch={(v) => setModule(v.trim())} />
-            <Select allowClear placeholder="全部机构" aria-label="全部机构" style={{ width: 200 }} value={orgId} onChange={(v?: number) => setOrgId(v)} loading={orgs.isLoading}
-              options={(orgs.data ?? []).map((o) => ({ value: o.orgId, label: o.orgName }))} />
-            <DatePicker.RangePicker value={range} onChange={(v) => setRange(v)} placeholder={['开始日期', '结束日期']} />
+            <Input.Search
+              placeholder="模块，如 角色授权"
+              allowClear
+              style={{ width: 200 }}
+              onSearch={(v) => setModule(v.trim())}
+            />
+            <Select
+              allowClear
+              placeholder="全部机构"
+              aria-label="全部机构"
+              style={{ width: 200 }}
+              value={orgId}
+              onChange={(v?: number) => setOrgId(v)}
+              loading={orgs.isLoading}
+              options={(orgs.data ?? []).map((o) => ({ value: o.orgId, label: o.orgName }))}
+            />
+            <DatePicker.RangePicker
+              value={range}
+              onChange={(v) => setRange(v)}
+              placeholder={['开始日期', '结束日期']}
+            />
           </Space>
         }
-        fetch={(q) => operationLogApi.page({ keyword: q.keyword ?? null, module: module || null, orgId: orgId ?? null, from, to, pageIndex: q.pageIndex, pageSize: q.pageSize })}
-        expandable={{ rowExpandable: hasDetail, expandedRowRender: (r) => (r.detail ? <LogDetail detail={r.detail} /> : null) }}
+        fetch={(q) =>
+          operationLogApi.page({
+            keyword: q.keyword ?? null,
+            module: module || null,
+            orgId: orgId ?? null,
+            from,
+            to,
+            pageIndex: q.pageIndex,
+            pageSize: q.pageSize,
+          })
+        }
+        expandable={{
+          rowExpandable: hasDetail,
+          expandedRowRender: (r) => (r.detail ? <LogDetail detail={r.detail} /> : null),
+        }}
         columns={logColumns()}
       />
     </PageFrame>

@@ -14,12 +14,21 @@ const NO_GROUPS: PermissionGroup[] = []
 
 /** The tree's key is a group's name (the permission code), its title the desc (001 §3). */
 function toData(n: PermissionGroup, locked: (code: string) => boolean): DataNode {
-  return { key: n.name, title: n.desc, disableCheckbox: locked(n.name), children: n.children.map((c) => toData(c, locked)) }
+  return {
+    key: n.name,
+    title: n.desc,
+    disableCheckbox: locked(n.name),
+    children: n.children.map((c) => toData(c, locked)),
+  }
 }
 
 /** A system of the left list: which list it is in (its menu key is `appType:name`, as a code can be in both). */
-interface ListedSystem { key: string; node: PermissionGroup }
-const listed = (appType: PermissionAppType, nodes: PermissionGroup[]): ListedSystem[] => nodes.map((node) => ({ key: `${appType}:${node.name}`, node }))
+interface ListedSystem {
+  key: string
+  node: PermissionGroup
+}
+const listed = (appType: PermissionAppType, nodes: PermissionGroup[]): ListedSystem[] =>
+  nodes.map((node) => ({ key: `${appType}:${node.name}`, node }))
 
 /**
  * The role permission tree screen (001 §2.6): systems on the left in two groups, 公共门户应用 (the appType 7 list)
@@ -41,7 +50,10 @@ export function PermissionPanel({ role, userType }: { role: RoleRow; userType: R
   })
   const publicQ = useQuery(tree(PermissionAppType.PUBLIC_PORTAL))
   const inOrgQ = useQuery(tree(inOrgType))
-  const heldQ = useQuery({ queryKey: [RoleKeys.roles, 'grant', role.id, orgId], queryFn: () => roleApi.grant({ roleId: role.id, orgId }) })
+  const heldQ = useQuery({
+    queryKey: [RoleKeys.roles, 'grant', role.id, orgId],
+    queryFn: () => roleApi.grant({ roleId: role.id, orgId }),
+  })
   const write = useWrite([RoleKeys.roles])
   const readOnly = role.builtin
   const publicApps = publicQ.data ?? NO_GROUPS
@@ -66,14 +78,21 @@ export function PermissionPanel({ role, userType }: { role: RoleRow; userType: R
   const [selected, setSelected] = useState<string | null>(null)
   const match = (s: ListedSystem) => s.node.desc.includes(keyword)
   const groups = [
-    { key: 'public', label: '公共门户应用', systems: listed(PermissionAppType.PUBLIC_PORTAL, publicApps).filter(match) },
+    {
+      key: 'public',
+      label: '公共门户应用',
+      systems: listed(PermissionAppType.PUBLIC_PORTAL, publicApps).filter(match),
+    },
     { key: 'inOrg', label: '机构内应用', systems: listed(inOrgType, inOrgApps).filter(match) },
   ].filter((g) => g.systems.length)
   const shown = groups.flatMap((g) => g.systems)
   const current = shown.find((a) => a.key === selected) ?? shown[0] ?? null
   const byCode = useMemo(() => {
     const m = new Map<string, PermissionGroup>()
-    const walk = (n: PermissionGroup) => { m.set(n.name, n); n.children.forEach(walk) }
+    const walk = (n: PermissionGroup) => {
+      m.set(n.name, n)
+      n.children.forEach(walk)
+    }
     if (current) walk(current.node)
     return m
   }, [current])
@@ -84,49 +103,111 @@ export function PermissionPanel({ role, userType }: { role: RoleRow; userType: R
     setSaving(true)
     try {
       await write(() => roleApi.saveGrant({ roleId: role.id, orgId, names: grantToSave(held, checked, grantable) }))
-    } finally { setSaving(false) }
+    } finally {
+      setSaving(false)
+    }
   }
 
   const locked = (code: string) => readOnly || !grantable.has(code)
   const loading = publicQ.isLoading || inOrgQ.isLoading || heldQ.isLoading
   return (
     <div data-testid="permission-panel">
-      {readOnly && <Alert type="info" showIcon style={{ marginBottom: 12 }} title="内置角色的权限不可修改，可在“关联人员”中管理其人员。" />}
+      {readOnly && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title="内置角色的权限不可修改，可在“关联人员”中管理其人员。"
+        />
+      )}
       <Spin spinning={loading}>
         {/* The systems beside the tree; on a phone the tree wraps below them. */}
         <Flex gap={16} align="stretch" wrap style={{ minHeight: 360 }}>
-          <div style={{ width: 260, maxWidth: '100%', flex: 'none', border: '1px solid #f0f0f0', borderRadius: 8, padding: 12 }}>
-            <Input.Search placeholder="系统名称" aria-label="系统名称" allowClear onSearch={(v) => setKeyword(v.trim())}
-              onChange={(e) => { if (!e.target.value) setKeyword('') }} style={{ marginBottom: 8 }} />
+          <div
+            style={{
+              width: 260,
+              maxWidth: '100%',
+              flex: 'none',
+              border: '1px solid #f0f0f0',
+              borderRadius: 8,
+              padding: 12,
+            }}
+          >
+            <Input.Search
+              placeholder="系统名称"
+              aria-label="系统名称"
+              allowClear
+              onSearch={(v) => setKeyword(v.trim())}
+              onChange={(e) => {
+                if (!e.target.value) setKeyword('')
+              }}
+              style={{ marginBottom: 8 }}
+            />
             {shown.length ? (
-              <Menu mode="inline" data-testid="permission-systems" selectedKeys={current ? [current.key] : []} style={{ borderInlineEnd: 0 }}
+              <Menu
+                mode="inline"
+                data-testid="permission-systems"
+                selectedKeys={current ? [current.key] : []}
+                style={{ borderInlineEnd: 0 }}
                 onClick={({ key }) => setSelected(key)}
                 items={groups.map((g) => ({
-                  type: 'group' as const, label: g.label, key: g.key,
+                  type: 'group' as const,
+                  label: g.label,
+                  key: g.key,
                   children: g.systems.map(({ key, node }) => {
                     const { granted, total } = countOf(node, dirty ? checked : null)
-                    return { key, label: <>{node.desc}<span style={{ float: 'right', color: 'rgba(0,0,0,0.6)' }}>{granted}/{total}</span></> }
+                    return {
+                      key,
+                      label: (
+                        <>
+                          {node.desc}
+                          <span style={{ float: 'right', color: 'rgba(0,0,0,0.6)' }}>
+                            {granted}/{total}
+                          </span>
+                        </>
+                      ),
+                    }
                   }),
-                }))} />
-            ) : !loading && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />}
+                }))}
+              />
+            ) : (
+              !loading && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
+            )}
           </div>
-          <div style={{ flex: '1 1 300px', border: '1px solid #f0f0f0', borderRadius: 8, padding: 12, minWidth: 0 }} data-testid="permission-tree">
+          <div
+            style={{ flex: '1 1 300px', border: '1px solid #f0f0f0', borderRadius: 8, padding: 12, minWidth: 0 }}
+            data-testid="permission-tree"
+          >
             {current ? (
               // Keyed by system so each one opens fully expanded.
-              <Tree key={current.key} checkable checkStrictly selectable={false} defaultExpandAll blockNode
-                treeData={[toData(current.node, locked)]} checkedKeys={displayState([current.node], checked)}
+              <Tree
+                key={current.key}
+                checkable
+                checkStrictly
+                selectable={false}
+                defaultExpandAll
+                blockNode
+                treeData={[toData(current.node, locked)]}
+                checkedKeys={displayState([current.node], checked)}
                 onCheck={(_, info) => {
                   const node = byCode.get(String(info.node.key))
                   if (node) setDraft({ source, codes: toggleCode(checked, node, info.checked, parents, grantable) })
-                }} />
-            ) : !loading && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />}
+                }}
+              />
+            ) : (
+              !loading && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
+            )}
           </div>
         </Flex>
       </Spin>
       {!readOnly && (
         <Space style={{ marginTop: 16 }}>
-          <Button type="primary" loading={saving} disabled={!dirty || loading} onClick={() => void save()}>保存</Button>
-          <Button disabled={!dirty} onClick={() => setDraft(null)}>重置</Button>
+          <Button type="primary" loading={saving} disabled={!dirty || loading} onClick={() => void save()}>
+            保存
+          </Button>
+          <Button disabled={!dirty} onClick={() => setDraft(null)}>
+            重置
+          </Button>
           {dirty && <Typography.Text type="warning">有未保存的修改</Typography.Text>}
         </Space>
       )}

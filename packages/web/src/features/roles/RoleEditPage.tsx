@@ -25,7 +25,11 @@ export default function RoleEditPage({ path, title }: PageProps) {
   const [params, setParams] = useSearchParams()
   const navigate = useNavigate()
   const roleId = Number(params.get('roleId')) || null
-  const role = useQuery({ queryKey: [RoleKeys.roles, 'detail', roleId], queryFn: () => roleApi.get(roleId as number), enabled: roleId !== null })
+  const role = useQuery({
+    queryKey: [RoleKeys.roles, 'detail', roleId],
+    queryFn: () => roleApi.get(roleId as number),
+    enabled: roleId !== null,
+  })
   const roles = useAllRoles()
   const r = role.data
   const [picked, setPicked] = useState<RoleUserType | 0 | null>(null)
@@ -35,7 +39,8 @@ export default function RoleEditPage({ path, title }: PageProps) {
   const myOrg = useSession((s) => s.userInfo?.orgId ?? null)
   const delegable = !!r && !r.builtin && r.orgId === myOrg
   const subOrgs = useQuery({
-    queryKey: [RoleKeys.subOrgs, r?.id, 'any'], enabled: delegable,
+    queryKey: [RoleKeys.subOrgs, r?.id, 'any'],
+    enabled: delegable,
     queryFn: () => subOrgApi.orgs({ roleId: r!.id, associated: null, pageIndex: 1, pageSize: 1 }),
   })
   const hasSubOrgs = delegable && (subOrgs.data?.total ?? 0) > 0
@@ -45,21 +50,54 @@ export default function RoleEditPage({ path, title }: PageProps) {
       <Card size="small">
         <Space wrap style={{ marginBottom: 12 }}>
           <span>用户类型</span>
-          <Select<RoleUserType | 0> aria-label="用户类型" style={{ width: 120 }} value={userType} onChange={setPicked}
-            options={[{ value: 0, label: '全部' }, ...USER_TYPE_OPTIONS]} />
+          <Select<RoleUserType | 0>
+            aria-label="用户类型"
+            style={{ width: 120 }}
+            value={userType}
+            onChange={setPicked}
+            options={[{ value: 0, label: '全部' }, ...USER_TYPE_OPTIONS]}
+          />
           <span>角色</span>
-          <Select<number> aria-label="角色" style={{ width: 220 }} value={roleId ?? undefined} placeholder="请选择角色" loading={roles.isLoading}
-            showSearch={{ optionFilterProp: 'label' }} options={(roles.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-            onChange={(id) => setParams({ roleId: String(id) })} />
-          {r && <><RoleName role={r} /><Tag>{userTypeText(r.userType)}</Tag></>}
+          <Select<number>
+            aria-label="角色"
+            style={{ width: 220 }}
+            value={roleId ?? undefined}
+            placeholder="请选择角色"
+            loading={roles.isLoading}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={(roles.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            onChange={(id) => setParams({ roleId: String(id) })}
+          />
+          {r && (
+            <>
+              <RoleName role={r} />
+              <Tag>{userTypeText(r.userType)}</Tag>
+            </>
+          )}
         </Space>
-        {roleId === null ? <Empty description="请选择角色" /> : role.isLoading ? <Spin /> : !r ? <Empty description="未找到该角色" /> : (
-          <Tabs activeKey={tab} onChange={setTab} items={[
-            // Keyed by role: another role starts from its own grant, system and search.
-            { key: 'grant', label: '权限设置', children: <PermissionPanel key={r.id} role={r} userType={userType} /> },
-            { key: 'members', label: `关联人员（${r.memberCount}）`, children: <MembersPanel key={r.id} role={r} /> },
-            ...(hasSubOrgs ? [{ key: 'subOrgs', label: '下级机构', children: <SubOrgPanel key={r.id} role={r} /> }] : []),
-          ]} />
+        {roleId === null ? (
+          <Empty description="请选择角色" />
+        ) : role.isLoading ? (
+          <Spin />
+        ) : !r ? (
+          <Empty description="未找到该角色" />
+        ) : (
+          <Tabs
+            activeKey={tab}
+            onChange={setTab}
+            items={[
+              // Keyed by role: another role starts from its own grant, system and search.
+              {
+                key: 'grant',
+                label: '权限设置',
+                children: <PermissionPanel key={r.id} role={r} userType={userType} />,
+              },
+              { key: 'members', label: `关联人员（${r.memberCount}）`, children: <MembersPanel key={r.id} role={r} /> },
+              ...(hasSubOrgs
+                ? [{ key: 'subOrgs', label: '下级机构', children: <SubOrgPanel key={r.id} role={r} /> }]
+                : []),
+            ]}
+          />
         )}
       </Card>
     </PageFrame>

@@ -22,8 +22,12 @@ export function RoleImportToolbar() {
   return (
     <Space wrap>
       {upload.input}
-      <Button loading={upload.uploading} onClick={upload.choose}>导入人员</Button>
-      <Button loading={downloading} onClick={() => void template()}>下载模板</Button>
+      <Button loading={upload.uploading} onClick={upload.choose}>
+        导入人员
+      </Button>
+      <Button loading={downloading} onClick={() => void template()}>
+        下载模板
+      </Button>
       <Button onClick={() => setLogs(true)}>导入记录</Button>
       {logs && <ImportLogDrawer kind="roleUser" title="角色人员导入记录" onClose={() => setLogs(false)} />}
     </Space>

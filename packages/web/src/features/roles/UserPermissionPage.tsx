@@ -10,8 +10,10 @@ const TYPE_OPTIONS = Object.entries(USER_TYPE_LABEL).map(([value, label]) => ({ 
 
 // The name travels in the link only to title the detail page (the detail call answers roles and codes).
 const detail: RowAction<RoleMemberRow> = {
-  key: 'detail', label: '查看权限',
-  to: (r) => `/roles-userPermission/detail?${new URLSearchParams({ userInfoId: String(r.userInfoId), name: r.trueName }).toString()}`,
+  key: 'detail',
+  label: '查看权限',
+  to: (r) =>
+    `/roles-userPermission/detail?${new URLSearchParams({ userInfoId: String(r.userInfoId), name: r.trueName }).toString()}`,
 }
 
 /**
@@ -23,10 +25,30 @@ export default function UserPermissionPage({ path, title }: PageProps) {
   return (
     <PageFrame path={path} title={title}>
       <CrudTableCard<RoleMemberRow>
-        queryKey={['userPermission', userType ?? null]} rowKey="userInfoId" search="姓名、登录名或手机号"
-        filters={<Select allowClear placeholder="全部身份" aria-label="全部身份" style={{ width: 140 }} options={TYPE_OPTIONS} value={userType} onChange={(v?: number) => setUserType(v)} />}
-        fetch={(q) => userPermissionApi.search({ userType: userType ?? null, keyword: q.keyword ?? null, pageIndex: q.pageIndex, pageSize: q.pageSize })}
-        columns={memberColumns} actions={[detail]}
+        queryKey={['userPermission', userType ?? null]}
+        rowKey="userInfoId"
+        search="姓名、登录名或手机号"
+        filters={
+          <Select
+            allowClear
+            placeholder="全部身份"
+            aria-label="全部身份"
+            style={{ width: 140 }}
+            options={TYPE_OPTIONS}
+            value={userType}
+            onChange={(v?: number) => setUserType(v)}
+          />
+        }
+        fetch={(q) =>
+          userPermissionApi.search({
+            userType: userType ?? null,
+            keyword: q.keyword ?? null,
+            pageIndex: q.pageIndex,
+            pageSize: q.pageSize,
+          })
+        }
+        columns={memberColumns}
+        actions={[detail]}
       />
     </PageFrame>
   )

@@ -1,8 +1,24 @@
 import {
-  operationLogContracts as L, permissionQueryContracts as Q, roleContracts as R, roleImportContracts as I, subOrgContracts as S,
-  type AssociateAccountBody, type AssociatePermissionBody, type ByPermissionsBody, type LogPageBody, type PermissionsOfRoleQuery, type PermissionTreeQuery,
-  type RoleAddBatchBody, type RoleMembersBody, type RolePageBody, type RoleUpdateBody, type SubOrgAssociateBody, type SubOrgPageBody, type SubOrgUserBody,
-  type SubOrgUserPageBody, type UserSearchBody,
+  operationLogContracts as L,
+  permissionQueryContracts as Q,
+  roleContracts as R,
+  roleImportContracts as I,
+  subOrgContracts as S,
+  type AssociateAccountBody,
+  type AssociatePermissionBody,
+  type ByPermissionsBody,
+  type LogPageBody,
+  type PermissionsOfRoleQuery,
+  type PermissionTreeQuery,
+  type RoleAddBatchBody,
+  type RoleMembersBody,
+  type RolePageBody,
+  type RoleUpdateBody,
+  type SubOrgAssociateBody,
+  type SubOrgPageBody,
+  type SubOrgUserBody,
+  type SubOrgUserPageBody,
+  type UserSearchBody,
 } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { call, callEnvelope, download } from '../../api/call'
@@ -11,7 +27,13 @@ import { call, callEnvelope, download } from '../../api/call'
  * Query groups of this area. Every write refreshes the groups it changes through useWrite (a grant changes the
  * role list's counts, a membership change its member count).
  */
-export const RoleKeys = { roles: 'roles', members: 'roleMembers', opLog: 'operationLog', subOrgs: 'roleSubOrgs', subOrgUsers: 'roleSubOrgUsers' } as const
+export const RoleKeys = {
+  roles: 'roles',
+  members: 'roleMembers',
+  opLog: 'operationLog',
+  subOrgs: 'roleSubOrgs',
+  subOrgUsers: 'roleSubOrgUsers',
+} as const
 
 /** Role management (001 §7.4, docs/roles.md): all under permission_role. */
 export const roleApi = {

@@ -1,7 +1,10 @@
 import { PERMISSION_CATALOGUE, type PermissionGroup, type PermissionKind, type PermissionNode } from '@zhixiao/shared'
 
 /** A permission group as the grant tree uses it: keyed by `name` (the permission code), 001 §3. */
-interface NamedNode { name: string; children: NamedNode[] }
+interface NamedNode {
+  name: string
+  children: NamedNode[]
+}
 
 /** A node's name (code) and the names of everything below it. */
 export function subtreeCodes(node: NamedNode): string[] {
@@ -29,7 +32,13 @@ export function parentsOf(nodes: NamedNode[]): Map<string, string> {
  * - unchecking a node unchecks everything below it and leaves the nodes above alone.
  * Only `grantable` codes (the caller's own) ever change: the server refuses any other added or removed code.
  */
-export function toggleCode(checked: ReadonlySet<string>, node: NamedNode, on: boolean, parents: Map<string, string>, grantable: ReadonlySet<string>): Set<string> {
+export function toggleCode(
+  checked: ReadonlySet<string>,
+  node: NamedNode,
+  on: boolean,
+  parents: Map<string, string>,
+  grantable: ReadonlySet<string>,
+): Set<string> {
   const next = new Set(checked)
   const touched = subtreeCodes(node)
   if (on) for (let p = parents.get(node.name); p; p = parents.get(p)) touched.push(p)
@@ -46,13 +55,20 @@ export function toggleCode(checked: ReadonlySet<string>, node: NamedNode, on: bo
  * grant, plus every code the role already holds that the caller may not touch or that neither list on screen shows
  * (another appType's), so saving never drops what is above the caller or out of sight.
  */
-export function grantToSave(held: readonly string[], checked: ReadonlySet<string>, grantable: ReadonlySet<string>): string[] {
+export function grantToSave(
+  held: readonly string[],
+  checked: ReadonlySet<string>,
+  grantable: ReadonlySet<string>,
+): string[] {
   const keep = held.filter((c) => !grantable.has(c))
   return [...new Set([...keep, ...[...checked].filter((c) => grantable.has(c))])]
 }
 
 /** How the tree shows a node: checked when it and everything below it is granted, half when only it or part of it is. */
-export function displayState(nodes: PermissionGroup[], checked: ReadonlySet<string>): { checked: string[]; halfChecked: string[] } {
+export function displayState(
+  nodes: PermissionGroup[],
+  checked: ReadonlySet<string>,
+): { checked: string[]; halfChecked: string[] } {
   const full: string[] = []
   const half: string[] = []
   const visit = (n: PermissionGroup): boolean => {
@@ -76,7 +92,13 @@ export function countOf(app: PermissionGroup, checked: ReadonlySet<string> | nul
 }
 
 /** A catalogue node reduced to what a person holds, `held` false for a node kept only because something below it is. */
-export interface HeldNode { code: string; name: string; kind: PermissionKind; held: boolean; children: HeldNode[] }
+export interface HeldNode {
+  code: string
+  name: string
+  kind: PermissionKind
+  held: boolean
+  children: HeldNode[]
+}
 
 /** The catalogue pruned to held codes and their ancestors (用户权限详情 shows a person's codes where they live). */
 export function heldTree(held: ReadonlySet<string>, nodes: PermissionNode[] = PERMISSION_CATALOGUE): HeldNode[] {
@@ -88,9 +110,11 @@ export function heldTree(held: ReadonlySet<string>, nodes: PermissionNode[] = PE
 }
 
 /** The catalogue's name of a code, or the code itself for one no longer in it (old log lines). */
-const NAMES = new Map(PERMISSION_CATALOGUE.flatMap(function names(n: PermissionNode): [string, string][] {
-  return [[n.code, n.name], ...(n.children ?? []).flatMap(names)]
-}))
+const NAMES = new Map(
+  PERMISSION_CATALOGUE.flatMap(function names(n: PermissionNode): [string, string][] {
+    return [[n.code, n.name], ...(n.children ?? []).flatMap(names)]
+  }),
+)
 export const permissionName = (code: string): string => NAMES.get(code) ?? code
 
 export const KIND_LABEL: Record<PermissionKind, string> = { app: '应用', menu: '菜单', page: '页面', button: '按钮' }

@@ -21,7 +21,11 @@ export function RoleName({ role }: { role: Pick<RoleRow, 'name' | 'builtin' | 's
   return (
     <>
       {role.name}
-      {role.builtin && <Tag color="blue" style={{ marginInlineStart: 8 }}>内置</Tag>}
+      {role.builtin && (
+        <Tag color="blue" style={{ marginInlineStart: 8 }}>
+          内置
+        </Tag>
+      )}
       {role.status === 1 && <Tag style={{ marginInlineStart: 8 }}>停用</Tag>}
     </>
   )

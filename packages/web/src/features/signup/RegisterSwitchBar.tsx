@@ -17,11 +17,34 @@ export function RegisterSwitchBar({ orgId }: { orgId: number | undefined }) {
   })
   if (!data) return null
   const save = (patch: Partial<RegisterSwitch>) =>
-    write(() => callEnvelope(O.setSwitch, { orgId: data.orgId, parentOpen: data.parentOpen, teacherOpen: data.teacherOpen, ...patch }))
+    write(() =>
+      callEnvelope(O.setSwitch, {
+        orgId: data.orgId,
+        parentOpen: data.parentOpen,
+        teacherOpen: data.teacherOpen,
+        ...patch,
+      }),
+    )
   return (
     <Space wrap size={16} data-testid="register-switch" style={{ marginBottom: 8 }}>
-      <span>接受家长注册申请 <Switch size="small" checked={data.parentOpen} aria-label="接受家长注册申请" onChange={(v) => void save({ parentOpen: v })} /></span>
-      <span>接受教师注册申请 <Switch size="small" checked={data.teacherOpen} aria-label="接受教师注册申请" onChange={(v) => void save({ teacherOpen: v })} /></span>
+      <span>
+        接受家长注册申请{' '}
+        <Switch
+          size="small"
+          checked={data.parentOpen}
+          aria-label="接受家长注册申请"
+          onChange={(v) => void save({ parentOpen: v })}
+        />
+      </span>
+      <span>
+        接受教师注册申请{' '}
+        <Switch
+          size="small"
+          checked={data.teacherOpen}
+          aria-label="接受教师注册申请"
+          onChange={(v) => void save({ teacherOpen: v })}
+        />
+      </span>
     </Space>
   )
 }

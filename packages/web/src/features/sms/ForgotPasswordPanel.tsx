@@ -29,14 +29,23 @@ export default function ForgotPasswordPanel({ orgId, hint, onBack, onDone }: For
   const [busy, setBusy] = useState(false)
 
   const send = async () => {
-    if (!PHONE_RE.test(phone)) { setError(SmsMsg.PHONE_INVALID); return }
+    if (!PHONE_RE.test(phone)) {
+      setError(SmsMsg.PHONE_INVALID)
+      return
+    }
     await sendCode(() => smsLoginApi.sendResetCode(phone, orgId))
   }
 
   const verify = async (e: FormEvent) => {
     e.preventDefault()
-    if (!PHONE_RE.test(phone)) { setError(SmsMsg.PHONE_INVALID); return }
-    if (!CODE_RE.test(code)) { setError(SmsMsg.CODE_INVALID_FORMAT); return }
+    if (!PHONE_RE.test(phone)) {
+      setError(SmsMsg.PHONE_INVALID)
+      return
+    }
+    if (!CODE_RE.test(code)) {
+      setError(SmsMsg.CODE_INVALID_FORMAT)
+      return
+    }
     setBusy(true)
     setError(null)
     try {
@@ -51,8 +60,14 @@ export default function ForgotPasswordPanel({ orgId, hint, onBack, onDone }: For
 
   const reset = async (e: FormEvent) => {
     e.preventDefault()
-    if (!password) { setError('请输入新密码'); return }
-    if (password !== confirm) { setError(Msg.PASSWORD_MISMATCH); return }
+    if (!password) {
+      setError('请输入新密码')
+      return
+    }
+    if (password !== confirm) {
+      setError(Msg.PASSWORD_MISMATCH)
+      return
+    }
     setBusy(true)
     setError(null)
     try {
@@ -68,39 +83,92 @@ export default function ForgotPasswordPanel({ orgId, hint, onBack, onDone }: For
   return (
     <div data-testid="forgot-password">
       <h2 className="zx-login-title">找回密码</h2>
-      {notice && <div className="zx-success" role="status">{notice}</div>}
-      {error && <div className="zx-alert" role="alert"><span className="zx-alert-icon" aria-hidden>!</span>{error}</div>}
+      {notice && (
+        <div className="zx-success" role="status">
+          {notice}
+        </div>
+      )}
+      {error && (
+        <div className="zx-alert" role="alert">
+          <span className="zx-alert-icon" aria-hidden>
+            !
+          </span>
+          {error}
+        </div>
+      )}
       {!ticket ? (
         <form onSubmit={(e) => void verify(e)} noValidate>
           <p className="zx-note">请输入账号绑定的手机号，验证后设置新密码。</p>
           <div className="zx-field">
-            <input className="zx-input" name="resetPhone" inputMode="numeric" autoComplete="tel" maxLength={11} placeholder="请输入手机号" aria-label="手机号"
-              value={phone} onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))} />
+            <input
+              className="zx-input"
+              name="resetPhone"
+              inputMode="numeric"
+              autoComplete="tel"
+              maxLength={11}
+              placeholder="请输入手机号"
+              aria-label="手机号"
+              value={phone}
+              onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
+            />
           </div>
           <div className="zx-field">
             <div className="zx-code-row">
-              <input className="zx-input" name="resetCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="请输入短信验证码"
-                aria-label="短信验证码" value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
-              <button type="button" className="zx-code-btn" disabled={waiting} onClick={() => void send()}>{label}</button>
+              <input
+                className="zx-input"
+                name="resetCode"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                placeholder="请输入短信验证码"
+                aria-label="短信验证码"
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+              />
+              <button type="button" className="zx-code-btn" disabled={waiting} onClick={() => void send()}>
+                {label}
+              </button>
             </div>
           </div>
-          <button type="submit" className="zx-btn-primary" disabled={busy}><span>下一步</span></button>
+          <button type="submit" className="zx-btn-primary" disabled={busy}>
+            <span>下一步</span>
+          </button>
         </form>
       ) : (
         <form onSubmit={(e) => void reset(e)} noValidate>
           {hint && <p className="zx-note">{hint}</p>}
           <div className="zx-field">
-            <input className="zx-input" type="password" name="newPassword" autoComplete="new-password" placeholder="请输入新密码" aria-label="新密码"
-              value={password} onChange={(e) => setPassword(e.target.value)} />
+            <input
+              className="zx-input"
+              type="password"
+              name="newPassword"
+              autoComplete="new-password"
+              placeholder="请输入新密码"
+              aria-label="新密码"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </div>
           <div className="zx-field">
-            <input className="zx-input" type="password" name="confirmPassword" autoComplete="new-password" placeholder="请再次输入新密码" aria-label="确认新密码"
-              value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <input
+              className="zx-input"
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              placeholder="请再次输入新密码"
+              aria-label="确认新密码"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
           </div>
-          <button type="submit" className="zx-btn-primary" disabled={busy}><span>重置密码</span></button>
+          <button type="submit" className="zx-btn-primary" disabled={busy}>
+            <span>重置密码</span>
+          </button>
         </form>
       )}
-      <button type="button" className="zx-btn-default" onClick={onBack}>返回登录</button>
+      <button type="button" className="zx-btn-default" onClick={onBack}>
+        返回登录
+      </button>
     </div>
   )
 }

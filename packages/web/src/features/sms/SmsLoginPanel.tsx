@@ -28,7 +28,10 @@ export default function SmsLoginPanel({ orgId, redirect, follow, setError }: Sms
   const [chosen, setChosen] = useState<number | null>(null)
 
   const sendCode = async () => {
-    if (!PHONE_RE.test(phone.trim())) { setInvalid({ phone: SmsMsg.PHONE_INVALID }); return }
+    if (!PHONE_RE.test(phone.trim())) {
+      setInvalid({ phone: SmsMsg.PHONE_INVALID })
+      return
+    }
     setInvalid({})
     await send(() => smsLoginApi.sendLoginCode(phone.trim(), orgId))
   }
@@ -40,45 +43,95 @@ export default function SmsLoginPanel({ orgId, redirect, follow, setError }: Sms
     if (!CODE_RE.test(code.trim())) bad.code = SmsMsg.CODE_INVALID_FORMAT
     setInvalid(bad)
     if (bad.phone || bad.code || busy) return
-    if (orgs && chosen === null) { setError('请选择机构'); return }
+    if (orgs && chosen === null) {
+      setError('请选择机构')
+      return
+    }
     setBusy(true)
     setError(null)
-    const outcome = await runSmsLogin({ phone: phone.trim(), smsCode: code.trim(), orgId: chosen ?? orgId ?? null }, redirect)
+    const outcome = await runSmsLogin(
+      { phone: phone.trim(), smsCode: code.trim(), orgId: chosen ?? orgId ?? null },
+      redirect,
+    )
     setBusy(false)
-    if (outcome.kind === 'smsChooseOrg') { setOrgs(outcome.orgs); setNotice('您的账号属于多个机构，请选择本次登录的机构'); return }
+    if (outcome.kind === 'smsChooseOrg') {
+      setOrgs(outcome.orgs)
+      setNotice('您的账号属于多个机构，请选择本次登录的机构')
+      return
+    }
     await follow(outcome, redirect)
   }
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="sms-login-form">
-      {notice && <div className="zx-success" role="status">{notice}</div>}
+      {notice && (
+        <div className="zx-success" role="status">
+          {notice}
+        </div>
+      )}
       <div className="zx-field">
-        <input className={`zx-input${invalid.phone ? ' zx-input-error' : ''}`} name="phone" inputMode="numeric" autoComplete="tel" maxLength={11}
-          placeholder="请输入手机号" aria-label="手机号" aria-invalid={!!invalid.phone} value={phone} disabled={!!orgs}
-          onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))} />
-        {invalid.phone && <div className="zx-field-error" role="alert">{invalid.phone}</div>}
+        <input
+          className={`zx-input${invalid.phone ? ' zx-input-error' : ''}`}
+          name="phone"
+          inputMode="numeric"
+          autoComplete="tel"
+          maxLength={11}
+          placeholder="请输入手机号"
+          aria-label="手机号"
+          aria-invalid={!!invalid.phone}
+          value={phone}
+          disabled={!!orgs}
+          onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
+        />
+        {invalid.phone && (
+          <div className="zx-field-error" role="alert">
+            {invalid.phone}
+          </div>
+        )}
       </div>
       <div className="zx-field">
         <div className="zx-code-row">
-          <input className={`zx-input${invalid.code ? ' zx-input-error' : ''}`} name="smsCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6}
-            placeholder="请输入短信验证码" aria-label="短信验证码" aria-invalid={!!invalid.code} value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
-          <button type="button" className="zx-code-btn" disabled={waiting || !!orgs} onClick={() => void sendCode()}>{label}</button>
+          <input
+            className={`zx-input${invalid.code ? ' zx-input-error' : ''}`}
+            name="smsCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder="请输入短信验证码"
+            aria-label="短信验证码"
+            aria-invalid={!!invalid.code}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          />
+          <button type="button" className="zx-code-btn" disabled={waiting || !!orgs} onClick={() => void sendCode()}>
+            {label}
+          </button>
         </div>
-        {invalid.code && <div className="zx-field-error" role="alert">{invalid.code}</div>}
+        {invalid.code && (
+          <div className="zx-field-error" role="alert">
+            {invalid.code}
+          </div>
+        )}
       </div>
       {orgs && (
         <div className="zx-org-choice" role="radiogroup" aria-label="选择机构">
           {orgs.map((o) => (
             <label key={o.orgId}>
-              <input type="radio" name="smsOrg" value={o.orgId} checked={chosen === o.orgId} onChange={() => setChosen(o.orgId)} />
+              <input
+                type="radio"
+                name="smsOrg"
+                value={o.orgId}
+                checked={chosen === o.orgId}
+                onChange={() => setChosen(o.orgId)}
+              />
               {o.displayName}
             </label>
           ))}
         </div>
       )}
       <button type="submit" className="zx-btn-primary" disabled={busy} aria-busy={busy}>
-        {busy && <i className="zx-btn-spin" aria-hidden />}<span>登录</span>
+        {busy && <i className="zx-btn-spin" aria-hidden />}
+        <span>登录</span>
       </button>
     </form>
   )

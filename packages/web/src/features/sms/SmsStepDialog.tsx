@@ -27,7 +27,10 @@ export default function SmsStepDialog({ ticket, phone, redirect, onCancel, onOut
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    if (!CODE_RE.test(code)) { setError(SmsMsg.CODE_INVALID_FORMAT); return }
+    if (!CODE_RE.test(code)) {
+      setError(SmsMsg.CODE_INVALID_FORMAT)
+      return
+    }
     setBusy(true)
     setError(null)
     const outcome = await runSmsLogin({ mustSmsId: ticket, smsCode: code }, redirect)
@@ -44,17 +47,44 @@ export default function SmsStepDialog({ ticket, phone, redirect, onCancel, onOut
       <form className="zx-dialog" onSubmit={(e) => void submit(e)} noValidate>
         <h2 id="zx-sms-step-title">短信验证</h2>
         <p className="zx-note">为了您的账号安全，请输入发送到 {phone} 的短信验证码。</p>
-        {notice && <div className="zx-success" role="status">{notice}</div>}
-        {error && <div className="zx-alert" role="alert"><span className="zx-alert-icon" aria-hidden>!</span>{error}</div>}
+        {notice && (
+          <div className="zx-success" role="status">
+            {notice}
+          </div>
+        )}
+        {error && (
+          <div className="zx-alert" role="alert">
+            <span className="zx-alert-icon" aria-hidden>
+              !
+            </span>
+            {error}
+          </div>
+        )}
         <div className="zx-field">
           <div className="zx-code-row">
-            <input className="zx-input" name="stepCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="请输入短信验证码"
-              aria-label="短信验证码" value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
-            <button type="button" className="zx-code-btn" disabled={waiting} onClick={() => void send()}>{label}</button>
+            <input
+              className="zx-input"
+              name="stepCode"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder="请输入短信验证码"
+              aria-label="短信验证码"
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            />
+            <button type="button" className="zx-code-btn" disabled={waiting} onClick={() => void send()}>
+              {label}
+            </button>
           </div>
         </div>
-        <button type="submit" className="zx-btn-primary" disabled={busy} aria-busy={busy}>{busy && <i className="zx-btn-spin" aria-hidden />}<span>验证并登录</span></button>
-        <button type="button" className="zx-btn-default" onClick={onCancel}>取消</button>
+        <button type="submit" className="zx-btn-primary" disabled={busy} aria-busy={busy}>
+          {busy && <i className="zx-btn-spin" aria-hidden />}
+          <span>验证并登录</span>
+        </button>
+        <button type="button" className="zx-btn-default" onClick={onCancel}>
+          取消
+        </button>
       </form>
     </div>
   )

@@ -5,12 +5,15 @@ import { callEnvelope } from '../../api/call'
 const quiet = { showError: false, notFoundPage: false } as const
 
 export const smsLoginApi = {
-  sendLoginCode: (phone: string, orgId?: number) => callEnvelope(L.sendForPhoneLogin, { phone, orgId: orgId ?? null }, quiet),
+  sendLoginCode: (phone: string, orgId?: number) =>
+    callEnvelope(L.sendForPhoneLogin, { phone, orgId: orgId ?? null }, quiet),
   /** The SMS step of a password login (operationType 6): the code goes to the account's phone. */
   sendStepCode: (mustSmsId: string) => callEnvelope(L.sendCode, { mustSmsId }, quiet),
-  login: (body: { phone?: string; smsCode: string; orgId?: number | null; mustSmsId?: string }) => callEnvelope(L.loginByPhoneSms, body, quiet),
+  login: (body: { phone?: string; smsCode: string; orgId?: number | null; mustSmsId?: string }) =>
+    callEnvelope(L.loginByPhoneSms, body, quiet),
   sendResetCode: (phone: string, orgId?: number) => callEnvelope(R.sendCode, { phone, orgId }, quiet),
-  verifyResetCode: (phone: string, smsCode: string, orgId?: number) => callEnvelope(R.verifyCode, { phone, smsCode, orgId: orgId ?? null }, quiet),
+  verifyResetCode: (phone: string, smsCode: string, orgId?: number) =>
+    callEnvelope(R.verifyCode, { phone, smsCode, orgId: orgId ?? null }, quiet),
   resetPassword: (resetTicket: string, newPassword: string, confirmPassword: string) =>
     callEnvelope(R.changePassword, { resetTicket, newPassword, confirmPassword }, quiet),
 }

@@ -11,7 +11,10 @@ export type SmsOutcome = LoginOutcome | { kind: 'smsChooseOrg'; orgs: LoginOrg[]
  * 3 → choose organisation (the same code is sent again with the orgId: the server keeps it for that call),
  * 7 → the TOTP step, refusals → their message.
  */
-export async function runSmsLogin(body: { phone?: string; smsCode: string; orgId?: number | null; mustSmsId?: string }, redirect: string | null): Promise<SmsOutcome> {
+export async function runSmsLogin(
+  body: { phone?: string; smsCode: string; orgId?: number | null; mustSmsId?: string },
+  redirect: string | null,
+): Promise<SmsOutcome> {
   let env
   try {
     env = await smsLoginApi.login(body)

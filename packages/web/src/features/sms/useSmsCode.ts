@@ -33,5 +33,11 @@ export function useSmsCode(setError: (msg: string | null) => void) {
     }
   }
 
-  return { notice, setNotice, send, waiting: left > 0 || sending, label: left > 0 ? `${left}秒后重新获取` : '获取验证码' }
+  return {
+    notice,
+    setNotice,
+    send,
+    waiting: left > 0 || sending,
+    label: left > 0 ? `${left}秒后重新获取` : '获取验证码',
+  }
 }

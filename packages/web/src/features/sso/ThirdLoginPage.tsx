@@ -35,7 +35,10 @@ export default function ThirdLoginPage({ path }: { path: string }) {
       return
     }
     // A forced reset belongs to the password login; a bound identity never meets it, but say so if it does.
-    if (s.kind === 'reset') { setError('请使用账号密码登录并修改初始密码'); return }
+    if (s.kind === 'reset') {
+      setError('请使用账号密码登录并修改初始密码')
+      return
+    }
     setStep(s)
   }
 
@@ -46,7 +49,10 @@ export default function ThirdLoginPage({ path }: { path: string }) {
     const thirdType = params.get('thirdType')
     const token = params.get('code')
     const state = params.get('state')
-    if (!isThirdType(thirdType) || !token || !state) { setError('非法请求'); return }
+    if (!isThirdType(thirdType) || !token || !state) {
+      setError('非法请求')
+      return
+    }
     void thirdStep(() => ssoApi.loginByThirdSso({ thirdType, token, state, iss: params.get('iss') }), null).then(onStep)
   }, []) // once, for the answer this page was opened with
 
@@ -57,12 +63,19 @@ export default function ThirdLoginPage({ path }: { path: string }) {
         {error || login.error ? (
           <>
             <Alert type="error" showIcon title={error ?? login.error} role="alert" style={{ marginBottom: 16 }} />
-            <Button type="primary" block onClick={() => void navigate('/redirect/login', { replace: true })}><span>返回登录</span></Button>
+            <Button type="primary" block onClick={() => void navigate('/redirect/login', { replace: true })}>
+              <span>返回登录</span>
+            </Button>
           </>
         ) : step?.kind === 'chooseOrg' ? (
           <CodeLoginOrgs orgs={step.orgs} reqId={step.reqId} redirect={step.redirect} onStep={(s) => void onStep(s)} />
         ) : (
-          <div style={{ textAlign: 'center', padding: 24 }}><Spin /><div className="zx-login-sub" style={{ marginTop: 12 }}>正在登录…</div></div>
+          <div style={{ textAlign: 'center', padding: 24 }}>
+            <Spin />
+            <div className="zx-login-sub" style={{ marginTop: 12 }}>
+              正在登录…
+            </div>
+          </div>
         )}
       </Card>
       {login.dialogs}

@@ -6,5 +6,6 @@ export const ssoApi = {
   loginByThirdSso: (body: LoginByThirdSsoBody) => callEnvelope(S.loginByThirdSso, body, { showError: false }),
   bindLogin: (body: ThirdBindBody) => callEnvelope(S.bindLogin, body, { showError: false }),
   loginByCode: (body: CodeLoginBody) => callEnvelope(S.loginByCode, body, { showError: false }),
-  smartEduLogoutUrl: (redirectUrl: string) => call(S.smartEduLogoutUrl, { redirectUrl }, { showError: false, loginRedirect: false }),
+  smartEduLogoutUrl: (redirectUrl: string) =>
+    call(S.smartEduLogoutUrl, { redirectUrl }, { showError: false, loginRedirect: false }),
 }

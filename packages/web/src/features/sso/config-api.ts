@@ -1,4 +1,9 @@
-import { thirdConfigContracts as C, type Envelope, type ThirdConfigBody, type ThirdRefreshResult } from '@zhixiao/shared'
+import {
+  thirdConfigContracts as C,
+  type Envelope,
+  type ThirdConfigBody,
+  type ThirdRefreshResult,
+} from '@zhixiao/shared'
 import { call, callEnvelope } from '../../api/call'
 import { notify } from '../../api/feedback'
 

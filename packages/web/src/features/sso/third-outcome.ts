@@ -1,4 +1,11 @@
-import { CODE_LOGIN_SUCCESS, Msg, OperationType, type Envelope, type LoginOrg, type ThirdLoginResult } from '@zhixiao/shared'
+import {
+  CODE_LOGIN_SUCCESS,
+  Msg,
+  OperationType,
+  type Envelope,
+  type LoginOrg,
+  type ThirdLoginResult,
+} from '@zhixiao/shared'
 import { ApiError } from '../../api/client'
 import { finishLogin, type LoginOutcome } from '../login/login-flow'
 
@@ -14,7 +21,10 @@ export type ThirdStep =
   | { kind: 'outcome'; outcome: LoginOutcome }
 
 /** Calls a third-party sign-in endpoint; a refusal or a network failure becomes an 'error' outcome with its message. */
-export async function thirdStep(call: () => Promise<Envelope<ThirdLoginResult>>, redirect: string | null): Promise<ThirdStep> {
+export async function thirdStep(
+  call: () => Promise<Envelope<ThirdLoginResult>>,
+  redirect: string | null,
+): Promise<ThirdStep> {
   let env
   try {
     env = await call()
@@ -27,17 +37,34 @@ export async function thirdStep(call: () => Promise<Envelope<ThirdLoginResult>>,
   if (r.state === CODE_LOGIN_SUCCESS && r.token) return { kind: 'outcome', outcome: await finishLogin(r.token, to) }
   switch (r.operationType) {
     case OperationType.SUCCESS:
-      return { kind: 'outcome', outcome: r.userToken ? await finishLogin(r.userToken, to) : { kind: 'failed', msg: env.msg } }
+      return {
+        kind: 'outcome',
+        outcome: r.userToken ? await finishLogin(r.userToken, to) : { kind: 'failed', msg: env.msg },
+      }
     case OperationType.CHOOSE_ORG:
-      return r.reqId ? { kind: 'chooseOrg', orgs: r.orgList ?? [], reqId: r.reqId, redirect: to } : { kind: 'outcome', outcome: { kind: 'failed', msg: env.msg } }
+      return r.reqId
+        ? { kind: 'chooseOrg', orgs: r.orgList ?? [], reqId: r.reqId, redirect: to }
+        : { kind: 'outcome', outcome: { kind: 'failed', msg: env.msg } }
     case OperationType.NEED_BIND:
-      return { kind: 'bind', ticket: r.bindTicket ?? '', thirdName: r.thirdName ?? '第三方', thirdUser: r.thirdUser ?? null, redirect: to }
+      return {
+        kind: 'bind',
+        ticket: r.bindTicket ?? '',
+        thirdName: r.thirdName ?? '第三方',
+        thirdUser: r.thirdUser ?? null,
+        redirect: to,
+      }
     case OperationType.MUST_RESET_PASSWORD:
       return { kind: 'reset' }
     case OperationType.NEED_TOTP:
-      return { kind: 'outcome', outcome: { kind: 'totp', ticket: r.totpTicket ?? '', enrol: r.totpEnrol === true, msg: env.msg } }
+      return {
+        kind: 'outcome',
+        outcome: { kind: 'totp', ticket: r.totpTicket ?? '', enrol: r.totpEnrol === true, msg: env.msg },
+      }
     case OperationType.NEED_SMS:
-      return { kind: 'outcome', outcome: { kind: 'sms', ticket: r.mustSmsId ?? '', phone: r.smsPhone ?? '', msg: env.msg } }
+      return {
+        kind: 'outcome',
+        outcome: { kind: 'sms', ticket: r.mustSmsId ?? '', phone: r.smsPhone ?? '', msg: env.msg },
+      }
     case OperationType.NEED_CAPTCHA:
       return { kind: 'outcome', outcome: { kind: 'captcha', msg: env.msg } }
     default:

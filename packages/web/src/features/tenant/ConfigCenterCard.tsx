@@ -29,21 +29,34 @@ export function ConfigCenterCard() {
   const save = async () => {
     const v = form.getFieldsValue()
     const parsed = configCenterSaveBody.safeParse({ ...v, schoolOrgId: v.schoolOrgId ?? null })
-    if (!parsed.success) { notify.error(parsed.error.issues[0]?.message ?? '输入有误'); return }
+    if (!parsed.success) {
+      notify.error(parsed.error.issues[0]?.message ?? '输入有误')
+      return
+    }
     // This tab uses the new values at once; other browsers at their next start.
     if (await write(() => configCenterApi.save(parsed.data))) applyConfigCenter(parsed.data, appConfig, CONFIG_DEFAULTS)
   }
   return (
     <Card size="small" title="配置中心" style={{ marginBottom: 16 }} data-testid="config-center">
-      {!cfg.data ? <Spin /> : (
+      {!cfg.data ? (
+        <Spin />
+      ) : (
         <Form form={form} layout="vertical" initialValues={cfg.data} style={{ maxWidth: 640 }}>
           {FIELDS.map(([name, label, placeholder]) => (
-            <Form.Item key={name} name={name} label={label}><Input placeholder={placeholder} maxLength={300} /></Form.Item>
+            <Form.Item key={name} name={name} label={label}>
+              <Input placeholder={placeholder} maxLength={300} />
+            </Form.Item>
           ))}
-          <Form.Item name="schoolOrgId" label={CONFIG_CENTER_LABEL.schoolOrgId} extra="学校类租户（租户模式为学校门户）的用户登录后进入该学校的门户首页；留空则不开放学校门户">
+          <Form.Item
+            name="schoolOrgId"
+            label={CONFIG_CENTER_LABEL.schoolOrgId}
+            extra="学校类租户（租户模式为学校门户）的用户登录后进入该学校的门户首页；留空则不开放学校门户"
+          >
             <InputNumber min={1} precision={0} style={{ width: 240 }} placeholder="学校机构的ID" />
           </Form.Item>
-          <Button type="primary" data-testid="config-center-save" onClick={() => void save()}>保存</Button>
+          <Button type="primary" data-testid="config-center-save" onClick={() => void save()}>
+            保存
+          </Button>
         </Form>
       )}
     </Card>

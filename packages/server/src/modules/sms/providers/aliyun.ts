@@ -28,8 +28,11 @@ export function percentEncode(s: string): string {
  * is Base64(HMAC-SHA1(secret + "&", string to sign)).
  */
 export function rpcSignature(method: 'GET' | 'POST', params: Record<string, string>, accessKeySecret: string): string {
-  const canonical = Object.keys(params).filter((k) => k !== 'Signature').sort()
-    .map((k) => `${percentEncode(k)}=${percentEncode(params[k]!)}`).join('&')
+  const canonical = Object.keys(params)
+    .filter((k) => k !== 'Signature')
+    .sort()
+    .map((k) => `${percentEncode(k)}=${percentEncode(params[k]!)}`)
+    .join('&')
   const stringToSign = `${method}&${percentEncode('/')}&${percentEncode(canonical)}`
   return createHmac('sha1', `${accessKeySecret}&`).update(stringToSign, 'utf8').digest('base64')
 }
@@ -58,11 +61,13 @@ export function aliyunProvider(o: AliyunOptions): SmsProvider {
       }
       params.Signature = rpcSignature('GET', params, o.accessKeySecret)
       const url = new URL(o.endpoint || ALIYUN_DEFAULT_ENDPOINT)
-      url.search = Object.entries(params).map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&')
+      url.search = Object.entries(params)
+        .map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`)
+        .join('&')
       let body: { Code?: string; Message?: string; BizId?: string }
       try {
         const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) })
-        body = await res.json() as typeof body
+        body = (await res.json()) as typeof body
       } catch (e) {
         return { ok: false, error: `network: ${(e as Error).message}`.slice(0, 300) }
       }

@@ -14,8 +14,14 @@ interface QWeatherNowBody {
   code?: string
   updateTime?: string
   now?: {
-    obsTime?: string; temp?: string; feelsLike?: string; icon?: string; text?: string
-    windDir?: string; windScale?: string; humidity?: string
+    obsTime?: string
+    temp?: string
+    feelsLike?: string
+    icon?: string
+    text?: string
+    windDir?: string
+    windScale?: string
+    humidity?: string
   }
 }
 
@@ -44,18 +50,28 @@ export function qweatherProvider(o: QWeatherOptions): WeatherProvider {
       url.searchParams.set('unit', 'm')
       let body: QWeatherNowBody
       try {
-        const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: 'application/json' } })
+        const res = await fetch(url, {
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+          headers: { accept: 'application/json' },
+        })
         body = (await res.json()) as QWeatherNowBody
       } catch (e) {
         return { ok: false, error: `network: ${(e as Error).message}`.slice(0, 200) }
       }
-      if (body.code !== '200') return { ok: false, error: `qweather code ${String(body.code ?? 'missing')}`.slice(0, 200) }
+      if (body.code !== '200')
+        return { ok: false, error: `qweather code ${String(body.code ?? 'missing')}`.slice(0, 200) }
       const n = body.now
       const temp = num(n?.temp)
       if (!n || temp === null) return { ok: false, error: 'qweather answer without a temperature' }
       const now: WeatherNow = {
-        temp, feelsLike: num(n.feelsLike), text: n.text ?? '', icon: n.icon ?? '', windDir: n.windDir ?? '', windScale: n.windScale ?? '',
-        humidity: num(n.humidity), obsTime: toIso(n.obsTime ?? body.updateTime),
+        temp,
+        feelsLike: num(n.feelsLike),
+        text: n.text ?? '',
+        icon: n.icon ?? '',
+        windDir: n.windDir ?? '',
+        windScale: n.windScale ?? '',
+        humidity: num(n.humidity),
+        obsTime: toIso(n.obsTime ?? body.updateTime),
       }
       return { ok: true, now }
     },

@@ -9,7 +9,15 @@ type Cmd = { label: string; run: () => void; title: string }
  * A small rich-text editor (bold, italic, underline, headings, lists, links, images) on contentEditable, with an
  * html source view. Whatever it produces is cleaned by the server's allow-list on save.
  */
-export function RichEditor({ value, onChange, height = 260 }: { value?: string; onChange?: (html: string) => void; height?: number }) {
+export function RichEditor({
+  value,
+  onChange,
+  height = 260,
+}: {
+  value?: string
+  onChange?: (html: string) => void
+  height?: number
+}) {
   const ref = useRef<HTMLDivElement>(null)
   const [source, setSource] = useState(false)
   // Only push outside values into the editable area; typing must not reset the caret.
@@ -17,7 +25,11 @@ export function RichEditor({ value, onChange, height = 260 }: { value?: string; 
     if (ref.current && ref.current.innerHTML !== (value ?? '')) ref.current.innerHTML = inertHtml(value ?? '')
   }, [value, source])
   const emit = () => onChange?.(ref.current?.innerHTML ?? '')
-  const exec = (cmd: string, arg?: string) => { ref.current?.focus(); document.execCommand(cmd, false, arg); emit() }
+  const exec = (cmd: string, arg?: string) => {
+    ref.current?.focus()
+    document.execCommand(cmd, false, arg)
+    emit()
+  }
   const pickImage = () => {
     const input = document.createElement('input')
     input.type = 'file'
@@ -25,7 +37,11 @@ export function RichEditor({ value, onChange, height = 260 }: { value?: string; 
     input.onchange = async () => {
       const file = input.files?.[0]
       if (!file) return
-      try { exec('insertImage', (await newsAdminApi.upload(file)).data.url) } catch { /* the client showed the refusal */ }
+      try {
+        exec('insertImage', (await newsAdminApi.upload(file)).data.url)
+      } catch {
+        /* the client showed the refusal */
+      }
     }
     input.click()
   }
@@ -37,21 +53,56 @@ export function RichEditor({ value, onChange, height = 260 }: { value?: string; 
     { label: '正文', title: '段落', run: () => exec('formatBlock', 'p') },
     { label: '• 列表', title: '无序列表', run: () => exec('insertUnorderedList') },
     { label: '1. 列表', title: '有序列表', run: () => exec('insertOrderedList') },
-    { label: '链接', title: '插入链接', run: () => { const url = window.prompt('链接地址（http 开头）'); if (url && /^https?:\/\//i.test(url)) exec('createLink', url) } },
+    {
+      label: '链接',
+      title: '插入链接',
+      run: () => {
+        const url = window.prompt('链接地址（http 开头）')
+        if (url && /^https?:\/\//i.test(url)) exec('createLink', url)
+      },
+    },
     { label: '图片', title: '插入图片', run: pickImage },
   ]
   return (
     <div style={{ border: '1px solid #d9d9d9', borderRadius: 6 }}>
       <Flex justify="space-between" style={{ padding: 4, borderBottom: '1px solid #f0f0f0', background: '#fafafa' }}>
         <Space size={2} wrap>
-          {cmds.map((c) => <Button key={c.label} size="small" type="text" title={c.title} disabled={source} onMouseDown={(e) => e.preventDefault()} onClick={c.run}>{c.label}</Button>)}
+          {cmds.map((c) => (
+            <Button
+              key={c.label}
+              size="small"
+              type="text"
+              title={c.title}
+              disabled={source}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={c.run}
+            >
+              {c.label}
+            </Button>
+          ))}
         </Space>
-        <Button size="small" type="text" onClick={() => setSource((s) => !s)}>{source ? '可视化' : '源码'}</Button>
+        <Button size="small" type="text" onClick={() => setSource((s) => !s)}>
+          {source ? '可视化' : '源码'}
+        </Button>
       </Flex>
-      {source
-        ? <Input.TextArea value={value} onChange={(e) => onChange?.(e.target.value)} style={{ height, border: 0, fontFamily: 'monospace' }} />
-        : <div ref={ref} contentEditable suppressContentEditableWarning className="zx-richtext" data-testid="rich-editor"
-            style={{ minHeight: height, padding: 12, outline: 'none' }} onInput={emit} onBlur={emit} />}
+      {source ? (
+        <Input.TextArea
+          value={value}
+          onChange={(e) => onChange?.(e.target.value)}
+          style={{ height, border: 0, fontFamily: 'monospace' }}
+        />
+      ) : (
+        <div
+          ref={ref}
+          contentEditable
+          suppressContentEditableWarning
+          className="zx-richtext"
+          data-testid="rich-editor"
+          style={{ minHeight: height, padding: 12, outline: 'none' }}
+          onInput={emit}
+          onBlur={emit}
+        />
+      )}
     </div>
   )
 }

@@ -31,13 +31,20 @@ export function moreNewsLink(m: Extract<ModuleRow, { type: 'news' }>): string {
 
 function body(m: ModuleRow, p: BlockRendererProps): ReactNode {
   switch (m.type) {
-    case 'news': return <NewsListBlock settings={m.settings} orgId={p.newsOrgId} publicOnly={p.visitor} onOpen={p.onOpenNews} />
-    case 'carousel': return <ImageCarouselBlock settings={m.settings} banners={p.layout.banners} />
-    case 'video': return <VideoBlock settings={m.settings} />
-    case 'text': return <RichTextBlock html={m.settings.text} />
-    case 'swiper': return <SwiperBlock settings={m.settings} />
-    case 'qr': return <QrBlock settings={m.settings} />
-    case 'apps': return p.visitor ? null : <AppsBlock />
+    case 'news':
+      return <NewsListBlock settings={m.settings} orgId={p.newsOrgId} publicOnly={p.visitor} onOpen={p.onOpenNews} />
+    case 'carousel':
+      return <ImageCarouselBlock settings={m.settings} banners={p.layout.banners} />
+    case 'video':
+      return <VideoBlock settings={m.settings} />
+    case 'text':
+      return <RichTextBlock html={m.settings.text} />
+    case 'swiper':
+      return <SwiperBlock settings={m.settings} />
+    case 'qr':
+      return <QrBlock settings={m.settings} />
+    case 'apps':
+      return p.visitor ? null : <AppsBlock />
   }
 }
 
@@ -48,9 +55,15 @@ export function BlockRenderer(p: BlockRendererProps) {
     <Row gutter={[16, 16]} data-testid="portal-blocks">
       {blocks.map((m, i) => (
         <Col key={m.id ?? `d${i}`} xs={24} lg={m.span} data-block-type={m.type}>
-          {m.type === 'carousel' && !m.title ? body(m, p) : (
-            <Card className="zx-block" size="small" title={m.title || undefined}
-              extra={m.type === 'news' && !p.visitor ? <Link to={moreNewsLink(m)}>更多</Link> : undefined}>
+          {m.type === 'carousel' && !m.title ? (
+            body(m, p)
+          ) : (
+            <Card
+              className="zx-block"
+              size="small"
+              title={m.title || undefined}
+              extra={m.type === 'news' && !p.visitor ? <Link to={moreNewsLink(m)}>更多</Link> : undefined}
+            >
               {body(m, p)}
             </Card>
           )}

@@ -7,7 +7,13 @@ import { carouselPictures } from './carousel-picture'
  * slide is an <img> (not a CSS background, which the browser finds only after styling the page); the first one is
  * fetched at high priority and never lazily, the others lazily.
  */
-export function ImageCarouselBlock({ settings, banners }: { settings: BlockOf<'carousel'>['settings']; banners: BannerRow[] }) {
+export function ImageCarouselBlock({
+  settings,
+  banners,
+}: {
+  settings: BlockOf<'carousel'>['settings']
+  banners: BannerRow[]
+}) {
   const pics = carouselPictures(settings, banners)
   if (!pics.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无图片" />
   return (
@@ -15,9 +21,22 @@ export function ImageCarouselBlock({ settings, banners }: { settings: BlockOf<'c
       <Carousel autoplay autoplaySpeed={settings.speed} dots>
         {pics.map((p, i) => (
           <div key={p.id ?? i}>
-            <a href={p.link || undefined} target="_blank" rel="noopener noreferrer" onClick={(e) => { if (!p.link) e.preventDefault() }}>
+            <a
+              href={p.link || undefined}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={(e) => {
+                if (!p.link) e.preventDefault()
+              }}
+            >
               <div className="zx-carousel-slide">
-                <img src={p.decryUrl} alt={p.descContent ?? ''} fetchPriority={i === 0 ? 'high' : 'low'} loading={i === 0 ? 'eager' : 'lazy'} decoding="async" />
+                <img
+                  src={p.decryUrl}
+                  alt={p.descContent ?? ''}
+                  fetchPriority={i === 0 ? 'high' : 'low'}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  decoding="async"
+                />
                 {p.descType === 1 && p.descContent && <div className="zx-carousel-desc">{p.descContent}</div>}
               </div>
             </a>

@@ -18,9 +18,21 @@ export function SwiperBlock({ settings }: { settings: BlockOf<'swiper'>['setting
   const items = [...settings.items, ...settings.items]
   return (
     <div className="zx-swiper" data-block="swiper">
-      <div className="zx-swiper-track" style={{ gap: settings.gap, transform: `translateX(-${step * (ITEM_WIDTH + settings.gap)}px)` }}>
+      <div
+        className="zx-swiper-track"
+        style={{ gap: settings.gap, transform: `translateX(-${step * (ITEM_WIDTH + settings.gap)}px)` }}
+      >
         {items.map((it, i) => (
-          <a key={i} className="zx-swiper-item" href={it.link || undefined} target="_blank" rel="noopener noreferrer" onClick={(e) => { if (!it.link) e.preventDefault() }}>
+          <a
+            key={i}
+            className="zx-swiper-item"
+            href={it.link || undefined}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={(e) => {
+              if (!it.link) e.preventDefault()
+            }}
+          >
             <img src={it.imageUrl} alt={it.title} />
             {it.title && <div>{it.title}</div>}
           </a>

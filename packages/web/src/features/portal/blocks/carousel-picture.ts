@@ -2,7 +2,8 @@ import type { BannerRow, BlockOf, ModuleLayout, PicItem } from '@zhixiao/shared'
 
 /** The pictures a carousel shows: the block's own, else the org's banners. */
 export function carouselPictures(settings: BlockOf<'carousel'>['settings'], banners: BannerRow[]): PicItem[] {
-  return settings.picList.length ? settings.picList
+  return settings.picList.length
+    ? settings.picList
     : banners.map((b) => ({ id: String(b.id), decryUrl: b.imageUrl, link: b.link, descType: 1, descContent: b.title }))
 }
 
@@ -12,7 +13,7 @@ export function carouselPictures(settings: BlockOf<'carousel'>['settings'], bann
  */
 export function firstCarouselPicture(layout: ModuleLayout): string | null {
   const block = layout.modules.find((m) => m.type === 'carousel' && m.status === 0)
-  return block?.type === 'carousel' ? carouselPictures(block.settings, layout.banners)[0]?.decryUrl ?? null : null
+  return block?.type === 'carousel' ? (carouselPictures(block.settings, layout.banners)[0]?.decryUrl ?? null) : null
 }
 
 const preloaded = new Set<string>()

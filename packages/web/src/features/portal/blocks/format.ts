@@ -6,4 +6,5 @@ export const newsTime = (iso: string | null): string => (iso ? dayjs(iso).format
 export const newsDateTime = (iso: string | null): string => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '')
 
 /** A news item still waiting for this reader's confirmation (001 §4). */
-export const isPending = (n: { confirm: number; confirmOver: number }): boolean => n.confirm === 1 && n.confirmOver === 0
+export const isPending = (n: { confirm: number; confirmOver: number }): boolean =>
+  n.confirm === 1 && n.confirmOver === 0

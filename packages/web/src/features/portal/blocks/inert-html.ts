@@ -12,7 +12,12 @@ export function inertHtml(html: string): string {
     for (const { name, value } of [...el.attributes]) {
       // eslint-disable-next-line no-control-regex -- browsers ignore control characters inside a URL scheme
       const url = value.replace(/[\s\u0000-\u001f]/g, '').toLowerCase()
-      if (name.startsWith('on') || name === 'srcdoc' || (/^(href|src|poster|action|formaction|xlink:href)$/.test(name) && /^(javascript|vbscript|data:text)/.test(url))) el.removeAttribute(name)
+      if (
+        name.startsWith('on') ||
+        name === 'srcdoc' ||
+        (/^(href|src|poster|action|formaction|xlink:href)$/.test(name) && /^(javascript|vbscript|data:text)/.test(url))
+      )
+        el.removeAttribute(name)
     }
   })
   return doc.body.innerHTML

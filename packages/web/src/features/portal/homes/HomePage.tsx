@@ -15,11 +15,17 @@ import { newsDetailPath } from '../news/detail-link'
 
 /** Which home a route shows; 'auto' is /portal/home: the bureau home below unit attribute 8, the school home from 8. */
 const KIND_BY_PATH: Record<string, HomeKind | 'auto'> = {
-  '/portal/home': 'auto', '/portal/personal': 'personal', '/portal/class': 'class',
-  '/generalPortal/home/index': 'general', '/localSide/home/index': 'bureau', '/alliancePortal/home': 'bureau',
+  '/portal/home': 'auto',
+  '/portal/personal': 'personal',
+  '/portal/class': 'class',
+  '/generalPortal/home/index': 'general',
+  '/localSide/home/index': 'bureau',
+  '/alliancePortal/home': 'bureau',
   '/schoolPortal/home/index': 'school',
   // Older and alternative entries to the same homes (000 §2.4).
-  '/home/home': 'auto', '/old/home/:id': 'auto', '/jdLogin/jdPlatForm/index': 'bureau',
+  '/home/home': 'auto',
+  '/old/home/:id': 'auto',
+  '/jdLogin/jdPlatForm/index': 'bureau',
 }
 
 /** The signed-in portal homes: a greeting, then the blocks the org (or the org above it) configured, else the defaults. */
@@ -35,26 +41,55 @@ export default function HomePage({ path, title }: PageProps) {
   const layout = useLayout(kind, orgId, !!user)
   // A student's personal home follows MHSysConfigForStudentPC (docs/portal.md "Mobile portal").
   const student = useStudentPcHome(layout.data, kind, user?.userType)
-  const open = (n: NewsRow) => void navigate(newsDetailPath(schoolPortal, { id: n.id, title: n.noticeTypeName, type: n.noticeType, source: 'home' }))
+  const open = (n: NewsRow) =>
+    void navigate(
+      newsDetailPath(schoolPortal, { id: n.id, title: n.noticeTypeName, type: n.noticeType, source: 'home' }),
+    )
   return (
     <div data-page={path} data-home-kind={kind}>
       {!schoolPortal && <MobilePortalOffer userType={user?.userType} />}
-      <Card size="small" style={{ marginBottom: 16, background: 'linear-gradient(120deg,#eef4ff,#ffffff)' }} data-testid="welcome-card">
+      <Card
+        size="small"
+        style={{ marginBottom: 16, background: 'linear-gradient(120deg,#eef4ff,#ffffff)' }}
+        data-testid="welcome-card"
+      >
         <Flex justify="space-between" align="center" wrap gap={8}>
           <div>
-            <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>{title === 'Home' ? '首页' : title}</Typography.Title>
+            <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+              {title === 'Home' ? '首页' : title}
+            </Typography.Title>
             <Typography.Text>欢迎您，{user?.trueName}</Typography.Text>
-            {student.notice && <Typography.Paragraph type="secondary" style={{ margin: 0 }} data-testid="student-pc-notice">{student.notice}</Typography.Paragraph>}
+            {student.notice && (
+              <Typography.Paragraph type="secondary" style={{ margin: 0 }} data-testid="student-pc-notice">
+                {student.notice}
+              </Typography.Paragraph>
+            )}
           </div>
-          <Typography.Text type="secondary" data-testid="welcome-org">{layout.data?.orgName ?? user?.orgName}</Typography.Text>
+          <Typography.Text type="secondary" data-testid="welcome-org">
+            {layout.data?.orgName ?? user?.orgName}
+          </Typography.Text>
         </Flex>
       </Card>
-      {kind === 'class'
+      {kind === 'class' ? (
         // The class home: ClassHomeConfig orders its blocks; the portal blocks are its 班级通知与新闻 (features/red-dots).
-        ? <ClassHome notices={layout.isLoading ? <Skeleton active /> : layout.error ? <Alert type="error" title="门户加载失败" showIcon />
-          : student.layout && <BlockRenderer layout={student.layout} newsOrgId={orgId} onOpenNews={open} />} />
-        : layout.isLoading ? <Skeleton active /> : layout.error ? <Alert type="error" title="门户加载失败" showIcon />
-        : layout.data && <BlockRenderer layout={layout.data} newsOrgId={orgId} onOpenNews={open} />}
+        <ClassHome
+          notices={
+            layout.isLoading ? (
+              <Skeleton active />
+            ) : layout.error ? (
+              <Alert type="error" title="门户加载失败" showIcon />
+            ) : (
+              student.layout && <BlockRenderer layout={student.layout} newsOrgId={orgId} onOpenNews={open} />
+            )
+          }
+        />
+      ) : layout.isLoading ? (
+        <Skeleton active />
+      ) : layout.error ? (
+        <Alert type="error" title="门户加载失败" showIcon />
+      ) : (
+        layout.data && <BlockRenderer layout={layout.data} newsOrgId={orgId} onOpenNews={open} />
+      )}
       {/* The PC portal's recommended websites and floating sidebar (docs/portal.md), for signed-in members. */}
       {user && <WebsitesCard />}
       {user && <PortalSidebar />}

@@ -37,24 +37,43 @@ export default function OpenPortalPage({ path, title }: PageProps) {
     <Layout style={{ minHeight: '100vh', background: '#f5f7fb' }} data-page={path}>
       <Layout.Header style={{ background: '#fff', borderBottom: '1px solid #eef0f4', paddingInline: 24 }}>
         <Flex justify="space-between" align="center" style={{ height: '100%', maxWidth: 1200, margin: '0 auto' }}>
-          <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>{layout.data?.orgName ? `${layout.data.orgName} · ${title}` : title}</Typography.Title>
-          {signedIn
-            ? <Button onClick={() => void navigate('/')}>进入门户</Button>
-            : <Button type="primary" onClick={() => void navigate('/redirect/login')}>登录</Button>}
+          <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+            {layout.data?.orgName ? `${layout.data.orgName} · ${title}` : title}
+          </Typography.Title>
+          {signedIn ? (
+            <Button onClick={() => void navigate('/')}>进入门户</Button>
+          ) : (
+            <Button type="primary" onClick={() => void navigate('/redirect/login')}>
+              登录
+            </Button>
+          )}
         </Flex>
       </Layout.Header>
       <Layout.Content style={{ padding: 24, maxWidth: 1248, width: '100%', margin: '0 auto' }}>
-        {orgId === null ? <Empty description="请指定机构" />
-          : may.isLoading ? <Skeleton active />
-          : may.error ? <Alert type="error" title="公共门户加载失败" showIcon />
-          : !allowed ? (
-            <Empty data-testid="open-portal-denied" description={signedIn ? OuterMsg.DENIED : '该公共门户仅对指定人员开放，请登录后访问'}>
-              {!signedIn && <Button type="primary" onClick={() => void navigate('/redirect/login')}>登录</Button>}
-            </Empty>
-          )
-          : layout.isLoading ? <Skeleton active />
-          : layout.error ? <Alert type="error" title="公共门户加载失败" showIcon />
-          : layout.data && <BlockRenderer layout={layout.data} newsOrgId={orgId} visitor onOpenNews={setReading} />}
+        {orgId === null ? (
+          <Empty description="请指定机构" />
+        ) : may.isLoading ? (
+          <Skeleton active />
+        ) : may.error ? (
+          <Alert type="error" title="公共门户加载失败" showIcon />
+        ) : !allowed ? (
+          <Empty
+            data-testid="open-portal-denied"
+            description={signedIn ? OuterMsg.DENIED : '该公共门户仅对指定人员开放，请登录后访问'}
+          >
+            {!signedIn && (
+              <Button type="primary" onClick={() => void navigate('/redirect/login')}>
+                登录
+              </Button>
+            )}
+          </Empty>
+        ) : layout.isLoading ? (
+          <Skeleton active />
+        ) : layout.error ? (
+          <Alert type="error" title="公共门户加载失败" showIcon />
+        ) : (
+          layout.data && <BlockRenderer layout={layout.data} newsOrgId={orgId} visitor onOpenNews={setReading} />
+        )}
       </Layout.Content>
       <Modal open={!!reading} onCancel={() => setReading(null)} footer={null} width={880} destroyOnHidden title={null}>
         {reading && <NewsDetailView id={reading.id} orgId={orgId} visitor />}

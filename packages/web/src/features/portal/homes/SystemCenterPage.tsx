@@ -24,7 +24,13 @@ export default function SystemCenterPage({ path, title }: PageProps) {
   const apps = (g: AppGroup) => (
     <div className="zx-apps">
       {g.appList.map((a) => (
-        <button type="button" key={a.appId} className="zx-app" onClick={() => openApp(a, user?.permissions ?? [])} title={a.name}>
+        <button
+          type="button"
+          key={a.appId}
+          className="zx-app"
+          onClick={() => openApp(a, user?.permissions ?? [])}
+          title={a.name}
+        >
           <AppIcon name={a.name} iconUri={a.iconUri} appId={a.appId} />
           <span>{a.name}</span>
         </button>
@@ -34,15 +40,32 @@ export default function SystemCenterPage({ path, title }: PageProps) {
   const key = (g: AppGroup) => String(g.id ?? g.name)
   return (
     <div data-page={path}>
-      <Typography.Title level={1} style={{ fontSize: 20 }}>{title}</Typography.Title>
-      <Typography.Paragraph type="secondary">欢迎您，{user?.trueName}（{user?.orgName}）</Typography.Paragraph>
-      {groups.isLoading ? <Skeleton active /> : !list.length ? <Empty description="暂无应用" /> : params.get('type') === 'mode2' ? (
+      <Typography.Title level={1} style={{ fontSize: 20 }}>
+        {title}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">
+        欢迎您，{user?.trueName}（{user?.orgName}）
+      </Typography.Paragraph>
+      {groups.isLoading ? (
+        <Skeleton active />
+      ) : !list.length ? (
+        <Empty description="暂无应用" />
+      ) : params.get('type') === 'mode2' ? (
         <Card size="small" data-testid="app-center-mode2">
-          <Tabs tabPosition={isCompactWidth(width) ? 'top' : 'left'} items={list.map((g) => ({ key: key(g), label: g.name, children: apps(g) }))} />
+          <Tabs
+            tabPosition={isCompactWidth(width) ? 'top' : 'left'}
+            items={list.map((g) => ({ key: key(g), label: g.name, children: apps(g) }))}
+          />
         </Card>
       ) : (
         <Row gutter={[16, 16]} data-testid="app-center-mode1">
-          {list.map((g) => <Col span={24} key={key(g)}><Card size="small" title={g.name}>{apps(g)}</Card></Col>)}
+          {list.map((g) => (
+            <Col span={24} key={key(g)}>
+              <Card size="small" title={g.name}>
+                {apps(g)}
+              </Card>
+            </Col>
+          ))}
         </Row>
       )}
     </div>

@@ -22,9 +22,22 @@ export default function NewsDetailPage({ path, title }: PageProps) {
   }
   const narrow = params.get('style') === '1'
   return (
-    <div data-page={path} style={narrow ? { maxWidth: 800, margin: '0 auto' } : undefined} data-style={narrow ? 'narrow' : 'wide'}>
-      <Card title={params.get('title') || title} extra={<Button data-testid="news-back" onClick={back}>返回</Button>}>
-        {Number.isSafeInteger(id) && id > 0 ? <NewsDetailView id={id} orgId={school ? appConfig.schoolOrgId : null} /> : null}
+    <div
+      data-page={path}
+      style={narrow ? { maxWidth: 800, margin: '0 auto' } : undefined}
+      data-style={narrow ? 'narrow' : 'wide'}
+    >
+      <Card
+        title={params.get('title') || title}
+        extra={
+          <Button data-testid="news-back" onClick={back}>
+            返回
+          </Button>
+        }
+      >
+        {Number.isSafeInteger(id) && id > 0 ? (
+          <NewsDetailView id={id} orgId={school ? appConfig.schoolOrgId : null} />
+        ) : null}
       </Card>
     </div>
   )

@@ -3,7 +3,13 @@
  * with id and what the reader came from — title (the list's heading), type (its news type), source ('home' or 'list':
  * where 返回 leads when there is no history, a link opened in a new tab) and style ('1': a narrow reading column).
  */
-export interface NewsDetailLink { id: number; title?: string | null; type?: number | null; source?: 'home' | 'list'; style?: '1' }
+export interface NewsDetailLink {
+  id: number
+  title?: string | null
+  type?: number | null
+  source?: 'home' | 'list'
+  style?: '1'
+}
 
 export function newsDetailPath(school: boolean, l: NewsDetailLink): string {
   const q = new URLSearchParams({ id: String(l.id) })
