@@ -13,13 +13,14 @@ import type { Plugin } from 'vite'
  * schema, tag and permission fields the stand-in itself, so a schema written inline in a contract file drops out too.
  */
 const CONTRACT_FILE = /[\\/]packages[\\/]shared[\\/]src[\\/]contracts[\\/][^\\/]+\.ts$/
-const STUB_ID = '\0zx-schema-stub'
+export const STUB_ID = '\0zx-schema-stub'
 /** The one shared module a contract file really imports in the web: plain values, no zod. */
 const KEPT_MODULE = '../constants.js'
 /** Contract fields the browser never reads: their values become the stand-in (a schema's presence still shows). */
 const SERVER_ONLY = new Set(['body', 'query', 'params', 'data', 'tags', 'permission'])
+const CONTRACT_FACTORIES = new Set(['get', 'post'])
 
-const STUB_MODULE = `
+export const STUB_MODULE = `
 const fail = () => { throw new Error('A contract schema is a server matter: the web build replaced it (web build/strip-contract-schemas.ts)') }
 const stub = new Proxy(function () {}, {
   get: (_t, k) => (k === Symbol.toPrimitive || k === 'toString' || k === 'valueOf' ? fail : stub),
@@ -68,7 +69,10 @@ export function stripSchemaImports(code: string, fileName: string): string | nul
         return
       }
       // What only the server reads: the schemas (their presence is all the client asks), tags and access codes.
-      if (SERVER_ONLY.has(n.name.text)) {
+      // (A contract group may name a contract `query` or `data` itself: a get()/post() is a contract, never a schema.)
+      const isContract =
+        ts.isCallExpression(v) && ts.isIdentifier(v.expression) && CONTRACT_FACTORIES.has(v.expression.text)
+      if (SERVER_ONLY.has(n.name.text) && !isContract) {
         edits.push({ start: v.getStart(sf), end: v.getEnd(), text: '__zxSchemaStub' })
         return
       }
