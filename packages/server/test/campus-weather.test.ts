@@ -6,7 +6,7 @@ import { WEATHER_TTL_MS } from '../src/modules/campus/weather-service.js'
 import { call, createTestApp, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
 
 /**
- * Weather for the campus portal (docs/portal.md "Campus portal"): off by default, QWeather's v7/weather/now through a
+ * Weather for the campus portal (docs/campus.md "Campus portal"): off by default, QWeather's v7/weather/now through a
  * local stand-in that answers as QWeather documents it (string figures, the body's "code"), cached 10 minutes.
  */
 const GOOD_KEY = 'qw-good-key-123'

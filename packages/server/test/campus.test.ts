@@ -14,7 +14,7 @@ import {
 
 /**
  * The campus portal's calls (001 §7.5 campusPro) answer from the data this test creates: people, rooms, the school
- * calendar, news and the header config (docs/portal.md "Campus portal"). The clock stands at 2026-11-01 (China).
+ * calendar, news and the header config (docs/campus.md "Campus portal"). The clock stands at 2026-11-01 (China).
  */
 let t: TestApp
 let w: World

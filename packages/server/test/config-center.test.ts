@@ -12,7 +12,7 @@ import {
   type World,
 } from './helpers.js'
 
-/** The config centre (001 §2.4) and tenant by domain (000 §7.5): docs/portal.md "Startup", docs/auth.md "Tenant by domain". */
+/** The config centre (001 §2.4) and tenant by domain (000 §7.5): docs/config-center.md "Startup", docs/auth.md "Tenant by domain". */
 let t: TestApp
 let w: World
 let other: World

@@ -120,7 +120,7 @@ describe('the demo primary school (示范区第一实验小学) as its admin see
     })
   })
 
-  it('张老师\'s campus portal lists the class he heads (class_teacher, docs/portal.md "Campus portal")', async () => {
+  it('张老师\'s campus portal lists the class he heads (class_teacher, docs/campus.md "Campus portal")', async () => {
     const zhang = await loginToken(t, 'zhanglaoshi', DEMO_PASSWORD)
     const r = await call(t, { url: '/sc-mobile-api/api/h5/faculty/campusPro/getTeacherClass', token: zhang })
     expect(r.data.list).toEqual([expect.objectContaining({ gradeName: '三年级', className: '(2)班', isHead: true })])

@@ -13,7 +13,7 @@ import {
   type World,
 } from './helpers.js'
 
-/** The mobile portal and its maintenance calls (docs/portal.md "Mobile portal"). */
+/** The mobile portal and its maintenance calls (docs/mobile-portal.md "Mobile portal"). */
 let t: TestApp
 let w: World
 let s: Staff

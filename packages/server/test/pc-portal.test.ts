@@ -15,7 +15,7 @@ import {
   type World,
 } from './helpers.js'
 
-/** PC portal menu, sidebar, recommended websites and system info (docs/portal.md). */
+/** PC portal menu, sidebar, recommended websites and system info (docs/pc-portal.md). */
 let t: TestApp
 let w: World
 let s: Staff

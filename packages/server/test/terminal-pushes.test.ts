@@ -20,7 +20,7 @@ import {
 /**
  * The teacher and parent terminals' WeChat official accounts and DingTalk apps (/menhu-teacher/wenlist, dingTalk,
  * dingMessageindex, addModel; the same under /menhu-parent): a message to a teacher or a parent also leaves through
- * them as their settings say (docs/portal.md "Teacher and parent terminals"), against a local stand-in speaking
+ * them as their settings say (docs/messages.md "Teacher and parent terminals"), against a local stand-in speaking
  * WeChat's and DingTalk's documented protocols.
  */
 let t: TestApp

@@ -6,7 +6,7 @@ import { call, createTestApp, makeWorld, staffOf, type Staff, type TestApp, type
 
 /**
  * The external-hire mini-program (/menhu-waipin/index, addConfigWX, addConfigDD): its saved WeChat / DingTalk
- * mini-program signs an external hire in and shows their pass (docs/portal.md "External-hire mini-program"),
+ * mini-program signs an external hire in and shows their pass (docs/messages.md "External-hire mini-program"),
  * against a stand-in speaking WeChat's (token, getuserphonenumber) and DingTalk's (gettoken, getuserinfo, user/get) protocols.
  */
 let t: TestApp

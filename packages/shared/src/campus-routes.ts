@@ -1,7 +1,7 @@
 import type { RouteMeta } from './route-basics.js'
 
 /**
- * Campus portal pages (docs/portal.md "Campus portal"): the teacher's school at a glance (375 px first), and the
+ * Campus portal pages (docs/campus.md "Campus portal"): the teacher's school at a glance (375 px first), and the
  * weather provider's settings under portal maintenance. Kept apart from campus.ts so the route table pulls in no
  * zod schema.
  */

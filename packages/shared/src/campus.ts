@@ -5,7 +5,7 @@ import { isSafeLink } from './input.js'
 
 /**
  * Campus portal (001 §7.5, /sc-mobile-api/api/h5/faculty/campusPro) and the weather provider behind
- * getWeatherByOrgId. The spec names the calls only; every payload name here is ours (docs/portal.md "Campus portal").
+ * getWeatherByOrgId. The spec names the calls only; every payload name here is ours (docs/campus.md "Campus portal").
  */
 
 export const CampusErrorCode = {

@@ -1,7 +1,7 @@
 import * as z from './z.js'
 
 /**
- * The config centre (001 §2.4, §8, §9; docs/portal.md "Startup"): platform-wide addresses and settings the web app
+ * The config centre (001 §2.4, §8, §9; docs/config-center.md "Startup"): platform-wide addresses and settings the web app
  * loads once at startup (GET /base/api/config/center, public), maintained by the super administrator on
  * /base-set/system (POST /base/api/config/center/save). An empty field means "not configured": the web app keeps
  * its build-time default for it.

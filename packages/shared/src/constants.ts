@@ -68,7 +68,7 @@ export const LOGIN_LIMITS = {
   failuresKeptDays: 30,
 } as const
 
-/** The public config-centre call (001 §2.4, docs/portal.md "Startup"): gateway, file, mqtt and AI addresses, the school org, the version … */
+/** The public config-centre call (001 §2.4, docs/config-center.md "Startup"): gateway, file, mqtt and AI addresses, the school org, the version … */
 export const CONFIG_CENTER_API = '/base/api/config/center'
 
 // Values the contracts build their paths and groups from (contracts import only this module at run time in the web

@@ -4,7 +4,7 @@ const t = 'sc_menhu_mobile_t'
 const p = 'sc_menhu_mobile_p'
 
 /**
- * Messages and service accounts (docs/portal.md "Messages and service accounts"): the message centre of every
+ * Messages and service accounts (docs/messages.md "Messages and service accounts"): the message centre of every
  * signed-in account (PC and phone), the service account and its message templates, the external-hire
  * mini-program, and the WeChat / DingTalk settings of the teacher and parent terminals.
  */

@@ -3,7 +3,7 @@ import * as z from './z.js'
 import { MP_SCOPES } from './constants.js'
 
 /**
- * The in-app message centre (站内信) and the message templates that fill it (docs/portal.md, "Messages and service
+ * The in-app message centre (站内信) and the message templates that fill it (docs/messages.md, "Messages and service
  * accounts"). Payload names are ours: the spec only names /base/api/messagetemplate's operations.
  */
 

@@ -2,7 +2,7 @@ import type { RouteMeta } from './route-basics.js'
 
 /**
  * The mobile portal (layout 'mobile', a 375 px phone) and the pages that configure it (001 §2.5 /menhu-teacher,
- * /menhu-parent, /menhu-Platform; docs/portal.md "Mobile portal"). The mobile pages are any member's: the server
+ * /menhu-parent, /menhu-Platform; docs/mobile-portal.md "Mobile portal"). The mobile pages are any member's: the server
  * answers what the user's terminal shows, or that it is closed.
  */
 const t = (p: string, title: string, hidden = false): RouteMeta => ({

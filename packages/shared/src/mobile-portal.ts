@@ -4,7 +4,7 @@ import { appRow } from './apps.js'
 import * as z from './z.js'
 
 /**
- * The mobile portal (H5) of teachers, parents and students and the settings that shape it (docs/portal.md
+ * The mobile portal (H5) of teachers, parents and students and the settings that shape it (docs/mobile-portal.md
  * "Mobile portal"): the bottom tabs (MobileMenuConfig), banners per terminal, quick entries (/base/mobileHomeQuick),
  * the parent-student home layout (/base/portal/custom), the home alarm (/base/api/Mobile/*MobileHomeAlarmConfig),
  * the mobile switches of /menhu-Platform (MobilePortalSettings) and the student PC home (MHSysConfigForStudentPC).

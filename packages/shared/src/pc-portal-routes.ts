@@ -1,7 +1,7 @@
 import type { RouteMeta } from './route-basics.js'
 
 /**
- * PC portal pieces that read their config (001 §2.5 /menhu-port and /menhu-systems; docs/portal.md "PC portal menu,
+ * PC portal pieces that read their config (001 §2.5 /menhu-port and /menhu-systems; docs/portal-config.md "PC portal menu,
  * sidebar, websites, system info").
  */
 export const PC_PORTAL_ROUTES: RouteMeta[] = [

@@ -3,7 +3,7 @@ import { configSource } from './portal-config.js'
 import * as z from './z.js'
 
 /**
- * The PC portal pieces that read their config (issue 14, docs/portal.md "PC portal menu, sidebar, websites, system
+ * The PC portal pieces that read their config (issue 14, docs/portal-config.md "PC portal menu, sidebar, websites, system
  * info"): the portal menu (PortalMenuConfig), the floating sidebar (Sidebar calls), the recommended websites and the
  * system info (/menhu-systems).
  */

@@ -5,7 +5,7 @@ import * as z from './z.js'
 /**
  * Portal header configuration (001 §3, §7.1; 000 §7.4, §7.6): the portal system config mh_sys_config (with the
  * footer and the public-portal switch), the bureau header config, the alliance header config, the personal
- * multiple-apps override and the mobile entries. Stored per org and name, with a tenant default; see docs/portal.md.
+ * multiple-apps override and the mobile entries. Stored per org and name, with a tenant default; see docs/portal-config.md.
  */
 
 export const PortalMsg = {
@@ -45,7 +45,7 @@ export const DefaultTitle = {
 
 /**
  * The portal header's title while the org has saved none (mh_sys_config source 'default'), by the org's trade
- * (docs/portal.md "Default titles"): a universal-mode org's portal is the 统一门户, a medical one's the 智慧云平台,
+ * (docs/portal-config.md "Default titles"): a universal-mode org's portal is the 统一门户, a medical one's the 智慧云平台,
  * a school or bureau the 智慧平台. The bureau header (局校一体平台) and the campus portal (智慧校园) have their own.
  */
 export function defaultPortalTitle(trade: number | null | undefined): string {

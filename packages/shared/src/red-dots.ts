@@ -2,7 +2,7 @@ import { configSource } from './portal-config.js'
 import * as z from './z.js'
 
 /**
- * Red dots, the class home and the outer-portal limits (issue 14, docs/portal.md "Red dots, class home, outer
+ * Red dots, the class home and the outer-portal limits (issue 14, docs/red-dots.md "Red dots, class home, outer
  * portal"). RedotMsgConfig and ClassHomeConfig are named configs (configMgr); the outer-portal limits have their own
  * tables and calls under /base/portal/outer.
  */

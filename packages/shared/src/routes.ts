@@ -184,7 +184,7 @@ export const MENHU_PORT_ROUTES: RouteMeta[] = [
  * Complaints and suggestions (001 §2.5 /menhu-complaintSuggest, docs/complaints.md). The handler's queue needs
  * no page code (the server checks the caller handles the class); the submit page is any signed-in member's.
  */
-/** 帮助中心 for members (docs/portal.md): help for the user's own type; admins get /base-useRoute/index. */
+/** 帮助中心 for members (docs/portal-config.md): help for the user's own type; admins get /base-useRoute/index. */
 export const HELP_ROUTES: RouteMeta[] = [{ path: '/helpCenter/index', title: '帮助中心', layout: 'home', hidden: true }]
 
 export const COMPLAINT_ROUTES: RouteMeta[] = [

@@ -1,5 +1,5 @@
 /*
- * Startup rules of the web app (000 §2.4, 001 §2.4; docs/portal.md "Startup"): the query parameters microappurl,
+ * Startup rules of the web app (000 §2.4, 001 §2.4; docs/config-center.md "Startup"): the query parameters microappurl,
  * beFrom and currentAppName, and the phone redirect of the place-reservation app (the config centre's address is in
  * constants.ts). It imports nothing, not even input.ts, so the web's startup chunk shares no module with the login
  * route (issue 12's budget).

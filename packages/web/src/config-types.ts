@@ -2,7 +2,7 @@
 // loads, can name them without importing config.ts back.
 
 /**
- * The global configuration (001 §2.4; docs/portal.md "Startup"): the config centre's answer (GET
+ * The global configuration (001 §2.4; docs/config-center.md "Startup"): the config centre's answer (GET
  * /base/api/config/center), loaded once at startup. Until it answers, and for each field it leaves empty, the
  * build-time Vite env is the value (VITE_SCHOOL_ORG_ID, VITE_IMAGE_HOST, VITE_AI_URL). Route loaders that depend on
  * it await `configReady`; render-time readers (image addresses, the AI host) read `appConfig` as it is.

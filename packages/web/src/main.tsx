@@ -17,10 +17,10 @@ function render(): void {
   )
 }
 
-/** Startup parameters the startup chunk takes (docs/portal.md "Startup"). */
+/** Startup parameters the startup chunk takes (docs/config-center.md "Startup"). */
 const STARTUP_PARAM = /[?&](microappurl|beFrom|currentAppName)=/
 
-// Startup (000 §2.4, 001 §2.4; docs/portal.md "Startup"). The config centre is asked at once and not awaited: the
+// Startup (000 §2.4, 001 §2.4; docs/config-center.md "Startup"). The config centre is asked at once and not awaited: the
 // pages that need it (route guards) wait for it beside their own calls, and a failure shows its message while the
 // app goes on with the build-time defaults. The startup chunk (bootstrap/startup.ts) loads beside it and is waited
 // for only when there is something for it to do first: microappurl, beFrom or currentAppName in the address, or a

@@ -1,6 +1,6 @@
 import { api, assert, test, tokenOf, watchPageErrors } from '../harness.js'
 
-// Messages (docs/portal.md "Messages and service accounts"): the demo parent asks (through the API, to stay lean) to
+// Messages (docs/messages.md "Messages and service accounts"): the demo parent asks (through the API, to stay lean) to
 // join the demo middle school; the bureau admin approves; the parent signs in, the header's bell shows the unread
 // message, the message centre lists it, and marking it read brings the count down.
 test('messages: an approved join request reaches the parent’s bell and message centre; reading it lowers the count', async ({

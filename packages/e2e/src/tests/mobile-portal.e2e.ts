@@ -1,7 +1,7 @@
 import { assert, pickMany, signIn, test } from '../harness.js'
 
 /**
- * The mobile portal (docs/portal.md "Mobile portal"): the school admin changes the teacher mobile home through
+ * The mobile portal (docs/mobile-portal.md "Mobile portal"): the school admin changes the teacher mobile home through
  * /menhu-teacher (an app group with an app, a quick entry for all staff, a carousel picture), and a teacher on a
  * 375×812 phone sees each change on /mobile/home, with the bottom tabs.
  */

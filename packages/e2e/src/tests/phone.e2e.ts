@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { assert, openUserMenu, signIn, test } from '../harness.js'
 
 // Phones (375 × 812): below 768 px every header collapses into a bar (menu button, name, user menu) with the rest
-// in a drawer, the admin side menu moves into that drawer, and tables scroll sideways (docs/portal.md).
+// in a drawer, the admin side menu moves into that drawer, and tables scroll sideways (docs/portal-config.md).
 const PHONE = { width: 375, height: 812 }
 
 /** Nothing pushes the page sideways: the document is no wider than the screen. */

@@ -1,6 +1,6 @@
 import { api, assert, openUserMenuItem, signInSuperAdmin, test, tokenOf, updateDemoTenant } from '../harness.js'
 
-// Startup (000 §2.4, 001 §2.4; docs/portal.md "Startup", docs/auth.md "Tenant by domain"): the config centre the
+// Startup (000 §2.4, 001 §2.4; docs/config-center.md "Startup", docs/auth.md "Tenant by domain"): the config centre the
 // super administrator maintains and the web reads at startup, microappurl with currentAppName, beFrom, the tenant
 // of the host name, and a failing config centre. It changes the demo tenant (module type, domain) and the config
 // centre, and puts them back at its end.

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { assert, signIn, test } from '../harness.js'
 
 // The spec's small settings that used to do nothing (docs/auth.md "smartChinaLogin and jumpAfterLogin",
-// docs/portal.md "Default titles and icon logos", "Teacher and parent terminals"): what each changes on the screen.
+// docs/portal-config.md "Default titles and icon logos", "Teacher and parent terminals"): what each changes on the screen.
 // The server's side (saved, served, refused) is proven in tenant-admin.test.ts and default-titles.test.ts; here
 // the answers are rewritten in the browser, so the shared demo tenant is never changed under the other lanes.
 

@@ -1,4 +1,4 @@
-/** The campus portal's calls (001 §7.5), the weather provider's settings and a class's teachers (docs/portal.md "Campus portal"). */
+/** The campus portal's calls (001 §7.5), the weather provider's settings and a class's teachers (docs/campus.md "Campus portal"). */
 import { CAMPUS_API } from '../constants.js'
 import {
   backPlan,

@@ -1,4 +1,4 @@
-/** The config centre (001 §2.4; docs/portal.md "Startup"): the public read the web app makes once at startup, and the super administrator's save (/base-set/system). */
+/** The config centre (001 §2.4; docs/config-center.md "Startup"): the public read the web app makes once at startup, and the super administrator's save (/base-set/system). */
 import { post, get } from '../contract.js'
 import { configCenter, configCenterSaveBody } from '../config-center.js'
 import { CONFIG_CENTER_API } from '../constants.js'

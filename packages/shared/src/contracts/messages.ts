@@ -1,5 +1,5 @@
 /**
- * Messages and service accounts (docs/portal.md "Messages and service accounts"): /base/api/message (the caller's own
+ * Messages and service accounts (docs/messages.md "Messages and service accounts"): /base/api/message (the caller's own
  * in-app messages), /base/api/messagetemplate, /base/api/mpApp/<scope> and the external-hire mini-program's sign-in.
  */
 import { MP_SCOPES } from '../constants.js'
@@ -64,7 +64,7 @@ const T = '/base/api/messagetemplate'
 const templateTags = ['消息模板']
 const read = { permission: MP_SCOPE_CODES.service.page }
 const write = { permission: TEMPLATE_WRITE_CODE }
-/** /base/api/messagetemplate (001 §7): templates of the caller's org; payload names are ours (docs/portal.md). */
+/** /base/api/messagetemplate (001 §7): templates of the caller's org; payload names are ours (docs/messages.md). */
 export const messageTemplateContracts = {
   create: post(`${T}/create`, {
     ...write,

@@ -1,5 +1,5 @@
 /**
- * The mobile portal (docs/portal.md "Mobile portal"): its named configs under /base/configMgr, the home and its alarm
+ * The mobile portal (docs/mobile-portal.md "Mobile portal"): its named configs under /base/configMgr, the home and its alarm
  * under /base/api/Mobile, the parent-student home layout (/base/portal/custom) and the quick entries per role
  * (/base/mobileHomeQuick).
  */

@@ -1,4 +1,4 @@
-/** The PC portal (docs/portal.md "PC portal menu, sidebar, websites, system info"): named configs, sidebar and websites, system info. */
+/** The PC portal (docs/pc-portal.md "PC portal menu, sidebar, websites, system info"): named configs, sidebar and websites, system info. */
 import { get, post } from '../contract.js'
 import {
   PcPortalPerm,
@@ -37,7 +37,7 @@ const tags = ['PC门户侧边栏与推荐网站']
 
 /**
  * The floating sidebar (fullAllInfo, saveSidebarInfo) and the recommended websites (the spec gives those calls no
- * prefix; they live here beside the sidebar, docs/portal.md).
+ * prefix; they live here beside the sidebar, docs/pc-portal.md).
  */
 export const sidebarContracts = {
   fullAllInfo: get(`${S}/fullAllInfo`, {

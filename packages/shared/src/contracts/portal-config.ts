@@ -1,5 +1,5 @@
 /**
- * Portal configuration (000 §7.6, 001 §7.1, docs/portal.md): the header configs under /base/configMgr, the mobile
+ * Portal configuration (000 §7.6, 001 §7.1, docs/portal-config.md): the header configs under /base/configMgr, the mobile
  * entries under /base/api/Mobile, the tenant calls the header makes, and the named-config family (get<Key>/set<Key>).
  */
 import { answer, get, post } from '../contract.js'

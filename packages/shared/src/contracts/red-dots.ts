@@ -1,5 +1,5 @@
 /**
- * Red dots, the class home and the outer-portal limits (docs/portal.md "Red dots, class home, outer portal"): the two
+ * Red dots, the class home and the outer-portal limits (docs/red-dots.md "Red dots, class home, outer portal"): the two
  * named configs under /base/configMgr, /base/api/redot, /base/api/classHome and /base/portal/outer.
  */
 import { get, post } from '../contract.js'

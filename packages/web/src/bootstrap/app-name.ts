@@ -1,7 +1,7 @@
 /** sessionStorage key of the sub-application name handed over by currentAppName, with the path it came with. */
 const APP_NAME_KEY = 'zx-startup-app'
 
-/** Keeps currentAppName for this tab with the portal path it names (docs/portal.md "Startup"). */
+/** Keeps currentAppName for this tab with the portal path it names (docs/config-center.md "Startup"). */
 export function keepStartupAppName(path: string, name: string): void {
   try {
     sessionStorage.setItem(APP_NAME_KEY, JSON.stringify({ path, name }))

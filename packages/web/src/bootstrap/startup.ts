@@ -14,7 +14,7 @@ import { keepStartupAppName } from './app-name'
 import { requestIdHeader } from '../api/request-id'
 
 /*
- * The startup work of 000 §2.4 and 001 §2.4 (docs/portal.md "Startup"; docs/auth.md "Tenant by domain"): a chunk of
+ * The startup work of 000 §2.4 and 001 §2.4 (docs/config-center.md "Startup"; docs/auth.md "Tenant by domain"): a chunk of
  * its own, loaded beside the entry (main.tsx, config.ts). What it needs from the entry (the session store, the
  * navigator, the configuration) is handed in rather than imported: a module this chunk shared with the login route
  * would be split into a chunk of its own, which the login route's budget (issue 12) pays for.

@@ -12,7 +12,7 @@ const TABLE = { scroll: { x: 'max-content' } } as const
  * The portal's colours, chosen so that text reaches WCAG 2.1 AA contrast (4.5:1) on white and on antd's light
  * backgrounds: antd's defaults do not (#1677ff links 4.1:1, rgba(0,0,0,.45) dates 3.4:1, #bfbfbf placeholders, the
  * green, cyan, orange and gold tags 2–3.4:1, white on #ff4d4f badges 3.3:1). Set once here, so no page has to
- * remember it; docs/portal.md "Accessibility".
+ * remember it; docs/portal-config.md "Accessibility".
  */
 const TOKENS = {
   colorPrimary: '#0958d9', // 6.2:1 on white, also white text on primary buttons

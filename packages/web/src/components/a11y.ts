@@ -1,6 +1,6 @@
 /**
  * Two accessibility repairs of antd's output, installed once for the whole app by the shell (router/shell.tsx), so no
- * page has to remember them (docs/portal.md "Accessibility").
+ * page has to remember them (docs/portal-config.md "Accessibility").
  */
 
 /**

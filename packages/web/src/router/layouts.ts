@@ -17,6 +17,6 @@ export const LAYOUTS: Record<LayoutName, () => Promise<LayoutModule>> = {
   'out-portal': () => import('../layouts/frames').then((m) => ({ Component: m.OutPortalLayout })),
   alliance: () => import('../layouts/frames').then((m) => ({ Component: m.AllianceLayout })),
   'manage-center': () => import('../layouts/frames').then((m) => ({ Component: m.ManageCenterLayout })),
-  // The mobile portal for a 375 px phone (docs/portal.md "Mobile portal").
+  // The mobile portal for a 375 px phone (docs/mobile-portal.md "Mobile portal").
   mobile: () => import('../features/mobile-portal/MobileLayout').then((m) => ({ Component: m.MobileLayout })),
 }

@@ -127,7 +127,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/roles-userPermission': () => import('../features/roles/UserPermissionPage'),
   '/roles-userPermission/detail': () => import('../features/roles/UserPermissionDetailPage'),
   '/roles-userOptionlog': () => import('../features/roles/OperationLogPage'),
-  // Portal header config and personal centre (docs/portal.md).
+  // Portal header config and personal centre (docs/portal-config.md).
   '/menhu-port/maintain/mainPage': () => import('../features/portal-config/MainPage'),
   '/oneselfCenter': () => import('../features/oneself-center/OneselfCenterPage'),
   // Apps (docs/portal-apps.md): app management, and the host page of every sub-application route.
@@ -148,24 +148,24 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/lowCodeApplication/index': () => import('../features/data-centre/DataCentrePage'),
   '/dataWare/house/index': () => import('../features/data-centre/DataWarehousePage'),
   '/menhu-port/thirdConfig': () => import('../features/sso/ThirdConfigPage'),
-  // Campus portal and its weather provider (docs/portal.md "Campus portal").
+  // Campus portal and its weather provider (docs/campus.md "Campus portal").
   '/mobile/campus': () => import('../features/campus/CampusPage'),
   '/menhu-port/weather': () => import('../features/campus/WeatherConfigPage'),
   '/menhu-port/assistant': () => import('../features/assistant/AssistantAdminPage'),
   '/base-school/classTeachers': () => import('../features/campus/ClassTeachersPage'),
-  // PC portal menu, sidebar, websites, app groups and system info (docs/portal.md).
+  // PC portal menu, sidebar, websites, app groups and system info (docs/portal-config.md).
   '/menhu-port/menu': () => import('../features/pc-portal/PortalMenuPage'),
   '/menhu-port/sidebar-manager': () => import('../features/pc-portal/SidebarManagerPage'),
   '/menhu-port/website-link': () => import('../features/pc-portal/WebsiteLinkPage'),
   '/menhu-port/app-manager': () => import('../features/pc-portal/AppManagerPage'),
   '/menhu-systems': () => import('../features/pc-portal/SystemInfoPage'),
-  // Red dots, the class home config and the outer-portal limits (docs/portal.md "Red dots, class home, outer portal").
+  // Red dots, the class home config and the outer-portal limits (docs/red-dots.md "Red dots, class home, outer portal").
   '/menhu-reddot': () => import('../features/red-dots/RedDotManagePage'),
   '/menhu-port/class-home': () => import('../features/red-dots/ClassHomeConfigPage'),
   '/menhu-port/outer-limit': () => import('../features/red-dots/OuterLimitPage'),
-  // 帮助中心 of staff, students and parents (docs/portal.md).
+  // 帮助中心 of staff, students and parents (docs/portal-config.md).
   '/helpCenter/index': () => import('../features/help/HelpCenterPage'),
-  // Mobile portal and its maintenance pages (docs/portal.md "Mobile portal").
+  // Mobile portal and its maintenance pages (docs/mobile-portal.md "Mobile portal").
   '/mobile/home': () => import('../features/mobile-portal/MobileHomePage'),
   '/mobile/apps': () => import('../features/mobile-portal/MobileAppsPage'),
   '/mobile/mine': () => import('../features/mobile-portal/MobileMinePage'),
@@ -182,7 +182,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/menhu-parent/homeDesign': () => import('../features/mobile-portal/admin/HomeDesignPage'),
   '/menhu-parent/student/home': () => import('../features/mobile-portal/admin/StudentPcPage'),
   '/menhu-Platform/index': () => import('../features/mobile-portal/admin/PlatformPage'),
-  // Messages and service accounts (docs/portal.md "Messages and service accounts").
+  // Messages and service accounts (docs/messages.md "Messages and service accounts").
   '/portal/messages': () => import('../features/messages/MessageCentrePage'),
   '/mobile/messages': () => import('../features/messages/MessageCentrePage'),
   '/menhu-accounts/configure': () => import('../features/messages/TemplatePage'),

@@ -52,7 +52,7 @@ export interface SessionState {
   /** Sets or quits the temporary tenant (?tn=, the login page's 切换租户; docs/auth.md "Temporary tenant"). */
   setTempTenant: (tenant: TempTenant | null) => void
   setDomainTenant: (tenant: TempTenant | null) => void
-  /** The startup parameter beFrom (docs/portal.md "Startup"): the client the portal was opened from. */
+  /** The startup parameter beFrom (docs/config-center.md "Startup"): the client the portal was opened from. */
   setBeFrom: (beFrom: string | null) => void
   clearLogin: () => void
 }

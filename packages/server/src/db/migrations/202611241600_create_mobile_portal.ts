@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { protectTenantTable } from './tenant-rls.js'
 
 /**
- * The mobile portal (docs/portal.md "Mobile portal"): banners get a terminal (0 PC, 1 teacher mobile, 2 parent and
+ * The mobile portal (docs/mobile-portal.md "Mobile portal"): banners get a terminal (0 PC, 1 teacher mobile, 2 parent and
  * student mobile; existing rows stay PC), and the quick entries of the mobile home (/base/mobileHomeQuick): groups
  * per org and role key (a user type `ut:1002` or a role `role:<id>`) with their apps.
  */

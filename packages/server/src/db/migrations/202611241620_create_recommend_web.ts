@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { protectTenantTable } from './tenant-rls.js'
 
 /**
- * Recommended websites of the PC portal homes (001 §7.5 Sidebar / RecommendlWeb calls; docs/portal.md "PC portal
+ * Recommended websites of the PC portal homes (001 §7.5 Sidebar / RecommendlWeb calls; docs/portal-config.md "PC portal
  * menu, sidebar, websites, system info"): per org, shown at that org and the orgs below it.
  */
 const TENANT_ID = `tenant_id bigint NOT NULL DEFAULT current_setting('zx.tenant_id')::bigint REFERENCES tenant(id) ON DELETE CASCADE`

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { protectTenantTable } from './tenant-rls.js'
 
 /**
- * Red dots and outer-portal limits (issue 14, docs/portal.md "Red dots, class home, outer portal"):
+ * Red dots and outer-portal limits (issue 14, docs/red-dots.md "Red dots, class home, outer portal"):
  * - redot_seen: a member opened the target of a manual red-dot rule (RedotMsgConfig), so that dot is gone for them;
  * - outer_portal_limit: per org, who may open its open (outer) portal: 0 everyone, 1 listed roles, 2 listed staff;
  * - outer_portal_object: the listed roles (object_type 1) and staff (object_type 2) of an org.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { protectTenantTable } from './tenant-rls.js'
 
 /**
- * Messages (docs/portal.md "Messages and service accounts"): message templates per org and event, the in-app
+ * Messages (docs/messages.md "Messages and service accounts"): message templates per org and event, the in-app
  * messages of each recipient account, the queued outside pushes (SMS, WeChat template message) sent after the
  * writing transaction commits, the WeChat / DingTalk app settings of the service account, the external-hire
  * mini-program and the teacher / parent terminals (app secrets sealed), and the WeChat openids of accounts.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { protectTenantTable } from './tenant-rls.js'
 
 /**
- * Campus portal (issue 14, docs/portal.md "Campus portal"): the tenant's weather provider (its key sealed by
+ * Campus portal (issue 14, docs/campus.md "Campus portal"): the tenant's weather provider (its key sealed by
  * platform/secret-box.ts, never returned) and the teachers of a class (the head teacher and the subject teachers),
  * which the campus portal's "my classes" reads.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 
 /**
- * The config centre (001 §2.4; docs/portal.md "Startup"): platform-wide settings by key, maintained by the super
+ * The config centre (001 §2.4; docs/config-center.md "Startup"): platform-wide settings by key, maintained by the super
  * administrator on /base-set/system and read by the public GET /base/api/config/center. Not tenant-owned (one row
  * per key for the whole platform), so no tenant_id and no row-level security; only the platform scope writes it.
  */

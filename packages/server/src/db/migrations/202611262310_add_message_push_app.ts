@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 
 /**
- * The app a push leaves through (docs/portal.md "Teacher and parent terminals"): with the teacher and parent
+ * The app a push leaves through (docs/messages.md "Teacher and parent terminals"): with the teacher and parent
  * terminals an account can have openids of several official accounts, and DingTalk pushes name their app, so a
  * push row carries its mp_app id (null on SMS).
  */

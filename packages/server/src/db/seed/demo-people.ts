@@ -385,7 +385,7 @@ export async function placeNamedPeople(trx: Trx, orgs: DemoOrgs, s: DemoStructur
       .where('id', '=', idOf(p.userName, orgs[p.org]))
       .execute()
   }
-  // The named head teachers lead their class in the campus portal's "my classes" (class_teacher, docs/portal.md).
+  // The named head teachers lead their class in the campus portal's "my classes" (class_teacher, docs/portal-config.md).
   for (const p of placements(s)) {
     const head = p.head && p.org !== 'bureau' ? s.classes[p.org].find((x) => classKey(x) === p.head) : undefined
     if (head)

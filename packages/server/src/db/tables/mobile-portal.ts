@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely'
 import type { Id, Owned } from './columns.js'
 
-/** Quick entries of the mobile home (migration 202611241600, docs/portal.md "Mobile portal"). */
+/** Quick entries of the mobile home (migration 202611241600, docs/mobile-portal.md "Mobile portal"). */
 export interface MobileQuickGroupTable extends Owned {
   id: Id
   org_id: number

@@ -2,7 +2,7 @@ import type { Generated } from 'kysely'
 import type { Id, Owned } from './columns.js'
 
 // Red dots and outer-portal limits (migration 202611241630_create_red_dots_outer_limits, modules/red-dots and
-// modules/outer-portal; docs/portal.md "Red dots, class home, outer portal").
+// modules/outer-portal; docs/red-dots.md "Red dots, class home, outer portal").
 export interface RedotSeenTable extends Owned {
   user_info_id: number
   rule_id: string

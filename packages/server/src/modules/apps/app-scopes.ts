@@ -14,7 +14,7 @@ import { assertPermission, loadGrants } from '../../platform/permissions.js'
 import { userTypesOf } from './registry.js'
 
 /**
- * The mobile scopes of the app groups (docs/portal.md "Mobile portal"): teacher mobile 0, parent mobile 1, student
+ * The mobile scopes of the app groups (docs/mobile-portal.md "Mobile portal"): teacher mobile 0, parent mobile 1, student
  * mobile 5, kept by /menhu-teacher and /menhu-parent beside the PC scopes of 应用管理.
  */
 

@@ -5,7 +5,7 @@ import { ok } from '../../platform/envelope.js'
 import { readConfigCenter, saveConfigCenter } from './service.js'
 
 /**
- * The config centre (001 §2.4; docs/portal.md "Startup"), under /base/api/config/center: the public read the web app
+ * The config centre (001 §2.4; docs/config-center.md "Startup"), under /base/api/config/center: the public read the web app
  * makes once at startup, and the super administrator's save (/base-set/system).
  */
 export const configCenterRoutes = (ctx: AppContext) => [

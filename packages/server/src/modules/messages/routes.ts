@@ -47,7 +47,7 @@ export const messageRoutes = (ctx: AppContext) => [
 /** /base/api/waipin: the external-hire mini-program's sign-in (public: the mini-program has no portal session). */
 export const waipinRoutes = (ctx: AppContext) => [handle(W.card, async (req) => ok(await waipinCard(ctx, req.body)))]
 
-/** /base/api/messagetemplate (001 §7): templates of the caller's org; payload names are ours (docs/portal.md). */
+/** /base/api/messagetemplate (001 §7): templates of the caller's org; payload names are ours (docs/messages.md). */
 export const messageTemplateRoutes = (ctx: AppContext) => [
   handle(T.create, async (req) => ok(await saveTemplate(ctx, req.auth!, { ...req.body, id: undefined }), '新增成功')),
   handle(T.update, async (req) => {

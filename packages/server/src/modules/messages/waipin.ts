@@ -14,7 +14,7 @@ type Raw = { scope: string; platform: string; app_id: string; app_secret_sealed:
 const masked = (p: string) => (p.length >= 7 ? `${p.slice(0, 3)}****${p.slice(-4)}` : p)
 
 /**
- * The external-hire mini-program's sign-in (/menhu-waipin settings, docs/portal.md "External-hire mini-program"):
+ * The external-hire mini-program's sign-in (/menhu-waipin settings, docs/messages.md "External-hire mini-program"):
  * the org's (or the nearest org above's) enabled WeChat or DingTalk mini-program turns the login code into the
  * person's phone — WeChat's getPhoneNumber code, DingTalk's 免登 authCode — and the phone finds their 外聘人员 record
  * in the org; the answer is their pass. A mini-program switched off or never saved signs no one in.

@@ -10,7 +10,7 @@ import type { NamedConfig } from '../portal-config/named-config.js'
 
 /**
  * The named configs of the mobile portal (stored in portal_config with the usual org → ancestor → tenant default
- * inheritance; docs/portal.md "Mobile portal"). Saving needs the edit button of the maintenance group.
+ * inheritance; docs/mobile-portal.md "Mobile portal"). Saving needs the edit button of the maintenance group.
  */
 
 /** The bottom tabs of each terminal; either mobile group may save (each page sends its own terminals unchanged otherwise). */

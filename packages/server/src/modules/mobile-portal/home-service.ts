@@ -24,7 +24,7 @@ import { quickFor } from './quick-service.js'
 const TEACHER_BLOCKS: FamilyBlock[] = ['alarm', 'banner', 'quick', 'apps']
 
 /**
- * The mobile home of the signed-in user (docs/portal.md "Mobile portal"): their terminal from their user type, and
+ * The mobile home of the signed-in user (docs/mobile-portal.md "Mobile portal"): their terminal from their user type, and
  * everything the maintenance pages set for it in their org (or the nearest org above that set it): whether the
  * terminal is open, the tabs, the blocks, the banners, the alarm, the quick entries and, for a parent, the children.
  */

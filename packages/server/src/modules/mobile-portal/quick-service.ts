@@ -25,7 +25,7 @@ import {
 } from '../apps/registry.js'
 
 /**
- * Quick entries of the mobile home (/base/mobileHomeQuick, docs/portal.md "Mobile portal"): groups of apps per org
+ * Quick entries of the mobile home (/base/mobileHomeQuick, docs/mobile-portal.md "Mobile portal"): groups of apps per org
  * and role key, a user type (`ut:1002`) or a role (`role:12`). Keys of staff and staff roles are kept by
  * /menhu-teacher (sc_menhu_mobile_t_*), parent and student keys by /menhu-parent (sc_menhu_mobile_p_*).
  */

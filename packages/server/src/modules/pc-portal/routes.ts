@@ -21,7 +21,7 @@ export const pcPortalConfigRoutes = (ctx: AppContext) => [
 
 /**
  * /base/api/Sidebar: the floating sidebar (fullAllInfo, saveSidebarInfo) and the recommended websites (the spec
- * gives those calls no prefix; they live here beside the sidebar, docs/portal.md).
+ * gives those calls no prefix; they live here beside the sidebar, docs/pc-portal.md).
  */
 export const sidebarRoutes = (ctx: AppContext) => [
   handle(S.fullAllInfo, async (req) => {

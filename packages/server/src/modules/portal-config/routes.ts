@@ -23,7 +23,7 @@ import {
 } from './service.js'
 import { campusWeatherCfg } from './weather-config.js'
 
-/** Portal configuration under /base/configMgr (000 §7.6, 001 §7.1); see docs/portal.md. */
+/** Portal configuration under /base/configMgr (000 §7.6, 001 §7.1); see docs/portal-config.md. */
 export const configMgrRoutes = (ctx: AppContext) => [
   handle(C.getSysConfig, async (req) => ok(await getSysConfig(ctx, req.auth!, req.query.name, req.query.orgId))),
   handle(C.setSysConfig, async (req) => {

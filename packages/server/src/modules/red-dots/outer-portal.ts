@@ -18,7 +18,7 @@ import { isWithin, scopedOrg, subtreeIds } from '../../platform/org-scope.js'
 import { lineage } from '../portal-config/named-config.js'
 
 /**
- * Outer-portal limits (/base/portal/outer, docs/portal.md "Red dots, class home, outer portal"): who may open an
+ * Outer-portal limits (/base/portal/outer, docs/red-dots.md "Red dots, class home, outer portal"): who may open an
  * org's open portal. An org without its own setting follows the nearest org above it that has one (type and lists
  * together); none at all is 0, everyone.
  */

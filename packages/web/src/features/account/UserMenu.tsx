@@ -65,7 +65,7 @@ export function UserMenu({ dark = false, jd = false, alliance }: { dark?: boolea
   })
   const items: NonNullable<MenuProps['items']> = []
   for (const key of keys) {
-    // 关于系统 (/menhu-systems, docs/portal.md) sits above 退出, outside the keys of 001 §6.
+    // 关于系统 (/menhu-systems, docs/portal-config.md) sits above 退出, outside the keys of 001 §6.
     if (key === 'logout') items.push({ key: 'about', label: '关于系统' }, { type: 'divider' })
     items.push({ key, label: key === 'serviceEntry' ? serviceEntryLabel(school) : LABEL[key] })
   }

@@ -24,7 +24,7 @@ export function clearSwitchLeftovers(): void {
   }
 }
 
-/** Targets of the user-menu items (docs/portal.md for the ones the spec leaves open). */
+/** Targets of the user-menu items (docs/portal-config.md for the ones the spec leaves open). */
 export const MENU_TARGET = {
   openPortal: '/openPortal',
   jdPlatform: '/jdLogin/jdPlatForm/index',
@@ -35,7 +35,7 @@ export const MENU_TARGET = {
   complaint: '/complaintSuggest/submit',
 } as const
 
-/** 帮助中心 (docs/portal.md): admins (the admin role, or the platform administrator) get the set-up guide, everyone else help for their user type. */
+/** 帮助中心 (docs/portal-config.md): admins (the admin role, or the platform administrator) get the set-up guide, everyone else help for their user type. */
 export function helpTarget(user: CurrentUserDetail): string {
   return isSuperAdmin(user) || user.roles.includes(ADMIN_ROLE) ? MENU_TARGET.help : MENU_TARGET.memberHelp
 }

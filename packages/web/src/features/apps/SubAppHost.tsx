@@ -98,7 +98,7 @@ export default function SubAppHost({ path, title: routeTitle }: PageProps) {
     staleTime: 0,
     retry: false,
   })
-  // currentAppName (000 §2.4, docs/portal.md "Startup"): the name the opener gave, until the registry names the app.
+  // currentAppName (000 §2.4, docs/config-center.md "Startup"): the name the opener gave, until the registry names the app.
   const handedOver = useMemo(() => {
     const saved = startupAppName()
     return saved && subAppHostOf(saved.path) === route ? saved.name : null

@@ -36,7 +36,7 @@ export function openApp(app: AppRow, permissions: readonly string[]): boolean {
     notify.warning(why)
     return false
   }
-  // Opening an app ends its manual red dot for this member (docs/portal.md "Red dots").
+  // Opening an app ends its manual red dot for this member (docs/red-dots.md "Red dots").
   clearRedDot('app', app.uniqueId)
   if (app.reqUri) {
     if (app.openWay === OpenWay.NEW) window.open(`${window.location.pathname}#${app.reqUri}`, '_blank', 'noopener')

@@ -30,7 +30,7 @@ const inFrame = (() => {
 /**
  * The AI helper's floating button and drawer (000 §1, §6, §9; docs/assistant.md), mounted lazily by the portal
  * layouts. Shown only with an AI URL, when the server says the helper is on, outside frames and off the local side,
- * and not when the portal was opened from another client (startup parameter beFrom, docs/portal.md "Startup"): that
+ * and not when the portal was opened from another client (startup parameter beFrom, docs/config-center.md "Startup"): that
  * client has its own help.
  */
 export default function AssistantLauncher() {

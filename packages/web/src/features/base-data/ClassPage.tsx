@@ -24,7 +24,7 @@ const archiveAction: RowAction<ClassRow> = {
   confirm: { title: (r) => `归档“${r.gradeName}${r.name}”？`, content: '归档后可在归档班级中恢复。', okText: '归档' },
 }
 const restoreAction: RowAction<ClassRow> = { key: 'restore', label: '恢复', run: (r) => classApi.restore(r.id) }
-// Who heads and teaches the class (the campus portal's "my classes", docs/portal.md).
+// Who heads and teaches the class (the campus portal's "my classes", docs/portal-config.md).
 const teachersAction: RowAction<ClassRow> = {
   key: 'teachers',
   label: '班级教师',

@@ -198,7 +198,7 @@ export default function CampusPage({ path }: PageProps) {
         ) : (
           <Typography.Text type="secondary">校历中暂无下学期安排</Typography.Text>
         )}
-        {/* getBackSign has no meaning this project can give it (docs/portal.md "getBackSign"): say so before anyone clicks. */}
+        {/* getBackSign has no meaning this project can give it (docs/portal-config.md "getBackSign"): say so before anyone clicks. */}
         <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }} data-testid="campus-backsign-note">
           本平台不办理返岗签到：签到请到教师考勤模块，没有该模块请联系管理员授权。
         </Typography.Paragraph>

@@ -14,7 +14,7 @@ interface Values {
 
 /**
  * /base-school/classTeachers?classId= (班级教师, base_school): who heads and who teaches a class, which the campus
- * portal's "my classes" reads (docs/portal.md "Campus portal"). Choices are the live staff of the class's school.
+ * portal's "my classes" reads (docs/campus.md "Campus portal"). Choices are the live staff of the class's school.
  */
 export default function ClassTeachersPage({ path, title }: PageProps) {
   const [params] = useSearchParams()

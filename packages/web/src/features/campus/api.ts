@@ -23,7 +23,7 @@ type Org = { orgId?: number }
 // Campus blocks fail quietly (001 §8: failed calls are mostly silent); each block shows its own empty state.
 const quiet = { showError: false }
 
-/** The campus portal's calls (docs/portal.md "Campus portal"). */
+/** The campus portal's calls (docs/campus.md "Campus portal"). */
 export const campusApi = {
   notices: (p: Org & { pageIndex?: number; pageSize?: number }) => call(P.findPortalNoticePub, p, quiet),
   weather: (p: Org) => call(P.getWeatherByOrgId, p, quiet),

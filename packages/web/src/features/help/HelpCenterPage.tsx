@@ -10,7 +10,7 @@ import { HELP_BY_TYPE, type HelpTopic } from './help-content'
 
 /**
  * /helpCenter/index (帮助中心 of members): the help that applies to the signed-in user's type (staff, student,
- * parent). Admins reach the set-up guide from the user menu instead (docs/portal.md).
+ * parent). Admins reach the set-up guide from the user menu instead (docs/portal-config.md).
  */
 export default function HelpCenterPage({ path, title }: PageProps) {
   const stored = useSession((s) => s.userInfo)

@@ -1,7 +1,7 @@
 import { UserType } from '@zhixiao/shared'
 
 /**
- * 帮助中心 content for members (docs/portal.md "帮助中心"): what a staff member, a student or a parent does in this
+ * 帮助中心 content for members (docs/portal-config.md "帮助中心"): what a staff member, a student or a parent does in this
  * portal, in the order they meet it. Kept in code beside the page; each topic describes a feature that exists.
  * `link` is an in-portal page the topic is about; `when` limits a topic to a state of the user.
  */

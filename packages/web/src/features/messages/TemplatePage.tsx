@@ -85,7 +85,7 @@ function TemplateFields() {
 
 /**
  * /menhu-accounts/configure (消息模板配置): the org's message templates per event and push type. An event without an
- * in-app template sends the built-in one (docs/portal.md "Messages and service accounts").
+ * in-app template sends the built-in one (docs/messages.md "Messages and service accounts").
  */
 export default function TemplatePage({ path, title }: PageProps) {
   const [event, setEvent] = useState<MessageEvent | undefined>()

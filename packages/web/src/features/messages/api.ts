@@ -13,7 +13,7 @@ import { getToken } from '../../stores/token'
 /** Query groups of the message centre: a read refreshes the list and the bell together. */
 export const MessageKeys = { unread: 'messageUnread', list: 'messageList' } as const
 
-/** /base/api/message (docs/portal.md, "Messages and service accounts"). */
+/** /base/api/message (docs/messages.md, "Messages and service accounts"). */
 export const messageApi = {
   /** Silent: the bell sits in every header and must render whatever happens. */
   unreadCount: () => call(M.unreadCount, undefined, { showError: false, notFoundPage: false }),

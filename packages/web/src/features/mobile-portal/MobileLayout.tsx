@@ -21,7 +21,7 @@ const TAB_ICON: Record<MobileTabKey, string> = {
 }
 
 /**
- * The mobile portal's frame for a 375 px phone (docs/portal.md "Mobile portal"): a header with the org and the
+ * The mobile portal's frame for a 375 px phone (docs/mobile-portal.md "Mobile portal"): a header with the org and the
  * message bell, the page, and the bottom tabs of MobileMenuConfig. A terminal switched off in 移动端设置 shows its
  * closed message instead of any page.
  */

@@ -45,7 +45,7 @@ function TabLink({ tab, landing }: { tab: PortalMenuTab; landing: boolean }) {
 }
 
 /**
- * The PC portal menu of the portal header (PortalMenuConfig, docs/portal.md): the homes of 001 §2.3 and extra
+ * The PC portal menu of the portal header (PortalMenuConfig, docs/pc-portal.md): the homes of 001 §2.3 and extra
  * links in the configured order and names. A home the user may not open is never drawn. The tab of the user's
  * landing page carries the home icon (home-link); when the config hides it, a bare home icon still leads there.
  */

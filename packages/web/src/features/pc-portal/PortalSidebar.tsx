@@ -41,7 +41,7 @@ function Icon({ item }: { item: SidebarItem }) {
 }
 
 /**
- * The floating sidebar of the PC portal homes (Sidebar config, docs/portal.md): its enabled entries in order.
+ * The floating sidebar of the PC portal homes (Sidebar config, docs/pc-portal.md): its enabled entries in order.
  * 意见反馈 shows only when the complaint entry is open to the user; 推荐网站 only when there are websites.
  */
 export function PortalSidebar() {

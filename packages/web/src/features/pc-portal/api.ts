@@ -25,7 +25,7 @@ export const PcKeys = {
   sysInfo: 'systemInfo',
 } as const
 
-/** The calls of docs/portal.md "PC portal menu, sidebar, websites, system info". Portal reads stay silent on failure. */
+/** The calls of docs/pc-portal.md "PC portal menu, sidebar, websites, system info". Portal reads stay silent on failure. */
 export const pcPortalApi = {
   menu: (orgId?: number, quiet = false) => call(Menu.get, { orgId }, { showError: !quiet, notFoundPage: false }),
   saveMenu: (value: PortalMenuConfig) => callEnvelope(Menu.set, { value }),

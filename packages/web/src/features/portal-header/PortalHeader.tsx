@@ -99,7 +99,7 @@ export function PortalHeader({ launcher, oftenUse }: PortalHeaderSlots) {
                 {c.webPageName}
               </a>
             )}
-            {/* Not when the portal was opened from another client (beFrom, docs/portal.md "Startup"): it is the phone side already. */}
+            {/* Not when the portal was opened from another client (beFrom, docs/config-center.md "Startup"): it is the phone side already. */}
             {c.openMobileEntry && !embedded && (
               <span
                 className="zx-ph-link"

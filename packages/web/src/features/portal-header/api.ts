@@ -28,7 +28,7 @@ export const PortalKeys = {
   jdPermissions: 'jdPermissions',
 } as const
 
-/** Calls of docs/portal.md. Header reads stay silent on failure (001 §8: no server errors in the header area). */
+/** Calls of docs/portal-config.md. Header reads stay silent on failure (001 §8: no server errors in the header area). */
 export const portalApi = {
   /** getMHSysConfig answers the config of the name asked for: MH_SYS here. */
   sysConfig: (orgId?: number) =>

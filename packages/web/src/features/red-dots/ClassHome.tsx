@@ -52,7 +52,7 @@ function HeadTeacher({ view }: { view: ClassHomeView }) {
 }
 
 /**
- * The class home /portal/class as ClassHomeConfig orders it (docs/portal.md "Red dots, class home, outer portal"):
+ * The class home /portal/class as ClassHomeConfig orders it (docs/red-dots.md "Red dots, class home, outer portal"):
  * class info, head teacher, the timetable app, the class notices and news (the class home's portal blocks, `notices`),
  * class apps (with their red dots). A block switched off is not shown at all.
  */

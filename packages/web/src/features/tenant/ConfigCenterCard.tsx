@@ -19,7 +19,7 @@ const FIELDS: [keyof Omit<ConfigCenter, 'schoolOrgId'>, string, string][] = [
 ]
 
 /**
- * 配置中心 on /base-set/system (001 §2.4; docs/portal.md "Startup"): the addresses and settings every browser loads at
+ * 配置中心 on /base-set/system (001 §2.4; docs/config-center.md "Startup"): the addresses and settings every browser loads at
  * startup. Only the super administrator reaches this page, and the server checks it again on save.
  */
 export function ConfigCenterCard() {

@@ -21,7 +21,7 @@ type AlarmForm = Omit<MobileHomeAlarm, 'startDate' | 'endDate'> & { range?: [Day
 const code = MOBILE_BUTTONS.platform.edit
 
 /**
- * /menhu-Platform (移动端设置, docs/portal.md "Mobile portal"): which terminals have the mobile portal, what a closed
+ * /menhu-Platform (移动端设置, docs/mobile-portal.md "Mobile portal"): which terminals have the mobile portal, what a closed
  * one says, the PC offer, the banner and quick-entry switches, and the notice bar of the mobile home.
  */
 export default function PlatformPage({ path, title }: PageProps) {

@@ -39,7 +39,7 @@ export default function HomePage({ path, title }: PageProps) {
   const kind: HomeKind = want === 'auto' ? (isSchoolUnit(unitAttr) ? 'school' : 'bureau') : want
   const orgId = schoolPortal ? appConfig.schoolOrgId : null
   const layout = useLayout(kind, orgId, !!user)
-  // A student's personal home follows MHSysConfigForStudentPC (docs/portal.md "Mobile portal").
+  // A student's personal home follows MHSysConfigForStudentPC (docs/mobile-portal.md "Mobile portal").
   const student = useStudentPcHome(layout.data, kind, user?.userType)
   const open = (n: NewsRow) =>
     void navigate(
@@ -90,7 +90,7 @@ export default function HomePage({ path, title }: PageProps) {
       ) : (
         layout.data && <BlockRenderer layout={layout.data} newsOrgId={orgId} onOpenNews={open} />
       )}
-      {/* The PC portal's recommended websites and floating sidebar (docs/portal.md), for signed-in members. */}
+      {/* The PC portal's recommended websites and floating sidebar (docs/portal-config.md), for signed-in members. */}
       {user && <WebsitesCard />}
       {user && <PortalSidebar />}
     </div>
