@@ -86,7 +86,7 @@ describe('tables are declared one way', () => {
       const domain = fs.readFileSync(path.join(TABLES, f), 'utf8').match(/export interface (\w+Tables)\b/)?.[1]
       expect(domain, `${f} exports one <Domain>Tables`).toBeDefined()
       expect(schema, f).toContain(`from './tables/${f.replace(/\.ts$/, '.js')}'`)
-      expect(schema.match(/interface Database extends([^{]*)\{/)?.[1], f).toMatch(new RegExp(`\\b${domain}\\b`))
+      expect(schema.match(/interface Database\s+extends([^{]*)\{/)?.[1], f).toMatch(new RegExp(`\\b${domain}\\b`))
     }
   })
 })
