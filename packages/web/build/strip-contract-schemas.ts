@@ -3,21 +3,24 @@ import type { Plugin } from 'vite'
 
 /**
  * The browser calls the shared contracts (docs/architecture.md "Contracts") but never validates with their schemas:
- * the server does. Carrying them would bring zod and every schema into the login page's first download (+30 KB gzip,
- * over its budget). So in the web build each contract file's imports of schemas — the `z` namespace and every
- * binding from a shared module outside contracts/ — are bound to one inert stand-in instead. Only constants.ts (no
- * zod) stays a real import: the values a contract builds its paths and groups from live there. A contract keeps its method, path, access and flags, and
- * `body`/`query`/`data` stay present (as the stand-in), which is all the client reads. The types are untouched:
- * they come from the sources, not from this transform. The stand-in refuses to become a string, so a path built from
- * a stubbed binding fails loudly at load instead of calling a wrong address. Summaries become empty strings, and the
- * schema, tag and permission fields the stand-in itself, so a schema written inline in a contract file drops out too.
+ * the server does. Carrying them would bring zod and every schema into the login page's first download (+26 KB gzip,
+ * over its budget). So in the web build each contract file's imports from shared modules outside contracts/ — the `z`
+ * namespace and every schema — are bound to one inert stand-in; only constants.ts (plain values, no zod) stays a real
+ * import, since contracts build their paths and groups from it. A contract keeps its method, path and flags
+ * (file, upload, redirect); `body` and `query` stay present as the stand-in, which is all the client reads; the
+ * fields only the server reads (params and data schemas, summaries, tags, access rules) are left out, so a schema
+ * written inline in a contract file drops out too. The types are untouched: they come from the sources. The stand-in
+ * refuses to become a string, so a path built from a stubbed binding fails loudly at load instead of calling a wrong
+ * address. web/test/strip-contract-schemas.test.ts holds the result against the server's contracts.
  */
 const CONTRACT_FILE = /[\\/]packages[\\/]shared[\\/]src[\\/]contracts[\\/][^\\/]+\.ts$/
 export const STUB_ID = '\0zx-schema-stub'
 /** The one shared module a contract file really imports in the web: plain values, no zod. */
 const KEPT_MODULE = '../constants.js'
-/** Contract fields the browser never reads: their values become the stand-in (a schema's presence still shows). */
-const SERVER_ONLY = new Set(['body', 'query', 'params', 'data', 'tags', 'permission'])
+/** Contract fields whose presence the client reads (a body goes as JSON, else the input is the query): the stand-in. */
+const PRESENCE = new Set(['body', 'query'])
+/** Contract fields only the server reads (schemas, documentation, access rules): left out of the browser's copy. */
+const DROPPED = new Set(['params', 'data', 'summary', 'tags', 'permission', 'public', 'superAdmin', 'tenantWide'])
 const CONTRACT_FACTORIES = new Set(['get', 'post'])
 
 export const STUB_MODULE = `
@@ -59,26 +62,22 @@ export function stripSchemaImports(code: string, fileName: string): string | nul
   const pure = new Set<number>()
   const visit = (n: ts.Node): void => {
     if (ts.isImportDeclaration(n)) return
-    if (ts.isPropertyAssignment(n) && ts.isIdentifier(n.name)) {
-      const v = n.initializer
-      if (
-        n.name.text === 'summary' &&
-        (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v) || ts.isTemplateExpression(v))
-      ) {
-        edits.push({ start: v.getStart(sf), end: v.getEnd(), text: "''" })
-        return
-      }
-      // What only the server reads: the schemas (their presence is all the client asks), tags and access codes.
-      // (A contract group may name a contract `query` or `data` itself: a get()/post() is a contract, never a schema.)
-      const isContract =
-        ts.isCallExpression(v) && ts.isIdentifier(v.expression) && CONTRACT_FACTORIES.has(v.expression.text)
-      if (SERVER_ONLY.has(n.name.text) && !isContract) {
-        edits.push({ start: v.getStart(sf), end: v.getEnd(), text: '__zxSchemaStub' })
-        return
-      }
+    const name =
+      (ts.isPropertyAssignment(n) || ts.isShorthandPropertyAssignment(n)) && ts.isIdentifier(n.name)
+        ? n.name.text
+        : null
+    // A contract group may name a contract `query` or `data` itself: a get()/post() is a contract, never a schema.
+    const v = name !== null && ts.isPropertyAssignment(n) ? n.initializer : null
+    const isContract =
+      !!v && ts.isCallExpression(v) && ts.isIdentifier(v.expression) && CONTRACT_FACTORIES.has(v.expression.text)
+    if (name !== null && !isContract && DROPPED.has(name)) {
+      // The property goes, with the comma after it.
+      const comma = /^\s*,/.exec(code.slice(n.getEnd()))
+      edits.push({ start: n.getStart(sf), end: n.getEnd() + (comma ? comma[0].length : 0), text: '' })
+      return
     }
-    if (ts.isShorthandPropertyAssignment(n) && SERVER_ONLY.has(n.name.text)) {
-      edits.push({ start: n.getStart(sf), end: n.getEnd(), text: `${n.name.text}: __zxSchemaStub` })
+    if (name !== null && !isContract && PRESENCE.has(name)) {
+      edits.push({ start: n.getStart(sf), end: n.getEnd(), text: `${name}: __zxSchemaStub` })
       return
     }
     if (ts.isCallExpression(n) && !pure.has(n.getStart(sf))) {
