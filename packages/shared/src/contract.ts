@@ -40,6 +40,8 @@ export interface ContractSpec extends Access {
   file?: true
   /** The answer is a redirect (a 302 and its Location, for a plain link), not an envelope; a refusal may redirect too. */
   redirect?: true
+  /** The answer is a server-sent event stream (text/event-stream) the handler writes; a refusal still is an envelope. */
+  stream?: true
   /** The body is a multipart form with one file (an Excel import, an image). */
   upload?: true
 }

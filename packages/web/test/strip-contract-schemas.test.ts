@@ -20,6 +20,7 @@ type Shape = {
   body: boolean
   query: boolean
   file: boolean
+  stream: boolean
   upload: boolean
   redirect: boolean
 }
@@ -29,6 +30,7 @@ const shapeOf = (c: Record<string, unknown>): Shape => ({
   body: !!c.body,
   query: !!c.query,
   file: !!c.file,
+  stream: !!c.stream,
   upload: !!c.upload,
   redirect: !!c.redirect,
 })

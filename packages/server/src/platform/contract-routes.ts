@@ -21,8 +21,8 @@ const isSchema = (v: unknown): v is z.ZodType => v instanceof z.ZodType
 /** The request as the handler sees it: body, query and params already parsed by the contract's schemas. */
 export type ContractRequest<C> = FastifyRequest<{ Body: BodyOut<C>; Querystring: QueryOut<C>; Params: ParamsOut<C> }>
 
-/** A file or redirect contract's handler answers through the reply (bytes and headers); every other one returns the envelope. */
-export type ContractHandler<C> = C extends { file: true } | { redirect: true }
+/** A file, stream or redirect contract's handler answers through the reply; every other one returns the envelope. */
+export type ContractHandler<C> = C extends { file: true } | { stream: true } | { redirect: true }
   ? (req: ContractRequest<C>, reply: FastifyReply) => Promise<unknown>
   : (req: ContractRequest<C>, reply: FastifyReply) => Promise<Envelope<DataOf<C>>> | Envelope<DataOf<C>>
 

@@ -32,15 +32,12 @@ export const assistantChatContracts = {
     body: startOrEndBody,
     data: z.number().nullable(),
   }),
-  /**
-   * The answer is a server-sent event stream (text/event-stream), not an envelope — the handler writes it through the
-   * reply, as a file contract's does; a refusal still is an envelope. Read with fetch, not an EventSource (bearer token).
-   */
+  /** Answered as a server-sent event stream; read with fetch, not an EventSource (the bearer token). */
   chatStream: post(`${ASSISTANT_API}/chat-stream`, {
     tags: chatTags,
     summary: '提问，回答以 SSE 流返回（事件 assistant-event，结束标志 [end]）',
     body: chatStreamBody,
-    file: true,
+    stream: true,
   }),
 }
 
