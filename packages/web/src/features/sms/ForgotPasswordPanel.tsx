@@ -2,6 +2,7 @@ import { Msg, SmsMsg } from '@zhixiao/shared'
 import { useState, type FormEvent } from 'react'
 import { smsLoginApi } from './login-api'
 import { CODE_RE, PHONE_RE, refusal } from './sms-flow'
+import { SmsCodeInput } from './SmsCodeInput'
 import { useSmsCode } from './useSmsCode'
 import './sms.css'
 
@@ -113,22 +114,14 @@ export default function ForgotPasswordPanel({ orgId, hint, onBack, onDone }: For
             />
           </div>
           <div className="zx-field">
-            <div className="zx-code-row">
-              <input
-                className="zx-input"
-                name="resetCode"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder="请输入短信验证码"
-                aria-label="短信验证码"
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-              />
-              <button type="button" className="zx-code-btn" disabled={waiting} onClick={() => void send()}>
-                {label}
-              </button>
-            </div>
+            <SmsCodeInput
+              name="resetCode"
+              value={code}
+              onChange={setCode}
+              label={label}
+              disabled={waiting}
+              onSend={() => void send()}
+            />
           </div>
           <button type="submit" className="zx-btn-primary" disabled={busy}>
             <span>下一步</span>

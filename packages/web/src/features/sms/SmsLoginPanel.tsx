@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import type { LoginOutcome } from '../login/login-flow'
 import { smsLoginApi } from './login-api'
 import { CODE_RE, PHONE_RE, runSmsLogin } from './sms-flow'
+import { SmsCodeInput } from './SmsCodeInput'
 import { useSmsCode } from './useSmsCode'
 import './sms.css'
 
@@ -90,23 +91,15 @@ export default function SmsLoginPanel({ orgId, redirect, follow, setError }: Sms
         )}
       </div>
       <div className="zx-field">
-        <div className="zx-code-row">
-          <input
-            className={`zx-input${invalid.code ? ' zx-input-error' : ''}`}
-            name="smsCode"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder="请输入短信验证码"
-            aria-label="短信验证码"
-            aria-invalid={!!invalid.code}
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-          />
-          <button type="button" className="zx-code-btn" disabled={waiting || !!orgs} onClick={() => void sendCode()}>
-            {label}
-          </button>
-        </div>
+        <SmsCodeInput
+          name="smsCode"
+          value={code}
+          onChange={setCode}
+          invalid={!!invalid.code}
+          label={label}
+          disabled={waiting || !!orgs}
+          onSend={() => void sendCode()}
+        />
         {invalid.code && (
           <div className="zx-field-error" role="alert">
             {invalid.code}

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import type { LoginOutcome } from '../login/login-flow'
 import { smsLoginApi } from './login-api'
 import { CODE_RE, runSmsLogin } from './sms-flow'
+import { SmsCodeInput } from './SmsCodeInput'
 import { useSmsCode } from './useSmsCode'
 import './sms.css'
 
@@ -61,22 +62,14 @@ export default function SmsStepDialog({ ticket, phone, redirect, onCancel, onOut
           </div>
         )}
         <div className="zx-field">
-          <div className="zx-code-row">
-            <input
-              className="zx-input"
-              name="stepCode"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder="请输入短信验证码"
-              aria-label="短信验证码"
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-            />
-            <button type="button" className="zx-code-btn" disabled={waiting} onClick={() => void send()}>
-              {label}
-            </button>
-          </div>
+          <SmsCodeInput
+            name="stepCode"
+            value={code}
+            onChange={setCode}
+            label={label}
+            disabled={waiting}
+            onSend={() => void send()}
+          />
         </div>
         <button type="submit" className="zx-btn-primary" disabled={busy} aria-busy={busy}>
           {busy && <i className="zx-btn-spin" aria-hidden />}
