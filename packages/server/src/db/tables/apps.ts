@@ -57,6 +57,10 @@ export interface OnceTokenTable extends Owned {
   org_id: number
   expires_at: Timestamp
   used_at: Timestamp | null
+  /** Set when the token is a CAS service ticket: the app, the exact service URL and the portal session behind it. */
+  app_id: number | null
+  service: string | null
+  session_id: string | null
 }
 
 export interface AppsTables {

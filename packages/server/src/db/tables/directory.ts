@@ -1,0 +1,17 @@
+import type { Generated } from 'kysely'
+import type { Owned } from './columns.js'
+
+/** The change feed of the directory, written by triggers on its tables (migration 202611270500). */
+export interface DirectoryChangeTable extends Owned {
+  seq: Generated<number>
+  entity: string
+  entity_id: number
+  action: 'insert' | 'update' | 'delete'
+  org_id: number | null
+  at: Generated<Date>
+  fanned_out: Generated<boolean>
+}
+
+export interface DirectoryTables {
+  directory_change: DirectoryChangeTable
+}
