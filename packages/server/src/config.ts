@@ -28,6 +28,11 @@ export interface AppConfig {
    * an OpenID provider, as the tests run). Off by default, so a tenant's providers are https (docs/auth.md).
    */
   allowLoopbackProviders: boolean
+  /**
+   * PUBLIC_ORIGIN (e.g. https://zx.example.edu.cn): where people and apps reach this server; the OpenID issuers and CAS
+   * addresses are built on it. Unset, the request's own origin is used (development and tests; docs/open-platform.md).
+   */
+  publicOrigin: string | undefined
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -44,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secretKey: env.SECRET_KEY || undefined,
     apiDocs: env.API_DOCS === '1',
     allowLoopbackProviders: env.ALLOW_LOOPBACK_PROVIDERS === '1',
+    publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/+$/, '') || undefined,
   }
 }
 

@@ -1,6 +1,7 @@
 import { accountModule } from './account/manifest.js'
 import { areaModule } from './area/manifest.js'
 import { appsModule } from './apps/manifest.js'
+import { appClientsModule } from './app-clients/manifest.js'
 import { baseDataModule } from './base-data/manifest.js'
 import { configCenterModule } from './config-center/manifest.js'
 import { cmsModule } from './cms/manifest.js'
@@ -36,6 +37,7 @@ export const MODULES: readonly ModuleManifest[] = [
   organizationModule,
   areaModule,
   appsModule,
+  appClientsModule,
   mobilePortalModule,
   redDotsModule,
   cmsModule,
