@@ -168,6 +168,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // The description lists every route and schema: a map for an attacker, so it is served only when asked for.
   if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/docs' })
 
+  // Protocol endpoints beside the API (the OpenID provider, CAS), mounted before any route parses a body.
+  for (const m of MODULES) await m.install?.(app, ctx, opts)
+
   await app.register(async (api) => {
     installAuthHook(api, ctx)
     installInputGuard(api)

@@ -2,6 +2,7 @@ import { accountModule } from './account/manifest.js'
 import { areaModule } from './area/manifest.js'
 import { appsModule } from './apps/manifest.js'
 import { appClientsModule } from './app-clients/manifest.js'
+import { oidcModule } from './oidc/manifest.js'
 import { baseDataModule } from './base-data/manifest.js'
 import { configCenterModule } from './config-center/manifest.js'
 import { cmsModule } from './cms/manifest.js'
@@ -38,6 +39,7 @@ export const MODULES: readonly ModuleManifest[] = [
   areaModule,
   appsModule,
   appClientsModule,
+  oidcModule,
   mobilePortalModule,
   redDotsModule,
   cmsModule,

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../platform/context.js'
 import type { BoundRoute } from '../platform/contract-routes.js'
 import type { CaptchaText } from './auth/captcha.js'
@@ -14,4 +15,9 @@ export interface ModuleDeps {
 export interface ModuleManifest {
   name: string
   routes: (ctx: AppContext, deps: ModuleDeps) => BoundRoute[]
+  /**
+   * What a module serves beside its contracts, on the root app before the routes: a protocol endpoint that is not the
+   * API's envelope (the OpenID provider, CAS's XML), with its hooks into other modules (sign-out, suspension).
+   */
+  install?: (app: FastifyInstance, ctx: AppContext, deps: ModuleDeps) => Promise<void>
 }

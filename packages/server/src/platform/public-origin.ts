@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import type { FastifyRequest } from 'fastify'
 import type { AppContext } from './context.js'
 
@@ -7,4 +8,12 @@ import type { AppContext } from './context.js'
  */
 export function publicOrigin(ctx: AppContext, req: FastifyRequest): string {
   return ctx.config.publicOrigin ?? `${req.protocol}://${req.host}`
+}
+
+/** The same for a raw request (the OpenID provider's middleware sees Node's request, not Fastify's). */
+export function rawPublicOrigin(ctx: AppContext, req: IncomingMessage): string {
+  if (ctx.config.publicOrigin) return ctx.config.publicOrigin
+  const forwarded = process.env.TRUST_PROXY === '1' ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0] : ''
+  const proto = forwarded || ((req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http')
+  return `${proto}://${req.headers.host ?? 'localhost'}`
 }

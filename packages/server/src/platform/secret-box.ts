@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -10,13 +10,27 @@ import path from 'node:path'
 export interface SecretBox {
   seal(plain: string): string
   open(sealed: string): string
+  /**
+   * A keyed digest of `data` under a subkey of the secret key for `purpose` (HKDF): stable across processes of one
+   * deployment, unguessable without the key — pairwise subject ids, the OpenID provider's cookie keys.
+   */
+  tag(purpose: string, data: string): string
 }
 
 const VERSION = 'v1.'
 
 export function secretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error('the secret key must be 32 bytes')
+  const subkeys = new Map<string, Buffer>()
+  const subkey = (purpose: string) => {
+    let k = subkeys.get(purpose)
+    if (!k) subkeys.set(purpose, (k = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `zx:${purpose}`, 32))))
+    return k
+  }
   return {
+    tag(purpose, data) {
+      return createHmac('sha256', subkey(purpose)).update(data).digest('base64url')
+    },
     seal(plain) {
       const iv = randomBytes(12)
       const cipher = createCipheriv('aes-256-gcm', key, iv)

@@ -110,3 +110,16 @@ export function onClientSuspended(hook: SuspendHook): void {
 export async function runSuspendHooks(trx: Trx, client: { appId: number; clientId: string }): Promise<void> {
   for (const hook of suspendHooks) await hook(trx, client)
 }
+
+/**
+ * The subject id an app knows a person by: the person's id for a district-owned app (public), or a keyed digest per
+ * app (pairwise, the default for outside vendors), so two vendors cannot join what they know about one child.
+ */
+export function subjectFor(
+  ctx: AppContext,
+  c: Pick<HubClient, 'tenantId' | 'clientId' | 'subjectType'>,
+  userInfoId: number,
+) {
+  if (c.subjectType === 'public') return String(userInfoId)
+  return ctx.secrets.tag('pairwise-sub', `${c.tenantId}.${c.clientId}.${userInfoId}`).slice(0, 32)
+}

@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.js'
 import { type ContractRequest, handle } from '../../platform/contract-routes.js'
 import { ok } from '../../platform/envelope.js'
 import { unauthorized } from '../../platform/errors.js'
+import { publicOrigin } from '../../platform/public-origin.js'
 import { type CaptchaText, createCaptcha } from './captcha.js'
 import { loginByPassword, logout, realPermissions } from './service.js'
 import { signInMeta } from './sign-in.js'
@@ -23,7 +24,7 @@ export const authRoutes = (ctx: AppContext, opts: { captchaText?: CaptchaText } 
     handle(C.logout, async (req) => {
       const auth = req.auth
       if (!auth) throw unauthorized()
-      await logout(ctx, auth)
+      await logout(ctx, auth, publicOrigin(ctx, req))
       return ok(null, Msg.LOGOUT_OK)
     }),
 

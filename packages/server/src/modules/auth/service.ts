@@ -2,6 +2,7 @@ import { ErrorCode, Msg, OperationType, SUPER_ADMIN, type LoginByUserPwdBody } f
 import type { Selectable } from 'kysely'
 import type { AccountTable, TenantTable } from '../../db/schema.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { runSignOutHooks } from '../../platform/sign-out-hooks.js'
 import { AppError, refused } from '../../platform/errors.js'
 import { dummyVerify, hashPassword, needsRehash, verifyPassword } from '../../platform/password.js'
 import { loadGrants } from '../../platform/permissions.js'
@@ -246,9 +247,10 @@ function signIn(
   })
 }
 
-/** Logout: revokes the caller's session. */
-export async function logout(ctx: AppContext, auth: AuthInfo): Promise<void> {
+/** Logout: revokes the caller's session, then ends what hangs on it in the apps (platform/sign-out-hooks.ts). */
+export async function logout(ctx: AppContext, auth: AuthInfo, origin: string): Promise<void> {
   await ctx.db.tenant(auth.tenantId, (trx) => revokeSession(trx, auth.sessionId, ctx.clock.now()))
+  await runSignOutHooks(ctx, auth, origin)
 }
 
 /** The permission codes the caller's grants really hold. */

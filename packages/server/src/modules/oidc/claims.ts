@@ -1,0 +1,70 @@
+import { HubUserType, UserType, type HubScope } from '@zhixiao/shared'
+import type { Trx } from '../../db/database.js'
+import type { AppContext } from '../../platform/context.js'
+import { subjectFor, type HubClient } from '../app-clients/hub-client.js'
+import { childrenOf, classesTaughtBy, findPerson, gradeOfClass, guardiansOf, schoolIdsOf } from './claims-queries.js'
+
+/** Which claims each scope releases (shared HUB_SCOPE_INFO lists them for the grant screen, word for word). */
+export const SCOPE_CLAIMS: Record<string, string[]> = {
+  openid: ['sub'],
+  profile: ['name', 'picture'],
+  'zx:identity': ['user_type', 'tenant_id', 'school_ids', 'org_id'],
+  'zx:school': ['student_no', 'staff_no', 'grade', 'class_ids'],
+  'zx:guardian': ['children', 'guardians'],
+  phone: ['phone_number'],
+}
+
+export type Person = NonNullable<Awaited<ReturnType<typeof findPerson>>>
+
+export function loadPerson(trx: Trx, userInfoId: number) {
+  return findPerson(trx, userInfoId)
+}
+
+/**
+ * The claims of `scopes` about a person, as the app `client` may see them: ids of other people (children, guardians)
+ * in the app's own subject space, so a pairwise app can match them with its directory reads and nothing else.
+ */
+export async function claimsFor(
+  ctx: AppContext,
+  trx: Trx,
+  client: HubClient,
+  p: Person,
+  scopes: ReadonlySet<string>,
+): Promise<{ sub: string } & Record<string, unknown>> {
+  const granted = (s: HubScope) => scopes.has(s) && client.scopes.includes(s)
+  const out: { sub: string } & Record<string, unknown> = { sub: subjectFor(ctx, client, p.id) }
+  if (granted('profile')) Object.assign(out, { name: p.true_name, picture: p.avatar_url ?? undefined })
+  if (granted('zx:identity')) {
+    const schools = await schoolIdsOf(trx, p.account_id)
+    Object.assign(out, {
+      user_type: HubUserType[p.user_type as keyof typeof HubUserType] ?? 'staff',
+      tenant_id: p.tenant_id,
+      org_id: p.org_id,
+      school_ids: schools.map((s) => s.org_id),
+    })
+  }
+  if (granted('zx:school')) {
+    if (p.user_type === UserType.STUDENT) {
+      const grade = p.class_id ? await gradeOfClass(trx, p.class_id) : undefined
+      Object.assign(out, {
+        student_no: p.job_no ?? undefined,
+        grade: grade ? { id: grade.id, name: grade.name } : undefined,
+        class_ids: p.class_id ? [p.class_id] : [],
+      })
+    } else if (p.user_type === UserType.STAFF) {
+      const classes = await classesTaughtBy(trx, p.id)
+      Object.assign(out, { staff_no: p.job_no ?? undefined, class_ids: classes.map((c) => c.class_id) })
+    }
+  }
+  if (granted('zx:guardian')) {
+    if (p.user_type === UserType.PARENT) {
+      const kids = await childrenOf(trx, p.id)
+      out.children = kids.map((k) => ({ sub: subjectFor(ctx, client, k.id), name: k.true_name, relation: k.relation }))
+    } else if (p.user_type === UserType.STUDENT) {
+      const gs = await guardiansOf(trx, p.id)
+      out.guardians = gs.map((g) => ({ sub: subjectFor(ctx, client, g.id), name: g.true_name, relation: g.relation }))
+    }
+  }
+  if (granted('phone') && p.phone) Object.assign(out, { phone_number: p.phone, phone_number_verified: true })
+  return out
+}
