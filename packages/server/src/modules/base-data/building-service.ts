@@ -12,14 +12,40 @@ import {
   type RoomRow,
   type RoomUpdateBody,
 } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { isDictRefOk } from '../../platform/dict-refs.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
 import { assertInScope, loadInScope, scopedOrg } from '../../platform/org-scope.js'
-import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
+import type { Page, PageQuery } from '../../platform/paging.js'
+import {
+  deleteBuildingRow,
+  deleteFloorRow,
+  deleteRoomRow,
+  deleteRoomTagLinks,
+  deleteTagRow,
+  findFloorWithOrg,
+  findRoomInBuilding,
+  findRoomOnFloor,
+  insertBuilding,
+  insertFloor,
+  insertFloors,
+  insertRoom,
+  insertRoomTagLinks,
+  insertRooms,
+  insertTag,
+  listFloorRows,
+  listFloorsInRange,
+  listOrgTagIds,
+  listRoomOrgs,
+  listTagRows,
+  pageBuildingRows,
+  pageRoomRows,
+  updateBuildingRow,
+  updateRoomRow,
+  updateRooms,
+} from './building-queries.js'
 
 const buildingUnique = (e: unknown): never => rethrowUnique(e, {}, BuildingMsg.BUILDING_NAME_TAKEN)
 const roomUnique = (e: unknown): never => rethrowUnique(e, {}, BuildingMsg.ROOM_NAME_TAKEN)
@@ -40,14 +66,7 @@ const buildingFor = (trx: Trx, auth: AuthInfo, id: number) =>
   loadInScope(trx, auth, 'building', id, BuildingMsg.BUILDING_NOT_FOUND)
 
 async function floorFor(trx: Trx, auth: AuthInfo, id: number) {
-  const f = await trx
-    .selectFrom('floor')
-    .innerJoin('building', (j) =>
-      j.onRef('building.tenant_id', '=', 'floor.tenant_id').onRef('building.id', '=', 'floor.building_id'),
-    )
-    .select(['floor.id', 'floor.building_id', 'floor.level', 'building.org_id'])
-    .where('floor.id', '=', id)
-    .executeTakeFirst()
+  const f = await findFloorWithOrg(trx, id)
   if (!f) throw notFound(BuildingMsg.FLOOR_NOT_FOUND)
   await assertInScope(trx, auth, f.org_id)
   return f
@@ -57,22 +76,17 @@ const roomFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth,
 
 async function checkTags(trx: Trx, orgId: number, tagIds: number[] | undefined): Promise<void> {
   if (!tagIds?.length) return
-  const found = await trx
-    .selectFrom('room_tag')
-    .select('id')
-    .where('id', 'in', tagIds)
-    .where('org_id', '=', orgId)
-    .execute()
+  const found = await listOrgTagIds(trx, orgId, tagIds)
   if (found.length !== new Set(tagIds).size) throw badRequest(BuildingMsg.TAG_NOT_FOUND)
 }
 
 async function setTags(trx: Trx, roomId: number, tagIds: number[]): Promise<void> {
-  await trx.deleteFrom('room_tag_link').where('room_id', '=', roomId).execute()
+  await deleteRoomTagLinks(trx, roomId)
   if (tagIds.length)
-    await trx
-      .insertInto('room_tag_link')
-      .values([...new Set(tagIds)].map((tag_id) => ({ room_id: roomId, tag_id })))
-      .execute()
+    await insertRoomTagLinks(
+      trx,
+      [...new Set(tagIds)].map((tag_id) => ({ room_id: roomId, tag_id })),
+    )
 }
 
 export function pageBuildings(
@@ -82,35 +96,7 @@ export function pageBuildings(
 ): Promise<Page<BuildingRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await scopedOrg(trx, auth, q.orgId)
-    let base = trx.selectFrom('building').where('building.org_id', '=', orgId)
-    if (q.keyword) base = base.where('building.name', 'ilike', `%${q.keyword}%`)
-    const rows = base
-      .leftJoin('dict_item', (j) =>
-        j.onRef('dict_item.tenant_id', '=', 'building.tenant_id').onRef('dict_item.id', '=', 'building.type_id'),
-      )
-      .select((eb) => [
-        'building.id',
-        'building.org_id as orgId',
-        'building.name',
-        'building.code',
-        'building.type_id as typeId',
-        'dict_item.name as typeName',
-        'building.sort',
-        'building.status',
-        eb
-          .selectFrom('floor')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('floor.building_id', '=', 'building.id')
-          .as('floorCount'),
-        eb
-          .selectFrom('room')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('room.building_id', '=', 'building.id')
-          .as('roomCount'),
-      ])
-      .orderBy('building.sort')
-      .orderBy('building.id')
-    const page = await paginate(rows, base, q)
+    const page = await pageBuildingRows(trx, orgId, q.keyword, q)
     return {
       ...page,
       list: page.list.map((b) => ({
@@ -127,17 +113,17 @@ export function addBuilding(ctx: AppContext, auth: AuthInfo, b: BuildingAddBody)
     const orgId = await scopedOrg(trx, auth, b.orgId)
     await checkDict(trx, orgId, b.typeId, 'buildingType', '楼宇类型不存在')
     try {
-      const { id } = await trx
-        .insertInto('building')
-        .values({ org_id: orgId, name: b.name, code: b.code || null, type_id: b.typeId ?? null, sort: b.sort ?? 0 })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await trx
-        .insertInto('floor')
-        .values(
-          Array.from({ length: b.floorCount }, (_, i) => ({ building_id: id, level: i + 1, name: floorName(i + 1) })),
-        )
-        .execute()
+      const id = await insertBuilding(trx, {
+        org_id: orgId,
+        name: b.name,
+        code: b.code || null,
+        type_id: b.typeId ?? null,
+        sort: b.sort ?? 0,
+      })
+      await insertFloors(
+        trx,
+        Array.from({ length: b.floorCount }, (_, i) => ({ building_id: id, level: i + 1, name: floorName(i + 1) })),
+      )
       return id
     } catch (e) {
       return buildingUnique(e)
@@ -157,7 +143,7 @@ export function updateBuilding(ctx: AppContext, auth: AuthInfo, b: BuildingUpdat
     }
     if (!Object.keys(set).length) return
     try {
-      await trx.updateTable('building').set(set).where('id', '=', b.id).execute()
+      await updateBuildingRow(trx, b.id, set)
     } catch (e) {
       buildingUnique(e)
     }
@@ -167,38 +153,22 @@ export function updateBuilding(ctx: AppContext, auth: AuthInfo, b: BuildingUpdat
 export function setBuildingStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await buildingFor(trx, auth, id)
-    await trx.updateTable('building').set({ status }).where('id', '=', id).execute()
+    await updateBuildingRow(trx, id, { status })
   })
 }
 
 export function deleteBuilding(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await buildingFor(trx, auth, id)
-    if (await trx.selectFrom('room').select('id').where('building_id', '=', id).limit(1).executeTakeFirst())
-      throw refused(ErrorCode.CONFLICT, BuildingMsg.BUILDING_HAS_ROOMS)
-    await trx.deleteFrom('building').where('id', '=', id).execute()
+    if (await findRoomInBuilding(trx, id)) throw refused(ErrorCode.CONFLICT, BuildingMsg.BUILDING_HAS_ROOMS)
+    await deleteBuildingRow(trx, id)
   })
 }
 
 export function listFloors(ctx: AppContext, auth: AuthInfo, buildingId: number): Promise<FloorRow[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await buildingFor(trx, auth, buildingId)
-    const rows = await trx
-      .selectFrom('floor')
-      .select((eb) => [
-        'floor.id',
-        'floor.building_id as buildingId',
-        'floor.name',
-        'floor.level',
-        eb
-          .selectFrom('room')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('room.floor_id', '=', 'floor.id')
-          .as('roomCount'),
-      ])
-      .where('floor.building_id', '=', buildingId)
-      .orderBy('floor.level')
-      .execute()
+    const rows = await listFloorRows(trx, buildingId)
     return rows.map((f) => ({ ...f, roomCount: Number(f.roomCount ?? 0) }))
   })
 }
@@ -211,12 +181,7 @@ export function addFloor(
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await buildingFor(trx, auth, b.buildingId)
     try {
-      const { id } = await trx
-        .insertInto('floor')
-        .values({ building_id: b.buildingId, level: b.level, name: b.name || floorName(b.level) })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return id
+      return await insertFloor(trx, { building_id: b.buildingId, level: b.level, name: b.name || floorName(b.level) })
     } catch (e) {
       return rethrowUnique(e, {}, BuildingMsg.FLOOR_TAKEN)
     }
@@ -226,67 +191,15 @@ export function addFloor(
 export function deleteFloor(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await floorFor(trx, auth, id)
-    if (await trx.selectFrom('room').select('id').where('floor_id', '=', id).limit(1).executeTakeFirst())
-      throw refused(ErrorCode.CONFLICT, BuildingMsg.FLOOR_HAS_ROOMS)
-    await trx.deleteFrom('floor').where('id', '=', id).execute()
+    if (await findRoomOnFloor(trx, id)) throw refused(ErrorCode.CONFLICT, BuildingMsg.FLOOR_HAS_ROOMS)
+    await deleteFloorRow(trx, id)
   })
 }
 
 export function pageRooms(ctx: AppContext, auth: AuthInfo, q: RoomPageBody): Promise<Page<RoomRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await scopedOrg(trx, auth, q.orgId)
-    let base = trx.selectFrom('room').where('room.org_id', '=', orgId)
-    if (q.buildingId != null) base = base.where('room.building_id', '=', q.buildingId)
-    if (q.floorId != null) base = base.where('room.floor_id', '=', q.floorId)
-    if (q.useId != null) base = base.where('room.use_id', '=', q.useId)
-    if (q.status != null) base = base.where('room.status', '=', q.status)
-    if (q.keyword)
-      base = base.where((eb) =>
-        eb.or([eb('room.name', 'ilike', `%${q.keyword}%`), eb('room.code', 'ilike', `%${q.keyword}%`)]),
-      )
-    if (q.tagId != null)
-      base = base.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('room_tag_link')
-            .select('room_id')
-            .whereRef('room_tag_link.room_id', '=', 'room.id')
-            .where('room_tag_link.tag_id', '=', q.tagId!),
-        ),
-      )
-    const rows = base
-      .innerJoin('building', (j) =>
-        j.onRef('building.tenant_id', '=', 'room.tenant_id').onRef('building.id', '=', 'room.building_id'),
-      )
-      .innerJoin('floor', (j) =>
-        j.onRef('floor.tenant_id', '=', 'room.tenant_id').onRef('floor.id', '=', 'room.floor_id'),
-      )
-      .leftJoin('dict_item', (j) =>
-        j.onRef('dict_item.tenant_id', '=', 'room.tenant_id').onRef('dict_item.id', '=', 'room.use_id'),
-      )
-      .select([
-        'room.id',
-        'room.org_id as orgId',
-        'room.building_id as buildingId',
-        'building.name as buildingName',
-        'room.floor_id as floorId',
-        'floor.name as floorName',
-        'room.name',
-        'room.code',
-        'room.use_id as useId',
-        'dict_item.name as useName',
-        'room.capacity',
-        'room.status',
-        sql<
-          { id: number; name: string }[]
-        >`coalesce((SELECT json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.name) FROM room_tag_link l JOIN room_tag t ON t.tenant_id = l.tenant_id AND t.id = l.tag_id WHERE l.tenant_id = room.tenant_id AND l.room_id = room.id), '[]'::json)`.as(
-          'tags',
-        ),
-      ])
-      .orderBy('building.sort')
-      .orderBy('floor.level')
-      .orderBy('room.name')
-    const page = await paginate(rows, base, q)
+    const page = await pageRoomRows(trx, orgId, q, q)
     return {
       ...page,
       list: page.list.map((r) => ({
@@ -305,19 +218,15 @@ export function addRoom(ctx: AppContext, auth: AuthInfo, b: RoomAddBody): Promis
     await checkDict(trx, f.org_id, b.useId, 'roomUse', '教室用途不存在')
     await checkTags(trx, f.org_id, b.tagIds)
     try {
-      const { id } = await trx
-        .insertInto('room')
-        .values({
-          org_id: f.org_id,
-          building_id: f.building_id,
-          floor_id: f.id,
-          name: b.name,
-          code: b.code || null,
-          use_id: b.useId ?? null,
-          capacity: b.capacity ?? null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const id = await insertRoom(trx, {
+        org_id: f.org_id,
+        building_id: f.building_id,
+        floor_id: f.id,
+        name: b.name,
+        code: b.code || null,
+        use_id: b.useId ?? null,
+        capacity: b.capacity ?? null,
+      })
       if (b.tagIds) await setTags(trx, id, b.tagIds)
       return id
     } catch (e) {
@@ -338,7 +247,7 @@ export function updateRoom(ctx: AppContext, auth: AuthInfo, b: RoomUpdateBody): 
       ...(b.capacity !== undefined && { capacity: b.capacity }),
     }
     try {
-      if (Object.keys(set).length) await trx.updateTable('room').set(set).where('id', '=', b.id).execute()
+      if (Object.keys(set).length) await updateRoomRow(trx, b.id, set)
     } catch (e) {
       roomUnique(e)
     }
@@ -349,14 +258,14 @@ export function updateRoom(ctx: AppContext, auth: AuthInfo, b: RoomUpdateBody): 
 export function setRoomStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await roomFor(trx, auth, id)
-    await trx.updateTable('room').set({ status }).where('id', '=', id).execute()
+    await updateRoomRow(trx, id, { status })
   })
 }
 
 export function deleteRoom(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await roomFor(trx, auth, id)
-    await trx.deleteFrom('room').where('id', '=', id).execute()
+    await deleteRoomRow(trx, id)
   })
 }
 
@@ -365,13 +274,7 @@ export function batchAddRooms(ctx: AppContext, auth: AuthInfo, b: RoomBatchAddBo
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const building = await buildingFor(trx, auth, b.buildingId)
     await checkDict(trx, building.org_id, b.useId, 'roomUse', '教室用途不存在')
-    const floors = await trx
-      .selectFrom('floor')
-      .select(['id', 'level'])
-      .where('building_id', '=', b.buildingId)
-      .where('level', '>=', b.fromLevel)
-      .where('level', '<=', b.toLevel)
-      .execute()
+    const floors = await listFloorsInRange(trx, b.buildingId, b.fromLevel, b.toLevel)
     const wanted = b.toLevel - b.fromLevel + 1 - (b.fromLevel <= 0 && b.toLevel >= 0 ? 1 : 0)
     if (floors.length < wanted) throw refused(ErrorCode.BAD_REQUEST, BuildingMsg.MISSING_FLOORS)
     const values = floors.flatMap((f) =>
@@ -386,7 +289,7 @@ export function batchAddRooms(ctx: AppContext, auth: AuthInfo, b: RoomBatchAddBo
       })),
     )
     try {
-      await trx.insertInto('room').values(values).execute()
+      await insertRooms(trx, values)
     } catch (e) {
       rethrowUnique(e, {}, BuildingMsg.BATCH_TAKEN)
     }
@@ -398,15 +301,11 @@ export function batchAddRooms(ctx: AppContext, auth: AuthInfo, b: RoomBatchAddBo
 export function batchMoveRooms(ctx: AppContext, auth: AuthInfo, roomIds: number[], floorId: number): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const target = await floorFor(trx, auth, floorId)
-    const rooms = await trx.selectFrom('room').select(['id', 'org_id']).where('id', 'in', roomIds).execute()
+    const rooms = await listRoomOrgs(trx, roomIds)
     if (rooms.length !== new Set(roomIds).size || rooms.some((r) => r.org_id !== target.org_id))
       throw notFound(BuildingMsg.ROOM_NOT_FOUND)
     try {
-      await trx
-        .updateTable('room')
-        .set({ floor_id: target.id, building_id: target.building_id })
-        .where('id', 'in', roomIds)
-        .execute()
+      await updateRooms(trx, roomIds, { floor_id: target.id, building_id: target.building_id })
     } catch (e) {
       rethrowUnique(e, {}, BuildingMsg.ROOM_NAME_TAKEN)
     }
@@ -418,7 +317,7 @@ export function batchMoveRooms(ctx: AppContext, auth: AuthInfo, roomIds: number[
 export function setRoomAttrs(ctx: AppContext, auth: AuthInfo, b: RoomAttrBody): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const ids = [...new Set(b.roomIds)]
-    const rooms = await trx.selectFrom('room').select(['id', 'org_id']).where('id', 'in', ids).execute()
+    const rooms = await listRoomOrgs(trx, ids)
     const orgId = rooms[0]?.org_id
     if (orgId === undefined || rooms.length !== ids.length || rooms.some((r) => r.org_id !== orgId))
       throw notFound(BuildingMsg.ROOM_NOT_FOUND)
@@ -428,7 +327,7 @@ export function setRoomAttrs(ctx: AppContext, auth: AuthInfo, b: RoomAttrBody): 
       ...(b.useId !== undefined && { use_id: b.useId }),
       ...(b.capacity !== undefined && { capacity: b.capacity }),
     }
-    await trx.updateTable('room').set(set).where('id', 'in', ids).execute()
+    await updateRooms(trx, ids, set)
     return rooms.length
   })
 }
@@ -436,20 +335,7 @@ export function setRoomAttrs(ctx: AppContext, auth: AuthInfo, b: RoomAttrBody): 
 export function listTags(ctx: AppContext, auth: AuthInfo, orgId?: number) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
-    const rows = await trx
-      .selectFrom('room_tag')
-      .select((eb) => [
-        'room_tag.id',
-        'room_tag.name',
-        eb
-          .selectFrom('room_tag_link')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('room_tag_link.tag_id', '=', 'room_tag.id')
-          .as('roomCount'),
-      ])
-      .where('org_id', '=', org)
-      .orderBy('name')
-      .execute()
+    const rows = await listTagRows(trx, org)
     return rows.map((t) => ({ ...t, roomCount: Number(t.roomCount ?? 0) }))
   })
 }
@@ -458,9 +344,7 @@ export function addTag(ctx: AppContext, auth: AuthInfo, b: { orgId?: number; nam
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, b.orgId)
     try {
-      return (
-        await trx.insertInto('room_tag').values({ org_id: org, name: b.name }).returning('id').executeTakeFirstOrThrow()
-      ).id
+      return await insertTag(trx, org, b.name)
     } catch (e) {
       return rethrowUnique(e, {}, BuildingMsg.TAG_TAKEN)
     }
@@ -470,6 +354,6 @@ export function addTag(ctx: AppContext, auth: AuthInfo, b: { orgId?: number; nam
 export function deleteTag(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await loadInScope(trx, auth, 'room_tag', id, BuildingMsg.TAG_NOT_FOUND)
-    await trx.deleteFrom('room_tag').where('id', '=', id).execute()
+    await deleteTagRow(trx, id)
   })
 }

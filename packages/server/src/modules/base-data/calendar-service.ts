@@ -13,7 +13,27 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { notFound, refused } from '../../platform/errors.js'
 import { loadInScope, scopedOrg } from '../../platform/org-scope.js'
-import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
+import type { Page, PageQuery } from '../../platform/paging.js'
+import {
+  deleteCalendarRow,
+  deleteHolidayRow,
+  deleteStudyMonthRow,
+  findClashingStudyMonth,
+  findHolidayOfCalendar,
+  findHolidayOutside,
+  findOverlappingCalendar,
+  findStudyMonth,
+  findStudyMonthCalendar,
+  insertCalendar,
+  insertHoliday,
+  insertStudyMonth,
+  listStudyMonthRows,
+  pageCalendarRows,
+  pageHolidayRows,
+  updateCalendarRow,
+  updateHolidayRow,
+  updateStudyMonth,
+} from './calendar-queries.js'
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10)
 
@@ -21,14 +41,8 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10)
 export const termName = (schoolYear: string, term: number) => `${schoolYear}学年第${term === 1 ? '一' : '二'}学期`
 
 async function assertNoOverlap(trx: Trx, orgId: number, start: string, end: string, exceptId?: number): Promise<void> {
-  let q = trx
-    .selectFrom('school_calendar')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where('start_date', '<=', end)
-    .where('end_date', '>=', start)
-  if (exceptId !== undefined) q = q.where('id', '!=', exceptId)
-  if (await q.limit(1).executeTakeFirst()) throw refused(ErrorCode.CONFLICT, CalendarMsg.OVERLAP)
+  if (await findOverlappingCalendar(trx, orgId, start, end, exceptId))
+    throw refused(ErrorCode.CONFLICT, CalendarMsg.OVERLAP)
 }
 
 export function pageCalendars(
@@ -39,24 +53,7 @@ export function pageCalendars(
   const today = isoDay(ctx.clock.now())
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await scopedOrg(trx, auth, q.orgId)
-    let base = trx.selectFrom('school_calendar').where('org_id', '=', orgId)
-    if (q.schoolYear) base = base.where('school_year', '=', q.schoolYear)
-    const page = await paginate(
-      base
-        .select([
-          'id',
-          'org_id as orgId',
-          'school_year as schoolYear',
-          'term',
-          'name',
-          'start_date as startDate',
-          'end_date as endDate',
-          'status',
-        ])
-        .orderBy('start_date', 'desc'),
-      base,
-      q,
-    )
+    const page = await pageCalendarRows(trx, orgId, q.schoolYear, q)
     return { ...page, list: page.list.map((c) => ({ ...c, isCurrent: c.startDate <= today && today <= c.endDate })) }
   })
 }
@@ -66,19 +63,14 @@ export function addCalendar(ctx: AppContext, auth: AuthInfo, b: CalendarAddBody)
     const orgId = await scopedOrg(trx, auth, b.orgId)
     await assertNoOverlap(trx, orgId, b.startDate, b.endDate)
     try {
-      const { id } = await trx
-        .insertInto('school_calendar')
-        .values({
-          org_id: orgId,
-          school_year: b.schoolYear,
-          term: b.term,
-          name: b.name || termName(b.schoolYear, b.term),
-          start_date: b.startDate,
-          end_date: b.endDate,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return id
+      return await insertCalendar(trx, {
+        org_id: orgId,
+        school_year: b.schoolYear,
+        term: b.term,
+        name: b.name || termName(b.schoolYear, b.term),
+        start_date: b.startDate,
+        end_date: b.endDate,
+      })
     } catch (e) {
       return rethrowUnique(e, {}, CalendarMsg.TERM_TAKEN)
     }
@@ -92,26 +84,16 @@ export function updateCalendar(ctx: AppContext, auth: AuthInfo, id: number, b: C
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const c = await calendarFor(trx, auth, id)
     await assertNoOverlap(trx, c.org_id, b.startDate, b.endDate, id)
-    const outside = await trx
-      .selectFrom('holiday')
-      .select('id')
-      .where('calendar_id', '=', id)
-      .where((eb) => eb.or([eb('start_date', '<', b.startDate), eb('end_date', '>', b.endDate)]))
-      .limit(1)
-      .executeTakeFirst()
+    const outside = await findHolidayOutside(trx, id, b.startDate, b.endDate)
     if (outside) throw refused(ErrorCode.CONFLICT, CalendarMsg.OUTSIDE_TERM)
     try {
-      await trx
-        .updateTable('school_calendar')
-        .set({
-          school_year: b.schoolYear,
-          term: b.term,
-          start_date: b.startDate,
-          end_date: b.endDate,
-          ...(b.name ? { name: b.name } : {}),
-        })
-        .where('id', '=', id)
-        .execute()
+      await updateCalendarRow(trx, id, {
+        school_year: b.schoolYear,
+        term: b.term,
+        start_date: b.startDate,
+        end_date: b.endDate,
+        ...(b.name ? { name: b.name } : {}),
+      })
     } catch (e) {
       rethrowUnique(e, {}, CalendarMsg.TERM_TAKEN)
     }
@@ -121,16 +103,15 @@ export function updateCalendar(ctx: AppContext, auth: AuthInfo, id: number, b: C
 export function setCalendarStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await calendarFor(trx, auth, id)
-    await trx.updateTable('school_calendar').set({ status }).where('id', '=', id).execute()
+    await updateCalendarRow(trx, id, { status })
   })
 }
 
 export function deleteCalendar(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await calendarFor(trx, auth, id)
-    if (await trx.selectFrom('holiday').select('id').where('calendar_id', '=', id).limit(1).executeTakeFirst())
-      throw refused(ErrorCode.CONFLICT, CalendarMsg.HAS_HOLIDAYS)
-    await trx.deleteFrom('school_calendar').where('id', '=', id).execute()
+    if (await findHolidayOfCalendar(trx, id)) throw refused(ErrorCode.CONFLICT, CalendarMsg.HAS_HOLIDAYS)
+    await deleteCalendarRow(trx, id)
   })
 }
 
@@ -148,24 +129,7 @@ export function pageHolidays(
 ): Promise<Page<HolidayRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await scopedOrg(trx, auth, q.orgId)
-    let base = trx.selectFrom('holiday').where('org_id', '=', orgId)
-    if (q.calendarId != null) base = base.where('calendar_id', '=', q.calendarId)
-    return paginate(
-      base
-        .select([
-          'id',
-          'org_id as orgId',
-          'calendar_id as calendarId',
-          'name',
-          'kind',
-          'start_date as startDate',
-          'end_date as endDate',
-          'status',
-        ])
-        .orderBy('start_date'),
-      base,
-      q,
-    )
+    return pageHolidayRows(trx, orgId, q.calendarId, q)
   })
 }
 
@@ -173,19 +137,14 @@ export function addHoliday(ctx: AppContext, auth: AuthInfo, b: HolidayAddBody): 
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await scopedOrg(trx, auth, b.orgId)
     await checkHolidayTerm(trx, auth, orgId, b)
-    const { id } = await trx
-      .insertInto('holiday')
-      .values({
-        org_id: orgId,
-        calendar_id: b.calendarId ?? null,
-        name: b.name,
-        kind: b.kind,
-        start_date: b.startDate,
-        end_date: b.endDate,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return id
+    return insertHoliday(trx, {
+      org_id: orgId,
+      calendar_id: b.calendarId ?? null,
+      name: b.name,
+      kind: b.kind,
+      start_date: b.startDate,
+      end_date: b.endDate,
+    })
   })
 }
 
@@ -196,43 +155,34 @@ export function updateHoliday(ctx: AppContext, auth: AuthInfo, id: number, b: Ho
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const h = await holidayFor(trx, auth, id)
     await checkHolidayTerm(trx, auth, h.org_id, b)
-    await trx
-      .updateTable('holiday')
-      .set({
-        calendar_id: b.calendarId ?? null,
-        name: b.name,
-        kind: b.kind,
-        start_date: b.startDate,
-        end_date: b.endDate,
-      })
-      .where('id', '=', id)
-      .execute()
+    await updateHolidayRow(trx, id, {
+      calendar_id: b.calendarId ?? null,
+      name: b.name,
+      kind: b.kind,
+      start_date: b.startDate,
+      end_date: b.endDate,
+    })
   })
 }
 
 export function setHolidayStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await holidayFor(trx, auth, id)
-    await trx.updateTable('holiday').set({ status }).where('id', '=', id).execute()
+    await updateHolidayRow(trx, id, { status })
   })
 }
 
 export function deleteHoliday(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await holidayFor(trx, auth, id)
-    await trx.deleteFrom('holiday').where('id', '=', id).execute()
+    await deleteHolidayRow(trx, id)
   })
 }
 
 export function listStudyMonths(ctx: AppContext, auth: AuthInfo, calendarId: number) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await calendarFor(trx, auth, calendarId)
-    return trx
-      .selectFrom('study_month')
-      .select(['id', 'calendar_id as calendarId', 'name', 'start_date as startDate', 'end_date as endDate'])
-      .where('calendar_id', '=', calendarId)
-      .orderBy('start_date')
-      .execute()
+    return listStudyMonthRows(trx, calendarId)
   })
 }
 
@@ -240,37 +190,29 @@ export function listStudyMonths(ctx: AppContext, auth: AuthInfo, calendarId: num
 export function saveStudyMonth(ctx: AppContext, auth: AuthInfo, b: StudyMonthBody, id?: number): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     if (id !== undefined) {
-      const m = await trx.selectFrom('study_month').select('calendar_id').where('id', '=', id).executeTakeFirst()
+      const m = await findStudyMonthCalendar(trx, id)
       if (!m) throw notFound(StudyMonthMsg.NOT_FOUND)
       await calendarFor(trx, auth, m.calendar_id)
     }
     const c = await calendarFor(trx, auth, b.calendarId)
     if (b.startDate < c.start_date || b.endDate > c.end_date)
       throw refused(ErrorCode.BAD_REQUEST, StudyMonthMsg.OUTSIDE_TERM)
-    const clash = await trx
-      .selectFrom('study_month')
-      .select('id')
-      .where('calendar_id', '=', b.calendarId)
-      .where('start_date', '<=', b.endDate)
-      .where('end_date', '>=', b.startDate)
-      .$if(id !== undefined, (q) => q.where('id', '!=', id!))
-      .limit(1)
-      .executeTakeFirst()
+    const clash = await findClashingStudyMonth(trx, b.calendarId, b.startDate, b.endDate, id)
     if (clash) throw refused(ErrorCode.CONFLICT, StudyMonthMsg.OVERLAP)
     const values = { calendar_id: b.calendarId, name: b.name, start_date: b.startDate, end_date: b.endDate }
     if (id !== undefined) {
-      await trx.updateTable('study_month').set(values).where('id', '=', id).execute()
+      await updateStudyMonth(trx, id, values)
       return id
     }
-    return (await trx.insertInto('study_month').values(values).returning('id').executeTakeFirstOrThrow()).id
+    return insertStudyMonth(trx, values)
   })
 }
 
 export function deleteStudyMonth(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const m = await trx.selectFrom('study_month').select(['id', 'calendar_id']).where('id', '=', id).executeTakeFirst()
+    const m = await findStudyMonth(trx, id)
     if (!m) throw notFound(StudyMonthMsg.NOT_FOUND)
     await calendarFor(trx, auth, m.calendar_id)
-    await trx.deleteFrom('study_month').where('id', '=', id).execute()
+    await deleteStudyMonthRow(trx, id)
   })
 }

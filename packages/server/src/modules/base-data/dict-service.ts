@@ -15,15 +15,22 @@ import {
   type DictType,
   type DictUpdateBody,
 } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowInUse, rethrowUnique } from '../../platform/db-errors.js'
-import { dictItemsFor } from '../../platform/dict-refs.js'
 import { assertInScope, assertTopOrg } from '../../platform/org-scope.js'
-import { paginate, type Page } from '../../platform/paging.js'
+import type { Page } from '../../platform/paging.js'
 import { forbidden, notFound } from '../../platform/errors.js'
 import { loadGrants } from '../../platform/permissions.js'
+import {
+  deleteDictItem,
+  findDictItem,
+  insertDictItem,
+  listSelectableDict,
+  listSelectableDictOfTypes,
+  pageDictRows,
+  updateDictItem,
+} from './dict-queries.js'
 
 const unique = (e: unknown): never => rethrowUnique(e, { dict_item_code: DictMsg.CODE_TAKEN }, DictMsg.NAME_TAKEN)
 const permissionOf = (t: DictType) => DICT_GROUP_PERMISSION[DICT_TYPES[t].group]
@@ -41,8 +48,6 @@ async function assertDictPermission(trx: Trx, auth: AuthInfo, t: DictType, level
   if (button && permissions.includes(button)) return
   throw forbidden()
 }
-
-const COLUMNS = ['id', 'dict_type as dictType', 'org_id as orgId', 'name', 'code', 'sort', 'status', 'remark'] as const
 
 /** Resolves the org an org-level call is about (default: the caller's) and checks scope; null for tenant level. */
 async function levelOrg(
@@ -62,7 +67,7 @@ async function levelOrg(
  * `only`: a call bound to one type (workRestType) answers an entry of another type like a missing one.
  */
 async function loadForWrite(trx: Trx, auth: AuthInfo, id: number, only?: DictType) {
-  const item = await trx.selectFrom('dict_item').selectAll().where('id', '=', id).executeTakeFirst()
+  const item = await findDictItem(trx, id)
   if (!item || (only && item.dict_type !== only)) throw notFound(DictMsg.NOT_FOUND)
   await assertDictPermission(trx, auth, item.dict_type as DictType, item.org_id === null ? 'tenant' : 'org')
   if (item.org_id === null) await assertTopOrg(trx, auth)
@@ -74,14 +79,7 @@ export function pageDict(ctx: AppContext, auth: AuthInfo, q: DictPageBody): Prom
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await assertDictPermission(trx, auth, q.dictType, q.level)
     const orgId = await levelOrg(trx, auth, q.level, q.orgId)
-    let base = trx
-      .selectFrom('dict_item')
-      .where('dict_type', '=', q.dictType)
-      .where('org_id', orgId === null ? 'is' : '=', orgId)
-    if (q.keyword)
-      base = base.where((eb) => eb.or([eb('name', 'ilike', `%${q.keyword}%`), eb('code', 'ilike', `%${q.keyword}%`)]))
-    if (q.status != null) base = base.where('status', '=', q.status)
-    return paginate(base.select(COLUMNS).orderBy('sort').orderBy('id'), base, q)
+    return pageDictRows(trx, q.dictType, orgId, q, q)
   })
 }
 
@@ -90,14 +88,7 @@ export function selectDict(ctx: AppContext, auth: AuthInfo, dictType: DictType, 
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = orgId ?? auth.orgId
     if (orgId !== undefined) await assertInScope(trx, auth, orgId)
-    return dictItemsFor(trx, org)
-      .select(COLUMNS)
-      .where('dict_type', '=', dictType)
-      .where('status', '=', 0)
-      .orderBy(sql`org_id NULLS FIRST`)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute()
+    return listSelectableDict(trx, org, dictType)
   })
 }
 
@@ -113,17 +104,7 @@ export function dictOptions(ctx: AppContext, auth: AuthInfo, b: DictOptionsBody)
     const dictTypes = b.types
       .map((t) => DICT_OPTION_SOURCES[t])
       .flatMap((s) => (s === 'sex' || s === 'nation' ? [] : [s]))
-    const rows =
-      dictTypes.length === 0
-        ? []
-        : await dictItemsFor(trx, org)
-            .select(['id', 'name', 'dict_type'])
-            .where('dict_type', 'in', dictTypes)
-            .where('status', '=', 0)
-            .orderBy(sql`org_id NULLS FIRST`)
-            .orderBy('sort')
-            .orderBy('id')
-            .execute()
+    const rows = dictTypes.length === 0 ? [] : await listSelectableDictOfTypes(trx, org, dictTypes)
     return b.types.map((type) => {
       const source = DICT_OPTION_SOURCES[type]
       if (source === 'sex')
@@ -140,19 +121,14 @@ export function addDict(ctx: AppContext, auth: AuthInfo, b: DictAddBody): Promis
     const orgId = await levelOrg(trx, auth, b.level, b.orgId)
     if (orgId === null) await assertTopOrg(trx, auth)
     try {
-      const { id } = await trx
-        .insertInto('dict_item')
-        .values({
-          org_id: orgId,
-          dict_type: b.dictType,
-          name: b.name,
-          code: b.code || null,
-          sort: b.sort ?? 0,
-          remark: b.remark ?? null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return id
+      return await insertDictItem(trx, {
+        org_id: orgId,
+        dict_type: b.dictType,
+        name: b.name,
+        code: b.code || null,
+        sort: b.sort ?? 0,
+        remark: b.remark ?? null,
+      })
     } catch (e) {
       return unique(e)
     }
@@ -170,7 +146,7 @@ export function updateDict(ctx: AppContext, auth: AuthInfo, b: DictUpdateBody, o
     }
     if (!Object.keys(set).length) return
     try {
-      await trx.updateTable('dict_item').set(set).where('id', '=', b.id).execute()
+      await updateDictItem(trx, b.id, set)
     } catch (e) {
       unique(e)
     }
@@ -186,7 +162,7 @@ export function setDictStatus(
 ): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await loadForWrite(trx, auth, id, only)
-    await trx.updateTable('dict_item').set({ status }).where('id', '=', id).execute()
+    await updateDictItem(trx, id, { status })
   })
 }
 
@@ -195,7 +171,7 @@ export function deleteDict(ctx: AppContext, auth: AuthInfo, id: number, only?: D
     await loadForWrite(trx, auth, id, only)
     // Grades, buildings, rooms and subjects point at entries; the foreign keys refuse deleting one in use.
     try {
-      await trx.deleteFrom('dict_item').where('id', '=', id).execute()
+      await deleteDictItem(trx, id)
     } catch (e) {
       rethrowInUse(e, DictMsg.IN_USE)
     }

@@ -11,7 +11,8 @@ import { rethrowUnique } from '../../platform/db-errors.js'
 import { isDictRefOk } from '../../platform/dict-refs.js'
 import { notFound } from '../../platform/errors.js'
 import { loadInScope, scopedOrg } from '../../platform/org-scope.js'
-import { paginate, type Page } from '../../platform/paging.js'
+import type { Page } from '../../platform/paging.js'
+import { deleteExternalRow, insertExternal, pageExternalRows, updateExternalRow } from './external-queries.js'
 
 /** External staff (外聘人员, 000 §7.9 external) of an org: no account, a record the org keeps. docs/base-data.md. */
 const phoneTaken = (e: unknown): never => rethrowUnique(e, {}, ExternalMsg.PHONE_TAKEN)
@@ -37,40 +38,7 @@ const values = (b: ExternalAddBody | ExternalUpdateBody) => ({
 export function pageExternal(ctx: AppContext, auth: AuthInfo, q: ExternalPageBody): Promise<Page<ExternalRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, q.orgId)
-    let base = trx
-      .selectFrom('external_staff as x')
-      .leftJoin('dict_item as d', (j) => j.onRef('d.tenant_id', '=', 'x.tenant_id').onRef('d.id', '=', 'x.job_id'))
-      .where('x.org_id', '=', org)
-    if (q.keyword)
-      base = base.where((eb) =>
-        eb.or([
-          eb('x.name', 'ilike', `%${q.keyword}%`),
-          eb('x.phone', 'like', `%${q.keyword}%`),
-          eb('x.company', 'ilike', `%${q.keyword}%`),
-        ]),
-      )
-    if (q.status != null) base = base.where('x.status', '=', q.status)
-    return paginate(
-      base
-        .select([
-          'x.id',
-          'x.org_id as orgId',
-          'x.name',
-          'x.phone',
-          'x.id_card as idCard',
-          'x.company',
-          'x.job_id as jobId',
-          'd.name as jobName',
-          'x.start_date as startDate',
-          'x.end_date as endDate',
-          'x.status',
-          'x.remark',
-        ])
-        .orderBy('x.start_date', 'desc')
-        .orderBy('x.id', 'desc'),
-      base,
-      q,
-    )
+    return pageExternalRows(trx, org, q, q)
   })
 }
 
@@ -79,13 +47,7 @@ export function addExternal(ctx: AppContext, auth: AuthInfo, b: ExternalAddBody)
     const org = await scopedOrg(trx, auth, b.orgId)
     await checkJob(trx, org, b.jobId)
     try {
-      return (
-        await trx
-          .insertInto('external_staff')
-          .values({ org_id: org, ...values(b) })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id
+      return await insertExternal(trx, { org_id: org, ...values(b) })
     } catch (e) {
       return phoneTaken(e)
     }
@@ -97,7 +59,7 @@ export function updateExternal(ctx: AppContext, auth: AuthInfo, b: ExternalUpdat
     const x = await externalFor(trx, auth, b.id)
     await checkJob(trx, x.org_id, b.jobId)
     try {
-      await trx.updateTable('external_staff').set(values(b)).where('id', '=', b.id).execute()
+      await updateExternalRow(trx, b.id, values(b))
     } catch (e) {
       phoneTaken(e)
     }
@@ -107,13 +69,13 @@ export function updateExternal(ctx: AppContext, auth: AuthInfo, b: ExternalUpdat
 export function setExternalStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await externalFor(trx, auth, id)
-    await trx.updateTable('external_staff').set({ status }).where('id', '=', id).execute()
+    await updateExternalRow(trx, id, { status })
   })
 }
 
 export function deleteExternal(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await externalFor(trx, auth, id)
-    await trx.deleteFrom('external_staff').where('id', '=', id).execute()
+    await deleteExternalRow(trx, id)
   })
 }

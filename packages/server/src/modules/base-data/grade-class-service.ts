@@ -17,7 +17,21 @@ import { rethrowUnique } from '../../platform/db-errors.js'
 import { isDictRefOk } from '../../platform/dict-refs.js'
 import { badRequest, refused } from '../../platform/errors.js'
 import { loadInScope, scopedOrg } from '../../platform/org-scope.js'
-import { paginate, type Page } from '../../platform/paging.js'
+import type { Page } from '../../platform/paging.js'
+import {
+  archiveLiveClassesOfGrade,
+  deleteClassRow,
+  deleteGradeRow,
+  findClassOfGrade,
+  findOrgUnitAttr,
+  findStudentOfClass,
+  insertClass,
+  insertGrade,
+  pageClassRows,
+  pageGradeRows,
+  updateClassRow,
+  updateGradeRow,
+} from './grade-class-queries.js'
 
 const gradeUnique = (e: unknown): never => rethrowUnique(e, {}, GradeMsg.GRADE_NAME_TAKEN)
 const classUnique = (e: unknown): never => rethrowUnique(e, {}, GradeMsg.CLASS_NAME_TAKEN)
@@ -25,7 +39,7 @@ const classUnique = (e: unknown): never => rethrowUnique(e, {}, GradeMsg.CLASS_N
 /** The school a call is about (default: the caller's org), in scope and really a school (unit attribute ≥ 8). */
 async function schoolOf(trx: Trx, auth: AuthInfo, orgId?: number): Promise<number> {
   const id = await scopedOrg(trx, auth, orgId)
-  const org = await trx.selectFrom('org_unit').select('unit_attr').where('id', '=', id).executeTakeFirstOrThrow()
+  const org = await findOrgUnitAttr(trx, id)
   if (!isSchoolUnit(org.unit_attr)) throw refused(ErrorCode.BAD_REQUEST, GradeMsg.NOT_SCHOOL)
   return id
 }
@@ -38,40 +52,10 @@ async function checkLearnPeriod(trx: Trx, orgId: number, id: number | null | und
   if (!(await isDictRefOk(trx, orgId, id, 'learnPeriod'))) throw badRequest('学段不存在')
 }
 
-function gradeRows(trx: Trx) {
-  return trx.selectFrom('grade').select((eb) => [
-    'grade.id',
-    'grade.org_id as orgId',
-    'grade.name',
-    'grade.code',
-    'grade.entry_year as entryYear',
-    'grade.learn_period_id as learnPeriodId',
-    'grade.sort',
-    'grade.status',
-    'grade.archived',
-    eb
-      .selectFrom('school_class')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .whereRef('school_class.grade_id', '=', 'grade.id')
-      .where('school_class.archived', '=', false)
-      .as('classCount'),
-  ])
-}
-
 export function pageGrades(ctx: AppContext, auth: AuthInfo, q: GradePageBody): Promise<Page<GradeRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await schoolOf(trx, auth, q.orgId)
-    let rows = gradeRows(trx).where('grade.org_id', '=', orgId).where('grade.archived', '=', q.archived)
-    let count = trx.selectFrom('grade').where('org_id', '=', orgId).where('archived', '=', q.archived)
-    if (q.keyword) {
-      rows = rows.where('grade.name', 'ilike', `%${q.keyword}%`)
-      count = count.where('name', 'ilike', `%${q.keyword}%`)
-    }
-    const page = await paginate(
-      rows.orderBy('grade.entry_year', 'desc').orderBy('grade.sort').orderBy('grade.id'),
-      count,
-      q,
-    )
+    const page = await pageGradeRows(trx, orgId, q, q)
     return { ...page, list: page.list.map((g) => ({ ...g, classCount: Number(g.classCount ?? 0) })) }
   })
 }
@@ -81,20 +65,15 @@ export function addGrade(ctx: AppContext, auth: AuthInfo, b: GradeAddBody): Prom
     const orgId = await schoolOf(trx, auth, b.orgId)
     await checkLearnPeriod(trx, orgId, b.learnPeriodId)
     try {
-      const { id } = await trx
-        .insertInto('grade')
-        .values({
-          org_id: orgId,
-          name: b.name,
-          code: b.code || null,
-          entry_year: b.entryYear,
-          learn_period_id: b.learnPeriodId ?? null,
-          sort: b.sort ?? 0,
-          archived_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return id
+      return await insertGrade(trx, {
+        org_id: orgId,
+        name: b.name,
+        code: b.code || null,
+        entry_year: b.entryYear,
+        learn_period_id: b.learnPeriodId ?? null,
+        sort: b.sort ?? 0,
+        archived_at: null,
+      })
     } catch (e) {
       return gradeUnique(e)
     }
@@ -114,7 +93,7 @@ export function updateGrade(ctx: AppContext, auth: AuthInfo, b: GradeUpdateBody)
     }
     if (!Object.keys(set).length) return
     try {
-      await trx.updateTable('grade').set(set).where('id', '=', b.id).execute()
+      await updateGradeRow(trx, b.id, set)
     } catch (e) {
       gradeUnique(e)
     }
@@ -124,17 +103,17 @@ export function updateGrade(ctx: AppContext, auth: AuthInfo, b: GradeUpdateBody)
 export function setGradeStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await gradeFor(trx, auth, id)
-    await trx.updateTable('grade').set({ status }).where('id', '=', id).execute()
+    await updateGradeRow(trx, id, { status })
   })
 }
 
 export function deleteGrade(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await gradeFor(trx, auth, id)
-    if (await trx.selectFrom('school_class').select('id').where('grade_id', '=', id).limit(1).executeTakeFirst()) {
+    if (await findClassOfGrade(trx, id)) {
       throw refused(ErrorCode.CONFLICT, GradeMsg.GRADE_HAS_CLASSES)
     }
-    await trx.deleteFrom('grade').where('id', '=', id).execute()
+    await deleteGradeRow(trx, id)
   })
 }
 
@@ -146,21 +125,12 @@ export function archiveGrade(ctx: AppContext, auth: AuthInfo, id: number, archiv
     if (g.archived === archived)
       throw refused(ErrorCode.BAD_REQUEST, archived ? GradeMsg.ALREADY_ARCHIVED : GradeMsg.NOT_ARCHIVED)
     try {
-      await trx
-        .updateTable('grade')
-        .set({ archived, archived_at: archived ? now : null })
-        .where('id', '=', id)
-        .execute()
+      await updateGradeRow(trx, id, { archived, archived_at: archived ? now : null })
     } catch (e) {
       gradeUnique(e)
     }
     if (archived) {
-      await trx
-        .updateTable('school_class')
-        .set({ archived: true, archived_at: now })
-        .where('grade_id', '=', id)
-        .where('archived', '=', false)
-        .execute()
+      await archiveLiveClassesOfGrade(trx, id, now)
     }
   })
 }
@@ -168,38 +138,7 @@ export function archiveGrade(ctx: AppContext, auth: AuthInfo, id: number, archiv
 export function pageClasses(ctx: AppContext, auth: AuthInfo, q: ClassPageBody): Promise<Page<ClassRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await schoolOf(trx, auth, q.orgId)
-    let rows = trx
-      .selectFrom('school_class')
-      .innerJoin('grade', (j) =>
-        j.onRef('grade.tenant_id', '=', 'school_class.tenant_id').onRef('grade.id', '=', 'school_class.grade_id'),
-      )
-      .select([
-        'school_class.id',
-        'school_class.org_id as orgId',
-        'school_class.grade_id as gradeId',
-        'grade.name as gradeName',
-        'school_class.name',
-        'school_class.code',
-        'school_class.sort',
-        'school_class.status',
-        'school_class.archived',
-      ])
-      .where('school_class.org_id', '=', orgId)
-      .where('school_class.archived', '=', q.archived)
-    let count = trx.selectFrom('school_class').where('org_id', '=', orgId).where('archived', '=', q.archived)
-    if (q.gradeId != null) {
-      rows = rows.where('school_class.grade_id', '=', q.gradeId)
-      count = count.where('grade_id', '=', q.gradeId)
-    }
-    if (q.keyword) {
-      rows = rows.where('school_class.name', 'ilike', `%${q.keyword}%`)
-      count = count.where('name', 'ilike', `%${q.keyword}%`)
-    }
-    return paginate(
-      rows.orderBy('grade.entry_year', 'desc').orderBy('school_class.sort').orderBy('school_class.id'),
-      count,
-      q,
-    )
+    return pageClassRows(trx, orgId, q, q)
   })
 }
 
@@ -208,19 +147,14 @@ export function addClass(ctx: AppContext, auth: AuthInfo, b: ClassAddBody): Prom
     const g = await gradeFor(trx, auth, b.gradeId)
     if (g.archived) throw refused(ErrorCode.BAD_REQUEST, GradeMsg.GRADE_ARCHIVED)
     try {
-      const { id } = await trx
-        .insertInto('school_class')
-        .values({
-          org_id: g.org_id,
-          grade_id: g.id,
-          name: b.name,
-          code: b.code || null,
-          sort: b.sort ?? 0,
-          archived_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return id
+      return await insertClass(trx, {
+        org_id: g.org_id,
+        grade_id: g.id,
+        name: b.name,
+        code: b.code || null,
+        sort: b.sort ?? 0,
+        archived_at: null,
+      })
     } catch (e) {
       return classUnique(e)
     }
@@ -237,7 +171,7 @@ export function updateClass(ctx: AppContext, auth: AuthInfo, b: ClassUpdateBody)
     }
     if (!Object.keys(set).length) return
     try {
-      await trx.updateTable('school_class').set(set).where('id', '=', b.id).execute()
+      await updateClassRow(trx, b.id, set)
     } catch (e) {
       classUnique(e)
     }
@@ -247,7 +181,7 @@ export function updateClass(ctx: AppContext, auth: AuthInfo, b: ClassUpdateBody)
 export function setClassStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await classFor(trx, auth, id)
-    await trx.updateTable('school_class').set({ status }).where('id', '=', id).execute()
+    await updateClassRow(trx, id, { status })
   })
 }
 
@@ -255,10 +189,10 @@ export function deleteClass(ctx: AppContext, auth: AuthInfo, id: number): Promis
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await classFor(trx, auth, id)
     // Students (archived ones too) keep their class_id; the class stays until they are moved or deleted.
-    if (await trx.selectFrom('user_info').select('id').where('class_id', '=', id).limit(1).executeTakeFirst()) {
+    if (await findStudentOfClass(trx, id)) {
       throw refused(ErrorCode.CONFLICT, GradeMsg.CLASS_HAS_STUDENTS)
     }
-    await trx.deleteFrom('school_class').where('id', '=', id).execute()
+    await deleteClassRow(trx, id)
   })
 }
 
@@ -273,11 +207,7 @@ export function archiveClass(ctx: AppContext, auth: AuthInfo, id: number, archiv
       if (g.archived) throw refused(ErrorCode.BAD_REQUEST, GradeMsg.GRADE_ARCHIVED)
     }
     try {
-      await trx
-        .updateTable('school_class')
-        .set({ archived, archived_at: archived ? now : null })
-        .where('id', '=', id)
-        .execute()
+      await updateClassRow(trx, id, { archived, archived_at: archived ? now : null })
     } catch (e) {
       classUnique(e)
     }

@@ -12,12 +12,20 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { refused } from '../../platform/errors.js'
 import { loadInScope, scopedOrg } from '../../platform/org-scope.js'
+import {
+  deleteMajorNode,
+  findMajorChild,
+  findOrgAppType,
+  insertMajorNode,
+  listMajorNodes,
+  updateMajorNode,
+} from './major-queries.js'
 
 const unique = (e: unknown): never => rethrowUnique(e, {}, MajorMsg.NAME_TAKEN)
 
 async function z3School(trx: Trx, auth: AuthInfo, orgId?: number): Promise<number> {
   const id = await scopedOrg(trx, auth, orgId)
-  const org = await trx.selectFrom('org_unit').select('app_type').where('id', '=', id).executeTakeFirstOrThrow()
+  const org = await findOrgAppType(trx, id)
   if (org.app_type !== SchoolAppType.Z3) throw refused(ErrorCode.BAD_REQUEST, MajorMsg.NOT_Z3)
   return id
 }
@@ -28,13 +36,7 @@ const nodeFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth,
 export function majorTree(ctx: AppContext, auth: AuthInfo, orgId?: number): Promise<MajorRow[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await z3School(trx, auth, orgId)
-    return trx
-      .selectFrom('major_node')
-      .select(['id', 'org_id as orgId', 'level', 'parent_id as parentId', 'name', 'code', 'sort', 'status'])
-      .where('org_id', '=', org)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute()
+    return listMajorNodes(trx, org)
   })
 }
 
@@ -49,20 +51,14 @@ export function addMajor(ctx: AppContext, auth: AuthInfo, b: MajorAddBody): Prom
       if (p.level !== parentLevel || p.org_id !== org) throw refused(ErrorCode.BAD_REQUEST, MajorMsg.WRONG_PARENT)
     }
     try {
-      return (
-        await trx
-          .insertInto('major_node')
-          .values({
-            org_id: org,
-            parent_id: b.parentId ?? null,
-            level: b.level,
-            name: b.name,
-            code: b.code || null,
-            sort: b.sort ?? 0,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id
+      return await insertMajorNode(trx, {
+        org_id: org,
+        parent_id: b.parentId ?? null,
+        level: b.level,
+        name: b.name,
+        code: b.code || null,
+        sort: b.sort ?? 0,
+      })
     } catch (e) {
       return unique(e)
     }
@@ -79,7 +75,7 @@ export function updateMajor(ctx: AppContext, auth: AuthInfo, b: MajorUpdateBody)
     }
     if (!Object.keys(set).length) return
     try {
-      await trx.updateTable('major_node').set(set).where('id', '=', b.id).execute()
+      await updateMajorNode(trx, b.id, set)
     } catch (e) {
       unique(e)
     }
@@ -89,15 +85,14 @@ export function updateMajor(ctx: AppContext, auth: AuthInfo, b: MajorUpdateBody)
 export function setMajorStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await nodeFor(trx, auth, id)
-    await trx.updateTable('major_node').set({ status }).where('id', '=', id).execute()
+    await updateMajorNode(trx, id, { status })
   })
 }
 
 export function deleteMajor(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await nodeFor(trx, auth, id)
-    if (await trx.selectFrom('major_node').select('id').where('parent_id', '=', id).limit(1).executeTakeFirst())
-      throw refused(ErrorCode.CONFLICT, MajorMsg.HAS_CHILDREN)
-    await trx.deleteFrom('major_node').where('id', '=', id).execute()
+    if (await findMajorChild(trx, id)) throw refused(ErrorCode.CONFLICT, MajorMsg.HAS_CHILDREN)
+    await deleteMajorNode(trx, id)
   })
 }

@@ -5,7 +5,8 @@ import { rethrowUnique } from '../../platform/db-errors.js'
 import { isDictRefOk } from '../../platform/dict-refs.js'
 import { badRequest } from '../../platform/errors.js'
 import { loadInScope, scopedOrg } from '../../platform/org-scope.js'
-import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
+import type { Page, PageQuery } from '../../platform/paging.js'
+import { deleteSubjectRow, insertSubject, pageSubjectRows, updateSubjectRow } from './subject-queries.js'
 
 const unique = (e: unknown): never => rethrowUnique(e, { subject_code: SubjectMsg.CODE_TAKEN }, SubjectMsg.NAME_TAKEN)
 
@@ -22,28 +23,7 @@ export function pageSubjects(
 ): Promise<Page<SubjectRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgId = await scopedOrg(trx, auth, q.orgId)
-    let base = trx.selectFrom('subject').where('subject.org_id', '=', orgId)
-    if (q.keyword)
-      base = base.where((eb) =>
-        eb.or([eb('subject.name', 'ilike', `%${q.keyword}%`), eb('subject.code', 'ilike', `%${q.keyword}%`)]),
-      )
-    const rows = base
-      .leftJoin('dict_item', (j) =>
-        j.onRef('dict_item.tenant_id', '=', 'subject.tenant_id').onRef('dict_item.id', '=', 'subject.category_id'),
-      )
-      .select([
-        'subject.id',
-        'subject.org_id as orgId',
-        'subject.name',
-        'subject.code',
-        'subject.category_id as categoryId',
-        'dict_item.name as categoryName',
-        'subject.sort',
-        'subject.status',
-      ])
-      .orderBy('subject.sort')
-      .orderBy('subject.id')
-    return paginate(rows, base, q)
+    return pageSubjectRows(trx, orgId, q.keyword, q)
   })
 }
 
@@ -52,19 +32,13 @@ export function addSubject(ctx: AppContext, auth: AuthInfo, b: SubjectAddBody): 
     const orgId = await scopedOrg(trx, auth, b.orgId)
     await checkCategory(trx, orgId, b.categoryId)
     try {
-      return (
-        await trx
-          .insertInto('subject')
-          .values({
-            org_id: orgId,
-            name: b.name,
-            code: b.code || null,
-            category_id: b.categoryId ?? null,
-            sort: b.sort ?? 0,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id
+      return await insertSubject(trx, {
+        org_id: orgId,
+        name: b.name,
+        code: b.code || null,
+        category_id: b.categoryId ?? null,
+        sort: b.sort ?? 0,
+      })
     } catch (e) {
       return unique(e)
     }
@@ -83,7 +57,7 @@ export function updateSubject(ctx: AppContext, auth: AuthInfo, b: SubjectUpdateB
     }
     if (!Object.keys(set).length) return
     try {
-      await trx.updateTable('subject').set(set).where('id', '=', b.id).execute()
+      await updateSubjectRow(trx, b.id, set)
     } catch (e) {
       unique(e)
     }
@@ -93,13 +67,13 @@ export function updateSubject(ctx: AppContext, auth: AuthInfo, b: SubjectUpdateB
 export function setSubjectStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await subjectFor(trx, auth, id)
-    await trx.updateTable('subject').set({ status }).where('id', '=', id).execute()
+    await updateSubjectRow(trx, id, { status })
   })
 }
 
 export function deleteSubject(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await subjectFor(trx, auth, id)
-    await trx.deleteFrom('subject').where('id', '=', id).execute()
+    await deleteSubjectRow(trx, id)
   })
 }

@@ -4,7 +4,20 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { notFound, refused } from '../../platform/errors.js'
 import { loadInScope, scopedOrg } from '../../platform/org-scope.js'
-import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
+import type { Page, PageQuery } from '../../platform/paging.js'
+import {
+  deleteSlotRow,
+  deleteWorkRestRow,
+  findClashingSlot,
+  findSlot,
+  findSlotSchedule,
+  insertSlot,
+  insertWorkRest,
+  listSlotRows,
+  pageWorkRestRows,
+  updateSlot,
+  updateWorkRestRow,
+} from './work-rest-queries.js'
 
 const scheduleFor = (trx: Trx, auth: AuthInfo, id: number) =>
   loadInScope(trx, auth, 'work_rest', id, WorkRestMsg.NOT_FOUND)
@@ -16,27 +29,7 @@ export function pageWorkRest(
 ): Promise<Page<WorkRestRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, q.orgId)
-    const base = trx.selectFrom('work_rest').where('org_id', '=', org)
-    const page = await paginate(
-      base
-        .select((eb) => [
-          'id',
-          'org_id as orgId',
-          'name',
-          'type_name as typeName',
-          'start_date as startDate',
-          'end_date as endDate',
-          'status',
-          eb
-            .selectFrom('work_rest_time')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('work_rest_time.work_rest_id', '=', 'work_rest.id')
-            .as('slotCount'),
-        ])
-        .orderBy('start_date', 'desc'),
-      base,
-      q,
-    )
+    const page = await pageWorkRestRows(trx, org, q)
     return { ...page, list: page.list.map((s) => ({ ...s, slotCount: Number(s.slotCount ?? 0) })) }
   })
 }
@@ -45,19 +38,13 @@ export function addWorkRest(ctx: AppContext, auth: AuthInfo, b: WorkRestAddBody)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, b.orgId)
     try {
-      return (
-        await trx
-          .insertInto('work_rest')
-          .values({
-            org_id: org,
-            name: b.name,
-            type_name: b.typeName ?? null,
-            start_date: b.startDate,
-            end_date: b.endDate,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id
+      return await insertWorkRest(trx, {
+        org_id: org,
+        name: b.name,
+        type_name: b.typeName ?? null,
+        start_date: b.startDate,
+        end_date: b.endDate,
+      })
     } catch (e) {
       return rethrowUnique(e, {}, WorkRestMsg.NAME_TAKEN)
     }
@@ -69,11 +56,12 @@ export function updateWorkRest(ctx: AppContext, auth: AuthInfo, id: number, b: W
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await scheduleFor(trx, auth, id)
     try {
-      await trx
-        .updateTable('work_rest')
-        .set({ name: b.name, type_name: b.typeName ?? null, start_date: b.startDate, end_date: b.endDate })
-        .where('id', '=', id)
-        .execute()
+      await updateWorkRestRow(trx, id, {
+        name: b.name,
+        type_name: b.typeName ?? null,
+        start_date: b.startDate,
+        end_date: b.endDate,
+      })
     } catch (e) {
       rethrowUnique(e, {}, WorkRestMsg.NAME_TAKEN)
     }
@@ -83,26 +71,21 @@ export function updateWorkRest(ctx: AppContext, auth: AuthInfo, id: number, b: W
 export function setWorkRestStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await scheduleFor(trx, auth, id)
-    await trx.updateTable('work_rest').set({ status }).where('id', '=', id).execute()
+    await updateWorkRestRow(trx, id, { status })
   })
 }
 
 export function deleteWorkRest(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await scheduleFor(trx, auth, id)
-    await trx.deleteFrom('work_rest').where('id', '=', id).execute()
+    await deleteWorkRestRow(trx, id)
   })
 }
 
 export function listSlots(ctx: AppContext, auth: AuthInfo, workRestId: number) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await scheduleFor(trx, auth, workRestId)
-    return trx
-      .selectFrom('work_rest_time')
-      .select(['id', 'work_rest_id as workRestId', 'name', 'kind', 'start_time as startTime', 'end_time as endTime'])
-      .where('work_rest_id', '=', workRestId)
-      .orderBy('start_time')
-      .execute()
+    return listSlotRows(trx, workRestId)
   })
 }
 
@@ -110,19 +93,11 @@ export function listSlots(ctx: AppContext, auth: AuthInfo, workRestId: number) {
 export function saveSlot(ctx: AppContext, auth: AuthInfo, b: WorkRestTimeBody, id?: number): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     if (id !== undefined) {
-      const slot = await trx.selectFrom('work_rest_time').select('work_rest_id').where('id', '=', id).executeTakeFirst()
+      const slot = await findSlotSchedule(trx, id)
       if (!slot || slot.work_rest_id !== b.workRestId) throw notFound(WorkRestMsg.SLOT_NOT_FOUND)
     }
     await scheduleFor(trx, auth, b.workRestId)
-    const clash = await trx
-      .selectFrom('work_rest_time')
-      .select('id')
-      .where('work_rest_id', '=', b.workRestId)
-      .where('start_time', '<', b.endTime)
-      .where('end_time', '>', b.startTime)
-      .$if(id !== undefined, (q) => q.where('id', '!=', id!))
-      .limit(1)
-      .executeTakeFirst()
+    const clash = await findClashingSlot(trx, b.workRestId, b.startTime, b.endTime, id)
     if (clash) throw refused(ErrorCode.CONFLICT, WorkRestMsg.OVERLAP)
     const values = {
       work_rest_id: b.workRestId,
@@ -132,22 +107,18 @@ export function saveSlot(ctx: AppContext, auth: AuthInfo, b: WorkRestTimeBody, i
       end_time: b.endTime,
     }
     if (id !== undefined) {
-      await trx.updateTable('work_rest_time').set(values).where('id', '=', id).execute()
+      await updateSlot(trx, id, values)
       return id
     }
-    return (await trx.insertInto('work_rest_time').values(values).returning('id').executeTakeFirstOrThrow()).id
+    return insertSlot(trx, values)
   })
 }
 
 export function deleteSlot(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const slot = await trx
-      .selectFrom('work_rest_time')
-      .select(['id', 'work_rest_id'])
-      .where('id', '=', id)
-      .executeTakeFirst()
+    const slot = await findSlot(trx, id)
     if (!slot) throw notFound(WorkRestMsg.SLOT_NOT_FOUND)
     await scheduleFor(trx, auth, slot.work_rest_id)
-    await trx.deleteFrom('work_rest_time').where('id', '=', id).execute()
+    await deleteSlotRow(trx, id)
   })
 }

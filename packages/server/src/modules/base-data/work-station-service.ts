@@ -8,14 +8,22 @@ import {
   type WorkStationRow,
   type WorkStationUpdateBody,
 } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
-import { dictItemsFor, isDictRefOk } from '../../platform/dict-refs.js'
+import { isDictRefOk } from '../../platform/dict-refs.js'
 import { notFound } from '../../platform/errors.js'
 import { loadInScope, scopedOrg } from '../../platform/org-scope.js'
-import { paginate, type Page } from '../../platform/paging.js'
+import type { Page } from '../../platform/paging.js'
+import {
+  deleteWorkStationRow,
+  insertWorkStation,
+  listEnabledWorkStations,
+  listOfferedJobs,
+  listWorkStationCells,
+  pageWorkStationRows,
+  updateWorkStationRow,
+} from './work-station-queries.js'
 
 /**
  * The workstation matrix (000 §3, §7.9 workStationMatrix; the jobMatrixSet tab of /base-userAccount/dictionary): per
@@ -23,21 +31,6 @@ import { paginate, type Page } from '../../platform/paging.js'
  */
 const taken = (e: unknown): never => rethrowUnique(e, {}, WorkStationMsg.TAKEN)
 
-function rows(trx: Trx) {
-  return trx
-    .selectFrom('work_station as w')
-    .innerJoin('dict_item as d', (j) => j.onRef('d.tenant_id', '=', 'w.tenant_id').onRef('d.id', '=', 'w.job_id'))
-    .select([
-      'w.id',
-      'w.org_id as orgId',
-      'w.job_id as jobId',
-      'd.name as jobName',
-      'w.level',
-      'w.quota',
-      'w.status',
-      'w.remark',
-    ])
-}
 type Raw = {
   id: number
   orgId: number
@@ -70,10 +63,7 @@ export function pageWorkStations(
 ): Promise<Page<WorkStationRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, q.orgId)
-    let base = rows(trx).where('w.org_id', '=', org)
-    if (q.jobId != null) base = base.where('w.job_id', '=', q.jobId)
-    if (q.status != null) base = base.where('w.status', '=', q.status)
-    const page = await paginate(base.orderBy('d.sort').orderBy('w.job_id').orderBy('w.level'), base, q)
+    const page = await pageWorkStationRows(trx, org, q, q)
     return { ...page, list: page.list.map(toRow) }
   })
 }
@@ -82,17 +72,8 @@ export function pageWorkStations(
 export function workStationMatrix(ctx: AppContext, auth: AuthInfo, orgId?: number): Promise<WorkStationMatrix> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
-    const cells = (await rows(trx).where('w.org_id', '=', org).orderBy('w.job_id').orderBy('w.level').execute()).map(
-      toRow,
-    )
-    const offered = await dictItemsFor(trx, org)
-      .select(['id', 'name'])
-      .where('dict_type', '=', 'job')
-      .where('status', '=', 0)
-      .orderBy(sql`org_id NULLS FIRST`)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute()
+    const cells = (await listWorkStationCells(trx, org)).map(toRow)
+    const offered = await listOfferedJobs(trx, org)
     // A cell whose job was since disabled still shows its row, so nothing set is hidden.
     const jobs = [...offered]
     for (const c of cells) if (!jobs.some((j) => j.id === c.jobId)) jobs.push({ id: c.jobId, name: c.jobName })
@@ -105,13 +86,7 @@ export function workStationMatrix(ctx: AppContext, auth: AuthInfo, orgId?: numbe
 export function listWorkStations(ctx: AppContext, auth: AuthInfo, orgId?: number): Promise<WorkStationListItem[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
-    const list = await rows(trx)
-      .where('w.org_id', '=', org)
-      .where('w.status', '=', 0)
-      .orderBy('d.sort')
-      .orderBy('w.job_id')
-      .orderBy('w.level')
-      .execute()
+    const list = await listEnabledWorkStations(trx, org)
     return list
       .map(toRow)
       .map(({ id, jobId, jobName, level, name, quota }) => ({ id, jobId, jobName, level, name, quota }))
@@ -123,13 +98,13 @@ export function addWorkStation(ctx: AppContext, auth: AuthInfo, b: WorkStationAd
     const org = await scopedOrg(trx, auth, b.orgId)
     await checkJob(trx, org, b.jobId)
     try {
-      return (
-        await trx
-          .insertInto('work_station')
-          .values({ org_id: org, job_id: b.jobId, level: b.level, quota: b.quota, remark: b.remark ?? null })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id
+      return await insertWorkStation(trx, {
+        org_id: org,
+        job_id: b.jobId,
+        level: b.level,
+        quota: b.quota,
+        remark: b.remark ?? null,
+      })
     } catch (e) {
       return taken(e)
     }
@@ -141,11 +116,12 @@ export function updateWorkStation(ctx: AppContext, auth: AuthInfo, b: WorkStatio
     const s = await stationFor(trx, auth, b.id)
     await checkJob(trx, s.org_id, b.jobId)
     try {
-      await trx
-        .updateTable('work_station')
-        .set({ job_id: b.jobId, level: b.level, quota: b.quota, remark: b.remark ?? null })
-        .where('id', '=', b.id)
-        .execute()
+      await updateWorkStationRow(trx, b.id, {
+        job_id: b.jobId,
+        level: b.level,
+        quota: b.quota,
+        remark: b.remark ?? null,
+      })
     } catch (e) {
       taken(e)
     }
@@ -155,13 +131,13 @@ export function updateWorkStation(ctx: AppContext, auth: AuthInfo, b: WorkStatio
 export function setWorkStationStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await stationFor(trx, auth, id)
-    await trx.updateTable('work_station').set({ status }).where('id', '=', id).execute()
+    await updateWorkStationRow(trx, id, { status })
   })
 }
 
 export function deleteWorkStation(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await stationFor(trx, auth, id)
-    await trx.deleteFrom('work_station').where('id', '=', id).execute()
+    await deleteWorkStationRow(trx, id)
   })
 }
