@@ -1,0 +1,255 @@
+import * as oidc from 'openid-client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { browserSignIn, makeHubWorld, receiver, registerApp, saveClient, type HubWorld } from './hub-fixtures.js'
+import { call, createTestApp, makeWorld, staffOf, type TestApp } from './helpers.js'
+
+/**
+ * The district's OpenID provider (issue 24; docs/open-platform.md): a vendor's app registered in 应用管理 signs people
+ * in with authorization code + PKCE through the portal's own sign-in, reads the claims the district granted, and is
+ * signed out when the person signs out of the portal.
+ */
+let t: TestApp
+let base: string
+let hw: HubWorld
+let appId: number
+let clientId: string
+let secret: string
+let issuer: string
+let backchannel: Awaited<ReturnType<typeof receiver>>
+const redirectUri = 'https://grades.example.com/callback'
+
+/** openid-client reports a 401 token error as a WWW-Authenticate challenge; the OAuth error is in its cause. */
+const oauthError = (e: unknown) => {
+  const x = e as { error?: string; cause?: { parameters?: { error?: string } }[] }
+  return x.error ?? x.cause?.[0]?.parameters?.error
+}
+
+async function configFor(id = clientId, s = secret) {
+  return oidc.discovery(new URL(issuer), id, s, oidc.ClientSecretBasic(s), { execute: [oidc.allowInsecureRequests] })
+}
+
+async function codeFlow(userToken: string, opts: { verifier?: string; redirect?: string; scope?: string } = {}) {
+  const config = await configFor()
+  const verifier = opts.verifier ?? oidc.randomPKCECodeVerifier()
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: opts.redirect ?? redirectUri,
+    scope: opts.scope ?? 'openid profile zx:identity zx:school zx:guardian',
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state: oidc.randomState(),
+  })
+  const r = await browserSignIn(base, url.href, userToken)
+  return { config, verifier, url, ...r }
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' })
+  hw = await makeHubWorld(t)
+  backchannel = await receiver()
+  appId = await registerApp(t, hw.w.tenantId, '成绩管理')
+  const saved = await saveClient(t, hw.staff.bureauAdmin, {
+    appId,
+    protocol: 'oidc',
+    redirectUris: [redirectUri],
+    backchannelLogoutUri: `${backchannel.base}/backchannel`,
+    scopes: ['profile', 'zx:identity', 'zx:school', 'directory'],
+    clientCredentials: true,
+  })
+  clientId = saved.client.clientId
+  secret = saved.secret!.clientSecret
+  issuer = `${base}/t/${hw.w.tenantId}/oidc`
+  expect(saved.client.issuer).toBe(`http://localhost:80/t/${hw.w.tenantId}/oidc`)
+}, 60_000)
+
+afterAll(async () => {
+  await backchannel?.close()
+  await t?.close()
+})
+
+describe('registering an app (应用管理 › 接入协议)', () => {
+  it('shows the secret once; later reads never carry it', async () => {
+    expect(secret.length).toBeGreaterThanOrEqual(40)
+    const got = await call(t, { url: `/base/api/app/client/get?appId=${appId}`, token: hw.staff.bureauAdmin })
+    expect(got.code).toBe(0)
+    expect(got.data.hasSecret).toBe(true)
+    expect(JSON.stringify(got.data)).not.toContain(secret)
+  })
+
+  it('refuses a school admin (the grants reach every school) and a teacher', async () => {
+    const school = await call(t, { url: `/base/api/app/client/get?appId=${appId}`, token: hw.staff.schoolAdmin })
+    expect(school.status).toBe(403)
+    const teacher = await call(t, { url: `/base/api/app/client/get?appId=${appId}`, token: hw.staff.teacher })
+    expect(teacher.status).toBe(403)
+  })
+
+  it('refuses an OIDC app without a redirect address, and duplicate addresses', async () => {
+    const r = await call(t, {
+      url: '/base/api/app/client/save',
+      body: { appId, protocol: 'oidc', redirectUris: [] },
+      token: hw.staff.bureauAdmin,
+    })
+    expect(r.code).not.toBe(0)
+    expect(r.msg).toContain('回调地址')
+    const d = await call(t, {
+      url: '/base/api/app/client/save',
+      body: { appId, protocol: 'oidc', redirectUris: [redirectUri, redirectUri] },
+      token: hw.staff.bureauAdmin,
+    })
+    expect(d.msg).toContain('地址重复')
+  })
+})
+
+describe('the provider', () => {
+  it('publishes discovery and keys for the tenant', async () => {
+    const d = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>
+    expect(d.issuer).toBe(issuer)
+    expect(d.code_challenge_methods_supported).toEqual(['S256'])
+    expect(d.backchannel_logout_supported).toBe(true)
+    const jwks = (await (await fetch(String(d.jwks_uri))).json()) as { keys: { kid: string; d?: string }[] }
+    expect(jwks.keys.length).toBeGreaterThan(0)
+    expect(jwks.keys.every((k) => k.d === undefined)).toBe(true)
+  })
+
+  it('signs a teacher in with code + PKCE and releases exactly the granted claims', async () => {
+    const f = await codeFlow(hw.teacher.token)
+    expect(f.redirect, JSON.stringify(f)).toBeDefined()
+    expect(f.details.data.appName).toBe('成绩管理')
+    const tokens = await oidc.authorizationCodeGrant(f.config, f.redirect!, {
+      pkceCodeVerifier: f.verifier,
+      expectedState: f.url.searchParams.get('state')!,
+    })
+    const claims = tokens.claims()!
+    const info = await oidc.fetchUserInfo(f.config, tokens.access_token, claims.sub)
+    expect(info.name).toBe('王老师')
+    expect(info.user_type).toBe('teacher')
+    expect(info.staff_no).toBe('T001')
+    expect(info.class_ids).toEqual([hw.classId])
+    // zx:guardian was asked for but not granted: no children, no guardians.
+    expect(info.children).toBeUndefined()
+    expect(info.guardians).toBeUndefined()
+    expect(info.phone_number).toBeUndefined()
+    // Pairwise by default: the subject is not the person's id.
+    expect(claims.sub).not.toBe(String(hw.teacher.userInfoId))
+    expect(tokens.refresh_token).toBeTruthy()
+  })
+
+  it('refuses a replayed code and a code without its PKCE verifier', async () => {
+    const f = await codeFlow(hw.teacher.token)
+    const state = f.url.searchParams.get('state')!
+    await oidc.authorizationCodeGrant(f.config, f.redirect!, { pkceCodeVerifier: f.verifier, expectedState: state })
+    await expect(
+      oidc.authorizationCodeGrant(f.config, f.redirect!, { pkceCodeVerifier: f.verifier, expectedState: state }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' })
+    const g = await codeFlow(hw.teacher.token)
+    await expect(
+      oidc.authorizationCodeGrant(g.config, g.redirect!, {
+        pkceCodeVerifier: oidc.randomPKCECodeVerifier(),
+        expectedState: g.url.searchParams.get('state')!,
+      }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' })
+  })
+
+  it('refuses a redirect URI that differs by one character, without redirecting', async () => {
+    const f = await codeFlow(hw.teacher.token, { redirect: `${redirectUri}x` })
+    expect(f.redirect).toBeUndefined()
+    expect(f.stopped?.status).toBe(400)
+    expect(f.body).toContain('回调地址')
+  })
+
+  it('rotates refresh tokens: the old one is refused after use', async () => {
+    const f = await codeFlow(hw.teacher.token)
+    const tokens = await oidc.authorizationCodeGrant(f.config, f.redirect!, {
+      pkceCodeVerifier: f.verifier,
+      expectedState: f.url.searchParams.get('state')!,
+    })
+    const next = await oidc.refreshTokenGrant(f.config, tokens.refresh_token!)
+    expect(next.refresh_token).not.toBe(tokens.refresh_token)
+    await expect(oidc.refreshTokenGrant(f.config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    })
+  })
+
+  it('gives a server its directory token by client credentials, and introspects only its own tokens', async () => {
+    const config = await configFor()
+    const cc = await oidc.clientCredentialsGrant(config, { scope: 'directory' })
+    expect(cc.scope).toBe('directory')
+    const intro = await oidc.tokenIntrospection(config, cc.access_token)
+    expect(intro.active).toBe(true)
+    await expect(oidc.clientCredentialsGrant(config, { scope: 'phone' })).rejects.toMatchObject({
+      error: 'invalid_scope',
+    })
+  })
+
+  it('signs the person out of the app by back-channel logout when they sign out of the portal', async () => {
+    const f = await codeFlow(hw.teacher.token)
+    const tokens = await oidc.authorizationCodeGrant(f.config, f.redirect!, {
+      pkceCodeVerifier: f.verifier,
+      expectedState: f.url.searchParams.get('state')!,
+    })
+    const sub = tokens.claims()!.sub
+    const before = backchannel.got.length
+    const out = await call(t, { url: '/base/api/auth/logout', body: {}, token: hw.teacher.token })
+    expect(out.code).toBe(0)
+    expect(backchannel.got.length).toBeGreaterThan(before)
+    const logoutToken = new URLSearchParams(backchannel.got.at(-1)!.body).get('logout_token')!
+    const payload = JSON.parse(Buffer.from(logoutToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>
+    expect(payload.sub).toBe(sub)
+    expect(payload.aud).toBe(clientId)
+    expect(payload.events).toHaveProperty(['http://schemas.openid.net/event/backchannel-logout'])
+    // The tokens issued in that session are gone: replay after logout is refused.
+    await expect(oidc.fetchUserInfo(f.config, tokens.access_token, sub)).rejects.toBeDefined()
+    const intro = await oidc.tokenIntrospection(f.config, tokens.access_token)
+    expect(intro.active).toBe(false)
+  })
+
+  it('stops a suspended app at once, and lets it in again when resumed', async () => {
+    const config = await configFor()
+    const cc = await oidc.clientCredentialsGrant(config, { scope: 'directory' })
+    const s = await call(t, { url: '/base/api/app/client/suspend', body: { appId }, token: hw.staff.bureauAdmin })
+    expect(s.code).toBe(0)
+    expect(oauthError(await oidc.clientCredentialsGrant(config, { scope: 'directory' }).catch((e) => e))).toBe(
+      'invalid_client',
+    )
+    const intro = await fetch(`${issuer}/token/introspection`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ token: cc.access_token }),
+    })
+    expect(intro.status).toBe(401)
+    await call(t, { url: '/base/api/app/client/resume', body: { appId }, token: hw.staff.bureauAdmin })
+    expect((await oidc.clientCredentialsGrant(config, { scope: 'directory' })).access_token).toBeTruthy()
+  })
+
+  it("never serves one tenant's client at another tenant's issuer", async () => {
+    const other = await makeWorld(t)
+    const otherStaff = await staffOf(t, other)
+    const otherApp = await registerApp(t, other.tenantId, '外区应用')
+    const saved = await saveClient(t, otherStaff.bureauAdmin, {
+      appId: otherApp,
+      protocol: 'oidc',
+      redirectUris: [redirectUri],
+      clientCredentials: true,
+      scopes: ['directory'],
+    })
+    // The other tenant's client id and secret, presented at this tenant's issuer.
+    const config = await configFor(saved.client.clientId, saved.secret!.clientSecret)
+    expect(oauthError(await oidc.clientCredentialsGrant(config, { scope: 'directory' }).catch((e) => e))).toBe(
+      'invalid_client',
+    )
+  })
+
+  it('logs tokens, sign-ins and userinfo reads per app for the district admin', async () => {
+    await new Promise((r) => setTimeout(r, 200))
+    const log = await call(t, {
+      url: `/base/api/app/client/accessLog?appId=${appId}&pageSize=100`,
+      token: hw.staff.bureauAdmin,
+    })
+    expect(log.code).toBe(0)
+    const kinds = new Set((log.data.list as { kind: string }[]).map((r) => r.kind))
+    for (const k of ['token', 'sign-in', 'userinfo', 'backchannel-logout']) expect(kinds).toContain(k)
+  })
+})
