@@ -18,7 +18,6 @@ const dataAccessMessage = 'a module reaches the database only in its queries fil
 const queriesPending = [
   'packages/server/src/modules/account/**',
   'packages/server/src/modules/alliance/**',
-  'packages/server/src/modules/apps/**',
   'packages/server/src/modules/area/**',
   'packages/server/src/modules/assistant/**',
   'packages/server/src/modules/auth/**',
@@ -26,7 +25,6 @@ const queriesPending = [
   'packages/server/src/modules/campus/**',
   'packages/server/src/modules/cms/**',
   'packages/server/src/modules/complaints/**',
-  'packages/server/src/modules/config-center/**',
   'packages/server/src/modules/data-centre/**',
   'packages/server/src/modules/imports/**',
   'packages/server/src/modules/login-security/**',
