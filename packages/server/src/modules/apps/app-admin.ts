@@ -16,17 +16,20 @@ import { rethrowUnique } from '../../platform/db-errors.js'
 import { AppError, notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { isWithin, subtreeIds } from '../../platform/org-scope.js'
-import { paginate, type Page } from '../../platform/paging.js'
+import type { Page } from '../../platform/paging.js'
 import {
-  APP_COLUMNS,
-  collectedIds,
-  syncBuiltinApps,
-  toAppRow,
-  viewerOf,
-  type AppDbRow,
-  type Viewer,
-  withoutAdminOnly,
-} from './registry.js'
+  countBuiltinApps,
+  countTenantPermissions,
+  deleteAppRow,
+  findAdminApp,
+  findOrgParent,
+  insertApp,
+  insertTenantPermission,
+  insertTenantPermissionIfAbsent,
+  pageAdminApps,
+  updateAppRow,
+} from './app-admin-queries.js'
+import { collectedIds, syncBuiltinApps, toAppRow, viewerOf, type AppDbRow, type Viewer } from './registry.js'
 
 /**
  * App management (sc_menhu_app_mgr): listing the registry, registering apps, editing them. A registered app
@@ -37,31 +40,15 @@ import {
 const MODULE = '应用管理'
 
 /** What an admin manages: built-in apps, apps of their org and above (read-only above) and of their subtree. */
-async function adminView(trx: Trx, v: Viewer) {
-  const scope = [...new Set([...v.orgChain, ...(await subtreeIds(trx, v.auth.orgId))])]
-  return withoutAdminOnly(
-    trx.selectFrom('app').where((eb) => eb.or([eb('app.org_id', 'is', null), eb('app.org_id', 'in', scope)])),
-    v,
-  )
+async function adminScope(trx: Trx, v: Viewer): Promise<number[]> {
+  return [...new Set([...v.orgChain, ...(await subtreeIds(trx, v.auth.orgId))])]
 }
 
 /** Registered apps first (newest first), then the built-in ones in their list order. */
 export function pageApps(ctx: AppContext, auth: AuthInfo, q: AppPageBody): Promise<Page<AppRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const v = await viewerOf(trx, auth, ctx.clock.now())
-    let base = await adminView(trx, v)
-    if (q.keyword)
-      base = base.where((eb) =>
-        eb.or([eb('app.name', 'ilike', `%${q.keyword}%`), eb('app.unique_id', 'ilike', `%${q.keyword}%`)]),
-      )
-    if (q.appType !== undefined && q.appType !== null) base = base.where('app.app_type', '=', q.appType)
-    if (q.source) base = base.where('app.builtin', '=', q.source === 'builtin')
-    if (q.isScrap !== undefined && q.isScrap !== null) base = base.where('app.is_scrap', '=', q.isScrap)
-    const page = await paginate(
-      base.select(APP_COLUMNS).orderBy('app.builtin').orderBy('app.sort').orderBy('app.id', 'desc'),
-      base,
-      q,
-    )
+    const page = await pageAdminApps(trx, v, await adminScope(trx, v), q)
     const collected = await collectedIds(trx, auth.userInfoId)
     return { ...page, list: page.list.map((a) => toAppRow(a, v.today, collected)) }
   })
@@ -74,26 +61,22 @@ export function pageApps(ctx: AppContext, auth: AuthInfo, q: AppPageBody): Promi
  */
 async function registerPermission(trx: Trx, code: string, appName: string): Promise<boolean> {
   if ((await knownCodes(trx)).includes(code)) return false
-  await trx
-    .insertInto('tenant_permission')
-    .values({
-      code: TENANT_APP_PERMISSION_ROOT.code,
-      name: TENANT_APP_PERMISSION_ROOT.name,
-      kind: 'app',
-      parent_code: null,
-      sort: 0,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .execute()
+  await insertTenantPermissionIfAbsent(trx, {
+    code: TENANT_APP_PERMISSION_ROOT.code,
+    name: TENANT_APP_PERMISSION_ROOT.name,
+    kind: 'app',
+    parent_code: null,
+    sort: 0,
+  })
   if (code === TENANT_APP_PERMISSION_ROOT.code) return true
-  const { n } = await trx
-    .selectFrom('tenant_permission')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-  await trx
-    .insertInto('tenant_permission')
-    .values({ code, name: appName, kind: 'page', parent_code: TENANT_APP_PERMISSION_ROOT.code, sort: Number(n) })
-    .execute()
+  const { n } = await countTenantPermissions(trx)
+  await insertTenantPermission(trx, {
+    code,
+    name: appName,
+    kind: 'page',
+    parent_code: TENANT_APP_PERMISSION_ROOT.code,
+    sort: Number(n),
+  })
   return true
 }
 
@@ -107,30 +90,26 @@ export function saveApp(ctx: AppContext, auth: AuthInfo, b: AppSaveBody): Promis
     const permissionName = blank(b.permissionName)
     const added = permissionName ? await registerPermission(trx, permissionName, b.name) : false
     try {
-      const { id } = await trx
-        .insertInto('app')
-        .values({
-          org_id: auth.orgId,
-          unique_id: uniqueId,
-          name: b.name,
-          icon_uri: blank(b.iconUri),
-          req_uri: blank(b.reqUri),
-          entry_url: blank(b.entryUrl),
-          permission_name: permissionName,
-          app_type: b.appType,
-          open_way: b.openWay,
-          is_scrap: b.isScrap,
-          expire_date: blank(b.expireDate),
-          has_show: b.hasShow,
-          is_new_app: b.isNewApp,
-          grouping_type: b.groupingType ?? null,
-          builtin: false,
-          scopes: 'sb',
-          sort: 1000,
-          user_types: typesJson(b.userTypes ?? APP_USER_TYPES),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const { id } = await insertApp(trx, {
+        org_id: auth.orgId,
+        unique_id: uniqueId,
+        name: b.name,
+        icon_uri: blank(b.iconUri),
+        req_uri: blank(b.reqUri),
+        entry_url: blank(b.entryUrl),
+        permission_name: permissionName,
+        app_type: b.appType,
+        open_way: b.openWay,
+        is_scrap: b.isScrap,
+        expire_date: blank(b.expireDate),
+        has_show: b.hasShow,
+        is_new_app: b.isNewApp,
+        grouping_type: b.groupingType ?? null,
+        builtin: false,
+        scopes: 'sb',
+        sort: 1000,
+        user_types: typesJson(b.userTypes ?? APP_USER_TYPES),
+      })
       await recordOp(trx, auth, {
         module: MODULE,
         action: '注册应用',
@@ -147,10 +126,10 @@ export function saveApp(ctx: AppContext, auth: AuthInfo, b: AppSaveBody): Promis
 /** The app a write is about: in the caller's view, and the caller's to change (see the module comment). */
 async function writableApp(trx: Trx, ctx: AppContext, auth: AuthInfo, appId: number): Promise<AppDbRow> {
   const v = await viewerOf(trx, auth, ctx.clock.now())
-  const a = await (await adminView(trx, v)).select(APP_COLUMNS).where('app.id', '=', appId).executeTakeFirst()
+  const a = await findAdminApp(trx, v, await adminScope(trx, v), appId)
   if (!a) throw notFound(AppMsg.NOT_FOUND)
   if (a.org_id === null) {
-    const org = await trx.selectFrom('org_unit').select('parent_id').where('id', '=', auth.orgId).executeTakeFirst()
+    const org = await findOrgParent(trx, auth.orgId)
     if (!org || org.parent_id !== null) throw new AppError(ErrorCode.FORBIDDEN, '内置应用仅顶级机构的管理员可设置', 403)
   } else if (!(await isWithin(trx, auth.orgId, a.org_id))) {
     throw new AppError(ErrorCode.FORBIDDEN, '只能修改本机构注册的应用', 403)
@@ -172,24 +151,20 @@ export function updateApp(ctx: AppContext, auth: AuthInfo, b: AppUpdateBody): Pr
       ...(b.userTypes && { user_types: typesJson(b.userTypes) }),
     }
     if (a.builtin) {
-      await trx.updateTable('app').set(settings).where('id', '=', a.id).execute()
+      await updateAppRow(trx, a.id, settings)
     } else {
       const permissionName = blank(b.permissionName)
       if (permissionName && permissionName !== a.permission_name) await registerPermission(trx, permissionName, b.name)
       try {
-        await trx
-          .updateTable('app')
-          .set({
-            ...settings,
-            name: b.name,
-            req_uri: blank(b.reqUri),
-            permission_name: permissionName,
-            app_type: b.appType,
-            grouping_type: b.groupingType ?? null,
-            ...(blank(b.uniqueId) && { unique_id: b.uniqueId as string }),
-          })
-          .where('id', '=', a.id)
-          .execute()
+        await updateAppRow(trx, a.id, {
+          ...settings,
+          name: b.name,
+          req_uri: blank(b.reqUri),
+          permission_name: permissionName,
+          app_type: b.appType,
+          grouping_type: b.groupingType ?? null,
+          ...(blank(b.uniqueId) && { unique_id: b.uniqueId as string }),
+        })
       } catch (e) {
         rethrowUnique(e, { app_tenant_id_unique_id_key: AppMsg.UNIQUE_TAKEN }, AppMsg.UNIQUE_TAKEN)
       }
@@ -202,7 +177,7 @@ export function deleteApp(ctx: AppContext, auth: AuthInfo, appId: number): Promi
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const a = await writableApp(trx, ctx, auth, appId)
     if (a.builtin) throw refused(ErrorCode.BAD_REQUEST, AppMsg.BUILTIN)
-    await trx.deleteFrom('app').where('id', '=', a.id).execute()
+    await deleteAppRow(trx, a.id)
     await recordOp(trx, auth, { module: MODULE, action: '删除应用', target: a.name, important: true })
   })
 }
@@ -211,11 +186,7 @@ export function deleteApp(ctx: AppContext, auth: AuthInfo, appId: number): Promi
 export function refreshInternal(ctx: AppContext, auth: AuthInfo): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await syncBuiltinApps(trx)
-    const { n } = await trx
-      .selectFrom('app')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('builtin', '=', true)
-      .executeTakeFirstOrThrow()
+    const { n } = await countBuiltinApps(trx)
     await recordOp(trx, auth, { module: MODULE, action: '刷新内置应用', target: String(n) })
     return Number(n)
   })

@@ -11,6 +11,7 @@ import {
 import type { Trx } from '../../db/database.js'
 import type { AuthInfo } from '../../platform/context.js'
 import { assertPermission, loadGrants } from '../../platform/permissions.js'
+import { insertGroup, insertGroupLinks, listBuiltinUserApps } from './groups-queries.js'
 import { userTypesOf } from './registry.js'
 
 /**
@@ -50,21 +51,12 @@ const familyUserType = (appType: number): number =>
 /** Links the built-in apps a parent or student scope's default group holds (its reset state). */
 export async function linkFamilyDefaults(trx: Trx, groupId: number, appType: number): Promise<void> {
   const ut = familyUserType(appType)
-  const apps = (
-    await trx
-      .selectFrom('app')
-      .select(['id', 'sort', 'user_types'])
-      .where('builtin', '=', true)
-      .where('admin_only', '=', false)
-      .orderBy('sort')
-      .execute()
-  ).filter((a) => userTypesOf(a).some((t) => t === ut))
+  const apps = (await listBuiltinUserApps(trx)).filter((a) => userTypesOf(a).some((t) => t === ut))
   if (apps.length)
-    await trx
-      .insertInto('app_group_link')
-      .values(apps.map((a, i) => ({ group_id: groupId, app_id: a.id, sort: i })))
-      .onConflict((oc) => oc.doNothing())
-      .execute()
+    await insertGroupLinks(
+      trx,
+      apps.map((a, i) => ({ group_id: groupId, app_id: a.id, sort: i })),
+    )
 }
 
 /**
@@ -79,20 +71,24 @@ export async function layMobileDefaults(
 ): Promise<void> {
   if (appType === MobileAppType.TEACHER) {
     for (const [i, d] of DEFAULT_APP_GROUPS.entries()) {
-      const { id } = await trx
-        .insertInto('app_group')
-        .values({ org_id: orgId, app_type: appType, name: d.school, grouping_type: d.groupingType, sort: i })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const { id } = await insertGroup(trx, {
+        org_id: orgId,
+        app_type: appType,
+        name: d.school,
+        grouping_type: d.groupingType,
+        sort: i,
+      })
       await linkSchoolDefaults(id, d.groupingType)
     }
     return
   }
   const name = appType === MobileAppType.PARENT ? '家校服务' : '学习服务'
-  const { id } = await trx
-    .insertInto('app_group')
-    .values({ org_id: orgId, app_type: appType, name, grouping_type: FAMILY_GROUPING, sort: 0 })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const { id } = await insertGroup(trx, {
+    org_id: orgId,
+    app_type: appType,
+    name,
+    grouping_type: FAMILY_GROUPING,
+    sort: 0,
+  })
   await linkFamilyDefaults(trx, id, appType)
 }

@@ -16,15 +16,25 @@ import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { assertScopeWrite, defaultScope, layMobileDefaults, linkFamilyDefaults, scopeAdminCode } from './app-scopes.js'
 import {
-  APP_COLUMNS,
-  appsInView,
-  collectedIds,
-  offerable,
-  toAppRow,
-  viewerOf,
-  type AppDbRow,
-  type Viewer,
-} from './registry.js'
+  claimGroupScope,
+  deleteAllGroupLinks,
+  deleteGroupLinks,
+  deleteGroupRow,
+  deleteScopeGroups,
+  findAppNamesInView,
+  findGroupInOrg,
+  insertGroup,
+  insertGroupLinks,
+  insertGroupScopeIfAbsent,
+  listAppsInView,
+  listBuiltinAppsOfGrouping,
+  listGroups,
+  listLinkedAppsInView,
+  maxGroupSort,
+  maxLinkSort,
+  updateGroupRow,
+} from './groups-queries.js'
+import { collectedIds, offerable, toAppRow, viewerOf, type AppDbRow, type Viewer } from './registry.js'
 
 /**
  * App groups (001 §7.5 mobileAppGroup, mobileAppLink): each org has its own groups per scope (appType 3 school,
@@ -40,17 +50,13 @@ async function layDefaults(trx: Trx, orgId: number, appType: number): Promise<vo
   if (isMobileAppType(appType))
     return layMobileDefaults(trx, orgId, appType, (id, groupingType) => linkDefaults(trx, id, groupingType, appType))
   for (const [i, d] of DEFAULT_APP_GROUPS.entries()) {
-    const { id } = await trx
-      .insertInto('app_group')
-      .values({
-        org_id: orgId,
-        app_type: appType,
-        name: defaultGroupName(d.groupingType, appType),
-        grouping_type: d.groupingType,
-        sort: i,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const { id } = await insertGroup(trx, {
+      org_id: orgId,
+      app_type: appType,
+      name: defaultGroupName(d.groupingType, appType),
+      grouping_type: d.groupingType,
+      sort: i,
+    })
     await linkDefaults(trx, id, d.groupingType, appType)
   }
 }
@@ -58,29 +64,16 @@ async function layDefaults(trx: Trx, orgId: number, appType: number): Promise<vo
 /** Links the built-in apps whose groupingType and scope match (the group's reset state). */
 async function linkDefaults(trx: Trx, groupId: number, groupingType: number, appType: number): Promise<void> {
   if (isFamilyScope(appType)) return linkFamilyDefaults(trx, groupId, appType)
-  const apps = await trx
-    .selectFrom('app')
-    .select(['id', 'sort'])
-    .where('builtin', '=', true)
-    .where('grouping_type', '=', groupingType)
-    .where('scopes', 'like', `%${scopeOf(appType)}%`)
-    .orderBy('sort')
-    .execute()
+  const apps = await listBuiltinAppsOfGrouping(trx, groupingType, scopeOf(appType))
   if (apps.length)
-    await trx
-      .insertInto('app_group_link')
-      .values(apps.map((a, i) => ({ group_id: groupId, app_id: a.id, sort: i })))
-      .onConflict((oc) => oc.doNothing())
-      .execute()
+    await insertGroupLinks(
+      trx,
+      apps.map((a, i) => ({ group_id: groupId, app_id: a.id, sort: i })),
+    )
 }
 
 async function ensureScope(trx: Trx, orgId: number, appType: number): Promise<void> {
-  const claimed = await trx
-    .insertInto('app_group_scope')
-    .values({ org_id: orgId, app_type: appType })
-    .onConflict((oc) => oc.doNothing())
-    .returning('org_id')
-    .executeTakeFirst()
+  const claimed = await claimGroupScope(trx, orgId, appType)
   if (claimed) {
     await layDefaults(trx, orgId, appType)
   }
@@ -98,28 +91,13 @@ export function groupList(ctx: AppContext, auth: AuthInfo, q: AppGroupListQuery)
     const filter = q.filter === '1' || !v.permissions.has(scopeAdminCode(q.appType))
     const keep = (a: AppDbRow) => !filter || offerable(v, a)
     const collected = await collectedIds(trx, auth.userInfoId)
-    const groups = await trx
-      .selectFrom('app_group')
-      .select(['id', 'name', 'app_type', 'grouping_type', 'sort'])
-      .where('org_id', '=', auth.orgId)
-      .where('app_type', '=', q.appType)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute()
+    const groups = await listGroups(trx, auth.orgId, q.appType)
     const links = groups.length
-      ? await appsInView(trx, v)
-          .innerJoin('app_group_link as l', (j) =>
-            j.onRef('l.tenant_id', '=', 'app.tenant_id').onRef('l.app_id', '=', 'app.id'),
-          )
-          .select([...APP_COLUMNS, 'l.group_id'])
-          .where(
-            'l.group_id',
-            'in',
-            groups.map((g) => g.id),
-          )
-          .orderBy('l.sort')
-          .orderBy('app.sort')
-          .execute()
+      ? await listLinkedAppsInView(
+          trx,
+          v,
+          groups.map((g) => g.id),
+        )
       : []
     const out: AppGroup[] = groups.map((g) => ({
       id: g.id,
@@ -132,9 +110,9 @@ export function groupList(ctx: AppContext, auth: AuthInfo, q: AppGroupListQuery)
     }))
     if (q.showDefaultGroup === 'true') {
       const linked = new Set(links.map((l) => l.id))
-      const rest = (
-        await appsInView(trx, v).select(APP_COLUMNS).orderBy('app.sort').orderBy('app.id').execute()
-      ).filter((a) => !linked.has(a.id) && a.scopes.includes(scopeOf(q.appType)) && keep(a))
+      const rest = (await listAppsInView(trx, v)).filter(
+        (a) => !linked.has(a.id) && a.scopes.includes(scopeOf(q.appType)) && keep(a),
+      )
       if (rest.length)
         out.push({
           id: 0,
@@ -151,12 +129,7 @@ export function groupList(ctx: AppContext, auth: AuthInfo, q: AppGroupListQuery)
 }
 
 async function groupFor(trx: Trx, auth: AuthInfo, id: number) {
-  const g = await trx
-    .selectFrom('app_group')
-    .selectAll()
-    .where('id', '=', id)
-    .where('org_id', '=', auth.orgId)
-    .executeTakeFirst()
+  const g = await findGroupInOrg(trx, auth.orgId, id)
   if (!g) throw notFound(AppMsg.GROUP_NOT_FOUND)
   return g
 }
@@ -165,23 +138,14 @@ export function saveGroup(ctx: AppContext, auth: AuthInfo, b: AppGroupSaveBody):
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await assertScopeWrite(trx, auth, b.appType, 'add')
     await ensureScope(trx, auth.orgId, b.appType)
-    const { max } = await trx
-      .selectFrom('app_group')
-      .select((eb) => eb.fn.max('sort').as('max'))
-      .where('org_id', '=', auth.orgId)
-      .where('app_type', '=', b.appType)
-      .executeTakeFirstOrThrow()
-    const { id } = await trx
-      .insertInto('app_group')
-      .values({
-        org_id: auth.orgId,
-        app_type: b.appType,
-        name: b.name,
-        grouping_type: null,
-        sort: b.sort ?? Number(max ?? -1) + 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const { max } = await maxGroupSort(trx, auth.orgId, b.appType)
+    const { id } = await insertGroup(trx, {
+      org_id: auth.orgId,
+      app_type: b.appType,
+      name: b.name,
+      grouping_type: null,
+      sort: b.sort ?? Number(max ?? -1) + 1,
+    })
     await recordOp(trx, auth, { module: MODULE, action: '新增应用分组', target: b.name })
     return id
   })
@@ -191,11 +155,7 @@ export function updateGroup(ctx: AppContext, auth: AuthInfo, b: AppGroupUpdateBo
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const g = await groupFor(trx, auth, b.id)
     await assertScopeWrite(trx, auth, g.app_type, 'edit')
-    await trx
-      .updateTable('app_group')
-      .set({ name: b.name, ...(b.sort !== undefined && { sort: b.sort }) })
-      .where('id', '=', g.id)
-      .execute()
+    await updateGroupRow(trx, g.id, { name: b.name, ...(b.sort !== undefined && { sort: b.sort }) })
     await recordOp(trx, auth, {
       module: MODULE,
       action: '编辑应用分组',
@@ -209,7 +169,7 @@ export function deleteGroup(ctx: AppContext, auth: AuthInfo, id: number): Promis
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const g = await groupFor(trx, auth, id)
     await assertScopeWrite(trx, auth, g.app_type, 'delete')
-    await trx.deleteFrom('app_group').where('id', '=', g.id).execute()
+    await deleteGroupRow(trx, g.id)
     await recordOp(trx, auth, { module: MODULE, action: '删除应用分组', target: g.name })
   })
 }
@@ -219,12 +179,8 @@ export function resetGroups(ctx: AppContext, auth: AuthInfo, asked?: number): Pr
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const appType = asked ?? (await defaultScope(trx, auth))
     await assertScopeWrite(trx, auth, appType, 'edit')
-    await trx.deleteFrom('app_group').where('org_id', '=', auth.orgId).where('app_type', '=', appType).execute()
-    await trx
-      .insertInto('app_group_scope')
-      .values({ org_id: auth.orgId, app_type: appType })
-      .onConflict((oc) => oc.doNothing())
-      .execute()
+    await deleteScopeGroups(trx, auth.orgId, appType)
+    await insertGroupScopeIfAbsent(trx, auth.orgId, appType)
     await layDefaults(trx, auth.orgId, appType)
     await recordOp(trx, auth, { module: MODULE, action: '重置应用分组', target: String(appType), important: true })
   })
@@ -232,7 +188,7 @@ export function resetGroups(ctx: AppContext, auth: AuthInfo, asked?: number): Pr
 
 /** Apps named in a link call must be in the caller's view (another tenant's or org's id answers not found). */
 async function appsFor(trx: Trx, v: Viewer, ids: number[]) {
-  const found = await appsInView(trx, v).select(['app.id', 'app.name']).where('app.id', 'in', ids).execute()
+  const found = await findAppNamesInView(trx, v, ids)
   if (found.length !== new Set(ids).size) throw notFound(AppMsg.NOT_FOUND)
   return found
 }
@@ -244,27 +200,18 @@ export function linkApps(ctx: AppContext, auth: AuthInfo, b: AppLinkBody, add: b
     const v = await viewerOf(trx, auth, ctx.clock.now())
     const apps = await appsFor(trx, v, b.appIds)
     if (add) {
-      const { max } = await trx
-        .selectFrom('app_group_link')
-        .select((eb) => eb.fn.max('sort').as('max'))
-        .where('group_id', '=', g.id)
-        .executeTakeFirstOrThrow()
+      const { max } = await maxLinkSort(trx, g.id)
       const start = Number(max ?? -1) + 1
-      await trx
-        .insertInto('app_group_link')
-        .values(apps.map((a, i) => ({ group_id: g.id, app_id: a.id, sort: start + i })))
-        .onConflict((oc) => oc.doNothing())
-        .execute()
+      await insertGroupLinks(
+        trx,
+        apps.map((a, i) => ({ group_id: g.id, app_id: a.id, sort: start + i })),
+      )
     } else {
-      await trx
-        .deleteFrom('app_group_link')
-        .where('group_id', '=', g.id)
-        .where(
-          'app_id',
-          'in',
-          apps.map((a) => a.id),
-        )
-        .execute()
+      await deleteGroupLinks(
+        trx,
+        g.id,
+        apps.map((a) => a.id),
+      )
     }
     await recordOp(trx, auth, {
       module: MODULE,
@@ -279,7 +226,7 @@ export function resetLinks(ctx: AppContext, auth: AuthInfo, groupId: number): Pr
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const g = await groupFor(trx, auth, groupId)
     await assertScopeWrite(trx, auth, g.app_type, 'edit')
-    await trx.deleteFrom('app_group_link').where('group_id', '=', g.id).execute()
+    await deleteAllGroupLinks(trx, g.id)
     if (g.grouping_type !== null) await linkDefaults(trx, g.id, g.grouping_type, g.app_type)
     await recordOp(trx, auth, { module: MODULE, action: '重置分组应用', target: g.name })
   })

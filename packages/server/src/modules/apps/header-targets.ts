@@ -1,5 +1,6 @@
 import { appTargetMissing, isPageRoute, subAppHostOf, type MenuOption, type SkipItem } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
+import { findAppTargetsByUniqueIds, listServedAppRoutes } from './header-targets-queries.js'
 
 /**
  * Header menu entries of the bureau and alliance headers (001 §3 menu option skipList) that open something, by the
@@ -12,20 +13,8 @@ export async function openMenuOptions(trx: Trx, options: readonly MenuOption[]):
   const items = options.flatMap((o) => o.skipList)
   if (!items.length) return [...options]
   const ids = [...new Set(items.map((i) => i.uniqueId).filter(Boolean))]
-  const named = ids.length
-    ? await trx
-        .selectFrom('app')
-        .select(['unique_id', 'has_show', 'req_uri', 'entry_url'])
-        .where('unique_id', 'in', ids)
-        .execute()
-    : []
-  const served = await trx
-    .selectFrom('app')
-    .select(['req_uri'])
-    .where('has_show', '=', true)
-    .where('entry_url', 'is not', null)
-    .where('req_uri', 'is not', null)
-    .execute()
+  const named = ids.length ? await findAppTargetsByUniqueIds(trx, ids) : []
+  const served = await listServedAppRoutes(trx)
   const hosts = new Set(served.map((a) => subAppHostOf(a.req_uri!)).filter((h): h is string => !!h))
   const opens = (i: SkipItem): boolean => {
     const app = i.uniqueId ? named.find((a) => a.unique_id === i.uniqueId) : undefined

@@ -3,6 +3,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError } from '../../platform/errors.js'
 import { issueSession } from '../../platform/session.js'
 import { hashToken, newTenantToken, parseTenantToken } from '../../platform/tokens.js'
+import { consumeOnceToken, findActiveMember, insertOnceToken } from './once-token-queries.js'
 
 /**
  * Session hand-over to a hosted sub-application (DESIGN.md "Sub-applications", 000 §2.4, §7.2): the host asks for
@@ -14,16 +15,13 @@ export function issueOnceToken(ctx: AppContext, auth: AuthInfo): Promise<OnceTok
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const token = newTenantToken(auth.tenantId)
     const now = ctx.clock.now()
-    await trx
-      .insertInto('once_token')
-      .values({
-        id: hashToken(token),
-        account_id: auth.accountId,
-        user_info_id: auth.userInfoId,
-        org_id: auth.orgId,
-        expires_at: new Date(+now + ONCE_TOKEN_TTL_MS),
-      })
-      .execute()
+    await insertOnceToken(trx, {
+      id: hashToken(token),
+      account_id: auth.accountId,
+      user_info_id: auth.userInfoId,
+      org_id: auth.orgId,
+      expires_at: new Date(+now + ONCE_TOKEN_TTL_MS),
+    })
     return { onceToken: token, expiresInMs: ONCE_TOKEN_TTL_MS }
   })
 }
@@ -40,26 +38,10 @@ export async function swapOnceToken(
   if (!parsed) throw invalid()
   const now = ctx.clock.now()
   return ctx.db.tenant(parsed.tenantId, async (trx) => {
-    const row = await trx
-      .updateTable('once_token')
-      .set({ used_at: now })
-      .where('id', '=', hashToken(onceToken))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning(['account_id', 'user_info_id', 'org_id'])
-      .executeTakeFirst()
+    const row = await consumeOnceToken(trx, hashToken(onceToken), now)
     if (!row) throw invalid()
     // The membership must still be active: a person disabled since the token was issued gets nothing.
-    const member = await trx
-      .selectFrom('user_info')
-      .innerJoin('account', (j) =>
-        j.onRef('account.tenant_id', '=', 'user_info.tenant_id').onRef('account.id', '=', 'user_info.account_id'),
-      )
-      .select('user_info.id')
-      .where('user_info.id', '=', row.user_info_id)
-      .where('user_info.status', '=', 0)
-      .where('account.status', '=', 0)
-      .executeTakeFirst()
+    const member = await findActiveMember(trx, row.user_info_id)
     if (!member) throw invalid()
     return issueSession(trx, parsed.tenantId, now, {
       accountId: Number(row.account_id),

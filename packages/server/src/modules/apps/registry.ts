@@ -7,11 +7,19 @@ import {
   type AppRow,
   type UserType,
 } from '@zhixiao/shared'
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
 import type { AuthInfo } from '../../platform/context.js'
 import { isSuperAdminGrant, loadGrants } from '../../platform/permissions.js'
+import {
+  findAccountUserName,
+  findMemberUserType,
+  listOftenUseAppIds,
+  listTenantIds,
+  selectOrgChain,
+  upsertBuiltinApps,
+} from './registry-queries.js'
 
 /**
  * The app registry of a tenant (docs/portal-apps.md): built-in apps come from the shared BUILTIN_APPS list,
@@ -38,23 +46,7 @@ export async function syncBuiltinApps(trx: Trx | Kysely<Database>): Promise<void
     sort: i,
     user_types: JSON.stringify(b.userTypes),
   }))
-  await trx
-    .insertInto('app')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['tenant_id', 'unique_id']).doUpdateSet((eb) => ({
-        name: eb.ref('excluded.name'),
-        req_uri: eb.ref('excluded.req_uri'),
-        permission_name: eb.ref('excluded.permission_name'),
-        grouping_type: eb.ref('excluded.grouping_type'),
-        scopes: eb.ref('excluded.scopes'),
-        admin_only: eb.ref('excluded.admin_only'),
-        sort: eb.ref('excluded.sort'),
-        builtin: true,
-        user_types: sql<string>`coalesce(app.user_types, excluded.user_types)`,
-      })),
-    )
-    .execute()
+  await upsertBuiltinApps(trx, rows)
 }
 
 /** At start: every existing tenant's built-in apps follow the current list (like syncPermissionCatalogue). */
@@ -62,7 +54,7 @@ export async function syncBuiltinAppsAllTenants(db: {
   platform<T>(fn: (trx: Trx) => Promise<T>): Promise<T>
   tenant<T>(id: number, fn: (trx: Trx) => Promise<T>): Promise<T>
 }): Promise<void> {
-  const tenants = await db.platform((trx) => trx.selectFrom('tenant').select('id').execute())
+  const tenants = await db.platform((trx) => listTenantIds(trx))
   for (const t of tenants) await db.tenant(t.id, (trx) => syncBuiltinApps(trx))
 }
 
@@ -79,12 +71,8 @@ export interface Viewer {
 
 export async function viewerOf(trx: Trx, auth: AuthInfo, now: Date): Promise<Viewer> {
   const grants = await loadGrants(trx, auth.userInfoId)
-  const acc = await trx.selectFrom('account').select('user_name').where('id', '=', auth.accountId).executeTakeFirst()
-  const member = await trx
-    .selectFrom('user_info')
-    .select('user_type')
-    .where('id', '=', auth.userInfoId)
-    .executeTakeFirstOrThrow()
+  const acc = await findAccountUserName(trx, auth.accountId)
+  const member = await findMemberUserType(trx, auth.userInfoId)
   return {
     auth,
     permissions: new Set(grants.permissions),
@@ -97,12 +85,7 @@ export async function viewerOf(trx: Trx, auth: AuthInfo, now: Date): Promise<Vie
 
 /** The org and its ancestors: registered apps are seen in the registering org's subtree. */
 export async function orgChain(trx: Trx, orgId: number): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    WITH RECURSIVE up AS (
-      SELECT id, parent_id FROM org_unit WHERE id = ${orgId}
-      UNION ALL
-      SELECT o.id, o.parent_id FROM org_unit o JOIN up ON o.id = up.parent_id
-    ) SELECT id FROM up`.execute(trx)
+  const rows = await selectOrgChain(trx, orgId)
   return rows.map((r) => Number(r.id))
 }
 
@@ -115,29 +98,6 @@ export function todayOf(now: Date): string {
     day: '2-digit',
   }).format(now)
 }
-
-export const APP_COLUMNS = [
-  'app.id',
-  'app.org_id',
-  'app.unique_id',
-  'app.name',
-  'app.icon_uri',
-  'app.req_uri',
-  'app.entry_url',
-  'app.permission_name',
-  'app.app_type',
-  'app.open_way',
-  'app.is_new_app',
-  'app.is_scrap',
-  'app.expire_date',
-  'app.has_show',
-  'app.grouping_type',
-  'app.builtin',
-  'app.admin_only',
-  'app.scopes',
-  'app.sort',
-  'app.user_types',
-] as const
 
 export interface AppDbRow {
   id: number
@@ -160,19 +120,6 @@ export interface AppDbRow {
   scopes: string
   sort: number
   user_types: UserType[] | null
-}
-
-/** Apps this viewer's org sees at all: built-in ones and those registered in its org or above. The platform
- * admin's own apps (tenant management, data warehouse) exist for nobody else, not even in admin lists (001 §6). */
-export function appsInView(trx: Trx, v: Viewer) {
-  return withoutAdminOnly(
-    trx.selectFrom('app').where((eb) => eb.or([eb('app.org_id', 'is', null), eb('app.org_id', 'in', v.orgChain)])),
-    v,
-  )
-}
-
-export function withoutAdminOnly<Q extends SelectQueryBuilder<Database, 'app', object>>(q: Q, v: Viewer): Q {
-  return v.superAdmin ? q : (q.where('app.admin_only', '=', false) as Q)
 }
 
 /** The user types an app is for; a row never set is for every type. */
@@ -230,6 +177,6 @@ export function toAppRow(a: AppDbRow, today: string, collected: Set<number>): Ap
 }
 
 export async function collectedIds(trx: Trx, userInfoId: number): Promise<Set<number>> {
-  const rows = await trx.selectFrom('often_use').select('app_id').where('user_info_id', '=', userInfoId).execute()
+  const rows = await listOftenUseAppIds(trx, userInfoId)
   return new Set(rows.map((r) => Number(r.app_id)))
 }

@@ -8,16 +8,16 @@ import {
 } from '@zhixiao/shared'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, notFound, refused } from '../../platform/errors.js'
+import { collectedIds, mayOpen, notOffered, offerable, toAppRow, viewerOf } from './registry.js'
 import {
-  APP_COLUMNS,
-  appsInView,
-  collectedIds,
-  mayOpen,
-  notOffered,
-  offerable,
-  toAppRow,
-  viewerOf,
-} from './registry.js'
+  deleteAllOftenUse,
+  deleteOftenUseApp,
+  findAppInView,
+  listAppsUnderRoute,
+  listOftenUseApps,
+  listShownAppsInView,
+  upsertOftenUse,
+} from './user-apps-queries.js'
 
 /**
  * What a signed-in user does with apps: favourites (常用, per membership, i.e. per account and org), the unified
@@ -28,13 +28,7 @@ import {
 export function oftenUseList(ctx: AppContext, auth: AuthInfo): Promise<AppRow[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const v = await viewerOf(trx, auth, ctx.clock.now())
-    const rows = await appsInView(trx, v)
-      .innerJoin('often_use as f', (j) => j.onRef('f.tenant_id', '=', 'app.tenant_id').onRef('f.app_id', '=', 'app.id'))
-      .select(APP_COLUMNS)
-      .where('f.user_info_id', '=', auth.userInfoId)
-      .orderBy('f.created_at', 'desc')
-      .orderBy('app.id')
-      .execute()
+    const rows = await listOftenUseApps(trx, v, auth.userInfoId)
     const all = new Set(rows.map((r) => r.id))
     return rows.filter((a) => offerable(v, a)).map((a) => toAppRow(a, v.today, all))
   })
@@ -43,36 +37,26 @@ export function oftenUseList(ctx: AppContext, auth: AuthInfo): Promise<AppRow[]>
 export function addOftenUse(ctx: AppContext, auth: AuthInfo, appId: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const v = await viewerOf(trx, auth, ctx.clock.now())
-    const a = await appsInView(trx, v).select(APP_COLUMNS).where('app.id', '=', appId).executeTakeFirst()
+    const a = await findAppInView(trx, v, appId)
     // Only what the user is offered can be a favourite. A hidden or forbidden app answers like a missing one.
     const why = a ? notOffered(v, a) : 'hidden'
     if (why === 'hidden' || !a) throw notFound(AppMsg.NOT_FOUND)
     if (why === 'userType') throw new AppError(ErrorCode.FORBIDDEN, AppMsg.USER_TYPE_REFUSED, 403)
     if (why === 'unconfigured') throw refused(ErrorCode.BAD_REQUEST, AppMsg.NOT_REGISTERED)
-    await trx
-      .insertInto('often_use')
-      .values({ user_info_id: auth.userInfoId, app_id: a.id, created_at: ctx.clock.now() })
-      .onConflict((oc) =>
-        oc.columns(['tenant_id', 'user_info_id', 'app_id']).doUpdateSet({ created_at: ctx.clock.now() }),
-      )
-      .execute()
+    await upsertOftenUse(trx, auth.userInfoId, a.id, ctx.clock.now())
   })
 }
 
 export function deleteOftenUse(ctx: AppContext, auth: AuthInfo, appId: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const r = await trx
-      .deleteFrom('often_use')
-      .where('user_info_id', '=', auth.userInfoId)
-      .where('app_id', '=', appId)
-      .executeTakeFirst()
+    const r = await deleteOftenUseApp(trx, auth.userInfoId, appId)
     if (!Number(r.numDeletedRows)) throw notFound(AppMsg.NOT_FOUND)
   })
 }
 
 export function clearOftenUse(ctx: AppContext, auth: AuthInfo): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const r = await trx.deleteFrom('often_use').where('user_info_id', '=', auth.userInfoId).executeTakeFirst()
+    const r = await deleteAllOftenUse(trx, auth.userInfoId)
     return Number(r.numDeletedRows)
   })
 }
@@ -100,12 +84,7 @@ export function fallbackList(ctx: AppContext, auth: AuthInfo): Promise<FallbackA
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const v = await viewerOf(trx, auth, ctx.clock.now())
     const collected = await collectedIds(trx, auth.userInfoId)
-    const rows = await appsInView(trx, v)
-      .select(APP_COLUMNS)
-      .where('app.has_show', '=', true)
-      .orderBy('app.sort')
-      .orderBy('app.id')
-      .execute()
+    const rows = await listShownAppsInView(trx, v)
     return rows
       .filter((a) => offerable(v, a))
       .map((a) => ({
@@ -127,14 +106,7 @@ export function fallbackList(ctx: AppContext, auth: AuthInfo): Promise<FallbackA
 export function hostedApp(ctx: AppContext, auth: AuthInfo, route: string): Promise<HostedApp | null> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const v = await viewerOf(trx, auth, ctx.clock.now())
-    const rows = await appsInView(trx, v)
-      .select(APP_COLUMNS)
-      .where((eb) =>
-        eb.or([eb('app.req_uri', '=', route), eb('app.req_uri', 'like', `${route.replace(/[\\%_]/g, '\\$&')}/%`)]),
-      )
-      .orderBy('app.builtin')
-      .orderBy('app.id')
-      .execute()
+    const rows = await listAppsUnderRoute(trx, v, route)
     const a = rows.find((r) => r.entry_url) ?? rows[0]
     if (!a) return null
     const collected = await collectedIds(trx, auth.userInfoId)

@@ -7,6 +7,7 @@ import {
 } from '@zhixiao/shared'
 import type { AppContext } from '../../platform/context.js'
 import { refused } from '../../platform/errors.js'
+import { findEnabledOrgAtLeast, findSetting, upsertSetting } from './queries.js'
 
 /** The system_setting key of the config centre (one JSON row for the whole platform). */
 const KEY = 'config_center'
@@ -39,9 +40,7 @@ function fromStored(v: unknown): ConfigCenter {
 
 /** GET config/center (public): what the super administrator set, empty where nothing is. */
 export async function readConfigCenter(ctx: AppContext): Promise<ConfigCenter> {
-  const row = await ctx.db.platform((trx) =>
-    trx.selectFrom('system_setting').select('value').where('key', '=', KEY).executeTakeFirst(),
-  )
+  const row = await ctx.db.platform((trx) => findSetting(trx, KEY))
   return row ? fromStored(row.value) : { ...EMPTY }
 }
 
@@ -52,20 +51,10 @@ export async function readConfigCenter(ctx: AppContext): Promise<ConfigCenter> {
 export async function saveConfigCenter(ctx: AppContext, b: ConfigCenterSaveBody, accountId: number): Promise<void> {
   await ctx.db.platform(async (trx) => {
     if (b.schoolOrgId !== null) {
-      const org = await trx
-        .selectFrom('org_unit')
-        .select('id')
-        .where('id', '=', b.schoolOrgId)
-        .where('status', '=', 0)
-        .where('unit_attr', '>=', UNIT_ATTR_SCHOOL_THRESHOLD)
-        .executeTakeFirst()
+      const org = await findEnabledOrgAtLeast(trx, b.schoolOrgId, UNIT_ATTR_SCHOOL_THRESHOLD)
       if (!org) throw refused(ErrorCode.BAD_REQUEST, ConfigCenterMsg.SCHOOL_NOT_FOUND)
     }
     const value = JSON.stringify(fromStored(b))
-    await trx
-      .insertInto('system_setting')
-      .values({ key: KEY, value, updated_by: accountId })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_by: accountId, updated_at: ctx.clock.now() }))
-      .execute()
+    await upsertSetting(trx, KEY, value, accountId, ctx.clock.now())
   })
 }

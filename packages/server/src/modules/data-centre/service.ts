@@ -18,7 +18,8 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound, refused } from '../../platform/errors.js'
 import { paginate, type Page } from '../../platform/paging.js'
 import { loadGrants } from '../../platform/permissions.js'
-import { APP_COLUMNS, appsInView, collectedIds, offerable, toAppRow, viewerOf } from '../apps/registry.js'
+import { APP_COLUMNS, appsInView } from '../apps/registry-queries.js'
+import { collectedIds, offerable, toAppRow, viewerOf } from '../apps/registry.js'
 
 /**
  * The data-centre and low-code lists and the IoT entries (docs/portal-apps.md "Data centre, low-code, IoT"), and

@@ -13,16 +13,8 @@ import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { assertPermission } from '../../platform/permissions.js'
 import { lineage } from '../portal-config/named-config.js'
-import {
-  APP_COLUMNS,
-  appsInView,
-  collectedIds,
-  offerable,
-  orgChain,
-  toAppRow,
-  viewerOf,
-  type Viewer,
-} from '../apps/registry.js'
+import { APP_COLUMNS, appsInView } from '../apps/registry-queries.js'
+import { collectedIds, offerable, orgChain, toAppRow, viewerOf, type Viewer } from '../apps/registry.js'
 
 /**
  * Quick entries of the mobile home (/base/mobileHomeQuick, docs/mobile-portal.md "Mobile portal"): groups of apps per org

@@ -1,7 +1,8 @@
 import { orderedClassBlocks, UserType, type ClassHomeClass, type ClassHomeView } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
-import { APP_COLUMNS, appsInView, offerable, viewerOf } from '../apps/registry.js'
+import { APP_COLUMNS, appsInView } from '../apps/registry-queries.js'
+import { offerable, viewerOf } from '../apps/registry.js'
 // class_teacher is declared with the campus module's tables (campus/tables.ts augments db/schema's Database for the
 // whole program); importing that file here would tie red-dots and campus into a loop (campus -> cms -> red-dots).
 import { resolveNamed } from '../portal-config/named-config.js'

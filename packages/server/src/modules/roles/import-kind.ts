@@ -5,6 +5,13 @@ import type { ReadRow } from '../../platform/excel.js'
 import { recordOp } from '../../platform/op-log.js'
 import { loadGrants } from '../../platform/permissions.js'
 import type { ImportKindDef, Rejected } from '../imports/kinds.js'
+import {
+  findPeopleByLoginOrPhone,
+  listCatalogueCodes,
+  listGrantsOfRoles,
+  listRolesOfOrgView,
+} from './import-kind-queries.js'
+import { insertUserRoles } from './queries.js'
 
 /**
  * Role user import (docs/roles.md): each row names a person of the importing org (login name or phone) and one
@@ -20,15 +27,7 @@ interface Person {
 async function peopleOf(trx: Trx, orgId: number, keys: string[]): Promise<Map<string, Person[]>> {
   const found = new Map<string, Person[]>()
   if (!keys.length) return found
-  const rows = await trx
-    .selectFrom('user_info as u')
-    .innerJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
-    .leftJoin('login_name as l', (j) => j.onRef('l.tenant_id', '=', 'a.tenant_id').onRef('l.account_id', '=', 'a.id'))
-    .select(['u.id', 'u.true_name as trueName', 'a.phone', 'l.user_name as loginName'])
-    .where('u.org_id', '=', orgId)
-    .where('u.archived', '=', false)
-    .where((eb) => eb.or([eb('l.user_name', 'in', keys), eb('a.phone', 'in', keys)]))
-    .execute()
+  const rows = await findPeopleByLoginOrPhone(trx, orgId, keys)
   for (const r of rows) {
     for (const k of [r.loginName, r.phone]) {
       if (!k || !keys.includes(k)) continue
@@ -45,22 +44,13 @@ export const roleUserImport: ImportKindDef = {
   schoolOnly: false,
   async prepare(_ctx, trx, job) {
     const own = new Set((await loadGrants(trx, job.createdBy)).permissions)
-    const everyCode = (await trx.selectFrom('permission').select('code').execute()).map((p) => p.code)
-    const roles = await trx
-      .selectFrom('role')
-      .select(['id', 'name', 'code'])
-      .where((eb) => eb.or([eb('org_id', 'is', null), eb('org_id', '=', job.orgId)]))
-      .execute()
+    const everyCode = (await listCatalogueCodes(trx)).map((p) => p.code)
+    const roles = await listRolesOfOrgView(trx, job.orgId)
     const grants = roles.length
-      ? await trx
-          .selectFrom('role_permission')
-          .select(['role_id', 'permission_code'])
-          .where(
-            'role_id',
-            'in',
-            roles.map((r) => r.id),
-          )
-          .execute()
+      ? await listGrantsOfRoles(
+          trx,
+          roles.map((r) => r.id),
+        )
       : []
     // A role is beyond the uploader when it gives a code they lack (the admin role gives every code).
     const codesOf = (r: { id: number; code: string }) =>
@@ -123,11 +113,7 @@ export const roleUserImport: ImportKindDef = {
         }
         const values = links.flatMap((l) => l.roleIds.map((role_id) => ({ user_info_id: l.person.id, role_id })))
         if (values.length) {
-          await trx2
-            .insertInto('user_role')
-            .values(values)
-            .onConflict((oc) => oc.doNothing())
-            .execute()
+          await insertUserRoles(trx2, values)
           await recordOp(trx2, auth, {
             module: '角色授权',
             action: '导入关联人员',

@@ -28,63 +28,47 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { assertInScope, isWithin, subtreeIds } from '../../platform/org-scope.js'
-import { paginate, type Page } from '../../platform/paging.js'
+import type { Page } from '../../platform/paging.js'
 import { assertMayActOnMembers, assertMayActOnRole, callerLacks } from '../../platform/escalation.js'
 import { codesOfRole, loadGrants } from '../../platform/permissions.js'
+import {
+  deleteRolePermissions,
+  deleteRolesByIds,
+  deleteUserRoles,
+  findPersonOrg,
+  findRoleInView,
+  findRoleRow,
+  findUserRole,
+  insertRolePermissions,
+  insertRoles,
+  insertUserRoles,
+  listAppPermissionNames,
+  listDelegatedRoleNamesOfMember,
+  listPeopleByIds,
+  listRoleNamesOfMember,
+  listRolePermissionCodes,
+  listRoleRows,
+  pageMembersByPermissions,
+  pageRoleMembers,
+  pageRoleRows,
+  pageRolesByPermissions,
+  pageUsers,
+  roleNameTaken,
+  updateRoleRow,
+} from './queries.js'
 
 /**
  * Roles of the caller's org plus the tenant's built-in roles. Writes touch only the caller's own org's roles;
  * built-in roles are fixed. Grants never exceed the caller's own codes, so no admin can hand out more than
  * they hold (privilege escalation).
  */
-function rolesInView(trx: Trx, auth: AuthInfo) {
-  return trx
-    .selectFrom('role')
-    .where((eb) => eb.or([eb('role.org_id', 'is', null), eb('role.org_id', '=', auth.orgId)]))
-}
-
 export async function roleFor(trx: Trx, auth: AuthInfo, id: number, forWrite: boolean) {
-  const r = await rolesInView(trx, auth).selectAll().where('id', '=', id).executeTakeFirst()
+  const r = await findRoleInView(trx, auth.orgId, id)
   if (!r) throw notFound(RoleMsg.NOT_FOUND)
   if (forWrite && (r.builtin || r.org_id === null)) throw refused(ErrorCode.BAD_REQUEST, RoleMsg.BUILTIN)
   return r
 }
 
-/**
- * Who counts as a role's member for the caller, one definition for the role list's 人员数 and the 关联人员 screen
- * (they disagreed when the count took every org and archived people): live (not archived) memberships of the
- * caller's org and below holding the role themselves. `scope` is subtreeIds(caller's org).
- */
-function memberLinks(trx: Trx, scope: number[]) {
-  return trx
-    .selectFrom('user_role as ur')
-    .innerJoin('user_info as mu', (j) =>
-      j.onRef('mu.tenant_id', '=', 'ur.tenant_id').onRef('mu.id', '=', 'ur.user_info_id'),
-    )
-    .where('mu.org_id', 'in', scope)
-    .where('mu.archived', '=', false)
-}
-
-function rows(trx: Trx, auth: AuthInfo, scope: number[]) {
-  return rolesInView(trx, auth).select((eb) => [
-    'role.id',
-    'role.org_id as orgId',
-    'role.code',
-    'role.name',
-    'role.builtin',
-    'role.user_type as userType',
-    'role.status',
-    memberLinks(trx, scope)
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .where('ur.role_id', '=', eb.ref('role.id'))
-      .as('memberCount'),
-    eb
-      .selectFrom('role_permission')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .whereRef('role_permission.role_id', '=', 'role.id')
-      .as('permissionCount'),
-  ])
-}
 const fix = <T extends { memberCount: unknown; permissionCount: unknown }>(r: T) => ({
   ...r,
   memberCount: Number(r.memberCount ?? 0),
@@ -93,44 +77,26 @@ const fix = <T extends { memberCount: unknown; permissionCount: unknown }>(r: T)
 
 export function pageRoles(ctx: AppContext, auth: AuthInfo, q: RolePageBody): Promise<Page<RoleRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    let list = rows(trx, auth, await subtreeIds(trx, auth.orgId))
-    if (q.keyword) list = list.where('role.name', 'ilike', `%${q.keyword}%`)
-    if (q.userType != null) list = list.where('role.user_type', '=', q.userType)
-    const page = await paginate(list.orderBy('role.builtin', 'desc').orderBy('role.id'), list, q)
+    const page = await pageRoleRows(trx, auth.orgId, await subtreeIds(trx, auth.orgId), q)
     return { ...page, list: page.list.map(fix) }
   })
 }
 
 export function allRoles(ctx: AppContext, auth: AuthInfo, builtinOnly = false): Promise<RoleRow[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) =>
-    (
-      await rows(trx, auth, await subtreeIds(trx, auth.orgId))
-        .$if(builtinOnly, (q) => q.where('role.builtin', '=', true))
-        .orderBy('role.builtin', 'desc')
-        .orderBy('role.id')
-        .execute()
-    ).map(fix),
+    (await listRoleRows(trx, auth.orgId, await subtreeIds(trx, auth.orgId), builtinOnly)).map(fix),
   )
 }
 
 export function roleById(ctx: AppContext, auth: AuthInfo, id: number): Promise<RoleRow> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await roleFor(trx, auth, id, false)
-    return fix(
-      await rows(trx, auth, await subtreeIds(trx, auth.orgId))
-        .where('role.id', '=', id)
-        .executeTakeFirstOrThrow(),
-    )
+    return fix(await findRoleRow(trx, auth.orgId, await subtreeIds(trx, auth.orgId), id))
   })
 }
 
 async function assertNameFree(trx: Trx, auth: AuthInfo, name: string, exceptId?: number): Promise<void> {
-  const clash = await rolesInView(trx, auth)
-    .select('id')
-    .where('name', '=', name)
-    .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
-    .executeTakeFirst()
-  if (clash) throw refused(ErrorCode.CONFLICT, RoleMsg.NAME_TAKEN)
+  if (await roleNameTaken(trx, auth.orgId, name, exceptId)) throw refused(ErrorCode.CONFLICT, RoleMsg.NAME_TAKEN)
 }
 
 export function addRoles(ctx: AppContext, auth: AuthInfo, b: RoleAddBatchBody): Promise<number[]> {
@@ -139,19 +105,16 @@ export function addRoles(ctx: AppContext, auth: AuthInfo, b: RoleAddBatchBody): 
     if (new Set(names).size !== names.length) throw refused(ErrorCode.CONFLICT, RoleMsg.NAME_TAKEN)
     for (const n of names) await assertNameFree(trx, auth, n)
     const ids = (
-      await trx
-        .insertInto('role')
-        .values(
-          b.roles.map((r) => ({
-            org_id: auth.orgId,
-            code: `r_${randomBytes(6).toString('hex')}`,
-            name: r.name,
-            builtin: false,
-            user_type: r.userType ?? null,
-          })),
-        )
-        .returning('id')
-        .execute()
+      await insertRoles(
+        trx,
+        b.roles.map((r) => ({
+          org_id: auth.orgId,
+          code: `r_${randomBytes(6).toString('hex')}`,
+          name: r.name,
+          builtin: false,
+          user_type: r.userType ?? null,
+        })),
+      )
     ).map((r) => r.id)
     await recordOp(trx, auth, {
       module: '角色授权',
@@ -165,12 +128,7 @@ export function addRoles(ctx: AppContext, auth: AuthInfo, b: RoleAddBatchBody): 
 
 /** Refuses disabling or deleting a role the caller holds: it may be what lets them manage roles at all. */
 async function assertNotOwnRole(trx: Trx, auth: AuthInfo, roleId: number): Promise<void> {
-  const held = await trx
-    .selectFrom('user_role')
-    .select('role_id')
-    .where('user_info_id', '=', auth.userInfoId)
-    .where('role_id', '=', roleId)
-    .executeTakeFirst()
+  const held = await findUserRole(trx, auth.userInfoId, roleId)
   if (held) throw refused(ErrorCode.BAD_REQUEST, RoleMsg.OWN_ROLE)
 }
 
@@ -180,11 +138,11 @@ export function updateRole(ctx: AppContext, auth: AuthInfo, b: RoleUpdateBody): 
     await assertMayActOnRole(trx, auth, r)
     if (b.status !== undefined && b.status !== 0) await assertNotOwnRole(trx, auth, r.id)
     await assertNameFree(trx, auth, b.name, b.id)
-    await trx
-      .updateTable('role')
-      .set({ name: b.name, user_type: b.userType ?? null, ...(b.status !== undefined && { status: b.status }) })
-      .where('id', '=', b.id)
-      .execute()
+    await updateRoleRow(trx, b.id, {
+      name: b.name,
+      user_type: b.userType ?? null,
+      ...(b.status !== undefined && { status: b.status }),
+    })
     await recordOp(trx, auth, {
       module: '角色授权',
       action: '编辑角色',
@@ -205,14 +163,10 @@ export function deleteRoles(ctx: AppContext, auth: AuthInfo, ids: number[]): Pro
       await assertMayActOnRole(trx, auth, r)
       await assertNotOwnRole(trx, auth, r.id)
     }
-    await trx
-      .deleteFrom('role')
-      .where(
-        'id',
-        'in',
-        found.map((r) => r.id),
-      )
-      .execute()
+    await deleteRolesByIds(
+      trx,
+      found.map((r) => r.id),
+    )
     await recordOp(trx, auth, {
       module: '角色授权',
       action: '删除角色',
@@ -250,11 +204,7 @@ async function catalogueOf(trx: Trx, appType: PermissionAppType | undefined): Pr
   const all = await tenantCatalogue(trx)
   if (appType === undefined) return all
   const typesOf = new Map<string, Set<PermissionAppType>>()
-  for (const a of await trx
-    .selectFrom('app')
-    .select(['permission_name', 'app_type'])
-    .where('permission_name', 'is not', null)
-    .execute()) {
+  for (const a of await listAppPermissionNames(trx)) {
     if (a.permission_name)
       typesOf.set(
         a.permission_name,
@@ -324,24 +274,17 @@ export function associatePermissions(ctx: AppContext, auth: AuthInfo, b: Associa
     const next = [...new Set(b.names)]
     if (next.some((c) => !known.has(c))) throw refused(ErrorCode.BAD_REQUEST, RoleMsg.UNKNOWN_CODE)
     const own = new Set((await loadGrants(trx, auth.userInfoId)).permissions)
-    const before = (
-      await trx.selectFrom('role_permission').select('permission_code').where('role_id', '=', r.id).execute()
-    ).map((p) => p.permission_code)
+    const before = (await listRolePermissionCodes(trx, r.id)).map((p) => p.permission_code)
     const added = next.filter((c) => !before.includes(c))
     const removed = before.filter((c) => !next.includes(c))
     if ([...added, ...removed].some((c) => !own.has(c)))
       throw new AppError(ErrorCode.FORBIDDEN, RoleMsg.BEYOND_OWN, 403)
-    if (removed.length)
-      await trx
-        .deleteFrom('role_permission')
-        .where('role_id', '=', r.id)
-        .where('permission_code', 'in', removed)
-        .execute()
+    if (removed.length) await deleteRolePermissions(trx, r.id, removed)
     if (added.length)
-      await trx
-        .insertInto('role_permission')
-        .values(added.map((c) => ({ role_id: r.id, permission_code: c })))
-        .execute()
+      await insertRolePermissions(
+        trx,
+        added.map((c) => ({ role_id: r.id, permission_code: c })),
+      )
     await recordOp(trx, auth, {
       module: '角色授权',
       action: '授权',
@@ -350,22 +293,6 @@ export function associatePermissions(ctx: AppContext, auth: AuthInfo, b: Associa
       important: true,
     })
   })
-}
-
-export function memberRows(trx: Trx) {
-  return trx
-    .selectFrom('user_info as u')
-    .innerJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
-    .innerJoin('org_unit as o', (j) => j.onRef('o.tenant_id', '=', 'u.tenant_id').onRef('o.id', '=', 'u.org_id'))
-    .select([
-      'u.id as userInfoId',
-      'u.true_name as trueName',
-      'a.user_name as userName',
-      'u.user_type as userType',
-      'u.org_id as orgId',
-      'o.name as orgName',
-    ])
-    .where('u.archived', '=', false)
 }
 
 /** Members of a role (associated) or people of the caller's org and below who are not (not associated). */
@@ -378,15 +305,7 @@ export function roleMembers(
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await roleFor(trx, auth, q.roleId, false)
     const scope = await subtreeIds(trx, auth.orgId)
-    const members = memberLinks(trx, scope).select('mu.id').where('ur.role_id', '=', q.roleId)
-    let list = associated
-      ? memberRows(trx).where('u.id', 'in', members)
-      : memberRows(trx).where('u.org_id', 'in', scope).where('u.id', 'not in', members)
-    if (q.keyword)
-      list = list.where((eb) =>
-        eb.or([eb('u.true_name', 'ilike', `%${q.keyword}%`), eb('a.user_name', 'ilike', `%${q.keyword}%`)]),
-      )
-    return paginate(list.orderBy('u.id'), list, q)
+    return pageRoleMembers(trx, scope, q, associated)
   })
 }
 
@@ -401,27 +320,22 @@ export function setRoleMembers(ctx: AppContext, auth: AuthInfo, b: AssociateAcco
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const r = await roleFor(trx, auth, b.roleId, false)
     await assertMayHandOut(trx, auth, r.id)
-    const people = await trx
-      .selectFrom('user_info')
-      .select(['id', 'account_id', 'org_id', 'true_name'])
-      .where('id', 'in', b.userInfoIds)
-      .execute()
+    const people = await listPeopleByIds(trx, b.userInfoIds)
     for (const id of b.userInfoIds) {
       const p = people.find((x) => x.id === id)
       if (!p || !(await isWithin(trx, auth.orgId, p.org_id))) throw notFound('人员不存在')
     }
     if (add) {
-      await trx
-        .insertInto('user_role')
-        .values(b.userInfoIds.map((id) => ({ user_info_id: id, role_id: r.id })))
-        .onConflict((oc) => oc.doNothing())
-        .execute()
+      await insertUserRoles(
+        trx,
+        b.userInfoIds.map((id) => ({ user_info_id: id, role_id: r.id })),
+      )
     } else {
       if (b.userInfoIds.includes(auth.userInfoId) && r.code === ADMIN_ROLE)
         throw refused(ErrorCode.BAD_REQUEST, '不能移除自己的管理员角色')
       // Taking a role away acts on the person: nobody strips someone richer than themselves.
       await assertMayActOnMembers(trx, auth, people, 'membership')
-      await trx.deleteFrom('user_role').where('role_id', '=', r.id).where('user_info_id', 'in', b.userInfoIds).execute()
+      await deleteUserRoles(trx, r.id, b.userInfoIds)
     }
     await recordOp(trx, auth, {
       module: '角色授权',
@@ -439,26 +353,12 @@ export function permissionsOfMember(
   userInfoId: number,
 ): Promise<{ roles: string[]; permissions: string[] }> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const p = await trx.selectFrom('user_info').select('org_id').where('id', '=', userInfoId).executeTakeFirst()
+    const p = await findPersonOrg(trx, userInfoId)
     if (!p || !(await isWithin(trx, auth.orgId, p.org_id))) throw notFound('人员不存在')
     const grants = await loadGrants(trx, userInfoId)
-    const names = await trx
-      .selectFrom('user_role')
-      .innerJoin('role', (j) =>
-        j.onRef('role.tenant_id', '=', 'user_role.tenant_id').onRef('role.id', '=', 'user_role.role_id'),
-      )
-      .select('role.name')
-      .where('user_role.user_info_id', '=', userInfoId)
-      .orderBy('role.id')
-      .execute()
+    const names = await listRoleNamesOfMember(trx, userInfoId)
     // Roles delegated by a parent org (sub/org/user) count too; they are marked so the two are told apart.
-    const delegated = await trx
-      .selectFrom('role_sub_org_user as m')
-      .innerJoin('role', (j) => j.onRef('role.tenant_id', '=', 'm.tenant_id').onRef('role.id', '=', 'm.role_id'))
-      .select('role.name')
-      .where('m.user_info_id', '=', userInfoId)
-      .orderBy('role.id')
-      .execute()
+    const delegated = await listDelegatedRoleNamesOfMember(trx, userInfoId)
     return {
       roles: [...names.map((n) => n.name), ...delegated.map((n) => `${n.name}（上级下放）`)],
       permissions: grants.permissions,
@@ -469,20 +369,7 @@ export function permissionsOfMember(
 /** Roles of the caller's view granting any of the codes (the admin role grants them all). */
 export function rolesByPermissions(ctx: AppContext, auth: AuthInfo, q: ByPermissionsBody): Promise<Page<RoleRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    let list = rows(trx, auth, await subtreeIds(trx, auth.orgId)).where((eb) =>
-      eb.or([
-        eb('role.code', '=', ADMIN_ROLE),
-        eb.exists(
-          eb
-            .selectFrom('role_permission')
-            .select('role_permission.role_id')
-            .whereRef('role_permission.role_id', '=', 'role.id')
-            .where('role_permission.permission_code', 'in', q.codes),
-        ),
-      ]),
-    )
-    if (q.keyword) list = list.where('role.name', 'ilike', `%${q.keyword}%`)
-    const page = await paginate(list.orderBy('role.id'), list, q)
+    const page = await pageRolesByPermissions(trx, auth.orgId, await subtreeIds(trx, auth.orgId), q)
     return { ...page, list: page.list.map(fix) }
   })
 }
@@ -495,35 +382,7 @@ export function membersByPermissions(
 ): Promise<Page<RoleMemberRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const scope = await subtreeIds(trx, auth.orgId)
-    let list = memberRows(trx)
-      .where('u.org_id', 'in', scope)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('user_role as ur')
-            .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'ur.tenant_id').onRef('r.id', '=', 'ur.role_id'))
-            .select('ur.role_id')
-            .whereRef('ur.user_info_id', '=', 'u.id')
-            .where('r.status', '=', 0)
-            .where((e) =>
-              e.or([
-                e('r.code', '=', ADMIN_ROLE),
-                e.exists(
-                  e
-                    .selectFrom('role_permission as rp')
-                    .select('rp.role_id')
-                    .whereRef('rp.role_id', '=', 'r.id')
-                    .where('rp.permission_code', 'in', q.codes),
-                ),
-              ]),
-            ),
-        ),
-      )
-    if (q.keyword)
-      list = list.where((eb) =>
-        eb.or([eb('u.true_name', 'ilike', `%${q.keyword}%`), eb('a.user_name', 'ilike', `%${q.keyword}%`)]),
-      )
-    return paginate(list.orderBy('u.id'), list, q)
+    return pageMembersByPermissions(trx, scope, q)
   })
 }
 
@@ -531,16 +390,6 @@ export function membersByPermissions(
 export function searchUsers(ctx: AppContext, auth: AuthInfo, q: UserSearchBody): Promise<Page<RoleMemberRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const scope = await subtreeIds(trx, auth.orgId)
-    let list = memberRows(trx).where('u.org_id', 'in', scope)
-    if (q.userType != null) list = list.where('u.user_type', '=', q.userType)
-    if (q.keyword)
-      list = list.where((eb) =>
-        eb.or([
-          eb('u.true_name', 'ilike', `%${q.keyword}%`),
-          eb('a.user_name', 'ilike', `%${q.keyword}%`),
-          eb('u.phone', 'ilike', `%${q.keyword}%`),
-        ]),
-      )
-    return paginate(list.orderBy('u.id'), list, q)
+    return pageUsers(trx, scope, q)
   })
 }

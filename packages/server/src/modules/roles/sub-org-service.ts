@@ -14,8 +14,24 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { subtreeIds } from '../../platform/org-scope.js'
-import { paginate, type Page } from '../../platform/paging.js'
-import { assertMayHandOut, memberRows, roleFor } from './service.js'
+import type { Page } from '../../platform/paging.js'
+import { assertMayHandOut, roleFor } from './service.js'
+import {
+  deleteRoleSubOrgs,
+  deleteRoleSubOrgUsers,
+  deleteRoleSubOrgUsersInOrgs,
+  findRoleSubOrg,
+  insertRoleSubOrgs,
+  insertRoleSubOrgUsers,
+  listAssociatedOrgNames,
+  listDelegatedGrantsOfAccount,
+  listDelegatedNames,
+  listOrgNames,
+  listOrgPeopleByIds,
+  listOrgsAmong,
+  pageSubOrgMembers,
+  pageSubOrgRows,
+} from './sub-org-queries.js'
 
 /**
  * Sub-organisation associations (docs/roles.md): the caller's org delegates one of its own roles to orgs of its
@@ -35,9 +51,7 @@ async function delegable(trx: Trx, auth: AuthInfo, roleId: number) {
 async function subOrgIds(trx: Trx, auth: AuthInfo): Promise<number[]> {
   const ids = (await subtreeIds(trx, auth.orgId)).filter((id) => id !== auth.orgId)
   if (!ids.length) return []
-  return (
-    await trx.selectFrom('org_unit').select('id').where('id', 'in', ids).where('org_type', '=', 'org').execute()
-  ).map((o) => o.id)
+  return (await listOrgsAmong(trx, ids)).map((o) => o.id)
 }
 
 /** The named orgs, each in the caller's sub-org set; anything else answers 404 like a missing org. */
@@ -45,30 +59,17 @@ async function subOrgs(trx: Trx, auth: AuthInfo, orgIds: number[]) {
   const allowed = new Set(await subOrgIds(trx, auth))
   const wanted = [...new Set(orgIds)]
   if (wanted.some((id) => !allowed.has(id))) throw notFound(SubOrgMsg.ORG_NOT_FOUND)
-  return trx.selectFrom('org_unit').select(['id', 'name']).where('id', 'in', wanted).orderBy('id').execute()
+  return listOrgNames(trx, wanted)
 }
 
 async function associatedOrgNames(trx: Trx, roleId: number): Promise<string[]> {
-  return (
-    await trx
-      .selectFrom('role_sub_org as s')
-      .innerJoin('org_unit as o', (j) => j.onRef('o.tenant_id', '=', 's.tenant_id').onRef('o.id', '=', 's.org_id'))
-      .select('o.name')
-      .where('s.role_id', '=', roleId)
-      .orderBy('o.id')
-      .execute()
-  ).map((o) => o.name)
+  return (await listAssociatedOrgNames(trx, roleId)).map((o) => o.name)
 }
 
 /** An associated sub-org of the role (for the people calls). */
 async function associatedOrg(trx: Trx, auth: AuthInfo, roleId: number, orgId: number) {
   const [org] = await subOrgs(trx, auth, [orgId])
-  const link = await trx
-    .selectFrom('role_sub_org')
-    .select('org_id')
-    .where('role_id', '=', roleId)
-    .where('org_id', '=', orgId)
-    .executeTakeFirst()
+  const link = await findRoleSubOrg(trx, roleId, orgId)
   if (!link) throw refused(ErrorCode.BAD_REQUEST, SubOrgMsg.NOT_ASSOCIATED)
   return org!
 }
@@ -78,45 +79,7 @@ export function pageSubOrgs(ctx: AppContext, auth: AuthInfo, q: SubOrgPageBody):
     await delegable(trx, auth, q.roleId)
     const ids = await subOrgIds(trx, auth)
     if (!ids.length) return { list: [], total: 0, pageIndex: q.pageIndex, pageSize: q.pageSize }
-    let list = trx
-      .selectFrom('org_unit as o')
-      .leftJoin('org_unit as p', (j) => j.onRef('p.tenant_id', '=', 'o.tenant_id').onRef('p.id', '=', 'o.parent_id'))
-      .select((eb) => [
-        'o.id as orgId',
-        'o.name as orgName',
-        'p.name as parentName',
-        'o.unit_attr as unitAttr',
-        eb
-          .selectFrom('role_sub_org_user as m')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('m.org_id', '=', 'o.id')
-          .where('m.role_id', '=', q.roleId)
-          .as('memberCount'),
-        eb
-          .exists(
-            eb
-              .selectFrom('role_sub_org as s')
-              .select('s.org_id')
-              .whereRef('s.org_id', '=', 'o.id')
-              .where('s.role_id', '=', q.roleId),
-          )
-          .as('associated'),
-      ])
-      .where('o.id', 'in', ids)
-      .$if(q.associated != null, (qb) =>
-        qb.where((eb) => {
-          const linked = eb.exists(
-            eb
-              .selectFrom('role_sub_org as s')
-              .select('s.org_id')
-              .whereRef('s.org_id', '=', 'o.id')
-              .where('s.role_id', '=', q.roleId),
-          )
-          return q.associated ? linked : eb.not(linked)
-        }),
-      )
-    if (q.keyword) list = list.where('o.name', 'ilike', `%${q.keyword}%`)
-    const page = await paginate(list.orderBy('o.sort').orderBy('o.id'), list, q)
+    const page = await pageSubOrgRows(trx, ids, q)
     return {
       ...page,
       list: page.list.map((r) => ({
@@ -138,21 +101,13 @@ export function setSubOrgs(ctx: AppContext, auth: AuthInfo, b: SubOrgAssociateBo
     const before = await associatedOrgNames(trx, r.id)
     let removedMembers = 0
     if (add) {
-      await trx
-        .insertInto('role_sub_org')
-        .values(ids.map((org_id) => ({ role_id: r.id, org_id, created_by: auth.userInfoId })))
-        .onConflict((oc) => oc.doNothing())
-        .execute()
+      await insertRoleSubOrgs(
+        trx,
+        ids.map((org_id) => ({ role_id: r.id, org_id, created_by: auth.userInfoId })),
+      )
     } else {
-      removedMembers = (
-        await trx
-          .deleteFrom('role_sub_org_user')
-          .where('role_id', '=', r.id)
-          .where('org_id', 'in', ids)
-          .returning('user_info_id')
-          .execute()
-      ).length
-      await trx.deleteFrom('role_sub_org').where('role_id', '=', r.id).where('org_id', 'in', ids).execute()
+      removedMembers = (await deleteRoleSubOrgUsersInOrgs(trx, r.id, ids)).length
+      await deleteRoleSubOrgs(trx, r.id, ids)
     }
     const after = await associatedOrgNames(trx, r.id)
     await recordOp(trx, auth, {
@@ -175,40 +130,12 @@ export function pageSubOrgUsers(
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await delegable(trx, auth, q.roleId)
     await associatedOrg(trx, auth, q.roleId, q.orgId)
-    let list = memberRows(trx)
-      .where('u.org_id', '=', q.orgId)
-      .where((eb) => {
-        const held = eb.exists(
-          eb
-            .selectFrom('role_sub_org_user as m')
-            .select('m.user_info_id')
-            .whereRef('m.user_info_id', '=', 'u.id')
-            .where('m.role_id', '=', q.roleId),
-        )
-        return associated ? held : eb.not(held)
-      })
-    if (q.userType != null) list = list.where('u.user_type', '=', q.userType)
-    if (q.keyword)
-      list = list.where((eb) =>
-        eb.or([eb('u.true_name', 'ilike', `%${q.keyword}%`), eb('a.user_name', 'ilike', `%${q.keyword}%`)]),
-      )
-    return paginate(list.orderBy('u.id'), list, q)
+    return pageSubOrgMembers(trx, q, associated)
   })
 }
 
 async function delegatedNames(trx: Trx, roleId: number, orgId: number): Promise<string[]> {
-  return (
-    await trx
-      .selectFrom('role_sub_org_user as m')
-      .innerJoin('user_info as u', (j) =>
-        j.onRef('u.tenant_id', '=', 'm.tenant_id').onRef('u.id', '=', 'm.user_info_id'),
-      )
-      .select('u.true_name')
-      .where('m.role_id', '=', roleId)
-      .where('m.org_id', '=', orgId)
-      .orderBy('u.id')
-      .execute()
-  ).map((u) => u.true_name)
+  return (await listDelegatedNames(trx, roleId, orgId)).map((u) => u.true_name)
 }
 
 /** Gives the delegated role to people of an associated sub-org, or takes it back. */
@@ -218,28 +145,16 @@ export function setSubOrgUsers(ctx: AppContext, auth: AuthInfo, b: SubOrgUserBod
     await assertMayHandOut(trx, auth, r.id)
     const org = await associatedOrg(trx, auth, r.id, b.orgId)
     const ids = [...new Set(b.userInfoIds)]
-    const people = await trx
-      .selectFrom('user_info')
-      .select(['id', 'true_name'])
-      .where('id', 'in', ids)
-      .where('org_id', '=', org.id)
-      .where('archived', '=', false)
-      .execute()
+    const people = await listOrgPeopleByIds(trx, ids, org.id)
     if (people.length !== ids.length) throw notFound(SubOrgMsg.PERSON_NOT_FOUND)
     const before = await delegatedNames(trx, r.id, org.id)
     if (add) {
-      await trx
-        .insertInto('role_sub_org_user')
-        .values(ids.map((user_info_id) => ({ role_id: r.id, org_id: org.id, user_info_id })))
-        .onConflict((oc) => oc.doNothing())
-        .execute()
+      await insertRoleSubOrgUsers(
+        trx,
+        ids.map((user_info_id) => ({ role_id: r.id, org_id: org.id, user_info_id })),
+      )
     } else {
-      await trx
-        .deleteFrom('role_sub_org_user')
-        .where('role_id', '=', r.id)
-        .where('org_id', '=', org.id)
-        .where('user_info_id', 'in', ids)
-        .execute()
+      await deleteRoleSubOrgUsers(trx, r.id, org.id, ids)
     }
     const after = await delegatedNames(trx, r.id, org.id)
     await recordOp(trx, auth, {
@@ -258,23 +173,7 @@ export function setSubOrgUsers(ctx: AppContext, auth: AuthInfo, b: SubOrgUserBod
  */
 export function currentSubOrgPermissions(ctx: AppContext, auth: AuthInfo): Promise<SubOrgPermission[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const rows = await trx
-      .selectFrom('role_sub_org_user as m')
-      .innerJoin('user_info as u', (j) =>
-        j.onRef('u.tenant_id', '=', 'm.tenant_id').onRef('u.id', '=', 'm.user_info_id'),
-      )
-      .innerJoin('org_unit as o', (j) => j.onRef('o.tenant_id', '=', 'm.tenant_id').onRef('o.id', '=', 'm.org_id'))
-      .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'm.tenant_id').onRef('r.id', '=', 'm.role_id'))
-      .leftJoin('role_permission as rp', (j) =>
-        j.onRef('rp.tenant_id', '=', 'r.tenant_id').onRef('rp.role_id', '=', 'r.id'),
-      )
-      .select(['o.id as orgId', 'o.name as orgName', 'r.name as roleName', 'rp.permission_code as code'])
-      .where('u.account_id', '=', auth.accountId)
-      .where('u.archived', '=', false)
-      .where('r.status', '=', 0)
-      .orderBy('o.id')
-      .orderBy('r.id')
-      .execute()
+    const rows = await listDelegatedGrantsOfAccount(trx, auth.accountId)
     const byOrg = new Map<number, { orgId: number; orgName: string; roles: Set<string>; permissions: Set<string> }>()
     for (const x of rows) {
       const e = byOrg.get(x.orgId) ?? {
