@@ -27,7 +27,6 @@ const queriesPending = [
   'packages/server/src/modules/cms/**',
   'packages/server/src/modules/complaints/**',
   'packages/server/src/modules/config-center/**',
-  'packages/server/src/modules/data-centre/**',
   'packages/server/src/modules/imports/**',
   'packages/server/src/modules/login-security/**',
   'packages/server/src/modules/messages/**',
