@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
-import type { CountFilter } from './member-counts.js'
+import type { CountFilter } from './member-count-queries.js'
 
 /**
  * Deep pages of the people lists without skipping every row before them (docs/performance.md). A page at offset O

@@ -17,7 +17,8 @@ import { recordOp } from '../../platform/op-log.js'
 import type { Page } from '../../platform/paging.js'
 import { defaultPasswordHash, insertMembers, memberFor, uniqueMsg, unitAttrOf } from './members.js'
 import { anchoredIdsAt } from './deep-pages.js'
-import { memberKeys, pageMembers, withKeyword } from './member-lists.js'
+import { memberKeys, withKeyword } from './member-list-queries.js'
+import { pageMembers } from './member-lists.js'
 import { parentsOf, schoolOf } from './student-service.js'
 
 function parentRows(trx: Trx) {

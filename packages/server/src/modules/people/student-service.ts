@@ -18,7 +18,8 @@ import { recordOp } from '../../platform/op-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
 import type { Page } from '../../platform/paging.js'
 import { studentIdsAt } from './deep-pages.js'
-import { memberKeys, pageMembers, withKeyword } from './member-lists.js'
+import { memberKeys, withKeyword } from './member-list-queries.js'
+import { pageMembers } from './member-lists.js'
 import { addMember, defaultPasswordHash, liveClass, memberFor, savePerson, uniqueMsg } from './members.js'
 
 const studentUnique = (e: unknown): never => {

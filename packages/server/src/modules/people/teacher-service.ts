@@ -16,7 +16,8 @@ import { recordOp } from '../../platform/op-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
 import type { Page } from '../../platform/paging.js'
 import { anchoredIdsAt } from './deep-pages.js'
-import { memberKeys, pageMembers, withKeyword } from './member-lists.js'
+import { memberKeys, withKeyword } from './member-list-queries.js'
+import { pageMembers } from './member-lists.js'
 import { addMember, checkDept, checkDicts, defaultPasswordHash, memberFor, savePerson, uniqueMsg } from './members.js'
 
 /** Teacher rows: the membership, its account, the person and the department, in one query. */
