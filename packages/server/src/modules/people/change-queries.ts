@@ -23,16 +23,6 @@ export function moveToClass(trx: Trx, userInfoId: number, classId: number) {
   return trx.updateTable('user_info').set({ class_id: classId }).where('id', '=', userInfoId).execute()
 }
 
-/** The account's membership in `orgId`, if any. */
-export function findMembershipIn(trx: Trx, accountId: number, orgId: number) {
-  return trx
-    .selectFrom('user_info')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('org_id', '=', orgId)
-    .executeTakeFirst()
-}
-
 /** Moves a membership to another org; its department belonged to the old one. */
 export function moveToOrg(trx: Trx, userInfoId: number, orgId: number) {
   return trx.updateTable('user_info').set({ org_id: orgId, dept_id: null }).where('id', '=', userInfoId).execute()

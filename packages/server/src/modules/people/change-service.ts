@@ -15,12 +15,11 @@ import type { Page } from '../../platform/paging.js'
 import { assertPermission } from '../../platform/permissions.js'
 import { pageInOrg } from './member-lists.js'
 import { liveClass, memberFor } from './members.js'
-import { endMemberSessions } from './member-queries.js'
+import { endMemberSessions, findMembershipIn } from './member-queries.js'
 import {
   archiveMember,
   changeRows,
   findDictItemOfType,
-  findMembershipIn,
   findUserType,
   insertChangeRecord,
   moveToClass,

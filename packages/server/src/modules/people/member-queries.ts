@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely'
+import { sql, type Insertable, type Updateable } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
 import { dictItemsFor } from '../../platform/dict-refs.js'
@@ -163,4 +163,27 @@ export function resetAccountPassword(trx: Trx, accountId: number, hash: string, 
     .set({ password_hash: hash, must_reset: true, failed_count: 0, locked_until: null, password_changed_at: now })
     .where('id', '=', accountId)
     .execute()
+}
+
+/** The tenant's first account with this phone (an existing person a new membership joins). */
+export function findAccountByPhone(trx: Trx, phone: string) {
+  return trx.selectFrom('account').select('id').where('phone', '=', phone).orderBy('id').executeTakeFirst()
+}
+
+/** The account's membership in `orgId`, if any. */
+export function findMembershipIn(trx: Trx, accountId: number, orgId: number) {
+  return trx
+    .selectFrom('user_info')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst()
+}
+
+export function updateMemberRow(trx: Trx, id: number, values: Updateable<Database['user_info']>) {
+  return trx.updateTable('user_info').set(values).where('id', '=', id).execute()
+}
+
+export function setAccountPhone(trx: Trx, accountId: number, phone: string) {
+  return trx.updateTable('account').set({ phone }).where('id', '=', accountId).execute()
 }
