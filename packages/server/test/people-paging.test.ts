@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { studentKeys } from '../src/modules/people/student-service.js'
+import { studentKeys } from '../src/modules/people/student-queries.js'
 import { call, createTestApp, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
 
 // The people lists at scale (docs/performance.md): a page's ids come from an index in order, its total from the

@@ -31,7 +31,7 @@ import type { Page } from '../../platform/paging.js'
 import { todayOf } from '../apps/registry.js'
 import { hostedApp } from '../apps/user-apps.js'
 import { queryNews } from '../cms/reader-service.js'
-import { keptTotal } from '../people/member-counts.js'
+import { keptTotal } from '../people/member-count-queries.js'
 import { resolveSysConfig } from '../portal-config/service.js'
 
 /**

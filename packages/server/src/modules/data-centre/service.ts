@@ -13,13 +13,12 @@ import {
   type DataWarehouseSetBody,
   type IotMenuEntry,
 } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound, refused } from '../../platform/errors.js'
-import { paginate, type Page } from '../../platform/paging.js'
+import type { Page } from '../../platform/paging.js'
 import { loadGrants } from '../../platform/permissions.js'
-import { APP_COLUMNS, appsInView } from '../apps/registry-queries.js'
 import { collectedIds, offerable, toAppRow, viewerOf } from '../apps/registry.js'
+import { findWarehouseSwitch, listOfferedListApps, pageWarehouseTenants, setWarehouseSwitch } from './queries.js'
 
 /**
  * The data-centre and low-code lists and the IoT entries (docs/portal-apps.md "Data centre, low-code, IoT"), and
@@ -28,13 +27,7 @@ import { collectedIds, offerable, toAppRow, viewerOf } from '../apps/registry.js
 
 /** Is the tenant's data warehouse enabled (tenant.config.dataWarehouse; off until the platform admin turns it on)? */
 async function warehouseEnabled(ctx: AppContext, tenantId: number): Promise<boolean> {
-  const row = await ctx.db.platform((trx) =>
-    trx
-      .selectFrom('tenant')
-      .select(sql<boolean>`coalesce((config->>'dataWarehouse')::boolean, false)`.as('on'))
-      .where('id', '=', tenantId)
-      .executeTakeFirst(),
-  )
+  const row = await ctx.db.platform((trx) => findWarehouseSwitch(trx, tenantId))
   return !!row?.on
 }
 
@@ -49,13 +42,7 @@ export async function dataCentreList(ctx: AppContext, auth: AuthInfo, kind: Data
   const ids = kind === 'dataCenter' ? DATA_CENTRE_IDS : LOW_CODE_IDS
   const apps = await ctx.db.tenant(auth.tenantId, async (trx) => {
     const v = await viewerOf(trx, auth, ctx.clock.now())
-    const rows = await appsInView(trx, v)
-      .select(APP_COLUMNS)
-      .where('app.app_type', 'in', [...DATA_CENTRE_APP_TYPES])
-      .where('app.unique_id', 'in', [...ids])
-      .orderBy('app.sort')
-      .orderBy('app.id')
-      .execute()
+    const rows = await listOfferedListApps(trx, v, DATA_CENTRE_APP_TYPES, ids)
     const collected = await collectedIds(trx, auth.userInfoId)
     return rows.filter((a) => offerable(v, a)).map((a) => toAppRow(a, v.today, collected))
   })
@@ -80,20 +67,7 @@ export function warehouseTenants(
   q: { keyword?: string; pageIndex: number; pageSize: number },
 ): Promise<Page<DataWarehouseRow>> {
   return ctx.db.platform(async (trx) => {
-    let base = trx.selectFrom('tenant').where('id', '<>', SUPER_ADMIN.tenantId)
-    if (q.keyword) {
-      const like = `%${q.keyword.replace(/[\\%_]/g, '\\$&')}%`
-      base = base.where((eb) => eb.or([eb('name', 'ilike', like), eb('unique_name', 'ilike', like)]))
-    }
-    const rows = base
-      .select([
-        'id as tenantId',
-        'name',
-        'unique_name as uniqueName',
-        sql<boolean>`coalesce((config->>'dataWarehouse')::boolean, false)`.as('enabled'),
-      ])
-      .orderBy('id')
-    const page = await paginate(rows, base.select('id'), q)
+    const page = await pageWarehouseTenants(trx, q.keyword, q)
     return { ...page, list: page.list.map((r) => ({ ...r, tenantId: Number(r.tenantId) })) }
   })
 }
@@ -102,11 +76,7 @@ export function warehouseTenants(
 export async function setWarehouse(ctx: AppContext, b: DataWarehouseSetBody): Promise<void> {
   if (b.tenantId === SUPER_ADMIN.tenantId) throw refused(ErrorCode.BAD_REQUEST, DataCentreMsg.PLATFORM)
   await ctx.db.platform(async (trx) => {
-    const r = await trx
-      .updateTable('tenant')
-      .set({ config: sql`coalesce(config, '{}'::jsonb) || jsonb_build_object('dataWarehouse', ${b.enabled}::boolean)` })
-      .where('id', '=', b.tenantId)
-      .executeTakeFirst()
+    const r = await setWarehouseSwitch(trx, b.tenantId, b.enabled)
     if (!Number(r.numUpdatedRows)) throw notFound(DataCentreMsg.TENANT_NOT_FOUND)
   })
 }

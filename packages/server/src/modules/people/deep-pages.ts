@@ -1,7 +1,14 @@
-import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Trx } from '../../db/database.js'
-import type { Database } from '../../db/schema.js'
-import type { CountFilter } from './member-counts.js'
+import type { CountFilter } from './member-count-queries.js'
+import type { MemberKeys } from './member-list-queries.js'
+import {
+  anchorRows,
+  countsByClass,
+  idsFromAnchor,
+  listVersion as listVersionRow,
+  studentIdsAfterClass,
+  studentIdsInClass,
+} from './deep-page-queries.js'
 
 /**
  * Deep pages of the people lists without skipping every row before them (docs/performance.md). A page at offset O
@@ -10,7 +17,7 @@ import type { CountFilter } from './member-counts.js'
  * or child filter), so the counts and versions below describe exactly the rows the list's filters select.
  */
 
-type Keys = SelectQueryBuilder<Database & { u: Database['user_info'] }, 'u', object>
+type Keys = MemberKeys
 
 /**
  * Students are ordered by class, then student number, then id, and the kept counts hold the number of students of
@@ -25,17 +32,7 @@ export async function studentIdsAt(
   offset: number,
   limit: number,
 ): Promise<number[]> {
-  let q = trx
-    .selectFrom('member_count')
-    .select(['class_id', (eb) => eb.fn.sum<number>('n').as('n')])
-    .where('org_id', '=', f.orgId)
-    .where('user_type', '=', f.userType)
-    .where('archived', '=', f.archived)
-  if (f.status != null) q = q.where('status', '=', f.status)
-  if (f.classId != null) q = q.where('class_id', '=', f.classId)
-  else if (f.gradeId != null)
-    q = q.where('class_id', 'in', trx.selectFrom('school_class').select('id').where('grade_id', '=', f.gradeId))
-  const counts = (await q.groupBy('class_id').execute())
+  const counts = (await countsByClass(trx, f))
     .map((r) => ({ classId: Number(r.class_id), n: Number(r.n) }))
     .filter((r) => r.n > 0)
   // class_id 0 in the counts is "no class", which the list puts last.
@@ -49,41 +46,11 @@ export async function studentIdsAt(
   if (at < 0) return []
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id)
   const start = counts[at]!
-  const inClass = (k: Keys, classId: number) =>
-    classId === 0 ? k.where('u.class_id', 'is', null) : k.where('u.class_id', '=', classId)
-  const out = ids(
-    await inClass(keys, start.classId)
-      .select('u.id')
-      .orderBy('u.job_no')
-      .orderBy('u.id')
-      .offset(offset - before)
-      .limit(limit)
-      .execute(),
-  )
+  const out = ids(await studentIdsInClass(keys, start.classId, limit, offset - before))
   if (out.length >= limit || start.classId === 0) return out
-  out.push(
-    ...ids(
-      await keys
-        .where('u.class_id', '>', start.classId)
-        .select('u.id')
-        .orderBy('u.class_id')
-        .orderBy('u.job_no')
-        .orderBy('u.id')
-        .limit(limit - out.length)
-        .execute(),
-    ),
-  )
+  out.push(...ids(await studentIdsAfterClass(keys, start.classId, limit - out.length)))
   if (out.length < limit && counts.some((c) => c.classId === 0)) {
-    out.push(
-      ...ids(
-        await inClass(keys, 0)
-          .select('u.id')
-          .orderBy('u.job_no')
-          .orderBy('u.id')
-          .limit(limit - out.length)
-          .execute(),
-      ),
-    )
+    out.push(...ids(await studentIdsInClass(keys, 0, limit - out.length)))
   }
   return out
 }
@@ -106,8 +73,7 @@ const anchorCaches = new WeakMap<object, Map<string, Anchors>>()
  * a new version.
  */
 async function listVersion(trx: Trx, orgId: number, userType: number): Promise<string> {
-  const r = await sql<{ v: string | null }>`SELECT max(xmin::text::bigint)::text AS v FROM member_count
-    WHERE org_id = ${orgId} AND user_type = ${userType}`.execute(trx)
+  const r = await listVersionRow(trx, orgId, userType)
   return r.rows[0]?.v ?? '0'
 }
 
@@ -132,36 +98,13 @@ export async function anchoredIdsAt(
   if (!anchorCache) anchorCaches.set(db, (anchorCache = new Map()))
   let anchors = anchorCache.get(cacheKey)
   if (!anchors || anchors.version !== version) {
-    const dir = desc ? sql`DESC` : sql`ASC`
-    const byOrder = sql.join(order.map((c) => sql`${sql.ref(c)} ${dir}`))
-    const numbered = keys.select((eb) => [
-      ...order.map((c) => eb.ref(c).as(c.slice(2))),
-      sql<number>`row_number() OVER (ORDER BY ${byOrder})`.as('rn'),
-    ])
-    const rows = await trx
-      .selectFrom(numbered.as('n'))
-      .selectAll()
-      .where(sql<boolean>`rn % ${ANCHOR_STEP} = 0`)
-      .orderBy('rn')
-      .execute()
+    const rows = await anchorRows(trx, keys, order, desc, ANCHOR_STEP)
     anchors = { version, keys: rows.map((r) => order.map((c) => (r as Record<string, string | number>)[c.slice(2)]!)) }
     anchorCache.delete(cacheKey)
     anchorCache.set(cacheKey, anchors)
     if (anchorCache.size > MAX_LISTS) anchorCache.delete(anchorCache.keys().next().value!)
   }
   const j = Math.min(Math.floor(offset / ANCHOR_STEP), anchors.keys.length)
-  let q = keys.select('u.id')
-  if (j > 0) {
-    const after = anchors.keys[j - 1]!
-    const lhs = sql.join(order.map((c) => sql.ref(c)))
-    const rhs = sql.join(after.map((v) => sql`${v}`))
-    q = q.where(desc ? sql<boolean>`(${lhs}) < (${rhs})` : sql<boolean>`(${lhs}) > (${rhs})`)
-  }
-  for (const c of order) q = q.orderBy(c, desc ? 'desc' : 'asc')
-  return (
-    await q
-      .offset(offset - j * ANCHOR_STEP)
-      .limit(limit)
-      .execute()
-  ).map((r) => r.id)
+  const after = j > 0 ? anchors.keys[j - 1]! : undefined
+  return (await idsFromAnchor(keys, order, desc, after, offset - j * ANCHOR_STEP, limit)).map((r) => r.id)
 }

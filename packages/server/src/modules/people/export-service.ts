@@ -4,9 +4,12 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { keysetChunks, xlsxStream, type SheetRow } from '../../platform/excel.js'
 import { recordOp } from '../../platform/op-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
-import { childrenOf, filterParents } from './parent-service.js'
-import { filterStudents, schoolOf } from './student-service.js'
-import { filterTeachers } from './teacher-service.js'
+import { childrenOf } from './parent-service.js'
+import { schoolOf } from './student-service.js'
+import { listDictNames, memberIdsAfter } from './export-queries.js'
+import { filteredParentsWithIds } from './parent-queries.js'
+import { filteredStudentsWithIds } from './student-queries.js'
+import { filteredTeachersWithIds } from './teacher-queries.js'
 import { PARENT_COLUMNS, STUDENT_COLUMNS, TEACHER_COLUMNS } from './columns.js'
 
 type Filters<T> = Omit<T, 'pageIndex' | 'pageSize'>
@@ -16,18 +19,7 @@ const memberIds =
   (ctx: AppContext, auth: AuthInfo, orgId: number, userType: number, archived: boolean) =>
   (after: number, limit: number) =>
     ctx.db.tenant(auth.tenantId, async (trx) =>
-      (
-        await trx
-          .selectFrom('user_info')
-          .select('id')
-          .where('org_id', '=', orgId)
-          .where('user_type', '=', userType)
-          .where('archived', '=', archived)
-          .where('id', '>', after)
-          .orderBy('id')
-          .limit(limit)
-          .execute()
-      ).map((r) => r.id),
+      (await memberIdsAfter(trx, orgId, userType, archived, after, limit)).map((r) => r.id),
     )
 const sex = (v: number | null) => (v == null ? '' : (SEX_LABEL[v] ?? ''))
 
@@ -48,16 +40,12 @@ async function exportOrg(
 
 export async function exportTeachers(ctx: AppContext, auth: AuthInfo, q: Filters<TeacherPageBody>): Promise<Readable> {
   const orgId = await exportOrg(ctx, auth, '教师管理', q.orgId, false)
-  const names = await ctx.db.tenant(auth.tenantId, (trx) =>
-    trx.selectFrom('dict_item').select(['id', 'name']).execute(),
-  )
+  const names = await ctx.db.tenant(auth.tenantId, (trx) => listDictNames(trx))
   const dict = new Map(names.map((d) => [d.id, d.name]))
   const name = (id: number | null) => (id == null ? '' : (dict.get(id) ?? ''))
   async function* rows(): AsyncGenerator<SheetRow> {
     for await (const r of keysetChunks(memberIds(ctx, auth, orgId, UserType.STAFF, q.archived), (ids) =>
-      ctx.db.tenant(auth.tenantId, (trx) =>
-        filterTeachers(trx, orgId, q).where('u.id', 'in', ids).orderBy('u.id').execute(),
-      ),
+      ctx.db.tenant(auth.tenantId, (trx) => filteredTeachersWithIds(trx, orgId, q, ids)),
     )) {
       yield {
         trueName: r.trueName,
@@ -86,9 +74,7 @@ export async function exportStudents(ctx: AppContext, auth: AuthInfo, q: Filters
   const orgId = await exportOrg(ctx, auth, '学生管理', q.orgId, true)
   async function* rows(): AsyncGenerator<SheetRow> {
     for await (const r of keysetChunks(memberIds(ctx, auth, orgId, UserType.STUDENT, q.archived), (ids) =>
-      ctx.db.tenant(auth.tenantId, (trx) =>
-        filterStudents(trx, orgId, q).where('u.id', 'in', ids).orderBy('u.id').execute(),
-      ),
+      ctx.db.tenant(auth.tenantId, (trx) => filteredStudentsWithIds(trx, orgId, q, ids)),
     )) {
       yield {
         trueName: r.trueName,
@@ -113,9 +99,7 @@ export async function exportParents(ctx: AppContext, auth: AuthInfo, q: Filters<
   async function* rows(): AsyncGenerator<SheetRow> {
     for await (const batch of chunksOf(
       keysetChunks(memberIds(ctx, auth, orgId, UserType.PARENT, q.archived), (ids) =>
-        ctx.db.tenant(auth.tenantId, (trx) =>
-          filterParents(trx, orgId, q).where('u.id', 'in', ids).orderBy('u.id').execute(),
-        ),
+        ctx.db.tenant(auth.tenantId, (trx) => filteredParentsWithIds(trx, orgId, q, ids)),
       ),
       500,
     )) {

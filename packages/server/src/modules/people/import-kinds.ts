@@ -7,15 +7,28 @@ import {
   teacherAddBody,
   type ImportKind,
 } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import type { z } from 'zod'
 import type { Trx } from '../../db/database.js'
 import type { AuthInfo } from '../../platform/context.js'
-import { dictItemsFor } from '../../platform/dict-refs.js'
 import { AppError } from '../../platform/errors.js'
 import type { ReadRow } from '../../platform/excel.js'
 import type { ImportKindDef, JobInfo, Rejected } from '../imports/kinds.js'
 import { defaultPasswordHash, insertMembers, type NewMember } from './members.js'
+import { findUnitAttr } from './member-queries.js'
+import {
+  accountsInOrg,
+  accountsWithPhones,
+  idCardsIn,
+  jobNosOf,
+  listActiveDictItems,
+  listDepartmentNames,
+  listLiveClasses,
+  loginNamesIn,
+  releaseSavepoint,
+  rollbackToSavepoint,
+  savepoint,
+  studentNumbers,
+} from './import-queries.js'
 import { bindNewParent } from './parent-service.js'
 import { PARENT_COLUMNS, STUDENT_COLUMNS, TEACHER_COLUMNS } from './columns.js'
 
@@ -48,7 +61,7 @@ async function insertBatch(
   unitAttrs: Map<number, number>,
 ): Promise<Rejected[]> {
   if (!members.length) return []
-  await sql`SAVEPOINT batch`.execute(trx)
+  await savepoint(trx, 'batch')
   try {
     await insertMembers(
       trx,
@@ -57,20 +70,20 @@ async function insertBatch(
       members.map((x) => x.m),
       unitAttrs,
     )
-    await sql`RELEASE SAVEPOINT batch`.execute(trx)
+    await releaseSavepoint(trx, 'batch')
     return []
   } catch {
-    await sql`ROLLBACK TO SAVEPOINT batch`.execute(trx)
+    await rollbackToSavepoint(trx, 'batch')
   }
   const rejected: Rejected[] = []
   for (const x of members) {
     x.m.accountId = x.m.accountId ?? null
-    await sql`SAVEPOINT one`.execute(trx)
+    await savepoint(trx, 'one')
     try {
       await insertMembers(trx, job.tenantId, hash, [x.m], unitAttrs)
-      await sql`RELEASE SAVEPOINT one`.execute(trx)
+      await releaseSavepoint(trx, 'one')
     } catch (e) {
-      await sql`ROLLBACK TO SAVEPOINT one`.execute(trx)
+      await rollbackToSavepoint(trx, 'one')
       rejected.push({ row: x.row, reason: reasonOf(e) })
     }
   }
@@ -102,17 +115,13 @@ class Taken {
 
 /** Login names and ID cards of the batch already used elsewhere (one query each). */
 async function takenInDb(trx: Trx, names: string[], idCards: string[]) {
-  const n = names.length
-    ? await trx.selectFrom('login_name').select('user_name').where('user_name', 'in', names).execute()
-    : []
-  const c = idCards.length
-    ? await trx.selectFrom('person').select('id_card').where('id_card', 'in', idCards).execute()
-    : []
+  const n = names.length ? await loginNamesIn(trx, names) : []
+  const c = idCards.length ? await idCardsIn(trx, idCards) : []
   return { names: new Set(n.map((r) => r.user_name)), cards: new Set(c.map((r) => r.id_card!)) }
 }
 
 async function unitAttrs(trx: Trx, orgId: number) {
-  const o = await trx.selectFrom('org_unit').select('unit_attr').where('id', '=', orgId).executeTakeFirstOrThrow()
+  const o = await findUnitAttr(trx, orgId)
   return new Map([[orgId, o.unit_attr]])
 }
 
@@ -121,21 +130,9 @@ const student: ImportKindDef = {
   schoolOnly: true,
   async prepare(ctx, trx, job) {
     const hash = await defaultPasswordHash(ctx, trx, job.tenantId)
-    const classes = await trx
-      .selectFrom('school_class as c')
-      .innerJoin('grade as g', (j) => j.onRef('g.tenant_id', '=', 'c.tenant_id').onRef('g.id', '=', 'c.grade_id'))
-      .select(['c.id', 'c.name', 'g.name as gradeName'])
-      .where('c.org_id', '=', job.orgId)
-      .where('c.archived', '=', false)
-      .execute()
+    const classes = await listLiveClasses(trx, job.orgId)
     const classOf = new Map(classes.map((c) => [`${c.gradeName}\u0000${c.name}`, c.id]))
-    const numbers = await trx
-      .selectFrom('user_info')
-      .select('job_no')
-      .where('org_id', '=', job.orgId)
-      .where('user_type', '=', UserType.STUDENT)
-      .where('job_no', 'is not', null)
-      .execute()
+    const numbers = await jobNosOf(trx, job.orgId, UserType.STUDENT)
     const jobNos = new Taken(numbers.map((r) => r.job_no!))
     const names = new Taken()
     const cards = new Taken()
@@ -236,27 +233,14 @@ const teacher: ImportKindDef = {
   schoolOnly: false,
   async prepare(ctx, trx, job) {
     const hash = await defaultPasswordHash(ctx, trx, job.tenantId)
-    const depts = await sql<{ id: number; name: string }>`
-      WITH RECURSIVE d AS (
-        SELECT id, name FROM org_unit WHERE parent_id = ${job.orgId} AND org_type = 'depart'
-        UNION ALL SELECT o.id, o.name FROM org_unit o JOIN d ON o.parent_id = d.id WHERE o.org_type = 'depart'
-      ) SELECT id, name FROM d`.execute(trx)
+    const depts = await listDepartmentNames(trx, job.orgId)
     const deptOf = new Map(depts.rows.map((d) => [d.name, Number(d.id)]))
-    const dicts = await dictItemsFor(trx, job.orgId)
-      .select(['id', 'dict_type', 'name'])
-      .where('status', '=', 0)
-      .execute()
+    const dicts = await listActiveDictItems(trx, job.orgId)
     const dictOf = (type: string, name: string): number | null | 'bad' => {
       if (!name) return null
       return dicts.find((d) => d.dict_type === type && d.name === name)?.id ?? 'bad'
     }
-    const numbers = await trx
-      .selectFrom('user_info')
-      .select('job_no')
-      .where('org_id', '=', job.orgId)
-      .where('user_type', '=', UserType.STAFF)
-      .where('job_no', 'is not', null)
-      .execute()
+    const numbers = await jobNosOf(trx, job.orgId, UserType.STAFF)
     const jobNos = new Taken(numbers.map((r) => r.job_no!))
     const names = new Taken()
     const phones = new Taken()
@@ -362,28 +346,18 @@ const teacher: ImportKindDef = {
         }
         // A phone that already has an account of the tenant: this org is added to it (a teacher of two schools).
         const existing = ok.length
-          ? await trx2
-              .selectFrom('account')
-              .select(['id', 'phone'])
-              .where(
-                'phone',
-                'in',
-                ok.map((x) => x.m.phone!),
-              )
-              .execute()
+          ? await accountsWithPhones(
+              trx2,
+              ok.map((x) => x.m.phone!),
+            )
           : []
         const accountOf = new Map(existing.map((a) => [a.phone!, a.id]))
         const members = existing.length
-          ? await trx2
-              .selectFrom('user_info')
-              .select('account_id')
-              .where('org_id', '=', job.orgId)
-              .where(
-                'account_id',
-                'in',
-                existing.map((a) => a.id),
-              )
-              .execute()
+          ? await accountsInOrg(
+              trx2,
+              job.orgId,
+              existing.map((a) => a.id),
+            )
           : []
         const inOrg = new Set(members.map((m) => m.account_id))
         const db = await takenInDb(
@@ -416,13 +390,7 @@ const parent: ImportKindDef = {
   columns: PARENT_COLUMNS,
   schoolOnly: true,
   async prepare(ctx, trx, job) {
-    const kids = await trx
-      .selectFrom('user_info')
-      .select(['id', 'job_no'])
-      .where('org_id', '=', job.orgId)
-      .where('user_type', '=', UserType.STUDENT)
-      .where('job_no', 'is not', null)
-      .execute()
+    const kids = await studentNumbers(trx, job.orgId)
     const childOf = new Map(kids.map((k) => [k.job_no!, k.id]))
     // The import acts with the uploader's reach, limited to the job's org.
     const auth: AuthInfo = {
@@ -461,12 +429,12 @@ const parent: ImportKindDef = {
             rejected.push({ row, reason: p.reason })
             continue
           }
-          await sql`SAVEPOINT one`.execute(trx2)
+          await savepoint(trx2, 'one')
           try {
             await bindNewParent(ctx, trx2, auth, p.data, job.id)
-            await sql`RELEASE SAVEPOINT one`.execute(trx2)
+            await releaseSavepoint(trx2, 'one')
           } catch (e) {
-            await sql`ROLLBACK TO SAVEPOINT one`.execute(trx2)
+            await rollbackToSavepoint(trx2, 'one')
             rejected.push({ row, reason: reasonOf(e) })
           }
         }

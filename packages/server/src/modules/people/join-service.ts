@@ -8,7 +8,6 @@ import {
   type JoinPageBody,
   type JoinRow,
 } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
@@ -17,6 +16,19 @@ import type { Page } from '../../platform/paging.js'
 import { approveExtras } from '../signup/apply-service.js'
 import { pageInOrg } from './member-lists.js'
 import { insertMembers, unitAttrOf } from './members.js'
+import { findMembershipIn } from './member-queries.js'
+import {
+  countPendingJoins,
+  findMemberContact,
+  findOrgState,
+  findPendingJoin,
+  findUserName,
+  insertJoinRequest,
+  joinRequestRows,
+  lockAccount,
+  lockJoinRequest,
+  setJoinDecision,
+} from './join-queries.js'
 import { notify } from '../../platform/notify.js'
 
 /**
@@ -26,94 +38,40 @@ import { notify } from '../../platform/notify.js'
 export function applyToJoin(ctx: AppContext, auth: AuthInfo, orgId: number, reason: string | null): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     // One account's requests queue on its row, so the pending limit below holds for simultaneous requests (modules/signup).
-    await trx.selectFrom('account').select('id').where('id', '=', auth.accountId).forUpdate().executeTakeFirstOrThrow()
-    const org = await trx
-      .selectFrom('org_unit')
-      .select(['id', 'status', 'org_type'])
-      .where('id', '=', orgId)
-      .executeTakeFirst()
+    await lockAccount(trx, auth.accountId)
+    const org = await findOrgState(trx, orgId)
     if (!org || org.status !== 0 || org.org_type !== 'org') throw notFound('机构不存在')
-    const me = await trx
-      .selectFrom('user_info')
-      .select(['true_name', 'phone', 'user_type'])
-      .where('id', '=', auth.userInfoId)
-      .executeTakeFirstOrThrow()
-    const member = await trx
-      .selectFrom('user_info')
-      .select('id')
-      .where('account_id', '=', auth.accountId)
-      .where('org_id', '=', orgId)
-      .executeTakeFirst()
+    const me = await findMemberContact(trx, auth.userInfoId)
+    const member = await findMembershipIn(trx, auth.accountId, orgId)
     if (member) throw refused(ErrorCode.CONFLICT, PeopleMsg.ALREADY_MEMBER)
-    const pending = await trx
-      .selectFrom('join_request')
-      .select('id')
-      .where('account_id', '=', auth.accountId)
-      .where('org_id', '=', orgId)
-      .where('status', '=', 0)
-      .executeTakeFirst()
+    const pending = await findPendingJoin(trx, auth.accountId, orgId)
     if (pending) throw refused(ErrorCode.CONFLICT, PeopleMsg.REQUEST_PENDING)
     // The same pending limit as the sign-up's requests.
-    const waiting = await trx
-      .selectFrom('join_request')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('account_id', '=', auth.accountId)
-      .where('status', '=', 0)
-      .executeTakeFirstOrThrow()
+    const waiting = await countPendingJoins(trx, auth.accountId)
     if (Number(waiting.n) >= PARENT_REGISTRATION_LIMIT.pendingPerAccount)
       throw refused(SignupErrorCode.PENDING_LIMIT, SignupMsg.PENDING_LIMIT)
-    const { id } = await trx
-      .insertInto('join_request')
-      .values({
-        org_id: orgId,
-        account_id: auth.accountId,
-        user_type: me.user_type,
-        true_name: me.true_name,
-        phone: me.phone,
-        reason,
-        decided_by: null,
-        decided_at: null,
-        refuse_reason: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const { id } = await insertJoinRequest(trx, {
+      org_id: orgId,
+      account_id: auth.accountId,
+      user_type: me.user_type,
+      true_name: me.true_name,
+      phone: me.phone,
+      reason,
+      decided_by: null,
+      decided_at: null,
+      refuse_reason: null,
+    })
     return id
   })
 }
 
 export function pageJoinRequests(ctx: AppContext, auth: AuthInfo, q: JoinPageBody): Promise<Page<JoinRow>> {
-  return pageInOrg(ctx, auth, q, (trx, orgId) => {
-    let rows = trx
-      .selectFrom('join_request as j')
-      .innerJoin('org_unit as o', (x) => x.onRef('o.tenant_id', '=', 'j.tenant_id').onRef('o.id', '=', 'j.org_id'))
-      .innerJoin('account as a', (x) => x.onRef('a.tenant_id', '=', 'j.tenant_id').onRef('a.id', '=', 'j.account_id'))
-      .where('j.org_id', '=', orgId)
-      .select([
-        'j.id',
-        'j.org_id as orgId',
-        'o.name as orgName',
-        'j.true_name as trueName',
-        'j.phone',
-        'a.user_name as userName',
-        'j.reason',
-        'j.status',
-        'j.refuse_reason as refuseReason',
-        'j.user_type as userType',
-        'j.child_no as childNo',
-        'j.child_name as childName',
-        'j.relation',
-        'j.source',
-        sql<string>`to_char(j.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('createdAt'),
-        sql<string | null>`to_char(j.decided_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('decidedAt'),
-      ])
-    if (q.status != null) rows = rows.where('j.status', '=', q.status)
-    return rows.orderBy('j.id', 'desc')
-  })
+  return pageInOrg(ctx, auth, q, (trx, orgId) => joinRequestRows(trx, orgId, q.status))
 }
 
 export function decideJoin(ctx: AppContext, auth: AuthInfo, b: JoinDecideBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const j = await trx.selectFrom('join_request').selectAll().where('id', '=', b.id).forUpdate().executeTakeFirst()
+    const j = await lockJoinRequest(trx, b.id)
     if (!j) throw notFound('申请不存在')
     await assertInScope(trx, auth, j.org_id)
     if (j.status !== 0) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.REQUEST_DONE)
@@ -123,11 +81,7 @@ export function decideJoin(ctx: AppContext, auth: AuthInfo, b: JoinDecideBody): 
       const extras = await approveExtras(trx, j)
       let memberId = 0
       if (extras.insertMember) {
-        const acc = await trx
-          .selectFrom('account')
-          .select('user_name')
-          .where('id', '=', j.account_id)
-          .executeTakeFirstOrThrow()
+        const acc = await findUserName(trx, j.account_id)
         ;[memberId] = (await insertMembers(
           trx,
           auth.tenantId,
@@ -153,16 +107,12 @@ export function decideJoin(ctx: AppContext, auth: AuthInfo, b: JoinDecideBody): 
         values: { 学生姓名: j.child_name ?? '' },
       })
     }
-    await trx
-      .updateTable('join_request')
-      .set({
-        status: b.approve ? 1 : 2,
-        decided_by: auth.userInfoId,
-        decided_at: now,
-        refuse_reason: b.approve ? null : (b.refuseReason ?? null),
-      })
-      .where('id', '=', j.id)
-      .execute()
+    await setJoinDecision(trx, j.id, {
+      status: b.approve ? 1 : 2,
+      decided_by: auth.userInfoId,
+      decided_at: now,
+      refuse_reason: b.approve ? null : (b.refuseReason ?? null),
+    })
     await recordOp(trx, auth, { module: '加入审核', action: b.approve ? '通过' : '拒绝', target: j.true_name })
   })
 }

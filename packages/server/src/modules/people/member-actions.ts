@@ -5,7 +5,14 @@ import { refused } from '../../platform/errors.js'
 import { assertMayActOnMembers, type Reach } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
 import { revokeAccountSessions } from '../../platform/session.js'
-import { defaultPasswordHash, deleteMembers, endMemberSessions, memberFor } from './members.js'
+import { defaultPasswordHash, memberFor } from './members.js'
+import {
+  deleteMembers,
+  endMemberSessions,
+  resetAccountPassword,
+  setMembersArchived,
+  setMemberStatusRow,
+} from './member-queries.js'
 import { notify } from '../../platform/notify.js'
 
 /** The actions every kind of person shares: enable/disable, archive/restore, delete, reset password. */
@@ -46,7 +53,7 @@ export function setMemberStatus(
   status: number,
 ): Promise<void> {
   return membersFor(ctx, auth, [id], userType, 'membership', async (trx, [m]) => {
-    await trx.updateTable('user_info').set({ status }).where('id', '=', id).execute()
+    await setMemberStatusRow(trx, id, status)
     if (status !== 0) await endMemberSessions(trx, [id], ctx.clock.now())
     await recordOp(trx, auth, {
       module: MODULE_OF[userType]!,
@@ -69,15 +76,12 @@ export function archiveMembers(
       if (r.archived === archived)
         throw refused(ErrorCode.BAD_REQUEST, archived ? PeopleMsg.ARCHIVED : PeopleMsg.NOT_ARCHIVED)
     const now = ctx.clock.now()
-    await trx
-      .updateTable('user_info')
-      .set({ archived, archived_at: archived ? now : null })
-      .where(
-        'id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .execute()
+    await setMembersArchived(
+      trx,
+      rows.map((r) => r.id),
+      archived,
+      archived ? now : null,
+    )
     if (archived)
       await endMemberSessions(
         trx,
@@ -115,11 +119,7 @@ export function resetMemberPassword(ctx: AppContext, auth: AuthInfo, userType: n
     const m = rows[0]!
     const hash = await defaultPasswordHash(ctx, trx, auth.tenantId)
     const now = ctx.clock.now()
-    await trx
-      .updateTable('account')
-      .set({ password_hash: hash, must_reset: true, failed_count: 0, locked_until: null, password_changed_at: now })
-      .where('id', '=', m.account_id)
-      .execute()
+    await resetAccountPassword(trx, m.account_id, hash, now)
     await revokeAccountSessions(trx, m.account_id, now)
     await recordOp(trx, auth, {
       module: MODULE_OF[userType]!,

@@ -4,50 +4,13 @@ import type { Database } from '../../db/schema.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { scopedOrg } from '../../platform/org-scope.js'
 import { countOf, pageByKeys, paginate, type Page, type PageQuery } from '../../platform/paging.js'
-import { keptTotal, type CountFilter } from './member-counts.js'
+import { keptTotal, type CountFilter } from './member-count-queries.js'
+import type { MemberKeys } from './member-list-queries.js'
 
 /**
  * What the people lists share (docs/people.md): teachers, students and parents page over the ids of their members
  * (`memberKeys` and each kind's own filters), the 异动 and 加入审核 lists over the records of one org (`pageInOrg`).
  */
-export type MemberKeys = SelectQueryBuilder<Database & { u: Database['user_info'] }, 'u', object>
-
-/** The members of one kind in an org, live or archived, of one status when asked: where every people list starts. */
-export function memberKeys(
-  trx: Trx,
-  userType: number,
-  orgId: number,
-  q: { archived: boolean; status?: number | null },
-): MemberKeys {
-  const keys = trx
-    .selectFrom('user_info as u')
-    .where('u.user_type', '=', userType)
-    .where('u.org_id', '=', orgId)
-    .where('u.archived', '=', q.archived)
-  return q.status != null ? keys.where('u.status', '=', q.status) : keys
-}
-
-/** The list's search box: any of `columns` or the member's login name contains the keyword. */
-export function withKeyword(
-  keys: MemberKeys,
-  keyword: string | null | undefined,
-  columns: readonly ('u.true_name' | 'u.phone' | 'u.job_no')[],
-): MemberKeys {
-  if (!keyword) return keys
-  const k = `%${keyword}%`
-  return keys.where((eb) =>
-    eb.or([
-      ...columns.map((c) => eb(c, 'ilike', k)),
-      eb.exists(
-        eb
-          .selectFrom('account as a')
-          .select('a.id')
-          .whereRef('a.id', '=', 'u.account_id')
-          .where('a.user_name', 'ilike', k),
-      ),
-    ]),
-  )
-}
 
 /**
  * One page of a people list: the ids of `ordered` (its keys in list order), their rows from `rows`. A list filtered

@@ -1,13 +1,26 @@
 import { ErrorCode, PeopleMsg, UserType, isSchoolUnit, parseIdCard } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
-import { dictItemsFor } from '../../platform/dict-refs.js'
 import { notFound, refused } from '../../platform/errors.js'
 import { assertInScope } from '../../platform/org-scope.js'
 import { recordOp, type OpEntry } from '../../platform/op-log.js'
 import { hashPassword } from '../../platform/password.js'
+import {
+  deptUnderOrg,
+  findClass,
+  findDefaultPassword,
+  findMemberOfType,
+  findOrgType,
+  findUnitAttr,
+  insertAccounts,
+  insertLoginNames,
+  insertUserInfos,
+  insertUserRoles,
+  listBuiltinRoles,
+  listDictItemsIn,
+  upsertPersons,
+} from './member-queries.js'
 
 /**
  * What adding people has in common, for single adds and for imports alike: the account (found or created),
@@ -62,11 +75,7 @@ export const uniqueMsg = (e: unknown): never =>
  */
 const defaultHashes = new Map<number, { password: string; hash: Promise<string> }>()
 export async function defaultPasswordHash(ctx: AppContext, trx: Trx, tenantId: number): Promise<string> {
-  const t = await trx
-    .selectFrom('tenant')
-    .select('default_password')
-    .where('id', '=', tenantId)
-    .executeTakeFirstOrThrow()
+  const t = await findDefaultPassword(trx, tenantId)
   const cached = defaultHashes.get(tenantId)
   if (cached && cached.password === t.default_password) return cached.hash
   const hash = hashPassword(t.default_password, ctx.config.password)
@@ -76,12 +85,7 @@ export async function defaultPasswordHash(ctx: AppContext, trx: Trx, tenantId: n
 
 /** The built-in role a new member of this kind gets: teachers in schools, bureau staff below unit attribute 8. */
 export async function builtinRoleIds(trx: Trx): Promise<Record<string, number>> {
-  const rows = await trx
-    .selectFrom('role')
-    .select(['id', 'code'])
-    .where('code', 'in', ['teacher', 'bureau_staff', 'student', 'parent'])
-    .where('org_id', 'is', null)
-    .execute()
+  const rows = await listBuiltinRoles(trx)
   return Object.fromEntries(rows.map((r) => [r.code, r.id]))
 }
 export function roleCodeFor(userType: number, unitAttr: number): string {
@@ -104,50 +108,44 @@ export async function insertMembers(
   if (!members.length) return []
   const fresh = members.filter((m) => !m.accountId)
   if (fresh.length) {
-    const accounts = await trx
-      .insertInto('account')
-      .values(
-        fresh.map((m) => ({
-          user_name: m.userName,
-          password_hash: passwordHash,
-          must_reset: true,
-          phone: m.phone,
-          locked_until: null,
-        })),
-      )
-      .returning(['id', 'user_name'])
-      .execute()
-    const byName = new Map(accounts.map((a) => [a.user_name, a.id]))
-    for (const m of fresh) m.accountId = byName.get(m.userName)!
-    await trx
-      .insertInto('login_name')
-      .values(accounts.map((a) => ({ user_name: a.user_name, tenant_id: tenantId, account_id: a.id })))
-      .execute()
-  }
-  const infos = await trx
-    .insertInto('user_info')
-    .values(
-      members.map((m) => ({
-        account_id: m.accountId!,
-        org_id: m.orgId,
-        user_type: m.userType,
-        true_name: m.trueName,
+    const accounts = await insertAccounts(
+      trx,
+      fresh.map((m) => ({
+        user_name: m.userName,
+        password_hash: passwordHash,
+        must_reset: true,
         phone: m.phone,
-        avatar_url: null,
-        job_no: m.jobNo ?? null,
-        dept_id: m.deptId ?? null,
-        class_id: m.classId ?? null,
-        position_id: m.positionId ?? null,
-        title_id: m.titleId ?? null,
-        teacher_type_id: m.teacherTypeId ?? null,
-        entered_on: m.enteredOn ?? null,
-        remark: m.remark ?? null,
-        import_job_id: m.importJobId ?? null,
-        archived_at: null,
+        locked_until: null,
       })),
     )
-    .returning('id')
-    .execute()
+    const byName = new Map(accounts.map((a) => [a.user_name, a.id]))
+    for (const m of fresh) m.accountId = byName.get(m.userName)!
+    await insertLoginNames(
+      trx,
+      accounts.map((a) => ({ user_name: a.user_name, tenant_id: tenantId, account_id: a.id })),
+    )
+  }
+  const infos = await insertUserInfos(
+    trx,
+    members.map((m) => ({
+      account_id: m.accountId!,
+      org_id: m.orgId,
+      user_type: m.userType,
+      true_name: m.trueName,
+      phone: m.phone,
+      avatar_url: null,
+      job_no: m.jobNo ?? null,
+      dept_id: m.deptId ?? null,
+      class_id: m.classId ?? null,
+      position_id: m.positionId ?? null,
+      title_id: m.titleId ?? null,
+      teacher_type_id: m.teacherTypeId ?? null,
+      entered_on: m.enteredOn ?? null,
+      remark: m.remark ?? null,
+      import_job_id: m.importJobId ?? null,
+      archived_at: null,
+    })),
+  )
   const roles = await builtinRoleIds(trx)
   const links = members
     .map((m, i) => ({
@@ -155,7 +153,7 @@ export async function insertMembers(
       role_id: roles[roleCodeFor(m.userType, unitAttrs.get(m.orgId) ?? 8)],
     }))
     .filter((l): l is { user_info_id: number; role_id: number } => l.role_id !== undefined)
-  if (links.length) await trx.insertInto('user_role').values(links).execute()
+  if (links.length) await insertUserRoles(trx, links)
   const facts = members.filter((m) => m.person && Object.values(m.person).some((v) => v != null))
   await savePersons(
     trx,
@@ -190,17 +188,6 @@ export async function savePerson(trx: Trx, accountId: number, f: PersonFacts): P
   await savePersons(trx, [{ accountId, facts: f }])
 }
 
-const PERSON_COLUMNS = [
-  'id_card',
-  'sex',
-  'birthday',
-  'nation',
-  'political_status_id',
-  'education_id',
-  'degree_id',
-  'email',
-] as const
-
 /** The person rows of many accounts in one statement (an import batch writes 500 at once, not one by one). */
 export async function savePersons(trx: Trx, items: { accountId: number; facts: PersonFacts }[]): Promise<void> {
   if (!items.length) return
@@ -224,77 +211,15 @@ export async function savePersons(trx: Trx, items: { accountId: number; facts: P
       ] as const
     }),
   )
-  await trx
-    .insertInto('person')
-    .values([...byAccount.values()])
-    .onConflict((oc) =>
-      oc.columns(['tenant_id', 'account_id']).doUpdateSet((eb) => ({
-        ...Object.fromEntries(PERSON_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])),
-        updated_at: sql`now()`,
-      })),
-    )
-    .execute()
+  await upsertPersons(trx, [...byAccount.values()])
 }
 
 /** A membership of the given kind inside the caller's scope; 404 for another school's or another tenant's. */
 export async function memberFor(trx: Trx, auth: AuthInfo, id: number, userType: number) {
-  const m = await trx
-    .selectFrom('user_info')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_type', '=', userType)
-    .executeTakeFirst()
+  const m = await findMemberOfType(trx, id, userType)
   if (!m) throw notFound(PeopleMsg.NOT_FOUND)
   await assertInScope(trx, auth, m.org_id)
   return m
-}
-
-/** Ends the sessions opened through these memberships (disabled, archived or deleted people are out at once). */
-export async function endMemberSessions(trx: Trx, ids: number[], now: Date): Promise<void> {
-  if (ids.length)
-    await trx
-      .updateTable('session')
-      .set({ revoked_at: now })
-      .where('user_info_id', 'in', ids)
-      .where('revoked_at', 'is', null)
-      .execute()
-}
-
-/**
- * Removes memberships, their sessions, sub-app hand-over tokens and role links, and each account left with no
- * membership (with its login name), so the login can be used again.
- */
-export async function deleteMembers(trx: Trx, ids: number[]): Promise<void> {
-  if (!ids.length) return
-  const rows = await trx.selectFrom('user_info').select('account_id').where('id', 'in', ids).execute()
-  await trx.deleteFrom('session').where('user_info_id', 'in', ids).execute()
-  // once_token points at the account (no cascade): a member who ever opened a hosted sub-app left rows there.
-  await trx.deleteFrom('once_token').where('user_info_id', 'in', ids).execute()
-  await trx.updateTable('join_request').set({ decided_by: null }).where('decided_by', 'in', ids).execute()
-  await trx.deleteFrom('user_info').where('id', 'in', ids).execute()
-  const accountIds = [...new Set(rows.map((r) => r.account_id))]
-  const orphans = await trx
-    .selectFrom('account')
-    .select(['id', 'user_name'])
-    .where('id', 'in', accountIds)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('user_info').select('id').whereRef('user_info.account_id', '=', 'account.id'))),
-    )
-    .execute()
-  if (!orphans.length) return
-  const orphanIds = orphans.map((o) => o.id)
-  await trx.deleteFrom('session').where('account_id', 'in', orphanIds).execute()
-  await trx.deleteFrom('reset_ticket').where('account_id', 'in', orphanIds).execute()
-  await trx.deleteFrom('once_token').where('account_id', 'in', orphanIds).execute()
-  await trx
-    .deleteFrom('login_name')
-    .where(
-      'user_name',
-      'in',
-      orphans.map((o) => o.user_name),
-    )
-    .execute()
-  await trx.deleteFrom('account').where('id', 'in', orphanIds).execute()
 }
 
 /** Checks that each given id is an entry of its dictionary type (or empty) that a member of `orgId` may name. */
@@ -305,14 +230,11 @@ export async function checkDicts(
 ): Promise<void> {
   const wanted = Object.values(refs).filter((r) => r.id != null)
   if (!wanted.length) return
-  const found = await dictItemsFor(trx, orgId)
-    .select(['id', 'dict_type'])
-    .where(
-      'id',
-      'in',
-      wanted.map((r) => r.id!),
-    )
-    .execute()
+  const found = await listDictItemsIn(
+    trx,
+    orgId,
+    wanted.map((r) => r.id!),
+  )
   for (const r of wanted) {
     if (!found.some((f) => f.id === r.id && f.dict_type === r.type)) throw notFound(`${r.label}不存在`)
   }
@@ -321,28 +243,20 @@ export async function checkDicts(
 /** A department (org_type depart) inside the member's org. */
 export async function checkDept(trx: Trx, orgId: number, deptId: number | null | undefined): Promise<void> {
   if (deptId == null) return
-  const d = await sql<{ id: number }>`
-    WITH RECURSIVE up AS (
-      SELECT id, parent_id, org_type FROM org_unit WHERE id = ${deptId}
-      UNION ALL SELECT o.id, o.parent_id, o.org_type FROM org_unit o JOIN up ON o.id = up.parent_id WHERE up.org_type = 'depart'
-    ) SELECT id FROM up WHERE id = ${orgId}`.execute(trx)
-  const dept = await trx.selectFrom('org_unit').select('org_type').where('id', '=', deptId).executeTakeFirst()
+  const d = await deptUnderOrg(trx, deptId, orgId)
+  const dept = await findOrgType(trx, deptId)
   if (!d.rows.length || dept?.org_type !== 'depart') throw notFound(PeopleMsg.DEPT_NOT_FOUND)
 }
 
 /** A live class of the school (not archived), for placing students. */
 export async function liveClass(trx: Trx, orgId: number, classId: number) {
-  const c = await trx
-    .selectFrom('school_class')
-    .select(['id', 'org_id', 'archived', 'name'])
-    .where('id', '=', classId)
-    .executeTakeFirst()
+  const c = await findClass(trx, classId)
   if (!c || c.org_id !== orgId) throw notFound(PeopleMsg.CLASS_NOT_FOUND)
   if (c.archived) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.CLASS_ARCHIVED)
   return c
 }
 
 export async function unitAttrOf(trx: Trx, orgId: number): Promise<Map<number, number>> {
-  const o = await trx.selectFrom('org_unit').select('unit_attr').where('id', '=', orgId).executeTakeFirstOrThrow()
+  const o = await findUnitAttr(trx, orgId)
   return new Map([[orgId, o.unit_attr]])
 }

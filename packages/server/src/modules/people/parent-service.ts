@@ -8,7 +8,6 @@ import {
   type ParentPageBody,
   type ParentRow,
 } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { refused } from '../../platform/errors.js'
@@ -17,77 +16,27 @@ import { recordOp } from '../../platform/op-log.js'
 import type { Page } from '../../platform/paging.js'
 import { defaultPasswordHash, insertMembers, memberFor, uniqueMsg, unitAttrOf } from './members.js'
 import { anchoredIdsAt } from './deep-pages.js'
-import { memberKeys, pageMembers, withKeyword } from './member-lists.js'
-import { parentsOf, schoolOf } from './student-service.js'
-
-function parentRows(trx: Trx) {
-  return (
-    trx
-      .selectFrom('user_info as u')
-      // A left join on the key (the account always exists): a query that reads none of its columns drops it (paging).
-      .leftJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
-      .where('u.user_type', '=', UserType.PARENT)
-      .select((eb) => [
-        'u.id',
-        'u.account_id as accountId',
-        'u.org_id as orgId',
-        eb.ref('a.user_name').$notNull().as('userName'),
-        'u.true_name as trueName',
-        'u.phone',
-        'u.status',
-        'u.archived',
-        sql<string>`to_char(u.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('createdAt'),
-      ])
-  )
-}
+import { pageMembers } from './member-lists.js'
+import { findAccountByPhone } from './member-queries.js'
+import {
+  deleteParentChild,
+  findMembershipKindIn,
+  insertParentChild,
+  listChildrenOf,
+  parentIdsInOrder,
+  parentKeys,
+  parentsWithIds,
+} from './parent-queries.js'
+import { schoolOf } from './student-service.js'
+import { parentsOf } from './student-queries.js'
 
 /** The children of the listed parents, in one query for the whole page. */
 export async function childrenOf(trx: Trx, parentIds: number[]): Promise<Map<number, ParentChild[]>> {
   const out = new Map<number, ParentChild[]>()
   if (!parentIds.length) return out
-  const rows = await trx
-    .selectFrom('parent_child as pc')
-    .innerJoin('user_info as s', (j) => j.onRef('s.tenant_id', '=', 'pc.tenant_id').onRef('s.id', '=', 'pc.child_id'))
-    .leftJoin('school_class as c', (j) => j.onRef('c.tenant_id', '=', 's.tenant_id').onRef('c.id', '=', 's.class_id'))
-    .leftJoin('grade as g', (j) => j.onRef('g.tenant_id', '=', 'c.tenant_id').onRef('g.id', '=', 'c.grade_id'))
-    .select([
-      'pc.parent_id as parentId',
-      's.id',
-      's.true_name as trueName',
-      's.job_no as jobNo',
-      sql<string | null>`g.name || c.name`.as('className'),
-      'pc.relation',
-    ])
-    .where('pc.parent_id', 'in', parentIds)
-    .orderBy('pc.created_at')
-    .execute()
+  const rows = await listChildrenOf(trx, parentIds)
   for (const { parentId, ...child } of rows) out.set(parentId, [...(out.get(parentId) ?? []), child])
   return out
-}
-
-/** The list's own filters on user_info alone (paging reads its ids from an index; see pageByKeys). */
-export function parentKeys(trx: Trx, orgId: number, q: Omit<ParentPageBody, 'pageIndex' | 'pageSize'>) {
-  let keys = memberKeys(trx, UserType.PARENT, orgId, q)
-  if (q.childId != null || q.classId != null) {
-    keys = keys.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('parent_child as pc')
-          .innerJoin('user_info as s', (j) =>
-            j.onRef('s.tenant_id', '=', 'pc.tenant_id').onRef('s.id', '=', 'pc.child_id'),
-          )
-          .select('pc.child_id')
-          .whereRef('pc.parent_id', '=', 'u.id')
-          .$if(q.childId != null, (w) => w.where('pc.child_id', '=', q.childId!))
-          .$if(q.classId != null, (w) => w.where('s.class_id', '=', q.classId!)),
-      ),
-    )
-  }
-  return withKeyword(keys, q.keyword, ['u.true_name', 'u.phone'])
-}
-
-/** Full rows of the filtered list (the export). */
-export function filterParents(trx: Trx, orgId: number, q: Omit<ParentPageBody, 'pageIndex' | 'pageSize'>) {
-  return parentRows(trx).where('u.id', 'in', parentKeys(trx, orgId, q).select('u.id'))
 }
 
 export function pageParents(ctx: AppContext, auth: AuthInfo, q: ParentPageBody): Promise<Page<ParentRow>> {
@@ -97,10 +46,10 @@ export function pageParents(ctx: AppContext, auth: AuthInfo, q: ParentPageBody):
     const counted = { orgId, userType: UserType.PARENT, archived: q.archived, status: q.status }
     const page = await pageMembers(trx, q, {
       keys,
-      ordered: keys.select('u.id').orderBy('u.id', 'desc'),
+      ordered: parentIdsInOrder(keys),
       counted,
       kept: !q.keyword && q.childId == null && q.classId == null,
-      rows: (ids) => parentRows(trx).where('u.id', 'in', ids).execute(),
+      rows: (ids) => parentsWithIds(trx, ids),
       deep: (offset, limit) =>
         anchoredIdsAt(
           ctx.db,
@@ -134,20 +83,10 @@ export async function bindNewParent(
   importJobId: number | null = null,
 ): Promise<number> {
   const child = await memberFor(trx, auth, b.childId, UserType.STUDENT)
-  const account = await trx
-    .selectFrom('account')
-    .select('id')
-    .where('phone', '=', b.phone)
-    .orderBy('id')
-    .executeTakeFirst()
+  const account = await findAccountByPhone(trx, b.phone)
   let parentId: number | undefined
   if (account) {
-    const m = await trx
-      .selectFrom('user_info')
-      .select(['id', 'user_type'])
-      .where('account_id', '=', account.id)
-      .where('org_id', '=', child.org_id)
-      .executeTakeFirst()
+    const m = await findMembershipKindIn(trx, account.id, child.org_id)
     if (m && m.user_type !== UserType.PARENT) throw refused(ErrorCode.CONFLICT, PeopleMsg.ALREADY_MEMBER)
     parentId = m?.id
   }
@@ -171,12 +110,7 @@ export async function bindNewParent(
       await unitAttrOf(trx, child.org_id),
     )
   }
-  const bound = await trx
-    .insertInto('parent_child')
-    .values({ parent_id: parentId!, child_id: child.id, relation: b.relation })
-    .onConflict((oc) => oc.doNothing())
-    .returning('parent_id')
-    .executeTakeFirst()
+  const bound = await insertParentChild(trx, parentId!, child.id, b.relation)
   if (!bound) throw refused(ErrorCode.CONFLICT, PeopleMsg.ALREADY_BOUND)
   return parentId!
 }
@@ -204,12 +138,7 @@ export function bindChild(ctx: AppContext, auth: AuthInfo, b: ParentBindBody): P
     await assertMayActOnMembers(trx, auth, [parent], 'membership')
     const child = await memberFor(trx, auth, b.childId, UserType.STUDENT)
     if (child.org_id !== parent.org_id) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.CHILD_NOT_FOUND)
-    const bound = await trx
-      .insertInto('parent_child')
-      .values({ parent_id: parent.id, child_id: child.id, relation: b.relation })
-      .onConflict((oc) => oc.doNothing())
-      .returning('parent_id')
-      .executeTakeFirst()
+    const bound = await insertParentChild(trx, parent.id, child.id, b.relation)
     if (!bound) throw refused(ErrorCode.CONFLICT, PeopleMsg.ALREADY_BOUND)
     await recordOp(trx, auth, {
       module: '家长管理',
@@ -223,12 +152,7 @@ export function unbindChild(ctx: AppContext, auth: AuthInfo, parentId: number, c
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const parent = await memberFor(trx, auth, parentId, UserType.PARENT)
     await assertMayActOnMembers(trx, auth, [parent], 'membership')
-    const gone = await trx
-      .deleteFrom('parent_child')
-      .where('parent_id', '=', parentId)
-      .where('child_id', '=', childId)
-      .returning('child_id')
-      .executeTakeFirst()
+    const gone = await deleteParentChild(trx, parentId, childId)
     if (!gone) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.NOT_BOUND)
     await recordOp(trx, auth, { module: '家长管理', action: '解除绑定', target: parent.true_name, detail: { childId } })
   })

@@ -1,10 +1,10 @@
 import { personalDetailsContracts as C, type PersonalDetails, type PersonalDetailsUpdateBody } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { handle } from '../../platform/contract-routes.js'
 import { ok } from '../../platform/envelope.js'
 import { recordOp } from '../../platform/op-log.js'
 import { checkDicts } from './members.js'
+import { findPersonalDetails, saveOwnPersonFacts } from './personal-details-queries.js'
 
 /**
  * /base/api/userInfo/personalDetails (000 §7.9; the personalData page): the signed-in member's own details, and the
@@ -13,47 +13,7 @@ import { checkDicts } from './members.js'
  */
 export function personalDetailsOf(ctx: AppContext, auth: AuthInfo): Promise<PersonalDetails> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const r = await trx
-      .selectFrom('user_info as u')
-      .innerJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
-      .innerJoin('org_unit as o', (j) => j.onRef('o.tenant_id', '=', 'u.tenant_id').onRef('o.id', '=', 'u.org_id'))
-      .leftJoin('person as p', (j) =>
-        j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.account_id', '=', 'u.account_id'),
-      )
-      .leftJoin('org_unit as dept', (j) =>
-        j.onRef('dept.tenant_id', '=', 'u.tenant_id').onRef('dept.id', '=', 'u.dept_id'),
-      )
-      .leftJoin('dict_item as pos', (j) =>
-        j.onRef('pos.tenant_id', '=', 'u.tenant_id').onRef('pos.id', '=', 'u.position_id'),
-      )
-      .leftJoin('dict_item as title', (j) =>
-        j.onRef('title.tenant_id', '=', 'u.tenant_id').onRef('title.id', '=', 'u.title_id'),
-      )
-      .select([
-        'u.id',
-        'u.user_type',
-        'u.true_name',
-        'a.user_name',
-        'u.org_id',
-        'o.name as orgName',
-        'u.phone',
-        'a.phone as accountPhone',
-        'p.id_card',
-        'p.sex',
-        'p.birthday',
-        'p.nation',
-        'p.email',
-        'p.political_status_id',
-        'p.education_id',
-        'p.degree_id',
-        'u.job_no',
-        'dept.name as deptName',
-        'pos.name as positionName',
-        'title.name as titleName',
-        'u.entered_on',
-      ])
-      .where('u.id', '=', auth.userInfoId)
-      .executeTakeFirstOrThrow()
+    const r = await findPersonalDetails(trx, auth.userInfoId)
     return {
       userInfoId: r.id,
       userType: r.user_type,
@@ -94,19 +54,7 @@ export function updatePersonalDetails(ctx: AppContext, auth: AuthInfo, b: Person
       education_id: b.educationId ?? null,
       degree_id: b.degreeId ?? null,
     }
-    await trx
-      .insertInto('person')
-      .values({ account_id: auth.accountId, sex: b.sex ?? null, birthday: b.birthday ?? null, ...own })
-      .onConflict((oc) =>
-        oc.columns(['tenant_id', 'account_id']).doUpdateSet({
-          ...own,
-          // The ID card decides sex and birthday when there is one.
-          sex: sql`CASE WHEN person.id_card IS NULL THEN excluded.sex ELSE person.sex END`,
-          birthday: sql`CASE WHEN person.id_card IS NULL THEN excluded.birthday ELSE person.birthday END`,
-          updated_at: sql`now()`,
-        }),
-      )
-      .execute()
+    await saveOwnPersonFacts(trx, auth.accountId, { sex: b.sex ?? null, birthday: b.birthday ?? null }, own)
     await recordOp(trx, auth, { module: '个人信息', action: '编辑个人资料', target: null })
   })
 }

@@ -1,0 +1,189 @@
+import { sql, type Insertable, type Updateable } from 'kysely'
+import type { Trx } from '../../db/database.js'
+import type { Database } from '../../db/schema.js'
+import { dictItemsFor } from '../../platform/dict-refs.js'
+
+/** The database side of members.ts and member-actions.ts: accounts, memberships, person rows, sessions. */
+
+export function findDefaultPassword(trx: Trx, tenantId: number) {
+  return trx.selectFrom('tenant').select('default_password').where('id', '=', tenantId).executeTakeFirstOrThrow()
+}
+
+/** The tenant-wide built-in roles new members get (teacher, bureau_staff, student, parent). */
+export function listBuiltinRoles(trx: Trx) {
+  return trx
+    .selectFrom('role')
+    .select(['id', 'code'])
+    .where('code', 'in', ['teacher', 'bureau_staff', 'student', 'parent'])
+    .where('org_id', 'is', null)
+    .execute()
+}
+
+export function insertAccounts(trx: Trx, rows: Insertable<Database['account']>[]) {
+  return trx.insertInto('account').values(rows).returning(['id', 'user_name']).execute()
+}
+
+export function insertLoginNames(trx: Trx, rows: Insertable<Database['login_name']>[]) {
+  return trx.insertInto('login_name').values(rows).execute()
+}
+
+export function insertUserInfos(trx: Trx, rows: Insertable<Database['user_info']>[]) {
+  return trx.insertInto('user_info').values(rows).returning('id').execute()
+}
+
+export function insertUserRoles(trx: Trx, rows: Insertable<Database['user_role']>[]) {
+  return trx.insertInto('user_role').values(rows).execute()
+}
+
+const PERSON_COLUMNS = [
+  'id_card',
+  'sex',
+  'birthday',
+  'nation',
+  'political_status_id',
+  'education_id',
+  'degree_id',
+  'email',
+] as const
+
+/** Inserts person rows, or overwrites every fact column of an account's existing one. */
+export function upsertPersons(trx: Trx, rows: Insertable<Database['person']>[]) {
+  return trx
+    .insertInto('person')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'account_id']).doUpdateSet((eb) => ({
+        ...Object.fromEntries(PERSON_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])),
+        updated_at: sql`now()`,
+      })),
+    )
+    .execute()
+}
+
+export function findMemberOfType(trx: Trx, id: number, userType: number) {
+  return trx
+    .selectFrom('user_info')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_type', '=', userType)
+    .executeTakeFirst()
+}
+
+/** Ends the sessions opened through these memberships (disabled, archived or deleted people are out at once). */
+export async function endMemberSessions(trx: Trx, ids: number[], now: Date): Promise<void> {
+  if (ids.length)
+    await trx
+      .updateTable('session')
+      .set({ revoked_at: now })
+      .where('user_info_id', 'in', ids)
+      .where('revoked_at', 'is', null)
+      .execute()
+}
+
+/**
+ * Removes memberships, their sessions, sub-app hand-over tokens and role links, and each account left with no
+ * membership (with its login name), so the login can be used again.
+ */
+export async function deleteMembers(trx: Trx, ids: number[]): Promise<void> {
+  if (!ids.length) return
+  const rows = await trx.selectFrom('user_info').select('account_id').where('id', 'in', ids).execute()
+  await trx.deleteFrom('session').where('user_info_id', 'in', ids).execute()
+  // once_token points at the account (no cascade): a member who ever opened a hosted sub-app left rows there.
+  await trx.deleteFrom('once_token').where('user_info_id', 'in', ids).execute()
+  await trx.updateTable('join_request').set({ decided_by: null }).where('decided_by', 'in', ids).execute()
+  await trx.deleteFrom('user_info').where('id', 'in', ids).execute()
+  const accountIds = [...new Set(rows.map((r) => r.account_id))]
+  const orphans = await trx
+    .selectFrom('account')
+    .select(['id', 'user_name'])
+    .where('id', 'in', accountIds)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('user_info').select('id').whereRef('user_info.account_id', '=', 'account.id'))),
+    )
+    .execute()
+  if (!orphans.length) return
+  const orphanIds = orphans.map((o) => o.id)
+  await trx.deleteFrom('session').where('account_id', 'in', orphanIds).execute()
+  await trx.deleteFrom('reset_ticket').where('account_id', 'in', orphanIds).execute()
+  await trx.deleteFrom('once_token').where('account_id', 'in', orphanIds).execute()
+  await trx
+    .deleteFrom('login_name')
+    .where(
+      'user_name',
+      'in',
+      orphans.map((o) => o.user_name),
+    )
+    .execute()
+  await trx.deleteFrom('account').where('id', 'in', orphanIds).execute()
+}
+
+/** The dictionary entries among `ids` that a record of `orgId` may name (the tenant's and the org's own). */
+export function listDictItemsIn(trx: Trx, orgId: number, ids: number[]) {
+  return dictItemsFor(trx, orgId).select(['id', 'dict_type']).where('id', 'in', ids).execute()
+}
+
+/** The rows (at most one) when walking up from `deptId` through departments reaches `orgId`. */
+export function deptUnderOrg(trx: Trx, deptId: number, orgId: number) {
+  return sql<{ id: number }>`
+    WITH RECURSIVE up AS (
+      SELECT id, parent_id, org_type FROM org_unit WHERE id = ${deptId}
+      UNION ALL SELECT o.id, o.parent_id, o.org_type FROM org_unit o JOIN up ON o.id = up.parent_id WHERE up.org_type = 'depart'
+    ) SELECT id FROM up WHERE id = ${orgId}`.execute(trx)
+}
+
+export function findOrgType(trx: Trx, orgId: number) {
+  return trx.selectFrom('org_unit').select('org_type').where('id', '=', orgId).executeTakeFirst()
+}
+
+export function findClass(trx: Trx, classId: number) {
+  return trx
+    .selectFrom('school_class')
+    .select(['id', 'org_id', 'archived', 'name'])
+    .where('id', '=', classId)
+    .executeTakeFirst()
+}
+
+export function findUnitAttr(trx: Trx, orgId: number) {
+  return trx.selectFrom('org_unit').select('unit_attr').where('id', '=', orgId).executeTakeFirstOrThrow()
+}
+
+/** Sets a membership's status (0 enabled). */
+export function setMemberStatusRow(trx: Trx, id: number, status: number) {
+  return trx.updateTable('user_info').set({ status }).where('id', '=', id).execute()
+}
+
+export function setMembersArchived(trx: Trx, ids: number[], archived: boolean, archivedAt: Date | null) {
+  return trx.updateTable('user_info').set({ archived, archived_at: archivedAt }).where('id', 'in', ids).execute()
+}
+
+/** Back to the given password hash, to be changed at next login, unlocked. */
+export function resetAccountPassword(trx: Trx, accountId: number, hash: string, now: Date) {
+  return trx
+    .updateTable('account')
+    .set({ password_hash: hash, must_reset: true, failed_count: 0, locked_until: null, password_changed_at: now })
+    .where('id', '=', accountId)
+    .execute()
+}
+
+/** The tenant's first account with this phone (an existing person a new membership joins). */
+export function findAccountByPhone(trx: Trx, phone: string) {
+  return trx.selectFrom('account').select('id').where('phone', '=', phone).orderBy('id').executeTakeFirst()
+}
+
+/** The account's membership in `orgId`, if any. */
+export function findMembershipIn(trx: Trx, accountId: number, orgId: number) {
+  return trx
+    .selectFrom('user_info')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst()
+}
+
+export function updateMemberRow(trx: Trx, id: number, values: Updateable<Database['user_info']>) {
+  return trx.updateTable('user_info').set(values).where('id', '=', id).execute()
+}
+
+export function setAccountPhone(trx: Trx, accountId: number, phone: string) {
+  return trx.updateTable('account').set({ phone }).where('id', '=', accountId).execute()
+}
