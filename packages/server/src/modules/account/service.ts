@@ -6,49 +6,11 @@ import { loadGrants } from '../../platform/permissions.js'
 import { findAccount, membershipsOf } from '../auth/queries.js'
 import { newPasswordHash, storePassword } from '../auth/password-change.js'
 import { toOrgInfo } from '../organization/queries.js'
+import { findCurrentUser } from './queries.js'
 
 export async function currentUserDetail(ctx: AppContext, auth: AuthInfo): Promise<CurrentUserDetail> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    // One read for the person, account, organisation and tenant (this call runs on every page load).
-    const row = await trx
-      .selectFrom('user_info')
-      .innerJoin('account', (j) =>
-        j.onRef('account.tenant_id', '=', 'user_info.tenant_id').onRef('account.id', '=', 'user_info.account_id'),
-      )
-      .innerJoin('org_unit', (j) =>
-        j.onRef('org_unit.tenant_id', '=', 'user_info.tenant_id').onRef('org_unit.id', '=', 'user_info.org_id'),
-      )
-      .innerJoin('tenant', 'tenant.id', 'user_info.tenant_id')
-      .selectAll('org_unit')
-      .select((eb) => [
-        'user_info.id as userInfoId',
-        'user_info.true_name',
-        'user_info.avatar_url',
-        'user_info.phone as infoPhone',
-        'user_info.user_type',
-        'account.user_name',
-        'account.phone as accountPhone',
-        'tenant.tenant_module_type',
-        eb
-          .selectFrom('user_info as m')
-          .innerJoin('org_unit as mo', (j) =>
-            j.onRef('mo.tenant_id', '=', 'm.tenant_id').onRef('mo.id', '=', 'm.org_id'),
-          )
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('m.account_id', '=', 'user_info.account_id')
-          .where('m.status', '=', 0)
-          .where('m.archived', '=', false)
-          .where('mo.status', '=', 0)
-          .as('orgCount'),
-        eb
-          .selectFrom('org_unit as t')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .where('t.org_type', '=', 'org')
-          .as('orgsInTenant'),
-      ])
-      .where('user_info.id', '=', auth.userInfoId)
-      .where('user_info.account_id', '=', auth.accountId)
-      .executeTakeFirst()
+    const row = await findCurrentUser(trx, auth.userInfoId, auth.accountId)
     if (!row) throw unauthorized()
     const grants = await loadGrants(trx, auth.userInfoId)
     return {

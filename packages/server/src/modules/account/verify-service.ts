@@ -9,6 +9,13 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { recordOp } from '../../platform/op-log.js'
 import { checkDicts, savePerson, uniqueMsg } from '../people/members.js'
+import {
+  findVerifyDetail,
+  findVerifyKeptFields,
+  setAccountPhone,
+  tenantConfig,
+  updateVerifyUserInfo,
+} from './queries.js'
 
 /**
  * The verify-info form after login (001 §3, §5). The tenant's config names the required fields
@@ -17,31 +24,12 @@ import { checkDicts, savePerson, uniqueMsg } from '../people/members.js'
  */
 export function verifyCheck(ctx: AppContext, auth: AuthInfo): Promise<VerifyCheckResult> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const t = await trx.selectFrom('tenant').select('config').where('id', '=', auth.tenantId).executeTakeFirstOrThrow()
+    const t = await tenantConfig(trx, auth.tenantId)
     const cfg = t.config as { requiredInfoAfterLogin?: boolean; requiredInfoFields?: string[] }
     const required = cfg.requiredInfoAfterLogin
       ? (cfg.requiredInfoFields ?? []).filter((f): f is VerifyField => (VERIFY_FIELDS as readonly string[]).includes(f))
       : []
-    const me = await trx
-      .selectFrom('user_info as u')
-      .innerJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
-      .leftJoin('person as p', (j) =>
-        j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.account_id', '=', 'u.account_id'),
-      )
-      .select([
-        'u.true_name',
-        'a.phone as accountPhone',
-        'u.phone',
-        'u.title_id',
-        'p.id_card',
-        'p.sex',
-        'p.nation',
-        'p.political_status_id',
-        'p.education_id',
-        'p.degree_id',
-      ])
-      .where('u.id', '=', auth.userInfoId)
-      .executeTakeFirstOrThrow()
+    const me = await findVerifyDetail(trx, auth.userInfoId)
     const detail = {
       userName: me.true_name,
       idCard: me.id_card ?? null,
@@ -75,13 +63,12 @@ export function verifySave(ctx: AppContext, auth: AuthInfo, b: VerifyInfoBody): 
       degree: { id: b.academicDegree, type: 'degree', label: '学位' },
     })
     try {
-      await trx
-        .updateTable('user_info')
-        .set({ ...(b.userName && { true_name: b.userName }), phone, title_id: b.technicalTitle ?? null })
-        .where('id', '=', auth.userInfoId)
-        .execute()
-      if (!before.phone && phone)
-        await trx.updateTable('account').set({ phone }).where('id', '=', auth.accountId).execute()
+      await updateVerifyUserInfo(trx, auth.userInfoId, {
+        ...(b.userName && { true_name: b.userName }),
+        phone,
+        title_id: b.technicalTitle ?? null,
+      })
+      if (!before.phone && phone) await setAccountPhone(trx, auth.accountId, phone)
       await savePerson(trx, auth.accountId, {
         idCard,
         sex: parseIdCard(idCard)?.sex ?? b.sex ?? null,
@@ -98,14 +85,6 @@ export function verifySave(ctx: AppContext, auth: AuthInfo, b: VerifyInfoBody): 
 }
 
 async function verifyCheckIn(trx: Trx, auth: AuthInfo) {
-  const row = await trx
-    .selectFrom('user_info as u')
-    .leftJoin('person as p', (j) =>
-      j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.account_id', '=', 'u.account_id'),
-    )
-    .innerJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
-    .select(['p.id_card', 'u.phone', 'a.phone as accountPhone'])
-    .where('u.id', '=', auth.userInfoId)
-    .executeTakeFirstOrThrow()
+  const row = await findVerifyKeptFields(trx, auth.userInfoId)
   return { idCard: row.id_card ?? null, phone: row.phone ?? row.accountPhone ?? null }
 }

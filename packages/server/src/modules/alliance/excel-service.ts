@@ -13,6 +13,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { refused } from '../../platform/errors.js'
 import { readSheet, xlsxStream, type SheetColumn } from '../../platform/excel.js'
 import { recordOp } from '../../platform/op-log.js'
+import { findOrgTradeAndAppType, insertJoinedMember, insertOrg, listChildOrgNames, listOrgCodes } from './queries.js'
 import { requireAdmin } from './service.js'
 
 /** The alliance-school template's columns; an asterisk marks a required one. */
@@ -63,21 +64,9 @@ export async function importAllianceSchools(
   const rows = await readSheet(file, ALLIANCE_SCHOOL_COLUMNS, ALLIANCE_IMPORT_MAX_ROWS)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const alliance = await requireAdmin(trx, auth, allianceOrgId)
-    const parent = await trx
-      .selectFrom('org_unit')
-      .select(['trade', 'app_type'])
-      .where('id', '=', allianceOrgId)
-      .executeTakeFirstOrThrow()
-    const siblings = new Set(
-      (await trx.selectFrom('org_unit').select('name').where('parent_id', '=', allianceOrgId).execute()).map(
-        (o) => o.name,
-      ),
-    )
-    const codes = new Set(
-      (await trx.selectFrom('org_unit').select('org_code').where('org_code', 'is not', null).execute()).map(
-        (o) => o.org_code!,
-      ),
-    )
+    const parent = await findOrgTradeAndAppType(trx, allianceOrgId)
+    const siblings = new Set((await listChildOrgNames(trx, allianceOrgId)).map((o) => o.name))
+    const codes = new Set((await listOrgCodes(trx)).map((o) => o.org_code!))
     const errors: { row: number; reason: string }[] = []
     const planned: Planned[] = []
     for (const { rowNumber: row, values: v } of rows) {
@@ -126,48 +115,41 @@ export async function importAllianceSchools(
       throw refused(ErrorCode.BAD_REQUEST, `导入失败：${errors.length}行有误，未导入任何数据`, { errors })
     const now = ctx.clock.now()
     for (const p of planned) {
-      const { id } = await trx
-        .insertInto('org_unit')
-        .values({
-          parent_id: allianceOrgId,
-          name: p.name,
-          org_code: p.orgCode,
-          unit_attr: p.unitAttr,
-          trade: parent.trade,
-          app_type: parent.app_type,
-          org_type: 'org',
-          alliance_school: true,
-          address: p.address,
-          contact: p.contact,
-          phone: p.phone,
-          icon_url: null,
-          xd_page: null,
-          jd_page: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await trx
-        .insertInto('alliance_member')
-        .values({
-          tenant_id: auth.tenantId,
-          alliance_org_id: allianceOrgId,
-          member_tenant_id: auth.tenantId,
-          member_org_id: id,
-          member_org_name: p.name,
-          member_unit_attr: p.unitAttr,
-          member_tenant_name: alliance.tenant_name,
-          status: AllianceStatus.JOINED,
-          source: 'import',
-          reason: '',
-          applicant_account_id: auth.accountId,
-          applicant_name: null,
-          applied_at: now,
-          decided_by: auth.accountId,
-          decided_at: now,
-          refuse_reason: null,
-          left_at: null,
-        })
-        .execute()
+      const { id } = await insertOrg(trx, {
+        parent_id: allianceOrgId,
+        name: p.name,
+        org_code: p.orgCode,
+        unit_attr: p.unitAttr,
+        trade: parent.trade,
+        app_type: parent.app_type,
+        org_type: 'org',
+        alliance_school: true,
+        address: p.address,
+        contact: p.contact,
+        phone: p.phone,
+        icon_url: null,
+        xd_page: null,
+        jd_page: null,
+      })
+      await insertJoinedMember(trx, {
+        tenant_id: auth.tenantId,
+        alliance_org_id: allianceOrgId,
+        member_tenant_id: auth.tenantId,
+        member_org_id: id,
+        member_org_name: p.name,
+        member_unit_attr: p.unitAttr,
+        member_tenant_name: alliance.tenant_name,
+        status: AllianceStatus.JOINED,
+        source: 'import',
+        reason: '',
+        applicant_account_id: auth.accountId,
+        applicant_name: null,
+        applied_at: now,
+        decided_by: auth.accountId,
+        decided_at: now,
+        refuse_reason: null,
+        left_at: null,
+      })
     }
     await recordOp(trx, auth, {
       module: '学校联盟',

@@ -16,7 +16,6 @@ import {
   type AllianceRoot,
   type AllianceSetting,
 } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
@@ -26,34 +25,61 @@ import { assertInScope, isWithin } from '../../platform/org-scope.js'
 import { loadGrants } from '../../platform/permissions.js'
 import type { Page } from '../../platform/paging.js'
 import { saveNamed } from '../portal-config/named-config.js'
+import {
+  countJoinedMembers,
+  countMemberRows,
+  deleteAllianceImages,
+  endLiveMembership,
+  findAlliance,
+  findJoinedMembership,
+  findJoinedMembershipTenant,
+  findLiveMembership,
+  findMembershipRow,
+  findOrgNameAndUnitAttr,
+  findOrgParentId,
+  findOrgTradeAndAppType,
+  findTenantName,
+  findUserTrueName,
+  findVisibleAlliance,
+  getAlliance,
+  insertAlliance,
+  insertAllianceImages,
+  insertMembership,
+  insertOrg,
+  listAllianceImages,
+  listAllianceImagesBySort,
+  listAllianceNames,
+  listAllianceOrgIds,
+  listAlliances,
+  listAlliancesAt,
+  listCandidateAlliances,
+  listJoinedMembers,
+  listLiveMembershipsOfOrg,
+  listMemberRows,
+  listMembershipsOfOrg,
+  renameOrg,
+  selectAncestors,
+  siblingNameTaken,
+  updateAlliance,
+  updateMembershipRow,
+} from './queries.js'
 
 const MODULE = '学校联盟'
-const LIVE = [AllianceStatus.AUDITING, AllianceStatus.JOINED]
 
 const iso = (d: Date | string | null | undefined): string | null => (d == null ? null : new Date(d).toISOString())
 const notAdmin = () => new AppError(ErrorCode.FORBIDDEN, AllianceMsg.NOT_ADMIN, 403)
 
 /** The session org and the orgs above it (a teacher of a department belongs to the school that joined). */
 async function ancestorsOf(trx: Trx, orgId: number): Promise<number[]> {
-  const rows = await sql<{ id: number }>`
-    WITH RECURSIVE up AS (
-      SELECT id, parent_id FROM org_unit WHERE id = ${orgId}
-      UNION ALL
-      SELECT o.id, o.parent_id FROM org_unit o JOIN up ON o.id = up.parent_id
-    ) SELECT id FROM up`.execute(trx)
-  return rows.rows.map((r) => Number(r.id))
+  const rows = await selectAncestors(trx, orgId)
+  return rows.map((r) => Number(r.id))
 }
 
 /** The alliance an org of the caller's tenant belongs to: itself or its nearest ancestor with an alliance row. */
 async function allianceAbove(trx: Trx, tenantId: number, orgId: number): Promise<number | null> {
   const ids = await ancestorsOf(trx, orgId)
   if (!ids.length) return null
-  const rows = await trx
-    .selectFrom('alliance')
-    .select('org_id')
-    .where('tenant_id', '=', tenantId)
-    .where('org_id', 'in', ids)
-    .execute()
+  const rows = await listAlliancesAt(trx, tenantId, ids)
   // Nearest first: ids run from the org upwards.
   const found = new Set(rows.map((r) => r.org_id))
   return ids.find((id) => found.has(id)) ?? null
@@ -61,12 +87,7 @@ async function allianceAbove(trx: Trx, tenantId: number, orgId: number): Promise
 
 /** The alliance row of the caller's own tenant (never one of another tenant, even an open one). */
 function ownAlliance(trx: Trx, auth: AuthInfo, orgId: number) {
-  return trx
-    .selectFrom('alliance')
-    .selectAll()
-    .where('tenant_id', '=', auth.tenantId)
-    .where('org_id', '=', orgId)
-    .executeTakeFirst()
+  return findAlliance(trx, auth.tenantId, orgId)
 }
 
 async function administers(trx: Trx, auth: AuthInfo, orgId: number): Promise<boolean> {
@@ -99,27 +120,13 @@ interface AllianceView {
 }
 
 function viewOf(trx: Trx, tenantId: number, orgId: number, isAdmin: boolean): AllianceView {
-  const row = () =>
-    trx
-      .selectFrom('alliance')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('org_id', '=', orgId)
-      .executeTakeFirstOrThrow()
-  const joined = () =>
-    trx
-      .selectFrom('alliance_member')
-      .where('tenant_id', '=', tenantId)
-      .where('alliance_org_id', '=', orgId)
-      .where('status', '=', AllianceStatus.JOINED)
+  const row = () => getAlliance(trx, tenantId, orgId)
   return {
     tenantId,
     isAdmin,
     root: async () => {
       const a = await row()
-      const n = await joined()
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
+      const n = await countJoinedMembers(trx, tenantId, orgId)
       return {
         orgId,
         name: a.name,
@@ -132,26 +139,9 @@ function viewOf(trx: Trx, tenantId: number, orgId: number, isAdmin: boolean): Al
       }
     },
     setting: async () => settingOf(await row()),
-    images: async () =>
-      await trx
-        .selectFrom('alliance_image')
-        .select(['id', 'url', 'sort'])
-        .where('tenant_id', '=', tenantId)
-        .where('org_id', '=', orgId)
-        .orderBy('sort')
-        .orderBy('id')
-        .execute(),
+    images: async () => await listAllianceImages(trx, tenantId, orgId),
     members: async (keyword) => {
-      let q = joined().select([
-        'member_org_id',
-        'member_org_name',
-        'member_unit_attr',
-        'member_tenant_name',
-        'decided_at',
-        'source',
-      ])
-      if (keyword) q = q.where('member_org_name', 'ilike', `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-      const rows = await q.orderBy('member_org_name').orderBy('id').limit(1000).execute()
+      const rows = await listJoinedMembers(trx, tenantId, orgId, keyword)
       return rows.map((r) => ({
         orgId: r.member_org_id,
         name: r.member_org_name,
@@ -205,29 +195,12 @@ async function readAlliance<T>(
       const isAdmin = await administers(trx, auth, orgId)
       const inside = mine.includes(orgId)
       const member =
-        inside ||
-        isAdmin ||
-        (await trx
-          .selectFrom('alliance_member')
-          .select('id')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('alliance_org_id', '=', orgId)
-          .where('member_tenant_id', '=', auth.tenantId)
-          .where('member_org_id', 'in', mine)
-          .where('status', '=', AllianceStatus.JOINED)
-          .executeTakeFirst()) !== undefined
+        inside || isAdmin || (await findJoinedMembership(trx, auth.tenantId, orgId, auth.tenantId, mine)) !== undefined
       if (!member) throw notFound(AllianceMsg.NOT_FOUND)
       return { done: true as const, value: await fn(viewOf(trx, auth.tenantId, orgId, isAdmin)) }
     }
     // Another tenant's alliance: only through a joined membership row of this tenant (policy member_read).
-    const m = await trx
-      .selectFrom('alliance_member')
-      .select('tenant_id')
-      .where('alliance_org_id', '=', orgId)
-      .where('member_tenant_id', '=', auth.tenantId)
-      .where('member_org_id', 'in', mine)
-      .where('status', '=', AllianceStatus.JOINED)
-      .executeTakeFirst()
+    const m = await findJoinedMembershipTenant(trx, orgId, auth.tenantId, mine)
     if (!m) throw notFound(AllianceMsg.NOT_FOUND)
     return { done: false as const, tenantId: m.tenant_id }
   })
@@ -257,7 +230,7 @@ export function checkIsAdmin(ctx: AppContext, auth: AuthInfo, orgId?: number): P
     if (orgId !== undefined) return (await ownAlliance(trx, auth, orgId)) !== undefined && administers(trx, auth, orgId)
     const { permissions } = await loadGrants(trx, auth.userInfoId)
     if (!permissions.includes(ALLIANCE_MANAGE)) return false
-    const all = await trx.selectFrom('alliance').select('org_id').where('tenant_id', '=', auth.tenantId).execute()
+    const all = await listAllianceOrgIds(trx, auth.tenantId)
     for (const a of all) if (await isWithin(trx, auth.orgId, a.org_id)) return true
     return false
   })
@@ -268,12 +241,7 @@ export function managedAlliances(ctx: AppContext, auth: AuthInfo): Promise<Allia
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const { permissions } = await loadGrants(trx, auth.userInfoId)
     if (!permissions.includes(ALLIANCE_MANAGE)) return []
-    const all = await trx
-      .selectFrom('alliance')
-      .selectAll()
-      .where('tenant_id', '=', auth.tenantId)
-      .orderBy('org_id')
-      .execute()
+    const all = await listAlliances(trx, auth.tenantId)
     const out: AllianceRoot[] = []
     for (const a of all) {
       if (!(await isWithin(trx, auth.orgId, a.org_id))) continue
@@ -292,14 +260,7 @@ async function allianceNames(
   const byTenant = new Map<number, number[]>()
   for (const p of pairs) byTenant.set(p.tenantId, [...(byTenant.get(p.tenantId) ?? []), p.orgId])
   for (const [tenantId, orgIds] of byTenant) {
-    const rows = await ctx.db.tenant(tenantId, (trx) =>
-      trx
-        .selectFrom('alliance')
-        .select(['org_id', 'name', 'tenant_name'])
-        .where('tenant_id', '=', tenantId)
-        .where('org_id', 'in', orgIds)
-        .execute(),
-    )
+    const rows = await ctx.db.tenant(tenantId, (trx) => listAllianceNames(trx, tenantId, orgIds))
     for (const r of rows) out.set(`${tenantId}/${r.org_id}`, { name: r.name, tenantName: r.tenant_name })
   }
   return out
@@ -307,16 +268,7 @@ async function allianceNames(
 
 /** getJoinedAndAuditingList: the session org's alliances, joined or waiting, and a last refusal (so it can reapply). */
 export async function joinedAndAuditing(ctx: AppContext, auth: AuthInfo): Promise<AllianceMembership[]> {
-  const rows = await ctx.db.tenant(auth.tenantId, (trx) =>
-    trx
-      .selectFrom('alliance_member')
-      .select(['id', 'tenant_id', 'alliance_org_id', 'status', 'applied_at', 'decided_at', 'refuse_reason'])
-      .where('member_tenant_id', '=', auth.tenantId)
-      .where('member_org_id', '=', auth.orgId)
-      .orderBy('id', 'desc')
-      .limit(500)
-      .execute(),
-  )
+  const rows = await ctx.db.tenant(auth.tenantId, (trx) => listMembershipsOfOrg(trx, auth.tenantId, auth.orgId))
   const latest = new Map<string, (typeof rows)[number]>()
   for (const r of rows) {
     const k = `${r.tenant_id}/${r.alliance_org_id}`
@@ -350,22 +302,11 @@ export async function joinedAndAuditing(ctx: AppContext, auth: AuthInfo): Promis
 export function candidates(ctx: AppContext, auth: AuthInfo, keyword?: string): Promise<AllianceCandidate[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const mine = await ancestorsOf(trx, auth.orgId)
-    let q = trx
-      .selectFrom('alliance')
-      .select(['tenant_id', 'org_id', 'name', 'intro', 'tenant_name', 'need_audit'])
-      .where((eb) => eb.or([eb('tenant_id', '=', auth.tenantId), eb('open_to_tenants', '=', true)]))
-    if (keyword) q = q.where('name', 'ilike', `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-    const rows = await q.orderBy('name').orderBy('org_id').limit(200).execute()
+    const rows = await listCandidateAlliances(trx, auth.tenantId, keyword)
     const live = new Set(
-      (
-        await trx
-          .selectFrom('alliance_member')
-          .select(['tenant_id', 'alliance_org_id'])
-          .where('member_tenant_id', '=', auth.tenantId)
-          .where('member_org_id', '=', auth.orgId)
-          .where('status', 'in', LIVE)
-          .execute()
-      ).map((r) => `${r.tenant_id}/${r.alliance_org_id}`),
+      (await listLiveMembershipsOfOrg(trx, auth.tenantId, auth.orgId)).map(
+        (r) => `${r.tenant_id}/${r.alliance_org_id}`,
+      ),
     )
     const own = new Set<number>()
     for (const r of rows)
@@ -384,12 +325,6 @@ export function candidates(ctx: AppContext, auth: AuthInfo, keyword?: string): P
   })
 }
 
-async function siblingNameTaken(trx: Trx, parentId: number, name: string, except?: number): Promise<boolean> {
-  let q = trx.selectFrom('org_unit').select('id').where('parent_id', '=', parentId).where('name', '=', name)
-  if (except !== undefined) q = q.where('id', '!=', except)
-  return (await q.executeTakeFirst()) !== undefined
-}
-
 /** registerPage: founds an alliance, an org (allianceSchool, unit attribute 8) under an org of the caller's scope. */
 export function register(
   ctx: AppContext,
@@ -399,45 +334,30 @@ export function register(
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const parentId = b.parentId ?? auth.orgId
     await assertInScope(trx, auth, parentId)
-    const parent = await trx
-      .selectFrom('org_unit')
-      .select(['trade', 'app_type'])
-      .where('id', '=', parentId)
-      .executeTakeFirstOrThrow()
+    const parent = await findOrgTradeAndAppType(trx, parentId)
     if (await siblingNameTaken(trx, parentId, b.name)) throw refused(ErrorCode.CONFLICT, AllianceMsg.NAME_TAKEN)
-    const tenant = await trx
-      .selectFrom('tenant')
-      .select('name')
-      .where('id', '=', auth.tenantId)
-      .executeTakeFirstOrThrow()
-    const { id } = await trx
-      .insertInto('org_unit')
-      .values({
-        parent_id: parentId,
-        name: b.name,
-        unit_attr: ALLIANCE_UNIT_ATTR,
-        trade: parent.trade,
-        app_type: parent.app_type,
-        org_type: 'org',
-        alliance_school: true,
-        icon_url: null,
-        xd_page: null,
-        jd_page: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await trx
-      .insertInto('alliance')
-      .values({
-        org_id: id,
-        name: b.name,
-        tenant_name: tenant.name,
-        intro: b.intro,
-        need_audit: b.needAudit,
-        open_to_tenants: b.openToTenants,
-        created_by: auth.accountId,
-      })
-      .execute()
+    const tenant = await findTenantName(trx, auth.tenantId)
+    const { id } = await insertOrg(trx, {
+      parent_id: parentId,
+      name: b.name,
+      unit_attr: ALLIANCE_UNIT_ATTR,
+      trade: parent.trade,
+      app_type: parent.app_type,
+      org_type: 'org',
+      alliance_school: true,
+      icon_url: null,
+      xd_page: null,
+      jd_page: null,
+    })
+    await insertAlliance(trx, {
+      org_id: id,
+      name: b.name,
+      tenant_name: tenant.name,
+      intro: b.intro,
+      need_audit: b.needAudit,
+      open_to_tenants: b.openToTenants,
+      created_by: auth.accountId,
+    })
     await recordOp(trx, auth, { module: MODULE, action: '创建联盟', target: b.name })
     return { orgId: id }
   })
@@ -461,29 +381,20 @@ export function saveSetting(
     const a = await requireAdmin(trx, auth, b.orgId)
     const name = b.name ?? a.name
     if (name !== a.name) {
-      const org = await trx
-        .selectFrom('org_unit')
-        .select('parent_id')
-        .where('id', '=', b.orgId)
-        .executeTakeFirstOrThrow()
+      const org = await findOrgParentId(trx, b.orgId)
       if (org.parent_id !== null && (await siblingNameTaken(trx, org.parent_id, name, b.orgId)))
         throw refused(ErrorCode.CONFLICT, AllianceMsg.NAME_TAKEN)
-      await trx.updateTable('org_unit').set({ name }).where('id', '=', b.orgId).execute()
+      await renameOrg(trx, b.orgId, name)
     }
-    await trx
-      .updateTable('alliance')
-      .set({
-        name,
-        intro: b.intro,
-        culture: b.culture,
-        need_audit: b.needAudit,
-        open_to_tenants: b.openToTenants,
-        apps: JSON.stringify(b.apps),
-        updated_at: ctx.clock.now(),
-      })
-      .where('tenant_id', '=', auth.tenantId)
-      .where('org_id', '=', b.orgId)
-      .execute()
+    await updateAlliance(trx, auth.tenantId, b.orgId, {
+      name,
+      intro: b.intro,
+      culture: b.culture,
+      need_audit: b.needAudit,
+      open_to_tenants: b.openToTenants,
+      apps: JSON.stringify(b.apps),
+      updated_at: ctx.clock.now(),
+    })
     await recordOp(trx, auth, {
       module: MODULE,
       action: '联盟设置',
@@ -514,25 +425,19 @@ export function saveHeader(ctx: AppContext, auth: AuthInfo, orgId: number, value
 export function saveImages(ctx: AppContext, auth: AuthInfo, orgId: number, images: string[]): Promise<AllianceImage[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const a = await requireAdmin(trx, auth, orgId)
-    await trx.deleteFrom('alliance_image').where('tenant_id', '=', auth.tenantId).where('org_id', '=', orgId).execute()
+    await deleteAllianceImages(trx, auth.tenantId, orgId)
     if (images.length)
-      await trx
-        .insertInto('alliance_image')
-        .values(images.map((url, sort) => ({ org_id: orgId, url, sort })))
-        .execute()
+      await insertAllianceImages(
+        trx,
+        images.map((url, sort) => ({ org_id: orgId, url, sort })),
+      )
     await recordOp(trx, auth, {
       module: MODULE,
       action: '保存背景图',
       target: a.name,
       detail: { count: images.length },
     })
-    return trx
-      .selectFrom('alliance_image')
-      .select(['id', 'url', 'sort'])
-      .where('tenant_id', '=', auth.tenantId)
-      .where('org_id', '=', orgId)
-      .orderBy('sort')
-      .execute()
+    return listAllianceImagesBySort(trx, auth.tenantId, orgId)
   })
 }
 
@@ -548,12 +453,7 @@ export function applyJoin(
 ): Promise<{ id: number; status: number }> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     // Visible: this tenant's alliances and other tenants' open ones (policy alliance_directory).
-    const a = await trx
-      .selectFrom('alliance')
-      .select(['tenant_id', 'need_audit'])
-      .where('org_id', '=', allianceOrgId)
-      .where((eb) => eb.or([eb('tenant_id', '=', auth.tenantId), eb('open_to_tenants', '=', true)]))
-      .executeTakeFirst()
+    const a = await findVisibleAlliance(trx, auth.tenantId, allianceOrgId)
     if (!a) throw notFound(AllianceMsg.NOT_FOUND)
     // The alliance, the schools below it and the orgs above it (its founders) are part of it already.
     if (
@@ -562,57 +462,32 @@ export function applyJoin(
     ) {
       throw refused(ErrorCode.BAD_REQUEST, AllianceMsg.OWN)
     }
-    const live = await trx
-      .selectFrom('alliance_member')
-      .select('id')
-      .where('tenant_id', '=', a.tenant_id)
-      .where('alliance_org_id', '=', allianceOrgId)
-      .where('member_tenant_id', '=', auth.tenantId)
-      .where('member_org_id', '=', auth.orgId)
-      .where('status', 'in', LIVE)
-      .executeTakeFirst()
+    const live = await findLiveMembership(trx, a.tenant_id, allianceOrgId, auth.tenantId, auth.orgId)
     if (live) throw refused(ErrorCode.CONFLICT, AllianceMsg.ALREADY)
-    const org = await trx
-      .selectFrom('org_unit')
-      .select(['name', 'unit_attr'])
-      .where('id', '=', auth.orgId)
-      .executeTakeFirstOrThrow()
-    const tenant = await trx
-      .selectFrom('tenant')
-      .select('name')
-      .where('id', '=', auth.tenantId)
-      .executeTakeFirstOrThrow()
-    const me = await trx
-      .selectFrom('user_info')
-      .select('true_name')
-      .where('id', '=', auth.userInfoId)
-      .executeTakeFirst()
+    const org = await findOrgNameAndUnitAttr(trx, auth.orgId)
+    const tenant = await findTenantName(trx, auth.tenantId)
+    const me = await findUserTrueName(trx, auth.userInfoId)
     const status = a.need_audit ? AllianceStatus.AUDITING : AllianceStatus.JOINED
     const now = ctx.clock.now()
-    const row = await trx
-      .insertInto('alliance_member')
-      .values({
-        tenant_id: a.tenant_id,
-        alliance_org_id: allianceOrgId,
-        member_tenant_id: auth.tenantId,
-        member_org_id: auth.orgId,
-        member_org_name: org.name,
-        member_unit_attr: org.unit_attr,
-        member_tenant_name: tenant.name,
-        status,
-        source: 'apply',
-        reason,
-        applicant_account_id: auth.accountId,
-        applicant_name: me?.true_name ?? null,
-        applied_at: now,
-        decided_at: status === AllianceStatus.JOINED ? now : null,
-        decided_by: null,
-        refuse_reason: null,
-        left_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-      .catch((e: unknown) => rethrowUnique(e, { alliance_member_live: AllianceMsg.ALREADY }, AllianceMsg.ALREADY))
+    const row = await insertMembership(trx, {
+      tenant_id: a.tenant_id,
+      alliance_org_id: allianceOrgId,
+      member_tenant_id: auth.tenantId,
+      member_org_id: auth.orgId,
+      member_org_name: org.name,
+      member_unit_attr: org.unit_attr,
+      member_tenant_name: tenant.name,
+      status,
+      source: 'apply',
+      reason,
+      applicant_account_id: auth.accountId,
+      applicant_name: me?.true_name ?? null,
+      applied_at: now,
+      decided_at: status === AllianceStatus.JOINED ? now : null,
+      decided_by: null,
+      refuse_reason: null,
+      left_at: null,
+    }).catch((e: unknown) => rethrowUnique(e, { alliance_member_live: AllianceMsg.ALREADY }, AllianceMsg.ALREADY))
     await recordOp(trx, auth, {
       module: MODULE,
       action: '申请加入联盟',
@@ -627,15 +502,7 @@ export function applyJoin(
 export function leave(ctx: AppContext, auth: AuthInfo, allianceOrgId: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const now = ctx.clock.now()
-    const rows = await trx
-      .updateTable('alliance_member')
-      .set({ status: AllianceStatus.LEFT, left_at: now })
-      .where('alliance_org_id', '=', allianceOrgId)
-      .where('member_tenant_id', '=', auth.tenantId)
-      .where('member_org_id', '=', auth.orgId)
-      .where('status', 'in', LIVE)
-      .returning('id')
-      .execute()
+    const rows = await endLiveMembership(trx, allianceOrgId, auth.tenantId, auth.orgId, now)
     if (!rows.length) throw refused(ErrorCode.NOT_FOUND, AllianceMsg.MEMBERSHIP_GONE)
     await recordOp(trx, auth, { module: MODULE, action: '离开联盟', target: String(allianceOrgId) })
   })
@@ -643,12 +510,7 @@ export function leave(ctx: AppContext, auth: AuthInfo, allianceOrgId: number): P
 
 /** An application or membership row of an alliance the caller administers. */
 async function adminRow(trx: Trx, auth: AuthInfo, id: number) {
-  const row = await trx
-    .selectFrom('alliance_member')
-    .selectAll()
-    .where('tenant_id', '=', auth.tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const row = await findMembershipRow(trx, auth.tenantId, id)
   if (!row) throw notFound(AllianceMsg.APPLICATION_GONE)
   await requireAdmin(trx, auth, row.alliance_org_id)
   return row
@@ -664,17 +526,12 @@ export function decide(
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const row = await adminRow(trx, auth, id)
     if (row.status !== AllianceStatus.AUDITING) throw refused(ErrorCode.CONFLICT, AllianceMsg.APPLICATION_GONE)
-    await trx
-      .updateTable('alliance_member')
-      .set({
-        status: pass ? AllianceStatus.JOINED : AllianceStatus.REFUSED,
-        decided_by: auth.accountId,
-        decided_at: ctx.clock.now(),
-        refuse_reason: pass ? null : (refuseReason ?? null),
-      })
-      .where('tenant_id', '=', auth.tenantId)
-      .where('id', '=', id)
-      .execute()
+    await updateMembershipRow(trx, auth.tenantId, id, {
+      status: pass ? AllianceStatus.JOINED : AllianceStatus.REFUSED,
+      decided_by: auth.accountId,
+      decided_at: ctx.clock.now(),
+      refuse_reason: pass ? null : (refuseReason ?? null),
+    })
     await recordOp(trx, auth, {
       module: MODULE,
       action: pass ? '通过加入申请' : '拒绝加入申请',
@@ -688,12 +545,11 @@ export function removeMember(ctx: AppContext, auth: AuthInfo, id: number): Promi
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const row = await adminRow(trx, auth, id)
     if (row.status !== AllianceStatus.JOINED) throw refused(ErrorCode.CONFLICT, AllianceMsg.MEMBERSHIP_GONE)
-    await trx
-      .updateTable('alliance_member')
-      .set({ status: AllianceStatus.REMOVED, decided_by: auth.accountId, decided_at: ctx.clock.now() })
-      .where('tenant_id', '=', auth.tenantId)
-      .where('id', '=', id)
-      .execute()
+    await updateMembershipRow(trx, auth.tenantId, id, {
+      status: AllianceStatus.REMOVED,
+      decided_by: auth.accountId,
+      decided_at: ctx.clock.now(),
+    })
     await recordOp(trx, auth, { module: MODULE, action: '移出联盟', target: row.member_org_name, important: true })
   })
 }
@@ -706,19 +562,16 @@ export function memberRows(
 ): Promise<Page<AllianceMemberRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await requireAdmin(trx, auth, q.orgId)
-    let base = trx
-      .selectFrom('alliance_member')
-      .where('tenant_id', '=', auth.tenantId)
-      .where('alliance_org_id', '=', q.orgId)
-    base = q.status === undefined ? base.where('status', 'in', LIVE) : base.where('status', '=', q.status)
-    if (q.keyword) base = base.where('member_org_name', 'ilike', `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-    const rows = await base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(q.pageSize)
-      .offset((q.pageIndex - 1) * q.pageSize)
-      .execute()
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const rows = await listMemberRows(
+      trx,
+      auth.tenantId,
+      q.orgId,
+      q.status,
+      q.keyword,
+      q.pageSize,
+      (q.pageIndex - 1) * q.pageSize,
+    )
+    const total = await countMemberRows(trx, auth.tenantId, q.orgId, q.status, q.keyword)
     return {
       list: rows.map((r) => ({
         id: r.id,

@@ -4,6 +4,7 @@ import { resolveNamed } from '../portal-config/named-config.js'
 import { TENANT_DEFAULT_ORG } from '../portal-config/store.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
 import { SERVER_VERSION, systemInfoCfg } from './configs.js'
+import { findPortalConfigValue, findTenantConfig } from './queries.js'
 
 /**
  * The system info the signed-out login page reads: of an org (its tenant found from it) or of a tenant (its tenant
@@ -23,19 +24,14 @@ export async function publicSystemInfo(
   const tenantId = q.orgId !== undefined ? await tenantIdOfOrg(ctx, q.orgId) : (q.tenantId ?? null)
   if (tenantId === null || tenantId === SUPER_ADMIN.tenantId) return builtin
   return ctx.db.tenant(tenantId, async (trx) => {
-    const tenant = await trx.selectFrom('tenant').select('config').where('id', '=', tenantId).executeTakeFirst()
+    const tenant = await findTenantConfig(trx, tenantId)
     if (!tenant) return builtin
     let found: { value: SystemInfoConfig; orgId: number | null; source: ConfigSource }
     if (q.orgId !== undefined) {
       found = await resolveNamed(trx, systemInfoCfg, q.orgId)
     } else {
       // Signed out with only the tenant known: the tenant default.
-      const row = await trx
-        .selectFrom('portal_config')
-        .select('value')
-        .where('org_id', '=', TENANT_DEFAULT_ORG)
-        .where('name', '=', systemInfoCfg.name)
-        .executeTakeFirst()
+      const row = await findPortalConfigValue(trx, TENANT_DEFAULT_ORG, systemInfoCfg.name)
       const parsed = row ? systemInfoCfg.schema.safeParse(row.value) : null
       found = parsed?.success
         ? { value: parsed.data, orgId: null, source: 'tenant' }

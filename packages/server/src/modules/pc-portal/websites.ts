@@ -6,27 +6,11 @@ import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { assertInScope } from '../../platform/org-scope.js'
 import { lineage } from '../portal-config/named-config.js'
+import { deleteWebsiteRow, findWebsite, insertWebsite, listWebsitesOf, setWebsite } from './queries.js'
 
 type SaveBody = z.output<typeof saveWebsiteBody>
 type UpdateBody = z.output<typeof updateWebsiteBody>
 
-function rows(trx: Trx) {
-  return trx
-    .selectFrom('recommend_web')
-    .innerJoin('org_unit', (j) =>
-      j.onRef('org_unit.tenant_id', '=', 'recommend_web.tenant_id').onRef('org_unit.id', '=', 'recommend_web.org_id'),
-    )
-    .select([
-      'recommend_web.id',
-      'recommend_web.org_id as orgId',
-      'org_unit.name as orgName',
-      'recommend_web.name',
-      'recommend_web.url',
-      'recommend_web.icon_url as iconUrl',
-      'recommend_web.sort',
-      'recommend_web.enabled',
-    ])
-}
 type Row = Omit<Website, 'inherited'>
 const shape = (r: Row, asked: number): Website => ({
   ...r,
@@ -49,9 +33,7 @@ export async function listWebsites(
     const org = orgId ?? auth.orgId
     const chain = await lineage(trx, org)
     if (!chain.length) throw notFound(PortalMsg.ORG_NOT_FOUND)
-    let q = rows(trx).where('recommend_web.org_id', 'in', chain)
-    if (!all) q = q.where('recommend_web.enabled', '=', true)
-    const found = await q.orderBy('recommend_web.sort').orderBy('recommend_web.id').execute()
+    const found = await listWebsitesOf(trx, chain, all)
     const depth = (id: number) => chain.indexOf(id)
     return found.map((r) => shape(r, org)).sort((a, b) => depth(a.orgId) - depth(b.orgId))
   })
@@ -60,7 +42,7 @@ export async function listWebsites(
 /** One website of the tenant (any signed-in member may read it, as the homes do). */
 export async function getWebsite(ctx: AppContext, auth: AuthInfo, id: number): Promise<Website> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const r = await rows(trx).where('recommend_web.id', '=', id).executeTakeFirst()
+    const r = await findWebsite(trx, id)
     if (!r) throw notFound(PcPortalMsg.WEBSITE_NOT_FOUND)
     return shape(r, Number(r.orgId))
   })
@@ -68,7 +50,7 @@ export async function getWebsite(ctx: AppContext, auth: AuthInfo, id: number): P
 
 /** A website the caller may change: one of their org or an org below it (a bureau's website is not a school admin's). */
 async function ownWebsite(trx: Trx, auth: AuthInfo, id: number): Promise<Row> {
-  const r = await rows(trx).where('recommend_web.id', '=', id).executeTakeFirst()
+  const r = await findWebsite(trx, id)
   if (!r) throw notFound(PcPortalMsg.WEBSITE_NOT_FOUND)
   await assertInScope(trx, auth, Number(r.orgId)).catch(() => {
     throw notFound(PcPortalMsg.WEBSITE_NOT_FOUND)
@@ -88,11 +70,7 @@ export async function saveWebsite(ctx: AppContext, auth: AuthInfo, b: SaveBody):
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = b.orgId ?? auth.orgId
     await assertInScope(trx, auth, org)
-    const { id } = await trx
-      .insertInto('recommend_web')
-      .values({ org_id: org, ...values(b), updated_by: auth.userInfoId })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const { id } = await insertWebsite(trx, { org_id: org, ...values(b), updated_by: auth.userInfoId })
     await recordOp(trx, auth, {
       module: '门户管理',
       action: '新增推荐网站',
@@ -106,11 +84,7 @@ export async function saveWebsite(ctx: AppContext, auth: AuthInfo, b: SaveBody):
 export async function updateWebsite(ctx: AppContext, auth: AuthInfo, b: UpdateBody): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const before = await ownWebsite(trx, auth, b.id)
-    await trx
-      .updateTable('recommend_web')
-      .set({ ...values(b), updated_by: auth.userInfoId, updated_at: new Date() })
-      .where('id', '=', b.id)
-      .execute()
+    await setWebsite(trx, b.id, { ...values(b), updated_by: auth.userInfoId, updated_at: new Date() })
     await recordOp(trx, auth, {
       module: '门户管理',
       action: '编辑推荐网站',
@@ -123,7 +97,7 @@ export async function updateWebsite(ctx: AppContext, auth: AuthInfo, b: UpdateBo
 export async function deleteWebsite(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const before = await ownWebsite(trx, auth, id)
-    await trx.deleteFrom('recommend_web').where('id', '=', id).execute()
+    await deleteWebsiteRow(trx, id)
     await recordOp(trx, auth, { module: '门户管理', action: '删除推荐网站', target: before.name, detail: { before } })
   })
 }

@@ -23,6 +23,21 @@ import type { PendingRegistrations } from '../auth/sign-in.js'
 import { checkCode, sendCode } from '../sms/codes.js'
 import { reachableOrg } from './apply-service.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
+import {
+  findAccountByPhone,
+  findAccountTenant,
+  findAnyMembership,
+  findLatestJoinRequest,
+  findLiveSignupPass,
+  findSignupRecordByPhone,
+  findSignupRecordOfAccount,
+  insertAccount,
+  insertLoginName,
+  insertSignupPass,
+  insertSignupRecord,
+  insertSignupTicket,
+  spendSignupTicket,
+} from './queries.js'
 
 const TICKET_MS = SIGNUP_TICKET_MINUTES * 60 * 1000
 const PASS_MS = REGISTER_PASS_HOURS * 3600 * 1000
@@ -51,9 +66,9 @@ export async function signupTenant(ctx: AppContext, header: number, orgId: numbe
 
 /** Whether an account of the tenant has this phone, or a sign-up already took it. */
 export async function phoneTaken(trx: Trx, phone: string): Promise<boolean> {
-  const account = await trx.selectFrom('account').select('id').where('phone', '=', phone).limit(1).executeTakeFirst()
+  const account = await findAccountByPhone(trx, phone)
   if (account) return true
-  return !!(await trx.selectFrom('signup_record').select('phone').where('phone', '=', phone).executeTakeFirst())
+  return !!(await findSignupRecordByPhone(trx, phone))
 }
 
 /** GET signup/verify/phone/v3. */
@@ -83,10 +98,7 @@ export async function verifySignupCode(
   const ticket = newTenantToken(tenantId)
   await ctx.db.tenant(tenantId, async (trx) => {
     if (await phoneTaken(trx, phone)) throw refused(SignupErrorCode.PHONE_REGISTERED, SignupMsg.PHONE_REGISTERED)
-    await trx
-      .insertInto('signup_ticket')
-      .values({ id: hashToken(ticket), phone, expires_at: new Date(+now + TICKET_MS) })
-      .execute()
+    await insertSignupTicket(trx, hashToken(ticket), phone, new Date(+now + TICKET_MS))
   })
   return { signupTicket: ticket, expiresInSeconds: TICKET_MS / 1000 }
 }
@@ -115,41 +127,24 @@ export async function signUp(ctx: AppContext, b: SignUpBody): Promise<SignUpResu
   const now = ctx.clock.now()
   const pass = newTenantToken(tenantId)
   return ctx.db.tenant(tenantId, async (trx) => {
-    const spent = await trx
-      .updateTable('signup_ticket')
-      .set({ used_at: now })
-      .where('id', '=', hashToken(b.signupTicket))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('phone')
-      .executeTakeFirst()
+    const spent = await spendSignupTicket(trx, hashToken(b.signupTicket), now)
     if (!spent) throw ticketInvalid()
     const phone = spent.phone
-    if (await trx.selectFrom('account').select('id').where('phone', '=', phone).limit(1).executeTakeFirst()) {
+    if (await findAccountByPhone(trx, phone)) {
       throw refused(SignupErrorCode.PHONE_REGISTERED, SignupMsg.PHONE_REGISTERED)
     }
     const userName = b.userName ?? phone
     try {
-      const { id: accountId } = await trx
-        .insertInto('account')
-        .values({
-          user_name: userName,
-          password_hash: hash,
-          must_reset: false,
-          password_changed_at: now,
-          phone,
-          locked_until: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await trx
-        .insertInto('login_name')
-        .values({ user_name: userName, tenant_id: tenantId, account_id: accountId })
-        .execute()
-      await trx
-        .insertInto('signup_record')
-        .values({ phone, account_id: accountId, true_name: b.trueName, created_at: now })
-        .execute()
+      const { id: accountId } = await insertAccount(trx, {
+        user_name: userName,
+        password_hash: hash,
+        must_reset: false,
+        password_changed_at: now,
+        phone,
+        locked_until: null,
+      })
+      await insertLoginName(trx, userName, tenantId, accountId)
+      await insertSignupRecord(trx, phone, accountId, b.trueName, now)
       await issuePass(trx, pass, accountId, now)
     } catch (e) {
       rethrowUnique(
@@ -167,10 +162,7 @@ export async function signUp(ctx: AppContext, b: SignUpBody): Promise<SignUpResu
 }
 
 async function issuePass(trx: Trx, pass: string, accountId: number, now: Date): Promise<void> {
-  await trx
-    .insertInto('signup_pass')
-    .values({ id: hashToken(pass), account_id: accountId, expires_at: new Date(+now + PASS_MS) })
-    .execute()
+  await insertSignupPass(trx, { id: hashToken(pass), account_id: accountId, expires_at: new Date(+now + PASS_MS) })
 }
 
 /** Who a registration pass stands for; null when it is unknown or expired. */
@@ -180,31 +172,15 @@ export async function resolvePass(
 ): Promise<{ tenantId: number; accountId: number } | null> {
   const parsed = parseTenantToken(pass)
   if (!parsed) return null
-  const row = await ctx.db.tenant(parsed.tenantId, (trx) =>
-    trx
-      .selectFrom('signup_pass')
-      .select('account_id')
-      .where('id', '=', hashToken(pass))
-      .where('expires_at', '>', ctx.clock.now())
-      .executeTakeFirst(),
-  )
+  const row = await ctx.db.tenant(parsed.tenantId, (trx) => findLiveSignupPass(trx, hashToken(pass), ctx.clock.now()))
   return row ? { tenantId: parsed.tenantId, accountId: row.account_id } : null
 }
 
 /** An account made by sign-up that belongs to no organisation at all (live, disabled or archived) yet. */
 export async function awaitingMembership(trx: Trx, accountId: number): Promise<boolean> {
-  const record = await trx
-    .selectFrom('signup_record')
-    .select('phone')
-    .where('account_id', '=', accountId)
-    .executeTakeFirst()
+  const record = await findSignupRecordOfAccount(trx, accountId)
   if (!record) return false
-  const member = await trx
-    .selectFrom('user_info')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .limit(1)
-    .executeTakeFirst()
+  const member = await findAnyMembership(trx, accountId)
   return !member
 }
 
@@ -219,19 +195,8 @@ export async function registrationAnswer(
   now: Date,
 ): Promise<{ msg: string; registerToken: string } | null> {
   if (!(await awaitingMembership(trx, accountId))) return null
-  const latest = await trx
-    .selectFrom('join_request')
-    .select('status')
-    .where('account_id', '=', accountId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  const tenant = await trx
-    .selectFrom('account')
-    .select('tenant_id')
-    .where('id', '=', accountId)
-    .executeTakeFirstOrThrow()
+  const latest = await findLatestJoinRequest(trx, accountId)
+  const tenant = await findAccountTenant(trx, accountId)
   const pass = newTenantToken(tenant.tenant_id)
   await issuePass(trx, pass, accountId, now)
   const msg = latest?.status === 0 ? SignupMsg.PENDING : latest?.status === 2 ? SignupMsg.REFUSED : SignupMsg.NO_REQUEST
