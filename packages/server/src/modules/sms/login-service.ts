@@ -13,18 +13,11 @@ import { AppError, refused } from '../../platform/errors.js'
 import { hashToken, newTenantToken, parseTenantToken } from '../../platform/tokens.js'
 import { resetWithTicket } from '../auth/password-change.js'
 import { releaseIpAttempt, reserveIpAttempt } from '../auth/ip-throttle.js'
-import { findAccount, findTenant, writeLoginLog } from '../auth/queries.js'
+import { findAccount, findTenant, insertResetTicket, writeLoginLog } from '../auth/queries.js'
 import { accountMaySignIn, admitAccount, finishSignIn, type LoginAnswer, type LoginMeta } from '../auth/sign-in.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
 import { checkCode, sendCode, spendCode, type SmsEvent } from './codes.js'
-import {
-  accountsByPhone,
-  findOpenStepTicket,
-  findTenantId,
-  insertResetTicket,
-  spendStepTicket,
-  tenantsWithPhone,
-} from './queries.js'
+import { accountsByPhone, findOpenStepTicket, findTenantId, spendStepTicket, tenantsWithPhone } from './queries.js'
 
 const RESET_TTL_MS = SMS_LIMITS.resetTicketMinutes * 60 * 1000
 const stepInvalid = () => refused(ErrorCode.RESET_TICKET_INVALID, '短信验证已过期，请重新登录')

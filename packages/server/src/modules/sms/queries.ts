@@ -2,7 +2,6 @@ import { SUPER_ADMIN } from '@zhixiao/shared'
 import { sql, type Insertable, type Updateable } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type {
-  ResetTicketTable,
   SmsCodeTable,
   SmsConfigTable,
   SmsLogTable,
@@ -277,8 +276,4 @@ export function spendStepTicket(trx: Trx, ticketHash: string, now: Date) {
     .where('id', '=', ticketHash)
     .where('used_at', 'is', null)
     .executeTakeFirst()
-}
-
-export async function insertResetTicket(trx: Trx, values: Insertable<ResetTicketTable>) {
-  await trx.insertInto('reset_ticket').values(values).execute()
 }
