@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto'
 import { ErrorCode, LOGIN_LIMITS, Msg, OperationType, type LoginByUserPwdBody, type LoginResult } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import type { AppContext } from '../../platform/context.js'
 import { AppError, refused } from '../../platform/errors.js'
 import { consumeCaptcha } from './captcha.js'
-import { findTenant } from './queries.js'
+import {
+  countAccountAttempt,
+  countUnknownNameAttempt,
+  deleteUnknownNameAttemptsBefore,
+  findTenant,
+  giveBackAccountAttempt,
+  giveBackUnknownNameAttempt,
+  lockAccount,
+  lockUnknownName,
+} from './queries.js'
 
 /**
  * Per-name login attempt counts (docs/auth.md "Brute force"). An attempt is counted by one atomic UPDATE before its
@@ -28,56 +36,20 @@ export interface AttemptCounter {
 
 const DAY_MS = 24 * 3600 * 1000
 
-/** The counting update of either table: no count while locked, and a count idle for failuresKeptDays starts over. */
-function counted(table: 'account' | 'unknown_name_attempt', now: Date) {
-  const col = (c: string) => sql.ref(`${table}.${c}`)
-  const forgetBefore = new Date(+now - LOGIN_LIMITS.failuresKeptDays * DAY_MS)
-  const locked = sql`${col('locked_until')} > ${now}`
-  return {
-    failed_count: sql<number>`CASE WHEN ${locked} THEN ${col('failed_count')} WHEN ${col('last_attempt_at')} >= ${forgetBefore} THEN ${col('failed_count')} + 1 ELSE 1 END`,
-    last_attempt_at: sql<Date>`CASE WHEN ${locked} THEN ${col('last_attempt_at')} ELSE ${now} END`,
-  }
-}
-
-const giveBack = sql<number>`GREATEST(failed_count - 1, 0)`
-
-/**
- * A sign-in forgives its own place and the failures before it, not the places of attempts counted after it and
- * still in flight: those give their own place back when stopped, or keep it when wrong. (Resetting to 0 let their
- * give-backs come out of the next series, so a burst beside a sign-in could reach the hash more than three times.)
- */
-export const forgiveUpTo = (slot: number) => sql<number>`GREATEST(failed_count - ${slot}, 0)`
+/** A count idle since before this starts over (LOGIN_LIMITS.failuresKeptDays). */
+const forgetBefore = (now: Date) => new Date(+now - LOGIN_LIMITS.failuresKeptDays * DAY_MS)
 
 /** Counts an attempt on an account and reads the account and its tenant in the same transaction; undefined if gone. */
 export async function reserveAccountAttempt(ctx: AppContext, tenantId: number, accountId: number, now: Date) {
   const found = await ctx.db.tenant(tenantId, async (trx) => {
-    const account = await trx
-      .updateTable('account')
-      .set(counted('account', now))
-      .where('id', '=', accountId)
-      .returningAll()
-      .executeTakeFirst()
+    const account = await countAccountAttempt(trx, accountId, now, forgetBefore(now))
     return account && { account, tenant: await findTenant(trx, tenantId) }
   })
   if (!found?.tenant) return undefined
   const { account, tenant } = found
   const counter: AttemptCounter = {
-    release: () =>
-      ctx.db
-        .tenant(tenantId, (trx) =>
-          trx.updateTable('account').set({ failed_count: giveBack }).where('id', '=', accountId).execute(),
-        )
-        .then(() => {}),
-    lock: (until) =>
-      ctx.db
-        .tenant(tenantId, (trx) =>
-          trx
-            .updateTable('account')
-            .set({ locked_until: until, failed_count: 0 })
-            .where('id', '=', accountId)
-            .execute(),
-        )
-        .then(() => {}),
+    release: () => ctx.db.tenant(tenantId, (trx) => giveBackAccountAttempt(trx, accountId)),
+    lock: (until) => ctx.db.tenant(tenantId, (trx) => lockAccount(trx, accountId, until)),
   }
   const reservation: Reservation = { slot: account.failed_count, lockedUntil: account.locked_until }
   return { account, tenant, counter, reservation }
@@ -87,31 +59,11 @@ export async function reserveAccountAttempt(ctx: AppContext, tenantId: number, a
 export async function reserveUnknownNameAttempt(ctx: AppContext, userName: string, now: Date) {
   const key = createHash('sha256').update(userName).digest('base64url')
   const k = ctx.db.kysely
-  await k
-    .deleteFrom('unknown_name_attempt')
-    .where('last_attempt_at', '<', new Date(+now - LOGIN_LIMITS.failuresKeptDays * DAY_MS))
-    .execute()
-  const row = await k
-    .insertInto('unknown_name_attempt')
-    .values({ name_hash: key, failed_count: 1, last_attempt_at: now })
-    .onConflict((oc) => oc.column('name_hash').doUpdateSet(counted('unknown_name_attempt', now)))
-    .returning(['failed_count', 'locked_until'])
-    .executeTakeFirstOrThrow()
+  await deleteUnknownNameAttemptsBefore(k, forgetBefore(now))
+  const row = await countUnknownNameAttempt(k, key, now, forgetBefore(now))
   const counter: AttemptCounter = {
-    release: () =>
-      k
-        .updateTable('unknown_name_attempt')
-        .set({ failed_count: giveBack })
-        .where('name_hash', '=', key)
-        .execute()
-        .then(() => {}),
-    lock: (until) =>
-      k
-        .updateTable('unknown_name_attempt')
-        .set({ locked_until: until, failed_count: 0 })
-        .where('name_hash', '=', key)
-        .execute()
-        .then(() => {}),
+    release: () => giveBackUnknownNameAttempt(k, key),
+    lock: (until) => lockUnknownName(k, key, until),
   }
   const reservation: Reservation = { slot: row.failed_count, lockedUntil: row.locked_until }
   return { counter, reservation }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import svgCaptcha from 'svg-captcha'
 import type { AppContext } from '../../platform/context.js'
+import { deleteExpiredCaptchas, insertCaptcha, spendCaptcha } from './queries.js'
 
 const CAPTCHA_TTL_MS = 5 * 60 * 1000
 const hashAnswer = (text: string) => createHash('sha256').update(text.trim().toLowerCase()).digest('base64url')
@@ -24,11 +25,12 @@ export async function createCaptcha(
   const answer = text ? text() : made.text
   const id = randomUUID()
   const now = ctx.clock.now()
-  await ctx.db.kysely.deleteFrom('captcha').where('expires_at', '<', now).execute()
-  await ctx.db.kysely
-    .insertInto('captcha')
-    .values({ id, answer_hash: hashAnswer(answer), expires_at: new Date(+now + CAPTCHA_TTL_MS) })
-    .execute()
+  await deleteExpiredCaptchas(ctx.db.kysely, now)
+  await insertCaptcha(ctx.db.kysely, {
+    id,
+    answer_hash: hashAnswer(answer),
+    expires_at: new Date(+now + CAPTCHA_TTL_MS),
+  })
   return { checkCodeSessionId: id, image: `data:image/svg+xml;base64,${Buffer.from(made.data).toString('base64')}` }
 }
 
@@ -39,13 +41,6 @@ export async function consumeCaptcha(
   answer: string | null | undefined,
 ): Promise<boolean> {
   if (!id || !answer) return false
-  const row = await ctx.db.kysely
-    .updateTable('captcha')
-    .set({ used: true })
-    .where('id', '=', id)
-    .where('used', '=', false)
-    .where('expires_at', '>', ctx.clock.now())
-    .returning('answer_hash')
-    .executeTakeFirst()
+  const row = await spendCaptcha(ctx.db.kysely, id, ctx.clock.now())
   return !!row && row.answer_hash === hashAnswer(answer)
 }

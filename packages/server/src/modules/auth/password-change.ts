@@ -7,7 +7,14 @@ import { hashPassword, verifyPassword } from '../../platform/password.js'
 import { checkPasswordRule, passwordRuleFor } from '../../platform/password-rule.js'
 import { revokeAccountSessions } from '../../platform/session.js'
 import { hashToken, parseTenantToken } from '../../platform/tokens.js'
-import { findAccount, findTenant } from './queries.js'
+import {
+  findAccount,
+  findLiveResetTicket,
+  findTenant,
+  setPassword,
+  spendResetTicket,
+  voidResetTickets,
+} from './queries.js'
 import { accountMaySignIn } from './sign-in.js'
 
 // A new password for an account: the tenant's rule, never the initial or the old password. The change of one's own
@@ -32,11 +39,7 @@ export async function newPasswordHash(
 
 /** Stores a new password hash; every session of the account ends. */
 export async function storePassword(trx: Trx, accountId: number, hash: string, now: Date): Promise<void> {
-  await trx
-    .updateTable('account')
-    .set({ password_hash: hash, must_reset: false, password_changed_at: now, failed_count: 0, locked_until: null })
-    .where('id', '=', accountId)
-    .execute()
+  await setPassword(trx, accountId, hash, now)
   await revokeAccountSessions(trx, accountId, now)
 }
 
@@ -51,27 +54,14 @@ export async function resetWithTicket(ctx: AppContext, ticket: string, newPasswo
   const invalid = () => refused(ErrorCode.RESET_TICKET_INVALID, Msg.RESET_TICKET_INVALID)
   const id = hashToken(ticket)
   const account = await ctx.db.tenant(parsed.tenantId, async (trx) => {
-    const row = await trx
-      .selectFrom('reset_ticket')
-      .selectAll()
-      .where('id', '=', id)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', ctx.clock.now())
-      .executeTakeFirst()
+    const row = await findLiveResetTicket(trx, id, ctx.clock.now())
     return row ? findAccount(trx, row.account_id) : undefined
   })
   if (!account) throw invalid()
   const hash = await newPasswordHash(ctx, parsed.tenantId, newPassword, account.password_hash)
   const now = ctx.clock.now()
   await ctx.db.tenant(parsed.tenantId, async (trx) => {
-    const spent = await trx
-      .updateTable('reset_ticket')
-      .set({ used_at: now })
-      .where('id', '=', id)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning(['account_id', 'reason'])
-      .executeTakeFirst()
+    const spent = await spendResetTicket(trx, id, now)
     // Thrown inside the transaction, so nothing of a losing use is written.
     if (!spent) throw invalid()
     // Disabled (the account, or every membership) after the ticket was issued: the ticket no longer works.
@@ -80,12 +70,7 @@ export async function resetWithTicket(ctx: AppContext, ticket: string, newPasswo
       throw refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
     await storePassword(trx, account.id, hash, now)
     // Any other ticket the account still holds is void too.
-    await trx
-      .updateTable('reset_ticket')
-      .set({ used_at: now })
-      .where('account_id', '=', account.id)
-      .where('used_at', 'is', null)
-      .execute()
+    await voidResetTickets(trx, account.id, now)
     const orgId = await orgOfAccount(trx, account.id)
     if (orgId)
       await notify(trx, ctx, {

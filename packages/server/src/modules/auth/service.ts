@@ -11,7 +11,6 @@ import { hashToken, newTenantToken } from '../../platform/tokens.js'
 import {
   admit,
   afterWrongPassword,
-  forgiveUpTo,
   reserveAccountAttempt,
   reserveUnknownNameAttempt,
   type AttemptAnswer,
@@ -19,7 +18,13 @@ import {
   type Reservation,
 } from './attempts.js'
 import { releaseIpAttempt, reserveIpAttempt } from './ip-throttle.js'
-import { writeLoginLog } from './queries.js'
+import {
+  findLoginName,
+  forgiveAccountFailures,
+  insertResetTicket,
+  upgradePasswordHash,
+  writeLoginLog,
+} from './queries.js'
 import { admitAccount, finishSignIn, type LoginAnswer, type LoginMeta } from './sign-in.js'
 
 const RESET_TICKET_TTL_MS = 15 * 60 * 1000
@@ -57,11 +62,7 @@ export async function loginByPassword(
 }
 
 async function attempt(ctx: AppContext, body: LoginByUserPwdBody, meta: LoginMeta, now: Date): Promise<Outcome> {
-  const name = await ctx.db.kysely
-    .selectFrom('login_name')
-    .selectAll()
-    .where('user_name', '=', body.userName)
-    .executeTakeFirst()
+  const name = await findLoginName(ctx.db.kysely, body.userName)
   // loginType 0 (the super administrator's page) treats every other account's name as unknown.
   const usable = name && (body.loginType !== 0 || name.tenant_id === SUPER_ADMIN.tenantId) ? name : undefined
   const found = usable && (await reserveAccountAttempt(ctx, usable.tenant_id, usable.account_id, now))
@@ -111,14 +112,7 @@ async function upgradeHash(
   if (!needsRehash(account.password_hash, ctx.config.password)) return
   try {
     const hash = await hashPassword(password, ctx.config.password)
-    await ctx.db.tenant(tenantId, (trx) =>
-      trx
-        .updateTable('account')
-        .set({ password_hash: hash })
-        .where('id', '=', account.id)
-        .where('password_hash', '=', account.password_hash)
-        .execute(),
-    )
+    await ctx.db.tenant(tenantId, (trx) => upgradePasswordHash(trx, account.id, account.password_hash, hash))
   } catch (e) {
     meta.log?.warn({ err: e, tenantId, accountId: account.id }, 'password hash upgrade failed; the login goes on')
   }
@@ -166,7 +160,7 @@ async function stopBeforeHash(
 
 /**
  * The password checked out: the failures counted up to this attempt's place are forgiven (attempts.ts
- * `forgiveUpTo`), then the account's state decides the answer, all in one transaction (refusals are returned, not
+ * `forgiveAccountFailures` in queries.ts), then the account's state decides the answer, all in one transaction (refusals are returned, not
  * thrown, so the reset and the login log are kept).
  */
 function signIn(
@@ -193,11 +187,7 @@ function signIn(
         userAgent: meta.userAgent,
         netType: meta.netType,
       })
-    await trx
-      .updateTable('account')
-      .set({ failed_count: forgiveUpTo(slot), locked_until: null })
-      .where('id', '=', accountId)
-      .execute()
+    await forgiveAccountFailures(trx, accountId, slot)
     const orgs = await admitAccount(trx, account, tenant, meta.limitUserType, log, now)
     if (orgs instanceof AppError) return orgs
     const hookRefusal = meta.onCredential ? await meta.onCredential(trx, tenantId, accountId) : null
@@ -215,15 +205,12 @@ function signIn(
           : null
     if (resetReason) {
       const ticket = newTenantToken(tenantId)
-      await trx
-        .insertInto('reset_ticket')
-        .values({
-          id: hashToken(ticket),
-          account_id: accountId,
-          reason: resetReason,
-          expires_at: new Date(+now + RESET_TICKET_TTL_MS),
-        })
-        .execute()
+      await insertResetTicket(trx, {
+        id: hashToken(ticket),
+        account_id: accountId,
+        reason: resetReason,
+        expires_at: new Date(+now + RESET_TICKET_TTL_MS),
+      })
       await log(false, `must reset (${resetReason})`)
       return {
         msg: resetReason === 'default' ? '当前密码为初始密码，请修改密码' : '密码已过期，请修改密码',

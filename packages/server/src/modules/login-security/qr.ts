@@ -20,6 +20,17 @@ import { findAccount, findTenant, membershipsOf, writeLoginLog } from '../auth/q
 import { finishSignIn } from '../auth/sign-in.js'
 import type { ClientMeta } from './totp-login.js'
 import type { DingtalkQrSource } from '../sso/dingtalk-qr.js'
+import {
+  claimConfirmedQr,
+  countLiveQr,
+  deleteQrExpiredBefore,
+  findOrgTenant,
+  findQr,
+  findTrueName,
+  insertQr,
+  markQrScanned,
+  moveOpenQr,
+} from './queries.js'
 
 /**
  * QR-code login (spec 000 §7.5; docs/auth.md "QR-code login"). The login page asks for a single-use id and shows a
@@ -59,37 +70,26 @@ export async function createQr(
   const now = ctx.clock.now()
   const k = ctx.db.kysely
   // Spent and expired ids are of no use to anyone after a few minutes.
-  await k
-    .deleteFrom('qr_login')
-    .where('expires_at', '<', new Date(+now - 10 * 60_000))
-    .execute()
-  const live = await k
-    .selectFrom('qr_login')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('request_ip', '=', meta.ip)
-    .where('expires_at', '>', now)
-    .executeTakeFirstOrThrow()
+  await deleteQrExpiredBefore(k, new Date(+now - 10 * 60_000))
+  const live = await countLiveQr(k, meta.ip, now)
   if (Number(live.n) >= MAX_LIVE_PER_IP) throw refused(ErrorCode.TOO_MANY_REQUESTS, Msg.IP_THROTTLED)
   const qrId = randomBytes(32).toString('base64url')
-  await k
-    .insertInto('qr_login')
-    .values({
-      id: hashToken(qrId),
-      tenant_id: bind.tenantId,
-      org_id: bind.orgId,
-      created_at: now,
-      expires_at: new Date(+now + QR_LOGIN.ttlSeconds * 1000),
-      request_ip: meta.ip,
-      request_agent: meta.userAgent?.slice(0, 300) ?? null,
-      confirmed_tenant_id: null,
-      confirmed_account_id: null,
-      confirmed_user_info_id: null,
-      confirmed_org_id: null,
-      confirmed_at: null,
-      used_at: null,
-      browser_hash: hashToken(browserSecret),
-    })
-    .execute()
+  await insertQr(k, {
+    id: hashToken(qrId),
+    tenant_id: bind.tenantId,
+    org_id: bind.orgId,
+    created_at: now,
+    expires_at: new Date(+now + QR_LOGIN.ttlSeconds * 1000),
+    request_ip: meta.ip,
+    request_agent: meta.userAgent?.slice(0, 300) ?? null,
+    confirmed_tenant_id: null,
+    confirmed_account_id: null,
+    confirmed_user_info_id: null,
+    confirmed_org_id: null,
+    confirmed_at: null,
+    used_at: null,
+    browser_hash: hashToken(browserSecret),
+  })
   const dingtalkUrl = bind.tenantId !== null && dingtalk ? await dingtalk.qrLoginUrl(ctx, bind.tenantId) : null
   return { qrId, confirmPath: `#${CONFIRM_ROUTE}?id=${qrId}`, expireSeconds: QR_LOGIN.ttlSeconds, dingtalkUrl }
 }
@@ -101,9 +101,7 @@ export async function qrBinding(
   orgId: number | undefined,
 ): Promise<{ tenantId: number | null; orgId: number | null }> {
   if (orgId !== undefined) {
-    const row = await ctx.db.platform((trx) =>
-      trx.selectFrom('org_unit').select(['tenant_id', 'status']).where('id', '=', orgId).executeTakeFirst(),
-    )
+    const row = await ctx.db.platform((trx) => findOrgTenant(trx, orgId))
     if (!row || row.status !== 0 || (tenantHeader > 0 && row.tenant_id !== tenantHeader))
       throw notFound(Msg.ORG_NOT_FOUND)
     return { tenantId: row.tenant_id, orgId }
@@ -136,22 +134,14 @@ export async function pollQr(
 ): Promise<QrProcessResult> {
   const now = ctx.clock.now()
   const id = hashToken(qrId)
-  const found = await ctx.db.kysely.selectFrom('qr_login').selectAll().where('id', '=', id).executeTakeFirst()
+  const found = await findQr(ctx.db.kysely, id)
   const row = found && browserSecret && found.browser_hash === hashToken(browserSecret) ? found : undefined
   const state = stateOf(row, now)
   if (state !== 'confirmed' || !row?.confirmed_tenant_id || !row.confirmed_account_id) return { state }
   const tenantId = row.confirmed_tenant_id
   const accountId = row.confirmed_account_id
   const out = await ctx.db.tenant(tenantId, async (trx) => {
-    const claimed = await trx
-      .updateTable('qr_login')
-      .set({ used_at: now })
-      .where('id', '=', id)
-      .where('state', '=', 'confirmed')
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('id')
-      .executeTakeFirst()
+    const claimed = await claimConfirmedQr(trx, id, now)
     if (!claimed) return null
     const account = await findAccount(trx, accountId)
     const tenant = await findTenant(trx, tenantId)
@@ -209,7 +199,7 @@ export async function actOnQr(ctx: AppContext, auth: AuthInfo, body: QrActionBod
   const now = ctx.clock.now()
   const id = hashToken(body.qrId)
   const k = ctx.db.kysely
-  const row = await k.selectFrom('qr_login').selectAll().where('id', '=', id).executeTakeFirst()
+  const row = await findQr(k, id)
   const state = stateOf(row, now)
   if (!row || (state !== 'waiting' && state !== 'scanned')) throw refused(ErrorCode.BAD_REQUEST, QrMsg.INVALID)
   if (row.tenant_id !== null && row.tenant_id !== auth.tenantId) throw refused(ErrorCode.FORBIDDEN, QrMsg.OTHER_TENANT)
@@ -221,9 +211,7 @@ export async function actOnQr(ctx: AppContext, auth: AuthInfo, body: QrActionBod
       row.org_id !== null
         ? orgs.find((o) => o.orgId === row.org_id)
         : orgs.find((o) => o.userInfoId === auth.userInfoId)
-    const person =
-      member &&
-      (await trx.selectFrom('user_info').select('true_name').where('id', '=', member.userInfoId).executeTakeFirst())
+    const person = member && (await findTrueName(trx, member.userInfoId))
     const tenant = row.tenant_id !== null ? await findTenant(trx, row.tenant_id) : undefined
     const boundOrg = row.org_id !== null ? (orgs.find((o) => o.orgId === row.org_id)?.displayName ?? null) : null
     return { account, member, trueName: person?.true_name ?? '', tenantName: tenant?.name ?? null, boundOrg }
@@ -233,36 +221,22 @@ export async function actOnQr(ctx: AppContext, auth: AuthInfo, body: QrActionBod
   const open = ['waiting', 'scanned']
   let next: QrState
   if (body.action === 'scan') {
-    await k.updateTable('qr_login').set({ state: 'scanned' }).where('id', '=', id).where('state', 'in', open).execute()
+    await markQrScanned(k, id, open)
     next = 'scanned'
   } else if (body.action === 'cancel') {
-    const r = await k
-      .updateTable('qr_login')
-      .set({ state: 'cancelled' })
-      .where('id', '=', id)
-      .where('state', 'in', open)
-      .where('expires_at', '>', now)
-      .returning('id')
-      .executeTakeFirst()
+    const r = await moveOpenQr(k, id, open, now, { state: 'cancelled' })
     if (!r) throw refused(ErrorCode.BAD_REQUEST, QrMsg.INVALID)
     next = 'cancelled'
   } else {
-    const r = await k
-      .updateTable('qr_login')
-      .set({
-        state: 'confirmed',
-        confirmed_tenant_id: auth.tenantId,
-        confirmed_account_id: auth.accountId,
-        confirmed_user_info_id: who.member.userInfoId,
-        confirmed_org_id: who.member.orgId,
-        confirmed_at: now,
-        expires_at: new Date(+now + PICKUP_MS),
-      })
-      .where('id', '=', id)
-      .where('state', 'in', open)
-      .where('expires_at', '>', now)
-      .returning('id')
-      .executeTakeFirst()
+    const r = await moveOpenQr(k, id, open, now, {
+      state: 'confirmed',
+      confirmed_tenant_id: auth.tenantId,
+      confirmed_account_id: auth.accountId,
+      confirmed_user_info_id: who.member.userInfoId,
+      confirmed_org_id: who.member.orgId,
+      confirmed_at: now,
+      expires_at: new Date(+now + PICKUP_MS),
+    })
     if (!r) throw refused(ErrorCode.BAD_REQUEST, QrMsg.INVALID)
     next = 'confirmed'
   }

@@ -16,7 +16,8 @@ import { hashToken, newTenantToken, parseTenantToken } from '../../platform/toke
 import type { AttemptAnswer } from '../auth/attempts.js'
 import { findAccount, findTenant, membershipsOf, writeLoginLog } from '../auth/queries.js'
 import { finishSignIn, type FinishSignIn, type LoginMeta, type SecondFactor } from '../auth/sign-in.js'
-import { checkSignInCode, confirmEnrolment, mustUseTotp, startEnrolment, totpRow } from './totp-store.js'
+import { countTicketTry, findLiveTicket, findTotp, insertTotpTicket, spendTotpTicket } from './queries.js'
+import { checkSignInCode, confirmEnrolment, mustUseTotp, startEnrolment } from './totp-store.js'
 
 /** What the QR and TOTP sign-ins log of the request (signInMeta). */
 export type ClientMeta = Pick<LoginMeta, 'ip' | 'userAgent' | 'netType'>
@@ -32,25 +33,22 @@ export async function totpChallenge(
   now: Date,
   s: FinishSignIn & { orgId: number },
 ): Promise<{ msg: string; data: LoginResult } | null> {
-  const row = await totpRow(trx, s.accountId)
+  const row = await findTotp(trx, s.accountId)
   const enabled = !!row?.enabled_at
   const enrol = !enabled && (await mustUseTotp(trx, s.tenantId, s.accountId))
   if (!enabled && !enrol) return null
   const ticket = newTenantToken(s.tenantId)
-  await trx
-    .insertInto('totp_ticket')
-    .values({
-      id: hashToken(ticket),
-      account_id: s.accountId,
-      org_id: s.orgId,
-      auto_pick_org: s.autoPickOrg,
-      limit_user_type: s.limitUserType ?? null,
-      method: s.method,
-      enrol,
-      expires_at: new Date(+now + RULES.ticketTtlSeconds * 1000),
-      used_at: null,
-    })
-    .execute()
+  await insertTotpTicket(trx, {
+    id: hashToken(ticket),
+    account_id: s.accountId,
+    org_id: s.orgId,
+    auto_pick_org: s.autoPickOrg,
+    limit_user_type: s.limitUserType ?? null,
+    method: s.method,
+    enrol,
+    expires_at: new Date(+now + RULES.ticketTtlSeconds * 1000),
+    used_at: null,
+  })
   return {
     msg: enrol ? TotpMsg.NEED_ENROL : TotpMsg.NEED_CODE,
     data: {
@@ -73,15 +71,8 @@ export const totpStep: SecondFactor = {
 
 const invalidTicket = () => refused(ErrorCode.RESET_TICKET_INVALID, TotpMsg.TICKET_INVALID)
 
-async function liveTicket(trx: Trx, ticket: string, now: Date) {
-  return trx
-    .selectFrom('totp_ticket')
-    .selectAll()
-    .where('id', '=', hashToken(ticket))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .where('tries', '<', RULES.maxTriesPerTicket)
-    .executeTakeFirst()
+function liveTicket(trx: Trx, ticket: string, now: Date) {
+  return findLiveTicket(trx, hashToken(ticket), now, RULES.maxTriesPerTicket)
 }
 
 type Ticket = NonNullable<Awaited<ReturnType<typeof liveTicket>>>
@@ -114,13 +105,7 @@ async function complete(
   meta: ClientMeta,
   reason: string | null,
 ): Promise<AttemptAnswer> {
-  const spent = await trx
-    .updateTable('totp_ticket')
-    .set({ used_at: now })
-    .where('id', '=', t.id)
-    .where('used_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst()
+  const spent = await spendTotpTicket(trx, t.id, now)
   if (!spent) return invalidTicket()
   const account = await findAccount(trx, t.account_id)
   const tenant = await findTenant(trx, tenantId)
@@ -183,12 +168,7 @@ async function countFailure(
   reason: string,
   error: AppError,
 ): Promise<AppError> {
-  const r = await trx
-    .updateTable('totp_ticket')
-    .set((eb) => ({ tries: eb('tries', '+', 1) }))
-    .where('id', '=', t.id)
-    .returning('tries')
-    .executeTakeFirstOrThrow()
+  const r = await countTicketTry(trx, t.id)
   const account = await findAccount(trx, t.account_id)
   await writeLoginLog(trx, {
     accountId: t.account_id,

@@ -1,21 +1,16 @@
 import { ErrorCode, TotpMsg, type TotpEnrolment, type TotpPolicy, type TotpStatus } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, refused, unauthorized } from '../../platform/errors.js'
 import { findAccount } from '../auth/queries.js'
 import { reauthenticate } from './check-password.js'
-import { confirmEnrolment, mustUseTotp, POLICY_KEY, startEnrolment, tenantRequiresTotp, totpRow } from './totp-store.js'
+import { countRecoveryCodesLeft, deleteRecoveryCodes, deleteTotp, findTotp, setTenantTotpPolicy } from './queries.js'
+import { confirmEnrolment, mustUseTotp, POLICY_KEY, startEnrolment, tenantRequiresTotp } from './totp-store.js'
 
 /** The personal centre's view: enabled, required of me, recovery codes left. */
 export function totpStatus(ctx: AppContext, auth: AuthInfo): Promise<TotpStatus> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const row = await totpRow(trx, auth.accountId)
-    const left = await trx
-      .selectFrom('account_recovery_code')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('account_id', '=', auth.accountId)
-      .where('used_at', 'is', null)
-      .executeTakeFirstOrThrow()
+    const row = await findTotp(trx, auth.accountId)
+    const left = await countRecoveryCodesLeft(trx, auth.accountId)
     return {
       enabled: !!row?.enabled_at,
       required: await mustUseTotp(trx, auth.tenantId, auth.accountId),
@@ -53,12 +48,12 @@ export async function totpDisable(ctx: AppContext, auth: AuthInfo, password: str
   await reauthenticate(ctx, auth, password)
   await run(
     ctx.db.tenant(auth.tenantId, async (trx) => {
-      const row = await totpRow(trx, auth.accountId)
+      const row = await findTotp(trx, auth.accountId)
       if (!row?.enabled_at) return refused(ErrorCode.BAD_REQUEST, TotpMsg.NOT_ENABLED)
       if (await mustUseTotp(trx, auth.tenantId, auth.accountId))
         return refused(ErrorCode.BAD_REQUEST, TotpMsg.REQUIRED_CANNOT_DISABLE)
-      await trx.deleteFrom('account_recovery_code').where('account_id', '=', auth.accountId).execute()
-      await trx.deleteFrom('account_totp').where('account_id', '=', auth.accountId).execute()
+      await deleteRecoveryCodes(trx, auth.accountId)
+      await deleteTotp(trx, auth.accountId)
       return null
     }),
   )
@@ -72,11 +67,5 @@ export function getTotpPolicy(ctx: AppContext, auth: AuthInfo): Promise<TotpPoli
 
 /** The tenant's setting (tenant.config), written by its administrators. */
 export async function setTotpPolicy(ctx: AppContext, auth: AuthInfo, p: TotpPolicy): Promise<void> {
-  await ctx.db.tenant(auth.tenantId, (trx) =>
-    trx
-      .updateTable('tenant')
-      .set({ config: sql`config || jsonb_build_object(${POLICY_KEY}::text, ${p.requiredForAdmins}::boolean)` })
-      .where('id', '=', auth.tenantId)
-      .execute(),
-  )
+  await ctx.db.tenant(auth.tenantId, (trx) => setTenantTotpPolicy(trx, auth.tenantId, POLICY_KEY, p.requiredForAdmins))
 }

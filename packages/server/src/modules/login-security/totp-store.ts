@@ -1,15 +1,28 @@
-import { ADMIN_ROLE, ErrorCode, TOTP as RULES, TotpMsg } from '@zhixiao/shared'
-import { sql } from 'kysely'
+import { ErrorCode, TOTP as RULES, TotpMsg } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
 import { AppError, refused } from '../../platform/errors.js'
+import {
+  countTotpFailure,
+  deleteRecoveryCodes,
+  enableTotp,
+  findAdminRole,
+  findTenantConfig,
+  findTotp,
+  insertRecoveryCodes,
+  lockTotpUntil,
+  resetTotpFailures,
+  spendRecoveryCode,
+  takeTotpStep,
+  upsertPendingTotp,
+} from './queries.js'
 import { codeStep, hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl } from './totp.js'
 
 /** Read from tenant.config, set on the TOTP policy call (docs/auth.md "Two-factor sign-in"). */
 export const POLICY_KEY = 'totpRequiredForAdmins'
 
 export async function tenantRequiresTotp(trx: Trx, tenantId: number): Promise<boolean> {
-  const t = await trx.selectFrom('tenant').select('config').where('id', '=', tenantId).executeTakeFirst()
+  const t = await findTenantConfig(trx, tenantId)
   return (t?.config as Record<string, unknown> | undefined)?.[POLICY_KEY] === true
 }
 
@@ -18,22 +31,7 @@ export async function tenantRequiresTotp(trx: Trx, tenantId: number): Promise<bo
  * wide, so an administrator cannot skip the code by signing in to another of their organisations and switching.
  */
 export async function isAdminAccount(trx: Trx, accountId: number): Promise<boolean> {
-  const held = trx
-    .selectFrom('user_role')
-    .select(['user_role.user_info_id', 'user_role.role_id'])
-    .union(trx.selectFrom('role_sub_org_user').select(['role_sub_org_user.user_info_id', 'role_sub_org_user.role_id']))
-  const row = await trx
-    .selectFrom(held.as('held'))
-    .innerJoin('user_info', 'user_info.id', 'held.user_info_id')
-    .innerJoin('role', 'role.id', 'held.role_id')
-    .select('role.id')
-    .where('user_info.account_id', '=', accountId)
-    .where('user_info.status', '=', 0)
-    .where('user_info.archived', '=', false)
-    .where('role.code', '=', ADMIN_ROLE)
-    .where('role.status', '=', 0)
-    .limit(1)
-    .executeTakeFirst()
+  const row = await findAdminRole(trx, accountId)
   return !!row
 }
 
@@ -41,25 +39,13 @@ export async function mustUseTotp(trx: Trx, tenantId: number, accountId: number)
   return (await tenantRequiresTotp(trx, tenantId)) && isAdminAccount(trx, accountId)
 }
 
-export async function totpRow(trx: Trx, accountId: number) {
-  return trx.selectFrom('account_totp').selectAll().where('account_id', '=', accountId).executeTakeFirst()
-}
-
 /** A new pending secret (replacing an unfinished one); refused while one is enabled. */
 export async function startEnrolment(ctx: AppContext, trx: Trx, accountId: number, label: string, now: Date) {
-  const existing = await totpRow(trx, accountId)
+  const existing = await findTotp(trx, accountId)
   if (existing?.enabled_at) return refused(ErrorCode.CONFLICT, TotpMsg.ALREADY_ENABLED)
   const secret = newTotpSecret()
   const sealed = ctx.secrets.seal(secret)
-  await trx
-    .insertInto('account_totp')
-    .values({ account_id: accountId, secret_sealed: sealed, enabled_at: null, created_at: now, locked_until: null })
-    .onConflict((oc) =>
-      oc
-        .columns(['tenant_id', 'account_id'])
-        .doUpdateSet({ secret_sealed: sealed, created_at: now, failed_count: 0, locked_until: null, last_step: 0 }),
-    )
-    .execute()
+  await upsertPendingTotp(trx, accountId, sealed, now)
   return { secret, otpauthUrl: otpauthUrl(secret, label) }
 }
 
@@ -71,26 +57,22 @@ export async function confirmEnrolment(
   code: string,
   now: Date,
 ): Promise<string[] | AppError> {
-  const row = await totpRow(trx, accountId)
+  const row = await findTotp(trx, accountId)
   if (!row) return refused(ErrorCode.BAD_REQUEST, TotpMsg.NOT_ENROLLING)
   if (row.enabled_at) return refused(ErrorCode.CONFLICT, TotpMsg.ALREADY_ENABLED)
   const step = codeStep(ctx.secrets.open(row.secret_sealed), code, now)
   if (step === null) return refused(ErrorCode.PASSWORD_WRONG, TotpMsg.CODE_WRONG)
-  await trx
-    .updateTable('account_totp')
-    .set({ enabled_at: now, last_step: step, failed_count: 0 })
-    .where('account_id', '=', accountId)
-    .execute()
+  await enableTotp(trx, accountId, now, step)
   return replaceRecoveryCodes(trx, accountId)
 }
 
 export async function replaceRecoveryCodes(trx: Trx, accountId: number): Promise<string[]> {
   const codes = newRecoveryCodes()
-  await trx.deleteFrom('account_recovery_code').where('account_id', '=', accountId).execute()
-  await trx
-    .insertInto('account_recovery_code')
-    .values(codes.map((c) => ({ account_id: accountId, code_hash: hashRecoveryCode(c), used_at: null })))
-    .execute()
+  await deleteRecoveryCodes(trx, accountId)
+  await insertRecoveryCodes(
+    trx,
+    codes.map((c) => ({ account_id: accountId, code_hash: hashRecoveryCode(c), used_at: null })),
+  )
   return codes
 }
 
@@ -109,7 +91,7 @@ export async function checkSignInCode(
   input: { code?: string; recoveryCode?: string },
   now: Date,
 ): Promise<CodeCheck> {
-  const row = await totpRow(trx, accountId)
+  const row = await findTotp(trx, accountId)
   if (!row?.enabled_at)
     return { ok: false, reason: 'totp not enabled', error: refused(ErrorCode.BAD_REQUEST, TotpMsg.NOT_ENABLED) }
   if (row.locked_until && row.locked_until > now)
@@ -117,42 +99,20 @@ export async function checkSignInCode(
   if (input.code) {
     const step = codeStep(ctx.secrets.open(row.secret_sealed), input.code, now)
     if (step !== null) {
-      const taken = await trx
-        .updateTable('account_totp')
-        .set({ last_step: step, failed_count: 0 })
-        .where('account_id', '=', accountId)
-        .where('last_step', '<', step)
-        .returning('account_id')
-        .executeTakeFirst()
+      const taken = await takeTotpStep(trx, accountId, step)
       if (taken) return { ok: true, via: 'code' }
       return { ok: false, reason: 'totp replay', error: refused(ErrorCode.PASSWORD_WRONG, TotpMsg.CODE_REPLAYED) }
     }
   } else if (input.recoveryCode) {
-    const spent = await trx
-      .updateTable('account_recovery_code')
-      .set({ used_at: now })
-      .where('account_id', '=', accountId)
-      .where('code_hash', '=', hashRecoveryCode(input.recoveryCode))
-      .where('used_at', 'is', null)
-      .returning('account_id')
-      .executeTakeFirst()
+    const spent = await spendRecoveryCode(trx, accountId, hashRecoveryCode(input.recoveryCode), now)
     if (spent) {
-      await trx.updateTable('account_totp').set({ failed_count: 0 }).where('account_id', '=', accountId).execute()
+      await resetTotpFailures(trx, accountId)
       return { ok: true, via: 'recovery' }
     }
   }
-  const counted = await trx
-    .updateTable('account_totp')
-    .set({ failed_count: sql<number>`failed_count + 1` })
-    .where('account_id', '=', accountId)
-    .returning('failed_count')
-    .executeTakeFirstOrThrow()
+  const counted = await countTotpFailure(trx, accountId)
   if (counted.failed_count >= RULES.lockAfterFailures) {
-    await trx
-      .updateTable('account_totp')
-      .set({ failed_count: 0, locked_until: new Date(+now + RULES.lockMinutes * 60_000) })
-      .where('account_id', '=', accountId)
-      .execute()
+    await lockTotpUntil(trx, accountId, new Date(+now + RULES.lockMinutes * 60_000))
     return {
       ok: false,
       reason: input.code ? 'wrong totp' : 'wrong recovery code',

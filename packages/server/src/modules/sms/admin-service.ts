@@ -17,14 +17,29 @@ import type { SmsTemplateTable } from '../../db/schema.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
-import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
+import type { Page, PageQuery } from '../../platform/paging.js'
 import { isSuperAdminGrant, loadGrants } from '../../platform/permissions.js'
 import { assertProviderUrls } from '../../platform/provider-url.js'
+import {
+  deleteSmsConfig,
+  deleteTemplateRow,
+  findAccountUserName,
+  findLogText,
+  findSmsConfig,
+  findTemplate,
+  insertSmsConfig,
+  insertTemplate,
+  lockSmsConfig,
+  pageSmsLog,
+  pageTemplates,
+  updateSmsConfig,
+  updateTemplateRow,
+} from './queries.js'
 
 // ---- config (one row per tenant) ----
 
 export async function getConfig(ctx: AppContext, tenantId: number): Promise<SmsConfigView> {
-  const row = await ctx.db.tenant(tenantId, (trx) => trx.selectFrom('sms_config').selectAll().executeTakeFirst())
+  const row = await ctx.db.tenant(tenantId, findSmsConfig)
   return {
     smsType: (row?.sms_type ?? 'outbox') as SmsType,
     accessKeyId: row?.access_key_id ?? null,
@@ -42,7 +57,7 @@ export async function saveConfig(ctx: AppContext, auth: AuthInfo, body: SmsConfi
   assertProviderUrls(ctx.config.allowLoopbackProviders, body.endpoint)
   const secret = body.accessKeySecret ? ctx.secrets.seal(body.accessKeySecret) : undefined
   await ctx.db.tenant(auth.tenantId, async (trx) => {
-    const old = await trx.selectFrom('sms_config').selectAll().forUpdate().executeTakeFirst()
+    const old = await lockSmsConfig(trx)
     const keep = body.smsType === 'outbox' ? null : (old?.access_key_secret ?? null)
     const values = {
       sms_type: body.smsType,
@@ -55,14 +70,14 @@ export async function saveConfig(ctx: AppContext, auth: AuthInfo, body: SmsConfi
     }
     if (body.smsType === 'aliyun' && (!values.access_key_id || !values.access_key_secret || !values.sign_name))
       throw badRequest(SmsMsg.CONFIG_INCOMPLETE)
-    if (old) await trx.updateTable('sms_config').set(values).execute()
-    else await trx.insertInto('sms_config').values(values).execute()
+    if (old) await updateSmsConfig(trx, values)
+    else await insertSmsConfig(trx, values)
   })
 }
 
 /** Back to the outbox: the stored keys are deleted, not kept. */
 export async function removeConfig(ctx: AppContext, auth: AuthInfo): Promise<void> {
-  await ctx.db.tenant(auth.tenantId, (trx) => trx.deleteFrom('sms_config').execute())
+  await ctx.db.tenant(auth.tenantId, deleteSmsConfig)
 }
 
 // ---- templates ----
@@ -87,17 +102,13 @@ export async function templatePage(
   q: PageQuery & { event?: SmsEventName },
 ): Promise<Page<SmsTemplate>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    let base = trx.selectFrom('sms_template')
-    if (q.event) base = base.where('event', '=', q.event)
-    const page = await paginate(base.selectAll().orderBy('id'), base.select('id'), q)
+    const page = await pageTemplates(trx, q)
     return { ...page, list: page.list.map(toTemplate) }
   })
 }
 
 export async function getTemplate(ctx: AppContext, auth: AuthInfo, id: number): Promise<SmsTemplate> {
-  const row = await ctx.db.tenant(auth.tenantId, (trx) =>
-    trx.selectFrom('sms_template').selectAll().where('id', '=', id).executeTakeFirst(),
-  )
+  const row = await ctx.db.tenant(auth.tenantId, (trx) => findTemplate(trx, id))
   if (!row) throw notFound()
   return toTemplate(row)
 }
@@ -108,17 +119,13 @@ export async function createTemplate(ctx: AppContext, auth: AuthInfo, b: SmsTemp
       auth.tenantId,
       async (trx) =>
         (
-          await trx
-            .insertInto('sms_template')
-            .values({
-              event: b.event,
-              name: b.name,
-              template_code: b.templateCode || null,
-              content: b.content,
-              status: b.status,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
+          await insertTemplate(trx, {
+            event: b.event,
+            name: b.name,
+            template_code: b.templateCode || null,
+            content: b.content,
+            status: b.status,
+          })
         ).id,
     )
   } catch (e) {
@@ -132,17 +139,13 @@ export async function updateTemplate(ctx: AppContext, auth: AuthInfo, b: SmsTemp
       auth.tenantId,
       async (trx) =>
         (
-          await trx
-            .updateTable('sms_template')
-            .set({
-              event: b.event,
-              name: b.name,
-              template_code: b.templateCode || null,
-              content: b.content,
-              status: b.status,
-            })
-            .where('id', '=', b.id)
-            .executeTakeFirst()
+          await updateTemplateRow(trx, b.id, {
+            event: b.event,
+            name: b.name,
+            template_code: b.templateCode || null,
+            content: b.content,
+            status: b.status,
+          })
         ).numUpdatedRows,
     )
     if (n === 0n) throw notFound()
@@ -152,9 +155,7 @@ export async function updateTemplate(ctx: AppContext, auth: AuthInfo, b: SmsTemp
 }
 
 export async function deleteTemplate(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
-  const r = await ctx.db.tenant(auth.tenantId, (trx) =>
-    trx.deleteFrom('sms_template').where('id', '=', id).executeTakeFirst(),
-  )
+  const r = await ctx.db.tenant(auth.tenantId, (trx) => deleteTemplateRow(trx, id))
   if (r.numDeletedRows === 0n) throw notFound()
 }
 
@@ -169,7 +170,7 @@ export function maskPhone(phone: string): string {
 export async function isSuperAdmin(ctx: AppContext, auth: AuthInfo): Promise<boolean> {
   if (auth.tenantId !== SUPER_ADMIN.tenantId) return false
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const acc = await trx.selectFrom('account').select('user_name').where('id', '=', auth.accountId).executeTakeFirst()
+    const acc = await findAccountUserName(trx, auth.accountId)
     return (
       !!acc &&
       isSuperAdminGrant(auth.tenantId, auth.orgId, acc.user_name, (await loadGrants(trx, auth.userInfoId)).roles)
@@ -185,34 +186,7 @@ export interface LogQuery extends PageQuery {
 
 export async function logPage(ctx: AppContext, tenantId: number, q: LogQuery): Promise<Page<SmsLogRow>> {
   return ctx.db.tenant(tenantId, async (trx) => {
-    let base = trx
-      .selectFrom('sms_log')
-      .leftJoin('account', (j) =>
-        j.onRef('account.tenant_id', '=', 'sms_log.tenant_id').onRef('account.id', '=', 'sms_log.account_id'),
-      )
-    if (q.phone) base = base.where('sms_log.phone', 'like', `%${q.phone.replace(/[^0-9]/g, '')}%`)
-    if (q.event) base = base.where('sms_log.event', '=', q.event)
-    if (q.status) base = base.where('sms_log.status', '=', q.status)
-    const page = await paginate(
-      base
-        .select([
-          'sms_log.id',
-          'sms_log.phone',
-          'account.user_name',
-          'sms_log.event',
-          'sms_log.provider',
-          'sms_log.status',
-          'sms_log.content_masked',
-          'sms_log.content_sealed',
-          'sms_log.error',
-          'sms_log.ip',
-          'sms_log.created_at',
-        ])
-        .orderBy('sms_log.created_at', 'desc')
-        .orderBy('sms_log.id', 'desc'),
-      base.select('sms_log.id'),
-      q,
-    )
+    const page = await pageSmsLog(trx, q)
     return {
       ...page,
       list: page.list.map((r) => ({
@@ -239,14 +213,7 @@ export async function logFullText(
   tenantId: number,
   id: number,
 ): Promise<{ phone: string; content: string }> {
-  const row = await ctx.db.platform((trx) =>
-    trx
-      .selectFrom('sms_log')
-      .select(['phone', 'provider', 'content_sealed'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .executeTakeFirst(),
-  )
+  const row = await ctx.db.platform((trx) => findLogText(trx, tenantId, id))
   if (!row) throw notFound()
   if (row.provider !== 'outbox' || !row.content_sealed) throw refused(ErrorCode.FORBIDDEN, SmsMsg.OUTBOX_ONLY)
   return { phone: row.phone, content: ctx.secrets.open(row.content_sealed) }

@@ -1,9 +1,19 @@
 import { SMS_LIMITS, SmsErrorCode, SmsMsg } from '@zhixiao/shared'
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
-import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
 import { AppError, refused } from '../../platform/errors.js'
+import {
+  countIpSend,
+  findLatestCodeId,
+  findPhoneQuota,
+  insertSmsCode,
+  lockLatestCode,
+  markCodeUsed,
+  setCodeTries,
+  spendUnusedCode,
+  takePhoneAllowance,
+} from './queries.js'
 import { deliverCode } from './sender.js'
 
 export type SmsEvent = 'login' | 'signup' | 'reset_password' | 'bind_phone'
@@ -41,57 +51,30 @@ export async function sendCode(ctx: AppContext, a: SendCodeArgs): Promise<void> 
     const day = new Date(+now + CST_OFFSET_MS).toISOString().slice(0, 10)
     // One statement takes the phone's allowance: the row lock of the upsert makes simultaneous sends queue, so two
     // requests in the same second cannot both pass the 60 s rule. No row back means the allowance is used up.
-    const taken = await trx
-      .insertInto('sms_phone_quota')
-      .values({ phone: a.phone, day, sent: 1, last_sent_at: now })
-      .onConflict((oc) =>
-        oc
-          .columns(['tenant_id', 'phone'])
-          .doUpdateSet({
-            sent: sql`CASE WHEN sms_phone_quota.day = ${day} THEN sms_phone_quota.sent + 1 ELSE 1 END`,
-            day,
-            last_sent_at: now,
-          })
-          .where(sql<boolean>`sms_phone_quota.last_sent_at <= ${new Date(+now - RESEND_MS)}`)
-          .where(sql<boolean>`(sms_phone_quota.day <> ${day} OR sms_phone_quota.sent < ${SMS_LIMITS.perPhonePerDay})`),
-      )
-      .returning('sent')
-      .executeTakeFirst()
+    const taken = await takePhoneAllowance(trx, {
+      phone: a.phone,
+      day,
+      now,
+      resendBefore: new Date(+now - RESEND_MS),
+      perDay: SMS_LIMITS.perPhonePerDay,
+    })
     if (!taken) {
-      const row = await trx
-        .selectFrom('sms_phone_quota')
-        .select(['last_sent_at', 'day', 'sent'])
-        .where('phone', '=', a.phone)
-        .executeTakeFirstOrThrow()
+      const row = await findPhoneQuota(trx, a.phone)
       if (+row.last_sent_at > +now - RESEND_MS) throw refused(SmsErrorCode.SEND_TOO_OFTEN, SmsMsg.SEND_TOO_OFTEN)
       throw refused(SmsErrorCode.SEND_DAY_LIMIT, SmsMsg.SEND_DAY_LIMIT)
     }
     // The address's hourly window, in the same transaction: a refusal here gives the phone's allowance back.
     const windowStart = new Date(+now - IP_WINDOW_MS)
-    const ip = await trx
-      .insertInto('sms_ip_window')
-      .values({ ip: a.ip, window_started_at: now, sent: 1 })
-      .onConflict((oc) =>
-        oc.column('ip').doUpdateSet({
-          sent: sql`CASE WHEN sms_ip_window.window_started_at <= ${windowStart} THEN 1 ELSE sms_ip_window.sent + 1 END`,
-          window_started_at: sql`CASE WHEN sms_ip_window.window_started_at <= ${windowStart} THEN ${now} ELSE sms_ip_window.window_started_at END`,
-        }),
-      )
-      .returning('sent')
-      .executeTakeFirstOrThrow()
+    const ip = await countIpSend(trx, a.ip, now, windowStart)
     if (ip.sent > SMS_LIMITS.perIpPerHour) throw refused(SmsErrorCode.SEND_IP_LIMIT, SmsMsg.SEND_IP_LIMIT)
-    const row = await trx
-      .insertInto('sms_code')
-      .values({
-        phone: a.phone,
-        event: a.event,
-        code_hash: hashCode(salt, a.tenantId, a.phone, a.event, code),
-        salt,
-        created_at: now,
-        expires_at: new Date(+now + TTL_MS),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const row = await insertSmsCode(trx, {
+      phone: a.phone,
+      event: a.event,
+      code_hash: hashCode(salt, a.tenantId, a.phone, a.event, code),
+      salt,
+      created_at: now,
+      expires_at: new Date(+now + TTL_MS),
+    })
     return row.id
   })
   // The provider is called outside the transaction (an HTTP round trip must not hold the database).
@@ -106,9 +89,7 @@ export async function sendCode(ctx: AppContext, a: SendCodeArgs): Promise<void> 
   })
   if (!delivered.ok) {
     // A code nobody received must not stay usable; the allowance stays taken so a failing provider is not hammered.
-    await ctx.db.tenant(a.tenantId, (trx) =>
-      trx.updateTable('sms_code').set({ used_at: now }).where('id', '=', codeId).execute(),
-    )
+    await ctx.db.tenant(a.tenantId, (trx) => markCodeUsed(trx, codeId, now))
     throw delivered.error
   }
 }
@@ -130,16 +111,7 @@ export async function checkCode(ctx: AppContext, a: CheckCodeArgs): Promise<void
   const now = ctx.clock.now()
   // Refusals are returned from the transaction, not thrown, so a wrong try's count is kept.
   const refusal = await ctx.db.tenant(a.tenantId, async (trx): Promise<AppError | null> => {
-    const row = await trx
-      .selectFrom('sms_code')
-      .selectAll()
-      .where('phone', '=', a.phone)
-      .where('event', '=', a.event)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .forUpdate()
-      .executeTakeFirst()
+    const row = await lockLatestCode(trx, a.phone, a.event)
     if (!row) return refused(SmsErrorCode.CODE_WRONG, SmsMsg.CODE_WRONG)
     if (row.used_at) return refused(SmsErrorCode.CODE_USED, SmsMsg.CODE_USED)
     if (row.tries >= SMS_LIMITS.maxWrongTries)
@@ -147,12 +119,12 @@ export async function checkCode(ctx: AppContext, a: CheckCodeArgs): Promise<void
     if (+row.expires_at <= +now) return refused(SmsErrorCode.CODE_EXPIRED, SmsMsg.CODE_EXPIRED)
     if (!sameHash(row.code_hash, hashCode(row.salt, a.tenantId, a.phone, a.event, a.code))) {
       const tries = row.tries + 1
-      await trx.updateTable('sms_code').set({ tries }).where('id', '=', row.id).execute()
+      await setCodeTries(trx, row.id, tries)
       return tries >= SMS_LIMITS.maxWrongTries
         ? refused(SmsErrorCode.CODE_TOO_MANY_TRIES, SmsMsg.CODE_TOO_MANY_TRIES)
         : refused(SmsErrorCode.CODE_WRONG, SmsMsg.CODE_WRONG)
     }
-    if (a.consume) await trx.updateTable('sms_code').set({ used_at: now }).where('id', '=', row.id).execute()
+    if (a.consume) await markCodeUsed(trx, row.id, now)
     return null
   })
   if (refusal) throw refusal
@@ -179,21 +151,8 @@ function sameHash(a: string, b: string): boolean {
  * rolls back).
  */
 export async function spendCode(trx: Trx, phone: string, event: SmsEvent, now: Date): Promise<boolean> {
-  const latest = await trx
-    .selectFrom('sms_code')
-    .select('id')
-    .where('phone', '=', phone)
-    .where('event', '=', event)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst()
+  const latest = await findLatestCodeId(trx, phone, event)
   if (!latest) return false
-  const r = await trx
-    .updateTable('sms_code')
-    .set({ used_at: now })
-    .where('id', '=', latest.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst()
+  const r = await spendUnusedCode(trx, latest.id, now)
   return r.numUpdatedRows > 0n
 }

@@ -8,16 +8,16 @@ import {
   SmsMsg,
   type LoginByPhoneSmsBody,
 } from '@zhixiao/shared'
-import type { Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
 import { AppError, refused } from '../../platform/errors.js'
 import { hashToken, newTenantToken, parseTenantToken } from '../../platform/tokens.js'
 import { resetWithTicket } from '../auth/password-change.js'
 import { releaseIpAttempt, reserveIpAttempt } from '../auth/ip-throttle.js'
-import { findAccount, findTenant, writeLoginLog } from '../auth/queries.js'
+import { findAccount, findTenant, insertResetTicket, writeLoginLog } from '../auth/queries.js'
 import { accountMaySignIn, admitAccount, finishSignIn, type LoginAnswer, type LoginMeta } from '../auth/sign-in.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
 import { checkCode, sendCode, spendCode, type SmsEvent } from './codes.js'
+import { accountsByPhone, findOpenStepTicket, findTenantId, spendStepTicket, tenantsWithPhone } from './queries.js'
 
 const RESET_TTL_MS = SMS_LIMITS.resetTicketMinutes * 60 * 1000
 const stepInvalid = () => refused(ErrorCode.RESET_TICKET_INVALID, '短信验证已过期，请重新登录')
@@ -35,29 +35,13 @@ export async function tenantForPhone(
 ): Promise<number | null | 'many'> {
   if (header > 0) {
     // A header naming no tenant is treated like an unknown phone (same answers), not as an error.
-    const t = await ctx.db.platform((trx) =>
-      trx.selectFrom('tenant').select('id').where('id', '=', header).executeTakeFirst(),
-    )
+    const t = await ctx.db.platform((trx) => findTenantId(trx, header))
     return t?.id ?? null
   }
   if (orgId !== undefined && orgId !== null) return tenantIdOfOrg(ctx, orgId)
-  const rows = await ctx.db.platform((trx) =>
-    trx
-      .selectFrom('account')
-      .select('tenant_id')
-      .distinct()
-      .where('phone', '=', phone)
-      .where('tenant_id', '<>', SUPER_ADMIN.tenantId)
-      .limit(2)
-      .execute(),
-  )
+  const rows = await ctx.db.platform((trx) => tenantsWithPhone(trx, phone))
   if (rows.length > 1) return 'many'
   return rows[0]?.tenant_id ?? null
-}
-
-/** The accounts of a tenant that own a phone (the account's own number). */
-async function accountsByPhone(trx: Trx, phone: string) {
-  return trx.selectFrom('account').selectAll().where('phone', '=', phone).orderBy('id').limit(2).execute()
 }
 
 interface SendArgs {
@@ -237,12 +221,7 @@ async function phoneLogin(
     if (!(result instanceof AppError) && result.data.operationType === OperationType.CHOOSE_ORG) return result
     if (!(await spendCode(trx, phone, 'login', now))) throw refused(SmsErrorCode.CODE_USED, SmsMsg.CODE_USED)
     if (stepId) {
-      const spent = await trx
-        .updateTable('sms_step_ticket')
-        .set({ used_at: now })
-        .where('id', '=', hashToken(stepId))
-        .where('used_at', 'is', null)
-        .executeTakeFirst()
+      const spent = await spendStepTicket(trx, hashToken(stepId), now)
       if (spent.numUpdatedRows === 0n) throw stepInvalid()
     }
     return result
@@ -258,20 +237,7 @@ async function openStep(
   const parsed = parseTenantToken(mustSmsId)
   if (!parsed) throw stepInvalid()
   const now = ctx.clock.now()
-  const row = await ctx.db.tenant(parsed.tenantId, (trx) =>
-    trx
-      .selectFrom('sms_step_ticket')
-      .innerJoin('account', (j) =>
-        j
-          .onRef('account.tenant_id', '=', 'sms_step_ticket.tenant_id')
-          .onRef('account.id', '=', 'sms_step_ticket.account_id'),
-      )
-      .select(['sms_step_ticket.account_id', 'sms_step_ticket.org_id', 'account.phone'])
-      .where('sms_step_ticket.id', '=', hashToken(mustSmsId))
-      .where('sms_step_ticket.used_at', 'is', null)
-      .where('sms_step_ticket.expires_at', '>', now)
-      .executeTakeFirst(),
-  )
+  const row = await ctx.db.tenant(parsed.tenantId, (trx) => findOpenStepTicket(trx, hashToken(mustSmsId), now))
   if (!row?.phone) throw stepInvalid()
   return { tenantId: parsed.tenantId, accountId: row.account_id, phone: row.phone, orgId: row.org_id }
 }
@@ -302,15 +268,12 @@ export async function verifyResetCode(
     // user_info, not the account), get no ticket.
     if (!(await accountMaySignIn(trx, account, await findTenant(trx, tenantId))))
       throw refused(ErrorCode.ACCOUNT_DISABLED, Msg.ACCOUNT_DISABLED)
-    await trx
-      .insertInto('reset_ticket')
-      .values({
-        id: hashToken(ticket),
-        account_id: account.id,
-        reason: 'sms',
-        expires_at: new Date(+now + RESET_TTL_MS),
-      })
-      .execute()
+    await insertResetTicket(trx, {
+      id: hashToken(ticket),
+      account_id: account.id,
+      reason: 'sms',
+      expires_at: new Date(+now + RESET_TTL_MS),
+    })
   })
   return ticket
 }

@@ -5,6 +5,7 @@ import { providerUrlAllowed } from '../../platform/provider-url.js'
 import { aliyunProvider } from './providers/aliyun.js'
 import { outboxProvider } from './providers/outbox.js'
 import type { SmsProvider } from './providers/types.js'
+import { findActiveTemplate, findSmsConfig, insertSmsLog } from './queries.js'
 
 /** The text a tenant without its own template sends; ${code} is the code. */
 export const DEFAULT_TEMPLATE_TEXT = '您的验证码为${code}，5分钟内有效，用于${event}，请勿泄露给他人。'
@@ -26,7 +27,7 @@ export async function providerOf(
   ctx: AppContext,
   tenantId: number,
 ): Promise<{ provider: SmsProvider; signName: string | null }> {
-  const cfg = await ctx.db.tenant(tenantId, (trx) => trx.selectFrom('sms_config').selectAll().executeTakeFirst())
+  const cfg = await ctx.db.tenant(tenantId, findSmsConfig)
   const type = (cfg?.sms_type ?? 'outbox') as SmsType
   if (type === 'aliyun' && cfg?.access_key_id && cfg.access_key_secret) {
     return {
@@ -54,29 +55,24 @@ export async function deliverCode(
 ): Promise<{ ok: true } | { ok: false; error: AppError }> {
   const now = ctx.clock.now()
   const { provider, signName } = await providerOf(ctx, d.tenantId)
-  const template = await ctx.db.tenant(d.tenantId, (trx) =>
-    trx.selectFrom('sms_template').selectAll().where('event', '=', d.event).where('status', '=', 0).executeTakeFirst(),
-  )
+  const template = await ctx.db.tenant(d.tenantId, (trx) => findActiveTemplate(trx, d.event))
   const content = template?.content ?? DEFAULT_TEMPLATE_TEXT
   const render = (code: string) => content.replaceAll('${code}', code).replaceAll('${event}', SMS_EVENT_LABELS[d.event])
   const text = render(d.code)
   const log = (status: 'outbox' | 'sent' | 'failed' | 'skipped', error: string | null) =>
     ctx.db.tenant(d.tenantId, (trx) =>
-      trx
-        .insertInto('sms_log')
-        .values({
-          phone: d.phone,
-          account_id: d.accountId,
-          event: d.event,
-          provider: provider.type,
-          status,
-          content_masked: render(CODE_MASK),
-          content_sealed: provider.type === 'outbox' && status === 'outbox' ? ctx.secrets.seal(text) : null,
-          error,
-          ip: d.ip,
-          created_at: now,
-        })
-        .execute(),
+      insertSmsLog(trx, {
+        phone: d.phone,
+        account_id: d.accountId,
+        event: d.event,
+        provider: provider.type,
+        status,
+        content_masked: render(CODE_MASK),
+        content_sealed: provider.type === 'outbox' && status === 'outbox' ? ctx.secrets.seal(text) : null,
+        error,
+        ip: d.ip,
+        created_at: now,
+      }),
     )
 
   if (d.skip) {

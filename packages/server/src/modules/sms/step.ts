@@ -3,6 +3,7 @@ import type { Trx } from '../../db/database.js'
 import type { SecondFactor } from '../auth/sign-in.js'
 import { hashToken, newTenantToken } from '../../platform/tokens.js'
 import { maskPhone } from './admin-service.js'
+import { findAccountPhone, findStepSetting, insertStepTicket } from './queries.js'
 
 const STEP_TTL_MS = 10 * 60 * 1000
 
@@ -18,20 +19,17 @@ export async function smsStepChallenge(
   now: Date,
   s: { tenantId: number; accountId: number; orgId: number },
 ): Promise<{ msg: string; data: LoginResult } | null> {
-  const cfg = await trx.selectFrom('sms_config').select('password_login_sms_step').executeTakeFirst()
+  const cfg = await findStepSetting(trx)
   if (!cfg?.password_login_sms_step) return null
-  const account = await trx.selectFrom('account').select('phone').where('id', '=', s.accountId).executeTakeFirst()
+  const account = await findAccountPhone(trx, s.accountId)
   if (!account?.phone) return null
   const ticket = newTenantToken(s.tenantId)
-  await trx
-    .insertInto('sms_step_ticket')
-    .values({
-      id: hashToken(ticket),
-      account_id: s.accountId,
-      org_id: s.orgId,
-      expires_at: new Date(+now + STEP_TTL_MS),
-    })
-    .execute()
+  await insertStepTicket(trx, {
+    id: hashToken(ticket),
+    account_id: s.accountId,
+    org_id: s.orgId,
+    expires_at: new Date(+now + STEP_TTL_MS),
+  })
   return {
     msg: SmsMsg.SMS_STEP_NEEDED,
     data: { operationType: OperationType.NEED_SMS, mustSmsId: ticket, smsPhone: maskPhone(account.phone) },
