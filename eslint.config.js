@@ -38,7 +38,6 @@ const queriesPending = [
   'packages/server/src/modules/roles/**',
   'packages/server/src/modules/signup/**',
   'packages/server/src/modules/sms/**',
-  'packages/server/src/modules/sso/**',
   'packages/server/src/modules/tenant/**',
 ]
 
