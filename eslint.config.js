@@ -30,7 +30,6 @@ const queriesPending = [
   'packages/server/src/modules/imports/**',
   'packages/server/src/modules/login-security/**',
   'packages/server/src/modules/messages/**',
-  'packages/server/src/modules/mobile-portal/**',
   'packages/server/src/modules/pc-portal/**',
   'packages/server/src/modules/people/**',
   'packages/server/src/modules/portal-config/**',
