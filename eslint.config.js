@@ -19,15 +19,11 @@ const queriesPending = [
   'packages/server/src/modules/area/**',
   'packages/server/src/modules/assistant/**',
   'packages/server/src/modules/campus/**',
-  'packages/server/src/modules/cms/**',
   'packages/server/src/modules/complaints/**',
   'packages/server/src/modules/imports/**',
   'packages/server/src/modules/messages/**',
-  'packages/server/src/modules/mobile-portal/**',
-  'packages/server/src/modules/organization/**',
   'packages/server/src/modules/portal-config/**',
   'packages/server/src/modules/red-dots/**',
-  'packages/server/src/modules/sso/**',
   'packages/server/src/modules/tenant/**',
 ]
 

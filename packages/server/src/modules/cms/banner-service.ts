@@ -12,20 +12,17 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { assertPermission, loadGrants } from '../../platform/permissions.js'
-import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
+import type { Page, PageQuery } from '../../platform/paging.js'
+import {
+  deleteBannerRow,
+  findOrgBanner,
+  insertBanner,
+  maxBannerSort,
+  pageOrgBanners,
+  updateBanner,
+} from './banner-queries.js'
 
 const MODULE = '轮播图'
-const columns = [
-  'id',
-  'org_id as orgId',
-  'title',
-  'image_url as imageUrl',
-  'link',
-  'sort',
-  'status',
-  'terminal',
-] as const
-
 /**
  * Banners carry a terminal (0 PC, 1 teacher mobile, 2 parent and student mobile): the routes let in a holder of any
  * of the three maintenance codes, and here the caller must hold the one of the banner's terminal: sc_menhu_pc for
@@ -57,20 +54,13 @@ export async function pageBanners(
 ): Promise<Page<BannerRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const terminal = await assertTerminal(trx, auth, q.terminal, 'read')
-    const base = trx.selectFrom('banner').where('org_id', '=', auth.orgId).where('terminal', '=', terminal)
-    return paginate(base.select(columns).orderBy('sort').orderBy('id'), base, q)
+    return pageOrgBanners(trx, auth.orgId, terminal, q)
   })
 }
 
 /** A banner of the caller's org on that terminal; one of another terminal answers like a missing one. */
 async function own(trx: Trx, auth: AuthInfo, id: number, terminal: number) {
-  const row = await trx
-    .selectFrom('banner')
-    .selectAll()
-    .where('id', '=', id)
-    .where('org_id', '=', auth.orgId)
-    .where('terminal', '=', terminal)
-    .executeTakeFirst()
+  const row = await findOrgBanner(trx, auth.orgId, id, terminal)
   if (!row) throw notFound(CmsMsg.BANNER_NOT_FOUND)
   return row
 }
@@ -81,7 +71,7 @@ export async function saveBanner(ctx: AppContext, auth: AuthInfo, b: z.output<ty
     const values = { title: b.title, image_url: b.imageUrl, link: b.link || null, status: b.status }
     if (b.id) {
       const before = await own(trx, auth, b.id, terminal)
-      await trx.updateTable('banner').set(values).where('id', '=', b.id).execute()
+      await updateBanner(trx, b.id, values)
       await recordOp(trx, auth, {
         module: MODULE,
         action: '编辑',
@@ -93,17 +83,8 @@ export async function saveBanner(ctx: AppContext, auth: AuthInfo, b: z.output<ty
       })
       return b.id
     }
-    const last = await trx
-      .selectFrom('banner')
-      .select((eb) => eb.fn.max('sort').as('max'))
-      .where('org_id', '=', auth.orgId)
-      .where('terminal', '=', terminal)
-      .executeTakeFirst()
-    const { id } = await trx
-      .insertInto('banner')
-      .values({ ...values, org_id: auth.orgId, terminal, sort: Number(last?.max ?? -1) + 1 })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const last = await maxBannerSort(trx, auth.orgId, terminal)
+    const id = await insertBanner(trx, { ...values, org_id: auth.orgId, terminal, sort: Number(last?.max ?? -1) + 1 })
     await recordOp(trx, auth, { module: MODULE, action: '新增', target: b.title })
     return id
   })
@@ -113,7 +94,7 @@ export async function deleteBanner(ctx: AppContext, auth: AuthInfo, id: number, 
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const terminal = await assertTerminal(trx, auth, asked, 'delete')
     const row = await own(trx, auth, id, terminal)
-    await trx.deleteFrom('banner').where('id', '=', id).execute()
+    await deleteBannerRow(trx, id)
     await recordOp(trx, auth, { module: MODULE, action: '删除', target: row.title })
   })
 }
@@ -123,7 +104,7 @@ export async function orderBanners(ctx: AppContext, auth: AuthInfo, ids: number[
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const terminal = await assertTerminal(trx, auth, asked, 'edit')
     for (const id of ids) await own(trx, auth, id, terminal)
-    for (const [i, id] of ids.entries()) await trx.updateTable('banner').set({ sort: i }).where('id', '=', id).execute()
+    for (const [i, id] of ids.entries()) await updateBanner(trx, id, { sort: i })
     await recordOp(trx, auth, { module: MODULE, action: '排序', target: ids.join(',') })
   })
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { forbidden, refused } from '../../platform/errors.js'
 import { loadGrants } from '../../platform/permissions.js'
+import { findImage, insertImage } from './image-queries.js'
 
 /** Who may upload: news editors (cms_news_mgr) and portal layout editors (sc_menhu_pc). */
 export const UPLOAD_CODES = ['cms_news_mgr', 'sc_menhu_pc'] as const
@@ -31,10 +32,7 @@ export async function uploadImage(ctx: AppContext, auth: AuthInfo, data: Buffer)
     const mime = sniffImage(data)
     if (!mime) throw refused(ErrorCode.BAD_REQUEST, CmsMsg.IMAGE_TYPE)
     const id = randomUUID()
-    await trx
-      .insertInto('cms_image')
-      .values({ id, org_id: auth.orgId, mime, size: data.length, data, created_by: auth.userInfoId })
-      .execute()
+    await insertImage(trx, { id, org_id: auth.orgId, mime, size: data.length, data, created_by: auth.userInfoId })
     return { id, url: `${CMS_IMAGE_PATH}/${auth.tenantId}/${id}` }
   })
 }
@@ -45,9 +43,5 @@ export async function readImage(
   tenantId: number,
   id: string,
 ): Promise<{ mime: string; data: Buffer } | null> {
-  return (
-    (await ctx.db.tenant(tenantId, (trx) =>
-      trx.selectFrom('cms_image').select(['mime', 'data']).where('id', '=', id).executeTakeFirst(),
-    )) ?? null
-  )
+  return (await ctx.db.tenant(tenantId, (trx) => findImage(trx, id))) ?? null
 }

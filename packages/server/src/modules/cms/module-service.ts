@@ -14,8 +14,18 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { assertOuterAllowed } from '../red-dots/outer-portal.js'
+import { listShownBanners } from './banner-queries.js'
 import { defaultBlocks } from './module-defaults.js'
-import { orgChain } from './orgs.js'
+import {
+  deleteHomeModules,
+  deleteModuleRow,
+  findOrgModule,
+  insertModule,
+  insertModules,
+  listHomeModules,
+  updateModule,
+} from './module-queries.js'
+import { orgChain } from './orgs-queries.js'
 import { sanitizeHtml } from './sanitize.js'
 
 const MODULE = '门户模块'
@@ -38,14 +48,7 @@ function toRow(r: Selectable<PortalModuleTable>): ModuleRow | null {
 }
 
 async function rowsOf(trx: Trx, orgId: number, kind: HomeKind): Promise<ModuleRow[]> {
-  const rows = await trx
-    .selectFrom('portal_module')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .where('home_kind', '=', kind)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute()
+  const rows = await listHomeModules(trx, orgId, kind)
   return rows.flatMap((r) => toRow(r) ?? [])
 }
 
@@ -54,15 +57,7 @@ const asDefaults = (blocks: Block[]): ModuleRow[] => blocks.map((b, i) => ({ ...
 /** The shown banners of the nearest org in orgIds that has any for the terminal (0 PC: the portal carousel reads only these). */
 export async function bannersOf(trx: Trx, orgIds: number[], terminal = 0): Promise<BannerRow[]> {
   for (const orgId of orgIds) {
-    const list = await trx
-      .selectFrom('banner')
-      .select(['id', 'org_id as orgId', 'title', 'image_url as imageUrl', 'link', 'sort', 'status', 'terminal'])
-      .where('org_id', '=', orgId)
-      .where('terminal', '=', terminal)
-      .where('status', '=', 0)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute()
+    const list = await listShownBanners(trx, orgId, terminal)
     if (list.length) return list
   }
   return []
@@ -135,12 +130,7 @@ export async function moduleList(ctx: AppContext, auth: AuthInfo, kind: HomeKind
 }
 
 async function ownModule(trx: Trx, auth: AuthInfo, id: number) {
-  const row = await trx
-    .selectFrom('portal_module')
-    .selectAll()
-    .where('id', '=', id)
-    .where('org_id', '=', auth.orgId)
-    .executeTakeFirst()
+  const row = await findOrgModule(trx, auth.orgId, id)
   if (!row) throw notFound(CmsMsg.MODULE_NOT_FOUND)
   return row
 }
@@ -168,10 +158,10 @@ const values = (b: Block) => ({
 
 async function insertAll(trx: Trx, orgId: number, kind: HomeKind, blocks: Block[], from = 0): Promise<void> {
   if (!blocks.length) return
-  await trx
-    .insertInto('portal_module')
-    .values(blocks.map((b, i) => ({ ...values(clean(b)), org_id: orgId, home_kind: kind, sort: from + i })))
-    .execute()
+  await insertModules(
+    trx,
+    blocks.map((b, i) => ({ ...values(clean(b)), org_id: orgId, home_kind: kind, sort: from + i })),
+  )
 }
 
 /** Adds a block (after the others) or edits one. The first change of an unconfigured home starts from its defaults. */
@@ -185,11 +175,7 @@ export async function setModule(
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     if (id) {
       const before = await ownModule(trx, auth, id)
-      await trx
-        .updateTable('portal_module')
-        .set({ ...values(clean(b)), updated_at: new Date() })
-        .where('id', '=', id)
-        .execute()
+      await updateModule(trx, id, { ...values(clean(b)), updated_at: new Date() })
       await recordOp(trx, auth, {
         module: MODULE,
         action: '编辑',
@@ -207,11 +193,7 @@ export async function setModule(
       existing = await rowsOf(trx, auth.orgId, kind)
     }
     const sort = existing.reduce((m, r) => Math.max(m, r.sort), -1) + 1
-    const { id: newId } = await trx
-      .insertInto('portal_module')
-      .values({ ...values(clean(b)), org_id: auth.orgId, home_kind: kind, sort })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const newId = await insertModule(trx, { ...values(clean(b)), org_id: auth.orgId, home_kind: kind, sort })
     await recordOp(trx, auth, { module: MODULE, action: '新增', target: `${kind}/${b.type} ${b.title}` })
     return newId
   })
@@ -220,7 +202,7 @@ export async function setModule(
 export async function setModuleStatus(ctx: AppContext, auth: AuthInfo, id: number, status: number): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const row = await ownModule(trx, auth, id)
-    await trx.updateTable('portal_module').set({ status, updated_at: new Date() }).where('id', '=', id).execute()
+    await updateModule(trx, id, { status, updated_at: new Date() })
     await recordOp(trx, auth, {
       module: MODULE,
       action: status === 0 ? '显示' : '隐藏',
@@ -232,7 +214,7 @@ export async function setModuleStatus(ctx: AppContext, auth: AuthInfo, id: numbe
 export async function removeModule(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const row = await ownModule(trx, auth, id)
-    await trx.deleteFrom('portal_module').where('id', '=', id).execute()
+    await deleteModuleRow(trx, id)
     await recordOp(trx, auth, { module: MODULE, action: '删除', target: `${row.home_kind}/${row.type} ${row.title}` })
   })
 }
@@ -241,7 +223,7 @@ export async function removeModule(ctx: AppContext, auth: AuthInfo, id: number):
 export async function maintainModules(ctx: AppContext, auth: AuthInfo, kind: HomeKind, blocks: Block[]): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const before = await rowsOf(trx, auth.orgId, kind)
-    await trx.deleteFrom('portal_module').where('org_id', '=', auth.orgId).where('home_kind', '=', kind).execute()
+    await deleteHomeModules(trx, auth.orgId, kind)
     await insertAll(trx, auth.orgId, kind, blocks)
     await recordOp(trx, auth, {
       module: MODULE,

@@ -9,14 +9,26 @@ import {
   type NewsAdminRow,
   type NewsTypeRow,
 } from '@zhixiao/shared'
-import { sql, type ExpressionBuilder } from 'kysely'
 import type { z } from 'zod'
 import type { Trx } from '../../db/database.js'
-import type { Database } from '../../db/schema.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
-import { paginate, type Page } from '../../platform/paging.js'
+import type { Page } from '../../platform/paging.js'
+import {
+  anyNewsType,
+  deleteNewsRow,
+  findNewsType,
+  findOrgNews,
+  getAdminNews,
+  getOrgUnitAttr,
+  insertNews,
+  insertNewsTypes,
+  listNewsTypes,
+  pageOrgNews,
+  updateNews,
+  type AdminNewsRaw,
+} from './news-queries.js'
 import { htmlText, sanitizeHtml } from './sanitize.js'
 import { notify } from '../../platform/notify.js'
 
@@ -33,75 +45,25 @@ export const DEFAULT_NEWS_TYPES: { name: string; level: number }[] = [
 
 /** The tenant's news types, created with the defaults on first use. */
 export async function ensureNewsTypes(trx: Trx): Promise<void> {
-  const any = await trx.selectFrom('cms_news_type').select('id').limit(1).executeTakeFirst()
+  const any = await anyNewsType(trx)
   if (any) return
-  await trx
-    .insertInto('cms_news_type')
-    .values(DEFAULT_NEWS_TYPES.map((t, i) => ({ name: t.name, level: t.level, sort: i })))
-    .onConflict((oc) => oc.columns(['tenant_id', 'name']).doNothing())
-    .execute()
+  await insertNewsTypes(
+    trx,
+    DEFAULT_NEWS_TYPES.map((t, i) => ({ name: t.name, level: t.level, sort: i })),
+  )
 }
 
 /** School-side types (level 0 or 1), or bureau-side ones (0 or 2). */
 export async function newsTypes(ctx: AppContext, tenantId: number, side: 'school' | 'bureau'): Promise<NewsTypeRow[]> {
   return ctx.db.tenant(tenantId, async (trx) => {
     await ensureNewsTypes(trx)
-    return trx
-      .selectFrom('cms_news_type')
-      .select(['id', 'name', 'level', 'sort'])
-      .where('level', 'in', [0, side === 'school' ? NewsLevel.SCHOOL : NewsLevel.BUREAU])
-      .orderBy('sort')
-      .orderBy('id')
-      .execute()
+    return listNewsTypes(trx, [0, side === 'school' ? NewsLevel.SCHOOL : NewsLevel.BUREAU])
   })
 }
 
 export const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString())
 
-/** Columns of a news row as readers and admins see it (confirmOver is filled by the caller). */
-export function newsColumns(eb: ExpressionBuilder<Database, 'cms_news' | 'cms_news_type' | 'org_unit'>) {
-  return [
-    'cms_news.id',
-    'cms_news.title',
-    'cms_news.type_id as noticeType',
-    'cms_news_type.name as noticeTypeName',
-    'cms_news.cover as frontCoverUrlHttp',
-    'cms_news.publish_time',
-    'cms_news.confirm',
-    'cms_news.source',
-    'cms_news.org_id as orgId',
-    'org_unit.name as orgName',
-    'cms_news.new_level as newLevel',
-    'cms_news.top',
-    eb.ref('cms_news.is_public').as('isPublic'),
-  ] as const
-}
-
-function newsBase(trx: Trx) {
-  return trx
-    .selectFrom('cms_news')
-    .innerJoin('cms_news_type', (j) =>
-      j.onRef('cms_news_type.tenant_id', '=', 'cms_news.tenant_id').onRef('cms_news_type.id', '=', 'cms_news.type_id'),
-    )
-    .innerJoin('org_unit', (j) =>
-      j.onRef('org_unit.tenant_id', '=', 'cms_news.tenant_id').onRef('org_unit.id', '=', 'cms_news.org_id'),
-    )
-}
-
-function adminRows(trx: Trx) {
-  return newsBase(trx).select((eb) => [
-    ...newsColumns(eb),
-    'cms_news.status',
-    'cms_news.sort',
-    'cms_news.created_at',
-    sql<number>`(SELECT count(*) FROM cms_news_confirm c WHERE c.tenant_id = cms_news.tenant_id AND c.news_id = cms_news.id)`.as(
-      'confirmCount',
-    ),
-  ])
-}
-type AdminRaw = Awaited<ReturnType<ReturnType<typeof adminRows>['executeTakeFirstOrThrow']>>
-
-function toAdminRow(r: AdminRaw): NewsAdminRow {
+function toAdminRow(r: AdminNewsRaw): NewsAdminRow {
   const { publish_time, created_at, ...rest } = r
   return {
     ...rest,
@@ -114,30 +76,14 @@ function toAdminRow(r: AdminRaw): NewsAdminRow {
 
 /** An admin manages the news of the org they are signed in to; another org's (or tenant's) item is not found. */
 async function ownNews(trx: Trx, auth: AuthInfo, id: number) {
-  const row = await trx
-    .selectFrom('cms_news')
-    .selectAll()
-    .where('id', '=', id)
-    .where('org_id', '=', auth.orgId)
-    .executeTakeFirst()
+  const row = await findOrgNews(trx, auth.orgId, id)
   if (!row) throw notFound(CmsMsg.NEWS_NOT_FOUND)
   return row
 }
 
 export async function pageNews(ctx: AppContext, auth: AuthInfo, q: NewsAdminPageBody): Promise<Page<NewsAdminRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    let base = newsBase(trx).where('cms_news.org_id', '=', auth.orgId)
-    if (q.keyword) base = base.where('cms_news.title', 'ilike', `%${q.keyword.replace(/[\\%_]/g, '\\$&')}%`)
-    if (q.noticeType) base = base.where('cms_news.type_id', '=', q.noticeType)
-    if (q.status !== undefined && q.status !== null) base = base.where('cms_news.status', '=', q.status)
-    const ids = base.select('cms_news.id')
-    const rows = adminRows(trx)
-      .where('cms_news.id', 'in', ids)
-      .orderBy('cms_news.top', 'desc')
-      .orderBy('cms_news.sort', 'desc')
-      .orderBy('cms_news.created_at', 'desc')
-      .orderBy('cms_news.id', 'desc')
-    const page = await paginate(rows, base, q)
+    const page = await pageOrgNews(trx, auth.orgId, q)
     return { ...page, list: page.list.map(toAdminRow) }
   })
 }
@@ -145,7 +91,7 @@ export async function pageNews(ctx: AppContext, auth: AuthInfo, q: NewsAdminPage
 export async function getNews(ctx: AppContext, auth: AuthInfo, id: number): Promise<NewsAdminDetail> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const own = await ownNews(trx, auth, id)
-    const row = await adminRows(trx).where('cms_news.id', '=', id).executeTakeFirstOrThrow()
+    const row = await getAdminNews(trx, id)
     return { ...toAdminRow(row), content: own.content }
   })
 }
@@ -161,7 +107,7 @@ function cleanContent(html: string): string {
 
 async function assertType(trx: Trx, typeId: number): Promise<void> {
   await ensureNewsTypes(trx)
-  const t = await trx.selectFrom('cms_news_type').select('id').where('id', '=', typeId).executeTakeFirst()
+  const t = await findNewsType(trx, typeId)
   if (!t) throw notFound(CmsMsg.TYPE_NOT_FOUND)
 }
 
@@ -181,11 +127,7 @@ export async function saveNews(ctx: AppContext, auth: AuthInfo, body: SaveInput)
     }
     if (body.id) {
       const before = await ownNews(trx, auth, body.id)
-      await trx
-        .updateTable('cms_news')
-        .set({ ...values, updated_at: new Date() })
-        .where('id', '=', body.id)
-        .execute()
+      await updateNews(trx, body.id, { ...values, updated_at: new Date() })
       await recordOp(trx, auth, {
         module: MODULE,
         action: '编辑',
@@ -197,21 +139,13 @@ export async function saveNews(ctx: AppContext, auth: AuthInfo, body: SaveInput)
       })
       return body.id
     }
-    const org = await trx
-      .selectFrom('org_unit')
-      .select('unit_attr')
-      .where('id', '=', auth.orgId)
-      .executeTakeFirstOrThrow()
-    const { id } = await trx
-      .insertInto('cms_news')
-      .values({
-        ...values,
-        org_id: auth.orgId,
-        new_level: isSchoolUnit(org.unit_attr) ? NewsLevel.SCHOOL : NewsLevel.BUREAU,
-        created_by: auth.userInfoId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const org = await getOrgUnitAttr(trx, auth.orgId)
+    const id = await insertNews(trx, {
+      ...values,
+      org_id: auth.orgId,
+      new_level: isSchoolUnit(org.unit_attr) ? NewsLevel.SCHOOL : NewsLevel.BUREAU,
+      created_by: auth.userInfoId,
+    })
     await recordOp(trx, auth, { module: MODULE, action: '新增', target: body.title })
     return id
   })
@@ -220,11 +154,7 @@ export async function saveNews(ctx: AppContext, auth: AuthInfo, body: SaveInput)
 export async function setPublished(ctx: AppContext, auth: AuthInfo, id: number, published: boolean): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const row = await ownNews(trx, auth, id)
-    await trx
-      .updateTable('cms_news')
-      .set(published ? { status: 1, publish_time: ctx.clock.now() } : { status: 0 })
-      .where('id', '=', id)
-      .execute()
+    await updateNews(trx, id, published ? { status: 1, publish_time: ctx.clock.now() } : { status: 0 })
     await recordOp(trx, auth, { module: MODULE, action: published ? '发布' : '撤回', target: row.title })
     // Publishing (not re-saving what is already out) asks its readers — members of the org and the orgs below it — to confirm it.
     if (published && row.confirm === 1 && row.status !== 1) {
@@ -242,7 +172,7 @@ export async function setPublished(ctx: AppContext, auth: AuthInfo, id: number, 
 export async function deleteNews(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const row = await ownNews(trx, auth, id)
-    await trx.deleteFrom('cms_news').where('id', '=', id).execute()
+    await deleteNewsRow(trx, id)
     await recordOp(trx, auth, { module: MODULE, action: '删除', target: row.title, important: true })
   })
 }

@@ -1,12 +1,12 @@
-import { CmsMsg, ErrorCode, NewsLevel, type NewsDetail, type NewsQueryBody, type NewsRow } from '@zhixiao/shared'
-import { sql } from 'kysely'
+import { CmsMsg, ErrorCode, type NewsDetail, type NewsQueryBody, type NewsRow } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
-import { paginate, type Page } from '../../platform/paging.js'
+import type { Page } from '../../platform/paging.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
-import { iso, newsColumns } from './news-service.js'
-import { orgChain } from './orgs.js'
+import { iso } from './news-service.js'
+import { orgChain } from './orgs-queries.js'
+import { findPublishedNews, insertNewsConfirm, pagePublishedNews, type ReaderRaw } from './reader-queries.js'
 
 /**
  * Who reads: a signed-in member (their org and the orgs above it: their school and their bureau), or a visitor
@@ -64,29 +64,6 @@ export function visitorOrg(orgId: number | null | undefined): number {
   return orgId
 }
 
-function readerRows(trx: Trx, userInfoId: number | null) {
-  return trx
-    .selectFrom('cms_news')
-    .innerJoin('cms_news_type', (j) =>
-      j.onRef('cms_news_type.tenant_id', '=', 'cms_news.tenant_id').onRef('cms_news_type.id', '=', 'cms_news.type_id'),
-    )
-    .innerJoin('org_unit', (j) =>
-      j.onRef('org_unit.tenant_id', '=', 'cms_news.tenant_id').onRef('org_unit.id', '=', 'cms_news.org_id'),
-    )
-    .select((eb) => [
-      ...newsColumns(eb),
-      'cms_news.content',
-      // Per reader: has this member confirmed it (visitors never have).
-      userInfoId === null
-        ? sql<number>`0`.as('confirmOver')
-        : sql<number>`(CASE WHEN EXISTS (SELECT 1 FROM cms_news_confirm c
-        WHERE c.tenant_id = cms_news.tenant_id AND c.news_id = cms_news.id AND c.user_info_id = ${userInfoId}) THEN 1 ELSE 0 END)`.as(
-            'confirmOver',
-          ),
-    ])
-}
-type ReaderRaw = Awaited<ReturnType<ReturnType<typeof readerRows>['executeTakeFirstOrThrow']>>
-
 function toRow(r: ReaderRaw, visitor: boolean): NewsRow & { content: string; isPublic: boolean } {
   const { publish_time, ...rest } = r
   // A visitor cannot confirm, so the pending-confirmation flag is never raised for one.
@@ -104,23 +81,7 @@ export async function queryNews(ctx: AppContext, reader: Reader, q: NewsQueryBod
     const s = await scopeOf(ctx, trx, reader, q.orgId)
     if (!s.orgIds.length) return { list: [], total: 0, pageIndex: q.pageIndex, pageSize: q.pageSize }
     const now = ctx.clock.now()
-    let base = trx
-      .selectFrom('cms_news')
-      .where('cms_news.org_id', 'in', s.orgIds)
-      .where('cms_news.status', '=', 1)
-      .where('cms_news.publish_time', '<=', now)
-    if (s.publicOnly || q.publicOnly) base = base.where('cms_news.is_public', '=', true)
-    if (q.newLevel === NewsLevel.SCHOOL || q.newLevel === NewsLevel.BUREAU)
-      base = base.where('cms_news.new_level', '=', q.newLevel)
-    if (q.noticeType) base = base.where('cms_news.type_id', '=', q.noticeType)
-    if (q.keyword) base = base.where('cms_news.title', 'ilike', `%${q.keyword.replace(/[\\%_]/g, '\\$&')}%`)
-    const rows = readerRows(trx, s.userInfoId)
-      .where('cms_news.id', 'in', base.select('cms_news.id'))
-      .orderBy('cms_news.top', 'desc')
-      .orderBy('cms_news.sort', 'desc')
-      .orderBy('cms_news.publish_time', 'desc')
-      .orderBy('cms_news.id', 'desc')
-    const page = await paginate(rows, base, q)
+    const page = await pagePublishedNews(trx, s, now, q)
     return {
       ...page,
       list: page.list.map((r) => {
@@ -134,11 +95,7 @@ export async function queryNews(ctx: AppContext, reader: Reader, q: NewsQueryBod
 /** An item a reader may open: published, and in their own chain, or public. */
 async function readable(ctx: AppContext, trx: Trx, reader: Reader, id: number): Promise<ReaderRaw> {
   const userInfoId = 'auth' in reader ? reader.auth.userInfoId : null
-  const row = await readerRows(trx, userInfoId)
-    .where('cms_news.id', '=', id)
-    .where('cms_news.status', '=', 1)
-    .where('cms_news.publish_time', '<=', ctx.clock.now())
-    .executeTakeFirst()
+  const row = await findPublishedNews(trx, userInfoId, id, ctx.clock.now())
   if (!row) throw notFound(CmsMsg.NEWS_NOT_FOUND)
   const chainOf = 'auth' in reader ? reader.auth.orgId : reader.visitorOrgId
   const own = (await orgChain(trx, chainOf)).map((o) => o.id)
@@ -156,10 +113,6 @@ export async function confirmNews(ctx: AppContext, auth: AuthInfo, id: number): 
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const row = await readable(ctx, trx, { auth }, id)
     if (row.confirm !== 1) throw refused(ErrorCode.BAD_REQUEST, CmsMsg.NO_CONFIRM_NEEDED)
-    await trx
-      .insertInto('cms_news_confirm')
-      .values({ news_id: id, user_info_id: auth.userInfoId, confirmed_at: ctx.clock.now() })
-      .onConflict((oc) => oc.columns(['tenant_id', 'news_id', 'user_info_id']).doNothing())
-      .execute()
+    await insertNewsConfirm(trx, id, auth.userInfoId, ctx.clock.now())
   })
 }

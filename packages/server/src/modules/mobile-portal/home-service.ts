@@ -18,6 +18,7 @@ import { bannersOf } from '../cms/module-service.js'
 import { childrenOf } from '../people/parent-service.js'
 import { lineage, resolveNamed } from '../portal-config/named-config.js'
 import { AlarmCfg, FamilyLayoutCfg, MobileMenuCfg, MobileSettingsCfg } from './configs.js'
+import { getMemberNames } from './queries.js'
 import { quickFor } from './quick-service.js'
 
 /** The teacher home's blocks (its order is fixed; /base/portal/custom lays out the parent and student homes). */
@@ -33,12 +34,7 @@ export function mobileHome(ctx: AppContext, auth: AuthInfo, childId?: number): P
     const v = await viewerOf(trx, auth, ctx.clock.now())
     const terminal = terminalOfUserType(v.userType)
     if (!terminal) throw refused(ErrorCode.BAD_REQUEST, MobileMsg.NOT_MOBILE_USER)
-    const me = await trx
-      .selectFrom('user_info as u')
-      .innerJoin('org_unit as o', (j) => j.onRef('o.tenant_id', '=', 'u.tenant_id').onRef('o.id', '=', 'u.org_id'))
-      .select(['u.true_name', 'o.name'])
-      .where('u.id', '=', auth.userInfoId)
-      .executeTakeFirstOrThrow()
+    const me = await getMemberNames(trx, auth.userInfoId)
     const base: MobileHome = {
       terminal,
       enabled: true,

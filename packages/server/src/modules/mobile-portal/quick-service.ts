@@ -13,8 +13,24 @@ import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { assertPermission } from '../../platform/permissions.js'
 import { lineage } from '../portal-config/named-config.js'
-import { APP_COLUMNS, appsInView } from '../apps/registry-queries.js'
 import { collectedIds, offerable, orgChain, toAppRow, viewerOf, type Viewer } from '../apps/registry.js'
+import {
+  anyGroup,
+  deleteGroupApp,
+  deleteGroupRow,
+  deleteKeyGroups,
+  findOrgGroup,
+  findRole,
+  insertGroup,
+  insertGroupApps,
+  listChainRoles,
+  listGroupApps,
+  listGroups,
+  listRoleIdsOf,
+  listViewAppsIn,
+  maxAppSort,
+  maxGroupSort,
+} from './queries.js'
 
 /**
  * Quick entries of the mobile home (/base/mobileHomeQuick, docs/mobile-portal.md "Mobile portal"): groups of apps per org
@@ -29,11 +45,7 @@ type Side = 'teacher' | 'family'
 /** Which group keeps a key, or 404 when the key names no role the caller's org sees. */
 async function sideOf(trx: Trx, auth: AuthInfo, key: string): Promise<Side> {
   if (key.startsWith('ut:')) return Number(key.slice(3)) === UserType.STAFF ? 'teacher' : 'family'
-  const role = await trx
-    .selectFrom('role')
-    .select(['user_type', 'org_id', 'code'])
-    .where('id', '=', Number(key.slice(5)))
-    .executeTakeFirst()
+  const role = await findRole(trx, Number(key.slice(5)))
   const chain = await orgChain(trx, auth.orgId)
   if (!role || role.code === ADMIN_ROLE_CODE || (role.org_id !== null && !chain.includes(Number(role.org_id))))
     throw notFound(MobileMsg.ROLE_KEY_INVALID)
@@ -55,14 +67,7 @@ async function assertKey(trx: Trx, auth: AuthInfo, key: string, action: MobileAc
 export function roleList(ctx: AppContext, auth: AuthInfo): Promise<QuickRoleRow[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const chain = await orgChain(trx, auth.orgId)
-    const roles = await trx
-      .selectFrom('role')
-      .select(['id', 'name', 'user_type'])
-      .where('status', '=', 0)
-      .where('code', '!=', ADMIN_ROLE_CODE)
-      .where((eb) => eb.or([eb('org_id', 'is', null), eb('org_id', 'in', chain)]))
-      .orderBy('id')
-      .execute()
+    const roles = await listChainRoles(trx, chain, ADMIN_ROLE_CODE)
     return [
       ...[UserType.STAFF, UserType.PARENT, UserType.STUDENT].map((t): QuickRoleRow => ({
         roleKey: `ut:${t}`,
@@ -88,28 +93,13 @@ async function groupsOf(
   keys: string[],
   keep: (a: Parameters<typeof offerable>[1]) => boolean,
 ): Promise<QuickGroup[]> {
-  const groups = await trx
-    .selectFrom('mobile_quick_group')
-    .select(['id', 'role_key', 'name', 'sort', 'org_id'])
-    .where('org_id', '=', orgId)
-    .where('role_key', 'in', keys)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute()
+  const groups = await listGroups(trx, orgId, keys)
   if (!groups.length) return []
-  const links = await appsInView(trx, v)
-    .innerJoin('mobile_quick_app as q', (j) =>
-      j.onRef('q.tenant_id', '=', 'app.tenant_id').onRef('q.app_id', '=', 'app.id'),
-    )
-    .select([...APP_COLUMNS, 'q.group_id'])
-    .where(
-      'q.group_id',
-      'in',
-      groups.map((g) => g.id),
-    )
-    .orderBy('q.sort')
-    .orderBy('app.sort')
-    .execute()
+  const links = await listGroupApps(
+    trx,
+    v,
+    groups.map((g) => g.id),
+  )
   const collected = await collectedIds(trx, v.auth.userInfoId)
   return groups.map((g) => ({
     id: Number(g.id),
@@ -137,33 +127,18 @@ export function appList(ctx: AppContext, auth: AuthInfo, key: string): Promise<Q
  * chain) that set any, holding only apps the user is offered (registry rules); empty groups are left out.
  */
 export async function quickFor(trx: Trx, v: Viewer): Promise<QuickGroup[]> {
-  const roles = await trx
-    .selectFrom('user_role')
-    .select('role_id')
-    .where('user_info_id', '=', v.auth.userInfoId)
-    .execute()
+  const roles = await listRoleIdsOf(trx, v.auth.userInfoId)
   const keys = [`ut:${v.userType}`, ...roles.map((r) => `role:${r.role_id}`)]
   // Nearest org first: a school's own entries, else its bureau's.
   for (const orgId of await lineage(trx, v.auth.orgId)) {
-    const any = await trx
-      .selectFrom('mobile_quick_group')
-      .select('id')
-      .where('org_id', '=', orgId)
-      .where('role_key', 'in', keys)
-      .limit(1)
-      .executeTakeFirst()
+    const any = await anyGroup(trx, orgId, keys)
     if (any) return (await groupsOf(trx, v, orgId, keys, (a) => offerable(v, a))).filter((g) => g.appList.length)
   }
   return []
 }
 
 async function groupFor(trx: Trx, auth: AuthInfo, id: number) {
-  const g = await trx
-    .selectFrom('mobile_quick_group')
-    .selectAll()
-    .where('id', '=', id)
-    .where('org_id', '=', auth.orgId)
-    .executeTakeFirst()
+  const g = await findOrgGroup(trx, auth.orgId, id)
   if (!g) throw notFound(MobileMsg.QUICK_GROUP_NOT_FOUND)
   return g
 }
@@ -171,17 +146,13 @@ async function groupFor(trx: Trx, auth: AuthInfo, id: number) {
 export function addGroup(ctx: AppContext, auth: AuthInfo, b: { roleKey: string; name: string }): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await assertKey(trx, auth, b.roleKey, 'add')
-    const { max } = await trx
-      .selectFrom('mobile_quick_group')
-      .select((eb) => eb.fn.max('sort').as('max'))
-      .where('org_id', '=', auth.orgId)
-      .where('role_key', '=', b.roleKey)
-      .executeTakeFirstOrThrow()
-    const { id } = await trx
-      .insertInto('mobile_quick_group')
-      .values({ org_id: auth.orgId, role_key: b.roleKey, name: b.name, sort: Number(max ?? -1) + 1 })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const { max } = await maxGroupSort(trx, auth.orgId, b.roleKey)
+    const id = await insertGroup(trx, {
+      org_id: auth.orgId,
+      role_key: b.roleKey,
+      name: b.name,
+      sort: Number(max ?? -1) + 1,
+    })
     await recordOp(trx, auth, { module: MODULE, action: '新增分组', target: `${b.roleKey} ${b.name}` })
     return Number(id)
   })
@@ -191,7 +162,7 @@ export function deleteGroup(ctx: AppContext, auth: AuthInfo, id: number): Promis
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const g = await groupFor(trx, auth, id)
     await assertKey(trx, auth, g.role_key, 'delete')
-    await trx.deleteFrom('mobile_quick_group').where('id', '=', g.id).execute()
+    await deleteGroupRow(trx, g.id)
     await recordOp(trx, auth, { module: MODULE, action: '删除分组', target: `${g.role_key} ${g.name}` })
   })
 }
@@ -201,20 +172,15 @@ export function addApps(ctx: AppContext, auth: AuthInfo, b: { groupId: number; a
     const g = await groupFor(trx, auth, b.groupId)
     await assertKey(trx, auth, g.role_key, 'add')
     const v = await viewerOf(trx, auth, ctx.clock.now())
-    const apps = await appsInView(trx, v).select(['app.id', 'app.name']).where('app.id', 'in', b.appIds).execute()
+    const apps = await listViewAppsIn(trx, v, b.appIds)
     // Another tenant's or org's app answers like a missing one.
     if (apps.length !== new Set(b.appIds).size) throw notFound('应用不存在')
-    const { max } = await trx
-      .selectFrom('mobile_quick_app')
-      .select((eb) => eb.fn.max('sort').as('max'))
-      .where('group_id', '=', g.id)
-      .executeTakeFirstOrThrow()
+    const { max } = await maxAppSort(trx, g.id)
     const start = Number(max ?? -1) + 1
-    await trx
-      .insertInto('mobile_quick_app')
-      .values(apps.map((a, i) => ({ group_id: g.id, app_id: a.id, sort: start + i })))
-      .onConflict((oc) => oc.doNothing())
-      .execute()
+    await insertGroupApps(
+      trx,
+      apps.map((a, i) => ({ group_id: g.id, app_id: a.id, sort: start + i })),
+    )
     await recordOp(trx, auth, {
       module: MODULE,
       action: '添加应用',
@@ -227,12 +193,7 @@ export function deleteApp(ctx: AppContext, auth: AuthInfo, b: { groupId: number;
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const g = await groupFor(trx, auth, b.groupId)
     await assertKey(trx, auth, g.role_key, 'delete')
-    const r = await trx
-      .deleteFrom('mobile_quick_app')
-      .where('group_id', '=', g.id)
-      .where('app_id', '=', b.appId)
-      .executeTakeFirst()
-    if (!Number(r.numDeletedRows)) throw notFound('应用不存在')
+    if (!Number(await deleteGroupApp(trx, g.id, b.appId))) throw notFound('应用不存在')
     await recordOp(trx, auth, { module: MODULE, action: '移除应用', target: `${g.name}：${b.appId}` })
   })
 }
@@ -241,12 +202,8 @@ export function deleteApp(ctx: AppContext, auth: AuthInfo, b: { groupId: number;
 export function resetKey(ctx: AppContext, auth: AuthInfo, key: string): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await assertKey(trx, auth, key, 'edit')
-    const r = await trx
-      .deleteFrom('mobile_quick_group')
-      .where('org_id', '=', auth.orgId)
-      .where('role_key', '=', key)
-      .executeTakeFirst()
+    const deleted = await deleteKeyGroups(trx, auth.orgId, key)
     await recordOp(trx, auth, { module: MODULE, action: '重置', target: key, important: true })
-    return Number(r.numDeletedRows)
+    return Number(deleted)
   })
 }

@@ -9,11 +9,22 @@ import {
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
 import { rethrowInUse, rethrowUnique } from '../../platform/db-errors.js'
-import { paginate } from '../../platform/paging.js'
 import { assertInScope, subtreeIds } from '../../platform/org-scope.js'
 import type { Trx } from '../../db/database.js'
 import { findOrg } from './queries.js'
-import { childCount, memberCount, orgRows } from './admin-queries.js'
+import {
+  childCount,
+  deleteOrgLeftovers,
+  deleteOrgUnit,
+  findOrgRowsByName,
+  findOrgTypeOfKind,
+  insertOrg,
+  listOrgRows,
+  memberCount,
+  pageOrgRows,
+  revokeOrgSessions,
+  updateOrgUnit,
+} from './admin-queries.js'
 
 function translateUnique(e: unknown): never {
   return rethrowUnique(e, { org_unit_code: OrgMsg.CODE_TAKEN }, OrgMsg.NAME_TAKEN)
@@ -22,7 +33,7 @@ function translateUnique(e: unknown): never {
 export function listAll(ctx: AppContext, auth: AuthInfo): Promise<OrgRow[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const ids = await subtreeIds(trx, auth.orgId)
-    return orgRows(trx).where('org_unit.id', 'in', ids).orderBy('org_unit.sort').orderBy('org_unit.id').execute()
+    return listOrgRows(trx, ids)
   })
 }
 
@@ -31,7 +42,7 @@ export function listSubOrgAll(ctx: AppContext, auth: AuthInfo, orgId: number): P
     await assertInScope(trx, auth, orgId)
     const ids = (await subtreeIds(trx, orgId)).filter((id) => id !== orgId)
     if (!ids.length) return []
-    return orgRows(trx).where('org_unit.id', 'in', ids).orderBy('org_unit.sort').orderBy('org_unit.id').execute()
+    return listOrgRows(trx, ids)
   })
 }
 
@@ -39,27 +50,14 @@ export function listPage(ctx: AppContext, auth: AuthInfo, q: OrgListPageBody) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const scope = await subtreeIds(trx, auth.orgId)
     if (q.parentId != null && !scope.includes(q.parentId)) throw notFound('机构不存在')
-    let base = orgRows(trx).where('org_unit.id', 'in', scope)
-    if (q.parentId != null) base = base.where('org_unit.parent_id', '=', q.parentId)
-    if (q.keyword)
-      base = base.where((eb) =>
-        eb.or([eb('org_unit.name', 'ilike', `%${q.keyword}%`), eb('org_unit.org_code', 'ilike', `%${q.keyword}%`)]),
-      )
-    if (q.status != null) base = base.where('org_unit.status', '=', q.status)
-    if (q.orgType) base = base.where('org_unit.org_type', '=', q.orgType)
-    return paginate(base.orderBy('org_unit.sort').orderBy('org_unit.id'), base, q)
+    return pageOrgRows(trx, scope, q)
   })
 }
 
 export function findByName(ctx: AppContext, auth: AuthInfo, name: string): Promise<OrgRow[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const scope = await subtreeIds(trx, auth.orgId)
-    return orgRows(trx)
-      .where('org_unit.id', 'in', scope)
-      .where('org_unit.name', 'ilike', `%${name}%`)
-      .orderBy('org_unit.id')
-      .limit(50)
-      .execute()
+    return findOrgRowsByName(trx, scope, name)
   })
 }
 
@@ -72,12 +70,7 @@ export function hasMembers(ctx: AppContext, auth: AuthInfo, orgId: number): Prom
 
 async function checkType(trx: Trx, typeId: number | null | undefined, kind: 'org' | 'depart'): Promise<number | null> {
   if (typeId == null) return null
-  const t = await trx
-    .selectFrom('org_type')
-    .select(['id', 'unit_attr'])
-    .where('id', '=', typeId)
-    .where('kind', '=', kind)
-    .executeTakeFirst()
+  const t = await findOrgTypeOfKind(trx, typeId, kind)
   if (!t) throw badRequest(kind === 'org' ? '机构类型不存在' : '部门类型不存在')
   return t.unit_attr
 }
@@ -91,29 +84,24 @@ export function addOrg(ctx: AppContext, auth: AuthInfo, b: OrgAddBody): Promise<
     // A department carries its organisation's unit attribute; an org takes its own, its type's, or its parent's.
     const unitAttr = b.orgType === 'depart' ? parent.unit_attr : (b.unitAttr ?? typeAttr ?? parent.unit_attr)
     try {
-      const { id } = await trx
-        .insertInto('org_unit')
-        .values({
-          parent_id: b.parentId,
-          name: b.name,
-          org_code: b.orgCode || null,
-          unit_attr: unitAttr,
-          trade: parent.trade,
-          app_type: b.orgType === 'depart' ? parent.app_type : (b.appType ?? parent.app_type),
-          org_type: b.orgType,
-          type_id: b.typeId ?? null,
-          sort: b.sort ?? 0,
-          address: b.address ?? null,
-          contact: b.contact ?? null,
-          phone: b.phone ?? null,
-          remark: b.remark ?? null,
-          icon_url: null,
-          xd_page: null,
-          jd_page: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return id
+      return await insertOrg(trx, {
+        parent_id: b.parentId,
+        name: b.name,
+        org_code: b.orgCode || null,
+        unit_attr: unitAttr,
+        trade: parent.trade,
+        app_type: b.orgType === 'depart' ? parent.app_type : (b.appType ?? parent.app_type),
+        org_type: b.orgType,
+        type_id: b.typeId ?? null,
+        sort: b.sort ?? 0,
+        address: b.address ?? null,
+        contact: b.contact ?? null,
+        phone: b.phone ?? null,
+        remark: b.remark ?? null,
+        icon_url: null,
+        xd_page: null,
+        jd_page: null,
+      })
     } catch (e) {
       translateUnique(e)
     }
@@ -140,7 +128,7 @@ export function updateOrg(ctx: AppContext, auth: AuthInfo, b: OrgUpdateBody): Pr
     }
     if (!Object.keys(set).length) return
     try {
-      await trx.updateTable('org_unit').set(set).where('id', '=', b.orgId).execute()
+      await updateOrgUnit(trx, b.orgId, set)
     } catch (e) {
       translateUnique(e)
     }
@@ -152,15 +140,10 @@ export function setOrgStatus(ctx: AppContext, auth: AuthInfo, orgId: number, sta
     if (!(await findOrg(trx, orgId))) throw notFound('机构不存在')
     await assertInScope(trx, auth, orgId)
     if (orgId === auth.orgId) throw refused(ErrorCode.BAD_REQUEST, OrgMsg.OWN_ORG)
-    await trx.updateTable('org_unit').set({ status }).where('id', '=', orgId).execute()
+    await updateOrgUnit(trx, orgId, { status })
     // Login refuses a disabled org; sessions already open in it end now rather than at their expiry.
     if (status !== 0) {
-      await trx
-        .updateTable('session')
-        .set({ revoked_at: ctx.clock.now() })
-        .where('org_id', '=', orgId)
-        .where('revoked_at', 'is', null)
-        .execute()
+      await revokeOrgSessions(trx, orgId, ctx.clock.now())
     }
   })
 }
@@ -174,13 +157,9 @@ export function deleteOrg(ctx: AppContext, auth: AuthInfo, orgId: number): Promi
     if (await memberCount(trx, orgId)) throw refused(ErrorCode.CONFLICT, OrgMsg.HAS_MEMBERS)
     // What only exists because the org did (its roles, the launcher's groups, join requests, finished imports) goes
     // with it; base data people made there (grades, buildings, terms …) must be deleted first.
-    await trx.deleteFrom('role').where('org_id', '=', orgId).execute()
-    await trx.deleteFrom('app_group').where('org_id', '=', orgId).execute()
-    await trx.deleteFrom('app_group_scope').where('org_id', '=', orgId).execute()
-    await trx.deleteFrom('join_request').where('org_id', '=', orgId).execute()
-    await trx.deleteFrom('import_job').where('org_id', '=', orgId).where('status', '>=', 2).execute()
+    await deleteOrgLeftovers(trx, orgId)
     try {
-      await trx.deleteFrom('org_unit').where('id', '=', orgId).execute()
+      await deleteOrgUnit(trx, orgId)
     } catch (e) {
       rethrowInUse(e, OrgMsg.HAS_DATA)
     }

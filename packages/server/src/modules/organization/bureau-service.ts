@@ -3,6 +3,7 @@ import { OrgExtraMsg, type JdTenantOrg } from '@zhixiao/shared'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import type { Trx } from '../../db/database.js'
 import { notFound } from '../../platform/errors.js'
+import { findTenantId, findTenantModuleType, findTopOrgBelowAttr } from './queries.js'
 
 /** Tenant module types that run the bureau (JD) side (000 §4: 1 and 4). */
 const JD_MODULE_TYPES = [1, 4]
@@ -16,7 +17,7 @@ const SCHOOL_UNIT_ATTR = 8
 export function jdTenantOrg(ctx: AppContext, auth: AuthInfo, tenantId: number): Promise<JdTenantOrg> {
   if (tenantId !== auth.tenantId) throw notFound(OrgExtraMsg.TENANT_NOT_FOUND)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const tenant = await trx.selectFrom('tenant').select('id').where('id', '=', tenantId).executeTakeFirst()
+    const tenant = await findTenantId(trx, tenantId)
     if (!tenant) throw notFound(OrgExtraMsg.TENANT_NOT_FOUND)
     return bureauOrg(trx, tenantId)
   })
@@ -28,21 +29,8 @@ export function jdTenantOrg(ctx: AppContext, auth: AuthInfo, tenantId: number): 
  * bureau users' permissions are about this org (portal-config/jd-service.ts).
  */
 export async function bureauOrg(trx: Trx, tenantId: number): Promise<JdTenantOrg> {
-  const tenant = await trx
-    .selectFrom('tenant')
-    .select('tenant_module_type')
-    .where('id', '=', tenantId)
-    .executeTakeFirst()
+  const tenant = await findTenantModuleType(trx, tenantId)
   if (!tenant || !JD_MODULE_TYPES.includes(tenant.tenant_module_type)) return null
-  const top = await trx
-    .selectFrom('org_unit')
-    .select(['id', 'name', 'unit_attr', 'jd_page'])
-    .where('parent_id', 'is', null)
-    .where('status', '=', 0)
-    .where('org_type', '=', 'org')
-    .where('unit_attr', '<', SCHOOL_UNIT_ATTR)
-    .orderBy('sort')
-    .orderBy('id')
-    .executeTakeFirst()
+  const top = await findTopOrgBelowAttr(trx, SCHOOL_UNIT_ATTR)
   return top ? { orgId: top.id, orgName: top.name, unitAttr: top.unit_attr, jdPage: top.jd_page } : null
 }

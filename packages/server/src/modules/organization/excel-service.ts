@@ -4,7 +4,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { refused } from '../../platform/errors.js'
 import { readSheet, xlsxStream, type SheetColumn } from '../../platform/excel.js'
 import { subtreeIds } from '../../platform/org-scope.js'
-import { orgRows } from './admin-queries.js'
+import { allOrgCodes, exportOrgRows, getOrgDefaults, insertOrg, orgRowsIn } from './admin-queries.js'
 
 /** The organisation template's columns; an asterisk marks a required one. */
 export const ORG_COLUMNS: SheetColumn[] = [
@@ -66,12 +66,8 @@ export async function importOrgs(ctx: AppContext, auth: AuthInfo, file: Buffer):
   const rows = await readSheet(file, ORG_COLUMNS, MAX_ROWS)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const scope = await subtreeIds(trx, auth.orgId)
-    const existing = await orgRows(trx).where('org_unit.id', 'in', scope).execute()
-    const allCodes = new Set(
-      (await trx.selectFrom('org_unit').select('org_code').where('org_code', 'is not', null).execute()).map(
-        (o) => o.org_code!,
-      ),
-    )
+    const existing = await orgRowsIn(trx, scope)
+    const allCodes = new Set((await allOrgCodes(trx)).map((o) => o.org_code!))
     const byName = new Map<string, number[]>()
     for (const o of existing) byName.set(o.name, [...(byName.get(o.name) ?? []), o.orgId])
     const siblings = new Set(existing.map((o) => `${o.parentId}/${o.name}`))
@@ -153,37 +149,29 @@ export async function importOrgs(ctx: AppContext, auth: AuthInfo, file: Buffer):
     const created = new Map<number, { id: number; unitAttr: number; appType: number | null; trade: number }>()
     const parentOf = async (key: string) => {
       if (key.startsWith('row:')) return created.get(Number(key.slice(4)))!
-      const p = await trx
-        .selectFrom('org_unit')
-        .select(['id', 'unit_attr', 'app_type', 'trade'])
-        .where('id', '=', Number(key.slice(3)))
-        .executeTakeFirstOrThrow()
+      const p = await getOrgDefaults(trx, Number(key.slice(3)))
       return { id: p.id, unitAttr: p.unit_attr, appType: p.app_type, trade: p.trade }
     }
     for (const p of planned) {
       const parent = await parentOf(p.parentKey)
       const unitAttr = p.orgType === 'depart' ? parent.unitAttr : (p.unitAttr ?? parent.unitAttr)
       const appType = p.orgType === 'depart' ? parent.appType : (p.appType ?? parent.appType)
-      const { id } = await trx
-        .insertInto('org_unit')
-        .values({
-          parent_id: parent.id,
-          name: p.name,
-          org_code: p.orgCode,
-          unit_attr: unitAttr,
-          trade: parent.trade,
-          app_type: appType,
-          org_type: p.orgType,
-          address: p.address,
-          contact: p.contact,
-          phone: p.phone,
-          remark: p.remark,
-          icon_url: null,
-          xd_page: null,
-          jd_page: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const id = await insertOrg(trx, {
+        parent_id: parent.id,
+        name: p.name,
+        org_code: p.orgCode,
+        unit_attr: unitAttr,
+        trade: parent.trade,
+        app_type: appType,
+        org_type: p.orgType,
+        address: p.address,
+        contact: p.contact,
+        phone: p.phone,
+        remark: p.remark,
+        icon_url: null,
+        xd_page: null,
+        jd_page: null,
+      })
       created.set(p.row, { id, unitAttr, appType, trade: parent.trade })
     }
     return { imported: planned.length }
@@ -198,10 +186,7 @@ export async function exportOrgs(
 ): Promise<Readable> {
   const rows = await ctx.db.tenant(auth.tenantId, async (trx) => {
     const scope = await subtreeIds(trx, auth.orgId)
-    let base = orgRows(trx).where('org_unit.id', 'in', scope)
-    if (q.keyword) base = base.where('org_unit.name', 'ilike', `%${q.keyword}%`)
-    if (q.status != null) base = base.where('org_unit.status', '=', q.status)
-    return base.orderBy('org_unit.id').execute()
+    return exportOrgRows(trx, scope, q)
   })
   const names = new Map(rows.map((r) => [r.orgId, r.name]))
   return xlsxStream(

@@ -13,7 +13,7 @@ import { forbidden, notFound, refused } from '../../platform/errors.js'
 import { isVisibleOrg, isWithin } from '../../platform/org-scope.js'
 import { issueSession, revokeSession } from '../../platform/session.js'
 import { findTenant, membershipsOf } from '../auth/queries.js'
-import { findOrg, isSingleOrgTenant, toOrgInfo } from './queries.js'
+import { findOrg, findOrgId, findPublicOrg, isSingleOrgTenant, listOrgRoleHolders, toOrgInfo } from './queries.js'
 
 export async function orgInfo(ctx: AppContext, auth: AuthInfo, orgId: number = auth.orgId): Promise<OrgInfo> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
@@ -26,22 +26,7 @@ export async function orgInfo(ctx: AppContext, auth: AuthInfo, orgId: number = a
 
 /** Signed-out view of an organisation, for a login page opened with ?orgId=. Only public fields. */
 export async function orgPublicInfo(ctx: AppContext, orgId: number): Promise<OrgPublicInfo> {
-  const row = await ctx.db.platform((trx) =>
-    trx
-      .selectFrom('org_unit')
-      .innerJoin('tenant', 'tenant.id', 'org_unit.tenant_id')
-      .select([
-        'org_unit.id',
-        'org_unit.name',
-        'org_unit.unit_attr',
-        'org_unit.icon_url',
-        'org_unit.tenant_id',
-        'tenant.name as tenantName',
-      ])
-      .where('org_unit.id', '=', orgId)
-      .where('org_unit.status', '=', 0)
-      .executeTakeFirst(),
-  )
+  const row = await ctx.db.platform((trx) => findPublicOrg(trx, orgId))
   if (!row) throw notFound(Msg.ORG_NOT_FOUND)
   return {
     orgId: row.id,
@@ -97,25 +82,10 @@ export function bindOrgs(ctx: AppContext, auth: AuthInfo): Promise<BindOrg[]> {
  */
 export function orgManagers(ctx: AppContext, auth: AuthInfo, orgId: number = auth.orgId): Promise<OrgManager[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const org = await trx.selectFrom('org_unit').select('id').where('id', '=', orgId).executeTakeFirst()
+    const org = await findOrgId(trx, orgId)
     if (!org || !(await isVisibleOrg(trx, auth, orgId))) throw notFound(Msg.ORG_NOT_FOUND)
     const full = await isWithin(trx, auth.orgId, orgId)
-    const rows = await trx
-      .selectFrom('user_info as u')
-      .innerJoin('user_role as ur', (j) =>
-        j.onRef('ur.tenant_id', '=', 'u.tenant_id').onRef('ur.user_info_id', '=', 'u.id'),
-      )
-      .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'ur.tenant_id').onRef('r.id', '=', 'ur.role_id'))
-      .innerJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
-      .select(['u.id', 'u.true_name', 'u.phone', 'a.phone as accountPhone'])
-      .where('u.org_id', '=', orgId)
-      .where('u.status', '=', 0)
-      .where('u.archived', '=', false)
-      .where('r.code', '=', ADMIN_ROLE)
-      .where('r.status', '=', 0)
-      .distinct()
-      .orderBy('u.id')
-      .execute()
+    const rows = await listOrgRoleHolders(trx, orgId, ADMIN_ROLE)
     return rows.map((r) => {
       const phone = r.phone ?? r.accountPhone ?? null
       return { userInfoId: r.id, trueName: r.true_name, phone: full ? phone : maskPhone(phone) }

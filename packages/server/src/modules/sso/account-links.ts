@@ -5,6 +5,7 @@ import { verifyPassword } from '../../platform/password.js'
 import { releaseIpAttempt, reserveIpAttempt } from '../auth/ip-throttle.js'
 import { connectorConfig } from './config-service.js'
 import { CONNECTORS } from './connectors.js'
+import { deleteIdentity, findAccountPasswordHash, findConfigIdByType, findSessionProvider } from './queries.js'
 
 /**
  * third/querySmartEduLogoutUrl: a session that came through the smart-education platform ends there too (000 §4,
@@ -16,20 +17,7 @@ export async function smartEduLogoutUrl(
   auth: AuthInfo,
   redirectUrl: string | null,
 ): Promise<string | null> {
-  const link = await ctx.db.tenant(auth.tenantId, (trx) =>
-    trx
-      .selectFrom('third_session')
-      .innerJoin('third_config', (j) =>
-        j
-          .onRef('third_config.tenant_id', '=', 'third_session.tenant_id')
-          .onRef('third_config.id', '=', 'third_session.config_id'),
-      )
-      .selectAll('third_config')
-      .select('third_session.id_token_sealed')
-      .where('third_session.session_id', '=', auth.sessionId)
-      .where('third_config.third_type', '=', 'smartEdu')
-      .executeTakeFirst(),
-  )
+  const link = await ctx.db.tenant(auth.tenantId, (trx) => findSessionProvider(trx, auth.sessionId, 'smartEdu'))
   if (!link) return null
   const cfg = connectorConfig(ctx, auth.tenantId, link)
   const idToken = link.id_token_sealed ? ctx.secrets.open(link.id_token_sealed) : null
@@ -48,25 +36,14 @@ export async function unbindByPassword(
 ): Promise<void> {
   const now = ctx.clock.now()
   if (!(await reserveIpAttempt(ctx, ip, now))) throw refused(ErrorCode.IP_THROTTLED, Msg.IP_THROTTLED)
-  const account = await ctx.db.tenant(auth.tenantId, (trx) =>
-    trx.selectFrom('account').select('password_hash').where('id', '=', auth.accountId).executeTakeFirst(),
-  )
+  const account = await ctx.db.tenant(auth.tenantId, (trx) => findAccountPasswordHash(trx, auth.accountId))
   if (!account || !(await verifyPassword(b.password, account.password_hash)))
     throw refused(ErrorCode.PASSWORD_WRONG, Msg.OLD_PASSWORD_WRONG)
   await releaseIpAttempt(ctx, ip)
   const removed = await ctx.db.tenant(auth.tenantId, async (trx) => {
-    const cfg = await trx
-      .selectFrom('third_config')
-      .select('id')
-      .where('third_type', '=', b.thirdType)
-      .executeTakeFirst()
+    const cfg = await findConfigIdByType(trx, b.thirdType)
     if (!cfg) return null
-    return trx
-      .deleteFrom('third_identity')
-      .where('config_id', '=', cfg.id)
-      .where('account_id', '=', auth.accountId)
-      .returning('subject')
-      .executeTakeFirst()
+    return deleteIdentity(trx, cfg.id, auth.accountId)
   })
   if (!removed)
     throw refused(SsoErrorCode.NOT_BOUND, b.thirdType === 'smartEdu' ? SsoMsg.NOT_BOUND : '当前账号未绑定该第三方账号')

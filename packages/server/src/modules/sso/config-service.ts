@@ -14,9 +14,18 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
-import { paginate } from '../../platform/paging.js'
 import { assertProviderUrls } from '../../platform/provider-url.js'
 import { CONNECTORS, ProviderError, type ConnectorConfig } from './connectors.js'
+import {
+  deleteConfigRow,
+  findConfig,
+  findConfigByType,
+  findConfigForUpdate,
+  insertConfig,
+  listEnabledConfigs,
+  pageConfigRows,
+  updateConfigRow,
+} from './queries.js'
 
 /**
  * /base/openthirdconfig (001 §7.5): a tenant's third-party sign-in providers, one per type. The client secret is
@@ -64,10 +73,6 @@ export function connectorConfig(ctx: AppContext, tenantId: number, r: Row): Conn
   }
 }
 
-export function findConfigByType(trx: Trx, thirdType: ThirdType) {
-  return trx.selectFrom('third_config').selectAll().where('third_type', '=', thirdType).executeTakeFirst()
-}
-
 function checkFields(ctx: AppContext, b: ThirdConfigBody, hasStoredSecret: boolean): void {
   if (!b.clientSecret && !hasStoredSecret) throw badRequest(SsoMsg.SECRET_REQUIRED)
   if ((b.thirdType === 'oidc' || b.thirdType === 'smartEdu') && !b.issuer) throw badRequest(SsoMsg.ISSUER_REQUIRED)
@@ -101,16 +106,14 @@ export function pageConfigs(
   q: { pageIndex: number; pageSize: number; thirdType?: ThirdType | null },
 ) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    let base = trx.selectFrom('third_config')
-    if (q.thirdType) base = base.where('third_type', '=', q.thirdType)
-    const page = await paginate(base.selectAll().orderBy('sort').orderBy('id'), base.select('id'), q)
+    const page = await pageConfigRows(trx, q)
     return { ...page, list: page.list.map(toRow) }
   })
 }
 
 export function getConfig(ctx: AppContext, auth: AuthInfo, id: number): Promise<ThirdConfigRow> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const r = await trx.selectFrom('third_config').selectAll().where('id', '=', id).executeTakeFirst()
+    const r = await findConfig(trx, id)
     if (!r) throw notFound()
     return toRow(r)
   })
@@ -120,11 +123,7 @@ export function addConfig(ctx: AppContext, auth: AuthInfo, b: ThirdConfigBody): 
   checkFields(ctx, b, false)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     try {
-      const r = await trx
-        .insertInto('third_config')
-        .values({ ...columns(b), client_secret_sealed: ctx.secrets.seal(b.clientSecret!) })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const r = await insertConfig(trx, { ...columns(b), client_secret_sealed: ctx.secrets.seal(b.clientSecret!) })
       await recordOp(trx, auth, { module: MODULE, action: '新增', target: `${b.name}（${b.thirdType}）` })
       return Number(r.id)
     } catch (e) {
@@ -137,20 +136,16 @@ export function updateConfig(ctx: AppContext, auth: AuthInfo, b: ThirdConfigBody
   if (!b.id) throw badRequest('请选择要编辑的配置')
   const id = b.id
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const old = await trx.selectFrom('third_config').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+    const old = await findConfigForUpdate(trx, id)
     if (!old) throw notFound()
     checkFields(ctx, b, !!old.client_secret_sealed)
     try {
-      await trx
-        .updateTable('third_config')
-        .set({
-          ...columns(b),
-          updated_at: ctx.clock.now(),
-          // No secret in the request keeps the stored one (the form never receives it to send back).
-          ...(b.clientSecret ? { client_secret_sealed: ctx.secrets.seal(b.clientSecret) } : {}),
-        })
-        .where('id', '=', id)
-        .execute()
+      await updateConfigRow(trx, id, {
+        ...columns(b),
+        updated_at: ctx.clock.now(),
+        // No secret in the request keeps the stored one (the form never receives it to send back).
+        ...(b.clientSecret ? { client_secret_sealed: ctx.secrets.seal(b.clientSecret) } : {}),
+      })
     } catch (e) {
       rethrowUnique(e, UNIQUE, SsoMsg.TYPE_TAKEN)
     }
@@ -166,11 +161,7 @@ export function updateConfig(ctx: AppContext, auth: AuthInfo, b: ThirdConfigBody
 /** Deleting a provider removes its bindings and session links with it (ON DELETE CASCADE): its people sign in otherwise. */
 export function deleteConfig(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const r = await trx
-      .deleteFrom('third_config')
-      .where('id', '=', id)
-      .returning(['name', 'third_type'])
-      .executeTakeFirst()
+    const r = await deleteConfigRow(trx, id)
     if (!r) throw notFound()
     await recordOp(trx, auth, {
       module: MODULE,
@@ -183,9 +174,7 @@ export function deleteConfig(ctx: AppContext, auth: AuthInfo, id: number): Promi
 
 /** refreshMenu: fetch the provider's endpoints again (drops the cached discovery) and check the credentials. */
 export async function refreshConfig(ctx: AppContext, auth: AuthInfo, id: number): Promise<ThirdRefreshResult> {
-  const row = await ctx.db.tenant(auth.tenantId, (trx) =>
-    trx.selectFrom('third_config').selectAll().where('id', '=', id).executeTakeFirst(),
-  )
+  const row = await ctx.db.tenant(auth.tenantId, (trx) => findConfig(trx, id))
   if (!row) throw notFound()
   const cfg = connectorConfig(ctx, auth.tenantId, row)
   try {
@@ -200,13 +189,7 @@ export async function refreshConfig(ctx: AppContext, auth: AuthInfo, id: number)
 /** The login page's buttons: enabled configs of the tenant, in order. */
 export function loginButtons(ctx: AppContext, tenantId: number): Promise<ThirdButton[]> {
   return ctx.db.tenant(tenantId, async (trx) => {
-    const rows = await trx
-      .selectFrom('third_config')
-      .select(['third_type', 'name'])
-      .where('status', '=', 0)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute()
+    const rows = await listEnabledConfigs(trx)
     return rows.map((r) => ({ thirdType: r.third_type as ThirdType, name: r.name }))
   })
 }

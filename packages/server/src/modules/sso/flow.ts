@@ -25,6 +25,23 @@ import { loginByPassword } from '../auth/service.js'
 import { admitAccount, finishSignIn, type LoginMeta } from '../auth/sign-in.js'
 import { connectorConfig, enabledConfig } from './config-service.js'
 import { CONNECTORS, ProviderError } from './connectors.js'
+import {
+  deleteBindTicketsExpiredBefore,
+  deleteCodeLoginReqsExpiredBefore,
+  deleteStatesExpiredBefore,
+  findAccountIdentity,
+  findConfig,
+  findLiveBindTicket,
+  insertBindTicket,
+  insertCodeLoginReq,
+  insertIdentity,
+  insertState,
+  insertThirdSession,
+  spendBindTicket,
+  spendCodeLoginReq,
+  spendState,
+  touchIdentity,
+} from './queries.js'
 
 /**
  * The third-party sign-in flow (docs/auth.md "Single sign-on"):
@@ -81,24 +98,18 @@ export async function startThirdLogin(
   const cfg = await ctx.db.tenant(p.tenantId, async (trx) => {
     const row = await enabledConfig(trx, p.thirdType)
     // Spent and expired states are of no use to anyone after an hour.
-    await trx
-      .deleteFrom('third_state')
-      .where('expires_at', '<', new Date(+now - 3600_000))
-      .execute()
-    await trx
-      .insertInto('third_state')
-      .values({
-        id: hashToken(state),
-        config_id: Number(row.id),
-        nonce,
-        verifier_sealed: ctx.secrets.seal(codeVerifier),
-        browser_hash: hashToken(browserSecret),
-        redirect_uri: redirectUri,
-        after_login: p.redirect,
-        expires_at: new Date(+now + STATE_TTL_MS),
-        used_at: null,
-      })
-      .execute()
+    await deleteStatesExpiredBefore(trx, new Date(+now - 3600_000))
+    await insertState(trx, {
+      id: hashToken(state),
+      config_id: Number(row.id),
+      nonce,
+      verifier_sealed: ctx.secrets.seal(codeVerifier),
+      browser_hash: hashToken(browserSecret),
+      redirect_uri: redirectUri,
+      after_login: p.redirect,
+      expires_at: new Date(+now + STATE_TTL_MS),
+      used_at: null,
+    })
     return connectorConfig(ctx, p.tenantId, row)
   })
   try {
@@ -124,16 +135,9 @@ export async function loginByThirdSso(
   const now = ctx.clock.now()
   // Spent whatever comes next: a state is good for one answer of the provider.
   const spent = await ctx.db.tenant(tenantId, async (trx) => {
-    const st = await trx
-      .updateTable('third_state')
-      .set({ used_at: now })
-      .where('id', '=', hashToken(body.state))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returningAll()
-      .executeTakeFirst()
+    const st = await spendState(trx, hashToken(body.state), now)
     if (!st) return null
-    const cfg = await trx.selectFrom('third_config').selectAll().where('id', '=', st.config_id).executeTakeFirst()
+    const cfg = await findConfig(trx, st.config_id)
     return cfg ? { st, cfg } : null
   })
   // Another browser's state (a login CSRF: someone else's code planted in this page) is refused like a spent one.
@@ -177,31 +181,19 @@ export async function loginByThirdSso(
   }
   const idTokenSealed = identity.idToken ? ctx.secrets.seal(identity.idToken) : null
   const answer = await ctx.db.tenant(tenantId, async (trx): Promise<AttemptAnswer | ThirdAnswer> => {
-    const bound = await trx
-      .updateTable('third_identity')
-      .set({ last_login_at: now })
-      .where('config_id', '=', cfg.id)
-      .where('subject', '=', identity.subject)
-      .returning('account_id')
-      .executeTakeFirst()
+    const bound = await touchIdentity(trx, cfg.id, identity.subject, now)
     if (!bound) {
       const bindTicket = newTenantToken(tenantId)
-      await trx
-        .deleteFrom('third_bind_ticket')
-        .where('expires_at', '<', new Date(+now - 3600_000))
-        .execute()
-      await trx
-        .insertInto('third_bind_ticket')
-        .values({
-          id: hashToken(bindTicket),
-          config_id: cfg.id,
-          subject: identity.subject,
-          display_name: identity.displayName,
-          id_token_sealed: idTokenSealed,
-          expires_at: new Date(+now + BIND_TTL_MS),
-          used_at: null,
-        })
-        .execute()
+      await deleteBindTicketsExpiredBefore(trx, new Date(+now - 3600_000))
+      await insertBindTicket(trx, {
+        id: hashToken(bindTicket),
+        config_id: cfg.id,
+        subject: identity.subject,
+        display_name: identity.displayName,
+        id_token_sealed: idTokenSealed,
+        expires_at: new Date(+now + BIND_TTL_MS),
+        used_at: null,
+      })
       return {
         msg: '首次使用，请绑定平台账号',
         data: {
@@ -287,14 +279,11 @@ async function afterFinish(
 ): Promise<AttemptAnswer> {
   if (answer instanceof AppError) return answer
   if (answer.data.operationType === OperationType.SUCCESS && answer.data.userToken && s.link) {
-    await trx
-      .insertInto('third_session')
-      .values({
-        session_id: hashToken(answer.data.userToken),
-        config_id: s.link.configId,
-        id_token_sealed: s.link.idTokenSealed,
-      })
-      .execute()
+    await insertThirdSession(trx, {
+      session_id: hashToken(answer.data.userToken),
+      config_id: s.link.configId,
+      id_token_sealed: s.link.idTokenSealed,
+    })
   }
   if (answer.data.operationType === OperationType.CHOOSE_ORG) {
     const reqId = await issueCodeLoginReq(trx, now, {
@@ -320,23 +309,17 @@ export async function issueCodeLoginReq(
   s: { tenantId: number; accountId: number; method: LoginMethod; limitUserType?: number; link?: ProviderLink | null },
 ): Promise<string> {
   const reqId = newTenantToken(s.tenantId)
-  await trx
-    .deleteFrom('code_login_req')
-    .where('expires_at', '<', new Date(+now - 3600_000))
-    .execute()
-  await trx
-    .insertInto('code_login_req')
-    .values({
-      id: hashToken(reqId),
-      account_id: s.accountId,
-      method: s.method,
-      limit_user_type: s.limitUserType ?? null,
-      config_id: s.link?.configId ?? null,
-      id_token_sealed: s.link?.idTokenSealed ?? null,
-      expires_at: new Date(+now + REQ_TTL_MS),
-      used_at: null,
-    })
-    .execute()
+  await deleteCodeLoginReqsExpiredBefore(trx, new Date(+now - 3600_000))
+  await insertCodeLoginReq(trx, {
+    id: hashToken(reqId),
+    account_id: s.accountId,
+    method: s.method,
+    limit_user_type: s.limitUserType ?? null,
+    config_id: s.link?.configId ?? null,
+    id_token_sealed: s.link?.idTokenSealed ?? null,
+    expires_at: new Date(+now + REQ_TTL_MS),
+    used_at: null,
+  })
   return reqId
 }
 
@@ -346,15 +329,7 @@ export async function loginByCode(ctx: AppContext, body: CodeLoginBody, meta: Cl
   if (!parsed || parsed.tenantId !== body.tenantId) throw reqInvalid()
   const now = ctx.clock.now()
   const answer = await ctx.db.tenant(body.tenantId, async (trx): Promise<AttemptAnswer> => {
-    const req = await trx
-      .updateTable('code_login_req')
-      .set({ used_at: now })
-      .where('id', '=', hashToken(body.reqId))
-      .where('account_id', '=', body.coreAccountId)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returningAll()
-      .executeTakeFirst()
+    const req = await spendCodeLoginReq(trx, hashToken(body.reqId), body.coreAccountId, now)
     if (!req) return reqInvalid()
     const link = req.config_id === null ? null : { configId: Number(req.config_id), idTokenSealed: req.id_token_sealed }
     return signInBound(ctx, trx, now, {
@@ -389,15 +364,7 @@ export async function bindAndLogin(
   const now = ctx.clock.now()
   const ticketId = hashToken(bindTicket)
   // Checked first, so a stale ticket is told as such and costs no password attempt.
-  const live = await ctx.db.tenant(parsed.tenantId, (trx) =>
-    trx
-      .selectFrom('third_bind_ticket')
-      .select('id')
-      .where('id', '=', ticketId)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst(),
-  )
+  const live = await ctx.db.tenant(parsed.tenantId, (trx) => findLiveBindTicket(trx, ticketId, now))
   if (!live) throw refused(SsoErrorCode.BIND_TICKET_INVALID, SsoMsg.BIND_TICKET_INVALID)
 
   let bound: { accountId: number; link: ProviderLink } | null = null
@@ -410,35 +377,18 @@ export async function bindAndLogin(
     log: meta.log,
     onCredential: async (trx, tenantId, accountId) => {
       if (tenantId !== parsed.tenantId) return refused(ErrorCode.ORG_NOT_MEMBER, SsoMsg.OTHER_TENANT)
-      const t = await trx
-        .updateTable('third_bind_ticket')
-        .set({ used_at: now })
-        .where('id', '=', ticketId)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .returningAll()
-        .executeTakeFirst()
+      const t = await spendBindTicket(trx, ticketId, now)
       if (!t) return refused(SsoErrorCode.BIND_TICKET_INVALID, SsoMsg.BIND_TICKET_INVALID)
-      const mine = await trx
-        .selectFrom('third_identity')
-        .select('subject')
-        .where('account_id', '=', accountId)
-        .where('config_id', '=', t.config_id)
-        .executeTakeFirst()
+      const mine = await findAccountIdentity(trx, accountId, t.config_id)
       if (mine) return refused(SsoErrorCode.ALREADY_BOUND, SsoMsg.ALREADY_BOUND)
-      const added = await trx
-        .insertInto('third_identity')
-        .values({
-          config_id: t.config_id,
-          subject: t.subject,
-          account_id: accountId,
-          display_name: t.display_name,
-          created_at: now,
-          last_login_at: now,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .returning('account_id')
-        .executeTakeFirst()
+      const added = await insertIdentity(trx, {
+        config_id: t.config_id,
+        subject: t.subject,
+        account_id: accountId,
+        display_name: t.display_name,
+        created_at: now,
+        last_login_at: now,
+      })
       if (!added) return refused(SsoErrorCode.ALREADY_BOUND, SsoMsg.IDENTITY_TAKEN)
       bound = { accountId, link: { configId: Number(t.config_id), idTokenSealed: t.id_token_sealed } }
       return null
