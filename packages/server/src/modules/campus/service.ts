@@ -21,7 +21,6 @@ import {
   type TermInfo,
   type TotalStatistic,
 } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
@@ -33,6 +32,28 @@ import { hostedApp } from '../apps/user-apps.js'
 import { queryNews } from '../cms/reader-service.js'
 import { keptTotal } from '../people/member-count-queries.js'
 import { resolveSysConfig } from '../portal-config/service.js'
+import {
+  buildingsByType,
+  classesTaughtIn,
+  countBuildings,
+  countFloors,
+  currentClassesWithGrades,
+  deleteClassTeachers,
+  findClassWithGrade,
+  findCurrentStaffOfOrg,
+  findCurrentTerm,
+  findNextTerm,
+  findOrgNameAddress,
+  findStaffMembership,
+  holidaysBetween,
+  insertClassTeachers,
+  keptStudentsPerClass,
+  listClassTeachers,
+  roomsByUse,
+  staffCountsByDict,
+  staffCountsBySex,
+  termsStartingOrEndingBetween,
+} from './queries.js'
 
 /**
  * The campus portal's reads (001 §7.5 campusPro). Each answers from this project's own data about one org (a
@@ -65,16 +86,7 @@ async function dictCounts(
   orgId: number,
   column: 'title_id' | 'teacher_type_id' | 'position_id',
 ): Promise<CountItem[]> {
-  const rows = await trx
-    .selectFrom('user_info as u')
-    .leftJoin('dict_item as d', (j) => j.onRef('d.tenant_id', '=', 'u.tenant_id').onRef('d.id', '=', `u.${column}`))
-    .select((eb) => [`u.${column} as id`, 'd.name', eb.fn.countAll<number>().as('n')])
-    .where('u.org_id', '=', orgId)
-    .where('u.user_type', '=', UserType.STAFF)
-    .where('u.archived', '=', false)
-    .groupBy([`u.${column}`, 'd.name'])
-    .orderBy('n', 'desc')
-    .execute()
+  const rows = await staffCountsByDict(trx, orgId, column)
   return rows.map((r) => ({ id: r.id === null ? null : Number(r.id), name: r.name ?? '未设置', count: Number(r.n) }))
 }
 
@@ -85,17 +97,7 @@ async function dictCounts(
 export function teacherNum(ctx: AppContext, auth: AuthInfo, orgId: number): Promise<TeacherNum> {
   return inOrg(ctx, auth, orgId, async (trx) => {
     const total = await keptTotal(trx, { orgId, userType: UserType.STAFF, archived: false })
-    const sexes = await trx
-      .selectFrom('user_info as u')
-      .leftJoin('person as p', (j) =>
-        j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.account_id', '=', 'u.account_id'),
-      )
-      .select((eb) => ['p.sex', eb.fn.countAll<number>().as('n')])
-      .where('u.org_id', '=', orgId)
-      .where('u.user_type', '=', UserType.STAFF)
-      .where('u.archived', '=', false)
-      .groupBy('p.sex')
-      .execute()
+    const sexes = await staffCountsBySex(trx, orgId)
     const bySex = (s: number) => Number(sexes.find((r) => r.sex === s)?.n ?? 0)
     const male = bySex(1)
     const female = bySex(2)
@@ -115,45 +117,10 @@ export function teacherNum(ctx: AppContext, auth: AuthInfo, orgId: number): Prom
 /** getSchoolResources: buildings, floors and rooms of the school, rooms by use with their seats. */
 export function schoolResources(ctx: AppContext, auth: AuthInfo, orgId: number): Promise<SchoolResources> {
   return inOrg(ctx, auth, orgId, async (trx) => {
-    const b = await trx
-      .selectFrom('building')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('org_id', '=', orgId)
-      .executeTakeFirstOrThrow()
-    const f = await trx
-      .selectFrom('floor')
-      .innerJoin('building', (j) =>
-        j.onRef('building.tenant_id', '=', 'floor.tenant_id').onRef('building.id', '=', 'floor.building_id'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('building.org_id', '=', orgId)
-      .executeTakeFirstOrThrow()
-    const uses = await trx
-      .selectFrom('room')
-      .leftJoin('dict_item as d', (j) =>
-        j.onRef('d.tenant_id', '=', 'room.tenant_id').onRef('d.id', '=', 'room.use_id'),
-      )
-      .select((eb) => [
-        'room.use_id as id',
-        'd.name',
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.coalesce(eb.fn.sum<number>('room.capacity'), eb.lit(0)).as('seats'),
-        sql<number>`count(*) FILTER (WHERE room.status = 0)`.as('enabled'),
-      ])
-      .where('room.org_id', '=', orgId)
-      .groupBy(['room.use_id', 'd.name'])
-      .orderBy('n', 'desc')
-      .execute()
-    const types = await trx
-      .selectFrom('building')
-      .leftJoin('dict_item as d', (j) =>
-        j.onRef('d.tenant_id', '=', 'building.tenant_id').onRef('d.id', '=', 'building.type_id'),
-      )
-      .select((eb) => ['building.type_id as id', 'd.name', eb.fn.countAll<number>().as('n')])
-      .where('building.org_id', '=', orgId)
-      .groupBy(['building.type_id', 'd.name'])
-      .orderBy('n', 'desc')
-      .execute()
+    const b = await countBuildings(trx, orgId)
+    const f = await countFloors(trx, orgId)
+    const uses = await roomsByUse(trx, orgId)
+    const types = await buildingsByType(trx, orgId)
     const byUse = uses.map((r) => ({
       id: r.id === null ? null : Number(r.id),
       name: r.name ?? '未设置用途',
@@ -180,11 +147,7 @@ export function schoolResources(ctx: AppContext, auth: AuthInfo, orgId: number):
 /** getSchoolStyleInfo: the header style the school's portal shows (mh_sys_config with its inheritance) and its latest news. */
 export async function schoolStyle(ctx: AppContext, auth: AuthInfo, orgId: number): Promise<SchoolStyle> {
   const { org, cfg } = await inOrg(ctx, auth, orgId, async (trx) => {
-    const org = await trx
-      .selectFrom('org_unit')
-      .select(['name', 'address'])
-      .where('id', '=', orgId)
-      .executeTakeFirstOrThrow()
+    const org = await findOrgNameAddress(trx, orgId)
     const resolved = await resolveSysConfig(trx, ConfigName.MH_SYS, orgId)
     return { org, cfg: mhSysConfig.parse(resolved) as MhSysConfig }
   })
@@ -223,7 +186,6 @@ const toTerm = (r: TermRow): TermInfo => ({
   startDate: r.start_date,
   endDate: r.end_date,
 })
-const TERM_COLUMNS = ['id', 'name', 'school_year', 'term', 'start_date', 'end_date'] as const
 
 /** The enabled term under way today, and the next one to start. */
 async function terms(
@@ -231,17 +193,8 @@ async function terms(
   orgId: number,
   today: string,
 ): Promise<{ current: TermInfo | null; next: TermInfo | null }> {
-  const base = trx
-    .selectFrom('school_calendar')
-    .select(TERM_COLUMNS)
-    .where('org_id', '=', orgId)
-    .where('status', '=', 0)
-  const current = await base
-    .where('start_date', '<=', today)
-    .where('end_date', '>=', today)
-    .orderBy('start_date', 'desc')
-    .executeTakeFirst()
-  const next = await base.where('start_date', '>', today).orderBy('start_date').executeTakeFirst()
+  const current = await findCurrentTerm(trx, orgId, today)
+  const next = await findNextTerm(trx, orgId, today)
   return { current: current ? toTerm(current) : null, next: next ? toTerm(next) : null }
 }
 
@@ -255,18 +208,7 @@ export function schoolEvents(ctx: AppContext, auth: AuthInfo, orgId: number): Pr
   return inOrg(ctx, auth, orgId, async (trx) => {
     const { current, next } = await terms(trx, orgId, today)
     const events: CampusEvent[] = []
-    const cal = await trx
-      .selectFrom('school_calendar')
-      .select(TERM_COLUMNS)
-      .where('org_id', '=', orgId)
-      .where('status', '=', 0)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('start_date', '>=', today), eb('start_date', '<=', until)]),
-          eb.and([eb('end_date', '>=', today), eb('end_date', '<=', until)]),
-        ]),
-      )
-      .execute()
+    const cal = await termsStartingOrEndingBetween(trx, orgId, today, until)
     for (const t of cal) {
       if (t.start_date >= today && t.start_date <= until)
         events.push({
@@ -285,16 +227,7 @@ export function schoolEvents(ctx: AppContext, auth: AuthInfo, orgId: number): Pr
           daysUntil: daysBetween(today, t.end_date),
         })
     }
-    const hol = await trx
-      .selectFrom('holiday')
-      .select(['name', 'kind', 'start_date', 'end_date'])
-      .where('org_id', '=', orgId)
-      .where('status', '=', 0)
-      .where('end_date', '>=', today)
-      .where('start_date', '<=', until)
-      .orderBy('start_date')
-      .limit(EVENT_LIMIT)
-      .execute()
+    const hol = await holidaysBetween(trx, orgId, today, until, EVENT_LIMIT)
     for (const h of hol) {
       events.push({
         kind: h.kind === 'workday' ? 'workday' : 'holiday',
@@ -318,26 +251,8 @@ function mondayOf(day: string): string {
 
 /** Current grades of the school with their current classes and kept student counts. */
 async function gradesWithCounts(trx: Trx, orgId: number) {
-  const classes = await trx
-    .selectFrom('school_class')
-    .innerJoin('grade', (j) =>
-      j.onRef('grade.tenant_id', '=', 'school_class.tenant_id').onRef('grade.id', '=', 'school_class.grade_id'),
-    )
-    .select(['school_class.id', 'school_class.grade_id', 'grade.name as grade_name', 'grade.sort', 'grade.entry_year'])
-    .where('school_class.org_id', '=', orgId)
-    .where('school_class.archived', '=', false)
-    .where('school_class.status', '=', 0)
-    .where('grade.archived', '=', false)
-    .where('grade.status', '=', 0)
-    .execute()
-  const counts = await trx
-    .selectFrom('member_count')
-    .select((eb) => ['class_id', eb.fn.sum<number>('n').as('n')])
-    .where('org_id', '=', orgId)
-    .where('user_type', '=', UserType.STUDENT)
-    .where('archived', '=', false)
-    .groupBy('class_id')
-    .execute()
+  const classes = await currentClassesWithGrades(trx, orgId)
+  const counts = await keptStudentsPerClass(trx, orgId)
   const perClass = new Map(counts.map((c) => [Number(c.class_id), Number(c.n)]))
   const grades = new Map<
     number,
@@ -415,52 +330,15 @@ export function totalStatistic(ctx: AppContext, auth: AuthInfo, orgId: number): 
 export function teacherClasses(ctx: AppContext, auth: AuthInfo, orgId: number): Promise<TeacherClassAnswer> {
   return inOrg(ctx, auth, orgId, async (trx) => {
     // The caller's membership in this school (a bureau user has none, so no classes).
-    const me = await trx
-      .selectFrom('user_info')
-      .select('id')
-      .where('account_id', '=', auth.accountId)
-      .where('org_id', '=', orgId)
-      .where('user_type', '=', UserType.STAFF)
-      .where('archived', '=', false)
-      .executeTakeFirst()
+    const me = await findStaffMembership(trx, auth.accountId, orgId)
     if (!me) return { orgId, list: [] }
-    const rows = await trx
-      .selectFrom('class_teacher as ct')
-      .innerJoin('school_class as c', (j) =>
-        j.onRef('c.tenant_id', '=', 'ct.tenant_id').onRef('c.id', '=', 'ct.class_id'),
-      )
-      .innerJoin('grade as g', (j) => j.onRef('g.tenant_id', '=', 'c.tenant_id').onRef('g.id', '=', 'c.grade_id'))
-      .select([
-        'c.id as classId',
-        'c.name as className',
-        'g.id as gradeId',
-        'g.name as gradeName',
-        'ct.is_head as isHead',
-        'g.sort as gsort',
-        'c.sort as csort',
-      ])
-      .where('ct.user_info_id', '=', me.id)
-      .where('c.org_id', '=', orgId)
-      .where('c.archived', '=', false)
-      .orderBy('ct.is_head', 'desc')
-      .orderBy('g.sort')
-      .orderBy('c.sort')
-      .orderBy('c.id')
-      .execute()
+    const rows = await classesTaughtIn(trx, me.id, orgId)
     const counts = rows.length
-      ? await trx
-          .selectFrom('member_count')
-          .select((eb) => ['class_id', eb.fn.sum<number>('n').as('n')])
-          .where('org_id', '=', orgId)
-          .where('user_type', '=', UserType.STUDENT)
-          .where('archived', '=', false)
-          .where(
-            'class_id',
-            'in',
-            rows.map((r) => r.classId),
-          )
-          .groupBy('class_id')
-          .execute()
+      ? await keptStudentsPerClass(
+          trx,
+          orgId,
+          rows.map((r) => r.classId),
+        )
       : []
     const n = new Map(counts.map((c) => [Number(c.class_id), Number(c.n)]))
     return {
@@ -481,26 +359,10 @@ export function teacherClasses(ctx: AppContext, auth: AuthInfo, orgId: number): 
 
 export function classTeachers(ctx: AppContext, auth: AuthInfo, classId: number): Promise<ClassTeachersAnswer> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const cls = await trx
-      .selectFrom('school_class')
-      .innerJoin('grade', (j) =>
-        j.onRef('grade.tenant_id', '=', 'school_class.tenant_id').onRef('grade.id', '=', 'school_class.grade_id'),
-      )
-      .select(['school_class.org_id', 'school_class.name', 'grade.name as grade_name'])
-      .where('school_class.id', '=', classId)
-      .executeTakeFirst()
+    const cls = await findClassWithGrade(trx, classId)
     if (!cls) throw notFound(CampusMsg.CLASS_NOT_FOUND)
     await assertInScope(trx, auth, cls.org_id)
-    const rows = await trx
-      .selectFrom('class_teacher as ct')
-      .innerJoin('user_info as u', (j) =>
-        j.onRef('u.tenant_id', '=', 'ct.tenant_id').onRef('u.id', '=', 'ct.user_info_id'),
-      )
-      .select(['ct.user_info_id', 'u.true_name', 'ct.is_head'])
-      .where('ct.class_id', '=', classId)
-      .orderBy('ct.is_head', 'desc')
-      .orderBy('u.true_name')
-      .execute()
+    const rows = await listClassTeachers(trx, classId)
     return {
       classId,
       orgId: Number(cls.org_id),
@@ -520,22 +382,12 @@ export function saveClassTeachers(ctx: AppContext, auth: AuthInfo, b: ClassTeach
     const cls = await loadInScope(trx, auth, 'school_class', b.classId, CampusMsg.CLASS_NOT_FOUND)
     const ids = [...new Set([...(b.headTeacherId ? [b.headTeacherId] : []), ...b.teacherIds])]
     if (ids.length) {
-      const found = await trx
-        .selectFrom('user_info')
-        .select('id')
-        .where('id', 'in', ids)
-        .where('org_id', '=', cls.org_id)
-        .where('user_type', '=', UserType.STAFF)
-        .where('archived', '=', false)
-        .execute()
+      const found = await findCurrentStaffOfOrg(trx, ids, cls.org_id)
       if (found.length !== ids.length) throw badRequest(CampusMsg.TEACHER_NOT_FOUND)
     }
-    await trx.deleteFrom('class_teacher').where('class_id', '=', b.classId).execute()
+    await deleteClassTeachers(trx, b.classId)
     if (ids.length) {
-      await trx
-        .insertInto('class_teacher')
-        .values(ids.map((id) => ({ class_id: b.classId, user_info_id: id, is_head: id === b.headTeacherId })))
-        .execute()
+      await insertClassTeachers(trx, b.classId, ids, b.headTeacherId)
     }
     await recordOp(trx, auth, {
       module: '学校设置',

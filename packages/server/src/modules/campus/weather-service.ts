@@ -18,6 +18,13 @@ import { qweatherProvider } from '../../platform/providers/weather/qweather.js'
 import { weatherOff, type WeatherProvider } from '../../platform/providers/weather/types.js'
 import { resolveNamed } from '../portal-config/named-config.js'
 import { campusWeatherCfg } from '../portal-config/weather-config.js'
+import {
+  findOrgParentId,
+  findWeatherConfig,
+  insertWeatherConfig,
+  lockWeatherConfig,
+  updateWeatherConfig,
+} from './weather-queries.js'
 
 /** Answers are kept this long per provider config and location: the free QWeather plan allows 1,000 calls a day. */
 export const WEATHER_TTL_MS = 10 * 60_000
@@ -48,7 +55,7 @@ interface StoredConfig {
 }
 
 async function storedConfig(trx: Trx): Promise<StoredConfig> {
-  const row = await trx.selectFrom('weather_config').selectAll().executeTakeFirst()
+  const row = await findWeatherConfig(trx)
   const provider = row?.provider === 'qweather' && row.api_key_sealed ? 'qweather' : 'off'
   return {
     provider,
@@ -116,8 +123,8 @@ export async function weatherByOrg(ctx: AppContext, auth: AuthInfo, orgId: numbe
 
 export async function getWeatherConfig(ctx: AppContext, auth: AuthInfo): Promise<WeatherConfigView> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const row = await trx.selectFrom('weather_config').selectAll().executeTakeFirst()
-    const own = await trx.selectFrom('org_unit').select('parent_id').where('id', '=', auth.orgId).executeTakeFirst()
+    const row = await findWeatherConfig(trx)
+    const own = await findOrgParentId(trx, auth.orgId)
     return {
       provider: row?.provider === 'qweather' ? 'qweather' : 'off',
       apiHost: row?.api_host ?? '',
@@ -136,7 +143,7 @@ export async function saveWeatherConfig(ctx: AppContext, auth: AuthInfo, b: Weat
   assertProviderUrls(ctx.config.allowLoopbackProviders, b.apiHost)
   const sealed = b.apiKey ? ctx.secrets.seal(b.apiKey) : null
   await ctx.db.tenant(auth.tenantId, async (trx) => {
-    const old = await trx.selectFrom('weather_config').selectAll().forUpdate().executeTakeFirst()
+    const old = await lockWeatherConfig(trx)
     const off = b.provider === 'off'
     const key = off ? null : (sealed ?? old?.api_key_sealed ?? null)
     if (!off && !key) throw badRequest(CampusMsg.KEY_REQUIRED)
@@ -147,8 +154,8 @@ export async function saveWeatherConfig(ctx: AppContext, auth: AuthInfo, b: Weat
       updated_by: auth.userInfoId,
       updated_at: ctx.clock.now(),
     }
-    if (old) await trx.updateTable('weather_config').set(values).execute()
-    else await trx.insertInto('weather_config').values(values).execute()
+    if (old) await updateWeatherConfig(trx, values)
+    else await insertWeatherConfig(trx, values)
     // The log says what changed, never the key.
     await recordOp(trx, auth, {
       module: '门户管理',

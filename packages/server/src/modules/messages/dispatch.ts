@@ -3,6 +3,14 @@ import { dingtalkProvider, type DingtalkProvider } from '../../platform/provider
 import { wechatProvider, type WechatProvider } from '../../platform/providers/wechat.js'
 import { usableProviderUrl } from '../../platform/provider-url.js'
 import { providerOf } from '../sms/sender.js'
+import {
+  findEnabledAppCredentials,
+  findEnabledAppCredentialsByOpenid,
+  findMessageLink,
+  lockQueuedPushes,
+  setPushStatusOfTenant,
+  updatePush,
+} from './queries.js'
 
 /**
  * 0 queued, 1 sent, 2 failed for good (after MAX_ATTEMPTS), 3 being sent. A process that dies while sending leaves
@@ -45,33 +53,9 @@ export async function drainPushes(ctx: AppContext, providers: Providers = {}): P
   const wechat = providers.wechat ?? defaultWechat()
   const dingtalk = providers.dingtalk ?? defaultDingtalk()
   const claimed = await ctx.db.platform(async (trx) => {
-    const rows = await trx
-      .selectFrom('message_push')
-      .select([
-        'tenant_id',
-        'id',
-        'message_id',
-        'channel',
-        'target',
-        'template_ref',
-        'params',
-        'text',
-        'attempts',
-        'app_id',
-      ])
-      .where('status', '=', PushStatus.QUEUED)
-      .orderBy('id')
-      .limit(BATCH)
-      .forUpdate()
-      .skipLocked()
-      .execute()
+    const rows = await lockQueuedPushes(trx, PushStatus.QUEUED, BATCH)
     for (const r of rows) {
-      await trx
-        .updateTable('message_push')
-        .set({ status: PushStatus.SENDING })
-        .where('tenant_id', '=', r.tenant_id)
-        .where('id', '=', r.id)
-        .execute()
+      await setPushStatusOfTenant(trx, r.tenant_id, r.id, PushStatus.SENDING)
     }
     return rows as Claimed[]
   })
@@ -84,19 +68,17 @@ export async function drainPushes(ctx: AppContext, providers: Providers = {}): P
     }
     const attempts = p.attempts + 1
     await ctx.db.tenant(p.tenant_id, (trx) =>
-      trx
-        .updateTable('message_push')
-        .set(
-          result.ok
-            ? { status: PushStatus.SENT, attempts, sent_at: ctx.clock.now(), error: null }
-            : {
-                status: attempts >= MAX_ATTEMPTS ? PushStatus.FAILED : PushStatus.QUEUED,
-                attempts,
-                error: result.error.slice(0, 500),
-              },
-        )
-        .where('id', '=', p.id)
-        .execute(),
+      updatePush(
+        trx,
+        p.id,
+        result.ok
+          ? { status: PushStatus.SENT, attempts, sent_at: ctx.clock.now(), error: null }
+          : {
+              status: attempts >= MAX_ATTEMPTS ? PushStatus.FAILED : PushStatus.QUEUED,
+              attempts,
+              error: result.error.slice(0, 500),
+            },
+      ),
     )
   }
   return claimed.length
@@ -121,20 +103,9 @@ async function sendOne(
   const { app, msg } = await ctx.db.tenant(p.tenant_id, async (trx) => ({
     app:
       p.app_id !== null
-        ? await trx
-            .selectFrom('mp_app')
-            .select(['app_id', 'app_secret_sealed', 'api_base', 'agent_id'])
-            .where('id', '=', p.app_id)
-            .where('status', '=', 0)
-            .executeTakeFirst()
-        : await trx
-            .selectFrom('mp_openid as o')
-            .innerJoin('mp_app as a', (j) => j.onRef('a.tenant_id', '=', 'o.tenant_id').onRef('a.id', '=', 'o.app_id'))
-            .select(['a.app_id', 'a.app_secret_sealed', 'a.api_base', 'a.agent_id'])
-            .where('o.openid', '=', p.target)
-            .where('a.status', '=', 0)
-            .executeTakeFirst(),
-    msg: await trx.selectFrom('message').select('link').where('id', '=', p.message_id).executeTakeFirst(),
+        ? await findEnabledAppCredentials(trx, p.app_id)
+        : await findEnabledAppCredentialsByOpenid(trx, p.target),
+    msg: await findMessageLink(trx, p.message_id),
   }))
   if (p.channel === 'dingtalk') {
     if (!app?.agent_id) return { ok: false, error: 'no DingTalk app (or no AgentId) for this push' }

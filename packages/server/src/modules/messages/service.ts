@@ -15,7 +15,6 @@ import {
   type TemplateRow,
   type WechatBindScope,
 } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import type { z } from 'zod'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
@@ -23,28 +22,40 @@ import { rethrowUnique } from '../../platform/db-errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
 import { assertProviderUrls, usableProviderUrl } from '../../platform/provider-url.js'
-import { paginate, type Page } from '../../platform/paging.js'
+import type { Page } from '../../platform/paging.js'
 import { ErrorCode } from '@zhixiao/shared'
 import { defaultWechat } from './dispatch.js'
 import type { WechatProvider } from '../../platform/providers/wechat.js'
+import {
+  countUnread,
+  deleteAppRow,
+  deleteOpenidBindings,
+  deleteTemplateRow,
+  findApp,
+  findOwnMessage,
+  findTemplate,
+  insertApp,
+  insertOpenidBinding,
+  insertTemplate,
+  listAppRows,
+  lockApp,
+  lockTemplate,
+  nearestWechatApp,
+  pageMessages,
+  pageTemplateRows,
+  setAllUnreadRead,
+  setMessageRead,
+  updateApp,
+  updateTemplate,
+  type AppRaw,
+} from './queries.js'
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString())
 
 // ---- The message centre: the caller's own messages only ----
 
 export function unreadCount(ctx: AppContext, auth: AuthInfo): Promise<number> {
-  return ctx.db.tenant(auth.tenantId, async (trx) =>
-    Number(
-      (
-        await trx
-          .selectFrom('message')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('account_id', '=', auth.accountId)
-          .where('read_at', 'is', null)
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
-  )
+  return ctx.db.tenant(auth.tenantId, async (trx) => Number((await countUnread(trx, auth.accountId)).n))
 }
 
 export function listMessages(
@@ -53,13 +64,7 @@ export function listMessages(
   q: { pageIndex: number; pageSize: number; unreadOnly: boolean },
 ): Promise<Page<MessageRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    let rows = trx.selectFrom('message').where('account_id', '=', auth.accountId)
-    if (q.unreadOnly) rows = rows.where('read_at', 'is', null)
-    const page = await paginate(
-      rows.select(['id', 'event', 'title', 'content', 'link', 'created_at', 'read_at']).orderBy('id', 'desc'),
-      rows,
-      q,
-    )
+    const page = await pageMessages(trx, auth.accountId, q.unreadOnly, q)
     return {
       ...page,
       list: page.list.map((r) => ({
@@ -79,30 +84,15 @@ export function listMessages(
 export function markRead(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     // Another account's message answers like a missing one.
-    const m = await trx
-      .selectFrom('message')
-      .select(['id', 'read_at'])
-      .where('id', '=', id)
-      .where('account_id', '=', auth.accountId)
-      .executeTakeFirst()
+    const m = await findOwnMessage(trx, auth.accountId, id)
     if (!m) throw notFound(MessageMsg.NOT_FOUND)
-    if (m.read_at === null)
-      await trx.updateTable('message').set({ read_at: ctx.clock.now() }).where('id', '=', id).execute()
+    if (m.read_at === null) await setMessageRead(trx, id, ctx.clock.now())
   })
 }
 
 export function markAllRead(ctx: AppContext, auth: AuthInfo): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) =>
-    Number(
-      (
-        await trx
-          .updateTable('message')
-          .set({ read_at: ctx.clock.now() })
-          .where('account_id', '=', auth.accountId)
-          .where('read_at', 'is', null)
-          .executeTakeFirst()
-      ).numUpdatedRows,
-    ),
+    Number((await setAllUnreadRead(trx, auth.accountId, ctx.clock.now())).numUpdatedRows),
   )
 }
 
@@ -158,25 +148,14 @@ export function saveTemplate(ctx: AppContext, auth: AuthInfo, b: z.output<typeof
     try {
       let id: number
       if (b.id) {
-        const old = await trx
-          .selectFrom('message_template')
-          .select(['id', 'org_id'])
-          .where('id', '=', b.id)
-          .forUpdate()
-          .executeTakeFirst()
+        const old = await lockTemplate(trx, b.id)
         if (!old) throw notFound(MessageMsg.TEMPLATE_NOT_FOUND)
         await scopedOrg(trx, auth, old.org_id)
-        await trx.updateTable('message_template').set(values).where('id', '=', b.id).execute()
+        await updateTemplate(trx, b.id, values)
         id = b.id
       } else {
         const orgId = await scopedOrg(trx, auth, b.orgId)
-        id = (
-          await trx
-            .insertInto('message_template')
-            .values({ ...values, org_id: orgId })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id
+        id = (await insertTemplate(trx, { ...values, org_id: orgId })).id
       }
       await recordOp(trx, auth, { module: '消息模板', action: b.id ? '编辑' : '新增', target: b.name })
       return id
@@ -188,7 +167,7 @@ export function saveTemplate(ctx: AppContext, auth: AuthInfo, b: z.output<typeof
 
 async function ownTemplate(ctx: AppContext, auth: AuthInfo, id: number) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const r = await trx.selectFrom('message_template').selectAll().where('id', '=', id).executeTakeFirst()
+    const r = await findTemplate(trx, id)
     if (!r) throw notFound(MessageMsg.TEMPLATE_NOT_FOUND)
     await scopedOrg(trx, auth, r.org_id).catch(() => {
       throw notFound(MessageMsg.TEMPLATE_NOT_FOUND)
@@ -204,7 +183,7 @@ export async function getTemplate(ctx: AppContext, auth: AuthInfo, id: number): 
 export async function deleteTemplate(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   const r = await ownTemplate(ctx, auth, id)
   await ctx.db.tenant(auth.tenantId, async (trx) => {
-    await trx.deleteFrom('message_template').where('id', '=', id).execute()
+    await deleteTemplateRow(trx, id)
     await recordOp(trx, auth, { module: '消息模板', action: '删除', target: r.name })
   })
 }
@@ -215,31 +194,13 @@ export function pageTemplates(
   q: { pageIndex: number; pageSize: number; event?: string; pushType?: string; name: string },
 ): Promise<Page<TemplateRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    let rows = trx.selectFrom('message_template').where('org_id', '=', auth.orgId)
-    if (q.event) rows = rows.where('event', '=', q.event)
-    if (q.pushType) rows = rows.where('push_type', '=', q.pushType)
-    if (q.name) rows = rows.where('name', 'like', `%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-    const page = await paginate(rows.selectAll().orderBy('id', 'desc'), rows, q)
+    const page = await pageTemplateRows(trx, auth.orgId, q)
     return { ...page, list: page.list.map(toTemplate) }
   })
 }
 
 // ---- WeChat / DingTalk app settings (mp_app) ----
 
-type AppRaw = {
-  id: number
-  scope: string
-  org_id: number
-  platform: string
-  name: string
-  app_id: string
-  app_secret_sealed: string
-  agent_id: string | null
-  api_base: string | null
-  template_map: Record<string, string>
-  status: number
-  updated_at: Date
-}
 /** Never the secret: only whether one is stored. */
 const toApp = (r: AppRaw): MpAppRow => ({
   id: r.id,
@@ -259,25 +220,14 @@ const toApp = (r: AppRaw): MpAppRow => ({
 export function listApps(ctx: AppContext, auth: AuthInfo, scope: MpScope, orgId?: number): Promise<MpAppRow[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
-    const rows = await trx
-      .selectFrom('mp_app')
-      .selectAll()
-      .where('scope', '=', scope)
-      .where('org_id', '=', org)
-      .orderBy('id')
-      .execute()
+    const rows = await listAppRows(trx, scope, org)
     return rows.map(toApp)
   })
 }
 
 async function ownApp(ctx: AppContext, auth: AuthInfo, id: number, scope: MpScope) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const r = await trx
-      .selectFrom('mp_app')
-      .selectAll()
-      .where('id', '=', id)
-      .where('scope', '=', scope)
-      .executeTakeFirst()
+    const r = await findApp(trx, id, scope)
     if (!r) throw notFound(MpMsg.NOT_FOUND)
     await scopedOrg(trx, auth, r.org_id).catch(() => {
       throw notFound(MpMsg.NOT_FOUND)
@@ -312,32 +262,26 @@ export function saveApp(
     try {
       let id: number
       if (b.id) {
-        const old = await trx
-          .selectFrom('mp_app')
-          .select(['id', 'org_id'])
-          .where('id', '=', b.id)
-          .where('scope', '=', b.scope)
-          .forUpdate()
-          .executeTakeFirst()
+        const old = await lockApp(trx, b.id, b.scope)
         if (!old) throw notFound(MpMsg.NOT_FOUND)
         await scopedOrg(trx, auth, old.org_id).catch(() => {
           throw notFound(MpMsg.NOT_FOUND)
         })
-        await trx
-          .updateTable('mp_app')
-          .set({ ...values, ...(b.appSecret ? { app_secret_sealed: ctx.secrets.seal(b.appSecret) } : {}) })
-          .where('id', '=', b.id)
-          .execute()
+        await updateApp(trx, b.id, {
+          ...values,
+          ...(b.appSecret ? { app_secret_sealed: ctx.secrets.seal(b.appSecret) } : {}),
+        })
         id = b.id
       } else {
         if (!b.appSecret) throw badRequest(MpMsg.SECRET_REQUIRED)
         const orgId = await scopedOrg(trx, auth, b.orgId)
         id = (
-          await trx
-            .insertInto('mp_app')
-            .values({ ...values, scope: b.scope, org_id: orgId, app_secret_sealed: ctx.secrets.seal(b.appSecret) })
-            .returning('id')
-            .executeTakeFirstOrThrow()
+          await insertApp(trx, {
+            ...values,
+            scope: b.scope,
+            org_id: orgId,
+            app_secret_sealed: ctx.secrets.seal(b.appSecret),
+          })
         ).id
       }
       await recordOp(trx, auth, {
@@ -355,7 +299,7 @@ export function saveApp(
 export async function deleteApp(ctx: AppContext, auth: AuthInfo, id: number, scope: MpScope): Promise<void> {
   const r = await ownApp(ctx, auth, id, scope)
   await ctx.db.tenant(auth.tenantId, async (trx) => {
-    await trx.deleteFrom('mp_app').where('id', '=', id).execute()
+    await deleteAppRow(trx, id)
     await recordOp(trx, auth, { module: '服务号与小程序', action: '删除', target: r.name })
   })
 }
@@ -373,17 +317,7 @@ export async function bindWechat(
   scope: WechatBindScope = 'service',
   wechat: WechatProvider = defaultWechat(),
 ): Promise<void> {
-  const app = await ctx.db.tenant(
-    auth.tenantId,
-    async (trx) =>
-      (
-        await sql<AppRaw>`SELECT a.* FROM mp_app a JOIN (WITH RECURSIVE up AS (
-      SELECT id, parent_id, 0 AS depth FROM org_unit WHERE id = ${auth.orgId} UNION ALL SELECT o.id, o.parent_id, up.depth + 1 FROM org_unit o JOIN up ON o.id = up.parent_id)
-    SELECT id, depth FROM up) up ON a.org_id = up.id WHERE a.scope = ${scope} AND a.platform = 'wx_mp' AND a.status = 0 ORDER BY up.depth LIMIT 1`.execute(
-          trx,
-        )
-      ).rows[0],
-  )
+  const app = await ctx.db.tenant(auth.tenantId, (trx) => nearestWechatApp(trx, auth.orgId, scope))
   if (!app) throw refused(ErrorCode.BAD_REQUEST, MpMsg.NO_WECHAT)
   const openid = await wechat.openidOf(
     {
@@ -396,14 +330,7 @@ export async function bindWechat(
   if (!openid) throw refused(ErrorCode.BAD_REQUEST, MpMsg.BIND_FAILED)
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     // One openid is one person: a new binding moves it.
-    await trx
-      .deleteFrom('mp_openid')
-      .where('app_id', '=', app.id)
-      .where((eb) => eb.or([eb('openid', '=', openid), eb('account_id', '=', auth.accountId)]))
-      .execute()
-    await trx
-      .insertInto('mp_openid')
-      .values({ app_id: app.id, account_id: auth.accountId, openid, created_at: ctx.clock.now() })
-      .execute()
+    await deleteOpenidBindings(trx, app.id, openid, auth.accountId)
+    await insertOpenidBinding(trx, app.id, auth.accountId, openid, ctx.clock.now())
   })
 }

@@ -3,8 +3,6 @@ import {
   OuterLimitType,
   PortalMsg,
   OuterMsg,
-  OuterObjectType,
-  UserType,
   type OuterEmployee,
   type OuterLimitTypeAnswer,
   type OuterRoleInfo,
@@ -16,6 +14,23 @@ import { AppError, notFound, unauthorized } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { isWithin, scopedOrg, subtreeIds } from '../../platform/org-scope.js'
 import { lineage } from '../portal-config/named-config.js'
+import {
+  deleteObjectsOfOrg,
+  deleteStaffObjects,
+  findListableRoles,
+  findListedMembership,
+  findListedRoleHeld,
+  findStaff,
+  insertRoleObjects,
+  insertStaffObjects,
+  limitsOf,
+  listedRoleIds,
+  listedRoles,
+  listedStaff,
+  searchListableRoles,
+  searchStaff,
+  upsertLimitType,
+} from './outer-portal-queries.js'
 
 /**
  * Outer-portal limits (/base/portal/outer, docs/red-dots.md "Red dots, class home, outer portal"): who may open an
@@ -32,19 +47,13 @@ interface Effective {
 async function effective(trx: Trx, orgId: number): Promise<Effective> {
   const chain = await lineage(trx, orgId)
   if (!chain.length) throw notFound(PortalMsg.ORG_NOT_FOUND)
-  const rows = await trx
-    .selectFrom('outer_portal_limit')
-    .select(['org_id', 'limit_type'])
-    .where('org_id', 'in', chain)
-    .execute()
+  const rows = await limitsOf(trx, chain)
   for (const id of chain) {
     const r = rows.find((x) => Number(x.org_id) === id)
     if (r) return { limitType: r.limit_type, fromOrgId: id }
   }
   return { limitType: OuterLimitType.ALL, fromOrgId: null }
 }
-
-const likeOf = (k: string) => `%${k.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
 
 export function getLimitType(ctx: AppContext, auth: AuthInfo, orgId?: number): Promise<OuterLimitTypeAnswer> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
@@ -68,15 +77,7 @@ export function setLimitType(
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
     const before = await effective(trx, org)
-    await trx
-      .insertInto('outer_portal_limit')
-      .values({ org_id: org, limit_type: limitType, updated_by: auth.userInfoId })
-      .onConflict((oc) =>
-        oc
-          .columns(['tenant_id', 'org_id'])
-          .doUpdateSet({ limit_type: limitType, updated_by: auth.userInfoId, updated_at: ctx.clock.now() }),
-      )
-      .execute()
+    await upsertLimitType(trx, org, limitType, auth.userInfoId, ctx.clock.now())
     await recordOp(trx, auth, {
       module: MODULE,
       action: '设置限制类型',
@@ -89,24 +90,9 @@ export function setLimitType(
 export function listRoleObjects(ctx: AppContext, auth: AuthInfo, orgId?: number): Promise<OuterRoleObject[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
-    const rows = await trx
-      .selectFrom('outer_portal_object as o')
-      .innerJoin('role as r', (j) => j.onRef('r.tenant_id', '=', 'o.tenant_id').onRef('r.id', '=', 'o.role_id'))
-      .select(['o.id', 'o.role_id', 'r.name', 'r.code'])
-      .where('o.org_id', '=', org)
-      .where('o.object_type', '=', OuterObjectType.ROLE)
-      .orderBy('o.id')
-      .execute()
+    const rows = await listedRoles(trx, org)
     return rows.map((r) => ({ id: r.id, roleId: Number(r.role_id), roleName: r.name, roleCode: r.code }))
   })
-}
-
-/** Roles an org may list: the tenant-wide ones and those of the org and the orgs above it. */
-function rolesFor(trx: Trx, chain: number[]) {
-  return trx
-    .selectFrom('role')
-    .where('status', '=', 0)
-    .where((eb) => eb.or([eb('org_id', 'is', null), eb('org_id', 'in', chain)]))
 }
 
 export function roleInfos(
@@ -117,19 +103,8 @@ export function roleInfos(
 ): Promise<OuterRoleInfo[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
-    let q = rolesFor(trx, await lineage(trx, org)).select(['id', 'name', 'code'])
-    if (keyword) q = q.where('name', 'ilike', likeOf(keyword))
-    const rows = await q.orderBy('id').limit(200).execute()
-    const listed = new Set(
-      (
-        await trx
-          .selectFrom('outer_portal_object')
-          .select('role_id')
-          .where('org_id', '=', org)
-          .where('object_type', '=', OuterObjectType.ROLE)
-          .execute()
-      ).map((r) => Number(r.role_id)),
-    )
+    const rows = await searchListableRoles(trx, await lineage(trx, org), keyword)
+    const listed = new Set((await listedRoleIds(trx, org)).map((r) => Number(r.role_id)))
     return rows.map((r) => ({ roleId: r.id, roleName: r.name, roleCode: r.code, selected: listed.has(r.id) }))
   })
 }
@@ -143,24 +118,10 @@ export function addRoleObjects(
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
     const wanted = [...new Set(roleIds)]
-    const found = await rolesFor(trx, await lineage(trx, org))
-      .select(['id', 'name'])
-      .where('id', 'in', wanted)
-      .execute()
+    const found = await findListableRoles(trx, await lineage(trx, org), wanted)
     // A role of another org or tenant answers like a missing one, and nothing is written.
     if (found.length !== wanted.length) throw notFound(OuterMsg.ROLE_NOT_FOUND)
-    const r = await trx
-      .insertInto('outer_portal_object')
-      .values(
-        wanted.map((role_id) => ({
-          org_id: org,
-          object_type: OuterObjectType.ROLE,
-          role_id,
-          created_by: auth.userInfoId,
-        })),
-      )
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst()
+    const r = await insertRoleObjects(trx, org, wanted, auth.userInfoId)
     await recordOp(trx, auth, {
       module: MODULE,
       action: '添加角色',
@@ -179,12 +140,7 @@ export function deleteObjects(
 ): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
-    const gone = await trx
-      .deleteFrom('outer_portal_object')
-      .where('org_id', '=', org)
-      .where('id', 'in', [...new Set(ids)])
-      .returning('id')
-      .execute()
+    const gone = await deleteObjectsOfOrg(trx, org, [...new Set(ids)])
     if (!gone.length) throw notFound(OuterMsg.OBJECT_NOT_FOUND)
     await recordOp(trx, auth, {
       module: MODULE,
@@ -194,14 +150,6 @@ export function deleteObjects(
   })
 }
 
-function staffRows(trx: Trx) {
-  return trx
-    .selectFrom('user_info as u')
-    .innerJoin('org_unit as o', (j) => j.onRef('o.tenant_id', '=', 'u.tenant_id').onRef('o.id', '=', 'u.org_id'))
-    .select(['u.id', 'u.true_name', 'u.job_no', 'o.name as org_name', 'u.org_id'])
-    .where('u.user_type', '=', UserType.STAFF)
-    .where('u.archived', '=', false)
-}
 const toEmployee = (r: { id: number; true_name: string; job_no: string | null; org_name: string }): OuterEmployee => ({
   userInfoId: r.id,
   trueName: r.true_name,
@@ -213,14 +161,7 @@ const toEmployee = (r: { id: number; true_name: string; job_no: string | null; o
 export function listEmployees(ctx: AppContext, auth: AuthInfo, orgId?: number): Promise<OuterEmployee[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
-    const rows = await staffRows(trx)
-      .innerJoin('outer_portal_object as p', (j) =>
-        j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.user_info_id', '=', 'u.id'),
-      )
-      .where('p.org_id', '=', org)
-      .where('p.object_type', '=', OuterObjectType.STAFF)
-      .orderBy('p.id')
-      .execute()
+    const rows = await listedStaff(trx, org)
     return rows.map(toEmployee)
   })
 }
@@ -234,12 +175,7 @@ export function employeeCandidates(
 ): Promise<OuterEmployee[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
-    let q = staffRows(trx).where('u.org_id', 'in', await subtreeIds(trx, org))
-    if (keyword)
-      q = q.where((eb) =>
-        eb.or([eb('u.true_name', 'ilike', likeOf(keyword)), eb('u.job_no', 'ilike', likeOf(keyword))]),
-      )
-    return (await q.orderBy('u.id').limit(50).execute()).map(toEmployee)
+    return (await searchStaff(trx, await subtreeIds(trx, org), keyword)).map(toEmployee)
   })
 }
 
@@ -253,28 +189,14 @@ export function setEmployees(
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
     const wanted = [...new Set(userInfoIds)]
-    const found = wanted.length ? await staffRows(trx).where('u.id', 'in', wanted).execute() : []
+    const found = wanted.length ? await findStaff(trx, wanted) : []
     for (const w of wanted) {
       const f = found.find((x) => x.id === w)
       if (!f || !(await isWithin(trx, org, Number(f.org_id)))) throw notFound(OuterMsg.STAFF_NOT_FOUND)
     }
-    await trx
-      .deleteFrom('outer_portal_object')
-      .where('org_id', '=', org)
-      .where('object_type', '=', OuterObjectType.STAFF)
-      .execute()
+    await deleteStaffObjects(trx, org)
     if (wanted.length) {
-      await trx
-        .insertInto('outer_portal_object')
-        .values(
-          wanted.map((user_info_id) => ({
-            org_id: org,
-            object_type: OuterObjectType.STAFF,
-            user_info_id,
-            created_by: auth.userInfoId,
-          })),
-        )
-        .execute()
+      await insertStaffObjects(trx, org, wanted, auth.userInfoId)
     }
     await recordOp(trx, auth, { module: MODULE, action: '设置人员', detail: { orgId: org, userInfoIds: wanted } })
     return wanted.length
@@ -294,42 +216,10 @@ export async function outerAllowed(
   const e = await effective(trx, orgId)
   if (e.limitType === OuterLimitType.ALL) return { allowed: true, limitType: e.limitType }
   if (!auth || e.fromOrgId === null) return { allowed: false, limitType: e.limitType }
-  const mine = trx
-    .selectFrom('user_info')
-    .select('id')
-    .where('account_id', '=', auth.accountId)
-    .where('archived', '=', false)
-  let hit
-  if (e.limitType === OuterLimitType.ROLES) {
-    const roles = trx
-      .selectFrom('outer_portal_object')
-      .select('role_id')
-      .where('org_id', '=', e.fromOrgId)
-      .where('object_type', '=', OuterObjectType.ROLE)
-    hit = await trx
-      .selectFrom('user_role')
-      .select('role_id')
-      .where('user_info_id', 'in', mine)
-      .where('role_id', 'in', roles)
-      .union(
-        trx
-          .selectFrom('role_sub_org_user')
-          .select('role_id')
-          .where('user_info_id', 'in', mine)
-          .where('role_id', 'in', roles),
-      )
-      .limit(1)
-      .executeTakeFirst()
-  } else {
-    hit = await trx
-      .selectFrom('outer_portal_object')
-      .select('id')
-      .where('org_id', '=', e.fromOrgId)
-      .where('object_type', '=', OuterObjectType.STAFF)
-      .where('user_info_id', 'in', mine)
-      .limit(1)
-      .executeTakeFirst()
-  }
+  const hit =
+    e.limitType === OuterLimitType.ROLES
+      ? await findListedRoleHeld(trx, auth.accountId, e.fromOrgId)
+      : await findListedMembership(trx, auth.accountId, e.fromOrgId)
   return { allowed: hit !== undefined, limitType: e.limitType }
 }
 

@@ -1,5 +1,4 @@
 import {
-  ComplaintStatus,
   RED_DOT_MENUS,
   type RedDot,
   type RedDotAnswer,
@@ -10,12 +9,20 @@ import {
 } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
-import { APP_COLUMNS, appsInView } from '../apps/registry-queries.js'
 import { offerable, viewerOf, type Viewer } from '../apps/registry.js'
 import { handledClassIds } from '../complaints/class-service.js'
 import { LIST_CODE } from '../complaints/complaint-service.js'
 import { resolveNamed } from '../portal-config/named-config.js'
 import { redotMsgCfg } from './configs.js'
+import {
+  appsInViewByKeys,
+  countPendingComplaints,
+  countPendingJoinRequests,
+  countUnreadMessages,
+  insertSeenRules,
+  listAppsInView,
+  seenRuleIds,
+} from './queries.js'
 
 /** The permission that lets a member see a header entry (the web shows the entries by the same codes). */
 const MENU_NEEDS: Record<RedDotMenu, readonly string[] | null> = {
@@ -41,35 +48,21 @@ function sourceCounter(trx: Trx, auth: AuthInfo, v: Viewer) {
       case 'joinAudit': {
         // As the join-audit list shows them: pending requests to the member's own org, for holders of its code.
         if (!v.permissions.has(JOIN_AUDIT_CODE)) return 0
-        const r = await trx
-          .selectFrom('join_request')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('org_id', '=', auth.orgId)
-          .where('status', '=', 0)
-          .executeTakeFirstOrThrow()
+        const r = await countPendingJoinRequests(trx, auth.orgId)
         return Number(r.n)
       }
       case 'complaints': {
         // As complaints' pendingCount: the whole org for list holders, else the classes the member handles.
-        let q = trx
-          .selectFrom('complaint')
-          .where('org_id', '=', auth.orgId)
-          .where('status', '=', ComplaintStatus.PENDING)
+        let ids: number[] | undefined
         if (!v.permissions.has(LIST_CODE)) {
-          const ids = await handledClassIds(trx, auth)
+          ids = await handledClassIds(trx, auth)
           if (!ids.length) return 0
-          q = q.where('class_id', 'in', ids)
         }
-        return Number((await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)
+        return Number((await countPendingComplaints(trx, auth.orgId, ids)).n)
       }
       case 'messages': {
         // The message centre's own rule: the account's unread messages.
-        const r = await trx
-          .selectFrom('message')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('account_id', '=', auth.accountId)
-          .where('read_at', 'is', null)
-          .executeTakeFirstOrThrow()
+        const r = await countUnreadMessages(trx, auth.accountId)
         return Number(r.n)
       }
     }
@@ -99,9 +92,7 @@ export function redDotCounts(ctx: AppContext, auth: AuthInfo): Promise<RedDotAns
     if (!rules.length) return { enabled: cfg.enabled, maxCount: cfg.maxCount, dots: [] }
     const v = await viewerOf(trx, auth, ctx.clock.now())
     const appKeys = [...new Set(rules.filter((r) => r.target.kind === 'app').map((r) => r.target.key))]
-    const apps = appKeys.length
-      ? await appsInView(trx, v).select(APP_COLUMNS).where('app.unique_id', 'in', appKeys).execute()
-      : []
+    const apps = appKeys.length ? await appsInViewByKeys(trx, v, appKeys) : []
     const openable = new Set(
       apps
         .filter((a) => offerable(v, a) && !a.is_scrap && !(a.expire_date && a.expire_date < v.today))
@@ -109,16 +100,11 @@ export function redDotCounts(ctx: AppContext, auth: AuthInfo): Promise<RedDotAns
     )
     const seen = new Set(
       (
-        await trx
-          .selectFrom('redot_seen')
-          .select('rule_id')
-          .where('user_info_id', '=', auth.userInfoId)
-          .where(
-            'rule_id',
-            'in',
-            rules.map((r) => r.id),
-          )
-          .execute()
+        await seenRuleIds(
+          trx,
+          auth.userInfoId,
+          rules.map((r) => r.id),
+        )
       ).map((r) => r.rule_id),
     )
     const count = sourceCounter(trx, auth, v)
@@ -152,11 +138,7 @@ export function openRedDot(ctx: AppContext, auth: AuthInfo, target: RedDotTarget
       .map((r) => r.id)
     if (!ids.length) return 0
     const now = ctx.clock.now()
-    const r = await trx
-      .insertInto('redot_seen')
-      .values(ids.map((rule_id) => ({ user_info_id: auth.userInfoId, rule_id, seen_at: now })))
-      .onConflict((oc) => oc.columns(['tenant_id', 'user_info_id', 'rule_id']).doNothing())
-      .executeTakeFirst()
+    const r = await insertSeenRules(trx, auth.userInfoId, ids, now)
     return Number(r.numInsertedOrUpdatedRows ?? 0)
   })
 }
@@ -165,11 +147,7 @@ export function openRedDot(ctx: AppContext, auth: AuthInfo, target: RedDotTarget
 export function redDotTargets(ctx: AppContext, auth: AuthInfo): Promise<RedDotTargets> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const v = await viewerOf(trx, auth, ctx.clock.now())
-    const apps = await appsInView(trx, v)
-      .select(['app.unique_id', 'app.name'])
-      .orderBy('app.sort')
-      .orderBy('app.id')
-      .execute()
+    const apps = await listAppsInView(trx, v)
     return {
       apps: apps.map((a) => ({ uniqueId: a.unique_id, name: a.name })),
       menus: Object.entries(RED_DOT_MENUS).map(([key, name]) => ({ key, name })),

@@ -1,9 +1,9 @@
 import { ErrorCode, SUPER_ADMIN, TenantMsg, UserType, type TenantAddBody, type TenantUpdateBody } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import { createBuiltinRoles, createOrg, createPerson, hashPerson, insertTenant } from './provisioning.js'
 import type { AppContext } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { notFound, refused } from '../../platform/errors.js'
+import { findLoginName, findTenantConfig, revokeTenantSessions, updateTenantRow } from './queries.js'
 
 export interface CreatedTenant {
   tenantId: number
@@ -28,13 +28,7 @@ export async function createTenantWithAdmin(ctx: AppContext, b: TenantAddBody): 
   )
   try {
     return await ctx.db.platform(async (trx) => {
-      if (
-        await trx
-          .selectFrom('login_name')
-          .select('user_name')
-          .where('user_name', '=', b.adminUserName)
-          .executeTakeFirst()
-      ) {
+      if (await findLoginName(trx, b.adminUserName)) {
         throw refused(ErrorCode.CONFLICT, TenantMsg.LOGIN_TAKEN)
       }
       const tenantId = await insertTenant(trx, {
@@ -46,7 +40,7 @@ export async function createTenantWithAdmin(ctx: AppContext, b: TenantAddBody): 
         passwordMaxAgeDays: b.passwordMaxAgeDays,
         config: configOf({}, b),
       })
-      if (b.domain) await trx.updateTable('tenant').set({ domain: b.domain }).where('id', '=', tenantId).execute()
+      if (b.domain) await updateTenantRow(trx, tenantId, { domain: b.domain })
       const orgId = await createOrg(trx, {
         name: b.topOrgName,
         unitAttr: b.topOrgUnitAttr,
@@ -75,7 +69,7 @@ const UNIQUE_MESSAGES = {
 export async function updateTenant(ctx: AppContext, b: TenantUpdateBody): Promise<void> {
   await ctx.db
     .platform(async (trx) => {
-      const t = await trx.selectFrom('tenant').select(['id', 'config']).where('id', '=', b.id).executeTakeFirst()
+      const t = await findTenantConfig(trx, b.id)
       if (!t) throw notFound('租户不存在')
       const merged = configOf(t.config as Record<string, unknown>, b)
       const config = JSON.stringify(merged) !== JSON.stringify(t.config) ? JSON.stringify(merged) : undefined
@@ -89,7 +83,7 @@ export async function updateTenant(ctx: AppContext, b: TenantUpdateBody): Promis
       }
       // A body that changes nothing is answered as done: an UPDATE with an empty SET is not SQL.
       if (!Object.keys(changes).length) return
-      await trx.updateTable('tenant').set(changes).where('id', '=', b.id).execute()
+      await updateTenantRow(trx, b.id, changes)
     })
     .catch((e: unknown) => rethrowUnique(e, UNIQUE_MESSAGES, TenantMsg.DOMAIN_TAKEN))
 }
@@ -99,10 +93,9 @@ export async function setTenantStatus(ctx: AppContext, id: number, status: numbe
   if (id === SUPER_ADMIN.tenantId) throw refused(ErrorCode.BAD_REQUEST, TenantMsg.PLATFORM)
   const now = ctx.clock.now()
   await ctx.db.platform(async (trx) => {
-    const r = await trx.updateTable('tenant').set({ status }).where('id', '=', id).executeTakeFirst()
+    const r = await updateTenantRow(trx, id, { status })
     if (!Number(r.numUpdatedRows)) throw notFound('租户不存在')
-    if (status !== 0)
-      await sql`UPDATE session SET revoked_at = ${now} WHERE tenant_id = ${id} AND revoked_at IS NULL`.execute(trx)
+    if (status !== 0) await revokeTenantSessions(trx, id, now)
   })
 }
 

@@ -1,9 +1,19 @@
 import { ADMIN_ROLE, UserType } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import type { Db, Trx } from '../../db/database.js'
 import { hashPassword, type PasswordParams } from '../../platform/password.js'
 import { syncBuiltinApps } from '../apps/registry.js'
 import { seedHelpArticles } from '../assistant/seed.js'
+import {
+  insertAccount,
+  insertLoginName,
+  insertMembership,
+  insertOrgRow,
+  insertRolePermissions,
+  insertRoleRow,
+  insertTenantRow,
+  insertUserRoles,
+  setTransactionTenant,
+} from './queries.js'
 
 /**
  * Tenant provisioning: builders for tenants, organisations, roles and people. Creating a tenant (admin-service.ts)
@@ -34,14 +44,8 @@ export async function insertTenant(trx: Trx, t: TenantSpec): Promise<number> {
     config: JSON.stringify(t.config ?? {}),
   }
   const { id } =
-    t.id === undefined
-      ? await trx.insertInto('tenant').values(values).returning('id').executeTakeFirstOrThrow()
-      : await trx
-          .insertInto('tenant')
-          .values({ ...values, id: t.id })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-  await sql`SELECT set_config('zx.tenant_id', ${String(id)}, true)`.execute(trx)
+    t.id === undefined ? await insertTenantRow(trx, values) : await insertTenantRow(trx, { ...values, id: t.id })
+  await setTransactionTenant(trx, id)
   // Every tenant starts with the built-in apps (start-up keeps existing tenants in step with the list).
   await syncBuiltinApps(trx)
   // …and the help articles of the AI helper's quick questions (modules/assistant/seed.ts).
@@ -116,14 +120,7 @@ export async function createOrg(trx: Trx, o: OrgSpec): Promise<number> {
     xd_page: null,
     jd_page: null,
   }
-  const row =
-    o.id === undefined
-      ? await trx.insertInto('org_unit').values(values).returning('id').executeTakeFirstOrThrow()
-      : await trx
-          .insertInto('org_unit')
-          .values({ ...values, id: o.id })
-          .returning('id')
-          .executeTakeFirstOrThrow()
+  const row = o.id === undefined ? await insertOrgRow(trx, values) : await insertOrgRow(trx, { ...values, id: o.id })
   return row.id
 }
 
@@ -131,16 +128,15 @@ export async function createRole(
   trx: Trx,
   r: { code: string; name: string; builtin?: boolean; userType?: number | null; permissions?: string[] },
 ): Promise<number> {
-  const { id } = await trx
-    .insertInto('role')
-    .values({ org_id: null, code: r.code, name: r.name, builtin: r.builtin ?? false, user_type: r.userType ?? null })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const { id } = await insertRoleRow(trx, {
+    org_id: null,
+    code: r.code,
+    name: r.name,
+    builtin: r.builtin ?? false,
+    user_type: r.userType ?? null,
+  })
   if (r.permissions?.length && r.code !== ADMIN_ROLE) {
-    await trx
-      .insertInto('role_permission')
-      .values(r.permissions.map((p) => ({ role_id: id, permission_code: p })))
-      .execute()
+    await insertRolePermissions(trx, id, r.permissions)
   }
   return id
 }
@@ -186,44 +182,29 @@ export async function createPerson(
   tenantId: number,
   p: HashedPerson,
 ): Promise<{ accountId: number; userInfoIds: number[] }> {
-  const { id: accountId } = await trx
-    .insertInto('account')
-    .values({
-      user_name: p.userName,
-      password_hash: p.passwordHash,
-      status: p.status ?? 0,
-      must_reset: p.mustReset ?? false,
-      password_changed_at: p.passwordChangedAt ?? new Date(),
-      phone: p.phone ?? null,
-      locked_until: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await trx
-    .insertInto('login_name')
-    .values({ user_name: p.userName, tenant_id: tenantId, account_id: accountId })
-    .execute()
+  const { id: accountId } = await insertAccount(trx, {
+    user_name: p.userName,
+    password_hash: p.passwordHash,
+    status: p.status ?? 0,
+    must_reset: p.mustReset ?? false,
+    password_changed_at: p.passwordChangedAt ?? new Date(),
+    phone: p.phone ?? null,
+    locked_until: null,
+  })
+  await insertLoginName(trx, p.userName, tenantId, accountId)
   const userInfoIds: number[] = []
   for (const [i, m] of p.memberships.entries()) {
-    const { id } = await trx
-      .insertInto('user_info')
-      .values({
-        account_id: accountId,
-        org_id: m.orgId,
-        user_type: m.userType,
-        true_name: p.trueName,
-        phone: p.phone ?? null,
-        avatar_url: null,
-        sort: i,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const { id } = await insertMembership(trx, {
+      account_id: accountId,
+      org_id: m.orgId,
+      user_type: m.userType,
+      true_name: p.trueName,
+      phone: p.phone ?? null,
+      avatar_url: null,
+      sort: i,
+    })
     userInfoIds.push(id)
-    if (m.roleIds.length)
-      await trx
-        .insertInto('user_role')
-        .values(m.roleIds.map((roleId) => ({ user_info_id: id, role_id: roleId })))
-        .execute()
+    if (m.roleIds.length) await insertUserRoles(trx, id, m.roleIds)
   }
   return { accountId, userInfoIds }
 }

@@ -1,11 +1,11 @@
 import { Msg, SUPER_ADMIN, type LoginPageInfo, type PasswordRule, type TenantPublicInfo } from '@zhixiao/shared'
-import { sql, type Selectable } from 'kysely'
+import type { Selectable } from 'kysely'
 import type { TenantTable } from '../../db/schema.js'
 import type { AppContext } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
-import { paginate } from '../../platform/paging.js'
 import { passwordRuleFor } from '../../platform/password-rule.js'
 import { findTenant } from '../auth/queries.js'
+import { findEnabledTenantByDomain, findEnabledTenantByUniqueName, findOrgTenantId, pageTenants } from './queries.js'
 
 interface TenantConfig {
   sysName?: string
@@ -26,9 +26,7 @@ async function tenantOrThrow(ctx: AppContext, tenantId: number): Promise<Selecta
 
 /** Org ids come from one sequence, so a signed-out login page can name its tenant by ?orgId= alone. */
 export async function tenantIdOfOrg(ctx: AppContext, orgId: number): Promise<number | null> {
-  const row = await ctx.db.platform((trx) =>
-    trx.selectFrom('org_unit').select('tenant_id').where('id', '=', orgId).executeTakeFirst(),
-  )
+  const row = await ctx.db.platform((trx) => findOrgTenantId(trx, orgId))
   return row?.tenant_id ?? null
 }
 
@@ -67,14 +65,7 @@ export async function tenantPublicInfo(ctx: AppContext, tenantId: number): Promi
 
 /** The tenant a ?tn= address or the login page's 切换租户 names: an enabled one only (a stopped tenant has no login page). */
 export async function tenantByUniqueName(ctx: AppContext, uniqueName: string): Promise<TenantPublicInfo> {
-  const t = await ctx.db.platform((trx) =>
-    trx
-      .selectFrom('tenant')
-      .selectAll()
-      .where('unique_name', '=', uniqueName)
-      .where('status', '=', 0)
-      .executeTakeFirst(),
-  )
+  const t = await ctx.db.platform((trx) => findEnabledTenantByUniqueName(trx, uniqueName))
   if (!t) throw notFound(Msg.TENANT_NOT_FOUND)
   return publicOf(t)
 }
@@ -84,9 +75,7 @@ export async function tenantByUniqueName(ctx: AppContext, uniqueName: string): P
  * name, or null (an unknown host, a stopped tenant): the web app then stays on the platform's login page.
  */
 export async function tenantByDomain(ctx: AppContext, domain: string): Promise<TenantPublicInfo | null> {
-  const t = await ctx.db.platform((trx) =>
-    trx.selectFrom('tenant').selectAll().where('domain', '=', domain).where('status', '=', 0).executeTakeFirst(),
-  )
+  const t = await ctx.db.platform((trx) => findEnabledTenantByDomain(trx, domain))
   return t ? publicOf(t) : null
 }
 
@@ -97,32 +86,7 @@ export async function passwordRule(ctx: AppContext, tenantId: number): Promise<P
 /** Super administrator's tenant list (platform scope, across tenants). */
 export async function queryTenants(ctx: AppContext, q: { keyword?: string; pageIndex: number; pageSize: number }) {
   return ctx.db.platform(async (trx) => {
-    let base = trx.selectFrom('tenant')
-    if (q.keyword)
-      base = base.where((eb) =>
-        eb.or([eb('name', 'ilike', `%${q.keyword}%`), eb('unique_name', 'ilike', `%${q.keyword}%`)]),
-      )
-    const rows = base
-      .select([
-        'id',
-        'name',
-        'unique_name as uniqueName',
-        'trade',
-        'tenant_module_type as tenantModuleType',
-        'status',
-        'password_max_age_days as passwordMaxAgeDays',
-        sql<string | null>`config->>'sysName'`.as('sysName'),
-        sql<boolean>`coalesce((config->>'requiredInfoAfterLogin')::boolean, false)`.as('requiredInfoAfterLogin'),
-        sql<string[]>`coalesce(config->'requiredInfoFields', '[]'::jsonb)`.as('requiredInfoFields'),
-        sql<string | null>`config->>'studentSiteUrl'`.as('studentSiteUrl'),
-        sql<string | null>`config->>'backgroundUrl'`.as('backgroundUrl'),
-        sql<boolean>`coalesce((config->>'smartChinaLogin')::boolean, false)`.as('smartChinaLogin'),
-        sql<string | null>`config->>'jumpAfterLogin'`.as('jumpAfterLogin'),
-        'domain',
-        'created_at as createdAt',
-      ])
-      .orderBy('id')
-    const page = await paginate(rows, base.select('id'), q)
+    const page = await pageTenants(trx, q.keyword, q)
     // The timestamp as the answer carries it (what JSON makes of a Date), as TenantRow declares it.
     return { ...page, list: page.list.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })) }
   })
