@@ -25,7 +25,6 @@ const queriesPending = [
   'packages/server/src/modules/base-data/**',
   'packages/server/src/modules/campus/**',
   'packages/server/src/modules/cms/**',
-  'packages/server/src/modules/complaints/**',
   'packages/server/src/modules/config-center/**',
   'packages/server/src/modules/data-centre/**',
   'packages/server/src/modules/imports/**',
