@@ -33,7 +33,6 @@ const queriesPending = [
   'packages/server/src/modules/organization/**',
   'packages/server/src/modules/pc-portal/**',
   'packages/server/src/modules/people/**',
-  'packages/server/src/modules/portal-config/**',
   'packages/server/src/modules/red-dots/**',
   'packages/server/src/modules/roles/**',
   'packages/server/src/modules/signup/**',
