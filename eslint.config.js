@@ -19,7 +19,6 @@ const queriesPending = [
   'packages/server/src/modules/account/**',
   'packages/server/src/modules/alliance/**',
   'packages/server/src/modules/apps/**',
-  'packages/server/src/modules/area/**',
   'packages/server/src/modules/auth/**',
   'packages/server/src/modules/base-data/**',
   'packages/server/src/modules/campus/**',
