@@ -25,7 +25,6 @@ const queriesPending = [
   'packages/server/src/modules/cms/**',
   'packages/server/src/modules/config-center/**',
   'packages/server/src/modules/data-centre/**',
-  'packages/server/src/modules/imports/**',
   'packages/server/src/modules/login-security/**',
   'packages/server/src/modules/messages/**',
   'packages/server/src/modules/mobile-portal/**',
