@@ -1,5 +1,5 @@
-import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
+import { topScoredArticle } from './queries.js'
 
 /**
  * Finds the help article that best answers a question, for the built-in answerer and as context for a model.
@@ -59,22 +59,7 @@ export async function bestArticle(trx: Trx, question: string): Promise<FoundArti
   const grams = bigrams(question)
   const words = latinWords(question)
   if (grams.length === 0 && words === '') return null
-  const doc = sql`to_tsvector('simple', a.title || ' ' || a.keywords || ' ' || a.body)`
-  const hits = (col: string, weight: number) =>
-    sql<number>`(SELECT count(*) FROM unnest(${grams}::text[]) g WHERE strpos(${sql.ref(`a.${col}`)}, g) > 0) * ${weight}`
-  // Every Latin word of the question in the article counts like a title hit, plus its rank among such articles.
-  const rank = words
-    ? sql<number>`CASE WHEN ${doc} @@ plainto_tsquery('simple', ${words}) THEN 3 + ts_rank(${doc}, plainto_tsquery('simple', ${words})) ELSE 0 END`
-    : sql<number>`0`
-  const score = sql<number>`(${hits('title', 3)} + ${hits('keywords', 2)} + ${hits('body', 1)} + ${rank})::float8`
-  const row = await trx
-    .selectFrom('help_article as a')
-    .select(['a.id', 'a.title', 'a.body', score.as('score')])
-    .where('a.enabled', '=', true)
-    .orderBy('score', 'desc')
-    .orderBy('a.id')
-    .limit(1)
-    .executeTakeFirst()
+  const row = await topScoredArticle(trx, grams, words)
   if (!row || Number(row.score) < MIN_SCORE) return null
   return { id: Number(row.id), title: row.title, body: row.body, score: Number(row.score) }
 }

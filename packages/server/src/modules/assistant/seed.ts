@@ -1,4 +1,5 @@
 import type { Trx } from '../../db/database.js'
+import { insertHelpArticles } from './queries.js'
 
 /**
  * The two how-tos of 000 §9's quick questions, which every tenant starts with so the built-in answerer can answer
@@ -19,8 +20,8 @@ export const SEED_ARTICLES = [
 
 /** Inside the transaction that creates a tenant (its zx.tenant_id already set, see insertTenant). */
 export async function seedHelpArticles(trx: Trx): Promise<void> {
-  await trx
-    .insertInto('help_article')
-    .values(SEED_ARTICLES.map((a) => ({ title: a.title, keywords: a.keywords, body: a.body })))
-    .execute()
+  await insertHelpArticles(
+    trx,
+    SEED_ARTICLES.map((a) => ({ title: a.title, keywords: a.keywords, body: a.body })),
+  )
 }

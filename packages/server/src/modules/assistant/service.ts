@@ -14,15 +14,32 @@ import {
   type HelpArticleBody,
   type HelpArticleRow,
 } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, badRequest, notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { subtreeIds } from '../../platform/org-scope.js'
-import { paginate, type Page } from '../../platform/paging.js'
+import type { Page } from '../../platform/paging.js'
 import { openAiChatProvider, type ChatMessage, type ChatProvider } from '../../platform/providers/ai-chat.js'
 import { bestArticle, type FoundArticle } from './search.js'
+import {
+  countQuestionsSince,
+  deleteArticleRow,
+  endConversation,
+  endOpenConversations,
+  findConfig,
+  findOpenConversation,
+  findOrgParent,
+  insertArticle,
+  insertConversation,
+  insertQuestion,
+  lockUserQuestions,
+  pageArticles,
+  pageLog,
+  storeAnswer,
+  updateArticle,
+  upsertConfig,
+} from './queries.js'
 
 export const MODULE = '智能客服'
 /** The built-in answerer sends an article in pieces of this many characters, so the page shows it arriving. */
@@ -37,7 +54,7 @@ interface StoredConfig {
 }
 
 async function readConfig(trx: Trx): Promise<StoredConfig> {
-  const row = await trx.selectFrom('assistant_config').selectAll().executeTakeFirst()
+  const row = await findConfig(trx)
   // A tenant that never saved one has the helper on, answering from its help articles.
   const provider = row?.provider === 'openai' && row.api_key_sealed ? 'openai' : 'builtin'
   return {
@@ -69,19 +86,9 @@ export async function startOrEnd(
   mine(auth, userInfoId)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const now = ctx.clock.now()
-    await trx
-      .updateTable('assistant_conversation')
-      .set({ ended_at: now })
-      .where('user_info_id', '=', auth.userInfoId)
-      .where('ended_at', 'is', null)
-      .execute()
+    await endOpenConversations(trx, auth.userInfoId, now)
     if (status === 0) return null
-    const { id } = await trx
-      .insertInto('assistant_conversation')
-      .values({ user_info_id: auth.userInfoId, started_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return Number(id)
+    return insertConversation(trx, auth.userInfoId, now)
   })
 }
 
@@ -108,54 +115,27 @@ export async function prepareChat(
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const cfg = await readConfig(trx)
     if (!cfg.enabled) throw refused(AssistantErrorCode.DISABLED, AssistantMsg.DISABLED)
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`zx-assistant:${auth.tenantId}:${auth.userInfoId}`}, 0))`.execute(
-      trx,
-    )
+    await lockUserQuestions(trx, auth.tenantId, auth.userInfoId)
     const now = ctx.clock.now()
     const since = new Date(now.getTime() - ASSISTANT_RATE_WINDOW_MS)
-    const { n } = await trx
-      .selectFrom('assistant_message')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('user_info_id', '=', auth.userInfoId)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow()
-    if (Number(n) >= ASSISTANT_RATE_LIMIT) throw refused(AssistantErrorCode.RATE_LIMITED, AssistantMsg.RATE_LIMITED)
+    const n = await countQuestionsSince(trx, auth.userInfoId, since)
+    if (n >= ASSISTANT_RATE_LIMIT) throw refused(AssistantErrorCode.RATE_LIMITED, AssistantMsg.RATE_LIMITED)
     // The open conversation, or a new one when the page did not start one (a second tab, a restart).
-    const open = await trx
-      .selectFrom('assistant_conversation')
-      .select('id')
-      .where('user_info_id', '=', auth.userInfoId)
-      .where('ended_at', 'is', null)
-      .orderBy('id', 'desc')
-      .executeTakeFirst()
-    const conversationId = open
-      ? Number(open.id)
-      : Number(
-          (
-            await trx
-              .insertInto('assistant_conversation')
-              .values({ user_info_id: auth.userInfoId, started_at: now })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          ).id,
-        )
+    const open = await findOpenConversation(trx, auth.userInfoId)
+    const conversationId = open ? Number(open.id) : await insertConversation(trx, auth.userInfoId, now)
     const article = await bestArticle(trx, question)
-    const { id } = await trx
-      .insertInto('assistant_message')
-      .values({
-        conversation_id: conversationId,
-        user_info_id: auth.userInfoId,
-        org_id: auth.orgId,
-        question,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const id = await insertQuestion(trx, {
+      conversation_id: conversationId,
+      user_info_id: auth.userInfoId,
+      org_id: auth.orgId,
+      question,
+      created_at: now,
+    })
     const provider =
       cfg.provider === 'openai' && cfg.sealedKey
         ? openAiChatProvider({ baseUrl: cfg.baseUrl, model: cfg.model, apiKey: ctx.secrets.open(cfg.sealedKey) })
         : null
-    return { messageId: Number(id), conversationId, article, provider }
+    return { messageId: id, conversationId, article, provider }
   })
 }
 
@@ -221,17 +201,8 @@ export async function finishChat(
   sink: { text: string; source: AssistantSource; title: string | null },
 ): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
-    await trx
-      .updateTable('assistant_message')
-      .set({ answer: sink.text, source: sink.source, source_title: sink.title })
-      .where('id', '=', p.messageId)
-      .execute()
-    await trx
-      .updateTable('assistant_conversation')
-      .set({ ended_at: ctx.clock.now() })
-      .where('id', '=', p.conversationId)
-      .where('ended_at', 'is', null)
-      .execute()
+    await storeAnswer(trx, p.messageId, { answer: sink.text, source: sink.source, source_title: sink.title })
+    await endConversation(trx, p.conversationId, ctx.clock.now())
   })
 }
 
@@ -240,7 +211,7 @@ export async function finishChat(
 export async function getConfig(ctx: AppContext, auth: AuthInfo): Promise<AssistantConfigView> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const c = await readConfig(trx)
-    const top = await trx.selectFrom('org_unit').select('parent_id').where('id', '=', auth.orgId).executeTakeFirst()
+    const top = await findOrgParent(trx, auth.orgId)
     return {
       enabled: c.enabled,
       provider: c.provider,
@@ -255,7 +226,7 @@ export async function getConfig(ctx: AppContext, auth: AuthInfo): Promise<Assist
 /** An empty apiKey keeps the stored one; builtin deletes it. The new key is sealed before it is stored. */
 export async function saveConfig(ctx: AppContext, auth: AuthInfo, b: AssistantConfigSave): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
-    const old = await trx.selectFrom('assistant_config').selectAll().executeTakeFirst()
+    const old = await findConfig(trx)
     const builtin = b.provider === 'builtin'
     const key = builtin ? null : b.apiKey ? ctx.secrets.seal(b.apiKey) : (old?.api_key_sealed ?? null)
     if (!builtin && !key) throw badRequest(AssistantMsg.KEY_REQUIRED)
@@ -268,11 +239,7 @@ export async function saveConfig(ctx: AppContext, auth: AuthInfo, b: AssistantCo
       updated_by: auth.userInfoId,
       updated_at: ctx.clock.now(),
     }
-    await trx
-      .insertInto('assistant_config')
-      .values(values)
-      .onConflict((oc) => oc.column('tenant_id').doUpdateSet(values))
-      .execute()
+    await upsertConfig(trx, values)
     await recordOp(trx, auth, {
       module: MODULE,
       action: '保存配置',
@@ -309,14 +276,8 @@ export async function listArticles(
   q: AssistantPageQuery,
 ): Promise<Page<HelpArticleRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    let base = trx.selectFrom('help_article')
-    if (q.keyword) {
-      const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-      base = base.where((eb) =>
-        eb.or([eb('title', 'ilike', like), eb('keywords', 'ilike', like), eb('body', 'ilike', like)]),
-      )
-    }
-    const page = await paginate(base.selectAll().orderBy('id', 'desc'), base, q)
+    const like = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
+    const page = await pageArticles(trx, like, q)
     return { ...page, list: page.list.map(articleRow) }
   })
 }
@@ -332,14 +293,9 @@ export async function saveArticle(ctx: AppContext, auth: AuthInfo, b: HelpArticl
     }
     let id: number
     if (b.id === undefined) {
-      id = Number((await trx.insertInto('help_article').values(values).returning('id').executeTakeFirstOrThrow()).id)
+      id = await insertArticle(trx, values)
     } else {
-      const r = await trx
-        .updateTable('help_article')
-        .set(values)
-        .where('id', '=', b.id)
-        .returning('id')
-        .executeTakeFirst()
+      const r = await updateArticle(trx, b.id, values)
       if (!r) throw notFound(AssistantMsg.ARTICLE_NOT_FOUND)
       id = b.id
     }
@@ -354,7 +310,7 @@ export async function saveArticle(ctx: AppContext, auth: AuthInfo, b: HelpArticl
 
 export async function deleteArticle(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
-    const r = await trx.deleteFrom('help_article').where('id', '=', id).returning('title').executeTakeFirst()
+    const r = await deleteArticleRow(trx, id)
     if (!r) throw notFound(AssistantMsg.ARTICLE_NOT_FOUND)
     await recordOp(trx, auth, { module: MODULE, action: '删除帮助文档', target: r.title })
   })
@@ -364,32 +320,8 @@ export async function deleteArticle(ctx: AppContext, auth: AuthInfo, id: number)
 export async function listLog(ctx: AppContext, auth: AuthInfo, q: AssistantPageQuery): Promise<Page<AssistantLogRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgs = await subtreeIds(trx, auth.orgId)
-    let base = trx
-      .selectFrom('assistant_message as m')
-      .innerJoin('user_info as u', 'u.id', 'm.user_info_id')
-      .innerJoin('org_unit as o', 'o.id', 'm.org_id')
-      .where('m.org_id', 'in', orgs)
-    if (q.keyword) {
-      const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-      base = base.where((eb) => eb.or([eb('m.question', 'ilike', like), eb('u.true_name', 'ilike', like)]))
-    }
-    const page = await paginate(
-      base
-        .select([
-          'm.id',
-          'm.user_info_id',
-          'u.true_name',
-          'o.name as org_name',
-          'm.question',
-          'm.answer',
-          'm.source',
-          'm.source_title',
-          'm.created_at',
-        ])
-        .orderBy('m.id', 'desc'),
-      base,
-      q,
-    )
+    const like = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
+    const page = await pageLog(trx, orgs, like, q)
     return {
       ...page,
       list: page.list.map((r) => ({

@@ -1,33 +1,34 @@
-import { ComplaintMsg, UserType, type ComplaintClassRow } from '@zhixiao/shared'
+import { ComplaintMsg, type ComplaintClassRow } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { badRequest, notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { MODULE } from './config-service.js'
+import {
+  activeStaffIn,
+  classHasComplaints,
+  classNameTaken,
+  deleteClassHandlers,
+  deleteClassRow,
+  findClassInOrg,
+  handledClassRows,
+  insertClass,
+  insertClassHandlers,
+  listClassHandlers,
+  listClassRows,
+  renameClass,
+  staffByName,
+} from './class-queries.js'
 
 /** Classifications of the caller's org with their handlers, in creation order. */
 export async function listClasses(ctx: AppContext, auth: AuthInfo): Promise<ComplaintClassRow[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const classes = await trx
-      .selectFrom('complaint_class')
-      .select(['id', 'name'])
-      .where('org_id', '=', auth.orgId)
-      .orderBy('id')
-      .execute()
+    const classes = await listClassRows(trx, auth.orgId)
     const handlers = classes.length
-      ? await trx
-          .selectFrom('complaint_class_handler as h')
-          .innerJoin('user_info as u', (j) =>
-            j.onRef('u.tenant_id', '=', 'h.tenant_id').onRef('u.id', '=', 'h.user_info_id'),
-          )
-          .select(['h.class_id', 'u.id', 'u.true_name'])
-          .where(
-            'h.class_id',
-            'in',
-            classes.map((c) => c.id),
-          )
-          .orderBy('u.id')
-          .execute()
+      ? await listClassHandlers(
+          trx,
+          classes.map((c) => c.id),
+        )
       : []
     return classes.map((c) => ({
       id: Number(c.id),
@@ -40,12 +41,7 @@ export async function listClasses(ctx: AppContext, auth: AuthInfo): Promise<Comp
 }
 
 export async function ownClass(trx: Trx, auth: AuthInfo, id: number) {
-  const row = await trx
-    .selectFrom('complaint_class')
-    .selectAll()
-    .where('id', '=', id)
-    .where('org_id', '=', auth.orgId)
-    .executeTakeFirst()
+  const row = await findClassInOrg(trx, auth.orgId, id)
   if (!row) throw notFound(ComplaintMsg.CLASS_NOT_FOUND)
   return row
 }
@@ -53,22 +49,13 @@ export async function ownClass(trx: Trx, auth: AuthInfo, id: number) {
 /** Handlers are active staff memberships of the same org. */
 async function checkHandlers(trx: Trx, auth: AuthInfo, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)]
-  const found = await trx
-    .selectFrom('user_info')
-    .select('id')
-    .where('id', 'in', unique)
-    .where('org_id', '=', auth.orgId)
-    .where('user_type', '=', UserType.STAFF)
-    .where('archived', '=', false)
-    .execute()
+  const found = await activeStaffIn(trx, auth.orgId, unique)
   if (found.length !== unique.length) throw badRequest(ComplaintMsg.HANDLER_NOT_STAFF)
   return unique
 }
 
 async function nameFree(trx: Trx, auth: AuthInfo, name: string, exceptId?: number) {
-  let q = trx.selectFrom('complaint_class').select('id').where('org_id', '=', auth.orgId).where('name', '=', name)
-  if (exceptId) q = q.where('id', '!=', exceptId)
-  if (await q.executeTakeFirst()) throw badRequest(ComplaintMsg.CLASS_NAME_TAKEN)
+  if (await classNameTaken(trx, auth.orgId, name, exceptId)) throw badRequest(ComplaintMsg.CLASS_NAME_TAKEN)
 }
 
 export async function saveClass(
@@ -82,8 +69,8 @@ export async function saveClass(
     let id = b.id
     if (id) {
       const before = await ownClass(trx, auth, id)
-      await trx.updateTable('complaint_class').set({ name: b.name }).where('id', '=', id).execute()
-      await trx.deleteFrom('complaint_class_handler').where('class_id', '=', id).execute()
+      await renameClass(trx, id, b.name)
+      await deleteClassHandlers(trx, id)
       await recordOp(trx, auth, {
         module: MODULE,
         action: '编辑分类',
@@ -91,58 +78,35 @@ export async function saveClass(
         detail: { before: before.name, after: b.name, handlers },
       })
     } else {
-      id = Number(
-        (
-          await trx
-            .insertInto('complaint_class')
-            .values({ org_id: auth.orgId, name: b.name })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id,
-      )
+      id = await insertClass(trx, auth.orgId, b.name)
       await recordOp(trx, auth, { module: MODULE, action: '新增分类', target: b.name, detail: { handlers } })
     }
     const classId = id
-    await trx
-      .insertInto('complaint_class_handler')
-      .values(handlers.map((h) => ({ class_id: classId, user_info_id: h })))
-      .execute()
+    await insertClassHandlers(trx, classId, handlers)
     return classId
   })
-}
-
-async function used(trx: Trx, id: number): Promise<boolean> {
-  return !!(await trx.selectFrom('complaint').select('id').where('class_id', '=', id).limit(1).executeTakeFirst())
 }
 
 /** Whether a classification already has submissions (it can then not be deleted). */
 export async function hasComplaints(ctx: AppContext, auth: AuthInfo, id: number): Promise<boolean> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await ownClass(trx, auth, id)
-    return used(trx, id)
+    return classHasComplaints(trx, id)
   })
 }
 
 export async function deleteClass(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const row = await ownClass(trx, auth, id)
-    if (await used(trx, id)) throw badRequest(ComplaintMsg.CLASS_IN_USE)
-    await trx.deleteFrom('complaint_class').where('id', '=', id).execute()
+    if (await classHasComplaints(trx, id)) throw badRequest(ComplaintMsg.CLASS_IN_USE)
+    await deleteClassRow(trx, id)
     await recordOp(trx, auth, { module: MODULE, action: '删除分类', target: row.name })
   })
 }
 
 /** Class ids of the caller's org that the caller handles. */
 export async function handledClassIds(trx: Trx, auth: AuthInfo): Promise<number[]> {
-  const rows = await trx
-    .selectFrom('complaint_class_handler as h')
-    .innerJoin('complaint_class as c', (j) =>
-      j.onRef('c.tenant_id', '=', 'h.tenant_id').onRef('c.id', '=', 'h.class_id'),
-    )
-    .select('c.id')
-    .where('h.user_info_id', '=', auth.userInfoId)
-    .where('c.org_id', '=', auth.orgId)
-    .execute()
+  const rows = await handledClassRows(trx, auth.orgId, auth.userInfoId)
   return rows.map((r) => Number(r.id))
 }
 
@@ -157,14 +121,8 @@ export async function staffChoices(
   keyword: string,
 ): Promise<{ userInfoId: number; trueName: string }[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    let q = trx
-      .selectFrom('user_info')
-      .select(['id', 'true_name'])
-      .where('org_id', '=', auth.orgId)
-      .where('user_type', '=', UserType.STAFF)
-      .where('archived', '=', false)
-    if (keyword) q = q.where('true_name', 'ilike', `%${keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)
-    const rows = await q.orderBy('true_name').orderBy('id').limit(50).execute()
+    const like = keyword ? `%${keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null
+    const rows = await staffByName(trx, auth.orgId, like)
     return rows.map((r) => ({ userInfoId: Number(r.id), trueName: r.true_name }))
   })
 }

@@ -1,65 +1,32 @@
 import { ComplaintMsg, ComplaintStatus, ErrorCode, type ComplaintRow } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
-import { paginate, type Page, type PageQuery } from '../../platform/paging.js'
+import type { Page, PageQuery } from '../../platform/paging.js'
 import { loadGrants } from '../../platform/permissions.js'
 import { handledClassIds, ownClass } from './class-service.js'
 import { MODULE, readConfig } from './config-service.js'
 import { notify } from '../../platform/notify.js'
+import {
+  countPending,
+  findComplaintInOrg,
+  findUserAccount,
+  findUserType,
+  insertComplaint,
+  pageOrgComplaints,
+  pageOwnComplaints,
+  updateComplaintStatus,
+  type RawComplaint,
+} from './complaint-queries.js'
 
 /** Holders of the list code see every submission of their org; handlers see their classes'. */
 export const LIST_CODE = 'sc_menhu_newFeedback_config_list'
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString())
 
-function rows(trx: Trx) {
-  return trx
-    .selectFrom('complaint as c')
-    .innerJoin('complaint_class as k', (j) =>
-      j.onRef('k.tenant_id', '=', 'c.tenant_id').onRef('k.id', '=', 'c.class_id'),
-    )
-    .innerJoin('user_info as s', (j) => j.onRef('s.tenant_id', '=', 'c.tenant_id').onRef('s.id', '=', 'c.submitter_id'))
-    .leftJoin('user_info as h', (j) => j.onRef('h.tenant_id', '=', 'c.tenant_id').onRef('h.id', '=', 'c.handler_id'))
-}
-const columns = [
-  'c.id',
-  'c.class_id',
-  'k.name as class_name',
-  'c.title',
-  'c.content',
-  'c.phone',
-  'c.anonymous',
-  'c.submitter_id',
-  's.true_name as submitter_name',
-  'c.status',
-  'c.reply',
-  'h.true_name as handler_name',
-  'c.created_at',
-  'c.handled_at',
-] as const
-
-type Raw = {
-  id: number
-  class_id: number
-  class_name: string
-  title: string
-  content: string
-  phone: string | null
-  anonymous: boolean
-  submitter_id: number
-  submitter_name: string
-  status: number
-  reply: string | null
-  handler_name: string | null
-  created_at: Date
-  handled_at: Date | null
-}
-
 /** The submitter's name shows to the submitter only when they asked to stay anonymous. */
-function toRow(r: Raw, auth: AuthInfo): ComplaintRow {
+function toRow(r: RawComplaint, auth: AuthInfo): ComplaintRow {
   const own = Number(r.submitter_id) === auth.userInfoId
   return {
     id: Number(r.id),
@@ -90,38 +57,28 @@ export async function submit(
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const cfg = await readConfig(trx, auth.orgId)
     if (!cfg.enable) throw badRequest(ComplaintMsg.DISABLED)
-    const me = await trx
-      .selectFrom('user_info')
-      .select('user_type')
-      .where('id', '=', auth.userInfoId)
-      .executeTakeFirstOrThrow()
+    const me = await findUserType(trx, auth.userInfoId)
     if (!(cfg.userRole as readonly number[]).includes(me.user_type))
       throw new AppError(ErrorCode.FORBIDDEN, ComplaintMsg.ROLE_NOT_ALLOWED, 403)
     if (b.anonymous && !cfg.allowAnonymous) throw badRequest(ComplaintMsg.ANONYMOUS_NOT_ALLOWED)
     await ownClass(trx, auth, b.classId)
-    const { id } = await trx
-      .insertInto('complaint')
-      .values({
-        org_id: auth.orgId,
-        class_id: b.classId,
-        title: b.title,
-        content: b.content,
-        phone: b.phone || null,
-        anonymous: b.anonymous,
-        submitter_id: auth.userInfoId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    return Number(id)
+    return insertComplaint(trx, {
+      org_id: auth.orgId,
+      class_id: b.classId,
+      title: b.title,
+      content: b.content,
+      phone: b.phone || null,
+      anonymous: b.anonymous,
+      submitter_id: auth.userInfoId,
+    })
   })
 }
 
 /** The caller's own submissions in their current org, newest first, with replies. */
 export async function mine(ctx: AppContext, auth: AuthInfo, q: PageQuery): Promise<Page<ComplaintRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const base = rows(trx).where('c.submitter_id', '=', auth.userInfoId).where('c.org_id', '=', auth.orgId)
-    const page = await paginate(base.select(columns).orderBy('c.id', 'desc'), base, q)
-    return { ...page, list: page.list.map((r) => toRow(r as Raw, auth)) }
+    const page = await pageOwnComplaints(trx, auth.orgId, auth.userInfoId, q)
+    return { ...page, list: page.list.map((r) => toRow(r, auth)) }
   })
 }
 
@@ -148,45 +105,38 @@ async function visibleClasses(trx: Trx, auth: AuthInfo, scope: 'all' | 'mine'): 
 export async function adminList(ctx: AppContext, auth: AuthInfo, q: AdminQuery): Promise<Page<ComplaintRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const classes = await visibleClasses(trx, auth, q.scope)
-    let base = rows(trx).where('c.org_id', '=', auth.orgId)
-    if (classes) base = base.where('c.class_id', 'in', classes)
-    if (q.classId) base = base.where('c.class_id', '=', q.classId)
-    if (q.status !== undefined) base = base.where('c.status', '=', q.status)
-    // Dates are the school's calendar days (China time).
-    if (q.startDate)
-      base = base.where(sql<boolean>`(c.created_at AT TIME ZONE 'Asia/Shanghai')::date >= ${q.startDate}::date`)
-    if (q.endDate)
-      base = base.where(sql<boolean>`(c.created_at AT TIME ZONE 'Asia/Shanghai')::date <= ${q.endDate}::date`)
-    if (q.keyword) {
-      const like = `%${q.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
-      base = base.where((eb) => eb.or([eb('c.title', 'ilike', like), eb('c.content', 'ilike', like)]))
-    }
-    const page = await paginate(base.select(columns).orderBy('c.status').orderBy('c.id', 'desc'), base, q)
-    return { ...page, list: page.list.map((r) => toRow(r as Raw, auth)) }
+    const page = await pageOrgComplaints(
+      trx,
+      auth.orgId,
+      {
+        classes,
+        classId: q.classId,
+        status: q.status,
+        startDate: q.startDate,
+        endDate: q.endDate,
+        like: q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : undefined,
+      },
+      q,
+    )
+    return { ...page, list: page.list.map((r) => toRow(r, auth)) }
   })
 }
 
 /** Pending submissions the caller can act on (the red dot): the whole org for list holders, else their classes. */
 export async function pendingCount(ctx: AppContext, auth: AuthInfo): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    let q = trx.selectFrom('complaint').where('org_id', '=', auth.orgId).where('status', '=', ComplaintStatus.PENDING)
+    let ids: number[] | null = null
     if (!(await holdsList(trx, auth))) {
-      const ids = await handledClassIds(trx, auth)
+      ids = await handledClassIds(trx, auth)
       if (!ids.length) return 0
-      q = q.where('class_id', 'in', ids)
     }
-    const { n } = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
-    return Number(n)
+    return countPending(trx, auth.orgId, ids)
   })
 }
 
 /** A submission the caller may read (own, handled class, or list holder); as not found otherwise. */
-async function readable(trx: Trx, auth: AuthInfo, id: number, forWrite: boolean): Promise<Raw> {
-  const r = (await rows(trx)
-    .select(columns)
-    .where('c.id', '=', id)
-    .where('c.org_id', '=', auth.orgId)
-    .executeTakeFirst()) as Raw | undefined
+async function readable(trx: Trx, auth: AuthInfo, id: number, forWrite: boolean): Promise<RawComplaint> {
+  const r = await findComplaintInOrg(trx, auth.orgId, id)
   if (!r) throw notFound(ComplaintMsg.NOT_FOUND)
   if (!forWrite && Number(r.submitter_id) === auth.userInfoId) return r
   if ((await handledClassIds(trx, auth)).includes(Number(r.class_id)) || (await holdsList(trx, auth))) return r
@@ -207,16 +157,12 @@ export async function changeStatus(
     const r = await readable(trx, auth, b.id, true)
     if (Number(r.status) === ComplaintStatus.DONE) throw badRequest(ComplaintMsg.STATUS_BACKWARD)
     if (b.status === ComplaintStatus.DONE && !b.reply) throw badRequest(ComplaintMsg.REPLY_REQUIRED)
-    await trx
-      .updateTable('complaint')
-      .set({
-        status: b.status,
-        reply: b.reply || r.reply,
-        handler_id: auth.userInfoId,
-        handled_at: b.status === ComplaintStatus.DONE ? ctx.clock.now() : null,
-      })
-      .where('id', '=', b.id)
-      .execute()
+    await updateComplaintStatus(trx, b.id, {
+      status: b.status,
+      reply: b.reply || r.reply,
+      handler_id: auth.userInfoId,
+      handled_at: b.status === ComplaintStatus.DONE ? ctx.clock.now() : null,
+    })
     await recordOp(trx, auth, {
       module: MODULE,
       action: '处理',
@@ -224,11 +170,7 @@ export async function changeStatus(
       detail: { before: Number(r.status), after: b.status, reply: b.reply },
     })
     if (b.status === ComplaintStatus.DONE) {
-      const s = await trx
-        .selectFrom('user_info')
-        .select(['account_id', 'org_id'])
-        .where('id', '=', r.submitter_id)
-        .executeTakeFirstOrThrow()
+      const s = await findUserAccount(trx, r.submitter_id)
       await notify(trx, ctx, {
         event: 'complaintAnswered',
         orgId: s.org_id,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import os from 'node:os'
 import { IMPORT_KINDS, ImportStatus, type ImportKind } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import { isConnectionLoss, type Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
 import { readSheet, type ReadRow } from '../../platform/excel.js'
@@ -9,6 +8,17 @@ import { AppError } from '../../platform/errors.js'
 import { notify } from '../../platform/notify.js'
 import { importKindDef, type JobInfo, type KindRunner } from './kinds.js'
 import { IMPORT_MAX_ROWS } from '@zhixiao/shared'
+import {
+  claimNextJob,
+  failJob,
+  findJobFile,
+  findJobOutcome,
+  insertJobErrors,
+  lockJob,
+  recordBatch,
+  releaseClaims,
+  startJob,
+} from './queries.js'
 
 /** Rows written per transaction: big enough to amortise the round trips, small enough to show progress. */
 export const IMPORT_BATCH = 500
@@ -64,35 +74,14 @@ export class ImportRunner {
   async stop(): Promise<void> {
     this.stopped = true
     await this.running
-    await this.ctx.db
-      .platform((trx) =>
-        trx
-          .updateTable('import_job')
-          .set({ runner_id: null })
-          .where('runner_id', '=', this.id)
-          .where('status', '<', ImportStatus.DONE)
-          .execute(),
-      )
-      .catch(() => {})
+    await this.ctx.db.platform((trx) => releaseClaims(trx, this.id)).catch(() => {})
   }
 
   /** Claims the oldest open job that no live runner holds (or that this runner holds already). */
   private claim() {
     const exclusive = this.ctx.db.kind === 'pglite'
     const stale = this.ctx.config.importStaleSeconds
-    return this.ctx.db.platform(
-      async (trx) =>
-        (
-          await sql<{ id: number; tenant_id: number; org_id: number; kind: string; created_by: number }>`
-      UPDATE import_job j SET runner_id = ${this.id}, heartbeat_at = now()
-      FROM (SELECT tenant_id, id FROM import_job
-            WHERE status < ${ImportStatus.DONE}
-              AND (${exclusive} OR runner_id IS NULL OR runner_id = ${this.id} OR heartbeat_at < now() - make_interval(secs => ${stale}))
-            ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED) next
-      WHERE j.tenant_id = next.tenant_id AND j.id = next.id
-      RETURNING j.id, j.tenant_id, j.org_id, j.kind, j.created_by`.execute(trx)
-        ).rows[0],
-    )
+    return this.ctx.db.platform((trx) => claimNextJob(trx, this.id, exclusive, stale))
   }
 
   /** Waits until no job is left (tests and the benchmark). */
@@ -118,19 +107,7 @@ export class ImportRunner {
         this.log(`import job ${job.id} failed`, e)
         const message = e instanceof AppError ? e.message : '导入失败，请检查文件后重试'
         await this.ctx.db.tenant(job.tenantId, (trx) =>
-          trx
-            .updateTable('import_job')
-            .set({
-              status: ImportStatus.FAILED,
-              message,
-              finished_at: this.ctx.clock.now(),
-              file: null,
-              updated_at: this.ctx.clock.now(),
-            })
-            .where('id', '=', job.id)
-            .where('status', '<', ImportStatus.DONE)
-            .where('runner_id', '=', this.id)
-            .execute(),
+          failJob(trx, job.id, this.id, message, this.ctx.clock.now(), this.ctx.clock.now()),
         )
       }
     }
@@ -139,21 +116,12 @@ export class ImportRunner {
   private async run(job: JobInfo, kind: ImportKind): Promise<void> {
     const def = importKindDef(kind)
     const { rows, runner, start } = await this.ctx.db.tenant(job.tenantId, async (trx) => {
-      const j = await trx
-        .selectFrom('import_job')
-        .select(['file', 'processed_count'])
-        .where('id', '=', job.id)
-        .executeTakeFirstOrThrow()
+      const j = await findJobFile(trx, job.id)
       // PGlite hands bytea back as a plain Uint8Array; wrap it (no copy) as the Buffer the reader expects.
       const file = j.file ? Buffer.from(j.file.buffer, j.file.byteOffset, j.file.byteLength) : Buffer.alloc(0)
       const rows = await readSheet(file, def.columns, IMPORT_MAX_ROWS)
       const runner = await def.prepare(this.ctx, trx, job)
-      await trx
-        .updateTable('import_job')
-        .set({ status: ImportStatus.RUNNING, total_count: rows.length, updated_at: this.ctx.clock.now() })
-        .where('id', '=', job.id)
-        .where('status', '=', ImportStatus.QUEUED)
-        .execute()
+      await startJob(trx, job.id, rows.length, this.ctx.clock.now())
       return { rows, runner, start: j.processed_count }
     })
     for (let at = start, n = 0; at < rows.length && !this.stopped; at += IMPORT_BATCH, n++) {
@@ -167,12 +135,7 @@ export class ImportRunner {
 
   /** Tells the importer the job is done, in the last batch's transaction (modules/messages). */
   private async notifyDone(trx: Trx, job: JobInfo): Promise<void> {
-    const j = await trx
-      .selectFrom('import_job as j')
-      .innerJoin('user_info as u', (x) => x.onRef('u.tenant_id', '=', 'j.tenant_id').onRef('u.id', '=', 'j.created_by'))
-      .select(['j.kind', 'j.success_count', 'j.fail_count', 'u.account_id'])
-      .where('j.id', '=', job.id)
-      .executeTakeFirst()
+    const j = await findJobOutcome(trx, job.id)
     if (!j) return
     await notify(trx, this.ctx, {
       event: 'importFinished',
@@ -191,38 +154,22 @@ export class ImportRunner {
     return this.ctx.db.tenant(job.tenantId, async (trx) => {
       // The row lock orders this batch against a cancel: a cancel waits for it, and the next batch sees it.
       // It also orders it against another process: the batch goes on only while the claim is this runner's.
-      const j = await sql<{
-        status: number
-        runner_id: string | null
-      }>`SELECT status, runner_id FROM import_job WHERE id = ${job.id} FOR UPDATE`.execute(trx)
-      if (j.rows[0]?.status !== ImportStatus.RUNNING || j.rows[0].runner_id !== this.id) return false
+      const j = await lockJob(trx, job.id)
+      if (j?.status !== ImportStatus.RUNNING || j.runner_id !== this.id) return false
       const rejected = await runner.write(trx, rows)
       if (rejected.length) {
-        await trx
-          .insertInto('import_job_error')
-          .values(
-            rejected.map((r) => ({
-              job_id: job.id,
-              row_no: r.row.rowNumber,
-              reason: r.reason,
-              data: JSON.stringify(r.row.values),
-            })),
-          )
-          .execute()
+        await insertJobErrors(
+          trx,
+          rejected.map((r) => ({
+            job_id: job.id,
+            row_no: r.row.rowNumber,
+            reason: r.reason,
+            data: JSON.stringify(r.row.values),
+          })),
+        )
       }
       const now = this.ctx.clock.now()
-      await trx
-        .updateTable('import_job')
-        .set((eb) => ({
-          processed_count: eb('processed_count', '+', rows.length),
-          success_count: eb('success_count', '+', rows.length - rejected.length),
-          fail_count: eb('fail_count', '+', rejected.length),
-          updated_at: now,
-          heartbeat_at: sql<Date>`now()`,
-          ...(last && { status: ImportStatus.DONE, finished_at: now, file: null }),
-        }))
-        .where('id', '=', job.id)
-        .execute()
+      await recordBatch(trx, job.id, rows.length, rejected.length, now, last)
       if (last) await this.notifyDone(trx, job)
       return !last
     })

@@ -10,7 +10,6 @@ import {
   type ImportKind,
   type ImportTask,
 } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import type { Readable } from 'node:stream'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
@@ -18,10 +17,21 @@ import { checkSheet, xlsxStream, type SheetColumn } from '../../platform/excel.j
 import { notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
-import { paginate, type Page } from '../../platform/paging.js'
+import type { Page } from '../../platform/paging.js'
 import { loadGrants } from '../../platform/permissions.js'
 import { importKindDef } from './kinds.js'
 import { importRunner } from './runner.js'
+import {
+  cancelOpenJob,
+  findJob,
+  findOrgUnitAttr,
+  findTask,
+  findUserName,
+  insertJob,
+  listCurrentTasks,
+  listJobErrors,
+  pageOrgTasks,
+} from './queries.js'
 
 export function importTemplate(kind: ImportKind): Readable {
   return xlsxStream('导入模板', importKindDef(kind).columns, [])
@@ -43,27 +53,19 @@ export async function startImport(
   await checkSheet(file, def.columns, IMPORT_MAX_ROWS)
   const id = await ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, orgId)
-    const o = await trx.selectFrom('org_unit').select('unit_attr').where('id', '=', org).executeTakeFirstOrThrow()
+    const o = await findOrgUnitAttr(trx, org)
     if (def.schoolOnly && !isSchoolUnit(o.unit_attr)) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.NOT_SCHOOL)
-    const me = await trx
-      .selectFrom('user_info')
-      .select('true_name')
-      .where('id', '=', auth.userInfoId)
-      .executeTakeFirstOrThrow()
-    const { id } = await trx
-      .insertInto('import_job')
-      .values({
-        org_id: org,
-        kind,
-        file_name: fileName.slice(0, 200),
-        file,
-        created_by: auth.userInfoId,
-        created_by_name: me.true_name,
-        message: null,
-        finished_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const me = await findUserName(trx, auth.userInfoId)
+    const id = await insertJob(trx, {
+      org_id: org,
+      kind,
+      file_name: fileName.slice(0, 200),
+      file,
+      created_by: auth.userInfoId,
+      created_by_name: me.true_name,
+      message: null,
+      finished_at: null,
+    })
     await recordOp(trx, auth, {
       module: '人员导入',
       action: `导入${IMPORT_KINDS[kind]}`,
@@ -76,24 +78,6 @@ export async function startImport(
   return taskDetail(ctx, auth, id)
 }
 
-function tasks(trx: Trx) {
-  return trx
-    .selectFrom('import_job')
-    .select([
-      'id as importLogId',
-      'file_name as fileName',
-      'kind as type',
-      'status',
-      'processed_count as processedCount',
-      'total_count as totalCount',
-      'success_count as successCount',
-      'fail_count as failCount',
-      'message',
-      'created_by_name as createdByName',
-      sql<string>`to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('createdAt'),
-      sql<string | null>`to_char(finished_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`.as('finishedAt'),
-    ])
-}
 type TaskRow = Omit<ImportTask, 'rate' | 'percentage'>
 /** Progress 0–100 under both names the specs use: rate (000 §3) and percentage (001 §3). */
 const withRate = (t: TaskRow): ImportTask => {
@@ -112,11 +96,7 @@ async function visibleKinds(trx: Trx, auth: AuthInfo): Promise<ImportKind[]> {
 
 /** A job of the caller's org or below, of a kind the caller may see. */
 async function jobFor(trx: Trx, auth: AuthInfo, id: number) {
-  const j = await trx
-    .selectFrom('import_job')
-    .select(['id', 'org_id', 'status', 'file_name', 'kind'])
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const j = await findJob(trx, id)
   if (!j || !(await visibleKinds(trx, auth)).includes(j.kind as ImportKind)) throw notFound(ImportMsg.NOT_FOUND)
   await scopedOrg(trx, auth, j.org_id).catch(() => {
     throw notFound(ImportMsg.NOT_FOUND)
@@ -127,7 +107,7 @@ async function jobFor(trx: Trx, auth: AuthInfo, id: number) {
 export function taskDetail(ctx: AppContext, auth: AuthInfo, id: number): Promise<ImportTask> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await jobFor(trx, auth, id)
-    return withRate(await tasks(trx).where('id', '=', id).executeTakeFirstOrThrow())
+    return withRate(await findTask(trx, id))
   })
 }
 
@@ -138,9 +118,7 @@ export function pageTasks(
 ): Promise<Page<ImportTask>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const kinds = await visibleKinds(trx, auth)
-    let rows = tasks(trx).where('org_id', '=', auth.orgId).where('kind', 'in', kinds)
-    if (q.type) rows = rows.where('kind', '=', q.type)
-    const page = await paginate(rows.orderBy('id', 'desc'), rows, q)
+    const page = await pageOrgTasks(trx, auth.orgId, kinds, q.type, q)
     return { ...page, list: page.list.map(withRate) }
   })
 }
@@ -148,17 +126,8 @@ export function pageTasks(
 /** The caller's own jobs still running plus those finished in the last minute, for the progress panel. */
 export function currentTasks(ctx: AppContext, auth: AuthInfo): Promise<ImportTask[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const rows = await tasks(trx)
-      .where('created_by', '=', auth.userInfoId)
-      .where('kind', 'in', await visibleKinds(trx, auth))
-      .where((eb) =>
-        eb.or([
-          eb('status', '<', ImportStatus.DONE),
-          eb('finished_at', '>', new Date(ctx.clock.now().getTime() - 60_000)),
-        ]),
-      )
-      .orderBy('id')
-      .execute()
+    const kinds = await visibleKinds(trx, auth)
+    const rows = await listCurrentTasks(trx, auth.userInfoId, kinds, new Date(ctx.clock.now().getTime() - 60_000))
     return rows.map(withRate)
   })
 }
@@ -168,13 +137,7 @@ export function cancelTask(ctx: AppContext, auth: AuthInfo, id: number): Promise
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const j = await jobFor(trx, auth, id)
     const now = ctx.clock.now()
-    const done = await trx
-      .updateTable('import_job')
-      .set({ status: ImportStatus.CANCELLED, finished_at: now, updated_at: now, file: null })
-      .where('id', '=', j.id)
-      .where('status', '<', ImportStatus.DONE)
-      .returning('id')
-      .executeTakeFirst()
+    const done = await cancelOpenJob(trx, j.id, now)
     if (!done) throw refused(ErrorCode.BAD_REQUEST, ImportMsg.NOT_RUNNING)
     await recordOp(trx, auth, { module: '人员导入', action: '取消导入', target: j.file_name })
   })
@@ -193,14 +156,7 @@ export async function errorRows(
     ...def.columns,
     { header: '错误原因', key: '__reason', width: 30 },
   ]
-  const rows = await ctx.db.tenant(auth.tenantId, (trx) =>
-    trx
-      .selectFrom('import_job_error')
-      .select(['row_no', 'reason', 'data'])
-      .where('job_id', '=', id)
-      .orderBy('row_no')
-      .execute(),
-  )
+  const rows = await ctx.db.tenant(auth.tenantId, (trx) => listJobErrors(trx, id))
   return {
     name: `${j.file_name.replace(/\.xlsx$/i, '')}-错误数据.xlsx`,
     body: xlsxStream(

@@ -2,6 +2,7 @@ import { ADMIN_ROLE, type JdAdminAnswer } from '@zhixiao/shared'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { loadGrants } from '../../platform/permissions.js'
 import { bureauOrg } from '../organization/bureau-service.js'
+import { findActiveMember } from './queries.js'
 
 /**
  * The bureau is-admin check (001 §6): the admin role, with the tenant's bureau org (organizationUnit/jdmh/tenant/org)
@@ -23,14 +24,7 @@ export function checkJdAdmin(ctx: AppContext, auth: AuthInfo): Promise<JdAdminAn
 export function jdPermissions(ctx: AppContext, auth: AuthInfo, jdOrgId: number): Promise<string[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     if (jdOrgId !== (await bureauOrg(trx, auth.tenantId))?.orgId) return []
-    const member = await trx
-      .selectFrom('user_info')
-      .select('id')
-      .where('account_id', '=', auth.accountId)
-      .where('org_id', '=', jdOrgId)
-      .where('status', '=', 0)
-      .where('archived', '=', false)
-      .executeTakeFirst()
+    const member = await findActiveMember(trx, auth.accountId, jdOrgId)
     return member ? (await loadGrants(trx, member.id)).permissions : []
   })
 }

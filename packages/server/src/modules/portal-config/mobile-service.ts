@@ -5,18 +5,14 @@ import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { assertInScope, isVisibleOrg } from '../../platform/org-scope.js'
 import { assertPermission } from '../../platform/permissions.js'
-
-const columns = [
-  'id',
-  'org_id as orgId',
-  'mobile_name as mobileName',
-  'mobile_explain as mobileExplain',
-  'type',
-  'decode_path as decodePath',
-  'code_tips as codeTips',
-  'has_show as hasShow',
-  'sort',
-] as const
+import {
+  deleteMobileEntry,
+  findMobileEntry,
+  findOrgId,
+  insertMobileEntry,
+  listMobileEntries,
+  updateMobileEntry,
+} from './queries.js'
 
 /**
  * Mobile entries of an org (GET /base/api/Mobile/fullInfo): the header drawer asks with the caller's org and gets
@@ -31,16 +27,14 @@ export async function listEntries(
 ): Promise<MobileEntry[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = orgId ?? auth.orgId
-    const exists = await trx.selectFrom('org_unit').select('id').where('id', '=', org).executeTakeFirst()
+    const exists = await findOrgId(trx, org)
     if (!exists || !(await isVisibleOrg(trx, auth, org))) throw notFound(PortalMsg.ORG_NOT_FOUND)
     // The editor's view (hidden entries too) is the maintainers': the page code, over an org they administer.
     if (all) {
       await assertPermission(trx, auth.userInfoId, MOBILE_ENTRY_PERMISSION)
       await assertInScope(trx, auth, org)
     }
-    let q = trx.selectFrom('mobile_entry').select(columns).where('org_id', '=', org)
-    if (!all) q = q.where('has_show', '=', true)
-    return q.orderBy('sort').orderBy('id').execute()
+    return listMobileEntries(trx, org, all)
   })
 }
 
@@ -55,7 +49,7 @@ const values = (b: MobileEntrySaveBody) => ({
 })
 
 async function entryInScope(trx: Trx, auth: AuthInfo, id: number) {
-  const row = await trx.selectFrom('mobile_entry').select(columns).where('id', '=', id).executeTakeFirst()
+  const row = await findMobileEntry(trx, id)
   if (!row) throw notFound(PortalMsg.MOBILE_NOT_FOUND)
   await assertInScope(trx, auth, row.orgId)
   return row
@@ -69,25 +63,21 @@ export async function saveEntry(
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = b.orgId ?? auth.orgId
     await assertInScope(trx, auth, org)
-    const { id } = await trx
-      .insertInto('mobile_entry')
-      .values({ org_id: org, ...values(b) })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const id = await insertMobileEntry(trx, org, values(b))
     await recordOp(trx, auth, {
       module: '门户管理',
       action: '新增移动端入口',
       target: b.mobileName,
       detail: { after: b },
     })
-    return Number(id)
+    return id
   })
 }
 
 export async function updateEntry(ctx: AppContext, auth: AuthInfo, id: number, b: MobileEntrySaveBody): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const before = await entryInScope(trx, auth, id)
-    await trx.updateTable('mobile_entry').set(values(b)).where('id', '=', id).execute()
+    await updateMobileEntry(trx, id, values(b))
     await recordOp(trx, auth, {
       module: '门户管理',
       action: '编辑移动端入口',
@@ -100,7 +90,7 @@ export async function updateEntry(ctx: AppContext, auth: AuthInfo, id: number, b
 export async function deleteEntry(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const before = await entryInScope(trx, auth, id)
-    await trx.deleteFrom('mobile_entry').where('id', '=', id).execute()
+    await deleteMobileEntry(trx, id)
     await recordOp(trx, auth, {
       module: '门户管理',
       action: '删除移动端入口',

@@ -1,5 +1,4 @@
 import { ErrorCode, PortalMsg, type ConfigSource } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import { z } from 'zod'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
@@ -7,6 +6,7 @@ import { AppError, notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { assertInScope, readableOrg } from '../../platform/org-scope.js'
 import { TENANT_DEFAULT_ORG } from './store.js'
+import { findConfigValue, findOrgParent, listConfigValues, orgLineageRows, upsertConfigValue } from './queries.js'
 
 /**
  * One configuration value stored by name in portal_config (the configMgr family of 001 §7.5: ClassHomeConfig,
@@ -32,13 +32,7 @@ export interface ResolvedConfig<T> {
 
 /** The org and its ancestors, nearest first (inside the transaction's tenant); empty when the org is not there. */
 export async function lineage(trx: Trx, orgId: number): Promise<number[]> {
-  const rows = await sql<{ id: number; depth: number }>`
-    WITH RECURSIVE up AS (
-      SELECT id, parent_id, 0 AS depth FROM org_unit WHERE id = ${orgId}
-      UNION ALL
-      SELECT o.id, o.parent_id, up.depth + 1 FROM org_unit o JOIN up ON o.id = up.parent_id WHERE up.depth < 32
-    ) SELECT id, depth FROM up ORDER BY depth`.execute(trx)
-  return rows.rows.map((r) => Number(r.id))
+  return (await orgLineageRows(trx, orgId)).map((r) => Number(r.id))
 }
 
 /** Stored values are re-read through the schema, so fields added later get their defaults; a value that no longer fits falls back to them. */
@@ -56,12 +50,7 @@ export async function resolveNamed<S extends z.ZodType>(
   const chain = await lineage(trx, orgId)
   if (!chain.length) throw notFound(PortalMsg.ORG_NOT_FOUND)
   const order = [...chain, TENANT_DEFAULT_ORG]
-  const rows = await trx
-    .selectFrom('portal_config')
-    .select(['org_id', 'value'])
-    .where('name', '=', cfg.name)
-    .where('org_id', 'in', order)
-    .execute()
+  const rows = await listConfigValues(trx, cfg.name, order)
   for (const id of order) {
     const row = rows.find((r) => Number(r.org_id) === id)
     if (row)
@@ -88,28 +77,15 @@ export async function saveNamed<S extends z.ZodType>(
 ): Promise<number> {
   let org = target.orgId ?? auth.orgId
   if (target.tenantDefault) {
-    const own = await trx.selectFrom('org_unit').select('parent_id').where('id', '=', auth.orgId).executeTakeFirst()
+    const own = await findOrgParent(trx, auth.orgId)
     if (!own || own.parent_id !== null) throw new AppError(ErrorCode.FORBIDDEN, PortalMsg.TOP_ONLY, 403)
     org = TENANT_DEFAULT_ORG
   } else {
     await assertInScope(trx, auth, org)
   }
-  const before = await trx
-    .selectFrom('portal_config')
-    .select('value')
-    .where('org_id', '=', org)
-    .where('name', '=', cfg.name)
-    .executeTakeFirst()
+  const before = await findConfigValue(trx, org, cfg.name)
   const json = JSON.stringify(value)
-  await trx
-    .insertInto('portal_config')
-    .values({ org_id: org, name: cfg.name, value: json, updated_by: auth.userInfoId })
-    .onConflict((oc) =>
-      oc
-        .columns(['tenant_id', 'org_id', 'name'])
-        .doUpdateSet({ value: json, updated_by: auth.userInfoId, updated_at: sql`now()` }),
-    )
-    .execute()
+  await upsertConfigValue(trx, org, cfg.name, json, auth.userInfoId)
   await recordOp(trx, auth, {
     module: '门户管理',
     action: '保存配置',

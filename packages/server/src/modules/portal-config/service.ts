@@ -9,13 +9,20 @@ import {
   type SetSysConfigBody,
   type SysConfigName,
 } from '@zhixiao/shared'
-import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
 import { openMenuOptions } from '../apps/header-targets.js'
 import { lineage, saveNamed } from './named-config.js'
 import { TENANT_DEFAULT_ORG } from './store.js'
+import {
+  findConfigValue,
+  findOrgTenant,
+  findPersonal,
+  findTenantId,
+  listConfigValues,
+  upsertPersonal,
+} from './queries.js'
 
 export type Source = 'org' | 'tenant' | 'default'
 type Resolved<T> = T & { orgId: number; source: Source }
@@ -37,12 +44,7 @@ export async function resolveSysConfig(
 ): Promise<Resolved<MhSysConfig | JdMhSysConfig>> {
   const chain = await lineage(trx, orgId)
   if (!chain.length) throw notFound(PortalMsg.ORG_NOT_FOUND)
-  const rows = await trx
-    .selectFrom('portal_config')
-    .select(['org_id', 'value'])
-    .where('name', '=', name)
-    .where('org_id', 'in', [...chain, TENANT_DEFAULT_ORG])
-    .execute()
+  const rows = await listConfigValues(trx, name, [...chain, TENANT_DEFAULT_ORG])
   for (const id of [...chain, TENANT_DEFAULT_ORG]) {
     const row = rows.find((r) => Number(r.org_id) === id)
     if (row) return { ...parseValue(name, row.value), orgId, source: id === TENANT_DEFAULT_ORG ? 'tenant' : 'org' }
@@ -56,9 +58,7 @@ export function getSysConfig(ctx: AppContext, auth: AuthInfo, name: SysConfigNam
 
 /** Tenant of an org, for the signed-out header calls that name only an org (org ids come from one sequence). */
 export async function tenantOfOrg(ctx: AppContext, orgId: number): Promise<number> {
-  const row = await ctx.db.platform((trx) =>
-    trx.selectFrom('org_unit').select('tenant_id').where('id', '=', orgId).executeTakeFirst(),
-  )
+  const row = await ctx.db.platform((trx) => findOrgTenant(trx, orgId))
   if (!row) throw notFound(PortalMsg.ORG_NOT_FOUND)
   return row.tenant_id
 }
@@ -101,18 +101,9 @@ export async function outSchoolPortalEnable(
   }
   if (q.tenantId === undefined) return { enable: false }
   const tenantId = q.tenantId
-  const exists = await ctx.db.platform((trx) =>
-    trx.selectFrom('tenant').select('id').where('id', '=', tenantId).executeTakeFirst(),
-  )
+  const exists = await ctx.db.platform((trx) => findTenantId(trx, tenantId))
   if (!exists) return { enable: false }
-  const row = await ctx.db.tenant(tenantId, (trx) =>
-    trx
-      .selectFrom('portal_config')
-      .select('value')
-      .where('org_id', '=', TENANT_DEFAULT_ORG)
-      .where('name', '=', ConfigName.MH_SYS)
-      .executeTakeFirst(),
-  )
+  const row = await ctx.db.tenant(tenantId, (trx) => findConfigValue(trx, TENANT_DEFAULT_ORG, ConfigName.MH_SYS))
   return { enable: row ? (parseValue(ConfigName.MH_SYS, row.value) as MhSysConfig).openPortalEnable : false }
 }
 
@@ -138,25 +129,10 @@ export async function setSysConfig(ctx: AppContext, auth: AuthInfo, body: SetSys
 
 /** mh_personal_config: 'true' | 'false' per account, or null when never set. */
 export async function getPersonal(ctx: AppContext, auth: AuthInfo, name: string): Promise<string | null> {
-  const row = await ctx.db.tenant(auth.tenantId, (trx) =>
-    trx
-      .selectFrom('personal_config')
-      .select('value')
-      .where('account_id', '=', auth.accountId)
-      .where('name', '=', name)
-      .executeTakeFirst(),
-  )
+  const row = await ctx.db.tenant(auth.tenantId, (trx) => findPersonal(trx, auth.accountId, name))
   return row?.value ?? null
 }
 
 export async function setPersonal(ctx: AppContext, auth: AuthInfo, name: string, value: string): Promise<void> {
-  await ctx.db.tenant(auth.tenantId, (trx) =>
-    trx
-      .insertInto('personal_config')
-      .values({ account_id: auth.accountId, name, value })
-      .onConflict((oc) =>
-        oc.columns(['tenant_id', 'account_id', 'name']).doUpdateSet({ value, updated_at: sql`now()` }),
-      )
-      .execute(),
-  )
+  await ctx.db.tenant(auth.tenantId, (trx) => upsertPersonal(trx, auth.accountId, name, value))
 }
