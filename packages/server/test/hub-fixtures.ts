@@ -30,7 +30,14 @@ export async function makeHubWorld(t: TestApp): Promise<HubWorld> {
   const { classId, gradeId } = await t.db.tenant(w.tenantId, async (trx) => {
     const g = await trx
       .insertInto('grade')
-      .values({ org_id: w.schoolId, name: '一年级', entry_year: 2026, code: null, learn_period_id: null, archived_at: null })
+      .values({
+        org_id: w.schoolId,
+        name: '一年级',
+        entry_year: 2026,
+        code: null,
+        learn_period_id: null,
+        archived_at: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     const c = await trx
@@ -63,7 +70,12 @@ export async function registerApp(t: TestApp, tenantId: number, name: string, en
   const row = await t.db.tenant(tenantId, (trx) =>
     trx
       .insertInto('app')
-      .values({ org_id: null, unique_id: `${name}-${Math.random().toString(36).slice(2, 8)}`, name, entry_url: entryUrl })
+      .values({
+        org_id: null,
+        unique_id: `${name}-${Math.random().toString(36).slice(2, 8)}`,
+        name,
+        entry_url: entryUrl,
+      })
       .returning('id')
       .executeTakeFirstOrThrow(),
   )
@@ -74,7 +86,10 @@ export async function registerApp(t: TestApp, tenantId: number, name: string, en
 export async function saveClient(t: TestApp, adminToken: string, body: Record<string, unknown>) {
   const r = await call(t, { url: '/base/api/app/client/save', body, token: adminToken })
   if (r.code !== 0) throw new Error(`client save answered ${JSON.stringify(r)}`)
-  return r.data as { client: { clientId: string; issuer: string; casBase: string }; secret: { clientSecret: string } | null }
+  return r.data as {
+    client: { clientId: string; issuer: string; casBase: string }
+    secret: { clientSecret: string } | null
+  }
 }
 
 /** A small HTTP server on a free port that records what it receives (an app's back-channel or webhook endpoint). */
@@ -133,7 +148,7 @@ export async function browserSignIn(base: string, authorizeUrl: string, userToke
   if (a.status !== 303) return { stopped: a, body: await a.text() }
   const signIn = new URL(a.headers.get('location')!, base)
   const dres = await get(`${signIn.pathname}/details`)
-  const details = await dres.json()
+  const details = (await dres.json()) as { code: number; msg: string; data: { appName: string; releases: unknown[] } }
   if (process.env.HUB_DEBUG) console.log(a.headers.get('location'), dres.status, JSON.stringify(details))
   const login = await get(`${signIn.pathname}/login`, {
     method: 'POST',

@@ -114,7 +114,7 @@ describe('the provider', () => {
   it('signs a teacher in with code + PKCE and releases exactly the granted claims', async () => {
     const f = await codeFlow(hw.teacher.token)
     expect(f.redirect, JSON.stringify(f)).toBeDefined()
-    expect(f.details.data.appName).toBe('成绩管理')
+    expect(f.details!.data.appName).toBe('成绩管理')
     const tokens = await oidc.authorizationCodeGrant(f.config, f.redirect!, {
       pkceCodeVerifier: f.verifier,
       expectedState: f.url.searchParams.get('state')!,
@@ -193,7 +193,10 @@ describe('the provider', () => {
     expect(out.code).toBe(0)
     expect(backchannel.got.length).toBeGreaterThan(before)
     const logoutToken = new URLSearchParams(backchannel.got.at(-1)!.body).get('logout_token')!
-    const payload = JSON.parse(Buffer.from(logoutToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>
+    const payload = JSON.parse(Buffer.from(logoutToken.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >
     expect(payload.sub).toBe(sub)
     expect(payload.aud).toBe(clientId)
     expect(payload.events).toHaveProperty(['http://schemas.openid.net/event/backchannel-logout'])

@@ -1,7 +1,7 @@
 import type { AppProtocol, HubScope } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
-import { findClientById, insertAccessLog, listClientsOfProtocol } from './queries.js'
+import { findClientById, insertAccessLog } from './queries.js'
 
 /**
  * A registered app as the hub's protocols see it (OpenID provider, CAS, directory, webhooks): one read of its client
@@ -61,13 +61,6 @@ function toHubClient(ctx: AppContext, r: ClientRow): HubClient {
 
 export async function loadHubClient(ctx: AppContext, trx: Trx, clientId: string): Promise<HubClient | undefined> {
   const row = await findClientById(trx, clientId)
-  return row ? toHubClient(ctx, row) : undefined
-}
-
-/** The usable CAS app that registered exactly this service URL (no prefix or pattern matching). */
-export async function casClientForService(ctx: AppContext, trx: Trx, service: string): Promise<HubClient | undefined> {
-  const rows = await listClientsOfProtocol(trx, 'cas')
-  const row = rows.find((r) => r.cas_services.includes(service))
   return row ? toHubClient(ctx, row) : undefined
 }
 

@@ -29,17 +29,6 @@ export function findClientById(trx: Trx, clientId: string) {
     .executeTakeFirst()
 }
 
-/** Apps whose CAS services or redirect addresses could match a URL: the caller compares exactly. */
-export function listClientsOfProtocol(trx: Trx, protocol: AppClientTable['protocol']) {
-  return trx
-    .selectFrom('app_client as c')
-    .innerJoin('app as a', (j) => j.onRef('a.tenant_id', '=', 'c.tenant_id').onRef('a.id', '=', 'c.app_id'))
-    .selectAll('c')
-    .select(APP_FIELDS)
-    .where('c.protocol', '=', protocol)
-    .execute()
-}
-
 export function insertClient(trx: Trx, values: Insertable<AppClientTable>) {
   return trx.insertInto('app_client').values(values).execute()
 }

@@ -1,7 +1,14 @@
 import type { AppContext, AuthInfo } from '../../platform/context.js'
-import { loadHubClient, subjectFor } from '../app-clients/hub-client.js'
+import { loadHubClient } from '../app-clients/hub-client.js'
 import { audit, providerFor } from './provider.js'
-import { deleteByClient, deleteByGrant, deleteModel, grantsOfAccount, sessionsOfAccount } from './queries.js'
+import {
+  deleteByClient,
+  deleteByGrant,
+  deleteModel,
+  grantsOfAccount,
+  purgeExpired,
+  sessionsOfAccount,
+} from './queries.js'
 import type { Trx } from '../../db/database.js'
 
 /** How long the portal's sign-out waits for an app's back-channel logout endpoint. */
@@ -25,18 +32,17 @@ export async function endProviderSessions(ctx: AppContext, auth: AuthInfo, origi
   const notices: Promise<void>[] = []
   for (const s of sessions) {
     for (const [clientId, a] of Object.entries((s.payload as SessionPayload).authorizations ?? {})) {
+      // The account id, not the app's subject: the provider turns it into the pairwise subject itself.
       notices.push(
         (async () => {
           const hub = await ctx.db.tenant(tenantId, (trx) => loadHubClient(ctx, trx, clientId))
           if (!hub?.backchannelLogoutUri) return
           // oidc-provider's types leave the Client instance's methods out; backchannelLogout(sub, sid) is its API.
           const client = (await provider.Client.find(clientId)) as
-            | { backchannelLogout(sub: string, sid: string): Promise<void> }
-            | undefined
+            { backchannelLogout(sub: string, sid: string): Promise<void> } | undefined
           if (!client) return
-          const sub = subjectFor(ctx, hub, auth.userInfoId)
           const sent = await Promise.race([
-            client.backchannelLogout(sub, a.sid ?? '').then(() => 'ok'),
+            client.backchannelLogout(accountId, a.sid ?? '').then(() => 'ok'),
             new Promise<string>((resolve) => setTimeout(() => resolve('timeout'), BACKCHANNEL_TIMEOUT_MS).unref()),
           ]).catch((e: Error) => `failed: ${e.message}`)
           audit(ctx, tenantId, {
@@ -63,4 +69,9 @@ export async function endProviderSessions(ctx: AppContext, auth: AuthInfo, origi
 /** A suspended app's codes, tokens and grants go at once (app-clients onClientSuspended). */
 export async function revokeClient(trx: Trx, client: { clientId: string }): Promise<void> {
   await deleteByClient(trx, client.clientId)
+}
+
+/** Expired provider models of every tenant (the platform scope sees them all). */
+export async function purgeExpiredModels(ctx: AppContext): Promise<void> {
+  await ctx.db.platform((trx) => purgeExpired(trx, ctx.clock.now()))
 }

@@ -1,7 +1,7 @@
 import { onSignOut } from '../../platform/sign-out-hooks.js'
 import { onClientSuspended } from '../app-clients/hub-client.js'
 import type { ModuleManifest } from '../manifest.js'
-import { endProviderSessions, revokeClient } from './logout.js'
+import { endProviderSessions, purgeExpiredModels, revokeClient } from './logout.js'
 import { mountOidc } from './mount.js'
 import { oidcRoutes } from './routes.js'
 
@@ -13,5 +13,8 @@ export const oidcModule: ModuleManifest = {
     onSignOut(endProviderSessions)
     onClientSuspended(revokeClient)
     await mountOidc(app, ctx)
+    // Expired codes, tokens, sessions and interactions leave the table hourly (every tenant, the platform scope).
+    const purge = setInterval(() => void purgeExpiredModels(ctx).catch(() => undefined), 3600_000).unref()
+    app.addHook('onClose', async () => clearInterval(purge))
   },
 }

@@ -89,6 +89,13 @@ async function build(ctx: AppContext, tenantId: number, origin: string): Promise
     rotateRefreshToken: true,
     issueRefreshToken: async (_kctx, client) => client.grantTypeAllowed('refresh_token'),
     allowOmittingSingleRegisteredRedirectUri: false,
+    // The provider only calls addresses the district admin registered (back-channel logout; there is no dynamic
+    // registration), and a district's own apps often live on its intranet (10.x, 192.168.x): its guard against
+    // special-use addresses would refuse them, so requests go out plainly, within the provider's own time limit.
+    fetch: (url, options) => {
+      const { dispatcher: _guard, ...rest } = options as RequestInit & { dispatcher?: unknown }
+      return fetch(url, rest)
+    },
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
