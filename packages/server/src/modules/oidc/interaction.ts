@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, refused } from '../../platform/errors.js'
 import { admitsUserType, loadHubClient } from '../app-clients/hub-client.js'
-import { loadPerson } from './claims.js'
+import { loadPerson } from '../app-clients/claims.js'
 import { audit, providerFor } from './provider.js'
 
 /**

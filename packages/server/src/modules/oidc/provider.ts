@@ -3,7 +3,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import type { AppContext } from '../../platform/context.js'
 import { loadHubClient, logAppAccess, subjectFor, type HubClient } from '../app-clients/hub-client.js'
 import { clientScopes, tenantAdapter } from './adapter.js'
-import { claimsFor, loadPerson, SCOPE_CLAIMS } from './claims.js'
+import { claimsFor, loadPerson, SCOPE_CLAIMS } from '../app-clients/claims.js'
 import { keyIds, signingKeys } from './keys.js'
 import { errorPage, logoutPage, logoutDonePage } from './pages.js'
 

@@ -1,7 +1,7 @@
 import { HubUserType, UserType, type HubScope } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
-import { subjectFor, type HubClient } from '../app-clients/hub-client.js'
+import { subjectFor, type HubClient } from './hub-client.js'
 import { childrenOf, classesTaughtBy, findPerson, gradeOfClass, guardiansOf, schoolIdsOf } from './claims-queries.js'
 
 /** Which claims each scope releases (shared HUB_SCOPE_INFO lists them for the grant screen, word for word). */
