@@ -18,7 +18,12 @@ import { PEOPLE_IMPORT_KINDS } from './modules/people/import-kinds.js'
 import { roleUserImport } from './modules/roles/import-kind.js'
 import { syncBuiltinAppsAllTenants } from './modules/apps/registry.js'
 import { installApiCors } from './platform/cors.js'
-import { installApiNoStore, installNoSniff, installShellSecurityHeaders } from './platform/security-headers.js'
+import {
+  installApiNoStore,
+  installNoSniff,
+  installShellSecurityHeaders,
+  isApiPath,
+} from './platform/security-headers.js'
 import { installInputGuard } from './platform/input-guard.js'
 import { installWebStatic } from './platform/web-static.js'
 import { pushDispatcher } from './modules/messages/dispatch.js'
@@ -100,7 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // Every API route with its access rule, so tests can check each one (the generated permission matrix).
   const routes: RouteAccess[] = []
   app.addHook('onRoute', (r) => {
-    if (!r.url.startsWith('/base/') && !r.url.startsWith('/sc-mobile-api/')) return
+    if (!isApiPath(r.url)) return
     for (const method of [r.method].flat()) {
       if (method === 'HEAD') continue
       routes.push({

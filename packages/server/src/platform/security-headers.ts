@@ -66,13 +66,16 @@ export function installNoSniff(app: FastifyInstance): void {
 }
 
 /**
- * Every API answer (/base/..., and the campus portal's /sc-mobile-api/...) carries Cache-Control: no-store, so no browser or proxy keeps personal data, tokens
+ * Every API answer (/base/..., the campus portal's /sc-mobile-api/..., the hub's /t/... and /open/...) carries Cache-Control: no-store, so no browser or proxy keeps personal data, tokens
  * or exports. A route that sets its own caching (uploaded images, addressed by an unguessable id) keeps it.
  */
+/** Where API routes live: the portal's, the campus portal's, the identity hub's per-tenant ones and the open API. */
+export const API_PREFIXES = ['/base/', '/sc-mobile-api/', '/t/', '/open/'] as const
+export const isApiPath = (url: string): boolean => API_PREFIXES.some((p) => url.startsWith(p))
+
 export function installApiNoStore(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
-    if ((req.url.startsWith('/base/') || req.url.startsWith('/sc-mobile-api/')) && !reply.hasHeader('cache-control'))
-      reply.header('cache-control', 'no-store')
+    if (isApiPath(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
     return payload
   })
 }

@@ -1,3 +1,4 @@
+import { isApiPath } from './security-headers.js'
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
@@ -37,13 +38,7 @@ export async function installWebStatic(app: FastifyInstance, root: string): Prom
   }
   app.setNotFoundHandler((req, reply) => {
     // /docs answers only when API_DOCS=1 registers it; otherwise it is not found, not the shell.
-    if (
-      req.url.startsWith('/base/') ||
-      req.url === '/docs' ||
-      req.url.startsWith('/docs/') ||
-      !hasWeb ||
-      req.method !== 'GET'
-    ) {
+    if (isApiPath(req.url) || req.url === '/docs' || req.url.startsWith('/docs/') || !hasWeb || req.method !== 'GET') {
       return reply.status(404).send({ code: ErrorCode.NOT_FOUND, msg: Msg.NOT_FOUND, data: null })
     }
     // The web app uses hash routing, so any other GET gets the shell.
