@@ -18,6 +18,9 @@ export interface ListRow {
 }
 export interface ListBench {
   rows: number
+  /** The generated school (the hub bench reads its directory). */
+  tenantId: number
+  schoolId: number
   generateSeconds: number
   deepPage: number
   detail: Result
@@ -67,7 +70,18 @@ export async function benchLists(
       })
     }
   }
-  return { bench: { rows, generateSeconds: school.seconds, deepPage, detail, lists }, server }
+  return {
+    bench: {
+      rows,
+      tenantId: school.tenantId,
+      schoolId: school.orgId,
+      generateSeconds: school.seconds,
+      deepPage,
+      detail,
+      lists,
+    },
+    server,
+  }
 }
 
 export function formatLists(b: ListBench): string {

@@ -5,6 +5,7 @@
 // Then Lighthouse's performance score of the signed-in /portal/home and of the login page (BENCH_LIGHTHOUSE=0 skips).
 // Then the people lists of a generated 100,000-member school (BENCH_LIST_ROWS, default 100000; 0 skips), and of a
 // district of 300 schools (BENCH_DISTRICT_STUDENTS, e.g. 1000000; 0, the default, skips).
+// With the lists' school: the identity hub's token endpoint and a 1,000-student directory page (BENCH_HUB=0 skips).
 // Env: BENCH_SECONDS (default 10), DATABASE_URL (PostgreSQL instead of a fresh PGlite per server), BENCH_DB=postgres
 // (a throwaway PostgreSQL server, made and removed by the bench).
 import fs from 'node:fs'
@@ -16,6 +17,7 @@ import { benchImport, type ImportBenchResult } from './import.js'
 import { benchLighthouse, formatLighthouse, type LighthouseRun } from './lighthouse.js'
 import { load, postJson, startServer, stopAll, stopServer } from './lib.js'
 import { benchDistrict, formatDistrict, type DistrictBench } from './district.js'
+import { benchHub, formatHub, type HubBench } from './hub.js'
 import { benchLists, formatLists, type ListBench } from './lists.js'
 import { startThrowawayPostgres, type ThrowawayPostgres } from './postgres.js'
 import { benchSignIn, formatSignIn, type SignInRun } from './sign-in.js'
@@ -26,6 +28,7 @@ const lighthouseOn = process.env.BENCH_LIGHTHOUSE !== '0'
 const signInOn = process.env.BENCH_SIGNIN !== '0'
 const listRows = Number(process.env.BENCH_LIST_ROWS ?? 100_000)
 const districtStudents = Number(process.env.BENCH_DISTRICT_STUDENTS ?? 0)
+const hubOn = process.env.BENCH_HUB !== '0'
 const HOME_ROUTE = '/portal/home'
 const LOGIN_PAGE_ROUTE = '/redirect/login'
 // BENCH_DB=postgres: the whole bench on a throwaway PostgreSQL server (as .ci/run makes one), unless DATABASE_URL names one.
@@ -195,6 +198,12 @@ async function main(): Promise<number> {
     lists = done.bench
     process.stderr.write(' done\n')
   }
+  let hub: HubBench | null = null
+  if (hubOn && lists) {
+    process.stderr.write('running the identity hub:')
+    hub = await benchHub(ours.base, lists.tenantId, lists.schoolId, lists.rows, seconds)
+    process.stderr.write(' done\n')
+  }
   let district: DistrictBench | null = null
   if (districtStudents > 0) {
     process.stderr.write(`running a district of ${districtStudents} students: generating schools`)
@@ -204,7 +213,7 @@ async function main(): Promise<number> {
     district = done.bench
     process.stderr.write(' done\n')
   }
-  return report(rows, [ours.output(), bare.output()], imported, lighthouseRuns, signIns, lists, district)
+  return report(rows, [ours.output(), bare.output()], imported, lighthouseRuns, signIns, lists, district, hub)
 }
 
 interface LighthousePage {
@@ -221,6 +230,7 @@ function report(
   signIns: SignInRun[] | null,
   lists: ListBench | null,
   district: DistrictBench | null,
+  hub: HubBench | null,
 ): number {
   const cells = [
     [
@@ -305,6 +315,10 @@ function report(
       (s, r) => s + r.non2xx + r.mismatches + r.errors,
       0,
     )
+  }
+  if (hub) {
+    console.log(formatHub(hub))
+    bad += [hub.token, hub.firstPage, hub.deepPage].reduce((s, r) => s + r.non2xx + r.mismatches + r.errors, 0)
   }
   if (district) {
     console.log(formatDistrict(district))
