@@ -1,7 +1,8 @@
 import * as oidc from 'openid-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserSignIn, makeHubWorld, receiver, registerApp, saveClient, type HubWorld } from './hub-fixtures.js'
-import { call, createTestApp, makeWorld, staffOf, type TestApp } from './helpers.js'
+import { UserType } from '@zhixiao/shared'
+import { call, createTestApp, makePerson, makeWorld, staffOf, type TestApp } from './helpers.js'
 
 /**
  * The district's OpenID provider (issue 24; docs/open-platform.md): a vendor's app registered in 应用管理 signs people
@@ -134,6 +135,56 @@ describe('the provider', () => {
     expect(tokens.refresh_token).toBeTruthy()
   })
 
+  it("gives a parent's children only to an app granted zx:guardian, and only the parent's own", async () => {
+    // The main app lacks zx:guardian: the parent signs in and receives no children.
+    const plain = await codeFlow(hw.parent.token)
+    const plainTokens = await oidc.authorizationCodeGrant(plain.config, plain.redirect!, {
+      pkceCodeVerifier: plain.verifier,
+      expectedState: plain.url.searchParams.get('state')!,
+    })
+    const plainInfo = await oidc.fetchUserInfo(plain.config, plainTokens.access_token, plainTokens.claims()!.sub)
+    expect(plainInfo.user_type).toBe('guardian')
+    expect(plainInfo.children).toBeUndefined()
+
+    // Another family in the same school: its child must never appear in this parent's claims.
+    const mk = (userType: number, trueName: string) =>
+      makePerson(t, hw.w.tenantId, { trueName, memberships: [{ orgId: hw.w.schoolId, userType, roleIds: [] }] })
+    const otherChild = (await mk(UserType.STUDENT, '王小红')).userInfoIds[0]!
+    const otherParent = (await mk(UserType.PARENT, '王妈妈')).userInfoIds[0]!
+    await t.db.tenant(hw.w.tenantId, (trx) =>
+      trx
+        .insertInto('parent_child')
+        .values({ parent_id: otherParent, child_id: otherChild, relation: '母亲' })
+        .execute(),
+    )
+    const guardianApp = await registerApp(t, hw.w.tenantId, '家校通')
+    const saved = await saveClient(t, hw.staff.bureauAdmin, {
+      appId: guardianApp,
+      protocol: 'oidc',
+      redirectUris: [redirectUri],
+      scopes: ['profile', 'zx:guardian'],
+      subjectType: 'public',
+    })
+    const config = await configFor(saved.client.clientId, saved.secret!.clientSecret)
+    const verifier = oidc.randomPKCECodeVerifier()
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: 'openid profile zx:guardian',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state: 'g1',
+    })
+    const r = await browserSignIn(base, url.href, hw.parent.token)
+    const tokens = await oidc.authorizationCodeGrant(config, r.redirect!, {
+      pkceCodeVerifier: verifier,
+      expectedState: 'g1',
+    })
+    const info = await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub)
+    // Public subjects: the ids are the people's own, so the test can name the one child exactly.
+    expect(info.sub).toBe(String(hw.parent.userInfoId))
+    expect(info.children).toEqual([{ sub: String(hw.student.userInfoId), name: '李小明', relation: '父亲' }])
+  })
+
   it('refuses a replayed code and a code without its PKCE verifier', async () => {
     const f = await codeFlow(hw.teacher.token)
     const state = f.url.searchParams.get('state')!
@@ -179,6 +230,62 @@ describe('the provider', () => {
     await expect(oidc.clientCredentialsGrant(config, { scope: 'phone' })).rejects.toMatchObject({
       error: 'invalid_scope',
     })
+  })
+
+  it('refuses an expired code', async () => {
+    const f = await codeFlow(hw.teacher.token)
+    t.clock.advance(61_000)
+    const err = await oidc
+      .authorizationCodeGrant(f.config, f.redirect!, {
+        pkceCodeVerifier: f.verifier,
+        expectedState: f.url.searchParams.get('state')!,
+      })
+      .catch((e) => e)
+    expect(oauthError(err)).toBe('invalid_grant')
+  })
+
+  it('requires PKCE from a public client', async () => {
+    const publicApp = await registerApp(t, hw.w.tenantId, '家长小程序')
+    const saved = await saveClient(t, hw.staff.bureauAdmin, {
+      appId: publicApp,
+      protocol: 'oidc',
+      publicClient: true,
+      redirectUris: [redirectUri],
+      scopes: ['profile'],
+    })
+    expect(saved.secret).toBeNull()
+    const url = new URL(`${issuer}/auth`)
+    url.search = new URLSearchParams({
+      client_id: saved.client.clientId,
+      response_type: 'code',
+      scope: 'openid profile',
+      redirect_uri: redirectUri,
+      state: 's1',
+    }).toString()
+    const r = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(10_000) })
+    const to = new URL(r.headers.get('location')!)
+    expect(to.origin + to.pathname).toBe(redirectUri)
+    expect(to.searchParams.get('error')).toBe('invalid_request')
+    expect(to.searchParams.get('error_description')).toMatch(/PKCE/)
+  })
+
+  it('rotates the signing key: new tokens carry the new key, the old key stays published', async () => {
+    const before = (await (await fetch(`${issuer}/jwks`)).json()) as { keys: { kid: string }[] }
+    const r = await call(t, { url: '/base/api/app/oidc/rotateKeys', body: {}, token: hw.staff.bureauAdmin })
+    expect(r.code).toBe(0)
+    const school = await call(t, { url: '/base/api/app/oidc/rotateKeys', body: {}, token: hw.staff.schoolAdmin })
+    expect(school.status).toBe(403)
+    // The listening server is the same process: its provider for this origin is rebuilt within RECHECK_MS; this
+    // server's request origin differs from inject's, so the rotation is seen when it next checks its keys.
+    const f = await codeFlow(hw.teacher.token)
+    const tokens = await oidc.authorizationCodeGrant(f.config, f.redirect!, {
+      pkceCodeVerifier: f.verifier,
+      expectedState: f.url.searchParams.get('state')!,
+    })
+    const header = JSON.parse(Buffer.from(tokens.id_token!.split('.')[0]!, 'base64url').toString()) as { kid: string }
+    expect(header.kid).toBe(r.data.kid)
+    const after = (await (await fetch(`${issuer}/jwks`)).json()) as { keys: { kid: string }[] }
+    expect(after.keys.map((k) => k.kid)).toEqual([r.data.kid, ...before.keys.map((k) => k.kid)])
   })
 
   it('signs the person out of the app by back-channel logout when they sign out of the portal', async () => {
