@@ -27,13 +27,13 @@ async function newReceiver(answer?: Parameters<typeof receiver>[0]) {
 }
 
 /** A registered app with a confidential OIDC client; answers its id, client id and secret. */
-async function confidentialApp(name: string) {
+async function confidentialApp(name: string, scopes = ['profile', 'zx:identity']) {
   const appId = await registerApp(t, hw.w.tenantId, name)
   const saved = await saveClient(t, hw.staff.bureauAdmin, {
     appId,
     protocol: 'oidc',
     redirectUris: [`https://${appId}.example.com/cb`],
-    scopes: ['profile'],
+    scopes,
   })
   return { appId, clientId: saved.client.clientId, secret: saved.secret!.clientSecret }
 }
@@ -130,6 +130,10 @@ describe('subscribing (应用管理 › 回调)', () => {
     expect(unknown.code).not.toBe(0)
     const ok = await subscribe(appId, 'https://x.example.com/hook', ['person.changed', 'org.changed'])
     expect(ok.code, ok.msg).toBe(0)
+    // Guardian events name who is whose parent: only for an app granted zx:guardian.
+    const guardian = await subscribe(appId, 'https://x.example.com/hook', ['guardian.bound'])
+    expect(guardian.code).not.toBe(0)
+    expect(guardian.msg).toContain('zx:guardian')
     const got = await call(t, { url: `${W}/get?appId=${appId}`, token: hw.staff.bureauAdmin })
     expect(got.data).toEqual({
       appId,
@@ -144,6 +148,7 @@ describe('delivery', () => {
   let app: Awaited<ReturnType<typeof confidentialApp>>
   let rx: Receiver
   let guardianOnly: Receiver
+  let guardianApp: Awaited<ReturnType<typeof confidentialApp>>
   let flaky: Receiver
   let flakyApp: Awaited<ReturnType<typeof confidentialApp>>
   let failOnce = true
@@ -153,11 +158,11 @@ describe('delivery', () => {
     rx = await newReceiver()
     expect((await subscribe(app.appId, `${rx.base}/hook`, ['person.changed', 'class.changed'])).code).toBe(0)
     // An app subscribed to guardian events only: a class move is none of its business.
-    const other = await confidentialApp('家校通')
+    guardianApp = await confidentialApp('家校通', ['profile', 'zx:guardian'])
     guardianOnly = await newReceiver()
-    expect((await subscribe(other.appId, `${guardianOnly.base}/hook`, ['guardian.bound'])).code).toBe(0)
+    expect((await subscribe(guardianApp.appId, `${guardianOnly.base}/hook`, ['guardian.bound'])).code).toBe(0)
     // An app whose endpoint fails its first answer.
-    flakyApp = await confidentialApp('图书馆')
+    flakyApp = await confidentialApp('图书馆', ['profile'])
     flaky = await newReceiver(() => {
       if (failOnce) {
         failOnce = false
@@ -212,6 +217,8 @@ describe('delivery', () => {
   it('a receiver answering 500 gets the retry after the backoff, then it is delivered; the log lists both attempts', async () => {
     const first = flaky.got.filter((g) => g.headers['x-zhixiao-event'] === 'person.changed')
     expect(first).toHaveLength(1)
+    // Without zx:identity the app learns who changed, not their user type or school.
+    expect(Object.keys(parse(first[0]!.body).data)).toEqual(['sub'])
     let log = await deliveriesOf(flakyApp.appId)
     expect(log.list[0]).toMatchObject({ status: 'pending', attempts: 1, lastStatus: 500 })
     // Not due before the backoff has passed.
@@ -231,6 +238,39 @@ describe('delivery', () => {
     })
     const attempts = access.data.list.filter((l: { kind: string }) => l.kind === 'webhook')
     expect(attempts.map((l: { detail: string }) => l.detail.split(' ').pop())).toEqual(['200', '500'])
+  })
+
+  it('a class rename is class.changed; binding a parent is guardian.bound with the child and guardians', async () => {
+    const before = rx.got.length
+    await t.db.tenant(hw.w.tenantId, (trx) =>
+      trx.updateTable('school_class').set({ name: '一年级(2)班·新' }).where('id', '=', otherClass).execute(),
+    )
+    const mum = await makePerson(t, hw.w.tenantId, {
+      trueName: '李妈妈',
+      memberships: [{ orgId: hw.w.schoolId, userType: UserType.PARENT, roleIds: [] }],
+    })
+    await t.db.tenant(hw.w.tenantId, (trx) =>
+      trx
+        .insertInto('parent_child')
+        .values({ parent_id: mum.userInfoIds[0]!, child_id: hw.student.userInfoId, relation: '母亲' })
+        .execute(),
+    )
+    await runWebhooks(t.ctx)
+    const fresh = rx.got.slice(before).map((g) => parse(g.body))
+    expect(fresh.map((b) => b.event)).toEqual(['class.changed'])
+    expect(fresh[0]!.data).toMatchObject({ class_id: otherClass, org_id: hw.w.schoolId, change: 'update' })
+    expect(guardianOnly.got).toHaveLength(1)
+    const bound = guardianOnly.got[0]!
+    expect(bound.headers['x-zhixiao-event']).toBe('guardian.bound')
+    const client = { tenantId: hw.w.tenantId, clientId: guardianApp.clientId, subjectType: 'pairwise' as const }
+    expect(parse(bound.body).data).toEqual({
+      child: subjectFor(t.ctx, client, hw.student.userInfoId),
+      guardians: [
+        { sub: subjectFor(t.ctx, client, hw.parent.userInfoId), relation: '父亲' },
+        { sub: subjectFor(t.ctx, client, mum.userInfoIds[0]!), relation: '母亲' },
+      ],
+    })
+    expect(verify(guardianApp.secret, bound)).toBe(true)
   })
 
   it('replay sends the delivery again with the same event id', async () => {

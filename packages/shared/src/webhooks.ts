@@ -12,6 +12,7 @@ export const WebhookMsg = {
   URL_REQUIRED: '请填写回调地址',
   DELIVERY_NOT_FOUND: '推送记录不存在',
   EVENTS_DUPLICATE: '事件重复',
+  GUARDIAN_SCOPE: '订阅家长绑定/解绑事件需先授予“亲属关系”（zx:guardian）范围',
 } as const
 
 export const WEBHOOK_EVENTS = [
@@ -36,6 +37,9 @@ export const WEBHOOK_EVENT_LABEL: Record<WebhookEvent, string> = {
   'guardian.unbound': '家长解绑',
   'org.changed': '机构变更',
 }
+
+/** Events that name who is whose guardian: only for apps granted zx:guardian, like the claims. */
+export const GUARDIAN_EVENTS: readonly WebhookEvent[] = ['guardian.bound', 'guardian.unbound']
 
 export const WEBHOOK_STATUSES = ['pending', 'delivered', 'failed'] as const
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number]

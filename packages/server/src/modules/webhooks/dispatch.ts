@@ -1,4 +1,4 @@
-import { WEBHOOK_PING } from '@zhixiao/shared'
+import { GUARDIAN_EVENTS, WEBHOOK_PING } from '@zhixiao/shared'
 import { createHmac, randomUUID } from 'node:crypto'
 import type { AppContext } from '../../platform/context.js'
 import { loadHubClient, logAppAccess, subjectFor } from '../app-clients/hub-client.js'
@@ -44,11 +44,23 @@ export const signatureOf = (secret: string, timestamp: string, body: string) =>
 
 type Subscriber = Awaited<ReturnType<typeof liveSubscriptions>>[number]
 
-/** The event as one app sees it: people named by that app's subject ids. */
+/** Whether the app may receive the event: subscribed, and granted what it reveals (as the claims are). */
+const wants = (app: Subscriber, e: HubEvent) =>
+  app.tenant_id === e.tenantId &&
+  app.events.includes(e.event) &&
+  (!GUARDIAN_EVENTS.includes(e.event) || app.scopes.includes('zx:guardian'))
+
+/**
+ * The event as one app sees it: people named by that app's subject ids; a person's user type and school only with
+ * zx:identity, which releases them as claims.
+ */
 function dataFor(ctx: AppContext, app: Subscriber, e: HubEvent): Record<string, unknown> {
   const client = { tenantId: app.tenant_id, clientId: app.client_id, subjectType: app.subject_type }
   const sub = (id: number) => subjectFor(ctx, client, id)
-  if (e.person) return { sub: sub(e.person.id), user_type: e.person.userType, org_id: e.person.orgId }
+  if (e.person) {
+    if (!app.scopes.includes('zx:identity')) return { sub: sub(e.person.id) }
+    return { sub: sub(e.person.id), user_type: e.person.userType, org_id: e.person.orgId }
+  }
   if (e.child !== undefined) {
     return {
       child: sub(e.child),
@@ -93,7 +105,7 @@ export async function fanOut(ctx: AppContext): Promise<{ changes: number; delive
     if (subs.length) {
       for (const e of eventsOf(rows, await readState(trx, rows))) {
         for (const app of subs) {
-          if (app.tenant_id !== e.tenantId || !app.events.includes(e.event)) continue
+          if (!wants(app, e)) continue
           const payload: WebhookPayload = {
             id: randomUUID(),
             event: e.event,

@@ -6,7 +6,7 @@ export function findAppWithClient(trx: Trx, appId: number) {
   return trx
     .selectFrom('app as a')
     .leftJoin('app_client as c', (j) => j.onRef('c.tenant_id', '=', 'a.tenant_id').onRef('c.app_id', '=', 'a.id'))
-    .select(['a.id', 'a.name', 'c.client_id', 'c.secret_sealed'])
+    .select(['a.id', 'a.name', 'c.client_id', 'c.secret_sealed', 'c.scopes'])
     .where('a.id', '=', appId)
     .executeTakeFirst()
 }
@@ -97,7 +97,7 @@ export function liveSubscriptions(trx: Trx, tenantIds: number[], today: string) 
     .selectFrom('webhook_subscription as s')
     .innerJoin('app_client as c', (j) => j.onRef('c.tenant_id', '=', 's.tenant_id').onRef('c.app_id', '=', 's.app_id'))
     .innerJoin('app as a', (j) => j.onRef('a.tenant_id', '=', 's.tenant_id').onRef('a.id', '=', 's.app_id'))
-    .select(['s.tenant_id', 's.app_id', 's.events', 'c.client_id', 'c.subject_type'])
+    .select(['s.tenant_id', 's.app_id', 's.events', 'c.client_id', 'c.subject_type', 'c.scopes'])
     .where('s.tenant_id', 'in', tenantIds)
     .where('s.enabled', '=', true)
     .where('c.secret_sealed', 'is not', null)

@@ -1,4 +1,5 @@
 import {
+  GUARDIAN_EVENTS,
   WebhookMsg,
   type WebhookDeliveryRow,
   type WebhookSubscription,
@@ -53,6 +54,8 @@ export async function saveSubscription(ctx: AppContext, auth: AuthInfo, b: SaveI
     const app = await findAppWithClient(trx, b.appId)
     if (!app) throw notFound(WebhookMsg.APP_NOT_FOUND)
     if (!app.secret_sealed) throw badRequest(WebhookMsg.NO_SECRET)
+    const guardianEvents = b.events.some((e) => GUARDIAN_EVENTS.includes(e))
+    if (guardianEvents && !app.scopes?.includes('zx:guardian')) throw badRequest(WebhookMsg.GUARDIAN_SCOPE)
     await upsertSubscription(trx, b.appId, { url: b.url, events: b.events, enabled: b.enabled })
     await recordOp(trx, auth, {
       module: MODULE,
