@@ -24,7 +24,7 @@ export function ScopeGrant({ value, onChange }: { value?: string[]; onChange?: (
               <div data-testid="scope-claims" style={{ wordBreak: 'break-word' }}>
                 释放字段：
                 {info.claims.map((c) => (
-                  <Typography.Text key={c} code>
+                  <Typography.Text key={c} code style={{ display: 'inline-block' }}>
                     {c}
                   </Typography.Text>
                 ))}
