@@ -33,9 +33,13 @@ async function appRow(page: Page, baseUrl: string): Promise<Locator> {
   return row
 }
 
-/** Opens 接入 on the app's row; answers the drawer once its settings are loaded. */
-async function openAccess(page: Page, baseUrl: string): Promise<Locator> {
-  await (await appRow(page, baseUrl)).getByRole('button', { name: '接入', exact: true }).click()
+/** Opens 接入 on the app's row (by mouse, or by keyboard: focus and Enter); answers the drawer once it is loaded. */
+async function openAccess(page: Page, baseUrl: string, keyboard = false): Promise<Locator> {
+  const button = (await appRow(page, baseUrl)).getByRole('button', { name: '接入', exact: true })
+  if (keyboard) {
+    await button.focus()
+    await page.keyboard.press('Enter')
+  } else await button.click()
   const drawer = page.locator('.zx-app-access .ant-drawer-content-wrapper')
   await drawer.getByRole('button', { name: '保存', exact: true }).waitFor()
   return drawer
@@ -99,10 +103,10 @@ test('app access: the bureau admin connects an app by OpenID Connect, sees its s
   )
   assert(!JSON.stringify(saved.data).includes(first) && saved.data.hasSecret, 'get answers hasSecret, not the secret')
 
-  // Reopened, the drawer shows no secret.
+  // Closed and reopened by keyboard, the drawer shows no secret.
   await page.keyboard.press('Escape')
   await drawer.waitFor({ state: 'hidden' })
-  drawer = await openAccess(page, baseUrl)
+  drawer = await openAccess(page, baseUrl, true)
   await drawer.getByTestId('client-id').waitFor()
   assert((await page.getByTestId('client-secret').count()) === 0, 'no secret dialog on reopening')
   assert(!(await page.content()).includes(first), 'the secret is nowhere on the page')
@@ -120,6 +124,21 @@ test('app access: the bureau admin connects an app by OpenID Connect, sees its s
   await confirmWith(page, '恢复')
   await page.locator('.zx-app-access .ant-drawer-header').getByText('已停用').waitFor({ state: 'detached' })
   await drawer.getByRole('button', { name: '停用', exact: true }).waitFor()
+
+  // 轮换签名密钥: the tenant's key set gains the new key and still publishes the old one.
+  const jwks = async () => {
+    const discovery = (await (await fetch(`${issuer}/.well-known/openid-configuration`)).json()) as { jwks_uri: string }
+    return ((await (await fetch(discovery.jwks_uri)).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid)
+  }
+  const before = await jwks()
+  await drawer.getByRole('button', { name: '轮换签名密钥' }).click()
+  await confirmWith(page, '轮换')
+  await page.locator('.ant-message').getByText('已轮换签名密钥').waitFor()
+  const after = await jwks()
+  assert(
+    after.length === before.length + 1 && before.every((k) => after.includes(k)),
+    `a new signing key is published beside the old (${before} → ${after})`,
+  )
 
   await drawer.getByRole('tab', { name: '访问日志' }).click()
   const log = drawer.getByTestId('access-log')
