@@ -45,6 +45,7 @@ const lanes: Load[][] = [
     () => import('./tests/apps.e2e.js'),
     // Before portal-header: that test leaves the demo school on header style 2 (group menus), and apps-offer reads the style-1 tabs.
     () => import('./tests/apps-offer.e2e.js'),
+    () => import('./tests/app-access.e2e.js'),
     () => import('./tests/portal-home.e2e.js'),
     () => import('./tests/portal-header.e2e.js'),
     () => import('./tests/complaints.e2e.js'),

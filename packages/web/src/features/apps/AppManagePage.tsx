@@ -1,15 +1,19 @@
 import { APP_USER_TYPES, AppMsg, USER_TYPE_LABEL, type AppRow, type UserType } from '@zhixiao/shared'
 import { Button, Select, Space, Tabs, Tag, Tooltip } from 'antd'
 import { useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { CrudTableCard, deleteAction, PageFrame, useWrite, type RowAction } from '../../components/crud'
 import type { PageProps } from '../../navigation/page-props'
+import { useSession, type SessionState } from '../../stores/session'
 import { AppKeys, appAdminApi } from './api'
 import { updateOf } from './app-body'
+import { AppAccessDrawer } from './AppAccessDrawer'
 import { AppGroupsPanel } from './AppGroupsPanel'
 import { AppIcon } from './icons'
 
 const ADD = '/menhu-appManager/addapp'
+/** 接入 opens the app's access settings in a drawer over the list (?access=<appId>, so 返回 closes it). */
+const ACCESS = 'access'
 /** Rows carry id = appId for the shared row actions. */
 type Row = AppRow & { id: number }
 
@@ -30,6 +34,14 @@ const actions: RowAction<Row>[] = [
     hidden: (a) => a.builtin,
   },
 ]
+
+const topOrg = (s: SessionState) => !!s.orgInfo && s.orgInfo.parentId === null
+/** Only the top organisation keeps apps' access settings (the server refuses others: tenantWide). */
+const accessAction: RowAction<Row> = {
+  key: 'access',
+  label: '接入',
+  to: (a) => `/menhu-appManager/index?${ACCESS}=${a.appId}`,
+}
 
 /** An app that opens nothing yet is 未配置 with what it lacks (users are not offered it); 正常 only when nothing is wrong. */
 function state(a: AppRow) {
@@ -55,6 +67,7 @@ const userTypesText = (types: readonly UserType[]) =>
 
 function AppList() {
   const navigate = useNavigate()
+  const isTopOrg = useSession(topOrg)
   const write = useWrite([AppKeys.apps, AppKeys.groups])
   const [source, setSource] = useState<'builtin' | 'registered' | undefined>()
   return (
@@ -123,15 +136,20 @@ function AppList() {
         { title: '到期', dataIndex: 'expireDate', width: 110, render: (v: string | null) => v ?? '—' },
         { title: '状态', key: 'state', width: 170, render: (_: unknown, a) => state(a) },
       ]}
-      actions={actions}
+      actions={isTopOrg ? [actions[0], accessAction, ...actions.slice(1)] : actions}
     />
   )
 }
 
 /** /menhu-appManager/index (sc_menhu_app_mgr): the app registry and the org's app groups. */
 export default function AppManagePage({ path, title }: PageProps) {
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const isTopOrg = useSession(topOrg)
+  const accessOf = isTopOrg ? Number(params.get(ACCESS)) : 0
   return (
     <PageFrame path={path} title={title}>
+      {accessOf > 0 && <AppAccessDrawer appId={accessOf} onClose={() => void navigate(path)} />}
       <Tabs
         items={[
           { key: 'apps', label: '应用列表', children: <AppList /> },
