@@ -1,4 +1,4 @@
-import { appClientContracts, appContracts, AppClientMsg, Msg } from '@zhixiao/shared'
+import { appClientContracts, appContracts, AppClientMsg, Msg, webhookContracts } from '@zhixiao/shared'
 import type { Locator, Page } from 'playwright-core'
 import { api, assert, signIn, tableRow, test, tokenOf } from '../harness.js'
 
@@ -139,6 +139,26 @@ test('app access: the bureau admin connects an app by OpenID Connect, sees its s
     after.length === before.length + 1 && before.every((k) => after.includes(k)),
     `a new signing key is published beside the old (${before} → ${after})`,
   )
+
+  // 回调: the subscription saved here is what the server sends to (webhooks.e2e proves a delivery end to end).
+  await drawer.getByRole('tab', { name: '回调' }).click()
+  const hooks = drawer.getByTestId('webhook-panel')
+  await hooks.getByLabel('回调地址').fill('https://hooks.example.com/zhixiao')
+  await hooks.getByRole('checkbox', { name: '人员变更' }).check()
+  await hooks.getByTestId('webhook-save').click()
+  await page.locator('.ant-message').getByText('保存成功').first().waitFor()
+  const hook = await api<{ url: string; events: string[] } | null>(
+    baseUrl,
+    `${webhookContracts.get.path}?appId=${appId}`,
+    { token },
+  )
+  assert(
+    hook.data?.url === 'https://hooks.example.com/zhixiao' && hook.data.events.includes('person.changed'),
+    `the webhook saved from the panel (${JSON.stringify(hook.data)})`,
+  )
+  await hooks.getByTestId('webhook-test').click()
+  // The ping is queued (and refused by the unreachable address, which the log shows): a row appears.
+  await hooks.locator('.ant-table-row').getByText('测试').first().waitFor({ timeout: 15_000 })
 
   await drawer.getByRole('tab', { name: '访问日志' }).click()
   const log = drawer.getByTestId('access-log')

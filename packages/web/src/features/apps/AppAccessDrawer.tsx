@@ -7,6 +7,7 @@ import { AccessKeys, appAccessApi } from './access-api'
 import { AppAccessForm } from './AppAccessForm'
 import { AppAccessLog } from './AppAccessLog'
 import { SecretOnceModal } from './SecretOnceModal'
+import { WebhookPanel } from './WebhookPanel'
 
 /**
  * 接入 of one app (issue 24): how it signs people in through the district's identity hub — protocol settings and
@@ -32,8 +33,8 @@ export function AppAccessDrawer({ appId, onClose }: { appId: number; onClose: ()
         </>
       ),
     },
+    { key: 'webhook', label: '回调', children: <WebhookPanel appId={appId} /> },
     { key: 'log', label: '访问日志', children: <AppAccessLog appId={appId} /> },
-    // ── More tabs of the app's access go here (回调: the webhook subscriptions). ──
   ]
   return (
     <Drawer
