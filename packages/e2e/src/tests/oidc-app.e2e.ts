@@ -7,6 +7,7 @@ const PHONE = { width: 375, height: 812 }
 const WAIT_MS = 20_000
 
 interface Registered {
+  appId: number
   uniqueId: string
   sample: SampleApp
 }
@@ -52,7 +53,7 @@ async function register(baseUrl: string, adminToken: string, name: string, scope
     clientSecret: client.data.secret.clientSecret,
     port,
   })
-  return { uniqueId, sample }
+  return { appId: saved.data, uniqueId, sample }
 }
 
 /** Opens the app from the portal's launcher: it must open top-level in a new page, never in the portal's frame. */
@@ -91,13 +92,7 @@ test('OIDC app: the launcher signs a teacher in to the sample app, portal sign-o
   baseUrl,
 }) => {
   const admin = await tokenOf(baseUrl, 'jyjadmin')
-  const withGuardian = await register(baseUrl, admin, '示例应用', [
-    'profile',
-    'zx:identity',
-    'zx:school',
-    'zx:guardian',
-  ])
-  const noGuardian = await register(baseUrl, admin, '示例应用二', ['profile', 'zx:identity', 'zx:school'])
+  const registered: Registered[] = []
   const contexts: BrowserContext[] = []
   const context = async (viewport = { width: 1280, height: 800 }) => {
     const c = await browser.newContext({ viewport, locale: 'zh-CN' })
@@ -106,6 +101,16 @@ test('OIDC app: the launcher signs a teacher in to the sample app, portal sign-o
     return c
   }
   try {
+    const withGuardian = await register(baseUrl, admin, '示例应用', [
+      'profile',
+      'zx:identity',
+      'zx:school',
+      'zx:guardian',
+    ])
+    registered.push(withGuardian)
+    const noGuardian = await register(baseUrl, admin, '示例应用二', ['profile', 'zx:identity', 'zx:school'])
+    registered.push(noGuardian)
+
     // A teacher: from the launcher into the app, signed in by the portal's session.
     const teacher = await (await context()).newPage()
     const teacherErrors = watchPageErrors(teacher)
@@ -188,7 +193,11 @@ test('OIDC app: the launcher signs a teacher in to the sample app, portal sign-o
     studentErrors()
   } finally {
     for (const c of contexts) await c.close().catch(() => {})
-    await withGuardian.sample.close()
-    await noGuardian.sample.close()
+    // The apps go again: later journeys of the lane see the launcher and the /dynamic host as the demo has them.
+    for (const r of registered) {
+      await r.sample.close()
+      const gone = await api(baseUrl, `/base/mobileApp/delete?id=${r.appId}`, { token: admin })
+      assert(gone.code === 0, `app delete: ${gone.msg}`)
+    }
   }
 })
