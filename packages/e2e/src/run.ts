@@ -54,6 +54,7 @@ const lanes: Load[][] = [
     // It enrols a demo administrator in TOTP (and turns it off again at its end).
     () => import('./tests/qr-mfa.e2e.js'),
     () => import('./tests/sso.e2e.js'),
+    () => import('./tests/oidc-app.e2e.js'),
     () => import('./tests/campus-portal.e2e.js'),
     () => import('./tests/pc-portal-config.e2e.js'),
     () => import('./tests/mobile-portal.e2e.js'),

@@ -138,6 +138,8 @@ export const appRow = z.object({
   userTypes: z.array(appUserType),
   /** What it lacks to open anything (缺少入口地址 …); null when it opens. Such an app is listed to admins only. */
   missing: z.string().nullable(),
+  /** The sign-in protocol of its hub client (app_client), null for none: an OpenID app opens top-level (open-app.ts). */
+  protocol: z.string().nullable(),
 })
 export type AppRow = z.infer<typeof appRow>
 

@@ -4,5 +4,6 @@
 export const orgSelectPage = () => import('../features/org-select/OrgSelectPage')
 export const signupPage = () => import('../features/signup/SignupPage')
 export const thirdLoginPage = () => import('../features/sso/ThirdLoginPage')
+export const oidcLoginPage = () => import('../features/oidc/OidcLoginPage')
 export const notFoundPage = () => import('../features/errors/NotFound')
 export const errorPage = () => import('../features/errors/ErrorPage')

@@ -42,6 +42,8 @@ const OPEN_PAGES: RouteObject[] = [
   { path: '/redirect/signup', lazy: simplePage('/redirect/signup', openPage('signupPage')) },
   // The third-party provider's answer arrives here (GET third/callback → loginByThirdSSO, docs/auth.md).
   { path: '/redirect/thirdLogin', lazy: simplePage('/redirect/thirdLogin', openPage('thirdLoginPage')) },
+  // An app's OpenID sign-in, handed over by /t/<tenant>/sign-in/<uid> (docs/open-platform.md "Sign-in").
+  { path: '/redirect/oidcLogin', lazy: simplePage('/redirect/oidcLogin', openPage('oidcLoginPage')) },
   { path: '/404', lazy: simplePage('/404', notFound) },
   { path: '/404/index', lazy: simplePage('/404/index', notFound) },
   { path: '/error/index', lazy: simplePage('/error/index', openPage('errorPage')) },

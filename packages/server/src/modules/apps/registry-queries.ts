@@ -67,6 +67,10 @@ export const APP_COLUMNS = [
   'app.scopes',
   'app.sort',
   'app.user_types',
+  // The hub client's protocol (issue 24): the launcher opens an OpenID app top-level, never in the portal's frame.
+  sql<string | null>`(SELECT c.protocol FROM app_client c WHERE c.tenant_id = app.tenant_id AND c.app_id = app.id)`.as(
+    'protocol',
+  ),
 ] as const
 
 /** What of a viewer decides which apps they see at all (registry Viewer). */

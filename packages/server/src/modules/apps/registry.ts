@@ -120,6 +120,7 @@ export interface AppDbRow {
   scopes: string
   sort: number
   user_types: UserType[] | null
+  protocol: string | null
 }
 
 /** The user types an app is for; a row never set is for every type. */
@@ -173,6 +174,7 @@ export function toAppRow(a: AppDbRow, today: string, collected: Set<number>): Ap
     sort: a.sort,
     userTypes: [...userTypesOf(a)],
     missing: appTargetMissing({ reqUri: a.req_uri, entryUrl: a.entry_url }),
+    protocol: a.protocol,
   }
 }
 

@@ -57,6 +57,23 @@ function Refusal({ path, title, text }: { path: string; title: string; text: str
   )
 }
 
+function OpenTopLevel({ path, name, url }: { path: string; name: string; url: string }) {
+  return (
+    <div data-page={path} data-testid="subapp-top-level">
+      <Result
+        status="info"
+        title={name}
+        subTitle="此应用需在新窗口中打开"
+        extra={
+          <Button type="primary" href={url} target="_blank" rel="noopener noreferrer">
+            在新窗口打开
+          </Button>
+        }
+      />
+    </div>
+  )
+}
+
 function Frame({ path, app, page }: { path: string; app: AppRow & { entryUrl: string }; page: string }) {
   // A fresh once-token per mount, never refetched while the frame lives (a new token would reload the frame).
   const token = useQuery({
@@ -121,5 +138,7 @@ export default function SubAppHost({ path, title: routeTitle }: PageProps) {
   else if (!found.mayOpen) refusal = <Refusal path={path} title={found.app.name} text={AppMsg.NO_PERMISSION} />
   else if (!found.app.entryUrl) refusal = <Refusal path={path} title={found.app.name} text={AppMsg.NOT_REGISTERED} />
   if (refusal || !found?.app.entryUrl) return refusal
+  // An OpenID app never runs in this frame (its provider's cookies are SameSite=Lax): it opens top-level (open-app.ts).
+  if (found.app.protocol === 'oidc') return <OpenTopLevel path={path} name={found.app.name} url={found.app.entryUrl} />
   return <Frame key={`${route}/${page}`} path={path} app={{ ...found.app, entryUrl: found.app.entryUrl }} page={page} />
 }

@@ -27,7 +27,7 @@ const isHttp = (u: string) => /^https?:\/\//i.test(u)
 /**
  * Opens an app from the launcher, 常用 or a header tab: refuses with the spec's message, else goes to its route
  * (internal pages and sub-app hosts alike) in this window or, with openWay 2, a new tab. An app with only an http
- * entry (no route) is an outside site: it opens in a new tab with no session handed over.
+ * entry (no route) is an outside site, and an OpenID app always: they open in a new tab with no session handed over.
  */
 export function openApp(app: AppRow, permissions: readonly string[]): boolean {
   // Refused before anything opens: no new tab only to say the app is closed.
@@ -38,6 +38,12 @@ export function openApp(app: AppRow, permissions: readonly string[]): boolean {
   }
   // Opening an app ends its manual red dot for this member (docs/red-dots.md "Red dots").
   clearRedDot('app', app.uniqueId)
+  // An OpenID app signs in with the provider's own cookies (SameSite=Lax, not sent inside a cross-site frame): it opens
+  // top-level at its plain entry address, never in the sub-app host's frame and with no portal token in the address.
+  if (app.protocol === 'oidc' && app.entryUrl && isHttp(app.entryUrl)) {
+    window.open(app.entryUrl, '_blank', 'noopener,noreferrer')
+    return true
+  }
   if (app.reqUri) {
     if (app.openWay === OpenWay.NEW) window.open(`${window.location.pathname}#${app.reqUri}`, '_blank', 'noopener')
     else void navigateTo(app.reqUri)

@@ -11,6 +11,7 @@ import { clearRedDot } from '../red-dots/use-red-dots'
 export function openApp(
   app: Pick<AppRow, 'reqUri' | 'entryUrl' | 'openWay' | 'name' | 'isScrap' | 'hasExpire' | 'missing'> & {
     uniqueId?: string
+    protocol?: string | null
   },
 ): void {
   const closed = closedReason(app)
@@ -18,7 +19,8 @@ export function openApp(
     notify.warning(closed)
     return
   }
-  const target = app.reqUri ?? app.entryUrl
+  // An OpenID app opens top-level at its entry address, never in the sub-app host's frame (open-app.ts).
+  const target = (app.protocol === 'oidc' ? app.entryUrl : null) ?? app.reqUri ?? app.entryUrl
   if (!target) {
     notify.warning('暂无权限')
     return
