@@ -1,4 +1,5 @@
 import * as z from './z.js'
+import { APP_PROTOCOLS } from './app-clients.js'
 import { UserType } from './constants.js'
 import { BASE_SET_ENTRY, isPageRoute, subAppHostOf } from './routes.js'
 
@@ -138,6 +139,8 @@ export const appRow = z.object({
   userTypes: z.array(appUserType),
   /** What it lacks to open anything (缺少入口地址 …); null when it opens. Such an app is listed to admins only. */
   missing: z.string().nullable(),
+  /** How it signs people in (app_client): 'cas' opens with a service ticket (cas/launch); else the once-token. */
+  protocol: z.enum(APP_PROTOCOLS).optional(),
 })
 export type AppRow = z.infer<typeof appRow>
 

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type SelectQueryBuilder } from 'kysely'
+import type { AppProtocol } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppTable, Database } from '../../db/schema.js'
 
@@ -67,6 +68,10 @@ export const APP_COLUMNS = [
   'app.scopes',
   'app.sort',
   'app.user_types',
+  // The protocol the app signs people in with (identity hub): the launcher asks a CAS app for a service ticket.
+  sql<AppProtocol | null>`(SELECT c.protocol FROM app_client c WHERE c.tenant_id = app.tenant_id AND c.app_id = app.id)`.as(
+    'protocol',
+  ),
 ] as const
 
 /** What of a viewer decides which apps they see at all (registry Viewer). */

@@ -4,6 +4,7 @@ import {
   AppType,
   BUILTIN_APPS,
   OpenWay,
+  type AppProtocol,
   type AppRow,
   type UserType,
 } from '@zhixiao/shared'
@@ -120,6 +121,8 @@ export interface AppDbRow {
   scopes: string
   sort: number
   user_types: UserType[] | null
+  /** app_client.protocol (null: no client row, the once-token); absent where a query does not read it. */
+  protocol?: AppProtocol | null
 }
 
 /** The user types an app is for; a row never set is for every type. */
@@ -173,6 +176,7 @@ export function toAppRow(a: AppDbRow, today: string, collected: Set<number>): Ap
     sort: a.sort,
     userTypes: [...userTypesOf(a)],
     missing: appTargetMissing({ reqUri: a.req_uri, entryUrl: a.entry_url }),
+    protocol: a.protocol ?? 'token',
   }
 }
 
