@@ -103,6 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     if (!r.url.startsWith('/base/') && !r.url.startsWith('/sc-mobile-api/')) return
     for (const method of [r.method].flat()) {
       if (method === 'HEAD') continue
+      if (r.config?.protocolEndpoint) continue
       routes.push({
         method,
         url: r.url,

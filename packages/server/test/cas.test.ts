@@ -346,7 +346,7 @@ describe('single logout', () => {
     const r = await get(`/t/${tenantId}/cas/logout?service=${encodeURIComponent(service)}`)
     expect(r.status).toBe(303)
     expect(r.headers.location).toBe(`/#/redirect/casLogout?tenantId=${tenantId}&service=${encodeURIComponent(service)}`)
-    const q = (s: string) => call(t, { url: `/t/${tenantId}/cas/logoutTarget?service=${encodeURIComponent(s)}` })
+    const q = (s: string) => call(t, { url: `/t/${tenantId}/cas/registeredService?service=${encodeURIComponent(s)}` })
     expect((await q(service)).data.service).toBe(service)
     expect((await q('https://evil.example.com/')).data.service).toBeNull()
   })

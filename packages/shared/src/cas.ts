@@ -26,8 +26,8 @@ const service = z.string().min(1, CasMsg.SERVICE_REQUIRED).max(2000)
 export const casTenantParams = z.object({ tenantId: z.coerce.number().int().positive() })
 export const casTicketBody = z.object({ service })
 export const casTicketAnswer = z.object({ redirectTo: z.string() })
-export const casLogoutQuery = z.object({ service: z.string().max(2000).default('') })
-/** The service to return to after logout: only a registered CAS service of the tenant, else null (show 已退出). */
-export const casLogoutAnswer = z.object({ service: z.string().nullable() })
+export const casServiceQuery = z.object({ service: z.string().max(2000).default('') })
+/** The service to send the browser back to: only a registered CAS service of the tenant, else null (show 已退出). */
+export const casServiceAnswer = z.object({ service: z.string().nullable() })
 export const casLaunchBody = z.object({ appId: z.id() })
 export const casLaunchAnswer = z.object({ url: z.string() })

@@ -1,13 +1,13 @@
 /**
  * The CAS server's calls from the portal (docs/open-platform.md "CAS"): the ticket the /redirect/casLogin page asks
- * for with the portal session, the logout page's return check, and the launcher's ticket for a CAS app. The CAS
+ * for with the portal session, the check before sending the browser back to a service, and the launcher's ticket for a CAS app. The CAS
  * protocol endpoints themselves (/t/<tenant>/cas/login, serviceValidate …) answer XML and redirects, not contracts.
  */
 import {
   casLaunchAnswer,
   casLaunchBody,
-  casLogoutAnswer,
-  casLogoutQuery,
+  casServiceAnswer,
+  casServiceQuery,
   casTenantParams,
   casTicketAnswer,
   casTicketBody,
@@ -24,13 +24,13 @@ export const casContracts = {
     body: casTicketBody,
     data: casTicketAnswer,
   }),
-  logoutTarget: get('/t/:tenantId/cas/logoutTarget', {
+  registered: get('/t/:tenantId/cas/registeredService', {
     public: true,
     tags,
-    summary: 'CAS 退出后可返回的地址（仅限本单位登记的 CAS 服务）',
+    summary: '本单位登记的 CAS 服务地址才原样返回（退出后返回、gateway 未登录直接返回前校验），否则 null',
     params: casTenantParams,
-    query: casLogoutQuery,
-    data: casLogoutAnswer,
+    query: casServiceQuery,
+    data: casServiceAnswer,
   }),
   launch: post('/base/api/app/cas/launch', {
     tags,

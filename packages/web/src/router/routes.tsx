@@ -42,6 +42,9 @@ const OPEN_PAGES: RouteObject[] = [
   { path: '/redirect/signup', lazy: simplePage('/redirect/signup', openPage('signupPage')) },
   // The third-party provider's answer arrives here (GET third/callback → loginByThirdSSO, docs/auth.md).
   { path: '/redirect/thirdLogin', lazy: simplePage('/redirect/thirdLogin', openPage('thirdLoginPage')) },
+  // CAS (docs/open-platform.md "CAS"): /t/<tenant>/cas/login and /logout hand the browser to these pages.
+  { path: '/redirect/casLogin', lazy: simplePage('/redirect/casLogin', openPage('casLoginPage')) },
+  { path: '/redirect/casLogout', lazy: simplePage('/redirect/casLogout', openPage('casLogoutPage')) },
   { path: '/404', lazy: simplePage('/404', notFound) },
   { path: '/404/index', lazy: simplePage('/404/index', notFound) },
   { path: '/error/index', lazy: simplePage('/error/index', openPage('errorPage')) },

@@ -36,7 +36,8 @@ const query = (pairs: Record<string, string | undefined>) =>
 const truthy = (v: string | undefined) => v !== undefined && v !== 'false' && v !== '0'
 
 export async function installCasEndpoints(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const config = { public: true }
+  // Public (the pages reach the portal session in the browser); a protocol endpoint, so no contract describes it.
+  const config = { public: true, protocolEndpoint: true }
 
   // /login: the portal session lives in the browser, so the page /redirect/casLogin asks for the ticket.
   app.get('/t/:tenantId/cas/login', { config }, async (req: Req, reply) => {

@@ -4,10 +4,10 @@ import { handle } from '../../platform/contract-routes.js'
 import { ok } from '../../platform/envelope.js'
 import { isRegisteredService, issueTicket, launchCasApp } from './cas-service.js'
 
-/** The portal's side of CAS (docs/open-platform.md "CAS"): the login page's ticket, logout's return, the launcher. */
+/** The portal's side of CAS (docs/open-platform.md "CAS"): the login page's ticket, the return check, the launcher. */
 export const casRoutes = (ctx: AppContext) => [
   handle(C.ticket, async (req) => ok(await issueTicket(ctx, req.auth!, req.params.tenantId, req.body.service))),
-  handle(C.logoutTarget, async (req) => {
+  handle(C.registered, async (req) => {
     const { service } = req.query
     return ok({ service: (await isRegisteredService(ctx, req.params.tenantId, service)) ? service : null })
   }),

@@ -41,8 +41,12 @@ export function registrationOutcome(e: unknown): LoginOutcome | null {
   return typeof token === 'string' ? { kind: 'registration', registerToken: token, msg: e.message } : null
 }
 
+/** Pages under /redirect/ a sign-in may return to: they finish a hand-over the sign-in interrupted (CAS login). */
+const RETURN_PAGES = ['/redirect/casLogin?']
+
 /** A redirect back into the app; login pages themselves are never a destination. */
 export function safeRedirect(redirect: string | null): string | null {
+  if (redirect && RETURN_PAGES.some((p) => redirect.startsWith(p))) return redirect
   return redirect && redirect.startsWith('/') && !redirect.startsWith('/redirect/') ? redirect : null
 }
 
