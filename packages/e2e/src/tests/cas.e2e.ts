@@ -1,6 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { api, assert, freePort, test, tokenOf, watchPageErrors } from '../harness.js'
+import { api, assert, freePort, signIn, test, tokenOf, watchPageErrors } from '../harness.js'
 
 const PHONE = { width: 375, height: 812 }
 
@@ -38,7 +38,7 @@ async function startCasApp(casBase: string) {
 /**
  * CAS (docs/open-platform.md "CAS"): a district admin registers a CAS app; a teacher on a phone opens the app's CAS
  * login, signs in to the portal, comes back to the app with a ticket the app validates; the next time the portal
- * session alone is enough.
+ * session alone is enough; from the portal's launcher the app opens with a ticket too.
  */
 test('CAS: a vendor app signs a teacher in through /cas/login and the portal, on a phone', async ({
   browser,
@@ -94,6 +94,21 @@ test('CAS: a vendor app signs a teacher in through /cas/login and the portal, on
     await phone.goto(`${baseUrl}/t/${tenantId}/cas/login?service=${encodeURIComponent(`${app.service}x`)}`)
     assert((await phone.content()).includes('未在本单位登记'), 'an unregistered service is refused')
     errors()
+
+    // The portal's launcher opens the CAS app at its service with a ticket (not ?accesstoken=).
+    const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })
+    try {
+      const page = await desk.newPage()
+      await signIn(page, baseUrl, 'zhanglaoshi')
+      await page.getByTestId('app-launcher-trigger').click()
+      const launcher = page.getByTestId('app-launcher')
+      await launcher.getByText('CAS图书馆').click()
+      await page.waitForURL((u) => u.href.startsWith(`${app.service}?ticket=ST-`))
+      const shown = await page.locator('#who').innerText()
+      assert(shown === `已登录：${me.data.trueName}`, `the launcher's ticket validated: ${shown}`)
+    } finally {
+      await desk.close()
+    }
   } finally {
     await person.close()
     await app.close()
