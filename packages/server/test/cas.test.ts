@@ -221,6 +221,15 @@ describe('tickets and /p3/serviceValidate', () => {
     expect((await p3(`ST-${'a'.repeat(43)}`)).failure?.code).toBe('INVALID_TICKET')
   })
 
+  it('two racing validations: exactly one wins; a ticket is never a portal once-token', async () => {
+    const got = await ticketFor(hw.teacher.token)
+    const swap = await call(t, { url: '/base/api/auth/swap/once/token', body: { onceToken: got.ticket } })
+    expect(swap.code).not.toBe(0)
+    const both = await Promise.all([p3(got.ticket), p3(got.ticket), p3(got.ticket)])
+    expect(both.filter((r) => r.user !== undefined)).toHaveLength(1)
+    expect(both.filter((r) => r.failure?.code === 'INVALID_TICKET')).toHaveLength(2)
+  })
+
   it('an expired ticket is refused', async () => {
     const got = await ticketFor(hw.teacher.token)
     t.clock.advance(CAS_TICKET_TTL_MS + 1000)
