@@ -110,7 +110,8 @@ export async function finishLogin(token: string, redirect: string | null): Promi
   const shown = useSession.getState().loginPageInfo
   const tenantInfo =
     shown?.tenantId === user.tenantId ? Promise.resolve(shown) : authApi.loginInfo(user.orgId).catch(() => null)
-  if (user.userType === UserType.STUDENT) {
+  // A student signing in to an app (CAS) goes back to it, not to the student site.
+  if (user.userType === UserType.STUDENT && !RETURN_PAGES.some((p) => redirect?.startsWith(p))) {
     const site = (await tenantInfo)?.studentSiteUrl
     // The session token never goes into a URL: the student site gets a once-token (single use, 60 s) and swaps it
     // (POST swap/once/token) for a session of its own, as a hosted sub-app does (docs/portal-apps.md).
