@@ -67,6 +67,7 @@ const lanes: Load[][] = [
     // Changes and restores the demo tenant's module type and domain and the config centre.
     () => import('./tests/startup-params.e2e.js'),
     () => import('./tests/stub-settings.e2e.js'),
+    () => import('./tests/cas.e2e.js'),
   ],
 ]
 

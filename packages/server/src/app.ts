@@ -108,6 +108,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     if (!isApiPath(r.url)) return
     for (const method of [r.method].flat()) {
       if (method === 'HEAD') continue
+      if (r.config?.protocolEndpoint) continue
       routes.push({
         method,
         url: r.url,

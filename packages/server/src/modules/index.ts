@@ -4,6 +4,7 @@ import { appsModule } from './apps/manifest.js'
 import { appClientsModule } from './app-clients/manifest.js'
 import { oidcModule } from './oidc/manifest.js'
 import { webhooksModule } from './webhooks/manifest.js'
+import { casModule } from './cas/manifest.js'
 import { baseDataModule } from './base-data/manifest.js'
 import { configCenterModule } from './config-center/manifest.js'
 import { cmsModule } from './cms/manifest.js'
@@ -42,6 +43,7 @@ export const MODULES: readonly ModuleManifest[] = [
   appClientsModule,
   oidcModule,
   webhooksModule,
+  casModule,
   mobilePortalModule,
   redDotsModule,
   cmsModule,

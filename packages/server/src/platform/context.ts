@@ -40,5 +40,7 @@ declare module 'fastify' {
      * school's administrator, who holds the same page codes, cannot act for the other schools (docs/auth.md).
      */
     tenantWide?: boolean
+    /** A protocol endpoint that answers as its protocol says (CAS XML, redirects), not an API contract. */
+    protocolEndpoint?: boolean
   }
 }

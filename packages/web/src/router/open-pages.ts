@@ -5,5 +5,7 @@ export const orgSelectPage = () => import('../features/org-select/OrgSelectPage'
 export const signupPage = () => import('../features/signup/SignupPage')
 export const thirdLoginPage = () => import('../features/sso/ThirdLoginPage')
 export const oidcLoginPage = () => import('../features/oidc/OidcLoginPage')
+export const casLoginPage = () => import('../features/cas/CasLoginPage')
+export const casLogoutPage = () => import('../features/cas/CasLogoutPage')
 export const notFoundPage = () => import('../features/errors/NotFound')
 export const errorPage = () => import('../features/errors/ErrorPage')

@@ -44,6 +44,9 @@ const OPEN_PAGES: RouteObject[] = [
   { path: '/redirect/thirdLogin', lazy: simplePage('/redirect/thirdLogin', openPage('thirdLoginPage')) },
   // An app's OpenID sign-in, handed over by /t/<tenant>/sign-in/<uid> (docs/open-platform.md "Sign-in").
   { path: '/redirect/oidcLogin', lazy: simplePage('/redirect/oidcLogin', openPage('oidcLoginPage')) },
+  // CAS (docs/open-platform.md "CAS"): /t/<tenant>/cas/login and /logout hand the browser to these pages.
+  { path: '/redirect/casLogin', lazy: simplePage('/redirect/casLogin', openPage('casLoginPage')) },
+  { path: '/redirect/casLogout', lazy: simplePage('/redirect/casLogout', openPage('casLogoutPage')) },
   { path: '/404', lazy: simplePage('/404', notFound) },
   { path: '/404/index', lazy: simplePage('/404/index', notFound) },
   { path: '/error/index', lazy: simplePage('/error/index', openPage('errorPage')) },

@@ -61,6 +61,8 @@ export interface OnceTokenTable extends Owned {
   app_id: number | null
   service: string | null
   session_id: string | null
+  /** A CAS ticket's own value, kept once validated (spent) for single logout's SessionIndex. */
+  ticket: string | null
 }
 
 export interface AppsTables {

@@ -5,6 +5,7 @@ import { useEffect, useMemo, type ReactNode } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { startupAppName } from '../../bootstrap/app-name'
 import type { PageProps } from '../../navigation/page-props'
+import { casApi } from '../cas/api'
 import { AppKeys, appsApi } from './api'
 import './apps.css'
 
@@ -74,6 +75,39 @@ function OpenTopLevel({ path, name, url }: { path: string; name: string; url: st
   )
 }
 
+/**
+ * A CAS app in the frame (docs/open-platform.md "CAS"): its first registered service with a fresh service ticket,
+ * which the app validates at /p3/serviceValidate like any CAS client; fetched once per mount, like the once-token.
+ */
+function CasFrame({ path, app }: { path: string; app: AppRow }) {
+  const launch = useQuery({
+    queryKey: [AppKeys.hosted, 'cas', app.appId],
+    queryFn: () => casApi.launch(app.appId),
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    retry: false,
+  })
+  if (launch.isLoading) return <Spin style={{ display: 'block', margin: '96px auto' }} />
+  if (!launch.data) {
+    const why = launch.error instanceof Error ? launch.error.message : '无法打开应用，请稍后重试'
+    return <Refusal path={path} title={app.name} text={why} />
+  }
+  return (
+    <div data-page={path} data-testid="subapp-host">
+      <iframe
+        className="zx-subapp-frame"
+        title={app.name}
+        data-app={app.uniqueId}
+        src={launch.data.url}
+        sandbox={sandboxFor(launch.data.url)}
+        referrerPolicy="no-referrer"
+      />
+    </div>
+  )
+}
+
 function Frame({ path, app, page }: { path: string; app: AppRow & { entryUrl: string }; page: string }) {
   // A fresh once-token per mount, never refetched while the frame lives (a new token would reload the frame).
   const token = useQuery({
@@ -136,7 +170,10 @@ export default function SubAppHost({ path, title: routeTitle }: PageProps) {
   else if (found.app.isScrap) refusal = <Refusal path={path} title={found.app.name} text={AppMsg.SCRAPPED} />
   else if (found.app.hasExpire) refusal = <Refusal path={path} title={found.app.name} text={AppMsg.EXPIRED} />
   else if (!found.mayOpen) refusal = <Refusal path={path} title={found.app.name} text={AppMsg.NO_PERMISSION} />
-  else if (!found.app.entryUrl) refusal = <Refusal path={path} title={found.app.name} text={AppMsg.NOT_REGISTERED} />
+  else if (!found.app.entryUrl && found.app.protocol !== 'cas') {
+    refusal = <Refusal path={path} title={found.app.name} text={AppMsg.NOT_REGISTERED} />
+  }
+  if (!refusal && found?.app.protocol === 'cas') return <CasFrame key={route} path={path} app={found.app} />
   if (refusal || !found?.app.entryUrl) return refusal
   // An OpenID app never runs in this frame (its provider's cookies are SameSite=Lax): it opens top-level (open-app.ts).
   if (found.app.protocol === 'oidc') return <OpenTopLevel path={path} name={found.app.name} url={found.app.entryUrl} />

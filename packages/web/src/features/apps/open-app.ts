@@ -1,5 +1,6 @@
 import { AppMsg, OpenWay, type AppRow } from '@zhixiao/shared'
 import { notify } from '../../api/feedback'
+import { openCasApp } from '../cas/launch'
 import { navigateTo } from '../../navigation/navigate'
 import { clearRedDot } from '../red-dots/use-red-dots'
 
@@ -27,7 +28,8 @@ const isHttp = (u: string) => /^https?:\/\//i.test(u)
 /**
  * Opens an app from the launcher, 常用 or a header tab: refuses with the spec's message, else goes to its route
  * (internal pages and sub-app hosts alike) in this window or, with openWay 2, a new tab. An app with only an http
- * entry (no route) is an outside site, and an OpenID app always: they open in a new tab with no session handed over.
+ * entry (no route) is an outside site, and an OpenID app always: they open in a new tab with no session handed over;
+ * a CAS app opens at its service with a ticket (this window or, openWay 2, a new tab).
  */
 export function openApp(app: AppRow, permissions: readonly string[]): boolean {
   // Refused before anything opens: no new tab only to say the app is closed.
@@ -47,6 +49,11 @@ export function openApp(app: AppRow, permissions: readonly string[]): boolean {
   if (app.reqUri) {
     if (app.openWay === OpenWay.NEW) window.open(`${window.location.pathname}#${app.reqUri}`, '_blank', 'noopener')
     else void navigateTo(app.reqUri)
+    return true
+  }
+  // A CAS app outside the portal opens at its service with a ticket (docs/open-platform.md "CAS").
+  if (app.protocol === 'cas') {
+    void openCasApp(app.appId, app.openWay === OpenWay.NEW)
     return true
   }
   if (app.entryUrl && isHttp(app.entryUrl)) {

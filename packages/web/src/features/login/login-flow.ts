@@ -41,12 +41,14 @@ export function registrationOutcome(e: unknown): LoginOutcome | null {
   return typeof token === 'string' ? { kind: 'registration', registerToken: token, msg: e.message } : null
 }
 
-/** Where an app's OpenID sign-in waits for the portal's (features/oidc): the one /redirect/ page a login returns to. */
+/** Where an app's OpenID sign-in waits for the portal's (features/oidc). */
 export const OIDC_LOGIN_PATH = '/redirect/oidcLogin?'
+/** Pages under /redirect/ a sign-in may return to: they finish a hand-over the sign-in interrupted (OpenID, CAS). */
+const RETURN_PAGES = [OIDC_LOGIN_PATH, '/redirect/casLogin?']
 
 /** A redirect back into the app; login pages themselves are never a destination. */
 export function safeRedirect(redirect: string | null): string | null {
-  if (redirect?.startsWith(OIDC_LOGIN_PATH)) return redirect
+  if (redirect && RETURN_PAGES.some((p) => redirect.startsWith(p))) return redirect
   return redirect && redirect.startsWith('/') && !redirect.startsWith('/redirect/') ? redirect : null
 }
 
@@ -110,8 +112,8 @@ export async function finishLogin(token: string, redirect: string | null): Promi
   const shown = useSession.getState().loginPageInfo
   const tenantInfo =
     shown?.tenantId === user.tenantId ? Promise.resolve(shown) : authApi.loginInfo(user.orgId).catch(() => null)
-  // A student signing in to an app (OpenID) goes back to it, not to the student site.
-  if (user.userType === UserType.STUDENT && !redirect?.startsWith(OIDC_LOGIN_PATH)) {
+  // A student signing in to an app (OpenID, CAS) goes back to it, not to the student site.
+  if (user.userType === UserType.STUDENT && !RETURN_PAGES.some((p) => redirect?.startsWith(p))) {
     const site = (await tenantInfo)?.studentSiteUrl
     // The session token never goes into a URL: the student site gets a once-token (single use, 60 s) and swaps it
     // (POST swap/once/token) for a session of its own, as a hosted sub-app does (docs/portal-apps.md).

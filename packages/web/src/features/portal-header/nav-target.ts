@@ -3,6 +3,7 @@ import { notify } from '../../api/feedback'
 import { closedReason } from '../apps/open-app'
 import { navigateTo } from '../../navigation/navigate'
 import { clearRedDot } from '../red-dots/use-red-dots'
+import { openCasApp } from '../cas/launch'
 
 /**
  * Opens an app from a header tab or menu: its route in this window, or a new tab when it asks for one (openWay 2).
@@ -11,7 +12,8 @@ import { clearRedDot } from '../red-dots/use-red-dots'
 export function openApp(
   app: Pick<AppRow, 'reqUri' | 'entryUrl' | 'openWay' | 'name' | 'isScrap' | 'hasExpire' | 'missing'> & {
     uniqueId?: string
-    protocol?: string | null
+    appId?: number
+    protocol?: AppRow['protocol']
   },
 ): void {
   const closed = closedReason(app)
@@ -26,6 +28,11 @@ export function openApp(
     return
   }
   clearRedDot('app', app.uniqueId)
+  // A CAS app outside the portal opens at its service with a ticket; a routed one goes to its host page as usual.
+  if (!app.reqUri && app.protocol === 'cas' && app.appId !== undefined) {
+    void openCasApp(app.appId, app.openWay === 2)
+    return
+  }
   openTarget(target, app.openWay === 2)
 }
 

@@ -1,0 +1,116 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { api, assert, freePort, signIn, test, tokenOf, watchPageErrors } from '../harness.js'
+
+const PHONE = { width: 375, height: 812 }
+
+/**
+ * A vendor's CAS app on another origin: it validates the ticket it receives at /p3/serviceValidate (format=JSON,
+ * server to server, as a CAS client does) and shows who signed in.
+ */
+async function startCasApp(casBase: string) {
+  const port = await freePort()
+  const service = `http://127.0.0.1:${port}/library/`
+  const srv = http.createServer((req, res) => {
+    const ticket = new URL(req.url ?? '/', service).searchParams.get('ticket')
+    void (async () => {
+      let text = '未登录'
+      if (ticket) {
+        const q = `ticket=${encodeURIComponent(ticket)}&service=${encodeURIComponent(service)}&format=JSON`
+        const r = await fetch(`${casBase}/p3/serviceValidate?${q}`, { signal: AbortSignal.timeout(10_000) })
+        const body = (await r.json()) as {
+          serviceResponse: { authenticationSuccess?: { user: string; attributes: { name?: string } } }
+        }
+        const ok = body.serviceResponse.authenticationSuccess
+        text = ok ? `已登录：${ok.attributes.name ?? ok.user}` : '票据无效'
+      }
+      res.setHeader('content-type', 'text/html; charset=utf-8')
+      res.end(`<!doctype html><meta name="viewport" content="width=device-width"><h1 id="who">${text}</h1>`)
+    })().catch(() => {
+      res.statusCode = 500
+      res.end()
+    })
+  })
+  await new Promise<void>((r) => srv.listen(port, '127.0.0.1', () => r()))
+  return { service, port: (srv.address() as AddressInfo).port, close: () => new Promise((r) => srv.close(r)) }
+}
+
+/**
+ * CAS (docs/open-platform.md "CAS"): a district admin registers a CAS app; a teacher on a phone opens the app's CAS
+ * login, signs in to the portal, comes back to the app with a ticket the app validates; the next time the portal
+ * session alone is enough; from the portal's launcher the app opens with a ticket too.
+ */
+test('CAS: a vendor app signs a teacher in through /cas/login and the portal, on a phone', async ({
+  browser,
+  baseUrl,
+}) => {
+  const admin = await tokenOf(baseUrl, 'jyjadmin')
+  const teacher = await tokenOf(baseUrl, 'zhanglaoshi')
+  const me = await api<{ tenantId: number; trueName: string }>(baseUrl, '/base/api/account/user/current/detail', {
+    token: teacher,
+  })
+  const tenantId = me.data.tenantId
+  const app = await startCasApp(`${baseUrl}/t/${tenantId}/cas`)
+  const person = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, locale: 'zh-CN' })
+  try {
+    const saved = await api<number>(baseUrl, '/base/mobileApp/save', {
+      token: admin,
+      body: { name: 'CAS图书馆', entryUrl: app.service, appType: 3 },
+    })
+    assert(saved.code === 0, `app save: ${saved.msg}`)
+    const client = await api(baseUrl, '/base/api/app/client/save', {
+      token: admin,
+      body: {
+        appId: saved.data,
+        protocol: 'cas',
+        casServices: [app.service],
+        scopes: ['profile'],
+        subjectType: 'public',
+      },
+    })
+    assert(client.code === 0, `client save: ${client.msg}`)
+
+    const phone = await person.newPage()
+    const errors = watchPageErrors(phone)
+    const login = `${baseUrl}/t/${tenantId}/cas/login?service=${encodeURIComponent(app.service)}`
+    await phone.goto(login)
+    // Not signed in: the portal's login page, which comes back to the CAS page afterwards.
+    await phone.getByPlaceholder('请输入用户名').waitFor()
+    const fits = await phone.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) <= innerWidth)
+    assert(fits, 'the login page fits a 375 px phone')
+    await phone.getByPlaceholder('请输入用户名').fill('zhanglaoshi')
+    await phone.getByPlaceholder('请输入密码').fill('Demo@2026')
+    await phone.getByRole('button', { name: '登录', exact: true }).click()
+    await phone.waitForURL((u) => u.href.startsWith(`${app.service}?ticket=ST-`))
+    const who = await phone.locator('#who').innerText()
+    assert(who === `已登录：${me.data.trueName}`, `the app validated the ticket: ${who}`)
+
+    // Signed in: straight through to the app with a new ticket.
+    await phone.goto(login)
+    await phone.waitForURL((u) => u.href.startsWith(`${app.service}?ticket=ST-`))
+    assert((await phone.locator('#who').innerText()).startsWith('已登录'), 'the second visit signs in at once')
+
+    // An unregistered service is refused by the server with a Chinese page.
+    await phone.goto(`${baseUrl}/t/${tenantId}/cas/login?service=${encodeURIComponent(`${app.service}x`)}`)
+    assert((await phone.content()).includes('未在本单位登记'), 'an unregistered service is refused')
+    errors()
+
+    // The portal's launcher opens the CAS app at its service with a ticket (not ?accesstoken=).
+    const desk = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' })
+    try {
+      const page = await desk.newPage()
+      await signIn(page, baseUrl, 'zhanglaoshi')
+      await page.getByTestId('app-launcher-trigger').click()
+      const launcher = page.getByTestId('app-launcher')
+      await launcher.getByText('CAS图书馆').click()
+      await page.waitForURL((u) => u.href.startsWith(`${app.service}?ticket=ST-`))
+      const shown = await page.locator('#who').innerText()
+      assert(shown === `已登录：${me.data.trueName}`, `the launcher's ticket validated: ${shown}`)
+    } finally {
+      await desk.close()
+    }
+  } finally {
+    await person.close()
+    await app.close()
+  }
+})
