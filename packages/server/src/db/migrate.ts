@@ -44,6 +44,7 @@ import * as m202611251110 from './migrations/202611251110_add_tenant_domain.js'
 import * as m202611262300 from './migrations/202611262300_add_qr_login_browser.js'
 import * as m202611262310 from './migrations/202611262310_add_message_push_app.js'
 import * as m202611270500 from './migrations/202611270500_create_identity_hub.js'
+import * as m202611270610 from './migrations/202611270610_add_directory_api.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
   '202611222300_create_core_tables': m202611222300,
@@ -88,6 +89,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611262300_add_qr_login_browser': m202611262300,
   '202611262310_add_message_push_app': m202611262310,
   '202611270500_create_identity_hub': m202611270500,
+  '202611270610_add_directory_api': m202611270610,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -3,6 +3,7 @@ import { areaModule } from './area/manifest.js'
 import { appsModule } from './apps/manifest.js'
 import { appClientsModule } from './app-clients/manifest.js'
 import { oidcModule } from './oidc/manifest.js'
+import { directoryModule } from './directory/manifest.js'
 import { baseDataModule } from './base-data/manifest.js'
 import { configCenterModule } from './config-center/manifest.js'
 import { cmsModule } from './cms/manifest.js'
@@ -40,6 +41,7 @@ export const MODULES: readonly ModuleManifest[] = [
   appsModule,
   appClientsModule,
   oidcModule,
+  directoryModule,
   mobilePortalModule,
   redDotsModule,
   cmsModule,
