@@ -100,7 +100,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // Every API route with its access rule, so tests can check each one (the generated permission matrix).
   const routes: RouteAccess[] = []
   app.addHook('onRoute', (r) => {
-    if (!r.url.startsWith('/base/') && !r.url.startsWith('/sc-mobile-api/')) return
+    if (!/^\/(base|sc-mobile-api|open)\//.test(r.url)) return
     for (const method of [r.method].flat()) {
       if (method === 'HEAD') continue
       routes.push({

@@ -107,6 +107,7 @@ describe('reading the directory with a client-credentials token', () => {
   it('lists schools, grades, classes, teachers, students and guardians with the granted fields', async () => {
     const schools = await read('/open/v1/schools', fullToken)
     expect(schools.status).toBe(200)
+    expect(schools.headers['cache-control']).toBe('no-store')
     expect(schools.code).toBe(0)
     const ids = (schools.data.items as { id: number }[]).map((s) => s.id)
     expect(ids).toEqual(expect.arrayContaining([hw.w.bureauId, hw.w.schoolId, hw.w.school2Id]))

@@ -66,12 +66,12 @@ export function installNoSniff(app: FastifyInstance): void {
 }
 
 /**
- * Every API answer (/base/..., and the campus portal's /sc-mobile-api/...) carries Cache-Control: no-store, so no browser or proxy keeps personal data, tokens
+ * Every API answer (/base/..., the campus portal's /sc-mobile-api/..., the apps' directory /open/...) carries Cache-Control: no-store, so no browser or proxy keeps personal data, tokens
  * or exports. A route that sets its own caching (uploaded images, addressed by an unguessable id) keeps it.
  */
 export function installApiNoStore(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
-    if ((req.url.startsWith('/base/') || req.url.startsWith('/sc-mobile-api/')) && !reply.hasHeader('cache-control'))
+    if (/^\/(base|sc-mobile-api|open)\//.test(req.url) && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store')
     return payload
   })
