@@ -44,6 +44,7 @@ import * as m202611251110 from './migrations/202611251110_add_tenant_domain.js'
 import * as m202611262300 from './migrations/202611262300_add_qr_login_browser.js'
 import * as m202611262310 from './migrations/202611262310_add_message_push_app.js'
 import * as m202611270500 from './migrations/202611270500_create_identity_hub.js'
+import * as m202611270610 from './migrations/202611270610_add_directory_api.js'
 import * as m202611270620 from './migrations/202611270620_add_cas_ticket_value.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611262300_add_qr_login_browser': m202611262300,
   '202611262310_add_message_push_app': m202611262310,
   '202611270500_create_identity_hub': m202611270500,
+  '202611270610_add_directory_api': m202611270610,
   '202611270620_add_cas_ticket_value': m202611270620,
 }
 

@@ -5,6 +5,7 @@ import { appClientsModule } from './app-clients/manifest.js'
 import { oidcModule } from './oidc/manifest.js'
 import { webhooksModule } from './webhooks/manifest.js'
 import { casModule } from './cas/manifest.js'
+import { directoryModule } from './directory/manifest.js'
 import { baseDataModule } from './base-data/manifest.js'
 import { configCenterModule } from './config-center/manifest.js'
 import { cmsModule } from './cms/manifest.js'
@@ -44,6 +45,7 @@ export const MODULES: readonly ModuleManifest[] = [
   oidcModule,
   webhooksModule,
   casModule,
+  directoryModule,
   mobilePortalModule,
   redDotsModule,
   cmsModule,

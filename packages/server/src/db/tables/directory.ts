@@ -12,6 +12,14 @@ export interface DirectoryChangeTable extends Owned {
   fanned_out: Generated<boolean>
 }
 
+/** The directory API's per-app rate windows: calls of one client in one minute (migration 202611270610). */
+export interface DirectoryRateTable extends Owned {
+  client_id: string
+  window_start: Date
+  hits: Generated<number>
+}
+
 export interface DirectoryTables {
   directory_change: DirectoryChangeTable
+  directory_rate: DirectoryRateTable
 }
