@@ -106,6 +106,25 @@ test('CAS: a vendor app signs a teacher in through /cas/login and the portal, on
       await page.waitForURL((u) => u.href.startsWith(`${app.service}?ticket=ST-`))
       const shown = await page.locator('#who').innerText()
       assert(shown === `已登录：${me.data.trueName}`, `the launcher's ticket validated: ${shown}`)
+
+      // Hosted in the portal's frame (a sub-app route): the frame opens the service with a ticket, and the app
+      // validates it like any CAS client — the iframe hand-over is CAS now, not ?accesstoken=.
+      const hosted = await api<number>(baseUrl, '/base/mobileApp/save', {
+        token: admin,
+        body: { name: 'CAS课程中心', reqUri: '/courseCenter', entryUrl: app.service, appType: 3 },
+      })
+      assert(hosted.code === 0, `hosted app save: ${hosted.msg}`)
+      const hostedClient = await api(baseUrl, '/base/api/app/client/save', {
+        token: admin,
+        body: { appId: hosted.data, protocol: 'cas', casServices: [app.service], scopes: ['profile'] },
+      })
+      assert(hostedClient.code === 0, `hosted client save: ${hostedClient.msg}`)
+      await page.goto(`${baseUrl}/#/courseCenter`)
+      const frame = page.locator('iframe.zx-subapp-frame')
+      const src = (await frame.getAttribute('src', { timeout: 15_000 })) ?? ''
+      assert(src.startsWith(`${app.service}?ticket=ST-`), `the frame opens the service with a ticket: ${src}`)
+      const inFrame = await page.frameLocator('iframe.zx-subapp-frame').locator('#who').innerText({ timeout: 15_000 })
+      assert(inFrame === `已登录：${me.data.trueName}`, `the framed app validated its ticket: ${inFrame}`)
     } finally {
       await desk.close()
     }
