@@ -199,6 +199,19 @@ describe('the provider', () => {
         expectedState: g.url.searchParams.get('state')!,
       }),
     ).rejects.toMatchObject({ error: 'invalid_grant' })
+    // A downgrade: the flow began with a code_challenge; the exchange leaves the verifier out.
+    const h = await codeFlow(hw.teacher.token)
+    const code = h.redirect!.searchParams.get('code')!
+    const bare = await fetch(`${issuer}/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
+    })
+    expect(bare.status).toBe(400)
+    expect(((await bare.json()) as { error: string }).error).toBe('invalid_grant')
   })
 
   it('refuses a redirect URI that differs by one character, without redirecting', async () => {
