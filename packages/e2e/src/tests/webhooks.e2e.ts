@@ -151,8 +151,10 @@ test('webhooks: a student moved with 调班 reaches the subscribed app signed, r
       bureau,
     )
     assert(sub.url === rx.url && sub.enabled, 'the loopback endpoint is subscribed')
-    // 发送测试: a signed ping reaches the endpoint. A pass fans the change feed out before it sends, so once the ping
-    // is in, the worker has caught up with the feed (a fresh demo's seed leaves thousands of changes behind it).
+    // 发送测试: a signed ping reaches the endpoint. It is also the journey's sync point: a pass fans the whole change
+    // feed out before it sends, and a fresh demo's seed (some 500 changes) waits in the feed for the worker's first
+    // pass; in one batch a person's add and later change fold into person.added alone (events.ts), so a move made
+    // before that pass would reach this app, subscribed to person.changed only, as nothing.
     const pingId = await callAs(baseUrl, webhookContracts.test, { appId }, bureau)
     const started = Date.now()
     const ping = await poll('the test ping', 60_000, () =>
@@ -229,15 +231,12 @@ test('webhooks: a student moved with 调班 reaches the subscribed app signed, r
     assert(logged.attempts === 2, `the log counts 2 attempts (${logged.attempts})`)
     assert(logged.lastStatus === 200 && logged.delivered, 'the log has the last answer 200 and the delivery time')
   } finally {
-    // Leave the demo as found: the subscription off (nothing more is queued for it), the student back in class.
-    await callAs(
-      baseUrl,
-      webhookContracts.save,
-      { appId, url: rx.url, events: ['person.changed'], enabled: false },
-      bureau,
-    ).catch(() => undefined)
+    // Leave the demo as found: the app gone (its client and subscription with it), the student back in class.
+    await callAs(baseUrl, appContracts.delete, { id: appId }, bureau).catch((e: Error) =>
+      console.log(`    (cleanup: ${e.message})`),
+    )
     await callAs(baseUrl, studentContracts.changeClass, { ids: [student.id], classId: from.id }, school).catch(
-      () => undefined,
+      (e: Error) => console.log(`    (cleanup: ${e.message})`),
     )
     await rx.close()
   }
