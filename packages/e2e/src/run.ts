@@ -38,6 +38,7 @@ const lanes: Load[][] = [
     () => import('./tests/alliance.e2e.js'),
     // Reads xxadmin and zhanglaoshi as seeded and injects its odd answers in its own pages only.
     () => import('./tests/client-rules.e2e.js'),
+    () => import('./tests/webhooks.e2e.js'),
   ],
   [
     // First in its lane: it reads the demo as seeded (header style 1, no favourites) and changes nothing.
