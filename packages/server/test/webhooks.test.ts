@@ -357,6 +357,39 @@ describe('delivery', () => {
     const subs = fresh.map((g) => parse(g.body).data.sub)
     expect(new Set(subs).size).toBe(5)
   })
+
+  it('an app listening only for changes hears a person added and changed in one batch as person.changed', async () => {
+    const app = await confidentialApp('只听变更')
+    const only = await newReceiver()
+    expect((await subscribe(app.appId, `${only.base}/hook`, ['person.changed'])).code).toBe(0)
+    await runWebhooks(t.ctx)
+    // One transaction: the add and the change reach the feed together, so they fold into one event.
+    const id = await t.db.tenant(hw.w.tenantId, async (trx) => {
+      const acc = await trx
+        .selectFrom('user_info')
+        .select('account_id')
+        .where('id', '=', hw.student.userInfoId)
+        .executeTakeFirstOrThrow()
+      const row = await trx
+        .insertInto('user_info')
+        .values({
+          account_id: acc.account_id,
+          org_id: hw.w.school2Id,
+          user_type: UserType.STUDENT,
+          true_name: '李小明',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await trx.updateTable('user_info').set({ remark: '借读' }).where('id', '=', row.id).execute()
+      return row.id
+    })
+    await runWebhooks(t.ctx)
+    const mine = only.got.map((g) => parse(g.body)).filter((b) => b.event !== 'ping')
+    expect(mine.map((b) => b.event)).toEqual(['person.changed'])
+    expect(mine[0]!.data.sub).toBe(
+      subjectFor(t.ctx, { tenantId: hw.w.tenantId, clientId: app.clientId, subjectType: 'pairwise' }, id),
+    )
+  })
 })
 
 describe('pruning', () => {

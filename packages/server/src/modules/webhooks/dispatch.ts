@@ -44,10 +44,14 @@ export const signatureOf = (secret: string, timestamp: string, body: string) =>
 
 type Subscriber = Awaited<ReturnType<typeof liveSubscriptions>>[number]
 
+/** The event an app hears: a folded add (events.ts) reaches an app that listens only for changes as a change. */
+const eventFor = (app: Subscriber, e: HubEvent): HubEvent['event'] =>
+  e.event === 'person.added' && e.changedToo && !app.events.includes('person.added') ? 'person.changed' : e.event
+
 /** Whether the app may receive the event: subscribed, and granted what it reveals (as the claims are). */
 const wants = (app: Subscriber, e: HubEvent) =>
   app.tenant_id === e.tenantId &&
-  app.events.includes(e.event) &&
+  app.events.includes(eventFor(app, e)) &&
   (!GUARDIAN_EVENTS.includes(e.event) || app.scopes.includes('zx:guardian'))
 
 /**
@@ -108,7 +112,7 @@ export async function fanOut(ctx: AppContext): Promise<{ changes: number; delive
           if (!wants(app, e)) continue
           const payload: WebhookPayload = {
             id: randomUUID(),
-            event: e.event,
+            event: eventFor(app, e),
             occurred_at: new Date(e.at).toISOString(),
             tenant_id: e.tenantId,
             data: dataFor(ctx, app, e),

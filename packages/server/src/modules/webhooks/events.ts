@@ -31,6 +31,8 @@ export interface HubEvent {
   child?: number
   guardians?: { id: number; relation: string }[]
   plain?: Record<string, string | number | null>
+  /** A person.added that a change of the same batch folded into: an app that hears only changes gets it as one. */
+  changedToo?: boolean
 }
 
 export const stateKey = (tenantId: number, id: number) => `${tenantId}:${id}`
@@ -86,7 +88,8 @@ function eventOf(c: FeedRow, s: FeedState): HubEvent | null {
 
 /**
  * The events of a batch, one per (tenant, event, entity): repeats fold into the latest, and a person added in the
- * batch is not also reported changed (the add carries the state the app then reads).
+ * batch is not also reported changed (the add carries the state the app then reads) — except to an app that
+ * subscribed to changes but not to adds, which gets that add as a change (dispatch.ts eventFor), never nothing.
  */
 export function eventsOf(rows: FeedRow[], s: FeedState): HubEvent[] {
   const byKey = new Map<string, HubEvent>()
@@ -97,8 +100,12 @@ export function eventsOf(rows: FeedRow[], s: FeedState): HubEvent[] {
     byKey.delete(k) // keep the order of the latest occurrence
     byKey.set(k, e)
   }
-  const added = new Set(
-    [...byKey.values()].filter((e) => e.event === 'person.added').map((e) => `${e.tenantId}|${e.key}`),
+  const added = new Map(
+    [...byKey.values()].filter((e) => e.event === 'person.added').map((e) => [`${e.tenantId}|${e.key}`, e]),
   )
-  return [...byKey.values()].filter((e) => e.event !== 'person.changed' || !added.has(`${e.tenantId}|${e.key}`))
+  return [...byKey.values()].filter((e) => {
+    const add = e.event === 'person.changed' ? added.get(`${e.tenantId}|${e.key}`) : undefined
+    if (add) add.changedToo = true
+    return !add
+  })
 }
