@@ -45,13 +45,17 @@ export function SwitchOrgDialog({ open, onClose }: { open: boolean; onClose: () 
   const switched = useRef(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
 
-  useEffect(() => {
+  // Reset while rendering the opening (not in an effect): an effect runs after the list is painted, so a quick
+  // click on another org could land before it and be overwritten by the preselection.
+  const [openedFor, setOpenedFor] = useState<{ open: boolean; orgId: number | undefined }>({ open: false, orgId: -1 })
+  if (openedFor.open !== open || openedFor.orgId !== user?.orgId) {
+    setOpenedFor({ open, orgId: user?.orgId })
     if (open) {
       setChosen(user?.orgId ?? null)
       setError(null)
       setVerify(null)
     }
-  }, [open, user?.orgId])
+  }
   useEffect(() => () => clearTimeout(timer.current), [])
 
   const flash = (text: string) => {
