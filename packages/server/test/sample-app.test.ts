@@ -9,8 +9,8 @@ import { createTestApp, type TestApp } from './helpers.js'
 /**
  * The sample third-party app (packages/sample-app; docs/open-platform.md) against the real provider: it signs people
  * in with code + PKCE and shows exactly the granted claims, accepts the provider's back-channel logout and refuses a
- * forged one, and reads the directory with a client-credentials token (here from a stand-in directory, so this test
- * does not depend on /open/v1 itself).
+ * forged one, and reads the directory with a client-credentials token (from a stand-in directory that records the
+ * token and can fail, and from the real /open/v1).
  */
 let t: TestApp
 let base: string
@@ -195,5 +195,20 @@ describe('the sample app', () => {
     directory.fail = true
     const failed = await (await new Browser().get('/directory')).text()
     expect(failed).toContain('通讯录读取失败：服务器开小差了')
+  })
+
+  it("reads the real directory API (/open/v1 at the issuer's origin): the class's student with the granted fields", async () => {
+    const real = await startSampleApp({ issuer, clientId, clientSecret: secret, port: await freePort() })
+    try {
+      const res = await fetch(new URL(`/directory?class_id=${hw.classId}`, real.url), {
+        signal: AbortSignal.timeout(10_000),
+      })
+      const html = await res.text()
+      expect(html, html).toContain('data-testid="students"')
+      expect(html).toContain('李小明（S20260001）')
+      expect(html).not.toContain('王老师')
+    } finally {
+      await real.close()
+    }
   })
 })
