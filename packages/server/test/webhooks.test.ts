@@ -392,6 +392,47 @@ describe('delivery', () => {
   })
 })
 
+describe('a tenant without subscribers', () => {
+  it('costs the fan-out nothing, and its first subscriber starts from now rather than a backlog', async () => {
+    const quiet = await makeWorld(t)
+    const quietStaff = await staffOf(t, quiet)
+    await makePerson(t, quiet.tenantId, {
+      trueName: '旧学生',
+      memberships: [{ orgId: quiet.schoolId, userType: UserType.STUDENT, roleIds: [] }],
+    })
+    const pending = () =>
+      t.db.tenant(quiet.tenantId, (trx) =>
+        trx.selectFrom('directory_change').select('seq').where('fanned_out', '=', false).execute(),
+      )
+    await runWebhooks(t.ctx)
+    // Nobody listens in this tenant: its changes are not read (and stay for the directory's deltas).
+    expect((await pending()).length).toBeGreaterThan(0)
+
+    const appId = await registerApp(t, quiet.tenantId, '首个订阅')
+    await saveClient(t, quietStaff.bureauAdmin, {
+      appId,
+      protocol: 'oidc',
+      redirectUris: ['https://first.example.com/cb'],
+      scopes: ['profile'],
+    })
+    const rx = await newReceiver()
+    const saved = await call(t, {
+      url: `${W}/save`,
+      body: { appId, url: `${rx.base}/hook`, events: ['person.added'], enabled: true },
+      token: quietStaff.bureauAdmin,
+    })
+    expect(saved.code, saved.msg).toBe(0)
+    expect(await pending()).toEqual([])
+    await makePerson(t, quiet.tenantId, {
+      trueName: '新学生',
+      memberships: [{ orgId: quiet.schoolId, userType: UserType.STUDENT, roleIds: [] }],
+    })
+    await runWebhooks(t.ctx)
+    const events = rx.got.map((g) => parse(g.body).event)
+    expect(events).toEqual(['person.added'])
+  })
+})
+
 describe('pruning', () => {
   const countWhere = (table: 'directory_change' | 'webhook_delivery', col: string, v: unknown) =>
     t.db.platform(async (trx) =>

@@ -14,6 +14,7 @@ import {
   peopleByIds,
   pruneHistory,
   recordAttempt,
+  subscribedTenants,
   type NewDelivery,
 } from './queries.js'
 
@@ -100,7 +101,11 @@ async function readState(trx: Parameters<typeof peopleByIds>[0], rows: FeedRow[]
  */
 export async function fanOut(ctx: AppContext): Promise<{ changes: number; deliveries: number }> {
   return ctx.db.platform(async (trx) => {
-    const rows = (await lockUnfannedChanges(trx, FAN_OUT_BATCH)) as FeedRow[]
+    // Only tenants with a subscriber: a district without webhooks pays nothing for its change feed (an import of
+    // 100,000 people would otherwise keep this worker, and on PGlite the one connection, busy for a minute).
+    const tenantIds = (await subscribedTenants(trx)).map((r) => r.tenant_id)
+    if (tenantIds.length === 0) return { changes: 0, deliveries: 0 }
+    const rows = (await lockUnfannedChanges(trx, tenantIds, FAN_OUT_BATCH)) as FeedRow[]
     if (rows.length === 0) return { changes: 0, deliveries: 0 }
     const now = ctx.clock.now()
     const tenants = [...new Set(rows.map((r) => r.tenant_id))]

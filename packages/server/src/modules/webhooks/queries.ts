@@ -72,10 +72,32 @@ export function insertDeliveries(trx: Trx, rows: NewDelivery[]) {
 }
 
 /** The oldest unfanned changes of every tenant (platform scope), locked so a second process skips them. */
-export function lockUnfannedChanges(trx: Trx, batch: number) {
+/** Tenants with an enabled subscription: the only ones whose changes the fan-out reads. */
+export function subscribedTenants(trx: Trx) {
+  return trx.selectFrom('webhook_subscription').select('tenant_id').distinct().where('enabled', '=', true).execute()
+}
+
+/** Does the tenant (the transaction's) have an enabled subscription? */
+export async function anySubscriptionEnabled(trx: Trx): Promise<boolean> {
+  const row = await trx
+    .selectFrom('webhook_subscription')
+    .select('app_id')
+    .where('enabled', '=', true)
+    .limit(1)
+    .executeTakeFirst()
+  return !!row
+}
+
+/** The tenant's changes so far count as sent (a first subscriber starts from now, not from a backlog). */
+export function markBacklogFannedOut(trx: Trx) {
+  return trx.updateTable('directory_change').set({ fanned_out: true }).where('fanned_out', '=', false).execute()
+}
+
+export function lockUnfannedChanges(trx: Trx, tenantIds: number[], batch: number) {
   return trx
     .selectFrom('directory_change')
     .select(['tenant_id', 'seq', 'entity', 'entity_id', 'action', 'org_id', 'at'])
+    .where('tenant_id', 'in', tenantIds)
     .where('fanned_out', '=', false)
     .orderBy('seq')
     .limit(batch)
@@ -184,10 +206,25 @@ export function recordAttempt(
 
 /** Old history (platform scope): fanned-out changes and delivered deliveries past their keeping time. */
 export async function pruneHistory(trx: Trx, changesBefore: Date, deliveriesBefore: Date) {
+  // Unsent changes are kept while their tenant has a subscriber; a tenant without one never sends them (a first
+  // subscriber starts from its own time), so they go with age like the rest.
   const changes = await trx
-    .deleteFrom('directory_change')
-    .where('fanned_out', '=', true)
-    .where('at', '<', changesBefore)
+    .deleteFrom('directory_change as d')
+    .where('d.at', '<', changesBefore)
+    .where((eb) =>
+      eb.or([
+        eb('d.fanned_out', '=', true),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('webhook_subscription as s')
+              .select('s.app_id')
+              .whereRef('s.tenant_id', '=', 'd.tenant_id')
+              .where('s.enabled', '=', true),
+          ),
+        ),
+      ]),
+    )
     .executeTakeFirst()
   const deliveries = await trx
     .deleteFrom('webhook_delivery')

@@ -13,11 +13,13 @@ import { recordOp } from '../../platform/op-log.js'
 import type { Page } from '../../platform/paging.js'
 import { pingDelivery, runWebhooks } from './dispatch.js'
 import {
+  anySubscriptionEnabled,
   deliveryPage,
   findAppWithClient,
   findDelivery,
   findSubscription,
   insertDeliveries,
+  markBacklogFannedOut,
   requeueDelivery,
   upsertSubscription,
 } from './queries.js'
@@ -56,6 +58,9 @@ export async function saveSubscription(ctx: AppContext, auth: AuthInfo, b: SaveI
     if (!app.secret_sealed) throw badRequest(WebhookMsg.NO_SECRET)
     const guardianEvents = b.events.some((e) => GUARDIAN_EVENTS.includes(e))
     if (guardianEvents && !app.scopes?.includes('zx:guardian')) throw badRequest(WebhookMsg.GUARDIAN_SCOPE)
+    // The tenant's first live subscriber starts from now: the feed's earlier changes (nobody was listening) are not
+    // sent to it as a backlog — the directory API's updated_since reads those.
+    if (b.enabled && !(await anySubscriptionEnabled(trx))) await markBacklogFannedOut(trx)
     await upsertSubscription(trx, b.appId, { url: b.url, events: b.events, enabled: b.enabled })
     await recordOp(trx, auth, {
       module: MODULE,
