@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely'
 import type { Trx } from '../../db/database.js'
+import { paginate, type PageQuery } from '../../platform/paging.js'
 import type { AppAccessLogTable, AppClientTable } from '../../db/schema.js'
 
 /** The registry's app with what the hub needs of it (name, who may use it, whether it still opens). */
@@ -45,20 +46,17 @@ export function insertAccessLog(trx: Trx, values: Insertable<AppAccessLogTable>)
   return trx.insertInto('app_access_log').values(values).execute()
 }
 
-export async function accessLogPage(trx: Trx, appId: number, pageIndex: number, pageSize: number) {
-  const list = await trx
+/** One page of an app's access log, newest first, with its total (platform/paging.ts paginate). */
+export function accessLogPage(trx: Trx, appId: number, page: PageQuery) {
+  const filtered = trx
     .selectFrom('app_access_log as l')
     .leftJoin('user_info as u', (j) => j.onRef('u.tenant_id', '=', 'l.tenant_id').onRef('u.id', '=', 'l.user_info_id'))
-    .select(['l.id', 'l.kind', 'l.user_info_id', 'u.true_name', 'l.scope', 'l.detail', 'l.ip', 'l.at'])
     .where('l.app_id', '=', appId)
-    .orderBy('l.id', 'desc')
-    .limit(pageSize)
-    .offset((pageIndex - 1) * pageSize)
-    .execute()
-  const total = await trx
-    .selectFrom('app_access_log')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('app_id', '=', appId)
-    .executeTakeFirstOrThrow()
-  return { list, total: Number(total.n) }
+  return paginate(
+    filtered
+      .select(['l.id', 'l.kind', 'l.user_info_id', 'u.true_name', 'l.scope', 'l.detail', 'l.ip', 'l.at'])
+      .orderBy('l.id', 'desc'),
+    filtered,
+    page,
+  )
 }

@@ -148,9 +148,10 @@ export async function accessLog(
 ): Promise<Page<AppAccessLogRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     if (!(await findApp(trx, q.appId))) throw notFound(AppClientMsg.APP_NOT_FOUND)
-    const { list, total } = await accessLogPage(trx, q.appId, q.pageIndex, q.pageSize)
+    const page = await accessLogPage(trx, q.appId, q)
     return {
-      list: list.map((r) => ({
+      ...page,
+      list: page.list.map((r) => ({
         id: r.id,
         kind: r.kind,
         userInfoId: r.user_info_id,
@@ -160,9 +161,6 @@ export async function accessLog(
         ip: r.ip,
         at: new Date(r.at).toISOString(),
       })),
-      total,
-      pageIndex: q.pageIndex,
-      pageSize: q.pageSize,
     }
   })
 }

@@ -2,6 +2,7 @@ import { USER_SCOPES } from '@zhixiao/shared'
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import type { AppContext } from '../../platform/context.js'
 import { loadHubClient, logAppAccess, subjectFor, type HubClient } from '../app-clients/hub-client.js'
+import { issuerOf } from '../app-clients/service.js'
 import { clientScopes, tenantAdapter } from './adapter.js'
 import { claimsFor, loadPerson, SCOPE_CLAIMS } from '../app-clients/claims.js'
 import { keyIds, signingKeys } from './keys.js'
@@ -28,9 +29,6 @@ interface Built {
   checkedAt: number
 }
 const built = new WeakMap<AppContext, Map<string, Promise<Built>>>()
-
-/** The issuer of a tenant at an origin (modules/app-clients issuerOf says the same to the admin screen). */
-export const issuerFor = (origin: string, tenantId: number) => `${origin}/t/${tenantId}/oidc`
 
 /** The tenant's OpenID provider at this origin, built once per process and rebuilt when its signing keys change. */
 export async function providerFor(ctx: AppContext, tenantId: number, origin: string): Promise<Provider> {
@@ -158,7 +156,7 @@ async function build(ctx: AppContext, tenantId: number, origin: string): Promise
       kctx.body = errorPage(out)
     },
   }
-  const provider = new Provider(issuerFor(origin, tenantId), configuration)
+  const provider = new Provider(issuerOf(origin, tenantId), configuration)
   provider.proxy = process.env.TRUST_PROXY === '1'
   // An app asking for a scope the district did not grant it signs in without it (as if it had not asked) instead of
   // failing: the authorization request's scope is cut to the app's grants before the provider reads it.
