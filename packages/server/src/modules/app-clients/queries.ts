@@ -60,3 +60,7 @@ export function accessLogPage(trx: Trx, appId: number, page: PageQuery) {
     page,
   )
 }
+
+export function findTenantRow(trx: Trx, tenantId: number) {
+  return trx.selectFrom('tenant').select('id').where('id', '=', tenantId).executeTakeFirst()
+}

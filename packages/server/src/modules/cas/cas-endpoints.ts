@@ -1,7 +1,8 @@
 import { CasMsg } from '@zhixiao/shared'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../../platform/context.js'
-import { isRegisteredService, tenantExists, validateTicket } from './cas-service.js'
+import { tenantExists } from '../app-clients/hub-tenant.js'
+import { isRegisteredService, validateTicket } from './cas-service.js'
 import { errorPageHtml, serviceResponseJson, serviceResponseXml } from './cas-xml.js'
 
 /**

@@ -14,7 +14,7 @@ import {
   type AccessEntry,
   type HubClient,
 } from '../app-clients/hub-client.js'
-import { tenantExists } from '../oidc/tenant-queries.js'
+import { tenantExists } from '../app-clients/hub-tenant.js'
 import {
   casClientIdsForService,
   findAppInView,
@@ -33,8 +33,6 @@ import { flattenClaims, logoutRequestXml, type CasFailureCode, type CasOutcome }
  * app, the exact service and the portal session behind it: `ST-` + 43 random url-safe characters, only its SHA-256
  * stored, two minutes to live, spent by its first validation whatever the outcome.
  */
-
-export { tenantExists }
 
 const fail = (code: CasFailureCode, description: string): CasOutcome => ({ ok: false, code, description })
 

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppContext } from '../../platform/context.js'
 import { rawPublicOrigin } from '../../platform/public-origin.js'
 import { providerFor } from './provider.js'
-import { tenantExists } from './tenant-queries.js'
+import { tenantExists } from '../app-clients/hub-tenant.js'
 
 /** /t/<tenant>/oidc and below: the tenant's provider (Koa) answers; nothing of Fastify parses the body first. */
 const OIDC_PATH = /^\/t\/([1-9]\d{0,15})\/oidc(?=\/|\?|$)/
