@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net'
 import { HUB_SCOPES } from '@zhixiao/shared'
 // The server tests' vitest context (the template database global-setup provides) is declared there.
 import type {} from '../../server/test/global-setup.js'
-import { createTestApp, type TestApp } from '../../server/test/helpers.js'
+import { DEMO_PASSWORD, seedDemoDistrict } from '../../server/src/db/seed/demo.js'
+import { runWebhooks } from '../../server/src/modules/webhooks/dispatch.js'
+import { createTestApp, loginToken, TEST_PASSWORD_PARAMS, type TestApp } from '../../server/test/helpers.js'
 import { browserSignIn, Jar, registerApp, saveClient } from '../../server/test/hub-fixtures.js'
 import type { AppClient, SchoolAppsOptions } from '../src/kit/config.js'
 import { startKit, type RunningApps } from '../src/kit/server.js'
@@ -144,4 +146,65 @@ export async function signIn(hubBase: string, appsUrl: string, key: string, user
   const back = await b.fetch(f.redirect.href)
   if (back.status !== 302) throw new Error(`/${key}/callback answered ${back.status}: ${await back.text()}`)
   return Object.assign(b, { landedAt: back.headers.get('location')! })
+}
+
+/** The demo district (the portal's seed) with the apps registered, started and seeded: what the apps' tests use. */
+export interface Demo {
+  t: TestApp
+  /** The hub's address. */
+  base: string
+  tenantId: number
+  running: RunningApps
+  /** The apps' origin (http://127.0.0.1:<port>). */
+  appsUrl: string
+  clients: Record<string, AppClient & { appId: number }>
+  /** A demo account's portal session (password Demo@2026), cached per account. */
+  tokenOf(userName: string): Promise<string>
+  /** A browser signed in to app `key` as a demo account. */
+  signInAs(key: string, userName: string, returnTo?: string): Promise<Browser & { landedAt: string }>
+  close(): Promise<void>
+}
+
+/**
+ * The hub with the demo district seeded (xxadmin, zhanglaoshi, xiaoming, xiaomingmama… password Demo@2026), each app
+ * registered by the bureau's admin (jyjadmin) with a webhook subscription, then the apps started with `demo: true`:
+ * the first directory sync, each app's seedDemo and refreshBadges have run when this answers. App admins are the
+ * holders of the role code 'admin' (xxadmin, the school's administrator).
+ */
+export async function startDemo(apps: readonly SchoolApp[], extra: Partial<SchoolAppsOptions> = {}): Promise<Demo> {
+  const { t, base } = await startHub()
+  await seedDemoDistrict(t.db, TEST_PASSWORD_PARAMS, new Date())
+  const tokens = new Map<string, string>()
+  const tokenOf = async (userName: string) => {
+    let tok = tokens.get(userName)
+    if (!tok) tokens.set(userName, (tok = await loginToken(t, userName, DEMO_PASSWORD)))
+    return tok
+  }
+  const admin = await tokenOf('jyjadmin')
+  const who = await t.app.inject({
+    url: '/base/api/account/user/current/detail',
+    headers: { authorization: `Bearer ${admin}` },
+  })
+  const tenantId = who.json<{ data: { tenantId: number } }>().data.tenantId
+  const port = await freePort()
+  const appsUrl = `http://127.0.0.1:${port}`
+  const clients: Record<string, AppClient & { appId: number }> = {}
+  for (const a of apps) clients[a.key] = await registerSchoolApp(t, tenantId, admin, a.key, appsUrl, { name: a.title })
+  // The seed's own writes are history the apps read in their first sync, not events to deliver.
+  await runWebhooks(t.ctx)
+  const running = await startApps(base, tenantId, port, clients, apps, { demo: true, ...extra })
+  return {
+    t,
+    base,
+    tenantId,
+    running,
+    appsUrl,
+    clients,
+    tokenOf,
+    signInAs: async (key, userName, returnTo) => signIn(base, appsUrl, key, await tokenOf(userName), returnTo),
+    close: async () => {
+      await running.close()
+      await t.close()
+    },
+  }
 }

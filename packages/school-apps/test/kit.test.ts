@@ -53,6 +53,17 @@ const probe: SchoolApp = {
       if (!v) return
       return ctx.db.query<{ text: string }>('SELECT text FROM probe_note WHERE sub = $1 ORDER BY id', [v.sub])
     })
+    api.get('/export', async (_req, reply) => {
+      reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('统计.xlsx')}`)
+      return Buffer.from('PK fake xlsx')
+    })
+    api.post('/upload', async (req) => {
+      const file = await req.file()
+      if (!file) throw new AppError(400, '请选择文件')
+      return { name: file.filename, size: (await file.toBuffer()).length }
+    })
     api.get('/crash', async () => {
       throw new Error('an unexpected failure')
     })
@@ -243,6 +254,23 @@ describe('the API envelope', () => {
     expect(await teacher.api('probe', '/nothing')).toMatchObject({ status: 404, code: 404 })
   })
 
+  it('passes a file a route builds through as it is; takes uploads up to 5 MB', async () => {
+    const res = await teacher.fetch('/probe/api/export')
+    expect(res.headers.get('content-type')).toContain('spreadsheetml')
+    expect(res.headers.get('content-disposition')).toContain(encodeURIComponent('统计.xlsx'))
+    expect(Buffer.from(await res.arrayBuffer()).toString()).toBe('PK fake xlsx')
+    const upload = async (size: number) => {
+      const form = new FormData()
+      form.append('file', new Blob([new Uint8Array(size)]), '病假条.png')
+      const r = await teacher.fetch('/probe/api/upload', { method: 'POST', body: form })
+      return { status: r.status, ...((await r.json()) as { code: number; msg: string; data: unknown }) }
+    }
+    expect(await upload(1000)).toMatchObject({ status: 200, code: 0, data: { name: '病假条.png', size: 1000 } })
+    // Over the 1 MB of a JSON body: a file has its own limit.
+    expect(await upload(4 * 1024 * 1024)).toMatchObject({ code: 0, data: { size: 4 * 1024 * 1024 } })
+    expect(await upload(5 * 1024 * 1024 + 1)).toMatchObject({ status: 413, code: 413 })
+  })
+
   it('serves the page with the security headers (framed only by itself and the portal)', async () => {
     const res = await fetch(`${appsUrl}/probe/`)
     expect([200, 503]).toContain(res.status)
@@ -269,6 +297,7 @@ describe('the directory mirror', () => {
       schoolId: hw.w.schoolId,
       gradeId: hw.gradeId,
       gradeName: '一年级',
+      label: '一年级(1)班',
       headTeacher: teacherSub,
     })
     expect(await mirror().classesTaughtBy(teacherSub)).toEqual([{ classId: hw.classId, isHead: true }])

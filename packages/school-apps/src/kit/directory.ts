@@ -428,6 +428,7 @@ export function directoryMirror(key: string, db: AppDb, api: HubApi): KitDirecto
     schoolId: r.school_id,
     gradeId: r.grade_id,
     gradeName: r.grade_name,
+    label: r.name.startsWith(r.grade_name) ? r.name : `${r.grade_name}${r.name}`,
     headTeacher: r.head_teacher,
   })
   interface PersonDbRow {

@@ -171,6 +171,9 @@ export async function startKit(options: SchoolAppsOptions, apps: readonly School
             route.handler = async function (this: FastifyInstance, req, reply) {
               const out: unknown = await handler.call(this, req, reply)
               if (out === reply || reply.sent) return reply
+              // A file the route builds (an Excel export) goes out as it is, with the route's own headers.
+              if (out instanceof Uint8Array || typeof (out as { pipe?: unknown } | null)?.pipe === 'function')
+                return out
               return isEnvelope(out) ? out : { code: 0, msg: '操作成功', data: out ?? null }
             }
           })

@@ -48,6 +48,9 @@ export interface DirClass {
   schoolId: number
   gradeId: number
   gradeName: string
+  /** What people call the class: the grade's name and the class's (三年级 + (2)班 → 三年级(2)班), or the class's name
+   * alone when it already starts with the grade's. */
+  label: string
   headTeacher: string | null
 }
 export interface DirPerson {
