@@ -341,6 +341,40 @@ describe('the directory mirror', () => {
     expect((await mirror().classOf(hw.classId))?.name).toBe('一年级(1)班·远航')
   })
 
+  it('learns a removed class assignment from the delta (the class is reported, the teachers are read again)', async () => {
+    await t.db.tenant(hw.w.tenantId, (trx) =>
+      trx.deleteFrom('class_teacher').where('class_id', '=', hw.classId).execute(),
+    )
+    await apps.apps.probe!.syncNow()
+    expect(mirror().lastError).toBeNull()
+    expect(await mirror().classesTaughtBy(teacherSub)).toEqual([])
+    expect((await mirror().classOf(hw.classId))?.headTeacher).toBeNull()
+  })
+
+  it('learns a removed parent binding from the guardian.unbound webhook, a new one from the delta', async () => {
+    const student = (await mirror().studentsOf(hw.classId))[0]!
+    const [parentSub] = await mirror().guardiansOf(student.sub)
+    expect(parentSub).toBeTruthy()
+    await t.db.tenant(hw.w.tenantId, (trx) =>
+      trx.deleteFrom('parent_child').where('child_id', '=', hw.student.userInfoId).execute(),
+    )
+    await runWebhooks(t.ctx)
+    const deadline = Date.now() + 15_000
+    while ((await mirror().guardiansOf(student.sub)).length && Date.now() < deadline)
+      await new Promise((res) => setTimeout(res, 100))
+    expect(await mirror().guardiansOf(student.sub)).toEqual([])
+    expect(await mirror().childrenOf(parentSub!)).toEqual([])
+    // Bound again (no webhook this time): the guardians delta carries the parent with the child.
+    await t.db.tenant(hw.w.tenantId, (trx) =>
+      trx
+        .insertInto('parent_child')
+        .values({ parent_id: hw.parent.userInfoId, child_id: hw.student.userInfoId, relation: '母亲' })
+        .execute(),
+    )
+    await apps.apps.probe!.syncNow()
+    expect(await mirror().childrenOf(parentSub!)).toEqual([{ sub: student.sub, relation: '母亲' }])
+  })
+
   it('refuses a webhook with a bad or stale signature', async () => {
     const body = JSON.stringify({ id: 'x', event: 'ping', data: {} })
     const ts = String(Math.floor(Date.now() / 1000))
