@@ -254,6 +254,19 @@ describe('the API envelope', () => {
     })
   })
 
+  it("refuses a write from another origin (the portal's port is the same site), takes one from the app's own", async () => {
+    const post = (origin: string) =>
+      teacher.fetch('/probe/api/notes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ text: '来源' }),
+      })
+    const other = await post(base)
+    expect(other.status).toBe(403)
+    expect(await other.json()).toMatchObject({ code: 403, msg: '请求来源无效，请从应用页面操作' })
+    expect((await post(appsUrl)).status).toBe(200)
+  })
+
   it('rolls a failed transaction back whole', async () => {
     const r = await teacher.api('probe', '/notes', { text: 'boom' })
     expect(r).toMatchObject({ status: 500, code: 500, msg: '服务器内部错误' })

@@ -114,6 +114,7 @@ export async function startKit(options: SchoolAppsOptions, apps: readonly School
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>智校应用</title></head><body><ul>${list}</ul></body></html>`)
     })
 
+    const appsOrigin = new URL(o.publicUrl).origin
     const contexts: Record<string, MountedApp> = {}
     let staticDecorated = false
     for (const a of mounted) {
@@ -173,6 +174,12 @@ export async function startKit(options: SchoolAppsOptions, apps: readonly School
       await server.register(
         async (inst) => {
           inst.addHook('preHandler', async (req) => {
+            // The session cookie is SameSite=Lax, which still goes along from the portal's other ports (same site):
+            // a write must come from the apps' own pages (browsers send Origin on every POST).
+            const origin = req.headers.origin
+            if (req.method !== 'GET' && req.method !== 'HEAD' && origin && origin !== appsOrigin) {
+              throw new AppError(403, '请求来源无效，请从应用页面操作')
+            }
             if (hasBadChars(req.body) || hasBadChars(req.query) || hasBadChars(req.params)) {
               throw new AppError(400, '请求含有非法字符')
             }
