@@ -3,6 +3,8 @@
  * kit who is signed in and call the service. Answers are the {code, msg, data} envelope; AppError thrown by the
  * service becomes the envelope with its code (the kit's error handler).
  */
+// The multipart plugin (registered by the kit) adds req.file() to Fastify's request type.
+import type {} from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { AppContext, Viewer } from '../kit/types.js'
@@ -93,43 +95,22 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
-/** Reads an uploaded sheet as a buffer, refusing past 5 MB without reading further (the Content-Length first). */
-function addSheetParser(api: FastifyInstance) {
-  for (const type of [XLSX, 'application/octet-stream']) {
-    if (api.hasContentTypeParser(type)) continue
-    api.addContentTypeParser(type, (req, payload, done) => {
-      const declared = Number(req.headers['content-length'] ?? 0)
-      if (declared > IMPORT_MAX_BYTES) return done(new AppError(400, ImportMsg.TOO_BIG), undefined)
-      const chunks: Buffer[] = []
-      let size = 0
-      let finished = false
-      payload.on('data', (c: Buffer) => {
-        size += c.length
-        if (size > IMPORT_MAX_BYTES && !finished) {
-          finished = true
-          payload.removeAllListeners('data')
-          payload.resume()
-          done(new AppError(400, ImportMsg.TOO_BIG), undefined)
-        } else if (!finished) chunks.push(c)
-      })
-      payload.on('end', () => {
-        if (!finished) {
-          finished = true
-          done(null, Buffer.concat(chunks))
-        }
-      })
-      payload.on('error', (e: Error) => {
-        if (!finished) {
-          finished = true
-          done(e, undefined)
-        }
-      })
-    })
+/** The uploaded sheet (multipart field `file`), refused past 5 MB with this app's message. */
+async function readUpload(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw new AppError(400, '请上传 Excel（.xlsx）文件')
+  const part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } })
+  if (!part) throw new AppError(400, '请上传 Excel（.xlsx）文件')
+  try {
+    const body = await part.toBuffer()
+    if (!body.length) throw new AppError(400, '上传的文件是空的')
+    return body
+  } catch (e) {
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, ImportMsg.TOO_BIG)
+    throw e
   }
 }
 
 export function gradesRoutes(api: FastifyInstance, ctx: AppContext): void {
-  addSheetParser(api)
   /** The handler runs with the signed-in viewer; without one the kit has answered 401. */
   const as =
     <T>(fn: (v: Viewer, req: FastifyRequest, reply: FastifyReply) => Promise<T>) =>
@@ -139,8 +120,9 @@ export function gradesRoutes(api: FastifyInstance, ctx: AppContext): void {
       return fn(v, req, reply)
     }
 
+  // The kit answers /me with the Viewer; this app's own view of the person (classes taught, children) is /profile.
   api.get(
-    '/me',
+    '/profile',
     as(async (v) => ok(await service.me(ctx, v))),
   )
   api.get(
@@ -196,12 +178,11 @@ export function gradesRoutes(api: FastifyInstance, ctx: AppContext): void {
   )
   api.post(
     '/exams/:id/import',
-    { bodyLimit: IMPORT_MAX_BYTES + 1024 },
     as(async (v, req, reply) => {
       const examId = parse(examParams, req.params).id
-      if (!Buffer.isBuffer(req.body) || !req.body.length) throw new AppError(400, '请上传 Excel（.xlsx）文件')
+      const file = await readUpload(req)
       try {
-        const r = await service.importScores(ctx, v, examId, req.body)
+        const r = await service.importScores(ctx, v, examId, file)
         return ok(r, `已导入 ${r.students} 名学生的成绩`)
       } catch (e) {
         // Bad rows: the list goes with the message so the page can show every one of them.
