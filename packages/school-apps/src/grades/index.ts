@@ -2,6 +2,7 @@ import type { SchoolApp } from '../kit/types.js'
 import { seedGradesDemo } from './demo.js'
 import { gradesMigrations } from './migrations.js'
 import { gradesRoutes } from './routes.js'
+import { mirroredSchoolIds } from './queries.js'
 import { refreshBadges } from './service.js'
 
 /** 成绩管理: exams, scores (grid or Excel), publishing, results for students and guardians, class statistics. */
@@ -10,6 +11,6 @@ export const gradesApp: SchoolApp = {
   title: '成绩管理',
   migrations: gradesMigrations,
   routes: gradesRoutes,
-  seedDemo: (ctx) => seedGradesDemo(ctx, []),
+  seedDemo: async (ctx) => seedGradesDemo(ctx, await mirroredSchoolIds(ctx.db, ctx.key)),
   refreshBadges,
 }
