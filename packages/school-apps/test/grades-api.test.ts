@@ -357,7 +357,7 @@ describe('a teacher sets an exam, enters scores, imports a sheet and publishes',
     ws.getRow(badRow).getCell(5).value = 150
     const upload = async (buf: Buffer | ArrayBuffer, name = 'scores.xlsx') => {
       const form = new FormData()
-      form.append('file', new Blob([buf]), name)
+      form.append('file', new Blob([new Uint8Array(buf)]), name)
       const r = await as.zhang!.fetch(`/grades/api/exams/${examId}/import`, { method: 'POST', body: form })
       return { status: r.status, ...((await r.json()) as { code: number; msg: string; data: unknown }) }
     }
@@ -378,6 +378,8 @@ describe('a teacher sets an exam, enters scores, imports a sheet and publishes',
 
     const notXlsx = await upload(Buffer.from('学号,姓名\n'), 'scores.csv')
     expect(notXlsx).toMatchObject({ status: 400, msg: '文件不是 Excel（.xlsx）文件，请使用下载的模板' })
+    const tooBig = await upload(Buffer.alloc(5 * 1024 * 1024 + 1, 0x50))
+    expect(tooBig).toMatchObject({ status: 400, msg: '文件超过 5 MB，请删减后重新上传' })
   })
 
   it('publishes (creator only): students and guardians are told, results appear, scores are final', async () => {
