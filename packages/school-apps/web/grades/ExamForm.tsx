@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Button, Card, Checkbox, Flex, Form, Input, InputNumber, Spin, Typography } from 'antd'
 import type { ExamDetail, Me } from '../../src/grades/api-types.js'
-import { api } from './client.js'
+import { api } from '../kit/index.js'
 import { go } from './route.js'
 
 interface SubjectField {
@@ -61,7 +61,6 @@ export function ExamForm({ me, examId }: { me: Me; examId?: number }) {
       await qc.invalidateQueries()
       go(`#/exam/${r.id}`)
     },
-    onError: (e) => message.error(e.message),
   })
   if (examId !== undefined && !exam.data) return <Spin />
   const classes = [

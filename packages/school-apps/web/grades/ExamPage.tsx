@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Flex, Popconfirm, Segmented, Spin, Tabs, Tag, Typography, Upload } from 'antd'
 import { useState } from 'react'
 import type { ExamDetail, ImportProblemView } from '../../src/grades/api-types.js'
-import { api } from './client.js'
-import { downloadTemplate, uploadSheet } from './http.js'
+import { api } from '../kit/index.js'
+import { uploadSheet } from './http.js'
 import { go } from './route.js'
 import { ScoreGrid } from './ScoreGrid.js'
 import { StatsView } from './StatsView.js'
@@ -37,7 +37,7 @@ function ImportPanel({ exam }: { exam: ExamDetail }) {
       <Flex gap={8} wrap>
         <Button
           onClick={() =>
-            downloadTemplate(exam.id, `${exam.name}-成绩模板.xlsx`).catch((e: Error) => message.error(e.message))
+            void api.download(`/exams/${exam.id}/template`, `${exam.name}-成绩模板.xlsx`).catch(() => undefined)
           }
         >
           下载模板
@@ -91,7 +91,6 @@ export function ExamPage({ id }: { id: number }) {
       message.success(`已发布，已通知 ${r.notified} 位学生和家长`)
       await qc.invalidateQueries()
     },
-    onError: (e) => message.error(e.message),
   })
   const remove = useMutation({
     mutationFn: () => api.post<null>(`/exams/${id}/delete`),
@@ -100,7 +99,6 @@ export function ExamPage({ id }: { id: number }) {
       await qc.invalidateQueries({ queryKey: ['exams'] })
       go('#/')
     },
-    onError: (e) => message.error(e.message),
   })
   if (exam.isError)
     return <Alert type="error" title={exam.error.message} action={<Button onClick={() => go('#/')}>返回</Button>} />

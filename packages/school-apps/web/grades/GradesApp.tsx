@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Spin } from 'antd'
 import type { Me } from '../../src/grades/api-types.js'
-import { api } from './client.js'
+import { api } from '../kit/index.js'
 import { ExamForm } from './ExamForm.js'
 import { ExamPage } from './ExamPage.js'
 import { ResultPage, ResultsHome } from './Results.js'

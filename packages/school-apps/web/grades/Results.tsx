@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, Badge, Button, Card, Empty, Flex, Segmented, Spin, Table, Tag, Typography } from 'antd'
 import { useEffect } from 'react'
 import type { Me, ResultDetail, ResultItem } from '../../src/grades/api-types.js'
-import { api } from './client.js'
+import { api } from '../kit/index.js'
 import { examHref, go } from './route.js'
 
 const childParam = (child?: string) => (child ? `?child=${encodeURIComponent(child)}` : '')

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Empty, Flex, Grid as AntGrid, Input, Spin, Table, Tag, Typography } from 'antd'
 import { useMemo, useState } from 'react'
 import type { Grid, GridRow, SaveScoresAnswer } from '../../src/grades/api-types.js'
-import { api } from './client.js'
+import { api } from '../kit/index.js'
 
 /** What a teacher may type in a cell: a mark with at most one decimal, 缺考, or nothing. */
 const VALID = /^(\d{1,4}(\.\d)?|缺考|缺)?$/
@@ -40,7 +40,6 @@ export function ScoreGrid({ examId, classId }: { examId: number; classId: number
       await qc.invalidateQueries({ queryKey: ['grid', examId] })
       await qc.invalidateQueries({ queryKey: ['stats', examId] })
     },
-    onError: (e) => message.error(e.message),
   })
   const data = grid.data
   const bad = useMemo(() => Object.entries(edits).filter(([, v]) => !VALID.test(v.trim())), [edits])

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Alert, Card, Empty, Flex, Segmented, Spin, Table, Typography } from 'antd'
 import { useState } from 'react'
 import type { StatsAnswer, StatsSubject } from '../../src/grades/api-types.js'
-import { api } from './client.js'
+import { api } from '../kit/index.js'
 
 const pct = (n: number | null) => (n === null ? '—' : `${n}%`)
 const num = (n: number | null) => (n === null ? '—' : String(n))

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Card, Empty, Flex, Segmented, Spin, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import type { ExamSummary, Me } from '../../src/grades/api-types.js'
-import { api } from './client.js'
+import { api } from '../kit/index.js'
 import { go } from './route.js'
 
 /**
