@@ -117,55 +117,57 @@ export function ExamForm({ me, examId }: { me: Me; examId?: number }) {
           >
             {(fields, { add, remove }, { errors }) => (
               <>
-                {fields.map((f) => (
-                  <Flex key={f.key} gap={8} wrap align="start" style={{ marginBottom: 4 }}>
-                    <Form.Item
-                      name={[f.name, 'name']}
-                      rules={[{ required: true, whitespace: true, message: '请填写科目' }]}
-                      style={{ marginBottom: 8 }}
-                    >
-                      <Input placeholder="科目" maxLength={20} style={{ width: 96 }} aria-label="科目名称" />
-                    </Form.Item>
-                    <Form.Item
-                      name={[f.name, 'fullMarks']}
-                      rules={[{ required: true, message: '请填写满分' }]}
-                      style={{ marginBottom: 8 }}
-                    >
-                      <InputNumber
-                        min={1}
-                        max={1000}
-                        precision={0}
-                        placeholder="满分"
-                        aria-label="满分"
-                        style={{ width: 84 }}
-                      />
-                    </Form.Item>
-                    <Form.Item name={[f.name, 'passLine']} style={{ marginBottom: 8 }}>
-                      <InputNumber
-                        min={0}
-                        max={1000}
-                        step={0.5}
-                        precision={1}
-                        placeholder="及格线"
-                        aria-label="及格线"
-                        style={{ width: 90 }}
-                      />
-                    </Form.Item>
-                    <Form.Item name={[f.name, 'excellentLine']} style={{ marginBottom: 8 }}>
-                      <InputNumber
-                        min={0}
-                        max={1000}
-                        step={0.5}
-                        precision={1}
-                        placeholder="优秀线"
-                        aria-label="优秀线"
-                        style={{ width: 90 }}
-                      />
-                    </Form.Item>
-                    <Button onClick={() => remove(f.name)} aria-label="删除此科目">
-                      删除
-                    </Button>
-                  </Flex>
+                {fields.map((f, i) => (
+                  <Card
+                    key={f.key}
+                    size="small"
+                    style={{ marginBottom: 8 }}
+                    title={`科目 ${i + 1}`}
+                    extra={
+                      <Button size="small" onClick={() => remove(f.name)} aria-label={`删除科目 ${i + 1}`}>
+                        删除
+                      </Button>
+                    }
+                  >
+                    <Flex gap={8} wrap>
+                      <Form.Item
+                        name={[f.name, 'name']}
+                        label="名称"
+                        rules={[{ required: true, whitespace: true, message: '请填写科目' }]}
+                        style={{ marginBottom: 0 }}
+                      >
+                        <Input placeholder="如：语文" maxLength={20} style={{ width: 96 }} />
+                      </Form.Item>
+                      <Form.Item
+                        name={[f.name, 'fullMarks']}
+                        label="满分"
+                        rules={[{ required: true, message: '请填写满分' }]}
+                        style={{ marginBottom: 0 }}
+                      >
+                        <InputNumber min={1} max={1000} precision={0} style={{ width: 80 }} />
+                      </Form.Item>
+                      <Form.Item name={[f.name, 'passLine']} label="及格线" style={{ marginBottom: 0 }}>
+                        <InputNumber
+                          min={0}
+                          max={1000}
+                          step={0.5}
+                          precision={1}
+                          placeholder="60%"
+                          style={{ width: 80 }}
+                        />
+                      </Form.Item>
+                      <Form.Item name={[f.name, 'excellentLine']} label="优秀线" style={{ marginBottom: 0 }}>
+                        <InputNumber
+                          min={0}
+                          max={1000}
+                          step={0.5}
+                          precision={1}
+                          placeholder="85%"
+                          style={{ width: 80 }}
+                        />
+                      </Form.Item>
+                    </Flex>
+                  </Card>
                 ))}
                 <Form.ErrorList errors={errors} />
                 <Button onClick={() => add({ name: '', fullMarks: 100 })} disabled={fields.length >= 10}>

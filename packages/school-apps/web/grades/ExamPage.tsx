@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Flex, Popconfirm, Segmented, Spin, Tabs, Tag, Typography, Upload } from 'antd'
 import { useState } from 'react'
-import type { ExamDetail, ImportProblemView } from '../../src/grades/api-types.js'
+import type { ExamDetail, ImportProblemView, Me } from '../../src/grades/api-types.js'
 import { api } from '../kit/index.js'
 import { uploadSheet } from './http.js'
 import { go } from './route.js'
@@ -84,6 +84,7 @@ export function ExamPage({ id }: { id: number }) {
   const { message } = App.useApp()
   const qc = useQueryClient()
   const exam = useQuery({ queryKey: ['exam', id], queryFn: () => api.get<ExamDetail>(`/exams/${id}`) })
+  const profile = useQuery({ queryKey: ['profile'], queryFn: () => api.get<Me>('/profile') })
   const [classId, setClassId] = useState<number | null>(null)
   const publish = useMutation({
     mutationFn: () => api.post<{ notified: number }>(`/exams/${id}/publish`),
@@ -105,7 +106,9 @@ export function ExamPage({ id }: { id: number }) {
   const e = exam.data
   if (!e) return <Spin />
   const gridClasses = e.classes.filter((c) => e.gridClassIds.includes(c.id))
-  const current = classId ?? gridClasses[0]?.id ?? null
+  // The teacher's own class first (a creator sees every class of the exam).
+  const taught = new Set(profile.data?.classes.map((c) => c.id))
+  const current = classId ?? (gridClasses.find((c) => taught.has(c.id)) ?? gridClasses[0])?.id ?? null
   const draft = e.status === 'draft'
   const tabs = [
     ...(gridClasses.length
@@ -124,7 +127,7 @@ export function ExamPage({ id }: { id: number }) {
                   />
                 )}
                 {e.editClassIds.length > 0 && <ImportPanel exam={e} />}
-                {current !== null && <ScoreGrid examId={id} classId={current} />}
+                {current !== null && <ScoreGrid examId={id} classId={current} published={!draft} />}
               </Flex>
             ),
           },

@@ -31,7 +31,7 @@ export function ResultsHome({ me, child, onChild }: { me: Me; child?: string; on
   })
   if (guardian && !me.children.length) return <Empty description="您还没有绑定孩子，请联系班主任" />
   return (
-    <Card title={guardian ? '孩子的成绩' : '我的成绩'}>
+    <Card title={guardian ? `${me.children.find((c) => c.sub === who)?.name ?? '孩子'}的成绩` : '我的成绩'}>
       <Flex vertical gap={12}>
         <ChildPicker me={me} child={who} onPick={onChild} />
         {list.isError && <Alert type="error" title={list.error.message} />}

@@ -4,14 +4,18 @@ import { useMemo, useState } from 'react'
 import type { Grid, GridRow, SaveScoresAnswer } from '../../src/grades/api-types.js'
 import { api } from '../kit/index.js'
 
-/** What a teacher may type in a cell: a mark with at most one decimal, 缺考, or nothing. */
-const VALID = /^(\d{1,4}(\.\d)?|缺考|缺)?$/
+/** What a teacher may type in a cell: a mark with at most one decimal up to full marks, 缺考, or nothing. */
+const FORMAT = /^(\d{1,4}(\.\d)?|缺考|缺)?$/
+const valid = (v: string, fullMarks: number) => {
+  const s = v.trim()
+  return FORMAT.test(s) && !(/^\d/.test(s) && Number(s) > fullMarks)
+}
 
 /**
  * 录入成绩 for one class: a grid of students × subjects with totals and ranks (teachers only); on a phone a card per
  * student instead. Edits are kept until 保存, which sends only the cells changed.
  */
-export function ScoreGrid({ examId, classId }: { examId: number; classId: number }) {
+export function ScoreGrid({ examId, classId, published }: { examId: number; classId: number; published: boolean }) {
   const { message } = App.useApp()
   const qc = useQueryClient()
   const screens = AntGrid.useBreakpoint()
@@ -42,13 +46,17 @@ export function ScoreGrid({ examId, classId }: { examId: number; classId: number
     },
   })
   const data = grid.data
-  const bad = useMemo(() => Object.entries(edits).filter(([, v]) => !VALID.test(v.trim())), [edits])
+  const full = useMemo(() => new Map(grid.data?.subjects.map((s) => [s.id, s.fullMarks])), [grid.data])
+  const bad = useMemo(
+    () => Object.entries(edits).filter(([k, v]) => !valid(v, full.get(Number(k.split('|')[1])) ?? 0)),
+    [edits, full],
+  )
   if (grid.isError) return <Alert type="error" title={grid.error.message} />
   if (!data) return <Spin />
   const value = (r: GridRow, subjectId: number) => edits[key(r.sub, subjectId)] ?? r.scores[String(subjectId)] ?? ''
   const cell = (r: GridRow, subjectId: number, name: string) => {
     const v = value(r, subjectId)
-    const invalid = !VALID.test(v.trim())
+    const invalid = !valid(v, full.get(subjectId) ?? 0)
     return data.editable && !r.left ? (
       <Input
         size="small"
@@ -72,10 +80,12 @@ export function ScoreGrid({ examId, classId }: { examId: number; classId: number
       </Button>
       {dirty > 0 && <Button onClick={() => setEdits({})}>放弃修改</Button>}
       <Typography.Text type="secondary">成绩 0 到满分，最多一位小数；缺考请填“缺考”。</Typography.Text>
-      {bad.length > 0 && <Typography.Text type="danger">有 {bad.length} 个格子的格式不对</Typography.Text>}
+      {bad.length > 0 && <Typography.Text type="danger">有 {bad.length} 个成绩格式不对或超出满分</Typography.Text>}
     </Flex>
   ) : (
-    <Typography.Text type="secondary">成绩已发布或您不是录入教师：只能查看。</Typography.Text>
+    <Typography.Text type="secondary">
+      {published ? '成绩已发布，不能再修改。' : '您只能查看本班成绩。'}
+    </Typography.Text>
   )
   const rankText = (r: GridRow) =>
     r.total === null ? '—' : `总分 ${r.total} · 班级第 ${r.classRank ?? '—'} · 考试第 ${r.examRank ?? '—'}`
