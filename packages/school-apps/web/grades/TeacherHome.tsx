@@ -11,7 +11,8 @@ import { go } from './route.js'
  */
 export function TeacherHome({ me }: { me: Me }) {
   const exams = useQuery({ queryKey: ['exams'], queryFn: () => api.get<ExamSummary[]>('/exams') })
-  const [view, setView] = useState<'mine' | 'school'>('mine')
+  // An admin who teaches no class lands on the school's exams.
+  const [view, setView] = useState<'mine' | 'school'>(me.isAdmin && !me.classes.length ? 'school' : 'mine')
   const teaches = new Set(me.classes.map((c) => c.id))
   const mine = (x: ExamSummary) => x.mine || x.classes.some((c) => teaches.has(c.id))
   const list = (exams.data ?? []).filter((x) => (view === 'mine' ? mine(x) : x.status === 'published'))
