@@ -83,7 +83,13 @@ const scoresBody = z.object({
 })
 
 const examParams = z.object({ id })
-const classQuery = z.object({ classId: id })
+const classQuery = z.object({
+  classId: z.coerce
+    .number({ error: '请选择班级' })
+    .int('请选择班级')
+    .positive('请选择班级')
+    .max(2_147_483_647, '请选择班级'),
+})
 const statsQuery = z.object({ classId: id.optional() })
 const childQuery = z.object({ child: sub.optional() })
 
