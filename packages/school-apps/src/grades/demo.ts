@@ -28,8 +28,6 @@ const normal = (r: () => number) => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10)
 
-const displayName = (c: DirClass) => (c.name.startsWith(c.gradeName) ? c.name : `${c.gradeName}${c.name}`)
-
 export interface DemoPlace {
   teacher: DirPerson
   classes: DirClass[]
@@ -87,7 +85,7 @@ export async function seedGradesDemo(ctx: AppContext, schoolIds: readonly number
       await q.insertExamClasses(
         tx,
         examId,
-        place.classes.map((c) => ({ id: c.id, name: displayName(c) })),
+        place.classes.map((c) => ({ id: c.id, name: c.label })),
       )
       const subjectIds: number[] = []
       for (const [i, s] of SUBJECTS.entries())

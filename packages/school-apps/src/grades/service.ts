@@ -175,7 +175,7 @@ async function classesTaught(ctx: AppContext, v: Viewer): Promise<TeachClass[]> 
   const out: TeachClass[] = []
   for (const t of taught) {
     const c = await ctx.directory.classOf(t.classId)
-    if (c) out.push({ id: c.id, name: className(c), gradeName: c.gradeName, isHead: t.isHead })
+    if (c) out.push({ id: c.id, name: c.label, gradeName: c.gradeName, isHead: t.isHead })
   }
   return out.sort((a, b) => a.name.localeCompare(b.name, 'zh-CN'))
 }
@@ -259,15 +259,10 @@ async function taughtClasses(
     if (!taught.has(id) && !alreadyIn.has(id)) throw refused(Msg.NOT_TAUGHT)
     const c = await ctx.directory.classOf(id)
     if (!c) throw notFound(Msg.CLASS_GONE)
-    out.push({ id: c.id, name: className(c), schoolId: c.schoolId })
+    out.push({ id: c.id, name: c.label, schoolId: c.schoolId })
   }
   if (new Set(out.map((c) => c.schoolId)).size > 1) throw bad(Msg.ONE_SCHOOL)
   return out
-}
-
-/** A class's display name: "三年级(2)班" (the mirror's name may or may not carry the grade already). */
-function className(c: { name: string; gradeName: string }): string {
-  return c.name.startsWith(c.gradeName) ? c.name : `${c.gradeName}${c.name}`
 }
 
 export async function createExam(ctx: AppContext, v: Viewer, input: ExamInput): Promise<{ id: number }> {
