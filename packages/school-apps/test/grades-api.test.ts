@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs'
-import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, seedDemoDistrict } from '../../server/src/db/seed/demo.js'
 import { runWebhooks } from '../../server/src/modules/webhooks/dispatch.js'
@@ -32,11 +31,18 @@ const as: Record<string, Browser> = {}
 type Db = TestApp['db']
 /** Lets a generated demo account sign in with the demo password (they must otherwise set their own first). */
 async function usable(db: Db, userName: string) {
-  await db.tenant(tenantId, (trx) =>
-    sql`UPDATE account SET must_reset = false, password_changed_at = now(),
-          password_hash = (SELECT password_hash FROM account WHERE user_name = 'xiaomingmama')
-        WHERE user_name = ${userName}`.execute(trx),
-  )
+  await db.tenant(tenantId, async (trx) => {
+    const { password_hash } = await trx
+      .selectFrom('account')
+      .select('password_hash')
+      .where('user_name', '=', 'xiaomingmama')
+      .executeTakeFirstOrThrow()
+    await trx
+      .updateTable('account')
+      .set({ must_reset: false, password_changed_at: new Date(), password_hash })
+      .where('user_name', '=', userName)
+      .execute()
+  })
 }
 
 /** Every key of a JSON value, at any depth. */
@@ -59,32 +65,51 @@ beforeAll(async () => {
   // Another parent: of a classmate of 王小明 (their child has results in the same exams). Another head teacher: a
   // teacher of the primary school made head of 三年级(1)班 (the demo names only 张老师 as a head).
   others = await t.db.tenant(tenantId, async (trx) => {
-    const parent = await sql<{ user_name: string; child: string }>`
-      SELECT a.user_name, c.true_name AS child FROM parent_child pc
-      JOIN user_info c ON c.id = pc.child_id JOIN user_info p ON p.id = pc.parent_id JOIN account a ON a.id = p.account_id
-      WHERE c.class_id = (SELECT u.class_id FROM user_info u JOIN account x ON x.id = u.account_id WHERE x.user_name = 'xiaoming')
-        AND c.true_name <> '王小明'
-      ORDER BY c.job_no LIMIT 1`.execute(trx)
-    const cls = await sql<{ id: number; org_id: number }>`
-      SELECT c.id, c.org_id FROM school_class c JOIN grade g ON g.id = c.grade_id
-      WHERE g.name = '三年级' AND c.name = '(1)班'
-        AND c.org_id = (SELECT org_id FROM school_class WHERE id = (SELECT u.class_id FROM user_info u JOIN account x ON x.id = u.account_id WHERE x.user_name = 'xiaoming'))`.execute(
-      trx,
-    )
-    const teacher = await sql<{ id: number; user_name: string }>`
-      SELECT u.id, a.user_name FROM user_info u JOIN account a ON a.id = u.account_id
-      WHERE u.org_id = ${cls.rows[0]!.org_id} AND u.user_type = 1002 AND u.true_name NOT IN ('张老师', '李老师', '王老师', '赵老师', '孙校长')
-        AND NOT EXISTS (SELECT 1 FROM class_teacher ct WHERE ct.user_info_id = u.id)
-      ORDER BY u.id LIMIT 1`.execute(trx)
-    await sql`INSERT INTO class_teacher (class_id, user_info_id, is_head) VALUES (${cls.rows[0]!.id}, ${teacher.rows[0]!.id}, true)`.execute(
-      trx,
-    )
-    return {
-      parent: parent.rows[0]!.user_name,
-      childName: parent.rows[0]!.child,
-      head: teacher.rows[0]!.user_name,
-      headClassId: cls.rows[0]!.id,
-    }
+    const xiaoming = await trx
+      .selectFrom('user_info as u')
+      .innerJoin('account as a', 'a.id', 'u.account_id')
+      .select(['u.class_id', 'u.org_id'])
+      .where('a.user_name', '=', 'xiaoming')
+      .executeTakeFirstOrThrow()
+    const parent = await trx
+      .selectFrom('parent_child as pc')
+      .innerJoin('user_info as c', 'c.id', 'pc.child_id')
+      .innerJoin('user_info as p', 'p.id', 'pc.parent_id')
+      .innerJoin('account as a', 'a.id', 'p.account_id')
+      .select(['a.user_name', 'c.true_name as child'])
+      .where('c.class_id', '=', xiaoming.class_id)
+      .where('c.true_name', '<>', '王小明')
+      .orderBy('c.job_no')
+      .executeTakeFirstOrThrow()
+    const cls = await trx
+      .selectFrom('school_class as c')
+      .innerJoin('grade as g', 'g.id', 'c.grade_id')
+      .select('c.id')
+      .where('g.name', '=', '三年级')
+      .where('c.name', '=', '(1)班')
+      .where('c.org_id', '=', xiaoming.org_id)
+      .executeTakeFirstOrThrow()
+    const teacher = await trx
+      .selectFrom('user_info as u')
+      .innerJoin('account as a', 'a.id', 'u.account_id')
+      .select(['u.id', 'a.user_name'])
+      .where('u.org_id', '=', xiaoming.org_id)
+      .where('u.user_type', '=', 1002)
+      .where('u.true_name', 'not in', ['张老师', '李老师', '王老师', '赵老师', '孙校长'])
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('class_teacher as ct').select('ct.class_id').whereRef('ct.user_info_id', '=', 'u.id'),
+          ),
+        ),
+      )
+      .orderBy('u.id')
+      .executeTakeFirstOrThrow()
+    await trx
+      .insertInto('class_teacher')
+      .values({ class_id: cls.id, user_info_id: teacher.id, is_head: true })
+      .execute()
+    return { parent: parent.user_name, childName: parent.child, head: teacher.user_name, headClassId: cls.id }
   })
   await usable(t.db, others.parent)
   await usable(t.db, others.head)
@@ -403,12 +428,17 @@ describe('a teacher sets an exam, enters scores, imports a sheet and publishes',
     expect(await api('zhang', `/exams/${examId}/publish`, {})).toMatchObject({ status: 400 })
     // The message reached the portal's message centre of 王小明's mother.
     const msgs = await t.db.tenant(tenantId, (trx) =>
-      sql<{ n: number }>`SELECT count(*)::int AS n FROM message m JOIN account a ON a.id = m.account_id
-            WHERE a.user_name = 'xiaomingmama' AND m.title LIKE '%成绩已发布%' AND m.content LIKE '%单元测验%'`.execute(
-        trx,
-      ),
+      trx
+        .selectFrom('message as m')
+        .innerJoin('account as a', 'a.id', 'm.account_id')
+        .select(['m.title', 'm.content', 'm.link'])
+        .where('a.user_name', '=', 'xiaomingmama')
+        .where('m.content', 'like', '%单元测验%')
+        .execute(),
     )
-    expect(msgs.rows[0]!.n).toBeGreaterThan(0)
+    expect(msgs).toHaveLength(1)
+    expect(msgs[0]!.title).toContain('成绩已发布')
+    expect(msgs[0]!.link).toMatch(new RegExp(`/grades/#/exam/${examId}$`))
   })
 })
 

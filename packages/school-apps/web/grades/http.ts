@@ -3,7 +3,8 @@
  * which the page lists (the kit's client keeps only the message).
  */
 import type { ImportAnswer, ImportProblemView } from '../../src/grades/api-types.js'
-import { appKey, goSignIn } from '../kit/api.js'
+import { goSignIn } from '../kit/api.js'
+import { appKey } from '../kit/index.js'
 
 export type ImportOutcome =
   { ok: true; answer: ImportAnswer; msg: string } | { ok: false; msg: string; problems: ImportProblemView[] }
