@@ -68,7 +68,7 @@ export async function seedGradesDemo(ctx: AppContext, schoolIds: readonly number
   // Each pupil's level and per-subject leaning stay across the two exams, as in a real class.
   const level = new Map<string, { base: number; lean: number[] }>()
   for (const p of rosters.flat())
-    level.set(p.sub, { base: 77 + 10 * normal(r), lean: SUBJECTS.map(() => 5 * normal(r)) })
+    level.set(p.sub, { base: 73 + 11 * normal(r), lean: SUBJECTS.map(() => 5 * normal(r)) })
   const exams = [
     { name: '第一次月考', date: daysAgo(28), published: 25 },
     { name: '期中考试', date: daysAgo(14), published: 11 },

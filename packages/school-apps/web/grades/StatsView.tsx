@@ -33,7 +33,7 @@ function Distribution({ s }: { s: StatsSubject }) {
                   {n}
                 </text>
               )}
-              <text x={i * bw + bw / 2} y={h + 12} fontSize={8} textAnchor="middle" fill="#666">
+              <text x={i * bw + bw / 2} y={h + 12} fontSize={9} textAnchor="middle" fill="#666">
                 {s.bandLabels[i]!.split('–')[0]}
               </text>
             </g>
