@@ -53,6 +53,24 @@ function keysOf(v: unknown): string[] {
 }
 const noRank = (v: unknown) => expect(keysOf(v).filter((k) => /rank|排名|名次/i.test(k))).toEqual([])
 
+/** The grades app's id at the hub (its badges are rows of the hub's app_badge). */
+let appId: number
+
+/** The red dot the hub holds for a person in this app (what the portal shows). */
+async function hubBadge(userName: string): Promise<number | undefined> {
+  const row = await t.db.tenant(tenantId, (trx) =>
+    trx
+      .selectFrom('app_badge as b')
+      .innerJoin('user_info as u', 'u.id', 'b.user_info_id')
+      .innerJoin('account as a', 'a.id', 'u.account_id')
+      .select('b.count')
+      .where('b.app_id', '=', appId)
+      .where('a.user_name', '=', userName)
+      .executeTakeFirst(),
+  )
+  return row?.count
+}
+
 let others: { parent: string; childName: string; head: string; headClassId: number }
 
 beforeAll(async () => {
@@ -118,6 +136,7 @@ beforeAll(async () => {
   const port = await freePort()
   const appsUrl = `http://127.0.0.1:${port}`
   const client = await registerSchoolApp(t, tenantId, bureau, 'grades', appsUrl)
+  appId = client.appId
   await runWebhooks(t.ctx)
   // demo: the kit's first sync seeds the grades demo (two published exams of 张老师's).
   apps = await startApps(base, tenantId, port, { grades: client }, [gradesApp], { demo: true })
@@ -358,6 +377,69 @@ describe('a teacher sets an exam, enters scores, imports a sheet and publishes',
     ).toMatchObject({ status: 404 })
   })
 
+  it('edits a draft in one transaction (full marks never below a score entered) and deletes one (creator only)', async () => {
+    const before = await ok<ExamDetail>('zhang', `/exams/${examId}`)
+    const [yw, sx] = before.subjects
+    const body = (over: object) => ({
+      name: '单元测验（改）',
+      date: '2026-11-21',
+      classIds: [ownClass],
+      subjects: [
+        { id: yw!.id, name: '语文', fullMarks: 100 },
+        { id: sx!.id, name: '数学', fullMarks: 120, passLine: 72, excellentLine: 102 },
+      ],
+      ...over,
+    })
+    // 王小明 has 110 in 数学: full marks 100 is refused, and nothing of the edit is kept (the name neither).
+    expect(
+      await api(
+        'zhang',
+        `/exams/${examId}`,
+        body({
+          subjects: [
+            { id: yw!.id, name: '语文', fullMarks: 100 },
+            { id: sx!.id, name: '数学', fullMarks: 100 },
+          ],
+        }),
+      ),
+    ).toMatchObject({ status: 400, msg: '数学已录入的最高分为 110，满分不能低于它' })
+    expect((await ok<ExamDetail>('zhang', `/exams/${examId}`)).name).toBe('单元测验')
+    expect(await api('otherHead', `/exams/${examId}`, body({}))).toMatchObject({ status: 404 })
+    // Renamed, subjects swapped in order, one added.
+    await ok(
+      'zhang',
+      `/exams/${examId}`,
+      body({
+        subjects: [
+          { id: sx!.id, name: '数学', fullMarks: 120 },
+          { id: yw!.id, name: '语文', fullMarks: 100 },
+          { name: '英语', fullMarks: 100 },
+        ],
+      }),
+    )
+    const after = await ok<ExamDetail>('zhang', `/exams/${examId}`)
+    expect(after.name).toBe('单元测验（改）')
+    expect(after.subjects.map((s) => [s.id === sx!.id || s.id === yw!.id, s.name, s.passLine])).toEqual([
+      [true, '数学', 72],
+      [true, '语文', 60],
+      [false, '英语', 60],
+    ])
+    // Back to the two subjects (英语 removed), and a second draft deleted.
+    await ok('zhang', `/exams/${examId}`, body({ name: '单元测验' }))
+    expect((await ok<ExamDetail>('zhang', `/exams/${examId}`)).subjects.map((s) => s.name)).toEqual(['语文', '数学'])
+    const scratch = (
+      await ok<{ id: number }>('zhang', '/exams', {
+        name: '草稿',
+        date: '2026-11-22',
+        classIds: [ownClass],
+        subjects: [{ name: '语文', fullMarks: 100 }],
+      })
+    ).id
+    expect(await api('otherHead', `/exams/${scratch}/delete`, {})).toMatchObject({ status: 404 })
+    await ok('zhang', `/exams/${scratch}/delete`, {})
+    expect(await api('zhang', `/exams/${scratch}`)).toMatchObject({ status: 404 })
+  })
+
   it('imports the template: a bad row is listed with its number and nothing is saved; fixed, it saves', async () => {
     const res = await as.zhang!.fetch(`/grades/api/exams/${examId}/template`)
     expect(res.status).toBe(200)
@@ -418,6 +500,11 @@ describe('a teacher sets an exam, enters scores, imports a sheet and publishes',
       [await subOf('xiaoming')],
     )
     expect(badge?.count).toBe(2)
+    // The hub holds the same counts (the portal's red dots): 王小明 one unread demo exam and this one; his mother, who
+    // opened one of the two demo exams, likewise.
+    expect(apps.apps.grades!.hub.lastError).toBeNull()
+    expect(await hubBadge('xiaoming')).toBe(2)
+    expect(await hubBadge('xiaomingmama')).toBe(2)
     const grid = await ok<Grid>('zhang', `/exams/${examId}/grid?classId=${ownClass}`)
     expect(grid.editable).toBe(false)
     expect(
