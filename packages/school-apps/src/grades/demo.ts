@@ -95,6 +95,7 @@ export async function seedGradesDemo(ctx: AppContext, schoolIds: readonly number
       // One 缺考 per exam: a pupil of the second class (or the last of the first), never 王小明.
       const pool = (rosters[1] ?? rosters[0]!).filter((p) => p.name !== STUDENT)
       const absent = pool[(k * 7 + 3) % Math.max(1, pool.length)]
+      const rows: q.ScoreWrite[] = []
       for (const p of rosters.flat()) {
         const lv = level.get(p.sub)!
         for (const [i, s] of SUBJECTS.entries()) {
@@ -103,8 +104,7 @@ export async function seedGradesDemo(ctx: AppContext, schoolIds: readonly number
           const half = r() < 0.15 ? 0.5 : 0
           const score = Math.max(28, Math.min(100, Math.round(raw) + half))
           const isAbsent = absent?.sub === p.sub && i === 1
-          await q.saveScore(tx, {
-            examId,
+          rows.push({
             subjectId: subjectIds[i]!,
             studentSub: p.sub,
             classId: p.classId!,
@@ -114,6 +114,7 @@ export async function seedGradesDemo(ctx: AppContext, schoolIds: readonly number
           })
         }
       }
+      await q.saveScores(tx, examId, rows)
       await tx.query(
         `UPDATE grades_exam SET status = 'published', published_at = $2::date + time '17:30', created_at = $3::date,
            updated_at = $2::date + time '17:30' WHERE id = $1`,

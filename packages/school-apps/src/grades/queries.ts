@@ -190,30 +190,54 @@ export async function scoresOfExam(q: Q, examId: number, classIds?: readonly num
     : q.query<ScoreRow>(`SELECT * FROM grades_score WHERE exam_id = $1`, [examId])
 }
 
-export async function saveScore(
-  q: Q,
-  v: {
-    examId: number
-    subjectId: number
-    studentSub: string
-    classId: number
-    studentName: string
-    studentNo: string | null
-    tenths: number | null
-  },
-) {
-  await q.query(
-    `INSERT INTO grades_score (exam_id, subject_id, student_sub, class_id, student_name, student_no, score_tenths, absent)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (subject_id, student_sub) DO UPDATE SET class_id = excluded.class_id,
-       student_name = excluded.student_name, student_no = excluded.student_no,
-       score_tenths = excluded.score_tenths, absent = excluded.absent, updated_at = now()`,
-    [v.examId, v.subjectId, v.studentSub, v.classId, v.studentName, v.studentNo, v.tenths, v.tenths === null],
-  )
+export interface ScoreWrite {
+  subjectId: number
+  studentSub: string
+  classId: number
+  studentName: string
+  studentNo: string | null
+  /** tenths, or null for 缺考 */
+  tenths: number | null
 }
 
-export async function deleteScore(q: Q, subjectId: number, studentSub: string) {
-  await q.query(`DELETE FROM grades_score WHERE subject_id = $1 AND student_sub = $2`, [subjectId, studentSub])
+/** Rows a statement carries at most (each array a parameter; a 2,000-row sheet of 10 subjects is 20,000). */
+const BATCH = 5000
+
+/** Writes scores (insert or replace), a batch a statement. */
+export async function saveScores(q: Q, examId: number, rows: readonly ScoreWrite[]) {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const b = rows.slice(i, i + BATCH)
+    await q.query(
+      `INSERT INTO grades_score (exam_id, subject_id, student_sub, class_id, student_name, student_no, score_tenths, absent)
+       SELECT $1, u.subject_id, u.student_sub, u.class_id, u.student_name, u.student_no, u.score_tenths, u.score_tenths IS NULL
+       FROM unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::int[])
+         AS u(subject_id, student_sub, class_id, student_name, student_no, score_tenths)
+       ON CONFLICT (subject_id, student_sub) DO UPDATE SET class_id = excluded.class_id,
+         student_name = excluded.student_name, student_no = excluded.student_no,
+         score_tenths = excluded.score_tenths, absent = excluded.absent, updated_at = now()`,
+      [
+        examId,
+        b.map((r) => r.subjectId),
+        b.map((r) => r.studentSub),
+        b.map((r) => r.classId),
+        b.map((r) => r.studentName),
+        b.map((r) => r.studentNo),
+        b.map((r) => r.tenths),
+      ],
+    )
+  }
+}
+
+/** Clears scores (the cell emptied), a batch a statement. */
+export async function deleteScores(q: Q, rows: readonly { subjectId: number; studentSub: string }[]) {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const b = rows.slice(i, i + BATCH)
+    await q.query(
+      `DELETE FROM grades_score s USING unnest($1::int[], $2::text[]) AS u(subject_id, student_sub)
+       WHERE s.subject_id = u.subject_id AND s.student_sub = u.student_sub`,
+      [b.map((r) => r.subjectId), b.map((r) => r.studentSub)],
+    )
+  }
 }
 
 export async function markPublished(q: Q, examId: number) {

@@ -437,20 +437,33 @@ async function writeEntries(
     if (!locked) throw notFound()
     if (locked.status === 'published') throw bad(Msg.PUBLISHED)
     const subjects = new Set((await q.subjectsOfExams(tx, [id])).map((x) => x.id))
-    for (const x of entries) {
-      if (!subjects.has(x.subjectId)) throw bad(Msg.SUBJECT_GONE)
-      if (x.tenths === 'clear') await q.deleteScore(tx, x.subjectId, x.person.sub)
-      else
-        await q.saveScore(tx, {
-          examId: id,
-          subjectId: x.subjectId,
-          studentSub: x.person.sub,
-          classId: x.person.classId!,
-          studentName: x.person.name,
-          studentNo: x.person.number,
-          tenths: x.tenths,
-        })
-    }
+    if (entries.some((x) => !subjects.has(x.subjectId))) throw bad(Msg.SUBJECT_GONE)
+    const last = new Map<string, (typeof entries)[number]>()
+    // One entry per student and subject: the last one given wins (a grid sends each cell once, a sheet each row once).
+    for (const x of entries) last.set(`${x.subjectId}|${x.person.sub}`, x)
+    const all = [...last.values()]
+    await q.deleteScores(
+      tx,
+      all.filter((x) => x.tenths === 'clear').map((x) => ({ subjectId: x.subjectId, studentSub: x.person.sub })),
+    )
+    await q.saveScores(
+      tx,
+      id,
+      all.flatMap((x) =>
+        x.tenths === 'clear'
+          ? []
+          : [
+              {
+                subjectId: x.subjectId,
+                studentSub: x.person.sub,
+                classId: x.person.classId!,
+                studentName: x.person.name,
+                studentNo: x.person.number,
+                tenths: x.tenths,
+              },
+            ],
+      ),
+    )
     return entries.length
   })
 }
