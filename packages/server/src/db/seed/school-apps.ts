@@ -60,7 +60,7 @@ const addresses = (origin: string, key: SchoolAppKey) => {
   }
 }
 
-export function demoTenantId(db: Db): Promise<number | undefined> {
+function demoTenantId(db: Db): Promise<number | undefined> {
   return db.platform(async (trx) => {
     const row = await trx
       .selectFrom('tenant')
