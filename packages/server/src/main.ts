@@ -4,6 +4,7 @@ import { loadConfig, type AppConfig } from './config.js'
 import { DEMO_ACCOUNTS, ensurePlatform, seedDemoDistrict } from './db/seed/demo.js'
 import { ensureSchoolApps, schoolAppClients } from './db/seed/school-apps.js'
 import type { SecretBox } from './platform/secret-box.js'
+import type { RunningApps } from '@zhixiao/school-apps'
 
 const config = loadConfig()
 const db = await openDatabase(config)
@@ -13,33 +14,26 @@ if (config.seedDemo && createdPlatform) await seedDemoDistrict(db, config.passwo
 const { app, ctx } = await buildApp({ config, db })
 app.addHook('onClose', () => db.close())
 
-/** What main.ts needs of the school apps' server (packages/school-apps startSchoolApps). */
-interface RunningSchoolApps {
-  url: string
-  apps: Record<string, unknown>
-  close(): Promise<void>
-}
-
 /**
  * The school apps 请假审批 and 成绩管理 (docs/school-apps.md "Running"), in this process on their own port: only with the
  * demo district, whose 应用管理 registers their clients (ensureSchoolApps, on every start, so a changed APPS_PORT or
  * SCHOOL_APPS_ORIGIN follows). Their secrets are derived from the secret key and handed over here, never stored in
  * clear. A failure to start them is reported and the portal runs on without them.
  */
-async function startApps(c: AppConfig, secrets: SecretBox): Promise<RunningSchoolApps | undefined> {
+async function startApps(c: AppConfig, secrets: SecretBox): Promise<RunningApps | undefined> {
   if (!c.schoolApps.enabled || !c.seedDemo) return undefined
   const tenantId = await ensureSchoolApps(db, secrets, c.schoolApps.origin)
   if (tenantId === undefined) return undefined
   try {
-    // Loaded only when they run (their own database driver and server); the name is a variable until the package's
-    // entry is on this branch (helper K's kit), so the portal compiles without it.
-    const pkg: string = '@zhixiao/school-apps'
-    const { startSchoolApps } = (await import(pkg)) as {
-      startSchoolApps: (o: Record<string, unknown>) => Promise<RunningSchoolApps>
-    }
+    // Loaded only when they run: a portal with SCHOOL_APPS=0 never loads their server or database driver.
+    const { startSchoolApps } = await import('@zhixiao/school-apps')
+    // The apps trust the issuer the browser signs in at. With PUBLIC_ORIGIN the hub names it whatever address is
+    // called, so the apps call it on the loopback; without, the issuer follows the Host of each request, so the
+    // apps call the very address the portal prints (localhost).
+    const printed = `http://localhost:${c.port}`
     return await startSchoolApps({
-      portalUrl: `http://127.0.0.1:${c.port}`,
-      portalPublicUrl: c.publicOrigin ?? `http://localhost:${c.port}`,
+      portalUrl: c.publicOrigin ? `http://127.0.0.1:${c.port}` : printed,
+      portalPublicUrl: c.publicOrigin ?? printed,
       tenantId,
       publicUrl: c.schoolApps.origin,
       port: c.schoolApps.port,
@@ -48,6 +42,7 @@ async function startApps(c: AppConfig, secrets: SecretBox): Promise<RunningSchoo
       databaseUrl: process.env.APPS_DATABASE_URL || undefined,
       demo: c.seedDemo,
       clients: schoolAppClients(secrets),
+      logger: true,
     })
   } catch (e) {
     console.error(`智校应用（请假审批、成绩管理）未能启动：${(e as Error).message}`)
@@ -56,7 +51,7 @@ async function startApps(c: AppConfig, secrets: SecretBox): Promise<RunningSchoo
 }
 
 /** The school apps once they run (the signal handlers, installed first, close them with the portal). */
-const running: { schoolApps?: RunningSchoolApps } = {}
+const running: { schoolApps?: RunningApps } = {}
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.once(sig, () => {
     void Promise.allSettled([running.schoolApps?.close(), app.close()]).then(() => process.exit(0))
