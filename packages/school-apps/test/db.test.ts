@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openAppDb, runMigrations, type OpenedDb } from '../src/kit/db.js'
@@ -41,6 +44,27 @@ afterAll(async () => {
 
 const drivers: [string, () => Promise<OpenedDb>][] = [['PGlite', openLite]]
 if (serverUrl) drivers.push(['PostgreSQL', openPostgres])
+
+describe('AppDb on PGlite in a folder', () => {
+  it('is opened by one process at a time (a live pid in the folder refuses another), then reopened', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zx-apps-db-'))
+    try {
+      const db = await openAppDb({ dataDir: dir })
+      await db.query('CREATE TABLE kept (id int)')
+      await db.close()
+      // Another live process (this test's parent) holding the folder.
+      fs.writeFileSync(path.join(dir, '.school-apps.lock'), String(process.ppid))
+      await expect(openAppDb({ dataDir: dir })).rejects.toThrow(`正被进程 ${process.ppid} 使用`)
+      fs.rmSync(path.join(dir, '.school-apps.lock'))
+      const again = await openAppDb({ dataDir: dir })
+      expect(await again.query("SELECT to_regclass('kept')::text AS t")).toEqual([{ t: 'kept' }])
+      await again.close()
+      expect(fs.existsSync(path.join(dir, '.school-apps.lock'))).toBe(false)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
 
 describe.each(drivers)('AppDb on %s', (_name, open) => {
   it('answers the same values: bigint and numeric as numbers, date as text, timestamptz as Date, json as objects', async () => {

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import fs from 'node:fs'
+import path from 'node:path'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { AppDb, AppMigration, AppTx } from './types.js'
@@ -38,13 +39,50 @@ function joining(open: Omit<OpenedDb, 'query' | 'tx'> & { query: AppTx['query'];
   }
 }
 
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same folder (the portal's apps and src/main.ts
+ * both started) would corrupt it. The folder holds the pid of the process that has it open.
+ */
+function lockDataDir(dir: string): () => void {
+  const lockFile = path.join(dir, '.school-apps.lock')
+  try {
+    const pid = Number(fs.readFileSync(lockFile, 'utf8'))
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(`应用数据目录 ${dir} 正被进程 ${pid} 使用；请先停止它，或指定另一个目录`)
+    }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
+  }
+  fs.writeFileSync(lockFile, String(process.pid))
+  return () => fs.rmSync(lockFile, { force: true })
+}
+
 export async function openAppDb(opts: { dataDir?: string; databaseUrl?: string }): Promise<OpenedDb> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl)
-  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true })
-  const lite = await PGlite.create({
-    dataDir: opts.dataDir,
-    parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: asText },
-  })
+  let unlock = () => {}
+  if (opts.dataDir) {
+    fs.mkdirSync(opts.dataDir, { recursive: true })
+    unlock = lockDataDir(opts.dataDir)
+  }
+  let lite: PGlite
+  try {
+    lite = await PGlite.create({
+      dataDir: opts.dataDir,
+      parsers: { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: asText },
+    })
+  } catch (e) {
+    unlock()
+    throw e
+  }
   const txOf = (t: Transaction): AppTx => ({
     query: async <T>(text: string, params?: readonly unknown[]) =>
       (await t.query<T>(text, params as unknown[] | undefined)).rows,
@@ -55,7 +93,10 @@ export async function openAppDb(opts: { dataDir?: string; databaseUrl?: string }
       (await lite.query<T>(text, params as unknown[] | undefined)).rows,
     // PGlite runs one statement at a time; its transaction() holds the connection for fn and rolls back on a throw.
     tx: <T>(fn: (tx: AppTx) => Promise<T>) => lite.transaction((t) => fn(txOf(t))),
-    close: () => lite.close(),
+    close: async () => {
+      await lite.close()
+      unlock()
+    },
   })
 }
 
