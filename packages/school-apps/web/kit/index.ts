@@ -1,4 +1,4 @@
-export { api, ApiError, appKey } from './api.js'
-export { AppShell, Providers, startApp } from './AppShell.js'
-export type { Viewer } from './types.js'
-export { useViewer } from './useViewer.js'
+// What the apps' pages use; also importable from their own files: useViewer (./useViewer.js), ApiError and goSignIn
+// (./api.js), Providers (./AppShell.js), the Viewer type (./types.js).
+export { api, appKey } from './api.js'
+export { AppShell, startApp } from './AppShell.js'
