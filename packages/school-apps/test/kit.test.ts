@@ -461,6 +461,10 @@ describe("the hub's messages and badges", () => {
     })
     const list = inbox.json<{ data: { list: { title: string; content: string; link: string }[] } }>().data.list
     expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ title: '请假申请已批准', link })]))
+    // Longer than the hub takes: cut to fit rather than refused.
+    const long = await teacher.api('probe', '/notify', { to: [parentSub], title: '长'.repeat(60), content: '内容' })
+    expect(long.code).toBe(0)
+    expect(hub().lastError).toBeNull()
   })
 
   it("sets and clears a person's badge at the hub", async () => {
@@ -472,6 +476,9 @@ describe("the hub's messages and badges", () => {
     expect((await teacher.api('probe', '/badges', { counts: [{ sub: teacherSub, count: 3 }] })).code).toBe(0)
     expect(hub().lastError).toBeNull()
     expect(await badge()).toEqual([{ user_info_id: hw.teacher.userInfoId, count: 3 }])
+    // More than the hub counts: shown as its most.
+    await teacher.api('probe', '/badges', { counts: [{ sub: teacherSub, count: 12345 }] })
+    expect(await badge()).toEqual([{ user_info_id: hw.teacher.userInfoId, count: 9999 }])
     await teacher.api('probe', '/badges', { counts: [{ sub: teacherSub, count: 0 }] })
     expect(await badge()).toEqual([])
   })

@@ -54,6 +54,12 @@ export type HubApi = ReturnType<typeof hubApi>
 
 /** How many recipients or counts go in one call (the hub takes up to 1,000 recipients and 5,000 counts). */
 const CHUNK = 500
+/** The hub's limits on a message: a notice cut to fit is better than one refused. */
+const TITLE_MAX = 50
+const CONTENT_MAX = 500
+const LINK_MAX = 500
+const BADGE_MAX = 9999
+const cut = (s: string, max: number) => ([...s].length > max ? `${[...s].slice(0, max - 1).join('')}…` : s)
 
 /**
  * The hub's messages and red dots. A failed call never fails the app's write that caused it (the request is saved;
@@ -73,9 +79,9 @@ export function hubCalls(api: HubApi, log: (msg: string) => void): KitHubCalls {
           await api('POST', '/open/v1/messages', {
             body: {
               to: to.slice(i, i + CHUNK),
-              title: msg.title,
-              content: msg.content,
-              ...(msg.link ? { link: msg.link } : {}),
+              title: cut(msg.title, TITLE_MAX),
+              content: cut(msg.content, CONTENT_MAX),
+              ...(msg.link && msg.link.length <= LINK_MAX ? { link: msg.link } : {}),
             },
           })
         }
@@ -88,7 +94,11 @@ export function hubCalls(api: HubApi, log: (msg: string) => void): KitHubCalls {
       try {
         for (let i = 0; i < counts.length; i += CHUNK) {
           await api('PUT', '/open/v1/badges', {
-            body: { counts: counts.slice(i, i + CHUNK).map((c) => ({ sub: c.sub, count: c.count })) },
+            body: {
+              counts: counts
+                .slice(i, i + CHUNK)
+                .map((c) => ({ sub: c.sub, count: Math.min(BADGE_MAX, Math.max(0, Math.round(c.count))) })),
+            },
           })
         }
       } catch (e) {
