@@ -23,8 +23,22 @@ const probe: SchoolApp = {
   },
 }
 
+/** A demo seed that fails the first time after writing: nothing of it may stay, and the next sync seeds again. */
+let flakyTries = 0
+const flaky: SchoolApp = {
+  key: 'flaky',
+  title: '不稳定应用',
+  migrations: [{ id: '202611270900_flaky_row', sql: 'CREATE TABLE flaky_row (n int)' }],
+  routes: () => {},
+  async seedDemo(ctx) {
+    flakyTries++
+    await ctx.db.query('INSERT INTO flaky_row VALUES ($1)', [flakyTries])
+    if (flakyTries === 1) throw new Error('the first try fails')
+  },
+}
+
 beforeAll(async () => {
-  demo = await startDemo([probe])
+  demo = await startDemo([probe, flaky])
 }, 180_000)
 
 afterAll(async () => {
@@ -39,6 +53,15 @@ describe('the demo district in the apps', () => {
     expect(seedSawClasses).toBeGreaterThan(0)
     await demo.running.apps.probe!.syncNow()
     expect(seeded).toEqual(['probe'])
+  })
+
+  it('leaves nothing of a failed seed and seeds again at the next sync, once', async () => {
+    const rows = () => demo.running.db.query<{ n: number }>('SELECT n FROM flaky_row')
+    expect(flakyTries).toBe(1)
+    expect(await rows()).toEqual([])
+    await demo.running.apps.flaky!.syncNow()
+    await demo.running.apps.flaky!.syncNow()
+    expect(await rows()).toEqual([{ n: 2 }])
   })
 
   it('张老师 heads 三年级(2)班, where 王小明 is; 刘女士 is his parent; 孙校长 is an app admin', async () => {

@@ -144,8 +144,16 @@ export async function startKit(options: SchoolAppsOptions, apps: readonly School
           if (o.demo && a.seedDemo && (await directory.ready())) {
             const seeded = await db.query('SELECT 1 FROM kit_demo WHERE app_key = $1', [a.key])
             if (!seeded.length) {
-              await a.seedDemo(ctx)
-              await db.query('INSERT INTO kit_demo (app_key) VALUES ($1) ON CONFLICT DO NOTHING', [a.key])
+              // One transaction: the demo is all there or not at all, and the marker row, claimed first, makes a
+              // second sync (a webhook's, the timer's, another process's) wait and then skip it.
+              const seed = a.seedDemo
+              await db.tx(async (tx) => {
+                const mine = await tx.query(
+                  'INSERT INTO kit_demo (app_key) VALUES ($1) ON CONFLICT DO NOTHING RETURNING app_key',
+                  [a.key],
+                )
+                if (mine.length) await seed(ctx)
+              })
             }
           }
           await refreshBadges()
