@@ -100,6 +100,12 @@ describe.each(drivers)('AppDb on %s', (_name, open) => {
     expect(await db.query('SELECT id FROM t_note')).toEqual([])
     await db.tx((tx) => tx.query('INSERT INTO t_note VALUES (3)'))
     expect(await db.query('SELECT id FROM t_note')).toEqual([{ id: 3 }])
+    // Work a transaction started and left running reaches the database after it ends, not the finished transaction.
+    let later: Promise<unknown> = Promise.resolve()
+    await db.tx(async () => {
+      later = new Promise((r) => setTimeout(r, 50)).then(() => db.query('INSERT INTO t_note VALUES (4) RETURNING id'))
+    })
+    expect(await later).toEqual([{ id: 4 }])
   })
 
   it('runs each migration once, in id order, and leaves nothing of a failed one', async () => {

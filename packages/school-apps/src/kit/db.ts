@@ -26,15 +26,28 @@ const asText = (v: string) => v
  * statement at a time, a call outside it would wait for the transaction that waits for it — a deadlock.
  */
 function joining(open: Omit<OpenedDb, 'query' | 'tx'> & { query: AppTx['query']; tx: AppDb['tx'] }): OpenedDb {
-  const current = new AsyncLocalStorage<AppTx>()
+  // `live` turns false when the transaction ends: work it started and left running (a badge recount not awaited)
+  // then goes to the database directly instead of the finished transaction.
+  const current = new AsyncLocalStorage<{ tx: AppTx; live: boolean }>()
+  const inside = () => {
+    const s = current.getStore()
+    return s?.live ? s.tx : undefined
+  }
   return {
     ...open,
-    query: <T>(text: string, params?: readonly unknown[]) =>
-      (current.getStore() ?? open).query<T>(text, params) as Promise<T[]>,
-    tx: <T>(fn: (tx: AppTx) => Promise<T>) => {
-      const inside = current.getStore()
-      if (inside) return fn(inside)
-      return open.tx((tx) => current.run(tx, () => fn(tx)))
+    query: <T>(text: string, params?: readonly unknown[]) => (inside() ?? open).query<T>(text, params) as Promise<T[]>,
+    tx: async <T>(fn: (tx: AppTx) => Promise<T>) => {
+      const joined = inside()
+      if (joined) return fn(joined)
+      const state = { tx: null as unknown as AppTx, live: true }
+      try {
+        return await open.tx((tx) => {
+          state.tx = tx
+          return current.run(state, () => fn(tx))
+        })
+      } finally {
+        state.live = false
+      }
     },
   }
 }
