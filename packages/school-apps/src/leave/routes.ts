@@ -8,6 +8,12 @@ import { AppError, type AppContext, type Viewer } from '../kit/types.js'
 import { LeaveMsg, MAX_NOTE_BYTES } from './rules.js'
 import * as svc from './service.js'
 
+/** NUL and the other control characters but tab and newlines. */
+const isControl = (c: string) => {
+  const n = c.charCodeAt(0)
+  return (n < 0x20 && n !== 0x09 && n !== 0x0a && n !== 0x0d) || n === 0x7f
+}
+
 /** A line of text: trimmed, no NUL or other control characters but tab, within `max` characters. */
 const text = (label: string, min: number, max: number) =>
   z
@@ -15,7 +21,7 @@ const text = (label: string, min: number, max: number) =>
     .trim()
     .min(min, min === 1 ? `请填写${label}` : `${label}至少${min}个字`)
     .max(max, `${label}不能超过${max}个字`)
-    .refine((s) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(s), `${label}含有不允许的字符`)
+    .refine((s) => ![...s].some(isControl), `${label}含有不允许的字符`)
 
 const date = z.string({ error: '请选择日期' }).regex(/^\d{4}-\d{2}-\d{2}$/, LeaveMsg.BAD_DATE)
 const half = z.enum(['am', 'pm'], { error: '请选择上午或下午' })
