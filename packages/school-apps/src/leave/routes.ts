@@ -173,6 +173,7 @@ export function leaveRoutes(api: FastifyInstance, ctx: AppContext): void {
     )
     upload.post(
       '/uploads',
+      { bodyLimit: MAX_NOTE_BYTES },
       signedIn(async (v, req) => {
         if (!Buffer.isBuffer(req.body)) throw new AppError(400, LeaveMsg.BAD_IMAGE)
         return ok(await svc.uploadNote(ctx, v, req.body), '已上传')

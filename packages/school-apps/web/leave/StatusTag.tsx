@@ -1,0 +1,13 @@
+import { Tag } from 'antd'
+import type { RequestView } from './api'
+
+const COLOR: Record<RequestView['status'], string> = {
+  pending: 'processing',
+  approved: 'success',
+  rejected: 'error',
+  cancelled: 'default',
+}
+
+export function StatusTag({ r }: { r: Pick<RequestView, 'status' | 'statusLabel'> }) {
+  return <Tag color={COLOR[r.status]}>{r.statusLabel}</Tag>
+}

@@ -1,0 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { App } from 'antd'
+import { useState } from 'react'
+
+/**
+ * Runs a write, shows its outcome (the server's Chinese message on failure) and refreshes the leave lists.
+ * Answers whether it succeeded, so a form closes only then.
+ */
+export function useAction() {
+  const { message } = App.useApp()
+  const qc = useQueryClient()
+  const [busy, setBusy] = useState(false)
+  const run = async (fn: () => Promise<unknown>, done: string): Promise<boolean> => {
+    setBusy(true)
+    try {
+      await fn()
+      message.success(done)
+      await qc.invalidateQueries({ queryKey: ['leave'] })
+      return true
+    } catch (e) {
+      message.error(e instanceof Error ? e.message : '操作失败')
+      return false
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { run, busy }
+}
