@@ -193,9 +193,11 @@ async function seedTeachers(
   },
 ): Promise<void> {
   const { teachers, rnd } = o
+  // The principal (孙校长, xxadmin) leads: by the 校长室 department, else by the title in the name.
   const leader =
     teachers.find((t) => t.departmentName === '校长室' && t.name.includes('校长')) ??
     teachers.find((t) => t.departmentName === '校长室') ??
+    teachers.find((t) => t.name.endsWith('校长')) ??
     null
   await q.saveSetting(tx, o.schoolId, leader?.sub ?? null, 6)
   const heads: { departmentId: number; headSub: string; name: string }[] = []

@@ -3,7 +3,9 @@
  * school leader decide; admins see the school's leave and export it (docs/school-apps.md, 请假审批).
  */
 import type { SchoolApp } from '../kit/types.js'
+import { seedLeaveDemo } from './demo.js'
 import { leaveMigrations } from './migrations.js'
+import { mirroredSchoolIds } from './queries.js'
 import { leaveRoutes } from './routes.js'
 import { refreshBadges } from './service.js'
 
@@ -13,4 +15,5 @@ export const leaveApp: SchoolApp = {
   migrations: leaveMigrations,
   routes: leaveRoutes,
   refreshBadges,
+  seedDemo: async (ctx) => seedLeaveDemo(ctx, await mirroredSchoolIds(ctx.db, ctx.key)),
 }

@@ -2,8 +2,8 @@ import { App, Button, DatePicker, Flex, Form, Image, Input, Select, Space, Uploa
 import type { Dayjs } from 'dayjs'
 import dayjs from 'dayjs'
 import { useEffect, useState } from 'react'
-import { leaveApi, type Half, type HomeView, type LeaveType } from './api'
-import { useAction } from './useAction'
+import { leaveApi, type Half, type HomeView, type LeaveType } from './api.js'
+import { useAction } from './useAction.js'
 
 interface Values {
   childSub?: string
@@ -70,8 +70,8 @@ export function AskForm({ home, onDone }: { home: HomeView; onDone: (id: number)
     try {
       const { id } = await leaveApi.upload(file)
       setNote({ id, preview: URL.createObjectURL(file) })
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : '上传失败')
+    } catch {
+      // The kit's client has shown the server's message.
     } finally {
       setUploading(false)
     }

@@ -1,6 +1,6 @@
 import { Input, Modal, Typography } from 'antd'
 import { useState } from 'react'
-import type { RequestView } from './api'
+import type { RequestView } from './api.js'
 
 /** 批准 / 不批准 with an optional comment (≤ 200 characters, the server checks it too). */
 export function DecideDialog({

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { Card, Result, Tabs } from 'antd'
-import { leaveApi, type HomeView } from './api'
-import { AskForm } from './AskForm'
-import { MineView } from './MineView'
-import { PendingView } from './PendingView'
-import { RequestDetail } from './RequestDetail'
-import { SettingsView } from './SettingsView'
-import { StatsView } from './StatsView'
-import { TodayView } from './TodayView'
-import { useHash } from './useHash'
+import { leaveApi, type HomeView } from './api.js'
+import { AskForm } from './AskForm.js'
+import { MineView } from './MineView.js'
+import { PendingView } from './PendingView.js'
+import { RequestDetail } from './RequestDetail.js'
+import { SettingsView } from './SettingsView.js'
+import { StatsView } from './StatsView.js'
+import { TodayView } from './TodayView.js'
+import { useHash } from './useHash.js'
 
 interface TabDef {
   key: string

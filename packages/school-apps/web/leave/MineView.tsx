@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { leaveApi } from './api'
-import { RequestCards } from './RequestCards'
-import { useAction } from './useAction'
+import { leaveApi } from './api.js'
+import { RequestCards } from './RequestCards.js'
+import { useAction } from './useAction.js'
 
 /** 我的申请 / 我的请假: a guardian's requests for their children, a teacher's own, a student's (read only). */
 export function MineView({ onOpen, readOnly }: { onOpen: (id: number) => void; readOnly?: boolean }) {

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Button } from 'antd'
 import { useState } from 'react'
-import { leaveApi, type RequestView } from './api'
-import { DecideDialog } from './DecideDialog'
-import { RequestCards } from './RequestCards'
-import { useAction } from './useAction'
+import { leaveApi, type RequestView } from './api.js'
+import { DecideDialog } from './DecideDialog.js'
+import { RequestCards } from './RequestCards.js'
+import { useAction } from './useAction.js'
 
 /** 待我审批: the requests waiting for this teacher (the red dot counts them). */
 export function PendingView({ onOpen }: { onOpen: (id: number) => void }) {

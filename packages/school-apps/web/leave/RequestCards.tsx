@@ -1,7 +1,7 @@
 import { Button, Card, Empty, Flex, Popconfirm, Space, Typography } from 'antd'
 import type { ReactNode } from 'react'
-import type { RequestView } from './api'
-import { StatusTag } from './StatusTag'
+import type { RequestView } from './api.js'
+import { StatusTag } from './StatusTag.js'
 
 /** Requests as cards (a phone never gets a table wider than its screen); each opens its detail route. */
 export function RequestCards({

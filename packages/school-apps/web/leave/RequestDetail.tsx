@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Card, Descriptions, Image, Popconfirm, Result, Space, Spin, Timeline } from 'antd'
 import { useState } from 'react'
-import { leaveApi } from './api'
-import { DecideDialog } from './DecideDialog'
-import { StatusTag } from './StatusTag'
-import { useAction } from './useAction'
+import { leaveApi } from './api.js'
+import { DecideDialog } from './DecideDialog.js'
+import { StatusTag } from './StatusTag.js'
+import { useAction } from './useAction.js'
 
 /** One request (#/request/<id>: the link of every message opens it): what was asked, each step, the actions left. */
 export function RequestDetail({ id, onBack }: { id: number; onBack: () => void }) {

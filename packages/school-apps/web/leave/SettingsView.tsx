@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Form, InputNumber, Select, Typography } from 'antd'
-import { leaveApi, type SettingsView as Settings } from './api'
-import { useAction } from './useAction'
+import { leaveApi, type SettingsView as Settings } from './api.js'
+import { useAction } from './useAction.js'
 
 interface Values {
   leaderSub: string | null

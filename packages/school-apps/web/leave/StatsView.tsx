@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Card, DatePicker, Empty, Flex, Progress, Segmented, Statistic, Typography } from 'antd'
+import { Button, Card, DatePicker, Empty, Flex, Progress, Segmented, Statistic, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useState } from 'react'
-import { leaveApi } from './api'
+import { leaveApi } from './api.js'
 
 type Breakdown = 'day' | 'class' | 'type'
 
@@ -21,7 +21,6 @@ function Bar({ label, value, max, note }: { label: string; value: number; max: n
 
 /** 请假统计 (school admins): approved leave of a range (default this month) by day, class and type; 导出Excel. */
 export function StatsView() {
-  const { message } = App.useApp()
   const [from, setFrom] = useState<Dayjs>(() => dayjs().startOf('month'))
   const [to, setTo] = useState<Dayjs>(() => dayjs().endOf('month'))
   const [by, setBy] = useState<Breakdown>('class')
@@ -33,19 +32,9 @@ export function StatsView() {
   const exportXlsx = async () => {
     setExporting(true)
     try {
-      const res = await fetch(leaveApi.exportUrl(f, t), { credentials: 'same-origin' })
-      if (!res.ok || !res.headers.get('content-type')?.includes('spreadsheetml')) {
-        const body = (await res.json().catch(() => null)) as { msg?: string } | null
-        throw new Error(body?.msg ?? '导出失败')
-      }
-      const url = URL.createObjectURL(await res.blob())
-      const a = document.createElement('a')
-      a.href = url
-      a.download = `请假统计_${f}_${t}.xlsx`
-      a.click()
-      URL.revokeObjectURL(url)
-    } catch (e) {
-      message.error(e instanceof Error ? e.message : '导出失败')
+      await leaveApi.exportXlsx(f, t)
+    } catch {
+      // The kit's client has shown the server's message.
     } finally {
       setExporting(false)
     }

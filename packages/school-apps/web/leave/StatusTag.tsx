@@ -1,5 +1,5 @@
 import { Tag } from 'antd'
-import type { RequestView } from './api'
+import type { RequestView } from './api.js'
 
 const COLOR: Record<RequestView['status'], string> = {
   pending: 'processing',

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Empty, Flex, Tag, Typography } from 'antd'
-import { leaveApi } from './api'
+import { leaveApi } from './api.js'
 
 /** 今日请假: who of the classes this teacher heads is away today, and for which half days. */
 export function TodayView({ onOpen }: { onOpen: (id: number) => void }) {

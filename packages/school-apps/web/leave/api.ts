@@ -1,7 +1,8 @@
 /**
- * The leave page's calls to /leave/api, typed by the server's own views (type-only imports: nothing of the server
- * side reaches the browser bundle).
+ * The leave page's calls to /leave/api through the kit's client (which shows the server's message on a refusal),
+ * typed by the server's own views (type-only imports: nothing of the server side reaches the browser bundle).
  */
+import { api } from '../kit/index.js'
 import type { LeaveStats } from '../../src/leave/rules.js'
 import type { HomeView, RequestDetail, RequestView, SettingsView, TodayEntry } from '../../src/leave/service.js'
 
@@ -20,53 +21,33 @@ export interface AskInput {
   noteId?: string
 }
 
-/** The API's base, next to the page (/leave/ → /leave/api/). */
-export const apiBase = new URL('api/', new URL('.', location.href)).pathname
-
-export class ApiError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-async function call<T>(path: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(apiBase + path, { credentials: 'same-origin', ...init })
-  const body = (await res.json().catch(() => null)) as { code: number; msg: string; data: T } | null
-  if (!body) throw new ApiError(res.status, `请求失败（${res.status}）`)
-  if (body.code !== 0 && body.code !== 200) throw new ApiError(body.code, body.msg || '请求失败')
-  return body.data
-}
-const get = <T>(path: string) => call<T>(path)
-const post = <T>(path: string, body: unknown) =>
-  call<T>(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+const range = (from: string, to: string) => `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`
 
 export const leaveApi = {
-  home: () => get<HomeView>('home'),
-  mine: () => get<RequestView[]>('requests/mine'),
-  pending: () => get<RequestView[]>('requests/pending'),
-  detail: (id: number) => get<RequestDetail>(`requests/${id}`),
-  noteUrl: (id: number) => `${apiBase}requests/${id}/note`,
-  ask: (input: AskInput) => post<{ id: number }>('requests', input),
+  home: () => api.get<HomeView>('/home'),
+  mine: () => api.get<RequestView[]>('/requests/mine'),
+  pending: () => api.get<RequestView[]>('/requests/pending'),
+  detail: (id: number) => api.get<RequestDetail>(`/requests/${id}`),
+  /** The note as an <img> source: the browser sends the session cookie with it. */
+  noteUrl: (id: number) => `/leave/api/requests/${id}/note`,
+  ask: (input: AskInput) => api.post<{ id: number }>('/requests', input),
   decide: (id: number, approved: boolean, comment: string) =>
-    post<{ status: string }>(`requests/${id}/decide`, { approved, comment }),
-  cancel: (id: number) => post<null>(`requests/${id}/cancel`, {}),
-  /** The note's bytes as they are: the server reads the type from them. */
-  upload: (file: Blob) =>
-    call<{ id: string }>('uploads', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/octet-stream' },
-      body: file,
-    }),
-  today: () => get<{ date: string; entries: TodayEntry[] }>('today'),
-  stats: (from: string, to: string) => get<LeaveStats>(`stats?from=${from}&to=${to}`),
-  exportUrl: (from: string, to: string) => `${apiBase}stats/export?from=${from}&to=${to}`,
-  settings: () => get<SettingsView>('settings'),
+    api.post<{ status: string }>(`/requests/${id}/decide`, { approved, comment }),
+  cancel: (id: number) => api.post<null>(`/requests/${id}/cancel`),
+  /** The doctor's note: the server reads its type from its bytes. */
+  upload: (file: File) => {
+    const form = new FormData()
+    form.append('file', file)
+    return api.upload<{ id: string }>('/uploads', form)
+  },
+  today: () => api.get<{ date: string; entries: TodayEntry[] }>('/today'),
+  stats: (from: string, to: string) => api.get<LeaveStats>(`/stats?${range(from, to)}`),
+  exportXlsx: (from: string, to: string) =>
+    api.download(`/stats/export?${range(from, to)}`, `请假统计_${from}_${to}.xlsx`),
+  settings: () => api.get<SettingsView>('/settings'),
   saveSettings: (s: {
     leaderSub: string | null
     thresholdDays: number
     heads: { departmentId: number; headSub: string | null }[]
-  }) => post<null>('settings', s),
+  }) => api.post<null>('/settings', s),
 }
