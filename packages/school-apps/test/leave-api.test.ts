@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, seedDemoDistrict } from '../../server/src/db/seed/demo.js'
 import { runWebhooks } from '../../server/src/modules/webhooks/dispatch.js'
-import { loginToken, TEST_PASSWORD_PARAMS, type TestApp } from '../../server/test/helpers.js'
+import { call, loginToken, TEST_PASSWORD_PARAMS, type TestApp } from '../../server/test/helpers.js'
 import type { MountedApp, RunningApps } from '../src/kit/server.js'
 import type { Viewer } from '../src/kit/types.js'
 import { leaveApp } from '../src/leave/index.js'
@@ -24,7 +24,9 @@ let appsUrl: string
 const notices: { to: readonly string[]; title: string; content: string; link?: string }[] = []
 const badges: { sub: string; count: number }[][] = []
 
-const people: Record<string, { b: Browser; v: Viewer }> = {}
+const people: Record<string, { b: Browser; v: Viewer; token: string }> = {}
+/** The app's key in the portal's red dots (应用管理's unique id). */
+let appKeyAtHub: string
 const today = chinaToday()
 const day = (n: number) => addDays(today, n)
 /** A PNG's first bytes and a little more: enough for the magic-byte check. */
@@ -39,6 +41,21 @@ const uploadNote = (who: string, bytes: Uint8Array, name = 'note.png', type = 'i
 }
 const get = <T>(who: string, path: string) => as(who).api<T>('leave', path)
 const post = <T>(who: string, path: string, body: unknown) => as(who).api<T>('leave', path, body)
+/** What the portal shows the person: their message centre, their red dot on this app. */
+const inbox = async (who: string) =>
+  (
+    await call(t, {
+      url: '/base/api/message/queryPage',
+      token: people[who]!.token,
+      body: { pageIndex: 1, pageSize: 50 },
+    })
+  ).data.list as { title: string; content: string; link: string }[]
+const portalDot = async (who: string) =>
+  (
+    (await call(t, { url: '/base/api/redot/counts', token: people[who]!.token })).data as {
+      dots: { key: string; count: number }[]
+    }
+  ).dots.find((d) => d.key === appKeyAtHub)?.count ?? 0
 /** The last count sent for a person (undefined: never sent). */
 const lastBadge = (sub: string) =>
   badges
@@ -56,6 +73,11 @@ beforeAll(async () => {
   const port = await freePort()
   appsUrl = `http://127.0.0.1:${port}`
   const client = await registerSchoolApp(t, tenant.id, bureau, 'leave', appsUrl, { name: '请假审批（测试）' })
+  appKeyAtHub = (
+    await t.db.tenant(tenant.id, (trx) =>
+      trx.selectFrom('app').select('unique_id').where('id', '=', client.appId).executeTakeFirstOrThrow(),
+    )
+  ).unique_id
   await runWebhooks(t.ctx)
   apps = await startApps(base, tenant.id, port, { leave: client }, [leaveApp], { demo: true })
   leave = apps.apps.leave!
@@ -73,8 +95,9 @@ beforeAll(async () => {
     trx.selectFrom('org_unit').select('id').where('name', '=', '示范区第一实验小学').executeTakeFirstOrThrow(),
   )
   for (const who of ['xiaomingmama', 'zhanglaoshi', 'xxadmin', 'xiaoming', 'lilaoshi']) {
-    const b = await signIn(base, appsUrl, 'leave', await loginToken(t, who, DEMO_PASSWORD, primary.id))
-    people[who] = { b, v: (await b.api<Viewer>('leave', '/me')).data }
+    const token = await loginToken(t, who, DEMO_PASSWORD, primary.id)
+    const b = await signIn(base, appsUrl, 'leave', token)
+    people[who] = { b, v: (await b.api<Viewer>('leave', '/me')).data, token }
   }
 }, 180_000)
 
@@ -93,8 +116,9 @@ describe('the demo', () => {
     const mine = await get<RequestView[]>('xiaomingmama', '/requests/mine')
     expect(mine.data.length).toBeGreaterThan(0)
     expect(mine.data.every((r) => r.personName === '王小明' && r.status === 'approved' && r.endDate < today)).toBe(true)
-    // 张老师's red dot: the three waiting.
+    // 张老师's red dot: the three waiting, on the portal's launcher too.
     expect(lastBadge(people.zhanglaoshi!.v.sub)).toBe(3)
+    expect(await portalDot('zhanglaoshi')).toBe(3)
   })
 })
 
@@ -140,6 +164,8 @@ describe('a parent asks leave for a child', () => {
     expect(n.content).toContain('王小明')
     expect(n.link).toBe(`${appsUrl}/leave/#/request/${requestId}`)
     expect(lastBadge(people.zhanglaoshi!.v.sub)).toBe(4)
+    expect(await portalDot('zhanglaoshi')).toBe(4)
+    expect((await inbox('zhanglaoshi'))[0]).toMatchObject({ title: '待审批的请假申请', link: n.link })
     const d = await get<RequestDetail>('xiaomingmama', `/requests/${requestId}`)
     expect(d.data).toMatchObject({
       status: 'pending',
@@ -259,6 +285,13 @@ describe('a parent asks leave for a child', () => {
     expect(notices.at(-1)!.content).toContain('王小明')
     expect(notices.at(-1)!.content).toContain('同意，注意休息')
     expect(lastBadge(people.zhanglaoshi!.v.sub)).toBe(3)
+    expect(await portalDot('zhanglaoshi')).toBe(3)
+    // The parent reads it in the portal's message centre.
+    expect((await inbox('xiaomingmama'))[0]).toMatchObject({
+      title: '请假申请已批准',
+      link: `${appsUrl}/leave/#/request/${requestId}`,
+    })
+    expect(leave.hub.lastError).toBeNull()
     expect(await post('zhanglaoshi', `/requests/${requestId}/decide`, { approved: false })).toMatchObject({
       status: 400,
       msg: LeaveMsg.DECIDED,
@@ -339,10 +372,11 @@ describe('a teacher asks leave for themself', () => {
       heads: [{ departmentId: yuwen, headSub: people.lilaoshi!.v.sub }],
     })
     expect(saved).toMatchObject({ code: 0 })
+    // Four days: above the threshold of three.
     const r = await post<{ id: number }>('zhanglaoshi', '/requests', {
       startDate: day(15),
       startHalf: 'am',
-      endDate: day(16),
+      endDate: day(18),
       endHalf: 'pm',
       type: 'personal',
       reason: '回老家处理家事',
@@ -359,6 +393,7 @@ describe('a teacher asks leave for themself', () => {
     })
     expect(notices.at(-1)).toMatchObject({ to: [people.xxadmin!.v.sub], title: '待审批的请假申请' })
     expect(lastBadge(people.lilaoshi!.v.sub)).toBe(0)
+    expect(await portalDot('lilaoshi')).toBe(0)
     expect(await post('lilaoshi', `/requests/${id}/decide`, { approved: true })).toMatchObject({
       status: 400,
       msg: LeaveMsg.DECIDED,
