@@ -260,6 +260,14 @@ export async function insertUpload(q: Q, id: string, ownerSub: string, mime: Not
   ])
 }
 
+/** How many uploads the person has waiting (a cap stops one account from filling the database). */
+export async function countUploads(q: Q, ownerSub: string): Promise<number> {
+  const rows = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM leave_upload WHERE owner_sub = $1`, [
+    ownerSub,
+  ])
+  return rows[0].n
+}
+
 /** Uploads nobody sent a request with within a day. */
 export async function purgeUploads(q: Q): Promise<void> {
   await q.query(`DELETE FROM leave_upload WHERE created_at < now() - interval '1 day'`)

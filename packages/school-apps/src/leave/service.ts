@@ -33,6 +33,9 @@ import {
   type StepKind,
 } from './rules.js'
 
+/** Notes uploaded and not yet sent with a request, per person (they are purged after a day). */
+const MAX_WAITING_UPLOADS = 10
+
 /** Teachers' own requests are counted under this name in the statistics and the export. */
 const STAFF_CLASS = '教职工'
 
@@ -428,6 +431,8 @@ export async function uploadNote(ctx: AppContext, viewer: Viewer, bytes: Buffer)
   if (!mime) throw new AppError(400, LeaveMsg.BAD_IMAGE)
   const id = randomUUID()
   await q.purgeUploads(ctx.db)
+  if ((await q.countUploads(ctx.db, viewer.sub)) >= MAX_WAITING_UPLOADS)
+    throw new AppError(400, '上传的图片过多，请先提交申请或明天再试')
   await q.insertUpload(ctx.db, id, viewer.sub, mime, bytes)
   return { id }
 }
