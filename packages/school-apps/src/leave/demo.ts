@@ -1,7 +1,8 @@
 /**
  * A term's worth of leave for the demo school (第一实验小学), written straight into the app's tables with dates
  * relative to today, so a new user sees history, statistics and work waiting at once:
- * ~60 students' requests over the last three months (mostly approved, a few refused or cancelled), two approved ones
+ * ~60 students' requests over the last three months across the classes with a 班主任 in the directory (at most six a
+ * class; mostly approved, a few refused or cancelled), two approved ones
  * covering today, three pending in 张老师's class (never 王小明's: the journey asks a new one for him), the school's
  * 审批设置 and a few teachers' requests (one pending for the school leader). Names come from the directory mirror;
  * the choices come from a seeded generator, so every demo is the same.
@@ -100,8 +101,10 @@ export async function seedLeaveDemo(ctx: AppContext, schoolIds: readonly number[
   const withStudents = classes.filter((c) => (studentsOf.get(c.id)?.length ?? 0) > 0 && c.headTeacher)
   if (withStudents.length === 0) return
 
-  // The last three months: mostly approved, a few refused or cancelled; 王小明 only approved and long past.
-  for (let i = 0; i < 58; i++) {
+  // The last three months: mostly approved, a few refused or cancelled; 王小明 only approved and long past. About
+  // sixty over the classes that have a 班主任 in the directory (only those can be asked), at most six a class.
+  const perClass = Math.min(6, Math.max(1, Math.round(58 / withStudents.length)))
+  for (let i = 0; i < perClass * withStudents.length; i++) {
     const cls = withStudents[i % withStudents.length]
     const student = rnd.pick(studentsOf.get(cls.id) ?? [])
     const span = randomSpan(-rnd.int(3, 92))

@@ -18,6 +18,7 @@ export function PendingView({ onOpen }: { onOpen: (id: number) => void }) {
         loading={q.isPending}
         empty="没有待审批的请假申请"
         onOpen={onOpen}
+        showRequester
         actions={(r) => (
           <>
             <Button type="primary" onClick={() => setDeciding({ r, approved: true })}>

@@ -11,6 +11,7 @@ export function RequestCards({
   onOpen,
   onCancel,
   actions,
+  showRequester,
 }: {
   items: RequestView[] | undefined
   loading: boolean
@@ -18,6 +19,8 @@ export function RequestCards({
   onOpen: (id: number) => void
   onCancel?: (id: number) => void
   actions?: (r: RequestView) => ReactNode
+  /** Approvers see who asked (a student's guardian). */
+  showRequester?: boolean
 }) {
   if (!loading && (items ?? []).length === 0) return <Empty description={empty} />
   return (
@@ -41,7 +44,12 @@ export function RequestCards({
           <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ marginBottom: 8 }}>
             事由：{r.reason}
           </Typography.Paragraph>
-          {r.waitingFor && (
+          {showRequester && r.kind === 'student' && (
+            <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+              申请人：{r.requesterName}
+            </Typography.Paragraph>
+          )}
+          {r.waitingFor && !r.canDecide && (
             <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
               待 {r.waitingFor} 审批
             </Typography.Paragraph>

@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Card, Descriptions, Image, Popconfirm, Result, Space, Spin, Timeline } from 'antd'
+import { Alert, Button, Card, Descriptions, Image, Popconfirm, Result, Space, Spin, Timeline, Typography } from 'antd'
 import { useState } from 'react'
 import { leaveApi } from './api.js'
 import { DecideDialog } from './DecideDialog.js'
 import { StatusTag } from './StatusTag.js'
 import { useAction } from './useAction.js'
+
+/** A time on Beijing time, whatever the device's zone (the school's day is China's). */
+const chinaTime = (iso: string) =>
+  new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }).slice(0, -3)
 
 /** One request (#/request/<id>: the link of every message opens it): what was asked, each step, the actions left. */
 export function RequestDetail({ id, onBack }: { id: number; onBack: () => void }) {
@@ -38,7 +42,7 @@ export function RequestDetail({ id, onBack }: { id: number; onBack: () => void }
             { key: 'span', label: '时间', children: `${r.span}（共${r.days}天）` },
             { key: 'reason', label: '事由', children: r.reason },
             { key: 'by', label: '申请人', children: r.requesterName },
-            { key: 'at', label: '提交时间', children: new Date(r.createdAt).toLocaleString('zh-CN') },
+            { key: 'at', label: '提交时间', children: chinaTime(r.createdAt) },
           ]}
         />
         {r.canSeeNote && (
@@ -47,18 +51,27 @@ export function RequestDetail({ id, onBack }: { id: number; onBack: () => void }
             <Image src={leaveApi.noteUrl(r.id)} alt="病假条" width={160} />
           </div>
         )}
+        <Typography.Title level={2} style={{ fontSize: 16, marginTop: 24 }}>
+          审批进度
+        </Typography.Title>
         <Timeline
-          style={{ marginTop: 24 }}
           items={r.steps.map((s, i) => ({
             key: i,
             color: s.approved === null ? 'blue' : s.approved ? 'green' : 'red',
-            title: `${s.label}：${s.name}`,
-            content:
-              s.approved === null
-                ? r.status === 'pending'
-                  ? '待审批'
-                  : '—'
-                : `${s.approved ? '批准' : '不批准'}${s.comment ? `，${s.comment}` : ''}（${new Date(s.at ?? '').toLocaleString('zh-CN')}）`,
+            content: (
+              <>
+                <div>
+                  {s.label}：{s.name}
+                </div>
+                <Typography.Text type="secondary">
+                  {s.approved === null
+                    ? r.status === 'pending'
+                      ? '待审批'
+                      : '未审批'
+                    : `${s.approved ? '批准' : '不批准'}${s.comment ? `：${s.comment}` : ''}（${chinaTime(s.at ?? '')}）`}
+                </Typography.Text>
+              </>
+            ),
           }))}
         />
         {r.status === 'cancelled' && <Alert type="info" showIcon title="申请人已撤销此申请" />}
