@@ -38,6 +38,14 @@ export default {
       to: { path: '^packages/server/src/db/seed/' },
     },
     {
+      name: 'school-apps-only-through-the-hub',
+      severity: 'error',
+      comment:
+        'The school apps reach Zhixiao only over HTTP (OpenID Connect, the directory API, webhooks, the open calls), like any vendor app: never its server modules, database code, web app or shared contracts (docs/school-apps.md). Their tests may start a hub.',
+      from: { path: '^packages/school-apps/(src|web)/' },
+      to: { path: '^packages/(server|web|shared|e2e)/' },
+    },
+    {
       name: 'pages-do-not-import-the-router',
       severity: 'error',
       comment: 'The router imports the pages; pages take what they need (PageProps, navigation) from src/navigation.',
@@ -48,7 +56,8 @@ export default {
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(node_modules|dist)/' },
-    includeOnly: '^packages/[^/]+/src/',
+    // The packages' sources, and the school apps' pages (web/ beside their src/).
+    includeOnly: '^packages/([^/]+/src|school-apps/web)/',
     tsPreCompilationDeps: true,
     combinedDependencies: false,
     tsConfig: { fileName: 'tsconfig.base.json' },

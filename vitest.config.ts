@@ -23,6 +23,18 @@ export default defineConfig({
           globalSetup: ['packages/server/test/global-setup.ts'],
         },
       },
+      {
+        // The school apps against the real hub: each file starts the portal's server on a fresh database (the server
+        // project's template) and the apps on a port of their own, so the same forks and timeouts as the server's.
+        test: {
+          name: 'school-apps',
+          include: ['packages/school-apps/test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          globalSetup: ['packages/server/test/global-setup.ts'],
+        },
+      },
     ],
   },
 })

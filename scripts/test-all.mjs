@@ -124,6 +124,7 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\n(TEST_DATABASE_URL not set: the PostgreSQL-server pass of the API suite is skipped; .ci/run sets it)')
 }
 ok = run(`build web [node ${here}]`, 'npm', ['run', '--silent', 'build', '-w', '@zhixiao/web']) && ok
+ok = run(`build school apps [node ${here}]`, 'npm', ['run', '--silent', 'build', '-w', '@zhixiao/school-apps']) && ok
 const e2eReport = path.join(os.tmpdir(), `zx-e2e-${process.pid}.json`)
 ok =
   run(

@@ -322,6 +322,7 @@ export async function api<T = any>(
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: AbortSignal.timeout(30_000),
   })
   return r.json() as Promise<Env<T>>
 }

@@ -79,9 +79,13 @@ for (const lane of lanes) {
   laneTests.push(tests.slice(start))
 }
 
-const dist = path.join(REPO_ROOT, 'packages/web/dist/index.html')
-if (!fs.existsSync(dist)) {
-  const b = spawnSync('npm', ['run', 'build', '-w', '@zhixiao/web'], { cwd: REPO_ROOT, stdio: 'inherit' })
+// The portal's pages and the school apps' pages (the apps' journeys open them), each built if missing.
+for (const [built, workspace] of [
+  ['packages/web/dist/index.html', '@zhixiao/web'],
+  ['packages/school-apps/dist/leave.html', '@zhixiao/school-apps'],
+] as const) {
+  if (fs.existsSync(path.join(REPO_ROOT, built))) continue
+  const b = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: REPO_ROOT, stdio: 'inherit' })
   if (b.status !== 0) process.exit(1)
 }
 

@@ -15,7 +15,7 @@ function isContract(v: unknown): v is AnyContract {
     typeof v === 'object' &&
     v !== null &&
     typeof (v as AnyContract).path === 'string' &&
-    ((v as AnyContract).method === 'GET' || (v as AnyContract).method === 'POST') &&
+    ['GET', 'POST', 'PUT'].includes((v as AnyContract).method) &&
     typeof (v as AnyContract).summary === 'string'
   )
 }

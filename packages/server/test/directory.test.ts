@@ -154,6 +154,41 @@ describe('reading the directory with a client-credentials token', () => {
     ])
   })
 
+  it("carries each teacher's department (部门) under zx:school, null when none, absent without the grant", async () => {
+    await makePerson(t, hw.w.tenantId, {
+      trueName: '钱老师',
+      memberships: [{ orgId: hw.w.schoolId, userType: UserType.STAFF, roleIds: [] }],
+    })
+    const deptId = await t.db.tenant(hw.w.tenantId, async (trx) => {
+      const d = await trx
+        .insertInto('org_unit')
+        .values({
+          parent_id: hw.w.schoolId,
+          name: '教务处',
+          unit_attr: 0,
+          trade: 1,
+          app_type: null,
+          org_code: null,
+          org_type: 'depart',
+          icon_url: null,
+          xd_page: null,
+          jd_page: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await trx.updateTable('user_info').set({ dept_id: d.id }).where('id', '=', hw.teacher.userInfoId).execute()
+      return d.id
+    })
+    const rows = (await read(`/open/v1/teachers?school_id=${hw.w.schoolId}`, fullToken)).data.items as {
+      name?: string
+      department?: unknown
+    }[]
+    expect(rows.find((r) => r.name === '王老师')!.department).toEqual({ id: deptId, name: '教务处' })
+    expect(rows.find((r) => r.name === '钱老师')!.department).toBeNull()
+    const bareRows = (await read(`/open/v1/teachers?school_id=${hw.w.schoolId}`, bareToken)).data.items as object[]
+    for (const r of bareRows) expect(r).not.toHaveProperty('department')
+  })
+
   it('releases only what the app was granted: no name, numbers, class links or phone; no guardians (403)', async () => {
     const students = await read(`/open/v1/students?class_id=${hw.classId}`, bareToken)
     expect(students.code).toBe(0)

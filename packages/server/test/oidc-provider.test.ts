@@ -2,7 +2,7 @@ import * as oidc from 'openid-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browserSignIn, makeHubWorld, receiver, registerApp, saveClient, type HubWorld } from './hub-fixtures.js'
 import { UserType } from '@zhixiao/shared'
-import { call, createTestApp, makePerson, makeWorld, staffOf, type TestApp } from './helpers.js'
+import { call, createTestApp, loginToken, makePerson, makeWorld, staffOf, type TestApp } from './helpers.js'
 
 /**
  * The district's OpenID provider (issue 24; docs/open-platform.md): a vendor's app registered in 应用管理 signs people
@@ -183,6 +183,58 @@ describe('the provider', () => {
     // Public subjects: the ids are the people's own, so the test can name the one child exactly.
     expect(info.sub).toBe(String(hw.parent.userInfoId))
     expect(info.children).toEqual([{ sub: String(hw.student.userInfoId), name: '李小明', relation: '父亲' }])
+  })
+
+  it('releases the role codes of the membership signed in to only to an app granted zx:roles', async () => {
+    // The main app was not granted zx:roles: asking for it changes nothing.
+    const plain = await codeFlow(hw.teacher.token, { scope: 'openid profile zx:roles' })
+    const plainTokens = await oidc.authorizationCodeGrant(plain.config, plain.redirect!, {
+      pkceCodeVerifier: plain.verifier,
+      expectedState: plain.url.searchParams.get('state')!,
+    })
+    expect(plainTokens.claims()!.roles).toBeUndefined()
+    const plainInfo = await oidc.fetchUserInfo(plain.config, plainTokens.access_token, plainTokens.claims()!.sub)
+    expect(plainInfo.roles).toBeUndefined()
+
+    // A teacher who is also admin of the second school: only the roles of the membership signed in to are released.
+    const both = await makePerson(t, hw.w.tenantId, {
+      trueName: '赵老师',
+      memberships: [
+        { orgId: hw.w.schoolId, userType: UserType.STAFF, roleIds: [hw.w.roles.teacher] },
+        { orgId: hw.w.school2Id, userType: UserType.STAFF, roleIds: [hw.w.roles.admin] },
+      ],
+    })
+    const rolesApp = await registerApp(t, hw.w.tenantId, '请假审批')
+    const saved = await saveClient(t, hw.staff.bureauAdmin, {
+      appId: rolesApp,
+      protocol: 'oidc',
+      redirectUris: [redirectUri],
+      scopes: ['profile', 'zx:roles'],
+    })
+    const config = await configFor(saved.client.clientId, saved.secret!.clientSecret)
+    const signIn = async (userToken: string) => {
+      const verifier = oidc.randomPKCECodeVerifier()
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: 'openid profile zx:roles',
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state: 'r1',
+      })
+      const r = await browserSignIn(base, url.href, userToken)
+      expect(r.redirect, JSON.stringify(r)).toBeDefined()
+      expect(r.details!.data.releases.map((x) => (x as { scope: string }).scope)).toContain('zx:roles')
+      return oidc.authorizationCodeGrant(config, r.redirect!, { pkceCodeVerifier: verifier, expectedState: 'r1' })
+    }
+    const asTeacher = await signIn(await loginToken(t, both.userName, undefined, hw.w.schoolId))
+    expect(asTeacher.claims()!.roles).toEqual(['teacher'])
+    const info = await oidc.fetchUserInfo(config, asTeacher.access_token, asTeacher.claims()!.sub)
+    expect(info.roles).toEqual(['teacher'])
+    const asAdmin = await signIn(await loginToken(t, both.userName, undefined, hw.w.school2Id))
+    expect(asAdmin.claims()!.roles).toEqual(['admin'])
+    // A parent holds no role: an empty list, not a missing claim.
+    const parent = await signIn(hw.parent.token)
+    expect(parent.claims()!.roles).toEqual([])
   })
 
   it('refuses a replayed code and a code without its PKCE verifier', async () => {

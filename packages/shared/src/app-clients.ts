@@ -27,7 +27,16 @@ export const APP_PROTOCOL_LABEL: Record<AppProtocol, string> = {
 }
 
 /** The scopes a district can grant an app, and exactly what each one releases. */
-export const HUB_SCOPES = ['profile', 'zx:identity', 'zx:school', 'zx:guardian', 'phone', 'directory'] as const
+export const HUB_SCOPES = [
+  'profile',
+  'zx:identity',
+  'zx:school',
+  'zx:guardian',
+  'zx:roles',
+  'phone',
+  'directory',
+  'zx:notify',
+] as const
 export type HubScope = (typeof HUB_SCOPES)[number]
 export const HUB_SCOPE_INFO: Record<HubScope, { label: string; claims: readonly string[]; note: string }> = {
   profile: { label: '基本资料', claims: ['name', 'picture'], note: '姓名、头像' },
@@ -46,15 +55,34 @@ export const HUB_SCOPE_INFO: Record<HubScope, { label: string; claims: readonly 
     claims: ['children', 'guardians'],
     note: '家长的孩子及关系；学生的家长及关系',
   },
+  'zx:roles': {
+    label: '角色',
+    claims: ['roles'],
+    note: '在所登录学校担任的角色（角色代码）',
+  },
   phone: { label: '手机号', claims: ['phone_number'], note: '手机号（需区县单独批准）' },
   directory: {
     label: '通讯录接口',
     claims: ['schools', 'grades', 'classes', 'teachers', 'students', 'guardians'],
     note: '以服务端凭证读取学校、年级、班级、教师、学生和家长（按上面已授权的范围返回字段）',
   },
+  'zx:notify': {
+    label: '消息与待办',
+    claims: ['messages', 'badges'],
+    note: '以服务端凭证向本单位人员发送消息（站内信，已配置模板时同时推送短信、微信），设置门户红点上的待办数',
+  },
 }
-/** Scopes a person's sign-in can carry (directory is for server-to-server reads only). */
-export const USER_SCOPES: readonly HubScope[] = ['profile', 'zx:identity', 'zx:school', 'zx:guardian', 'phone']
+/** Scopes a person's sign-in can carry. */
+export const USER_SCOPES: readonly HubScope[] = [
+  'profile',
+  'zx:identity',
+  'zx:school',
+  'zx:guardian',
+  'zx:roles',
+  'phone',
+]
+/** Scopes of the app's server only (client credentials): never part of a sign-in, never released as claims. */
+export const SERVER_SCOPES: readonly HubScope[] = ['directory', 'zx:notify']
 
 /** The user_type claim. */
 export const HubUserType = { 1002: 'teacher', 1003: 'student', 1004: 'guardian' } as const

@@ -7,7 +7,7 @@
 // Types only: the web's build replaces the schemas a contract carries (web build/strip-contract-schemas.ts).
 import type * as z from './z.js'
 
-export type HttpMethod = 'GET' | 'POST'
+export type HttpMethod = 'GET' | 'POST' | 'PUT'
 
 /** Who may call (the auth hook reads it from the route's config; see the server's FastifyContextConfig). */
 export interface Access {
@@ -61,6 +61,11 @@ export function get<const P extends string, const S extends ContractSpec>(path: 
 }
 export function post<const P extends string, const S extends ContractSpec>(path: P, spec: S): Contract<'POST', P, S> {
   return { ...spec, method: 'POST', path }
+}
+
+/** PUT: only the open calls of apps' servers, which set a whole state (PUT /open/v1/badges); the web never uses it. */
+export function put<const P extends string, const S extends ContractSpec>(path: P, spec: S): Contract<'PUT', P, S> {
+  return { ...spec, method: 'PUT', path }
 }
 
 /** The type of an answer's `data` (null when the contract declares none). */

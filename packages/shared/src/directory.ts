@@ -80,6 +80,8 @@ export const directoryTeacher = z.object({
   sub: z.string(),
   name: z.string().optional(),
   staff_no: z.string().nullable().optional(),
+  /** The member's department in Zhixiao (部门), null when none (zx:school). */
+  department: z.object({ id: z.number(), name: z.string() }).nullable().optional(),
   school_id: z.number().optional(),
   class_ids: z.array(z.number()).optional(),
   /** The classes the teacher is assigned to, is_head for the head teacher (no subject assignments are kept). */

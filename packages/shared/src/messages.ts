@@ -38,7 +38,7 @@ export const messageRow = z.object({
   event: z.string(),
   title: z.string(),
   content: z.string(),
-  /** A path on this site (or empty): where 查看 goes. */
+  /** Where 查看 goes: a path on this site, an app's http(s) address (应用通知), or empty. */
   link: z.string(),
   read: z.boolean(),
   createdAt: z.string(),
@@ -53,6 +53,7 @@ export const MESSAGE_EVENTS = [
   'importFinished',
   'complaintAnswered',
   'newsToConfirm',
+  'appNotice',
 ] as const
 export type MessageEvent = (typeof MESSAGE_EVENTS)[number]
 export const MESSAGE_EVENT_LABELS: Record<MessageEvent, string> = {
@@ -61,6 +62,7 @@ export const MESSAGE_EVENT_LABELS: Record<MessageEvent, string> = {
   importFinished: '导入完成',
   complaintAnswered: '投诉建议已回复',
   newsToConfirm: '新闻待确认阅读',
+  appNotice: '应用通知',
 }
 
 /** Keywords each event fills (written {学生姓名} in a template). */
@@ -70,6 +72,8 @@ export const MESSAGE_KEYWORDS: Record<MessageEvent, readonly string[]> = {
   importFinished: ['姓名', '导入类型', '成功条数', '失败条数', '学校名称', '时间'],
   complaintAnswered: ['姓名', '投诉标题', '回复内容', '学校名称', '时间'],
   newsToConfirm: ['姓名', '新闻标题', '学校名称', '时间'],
+  // An app's message (POST /open/v1/messages): its title and text as the app wrote them.
+  appNotice: ['姓名', '应用名称', '标题', '内容', '时间'],
 }
 
 export const PUSH_TYPES = ['site', 'sms', 'wechat'] as const
@@ -102,6 +106,8 @@ export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageEvent, { title: string; co
     link: '/complaintSuggest/submit',
   },
   newsToConfirm: { title: '有新闻待您确认', content: '{学校名称}发布了新闻“{新闻标题}”，请阅读并确认。', link: '' },
+  // The link is the app's own (the message's, else the app's entry address).
+  appNotice: { title: '{标题}', content: '{内容}', link: '' },
 }
 
 /** Fills {keyword} placeholders; unknown ones stay as written (save refuses them, see templateBody). */

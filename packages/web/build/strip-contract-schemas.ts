@@ -21,7 +21,7 @@ const KEPT_MODULE = '../constants.js'
 const PRESENCE = new Set(['body', 'query'])
 /** Contract fields only the server reads (schemas, documentation, access rules): left out of the browser's copy. */
 const DROPPED = new Set(['params', 'data', 'summary', 'tags', 'permission', 'public', 'superAdmin', 'tenantWide'])
-const CONTRACT_FACTORIES = new Set(['get', 'post'])
+const CONTRACT_FACTORIES = new Set(['get', 'post', 'put'])
 
 export const STUB_MODULE = `
 const fail = () => { throw new Error('A contract schema is a server matter: the web build replaced it (web build/strip-contract-schemas.ts)') }

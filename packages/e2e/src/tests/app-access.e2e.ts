@@ -184,6 +184,12 @@ test('app access: the bureau admin connects an app by OpenID Connect, sees its s
     overflow.page <= 0 && overflow.body <= 0 && overflow.wrapper <= 0,
     `no horizontal overflow at 375 px (${JSON.stringify(overflow)})`,
   )
+
+  // Leaves nothing behind for the lane's later journeys: its subscription would send every person change (and the
+  // ping's retries) to an address that does not resolve, and on a machine whose DNS hangs rather than refuses, each
+  // such lookup holds one of the server's few libuv threads until the resolver gives up.
+  const removed = await api(baseUrl, `${appContracts.delete.path}?id=${appId}`, { token })
+  assert(removed.code === 0, `the journey's app removed: ${removed.msg}`)
 })
 
 test('app access: a school admin is not offered 接入, and the server refuses its settings to him', async ({

@@ -76,7 +76,14 @@ test('base-data extra: public-field groups, work-rest type in the schedule form,
   await mine.getByRole('button', { name: '编辑资料' }).click()
   const edit = page.locator('.ant-modal').filter({ hasText: '编辑资料' })
   await edit.getByPlaceholder('请输入邮箱').fill('chen@example.com')
-  await edit.getByRole('button', { name: '确定' }).click()
+  // The server's answer, waited for and named: a failure says what the save answered rather than only that no
+  // 保存成功 appeared.
+  const [saved] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/userInfo/personalDetails') && r.request().method() === 'POST'),
+    edit.getByRole('button', { name: '确定' }).click(),
+  ])
+  const answer = (await saved.json()) as { code: number; msg: string }
+  assert(answer.code === 0, `personal data saved (${saved.status()} ${answer.code} ${answer.msg})`)
   await page.getByText('保存成功').first().waitFor()
   await mine.locator('.ant-descriptions').getByText('chen@example.com').waitFor()
   await fits('the personal data page')

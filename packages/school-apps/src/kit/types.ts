@@ -48,6 +48,9 @@ export interface DirClass {
   schoolId: number
   gradeId: number
   gradeName: string
+  /** What people call the class: the grade's name and the class's (三年级 + (2)班 → 三年级(2)班), or the class's name
+   * alone when it already starts with the grade's. */
+  label: string
   headTeacher: string | null
 }
 export interface DirPerson {
@@ -123,3 +126,16 @@ export class AppError extends Error {
     super(message)
   }
 }
+
+/** The answer of every API route: code 0 with the data, or an error code with a Chinese message and null. */
+export interface Envelope<T> {
+  code: number
+  msg: string
+  data: T
+}
+
+/**
+ * A success envelope with a message of the route's own (保存成功, 已撤销…). A route may also return its data bare: the
+ * kit wraps it as {code: 0, msg: '操作成功', data} (and `undefined` as data null).
+ */
+export const ok = <T>(data: T, msg = '操作成功'): Envelope<T> => ({ code: 0, msg, data })

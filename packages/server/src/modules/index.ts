@@ -6,6 +6,7 @@ import { oidcModule } from './oidc/manifest.js'
 import { webhooksModule } from './webhooks/manifest.js'
 import { casModule } from './cas/manifest.js'
 import { directoryModule } from './directory/manifest.js'
+import { openNotifyModule } from './open-notify/manifest.js'
 import { baseDataModule } from './base-data/manifest.js'
 import { configCenterModule } from './config-center/manifest.js'
 import { cmsModule } from './cms/manifest.js'
@@ -46,6 +47,7 @@ export const MODULES: readonly ModuleManifest[] = [
   webhooksModule,
   casModule,
   directoryModule,
+  openNotifyModule,
   mobilePortalModule,
   redDotsModule,
   cmsModule,

@@ -16,7 +16,7 @@ import { goToLogin } from './unauthorized'
 type ParamValue = string | number | boolean | null | undefined
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST'
+  method?: 'GET' | 'POST' | 'PUT'
   /** GET payloads go as query parameters (000 §7.1). */
   params?: Record<string, ParamValue>
   body?: unknown

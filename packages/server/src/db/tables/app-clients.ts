@@ -37,7 +37,16 @@ export interface AppAccessLogTable extends Owned {
   at: Generated<Date>
 }
 
+/** How many things wait for a person in an app, set by the app (zx:notify); a count of 0 is no row (202611270700). */
+export interface AppBadgeTable extends Owned {
+  app_id: number
+  user_info_id: number
+  count: number
+  updated_at: Timestamp
+}
+
 export interface AppClientsTables {
   app_client: AppClientTable
   app_access_log: AppAccessLogTable
+  app_badge: AppBadgeTable
 }

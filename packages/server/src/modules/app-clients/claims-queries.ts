@@ -62,3 +62,25 @@ export function guardiansOf(trx: Trx, childId: number) {
     .orderBy('u.id')
     .execute()
 }
+
+/** Role codes a membership holds (its own and delegated by a parent org through role_sub_org_user), live roles only. */
+export function roleCodesOf(trx: Trx, userInfoId: number) {
+  const held = trx
+    .selectFrom('user_role')
+    .select(['user_role.tenant_id', 'user_role.role_id'])
+    .where('user_role.user_info_id', '=', userInfoId)
+    .union(
+      trx
+        .selectFrom('role_sub_org_user')
+        .select(['role_sub_org_user.tenant_id', 'role_sub_org_user.role_id'])
+        .where('role_sub_org_user.user_info_id', '=', userInfoId),
+    )
+  return trx
+    .selectFrom(held.as('held'))
+    .innerJoin('role', (j) => j.onRef('role.tenant_id', '=', 'held.tenant_id').onRef('role.id', '=', 'held.role_id'))
+    .select('role.code')
+    .distinct()
+    .where('role.status', '=', 0)
+    .orderBy('role.code')
+    .execute()
+}

@@ -2,7 +2,15 @@ import { HubUserType, UserType, type HubScope } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
 import { subjectFor, type HubClient } from './hub-client.js'
-import { childrenOf, classesTaughtBy, findPerson, gradeOfClass, guardiansOf, schoolIdsOf } from './claims-queries.js'
+import {
+  childrenOf,
+  classesTaughtBy,
+  findPerson,
+  gradeOfClass,
+  guardiansOf,
+  roleCodesOf,
+  schoolIdsOf,
+} from './claims-queries.js'
 
 /** Which claims each scope releases (shared HUB_SCOPE_INFO lists them for the grant screen, word for word). */
 export const SCOPE_CLAIMS: Record<string, string[]> = {
@@ -11,6 +19,7 @@ export const SCOPE_CLAIMS: Record<string, string[]> = {
   'zx:identity': ['user_type', 'tenant_id', 'school_ids', 'org_id'],
   'zx:school': ['student_no', 'staff_no', 'grade', 'class_ids'],
   'zx:guardian': ['children', 'guardians'],
+  'zx:roles': ['roles'],
   phone: ['phone_number'],
 }
 
@@ -65,6 +74,8 @@ export async function claimsFor(
       out.guardians = gs.map((g) => ({ sub: subjectFor(ctx, client, g.id), name: g.true_name, relation: g.relation }))
     }
   }
+  // The membership's own roles and those delegated to it by an org above (as the portal's permissions count them).
+  if (granted('zx:roles')) out.roles = (await roleCodesOf(trx, p.id)).map((r) => r.code)
   if (granted('phone') && p.phone) Object.assign(out, { phone_number: p.phone, phone_number_verified: true })
   return out
 }

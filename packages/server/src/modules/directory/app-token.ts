@@ -1,4 +1,4 @@
-import { DirectoryMsg, ErrorCode } from '@zhixiao/shared'
+import { DirectoryMsg, ErrorCode, OpenNotifyMsg } from '@zhixiao/shared'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../../platform/context.js'
 import { AppError } from '../../platform/errors.js'
@@ -26,14 +26,27 @@ function bearer(req: FastifyRequest): string | null {
   return m ? m[1]! : null
 }
 
+/** The server scopes an open call needs, and how a token or an app without it is told. */
+export type OpenScope = 'directory' | 'zx:notify'
+const SCOPE_REFUSALS: Record<OpenScope, { missing: string; notGranted: string }> = {
+  directory: { missing: DirectoryMsg.SCOPE_MISSING, notGranted: DirectoryMsg.NOT_GRANTED },
+  'zx:notify': { missing: OpenNotifyMsg.SCOPE_MISSING, notGranted: OpenNotifyMsg.NOT_GRANTED },
+}
+
 /**
- * Authenticates a directory call (docs/open-platform.md "Directory API"): the bearer token must be a live
- * client-credentials token (oidc_model 'ClientCredentials', its id the token value) carrying `directory`, of an app
- * the district has not suspended and still grants `directory`; then the call is counted against the app's
- * rate_per_minute. The tenant comes from the token alone (one platform-scope read); everything after runs inside it.
- * 401 for a missing, unknown, expired or revoked token, 403 for a scope or app refused, 429 with Retry-After.
+ * Authenticates an app's server call (docs/open-platform.md "Directory API", "Messages and badges"): the bearer
+ * token must be a live client-credentials token (oidc_model 'ClientCredentials', its id the token value) carrying
+ * `need`, of an app the district has not suspended and still grants `need`; then the call is counted against the
+ * app's rate_per_minute (one counter for all of the app's open calls). The tenant comes from the token alone (one
+ * platform-scope read); everything after runs inside it. 401 for a missing, unknown, expired or revoked token, 403
+ * for a scope or app refused, 429 with Retry-After.
  */
-export async function admitApp(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<AppCaller> {
+export async function admitApp(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  need: OpenScope = 'directory',
+): Promise<AppCaller> {
   const token = bearer(req)
   if (!token) {
     reply.header('www-authenticate', 'Bearer realm="directory"')
@@ -50,11 +63,12 @@ export async function admitApp(ctx: AppContext, req: FastifyRequest, reply: Fast
     const live = row && !row.consumed_at && (row.expires_at === null || +new Date(row.expires_at) > +now)
     if (!row || !live || !row.client_id) return { refused: denied(DirectoryMsg.TOKEN_INVALID) }
     const scope = typeof row.payload.scope === 'string' ? row.payload.scope : ''
-    if (!scope.split(' ').includes('directory')) return { refused: forbidden(DirectoryMsg.SCOPE_MISSING) }
+    if (!scope.split(' ').includes(need)) return { refused: forbidden(SCOPE_REFUSALS[need].missing) }
     const client = await loadHubClient(ctx, trx, row.client_id)
     if (!client || !client.usable) return { refused: forbidden(DirectoryMsg.SUSPENDED) }
-    if (!client.scopes.includes('directory') || !client.clientCredentials) {
-      return { refused: forbidden(DirectoryMsg.NOT_GRANTED) }
+    // The district may withdraw the scope after the token was issued: the grant is read again on every call.
+    if (!client.scopes.includes(need) || !client.clientCredentials) {
+      return { refused: forbidden(SCOPE_REFUSALS[need].notGranted) }
     }
     // The minute window of the call; the first call of a window clears the app's older ones.
     const windowStart = new Date(Math.floor(+now / 60_000) * 60_000)

@@ -22,6 +22,7 @@ import {
   changeWatermark,
   childrenOfParents,
   classesOfTeachers,
+  departmentsByIds,
   headsOfClasses,
   listClasses,
   listGrades,
@@ -224,6 +225,8 @@ export function teachers(ctx: AppContext, caller: AppCaller, q: DirectoryPageQue
           rows.map((r) => r.id),
         )
       : []
+    const deptIds = [...new Set(rows.flatMap((r) => (r.dept_id === null ? [] : [r.dept_id])))]
+    const depts = new Map((school ? await departmentsByIds(trx, deptIds) : []).map((d) => [d.id, d]))
     return settle(
       p,
       rows,
@@ -236,6 +239,7 @@ export function teachers(ctx: AppContext, caller: AppCaller, q: DirectoryPageQue
           ...(school
             ? {
                 staff_no: r.job_no,
+                department: r.dept_id !== null && depts.has(r.dept_id) ? depts.get(r.dept_id)! : null,
                 class_ids: mine.map((l) => l.class_id),
                 classes: mine.map((l) => ({ id: l.class_id, is_head: l.is_head })),
               }

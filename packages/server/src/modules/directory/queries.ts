@@ -133,7 +133,7 @@ export function listPeople(
     .selectFrom('user_info as u')
     .leftJoin('school_class as c', (j) => j.onRef('c.tenant_id', '=', 'u.tenant_id').onRef('c.id', '=', 'u.class_id'))
     .select(['u.id', 'u.org_id', 'u.user_type', 'u.true_name', 'u.phone', 'u.job_no', 'u.class_id', 'u.archived'])
-    .select('c.grade_id')
+    .select(['c.grade_id', 'u.dept_id'])
   if (p.ids) q = q.where('u.id', 'in', p.ids)
   else {
     q = q.where('u.user_type', '=', p.userType).where('u.archived', '=', false).where('u.id', '>', p.after)
@@ -156,6 +156,12 @@ export function listPeople(
     }
   }
   return q.orderBy('u.id').limit(p.limit).execute()
+}
+
+/** The departments (org units) a page of teachers belong to, one query. */
+export function departmentsByIds(trx: Trx, ids: number[]) {
+  if (!ids.length) return Promise.resolve([])
+  return trx.selectFrom('org_unit').select(['id', 'name']).where('id', 'in', ids).execute()
 }
 
 /** The classes of a page of teachers, one query. */

@@ -1,13 +1,18 @@
+import { SERVER_SCOPES } from '@zhixiao/shared'
 import type { Adapter, AdapterPayload } from 'oidc-provider'
 import type { Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
 import { loadHubClient, type HubClient } from '../app-clients/hub-client.js'
 import { consumeModel, deleteByGrant, deleteModel, findModel, findModelByUserCode, upsertModel } from './queries.js'
 
-/** The scopes an OpenID client may ask for: its district grants among the user scopes, plus the protocol's own. */
+/**
+ * The scopes an OpenID client may ask for: its district grants among the user scopes, the protocol's own, and the
+ * server scopes it was granted (directory, zx:notify), which the token endpoint then grants only to such an app.
+ */
 export function clientScopes(c: HubClient): string {
-  const user = c.scopes.filter((s) => s !== 'directory')
-  return ['openid', 'offline_access', ...user, ...(c.scopes.includes('directory') ? ['directory'] : [])].join(' ')
+  const user = c.scopes.filter((s) => !SERVER_SCOPES.includes(s))
+  const server = SERVER_SCOPES.filter((s) => c.scopes.includes(s))
+  return ['openid', 'offline_access', ...user, ...server].join(' ')
 }
 
 /** The registry's app as oidc-provider client metadata (the Client model is read, never written). */

@@ -1,4 +1,11 @@
-import { ErrorCode, HUB_SCOPE_INFO, OidcMsg, type HubScope, type InteractionDetails } from '@zhixiao/shared'
+import {
+  ErrorCode,
+  HUB_SCOPE_INFO,
+  OidcMsg,
+  SERVER_SCOPES,
+  type HubScope,
+  type InteractionDetails,
+} from '@zhixiao/shared'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, refused } from '../../platform/errors.js'
@@ -29,7 +36,7 @@ export async function interactionInfo(ctx: AppContext, tenantId: number, r: Raw)
   const { details, client } = await detailsOf(ctx, tenantId, r)
   const asked = new Set(String(details.params.scope ?? '').split(' '))
   const releases = client.scopes
-    .filter((s): s is HubScope => asked.has(s) && s !== 'directory')
+    .filter((s): s is HubScope => asked.has(s) && !SERVER_SCOPES.includes(s))
     .map((s) => ({ scope: s, label: HUB_SCOPE_INFO[s].label, note: HUB_SCOPE_INFO[s].note }))
   return { prompt: details.prompt.name, appName: client.appName, releases }
 }

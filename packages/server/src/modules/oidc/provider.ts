@@ -1,4 +1,4 @@
-import { USER_SCOPES } from '@zhixiao/shared'
+import { SERVER_SCOPES, USER_SCOPES } from '@zhixiao/shared'
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import type { AppContext } from '../../platform/context.js'
 import { loadHubClient, logAppAccess, subjectFor, type HubClient } from '../app-clients/hub-client.js'
@@ -76,7 +76,7 @@ async function build(ctx: AppContext, tenantId: number, origin: string): Promise
     adapter: tenantAdapter(ctx, tenantId),
     jwks: { keys },
     cookies: { keys: [ctx.secrets.tag('oidc-cookies', String(tenantId))] },
-    scopes: ['openid', 'offline_access', ...USER_SCOPES, 'directory'],
+    scopes: ['openid', 'offline_access', ...USER_SCOPES, ...SERVER_SCOPES],
     claims: { ...SCOPE_CLAIMS, phone: ['phone_number', 'phone_number_verified'] },
     conformIdTokenClaims: false,
     subjectTypes: ['public', 'pairwise'],

@@ -56,3 +56,13 @@ export function insertSeenRules(trx: Trx, userInfoId: number, ruleIds: string[],
 export function listAppsInView(trx: Trx, v: Viewer) {
   return appsInView(trx, v).select(['app.unique_id', 'app.name']).orderBy('app.sort').orderBy('app.id').execute()
 }
+
+/** What waits for the member in each app, as the apps set it (PUT /open/v1/badges): the app's unique id and count. */
+export function appBadgesOf(trx: Trx, userInfoId: number) {
+  return trx
+    .selectFrom('app_badge as b')
+    .innerJoin('app', (j) => j.onRef('app.tenant_id', '=', 'b.tenant_id').onRef('app.id', '=', 'b.app_id'))
+    .select(['app.unique_id', 'b.count'])
+    .where('b.user_info_id', '=', userInfoId)
+    .execute()
+}

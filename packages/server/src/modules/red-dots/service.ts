@@ -15,6 +15,7 @@ import { LIST_CODE } from '../complaints/complaint-service.js'
 import { resolveNamed } from '../portal-config/named-config.js'
 import { redotMsgCfg } from './configs.js'
 import {
+  appBadgesOf,
   appsInViewByKeys,
   countPendingComplaints,
   countPendingJoinRequests,
@@ -83,15 +84,22 @@ const running = (r: RedDotRule, today: string) => r.endDate === null || r.endDat
 /**
  * GET /base/api/redot/counts: every target with a dot for the signed-in member. A rule on an app counts only
  * when the member is offered the app; one on a header entry only when the member sees that entry; each count
- * source reads only what the member may handle (see sourceCounter).
+ * source reads only what the member may handle (see sourceCounter). An app's own badge for the member (set by the
+ * app, PUT /open/v1/badges) adds to the app's count under the same offer rule, while red dots are on.
  */
 export function redDotCounts(ctx: AppContext, auth: AuthInfo): Promise<RedDotAnswer> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const cfg = (await resolveNamed(trx, redotMsgCfg, auth.orgId)).value
     const rules = cfg.enabled ? cfg.rules.filter((r) => r.enabled) : []
-    if (!rules.length) return { enabled: cfg.enabled, maxCount: cfg.maxCount, dots: [] }
+    const badges = cfg.enabled ? await appBadgesOf(trx, auth.userInfoId) : []
+    if (!rules.length && !badges.length) return { enabled: cfg.enabled, maxCount: cfg.maxCount, dots: [] }
     const v = await viewerOf(trx, auth, ctx.clock.now())
-    const appKeys = [...new Set(rules.filter((r) => r.target.kind === 'app').map((r) => r.target.key))]
+    const appKeys = [
+      ...new Set([
+        ...rules.filter((r) => r.target.kind === 'app').map((r) => r.target.key),
+        ...badges.map((b) => b.unique_id),
+      ]),
+    ]
     const apps = appKeys.length ? await appsInViewByKeys(trx, v, appKeys) : []
     const openable = new Set(
       apps
@@ -99,13 +107,15 @@ export function redDotCounts(ctx: AppContext, auth: AuthInfo): Promise<RedDotAns
         .map((a) => a.unique_id),
     )
     const seen = new Set(
-      (
-        await seenRuleIds(
-          trx,
-          auth.userInfoId,
-          rules.map((r) => r.id),
-        )
-      ).map((r) => r.rule_id),
+      rules.length
+        ? (
+            await seenRuleIds(
+              trx,
+              auth.userInfoId,
+              rules.map((r) => r.id),
+            )
+          ).map((r) => r.rule_id)
+        : [],
     )
     const count = sourceCounter(trx, auth, v)
     const dots = new Map<string, RedDot>()
@@ -123,6 +133,13 @@ export function redDotCounts(ctx: AppContext, auth: AuthInfo): Promise<RedDotAns
         if (r.style === 'count') d.count += n
         else d.dot = true
       }
+      dots.set(targetKey(t), d)
+    }
+    for (const b of badges) {
+      if (b.count <= 0 || !openable.has(b.unique_id)) continue
+      const t: RedDotTarget = { kind: 'app', key: b.unique_id }
+      const d = dots.get(targetKey(t)) ?? { ...t, count: 0, dot: false, label: null }
+      d.count += b.count
       dots.set(targetKey(t), d)
     }
     return { enabled: cfg.enabled, maxCount: cfg.maxCount, dots: [...dots.values()] }

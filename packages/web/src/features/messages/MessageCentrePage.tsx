@@ -32,7 +32,9 @@ export default function MessageCentrePage({ path, title }: PageProps) {
       await messageApi.read(m.id).catch(() => null)
       await refresh()
     }
-    if (m.link) void navigate(m.link)
+    // An app's message (应用通知) links to the app itself, which opens in a window of its own like from the launcher.
+    if (/^https?:\/\//i.test(m.link)) window.open(m.link, '_blank', 'noopener')
+    else if (m.link) void navigate(m.link)
   }
   const readAll = async () => {
     await messageApi.readAll().catch(() => null)

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppContext, SchoolApp, Viewer } from '../src/kit/types.js'
+import { startDemo, type Demo } from './harness.js'
+
+/**
+ * The demo district as the apps see it (what the leave and grades apps' demo data and journeys rely on): 张老师
+ * heads 三年级(2)班 of 第一实验小学, 王小明 is in it, 刘女士 (xiaomingmama) is his parent, 孙校长 (xxadmin) is an
+ * app admin. Also: the kit seeds an app's demo once, after the first sync.
+ */
+let demo: Demo
+const seeded: string[] = []
+let seedSawClasses = 0
+
+const probe: SchoolApp = {
+  key: 'probe',
+  title: '测试应用',
+  migrations: [],
+  routes: () => {},
+  async seedDemo(ctx: AppContext) {
+    seeded.push(ctx.key)
+    const people = await ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM dir_class WHERE app_key = 'probe'")
+    seedSawClasses = people[0]!.n
+  },
+}
+
+beforeAll(async () => {
+  demo = await startDemo([probe])
+}, 180_000)
+
+afterAll(async () => {
+  await demo?.close()
+})
+
+const me = async (userName: string) => (await (await demo.signInAs('probe', userName)).api<Viewer>('probe', '/me')).data
+
+describe('the demo district in the apps', () => {
+  it('seeded the demo once, after the first directory sync', async () => {
+    expect(seeded).toEqual(['probe'])
+    expect(seedSawClasses).toBeGreaterThan(0)
+    await demo.running.apps.probe!.syncNow()
+    expect(seeded).toEqual(['probe'])
+  })
+
+  it('张老师 heads 三年级(2)班, where 王小明 is; 刘女士 is his parent; 孙校长 is an app admin', async () => {
+    const dir = demo.running.apps.probe!.directory
+    const zhang = await me('zhanglaoshi')
+    expect(zhang).toMatchObject({ name: '张老师', userType: 'staff', isAdmin: false })
+    const taught = await dir.classesTaughtBy(zhang.sub)
+    const headed = await Promise.all(taught.filter((c) => c.isHead).map((c) => dir.classOf(c.classId)))
+    const class32 = headed.find((c) => c?.label === '三年级(2)班')
+    expect(class32, JSON.stringify(headed)).toBeTruthy()
+    expect(class32!.headTeacher).toBe(zhang.sub)
+    const students = await dir.studentsOf(class32!.id)
+    const xiaoming = students.find((s) => s.name === '王小明')
+    expect(xiaoming).toBeTruthy()
+
+    const mama = await me('xiaomingmama')
+    expect(mama).toMatchObject({ userType: 'guardian', children: [{ sub: xiaoming!.sub, name: '王小明' }] })
+    expect(await dir.guardiansOf(xiaoming!.sub)).toContain(mama.sub)
+
+    const student = await me('xiaoming')
+    expect(student).toMatchObject({ userType: 'student', sub: xiaoming!.sub, classIds: [class32!.id] })
+
+    const principal = await me('xxadmin')
+    // The admin role reaches the apps with the hub's zx:roles scope; until the hub offers it, nobody is an admin.
+    if (principal.roles.length) expect(principal).toMatchObject({ roles: ['admin'], isAdmin: true })
+  })
+})
