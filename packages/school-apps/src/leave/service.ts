@@ -89,9 +89,6 @@ const spanOf = (r: RequestRow): Span => ({
   endHalf: r.end_half,
 })
 
-/** 三年级(2)班: the hub's class names usually carry the grade already; add it when they do not. */
-const classLabel = (c: DirClass) => (c.name.startsWith(c.gradeName) ? c.name : `${c.gradeName}${c.name}`)
-
 /** Per-call caches of the directory, so a list of 300 requests reads each class and person once. */
 function lookups(ctx: AppContext) {
   const classes = new Map<number, Promise<DirClass | null>>()
@@ -106,7 +103,7 @@ function lookups(ctx: AppContext) {
     async className(r: Pick<RequestRow, 'kind' | 'class_id'>): Promise<string> {
       if (r.kind === 'teacher') return STAFF_CLASS
       const c = await this.classOf(r.class_id)
-      return c ? classLabel(c) : '未知班级'
+      return c ? c.label : '未知班级'
     },
     nameOf(sub: string): Promise<string> {
       let n = names.get(sub)
@@ -603,12 +600,12 @@ export async function home(ctx: AppContext, viewer: Viewer): Promise<HomeView> {
       const p = await ctx.directory.person(c.sub)
       if (!p) continue
       const cls = await look.classOf(p.classId)
-      children.push({ sub: p.sub, name: p.name, className: cls ? classLabel(cls) : '' })
+      children.push({ sub: p.sub, name: p.name, className: cls ? cls.label : '' })
     }
   const headOf: HomeView['headOf'] = []
   for (const id of await headClasses(ctx, viewer)) {
     const cls = await look.classOf(id)
-    if (cls) headOf.push({ id, name: classLabel(cls) })
+    if (cls) headOf.push({ id, name: cls.label })
   }
   return {
     userType: viewer.userType,
