@@ -105,7 +105,7 @@ export function AskForm({ home, onDone }: { home: HomeView; onDone: (id: number)
             <DatePicker
               aria-label="开始日期"
               style={{ width: '65%' }}
-              inputReadOnly
+
               disabledDate={(d) => d.isBefore(today)}
             />
           </Form.Item>
@@ -133,7 +133,7 @@ export function AskForm({ home, onDone }: { home: HomeView; onDone: (id: number)
             <DatePicker
               aria-label="结束日期"
               style={{ width: '65%' }}
-              inputReadOnly
+
               disabledDate={(d) => d.isBefore(today)}
             />
           </Form.Item>

@@ -58,7 +58,9 @@ function SettingsForm({ s }: { s: Settings }) {
       >
         <InputNumber min={0.5} max={30} step={0.5} precision={1} suffix="天" style={{ width: 160 }} />
       </Form.Item>
-      <Typography.Title level={5}>部门负责人</Typography.Title>
+      <Typography.Title level={2} style={{ fontSize: 16 }}>
+        部门负责人
+      </Typography.Title>
       {s.departments.length === 0 && <Typography.Paragraph type="secondary">通讯录中暂无部门</Typography.Paragraph>}
       {s.departments.map((d) => (
         <Form.Item key={d.id} name={['heads', String(d.id)]} label={d.name}>

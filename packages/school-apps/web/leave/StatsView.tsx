@@ -14,7 +14,10 @@ function Bar({ label, value, max, note }: { label: string; value: number; max: n
         <span>{label}</span>
         <Typography.Text type="secondary">{note}</Typography.Text>
       </Flex>
-      <Progress percent={max ? (value / max) * 100 : 0} showInfo={false} size="small" />
+      {/* The numbers are in the text above; the bar only draws them. */}
+      <div aria-hidden>
+        <Progress percent={max ? (value / max) * 100 : 0} showInfo={false} size="small" />
+      </div>
     </div>
   )
 }
@@ -63,7 +66,7 @@ export function StatsView() {
           aria-label="开始日期"
           value={from}
           allowClear={false}
-          inputReadOnly
+
           onChange={(d) => d && setFrom(d)}
         />
         <span>至</span>
@@ -71,7 +74,7 @@ export function StatsView() {
           aria-label="结束日期"
           value={to}
           allowClear={false}
-          inputReadOnly
+
           disabledDate={(d) => d.isBefore(from, 'day')}
           onChange={(d) => d && setTo(d)}
         />

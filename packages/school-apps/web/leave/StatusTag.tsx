@@ -1,13 +1,19 @@
 import { Tag } from 'antd'
 import type { RequestView } from './api.js'
 
-const COLOR: Record<RequestView['status'], string> = {
-  pending: 'processing',
-  approved: 'success',
-  rejected: 'error',
-  cancelled: 'default',
+// White on the portal theme's dark blue, green and red reads at AA contrast; antd's light filled tags do not.
+const COLOR: Record<RequestView['status'], string | undefined> = {
+  pending: '#0958d9',
+  approved: '#237804',
+  rejected: '#cf1322',
+  cancelled: undefined,
 }
 
 export function StatusTag({ r }: { r: Pick<RequestView, 'status' | 'statusLabel'> }) {
-  return <Tag color={COLOR[r.status]}>{r.statusLabel}</Tag>
+  const color = COLOR[r.status]
+  return (
+    <Tag color={color} variant={color ? 'solid' : 'outlined'}>
+      {r.statusLabel}
+    </Tag>
+  )
 }
