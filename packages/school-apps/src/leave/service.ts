@@ -93,7 +93,15 @@ const spanOf = (r: RequestRow): Span => ({
 function lookups(ctx: AppContext) {
   const classes = new Map<number, Promise<DirClass | null>>()
   const names = new Map<string, Promise<string>>()
+  const children = new Map<string, Promise<Set<string>>>()
   return {
+    /** A guardian's children (subs), once per call. */
+    childrenOf(guardian: string): Promise<Set<string>> {
+      let c = children.get(guardian)
+      if (!c)
+        children.set(guardian, (c = ctx.directory.childrenOf(guardian).then((xs) => new Set(xs.map((x) => x.sub)))))
+      return c
+    },
     classOf(id: number | null): Promise<DirClass | null> {
       if (id === null) return Promise.resolve(null)
       let c = classes.get(id)
@@ -140,7 +148,7 @@ async function accessOf(ctx: AppContext, viewer: Viewer, r: RequestRow, look: Lo
     approver = (await look.classOf(r.class_id))?.headTeacher === viewer.sub
   let guardian = false
   if (!requester && r.kind === 'student' && viewer.userType === 'guardian')
-    guardian = (await ctx.directory.childrenOf(viewer.sub)).some((c) => c.sub === r.person_sub)
+    guardian = (await look.childrenOf(viewer.sub)).has(r.person_sub)
   return {
     view: requester || self || guardian || approver || admin,
     note: requester || approver || admin,
