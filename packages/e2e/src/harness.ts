@@ -31,15 +31,21 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string
+  /** The school apps' origin (请假审批 at /leave/, 成绩管理 at /grades/), started by the server beside the portal. */
+  appsUrl: string
   stop: () => Promise<void>
 }
 
 /**
  * The real server (built web app, demo seed) on a free port with its own fresh PGlite directory, run by the node
- * binary `node` (CI runs one lane's server on a second Node version, scripts/test-all.mjs).
+ * binary `node` (CI runs one lane's server on a second Node version, scripts/test-all.mjs), with the school apps on a
+ * second free port. Both origins are the 127.0.0.1 addresses the browser uses, so the OpenID issuer the apps trust is
+ * the one the browser signs in at.
  */
 export async function startServer(node = process.execPath): Promise<RunningServer> {
   const port = await freePort()
+  let appsPort = await freePort()
+  while (appsPort === port) appsPort = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zx-e2e-'))
   const child: ChildProcess = spawn(node, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: REPO_ROOT,
@@ -52,6 +58,11 @@ export async function startServer(node = process.execPath): Promise<RunningServe
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       ALLOW_LOOPBACK_PROVIDERS: '1',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      APPS_PORT: String(appsPort),
+      SCHOOL_APPS_ORIGIN: `http://127.0.0.1:${appsPort}`,
+      SCHOOL_APPS: '1',
+      APPS_DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -82,6 +93,7 @@ export async function startServer(node = process.execPath): Promise<RunningServe
   }
   return {
     url,
+    appsUrl: `http://127.0.0.1:${appsPort}`,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM')
@@ -121,6 +133,8 @@ export function launchBrowser(): Promise<Browser> {
 export interface E2EContext {
   browser: Browser
   baseUrl: string
+  /** The school apps' origin (see RunningServer.appsUrl). */
+  appsUrl: string
   newPage: (viewport?: { width: number; height: number }) => Promise<Page>
 }
 

@@ -148,6 +148,7 @@ async function runLane(mine: E2ETest[], label: string): Promise<void> {
       const ctx: E2EContext = {
         browser,
         baseUrl: server.url,
+        appsUrl: server.appsUrl,
         newPage: async (viewport) => {
           const p = await context.newPage()
           if (viewport) await p.setViewportSize(viewport)

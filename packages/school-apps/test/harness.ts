@@ -3,9 +3,11 @@
  * hub's OpenID provider. The hub is the portal's server started in-process (its test builder, a fresh database); the
  * apps reach it only over HTTP, as in production. Used by kit.test.ts and the apps' API tests.
  */
+import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { HUB_SCOPES } from '@zhixiao/shared'
+import pg from 'pg'
 // The server tests' vitest context (the template database global-setup provides) is declared there.
 import type {} from '../../server/test/global-setup.js'
 import { DEMO_PASSWORD, seedDemoDistrict } from '../../server/src/db/seed/demo.js'
@@ -83,8 +85,11 @@ export async function registerSchoolApp(
   return { appId, clientId: saved.client.clientId, clientSecret: secret, webhookSecret: secret }
 }
 
-/** Starts the apps on `port` against the hub (no timer: tests sync by hand through apps[key].syncNow()). */
-export function startApps(
+/**
+ * Starts the apps on `port` against the hub (no timer: tests sync by hand through apps[key].syncNow()). Their database
+ * is an in-memory PGlite, or a fresh database on the PostgreSQL server TEST_DATABASE_URL names (dropped at close).
+ */
+export async function startApps(
   hubBase: string,
   tenantId: number,
   port: number,
@@ -92,7 +97,27 @@ export function startApps(
   apps: readonly SchoolApp[],
   extra: Partial<SchoolAppsOptions> = {},
 ): Promise<RunningApps> {
-  return startKit(
+  const serverUrl = process.env.TEST_DATABASE_URL
+  let databaseUrl: string | undefined
+  let drop = async () => {}
+  if (serverUrl) {
+    const name = `zx_apps_${randomBytes(6).toString('hex')}`
+    const admin = async (q: string) => {
+      const c = new pg.Client({ connectionString: serverUrl })
+      await c.connect()
+      try {
+        await c.query(q)
+      } finally {
+        await c.end()
+      }
+    }
+    await admin(`CREATE DATABASE ${name}`)
+    const url = new URL(serverUrl)
+    url.pathname = `/${name}`
+    databaseUrl = url.toString()
+    drop = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  }
+  const running = await startKit(
     {
       portalUrl: hubBase,
       tenantId,
@@ -101,10 +126,18 @@ export function startApps(
       demo: false,
       clients,
       syncIntervalSec: 0,
+      databaseUrl,
       ...extra,
     },
     apps,
   )
+  const close = running.close
+  return Object.assign(running, {
+    close: async () => {
+      await close()
+      await drop()
+    },
+  })
 }
 
 /** A browser: one cookie jar for the hub and the apps (both on 127.0.0.1), redirects followed by hand. */

@@ -21,13 +21,18 @@ let base: string
 let hw: HubWorld
 let apps: RunningApps
 let appsUrl: string
+let probeAppId: number
 
+let badgeRefreshes = 0
 const noteBody = z.object({ text: z.string().min(1, '请填写内容').max(20, '内容不超过 20 个字') })
 
 /** The test's app: a table of its own, routes that show the kit's envelope, errors and transactions. */
 const probe: SchoolApp = {
   key: 'probe',
   title: '测试应用',
+  async refreshBadges() {
+    badgeRefreshes++
+  },
   migrations: [
     {
       id: '202611270900_probe_note',
@@ -64,6 +69,16 @@ const probe: SchoolApp = {
       if (!file) throw new AppError(400, '请选择文件')
       return { name: file.filename, size: (await file.toBuffer()).length }
     })
+    // The hub's open calls as an app makes them, after its own write (a failed notice never fails the write).
+    api.post('/notify', async (req) => {
+      const b = req.body as { to: string[]; title: string; content: string; link?: string }
+      await ctx.hub.notify(b)
+      return ok(null, '已发送')
+    })
+    api.post('/badges', async (req) => {
+      await ctx.hub.setBadges((req.body as { counts: { sub: string; count: number }[] }).counts)
+      return null
+    })
     api.get('/crash', async () => {
       throw new Error('an unexpected failure')
     })
@@ -76,6 +91,7 @@ beforeAll(async () => {
   const port = await freePort()
   appsUrl = `http://127.0.0.1:${port}`
   const client = await registerSchoolApp(t, hw.w.tenantId, hw.staff.bureauAdmin, 'probe', appsUrl)
+  probeAppId = client.appId
   // The world's own setup is history no app subscribed to.
   await runWebhooks(t.ctx)
   apps = await startApps(base, hw.w.tenantId, port, { probe: client }, [probe], { adminRoles: ['admin', 'teacher'] })
@@ -102,9 +118,8 @@ describe('sign-in through the hub', () => {
       children: [],
     })
     expect(r.data.schoolIds).toContain(hw.w.schoolId)
-    // zx:roles is granted when the hub offers it: then the teacher's role code makes them an admin of this app.
-    if (r.data.roles.length) expect(r.data).toMatchObject({ roles: ['teacher'], isAdmin: true })
-    else expect(r.data.isAdmin).toBe(false)
+    // zx:roles: the role codes of the membership signed in to; this app counts 'teacher' among its admin roles.
+    expect(r.data).toMatchObject({ roles: ['teacher'], isAdmin: true })
   })
 
   it("gives a parent's Viewer the children, named in the app's own subject space", async () => {
@@ -112,6 +127,7 @@ describe('sign-in through the hub', () => {
     expect(b.landedAt).toBe('/probe/')
     const v = (await me(b)).data
     expect(v.userType).toBe('guardian')
+    expect(v.isAdmin).toBe(false)
     expect(v.children).toHaveLength(1)
     expect(v.children[0]).toMatchObject({ name: '李小明', relation: '父亲' })
     const mirror = apps.apps.probe!.directory
@@ -341,6 +357,40 @@ describe('the directory mirror', () => {
     expect((await mirror().classOf(hw.classId))?.name).toBe('一年级(1)班·远航')
   })
 
+  it('learns a removed class assignment from the delta (the class is reported, the teachers are read again)', async () => {
+    await t.db.tenant(hw.w.tenantId, (trx) =>
+      trx.deleteFrom('class_teacher').where('class_id', '=', hw.classId).execute(),
+    )
+    await apps.apps.probe!.syncNow()
+    expect(mirror().lastError).toBeNull()
+    expect(await mirror().classesTaughtBy(teacherSub)).toEqual([])
+    expect((await mirror().classOf(hw.classId))?.headTeacher).toBeNull()
+  })
+
+  it('learns a removed parent binding from the guardian.unbound webhook, a new one from the delta', async () => {
+    const student = (await mirror().studentsOf(hw.classId))[0]!
+    const [parentSub] = await mirror().guardiansOf(student.sub)
+    expect(parentSub).toBeTruthy()
+    await t.db.tenant(hw.w.tenantId, (trx) =>
+      trx.deleteFrom('parent_child').where('child_id', '=', hw.student.userInfoId).execute(),
+    )
+    await runWebhooks(t.ctx)
+    const deadline = Date.now() + 15_000
+    while ((await mirror().guardiansOf(student.sub)).length && Date.now() < deadline)
+      await new Promise((res) => setTimeout(res, 100))
+    expect(await mirror().guardiansOf(student.sub)).toEqual([])
+    expect(await mirror().childrenOf(parentSub!)).toEqual([])
+    // Bound again (no webhook this time): the guardians delta carries the parent with the child.
+    await t.db.tenant(hw.w.tenantId, (trx) =>
+      trx
+        .insertInto('parent_child')
+        .values({ parent_id: hw.parent.userInfoId, child_id: hw.student.userInfoId, relation: '母亲' })
+        .execute(),
+    )
+    await apps.apps.probe!.syncNow()
+    expect(await mirror().childrenOf(parentSub!)).toEqual([{ sub: student.sub, relation: '母亲' }])
+  })
+
   it('refuses a webhook with a bad or stale signature', async () => {
     const body = JSON.stringify({ id: 'x', event: 'ping', data: {} })
     const ts = String(Math.floor(Date.now() / 1000))
@@ -359,6 +409,64 @@ describe('the directory mirror', () => {
     expect(verifySignature(h, body + ' ', secret)).toBe(false)
     const old = String(Number(ts) - 301)
     expect(verifySignature({ 'x-zhixiao-timestamp': old, 'x-zhixiao-signature': sign(old) }, body, secret)).toBe(false)
+  })
+})
+
+describe("the hub's messages and badges", () => {
+  const hub = () => apps.apps.probe!.hub
+  let teacher: Browser
+  let teacherSub: string
+  let parentSub: string
+  beforeAll(async () => {
+    teacher = await signIn(base, appsUrl, 'probe', hw.teacher.token)
+    teacherSub = (await me(teacher)).data.sub
+    parentSub = (await me(await signIn(base, appsUrl, 'probe', hw.parent.token))).data.sub
+  })
+
+  it('recounts the badges after a sign-in and after a sync', async () => {
+    const before = badgeRefreshes
+    await signIn(base, appsUrl, 'probe', hw.teacher.token)
+    await apps.apps.probe!.syncNow()
+    expect(badgeRefreshes).toBeGreaterThanOrEqual(before + 2)
+  })
+
+  it("sends a message to the parent's message centre with the app's link", async () => {
+    const link = `${appsUrl}/probe/#/request/1`
+    const r = await teacher.api('probe', '/notify', {
+      to: [parentSub],
+      title: '请假申请已批准',
+      content: '李小明 11月28日 病假',
+      link,
+    })
+    expect(r).toMatchObject({ code: 0, msg: '已发送' })
+    expect(hub().lastError).toBeNull()
+    const inbox = await t.app.inject({
+      method: 'POST',
+      url: '/base/api/message/queryPage',
+      headers: { authorization: `Bearer ${hw.parent.token}` },
+      payload: { pageIndex: 1, pageSize: 50 },
+    })
+    const list = inbox.json<{ data: { list: { title: string; content: string; link: string }[] } }>().data.list
+    expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ title: '请假申请已批准', link })]))
+  })
+
+  it("sets and clears a person's badge at the hub", async () => {
+    const appId = probeAppId
+    const badge = () =>
+      t.db.tenant(hw.w.tenantId, (trx) =>
+        trx.selectFrom('app_badge').select(['user_info_id', 'count']).where('app_id', '=', appId).execute(),
+      )
+    expect((await teacher.api('probe', '/badges', { counts: [{ sub: teacherSub, count: 3 }] })).code).toBe(0)
+    expect(hub().lastError).toBeNull()
+    expect(await badge()).toEqual([{ user_info_id: hw.teacher.userInfoId, count: 3 }])
+    await teacher.api('probe', '/badges', { counts: [{ sub: teacherSub, count: 0 }] })
+    expect(await badge()).toEqual([])
+  })
+
+  it("keeps the app's write when the hub refuses a notice, and says why in lastError", async () => {
+    const r = await teacher.api('probe', '/notify', { to: ['nobody-at-all'], title: '通知', content: '内容' })
+    expect(r).toMatchObject({ code: 0, msg: '已发送' })
+    expect(hub().lastError?.message).toContain('接收人不存在')
   })
 })
 

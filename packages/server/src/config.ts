@@ -33,11 +33,26 @@ export interface AppConfig {
    * addresses are built on it. Unset, the request's own origin is used (development and tests; docs/open-platform.md).
    */
   publicOrigin: string | undefined
+  /**
+   * The school apps 请假审批 and 成绩管理 (packages/school-apps, docs/school-apps.md "Running"), started by main.ts in
+   * this process on a port of their own when the demo district is seeded. SCHOOL_APPS=0 turns them off.
+   */
+  schoolApps: {
+    enabled: boolean
+    /** APPS_PORT: where they listen (default PORT + 1). */
+    port: number
+    /** SCHOOL_APPS_ORIGIN (default http://localhost:<APPS_PORT>): where browsers and the hub's calls reach them. */
+    origin: string
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = Number(env.PORT ?? 3000)
+  const appsPort = env.APPS_PORT ? Number(env.APPS_PORT) : port + 1
+  if (!Number.isSafeInteger(appsPort) || appsPort < 0 || appsPort > 65535)
+    throw new Error(`APPS_PORT must be a port number, not ${env.APPS_PORT}`)
   return {
-    port: Number(env.PORT ?? 3000),
+    port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(REPO_ROOT, env.DATA_DIR ?? 'data'),
@@ -50,6 +65,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: env.API_DOCS === '1',
     allowLoopbackProviders: env.ALLOW_LOOPBACK_PROVIDERS === '1',
     publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/+$/, '') || undefined,
+    schoolApps: {
+      enabled: env.SCHOOL_APPS !== '0',
+      port: appsPort,
+      origin: env.SCHOOL_APPS_ORIGIN?.replace(/\/+$/, '') || `http://localhost:${appsPort}`,
+    },
   }
 }
 

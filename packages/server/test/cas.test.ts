@@ -109,7 +109,7 @@ beforeAll(async () => {
     protocol: 'cas',
     casServices: [service, `${app.base}/other`],
     subjectType: 'public',
-    scopes: ['profile', 'zx:identity', 'zx:school', 'zx:guardian'],
+    scopes: ['profile', 'zx:identity', 'zx:school', 'zx:guardian', 'zx:roles'],
   })
   // A name that must come back intact through the XML (escaped on the wire).
   await t.db.tenant(tenantId, (trx) =>
@@ -168,6 +168,8 @@ describe('tickets and /p3/serviceValidate', () => {
     expect(r.attributes.user_type).toEqual(['teacher'])
     expect(r.attributes.class_ids).toEqual([String(hw.classId)])
     expect(r.attributes.sub).toEqual([String(hw.teacher.userInfoId)])
+    // zx:roles: the role codes of the membership, one repeated attribute.
+    expect(r.attributes.roles).toEqual(['teacher'])
     expect(r.attributes.phone_number).toBeUndefined()
     // Replayed: the ticket is spent.
     const again = await p3(got.ticket)

@@ -2,6 +2,7 @@ import { ImportStatus } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ALLIANCE_NAME, seedDemoAlliance } from '../src/db/seed/demo-alliance.js'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoDistrict } from '../src/db/seed/demo.js'
+import { ensureSchoolApps, schoolAppClients } from '../src/db/seed/school-apps.js'
 import { importRunner } from '../src/modules/imports/runner.js'
 import { STUDENT_COLUMNS } from '../src/modules/people/columns.js'
 import { call, createTestApp, login, loginToken, TEST_PASSWORD_PARAMS, type TestApp } from './helpers.js'
@@ -322,5 +323,112 @@ describe('the rest of the demo district', () => {
     const teachers = await all('/base/api/userInfo/teacherInfo/page', admin, { keyword: '139' })
     const r = await login(t, { userName: teachers[0]!.userName, password: 'Zx123456' })
     expect(r.data.operationType).toBe(2)
+  })
+})
+
+describe('the school apps registered in 应用管理 (docs/school-apps.md)', () => {
+  const appsOrigin = 'http://127.0.0.1:39001'
+  let tenantId: number
+  beforeAll(async () => {
+    tenantId = (await ensureSchoolApps(t.db, t.ctx.secrets, appsOrigin, t.clock.now()))!
+  })
+
+  const uidsOf = (groups: { appList: { uniqueId: string }[] }[]) =>
+    groups.flatMap((g) => g.appList.map((a) => a.uniqueId))
+  const groupsOf = async (token: string, appType: number) =>
+    (await call(t, { url: `/base/mobileAppGroup/getAppGroupList?appType=${appType}&filter=1`, token })).data as {
+      appList: { uniqueId: string; entryUrl: string | null; protocol: string | null }[]
+    }[]
+
+  it('gives 请假审批 and 成绩管理 OpenID clients with derived secrets that the token endpoint accepts', async () => {
+    const clients = schoolAppClients(t.ctx.secrets)
+    expect(clients.leave.clientId).toBe('zx-leave')
+    expect(clients.grades.clientId).toBe('zx-grades')
+    expect(clients.leave.clientSecret).not.toBe(clients.grades.clientSecret)
+    expect(clients.leave.webhookSecret).toBe(clients.leave.clientSecret)
+    for (const c of [clients.leave, clients.grades]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/t/${tenantId}/oidc/token`,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`,
+        },
+        payload: 'grant_type=client_credentials&scope=directory%20zx%3Anotify',
+      })
+      expect(res.json(), c.clientId).toMatchObject({ scope: 'directory zx:notify', token_type: 'Bearer' })
+    }
+    const rows = await t.db.tenant(tenantId, (trx) =>
+      trx
+        .selectFrom('app_client as c')
+        .innerJoin('app', (j) => j.onRef('app.tenant_id', '=', 'c.tenant_id').onRef('app.id', '=', 'c.app_id'))
+        .innerJoin('webhook_subscription as w', (j) =>
+          j.onRef('w.tenant_id', '=', 'c.tenant_id').onRef('w.app_id', '=', 'c.app_id'),
+        )
+        .select(['app.unique_id', 'app.entry_url', 'c.redirect_uris', 'c.backchannel_logout_uri', 'c.subject_type'])
+        .select(['c.scopes', 'w.url', 'w.enabled', 'c.secret_sealed'])
+        .orderBy('app.unique_id')
+        .execute(),
+    )
+    expect(rows.map((r) => [r.unique_id, r.entry_url, r.redirect_uris, r.backchannel_logout_uri, r.url])).toEqual([
+      [
+        'grade_manage',
+        `${appsOrigin}/grades/`,
+        [`${appsOrigin}/grades/callback`],
+        `${appsOrigin}/grades/backchannel-logout`,
+        `${appsOrigin}/grades/hooks`,
+      ],
+      [
+        'leave',
+        `${appsOrigin}/leave/`,
+        [`${appsOrigin}/leave/callback`],
+        `${appsOrigin}/leave/backchannel-logout`,
+        `${appsOrigin}/leave/hooks`,
+      ],
+    ])
+    for (const r of rows) {
+      expect(r.subject_type).toBe('public')
+      expect(r.enabled).toBe(true)
+      expect(r.scopes).toEqual(expect.arrayContaining(['zx:roles', 'zx:notify', 'directory', 'zx:guardian']))
+      // Sealed, never the secret itself.
+      expect(r.secret_sealed).not.toContain(schoolAppClients(t.ctx.secrets).leave.clientSecret)
+    }
+  })
+
+  it('offers both apps to a parent in the mobile portal, the launcher and 常用, as OpenID apps opening at their entry', async () => {
+    const mama = await loginToken(t, 'xiaomingmama', DEMO_PASSWORD)
+    const mobile = await groupsOf(mama, 1)
+    expect(uidsOf(mobile)).toEqual(expect.arrayContaining(['leave', 'grade_manage']))
+    const leave = mobile.flatMap((g) => g.appList).find((a) => a.uniqueId === 'leave')!
+    expect(leave).toMatchObject({ entryUrl: `${appsOrigin}/leave/`, protocol: 'oidc' })
+    expect(uidsOf(await groupsOf(mama, 3))).toEqual(expect.arrayContaining(['leave', 'grade_manage']))
+    const often = (await call(t, { url: '/base/oftenUse/selectOftenUseAppList', token: mama })).data as {
+      uniqueId: string
+    }[]
+    expect(often.map((a) => a.uniqueId).sort()).toEqual(['grade_manage', 'leave'])
+  })
+
+  it('offers them to a student and a teacher too (the teacher on the phone as well)', async () => {
+    const xiaoming = await loginToken(t, 'xiaoming', DEMO_PASSWORD)
+    expect(uidsOf(await groupsOf(xiaoming, 5))).toEqual(expect.arrayContaining(['leave', 'grade_manage']))
+    const zhang = await loginToken(t, 'zhanglaoshi', DEMO_PASSWORD)
+    expect(uidsOf(await groupsOf(zhang, 0))).toEqual(expect.arrayContaining(['leave', 'grade_manage']))
+    expect(uidsOf(await groupsOf(zhang, 3))).toEqual(expect.arrayContaining(['leave', 'grade_manage']))
+  })
+
+  it('points the apps at a new origin on a later start, keeping the district’s other settings', async () => {
+    await t.db.tenant(tenantId, (trx) =>
+      trx.updateTable('app_client').set({ rate_per_minute: 77 }).where('client_id', '=', 'zx-leave').execute(),
+    )
+    await ensureSchoolApps(t.db, t.ctx.secrets, 'https://apps.demo.example/', t.clock.now())
+    const leave = await t.db.tenant(tenantId, (trx) =>
+      trx
+        .selectFrom('app_client')
+        .select(['redirect_uris', 'rate_per_minute'])
+        .where('client_id', '=', 'zx-leave')
+        .executeTakeFirstOrThrow(),
+    )
+    expect(leave).toEqual({ redirect_uris: ['https://apps.demo.example/leave/callback'], rate_per_minute: 77 })
+    await ensureSchoolApps(t.db, t.ctx.secrets, appsOrigin, t.clock.now())
   })
 })

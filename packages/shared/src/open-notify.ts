@@ -21,8 +21,8 @@ export const OpenNotifyMsg = {
   COUNT: '待办数须为 0–9999 的整数',
 } as const
 
-export const OPEN_NOTIFY_MAX_TO = 1000
-export const OPEN_BADGES_MAX = 5000
+const OPEN_NOTIFY_MAX_TO = 1000
+const OPEN_BADGES_MAX = 5000
 
 /** An app's subject id: a pairwise digest (32 characters) or a person's id (public apps). */
 const sub = z.line({ message: OpenNotifyMsg.SUB }).min(1, OpenNotifyMsg.SUB).max(64, OpenNotifyMsg.SUB)

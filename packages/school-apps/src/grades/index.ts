@@ -1,4 +1,16 @@
 import type { SchoolApp } from '../kit/types.js'
+import { seedGradesDemo } from './demo.js'
+import { gradesMigrations } from './migrations.js'
+import { gradesRoutes } from './routes.js'
+import { mirroredSchoolIds } from './queries.js'
+import { refreshBadges } from './service.js'
 
-/** Placeholder until helper G's grades app lands (it replaces this file). */
-export const gradesApp: SchoolApp = { key: 'grades', title: '成绩管理', migrations: [], routes: () => {} }
+/** 成绩管理: exams, scores (grid or Excel), publishing, results for students and guardians, class statistics. */
+export const gradesApp: SchoolApp = {
+  key: 'grades',
+  title: '成绩管理',
+  migrations: gradesMigrations,
+  routes: gradesRoutes,
+  seedDemo: async (ctx) => seedGradesDemo(ctx, await mirroredSchoolIds(ctx.db, ctx.key)),
+  refreshBadges,
+}

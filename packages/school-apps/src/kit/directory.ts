@@ -64,6 +64,11 @@ const LISTS = ['schools', 'grades', 'classes', 'teachers', 'students', 'guardian
 type List = (typeof LISTS)[number]
 /** The hub keeps its change feed 90 days: an older as_of is read in full instead. */
 const MAX_DELTA_AGE_MS = 80 * 24 * 3600 * 1000
+/**
+ * A removed parent binding reaches no delta (the guardians list follows the bindings that exist): the guardian.*
+ * webhooks carry it at once, and a full read this often catches it for an app without webhooks.
+ */
+const FULL_EVERY_MS = 6 * 3600 * 1000
 /** More changed classes than this in one delta: the guardians are read in full rather than class by class. */
 const MAX_CLASS_REREADS = 30
 const BATCH = 2000
@@ -159,6 +164,8 @@ export interface KitDirectory extends Directory {
   lastError: Error | null
   /** True once a full read has completed (the demo seed waits for it). */
   ready(): Promise<boolean>
+  /** A guardian.bound / guardian.unbound webhook's data: the child's guardians as they are now. */
+  setGuardiansOf(childSub: string, guardians: readonly { sub: string; relation: string | null }[]): Promise<void>
 }
 
 export function directoryMirror(key: string, db: AppDb, api: HubApi): KitDirectory {
@@ -235,6 +242,11 @@ export function directoryMirror(key: string, db: AppDb, api: HubApi): KitDirecto
         ['guardians', guardians.asOf],
       ]
       for (const [list, asOf] of lists) await setAsOf(tx, list, asOf)
+      await tx.query(
+        `INSERT INTO dir_sync (app_key, list, as_of) VALUES ($1, 'full', $2)
+         ON CONFLICT (app_key, list) DO UPDATE SET as_of = EXCLUDED.as_of, synced_at = now()`,
+        [key, new Date().toISOString()],
+      )
     })
   }
 
@@ -378,16 +390,20 @@ export function directoryMirror(key: string, db: AppDb, api: HubApi): KitDirecto
   }
 
   async function syncOnce(): Promise<void> {
-    const rows = await db.query<{ list: List; as_of: string }>('SELECT list, as_of FROM dir_sync WHERE app_key = $1', [
-      key,
-    ])
+    const rows = await db.query<{ list: List | 'full'; as_of: string }>(
+      'SELECT list, as_of FROM dir_sync WHERE app_key = $1',
+      [key],
+    )
     const since = new Map(rows.map((r) => [r.list, r.as_of]))
-    const stale = LISTS.some((l) => {
-      const at = since.get(l)
-      return !at || Date.now() - Date.parse(at) > MAX_DELTA_AGE_MS
-    })
+    const fullAt = Date.parse(since.get('full') ?? '')
+    const stale =
+      !(Date.now() - fullAt < FULL_EVERY_MS) ||
+      LISTS.some((l) => {
+        const at = since.get(l)
+        return !at || Date.now() - Date.parse(at) > MAX_DELTA_AGE_MS
+      })
     if (stale) await fullRead()
-    else await deltaRead(since)
+    else await deltaRead(since as Map<List, string>)
   }
 
   // One sync at a time; a call during a sync gets the next one (so it sees changes made before it was called).
@@ -466,6 +482,19 @@ export function directoryMirror(key: string, db: AppDb, api: HubApi): KitDirecto
           queued = null
           return start()
         }))
+    },
+    async setGuardiansOf(childSub, guardians) {
+      await db.tx(async (tx) => {
+        await tx.query('DELETE FROM dir_guardian_child WHERE app_key = $1 AND child_sub = $2', [key, childSub])
+        await insertRows(
+          tx,
+          'dir_guardian_child',
+          key,
+          LINK_G,
+          guardians.map((g) => ({ guardian_sub: g.sub, child_sub: childSub, relation: g.relation ?? null })),
+          'ON CONFLICT DO NOTHING',
+        )
+      })
     },
     async classOf(id) {
       const r = await db.query<ClassRow>(`${classQuery} AND c.id = $2`, [key, id])

@@ -152,10 +152,22 @@ export async function startKit(options: SchoolAppsOptions, apps: readonly School
       }
       contexts[a.key] = ctx
 
-      await registerWebhooks(server, a.key, client.webhookSecret, (event) => {
-        void ctx
-          .syncNow()
-          .catch((e: unknown) => log(`school apps: ${a.key} sync after ${event} failed: ${(e as Error).message}`))
+      await registerWebhooks(server, a.key, client.webhookSecret, (event, data) => {
+        const after = async () => {
+          // A removed parent binding reaches no delta: the event's own list of the child's guardians is the news.
+          if (event.startsWith('guardian.') && typeof data.child === 'string' && Array.isArray(data.guardians)) {
+            const guardians = (data.guardians as { sub?: unknown; relation?: unknown }[]).flatMap((g) =>
+              typeof g?.sub === 'string'
+                ? [{ sub: g.sub, relation: typeof g.relation === 'string' ? g.relation : null }]
+                : [],
+            )
+            await directory.setGuardiansOf(data.child, guardians)
+          }
+          await ctx.syncNow()
+        }
+        void after().catch((e: unknown) =>
+          log(`school apps: ${a.key} sync after ${event} failed: ${(e as Error).message}`),
+        )
       })
 
       await server.register(

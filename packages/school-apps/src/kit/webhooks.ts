@@ -32,7 +32,7 @@ export async function registerWebhooks(
   server: FastifyInstance,
   key: string,
   secret: string | undefined,
-  onEvent: (event: string) => void,
+  onEvent: (event: string, data: Record<string, unknown>) => void,
 ): Promise<void> {
   await server.register(async (inst) => {
     // The signature covers the raw bytes: this route keeps the body as the string it arrived as.
@@ -45,13 +45,15 @@ export async function registerWebhooks(
         return reply.code(401).send({ code: 401, msg: '签名无效', data: null })
       }
       let event = String(req.headers['x-zhixiao-event'] ?? '')
+      let data: Record<string, unknown> = {}
       try {
-        const parsed = JSON.parse(raw) as { event?: unknown }
+        const parsed = JSON.parse(raw) as { event?: unknown; data?: unknown }
         if (typeof parsed.event === 'string') event = parsed.event
+        if (parsed.data && typeof parsed.data === 'object') data = parsed.data as Record<string, unknown>
       } catch {
         return reply.code(400).send({ code: 400, msg: '请求体不是 JSON', data: null })
       }
-      onEvent(event)
+      onEvent(event, data)
       return reply.code(204).send()
     })
   })

@@ -71,7 +71,7 @@ export const admitsUserType = (c: HubClient, userType: number): boolean =>
 export interface AccessEntry {
   appId: number | null
   clientId: string
-  /** token, authorize, userinfo, introspect, revoke, logout, ticket, validate, directory, webhook, refused */
+  /** token, authorize, userinfo, introspect, revoke, logout, ticket, validate, directory, notify, webhook, refused */
   kind: string
   userInfoId?: number | null
   scope?: string | null

@@ -13,6 +13,7 @@ const KIND_LABEL: Record<string, string> = {
   validate: '票据校验',
   ticket: '票据',
   directory: '通讯录读取',
+  notify: '消息与待办',
   webhook: '回调推送',
   'backchannel-logout': '退出通知',
   logout: '退出',
