@@ -454,6 +454,17 @@ describe('the school’s statistics', () => {
   })
 
   it('export to a real .xlsx (sheet 请假统计) with names, class, type, dates, days and status', async () => {
+    const child = (await get<HomeView>('xiaomingmama', '/home')).data.children[0]!.sub
+    const formula = await post('xiaomingmama', '/requests', {
+      childSub: child,
+      startDate: day(21),
+      startHalf: 'am',
+      endDate: day(21),
+      endHalf: 'am',
+      type: 'other',
+      reason: '=HYPERLINK("http://x.cn","点")',
+    })
+    expect(formula).toMatchObject({ code: 0 })
     const res = await as('xxadmin').fetch(`/leave/api/stats/export?from=${day(-95)}&to=${day(30)}`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('spreadsheetml')
@@ -474,6 +485,8 @@ describe('the school’s statistics', () => {
       '已批准',
     ])
     expect(rows.some((r) => r[7] === '已撤销')).toBe(true)
+    // Formula-like text stays text (a string cell with the apostrophe that marks it), never a formula.
+    expect(rows.find((r) => r[4] === `${day(21)} 上午`)![8]).toBe(`'=HYPERLINK("http://x.cn","点")`)
     expect(rows.some((r) => r[2] === '教职工')).toBe(true)
   })
 })

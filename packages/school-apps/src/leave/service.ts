@@ -497,6 +497,12 @@ export async function stats(ctx: AppContext, viewer: Viewer, from?: string, to?:
   return summarize(statRows, range.from, range.to)
 }
 
+/**
+ * Text a spreadsheet would run as a formula (= + - @, tab, CR at the start) gets the leading apostrophe that marks it
+ * as text, as the portal's own exports do (docs/people.md, "Formulas in Excel files").
+ */
+const asText = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v)
+
 /** The range's requests of every status as a real .xlsx (sheet 请假统计). */
 export async function exportXlsx(
   ctx: AppContext,
@@ -523,15 +529,14 @@ export async function exportXlsx(
   sheet.getRow(1).font = { bold: true }
   for (const r of rows)
     sheet.addRow({
-      name: r.person_name,
-      class: await look.className(r),
+      name: asText(r.person_name),
+      class: asText(await look.className(r)),
       type: TYPE_LABEL[r.type],
       from: `${r.start_date} ${r.start_half === 'am' ? '上午' : '下午'}`,
       to: `${r.end_date} ${r.end_half === 'am' ? '上午' : '下午'}`,
       days: daysOf(r.half_days),
       status: STATUS_LABEL[r.status],
-      // A reason starting with = + - @ would be read as a formula by a spreadsheet: keep it text.
-      reason: /^[=+\-@]/.test(r.reason) ? `'${r.reason}` : r.reason,
+      reason: asText(r.reason),
     })
   const data = Buffer.from(await book.xlsx.writeBuffer())
   return { fileName: `请假统计_${range.from}_${range.to}.xlsx`, data }
