@@ -224,6 +224,24 @@ describe('a parent asks leave for a child', () => {
     expect(lastBadge(people.zhanglaoshi!.v.sub)).toBe(4)
   })
 
+  it('lets only one of two identical requests sent at once through', async () => {
+    const ask = () =>
+      post('xiaomingmama', '/requests', {
+        childSub: xiaoming,
+        startDate: day(26),
+        startHalf: 'am',
+        endDate: day(26),
+        endHalf: 'pm',
+        type: 'personal',
+        reason: '家中有事',
+      })
+    const answers = await Promise.all([ask(), ask()])
+    expect(answers.map((a) => a.code).sort()).toEqual([0, 400])
+    expect(answers.find((a) => a.code === 400)!.msg).toBe(LeaveMsg.OVERLAP)
+    const id = (answers.find((a) => a.code === 0)!.data as { id: number }).id
+    expect(await post('xiaomingmama', `/requests/${id}/cancel`, {})).toMatchObject({ code: 0 })
+  })
+
   it('lets a parent ask only for their own children (403)', async () => {
     const mine = (await leave.directory.person(xiaoming))!
     const elsewhere = (await leave.directory.classesOf(mine.schoolId)).find((c) => c.id !== mine.classId)!
