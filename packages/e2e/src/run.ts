@@ -39,6 +39,10 @@ const lanes: Load[][] = [
     // Reads xxadmin and zhanglaoshi as seeded and injects its odd answers in its own pages only.
     () => import('./tests/client-rules.e2e.js'),
     () => import('./tests/webhooks.e2e.js'),
+    // Last: it leaves a published exam 第三单元测验 of 三年级(2)班 in 成绩管理 (its 成绩已发布 messages and red dots for
+    // the class's pupils and parents, 王小明 and xiaomingmama among them), and one generated parent of that class
+    // signed in once with a password of her own instead of the initial one.
+    () => import('./tests/grades-app.e2e.js'),
   ],
   [
     // First in its lane: it reads the demo as seeded (header style 1, no favourites) and changes nothing.
