@@ -1,5 +1,4 @@
-import { Empty } from 'antd'
 import { AppShell, startApp } from '../kit/index.js'
+import { LeaveApp } from './LeaveApp.js'
 
-// Placeholder until helper L's pages land (they replace this file).
-startApp(<AppShell title="请假审批">{() => <Empty description="即将上线" />}</AppShell>)
+startApp(<AppShell title="请假审批">{() => <LeaveApp />}</AppShell>)
