@@ -107,26 +107,15 @@ beforeAll(async () => {
       .where('c.name', '=', '(1)班')
       .where('c.org_id', '=', xiaoming.org_id)
       .executeTakeFirstOrThrow()
+    // The demo gives every class a 班主任 (class_teacher.is_head): 三年级(1)班's is a generated teacher.
     const teacher = await trx
-      .selectFrom('user_info as u')
+      .selectFrom('class_teacher as ct')
+      .innerJoin('user_info as u', 'u.id', 'ct.user_info_id')
       .innerJoin('account as a', 'a.id', 'u.account_id')
       .select(['u.id', 'a.user_name'])
-      .where('u.org_id', '=', xiaoming.org_id)
-      .where('u.user_type', '=', 1002)
-      .where('u.true_name', 'not in', ['张老师', '李老师', '王老师', '赵老师', '孙校长'])
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb.selectFrom('class_teacher as ct').select('ct.class_id').whereRef('ct.user_info_id', '=', 'u.id'),
-          ),
-        ),
-      )
-      .orderBy('u.id')
+      .where('ct.class_id', '=', cls.id)
+      .where('ct.is_head', '=', true)
       .executeTakeFirstOrThrow()
-    await trx
-      .insertInto('class_teacher')
-      .values({ class_id: cls.id, user_info_id: teacher.id, is_head: true })
-      .execute()
     return { parent: parent.user_name, childName: parent.child, head: teacher.user_name, headClassId: cls.id }
   })
   await usable(t.db, others.parent)

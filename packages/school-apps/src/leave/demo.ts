@@ -126,6 +126,21 @@ export async function seedLeaveDemo(ctx: AppContext, schoolIds: readonly number[
     take(student.sub, span)
     plans.push({ student, cls, span, status: 'approved' })
   }
+  // 王小明 has two of his own in the history (approved, long past), whatever the draw above gave him.
+  const xiaoming = zhangClass && (studentsOf.get(zhangClass.id) ?? []).find((s) => s.name === NAMED_STUDENT)
+  if (zhangClass && xiaoming) {
+    for (const back of [40, 75]) {
+      const span: Span = {
+        startDate: addDays(today, -back),
+        startHalf: 'am',
+        endDate: addDays(today, -back),
+        endHalf: 'pm',
+      }
+      if (!free(xiaoming.sub, span)) continue
+      take(xiaoming.sub, span)
+      plans.push({ student: xiaoming, cls: zhangClass, span, status: 'approved' })
+    }
+  }
   // Three waiting for 张老师, in the days ahead, for students other than 王小明.
   if (zhangClass) {
     const others = (studentsOf.get(zhangClass.id) ?? []).filter((s) => s.name !== NAMED_STUDENT)

@@ -173,6 +173,8 @@ interface Born {
   m: NewMember
   sex: Sex
   person?: { politicalStatusId: number; educationId: number; degreeId: number }
+  /** The class a generated 班主任 leads. */
+  heads?: SeededClass
 }
 interface Guardian {
   b: Born
@@ -201,6 +203,7 @@ function teachersOf(
     const tel = phone()
     return {
       sex,
+      heads: t.head,
       person: {
         politicalStatusId: dict('politicalStatus', names.chance(0.4) ? '中共党员' : '群众'),
         educationId: dict('education', master ? '研究生' : '大学本科'),
@@ -359,6 +362,14 @@ export async function seedPeople(
       ),
     )
     .execute()
+  // Every generated 班主任 leads their class where the rest of the system looks for one (class_teacher.is_head: the
+  // class home, the campus portal's "my classes", the directory's head_teacher that the school apps route leave by).
+  const heads = born.filter((b) => b.heads)
+  if (heads.length)
+    await trx
+      .insertInto('class_teacher')
+      .values(heads.map((b) => ({ class_id: b.heads!.id, user_info_id: idOf.get(b.m)!, is_head: true })))
+      .execute()
 }
 
 /** Gives the named demo accounts their places: staff their departments and classes, 王小明 his class and his mother. */
