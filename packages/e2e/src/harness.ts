@@ -4,6 +4,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { classContracts, parentContracts, type AnyContract, type DataOf, type InputOf } from '@zhixiao/shared'
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core'
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -348,4 +349,72 @@ export async function tokenOf(base: string, userName: string, password = 'Demo@2
   })
   assert(r.data?.userToken, `login of ${userName}: ${r.msg}`)
   return r.data.userToken
+}
+
+/** Calls a contract of the portal's API with a session token and answers its data; any refusal fails the journey. */
+export async function callAs<C extends AnyContract>(base: string, c: C, input: InputOf<C>, token: string) {
+  const r: Env<DataOf<C>> = await api<DataOf<C>>(base, c.path, { body: input, token })
+  assert(r.code === 0, `${c.path} answered ${r.code} ${r.msg}`)
+  return r.data
+}
+
+/** The demo tenant's initial password: every generated account starts on it and must change it at its first sign-in. */
+export const INITIAL_PASSWORD = 'Zx123456'
+
+export interface OtherParent {
+  userName: string
+  trueName: string
+  children: { trueName: string; className: string }[]
+  /** Her child in the class she was found by. */
+  classmate: { trueName: string; className: string }
+}
+
+/**
+ * A generated parent of `className` (第一实验小学, as its school admin xxadmin lists them) who is neither xiaomingmama
+ * nor a parent of `notChild`, still on the initial password (the seed's parents have phones as login names) — one
+ * with two children if the class has one, so a child picker has something to show. Each lane has its own database,
+ * so a journey of one lane never sees what a journey of the other did to her.
+ */
+export async function anotherParent(base: string, className: string, notChild: string): Promise<OtherParent> {
+  const school = await tokenOf(base, 'xxadmin')
+  const classes = await callAs(base, classContracts.page, { archived: false, pageSize: 500 }, school)
+  const klass = classes.list.find((c) => `${c.gradeName}${c.name}` === className)
+  assert(klass, `第一实验小学 has ${className}`)
+  const parents = await callAs(
+    base,
+    parentContracts.page,
+    { classId: klass.id, archived: false, pageSize: 100 },
+    school,
+  )
+  const candidates = parents.list.filter(
+    (p) => p.userName !== 'xiaomingmama' && p.children.every((c) => c.trueName !== notChild),
+  )
+  const other = candidates.find((p) => p.children.length > 1) ?? candidates[0]
+  assert(other, `${className} has a parent who is not ${notChild}'s`)
+  const first = await api<{ mustRstPwdId?: string }>(base, '/base/api/auth/loginByUserPwd', {
+    body: { userName: other.userName, password: INITIAL_PASSWORD, loginType: 1, version: 2, needRandomOrg: false },
+  })
+  assert(first.data?.mustRstPwdId, `${other.userName} is still on the initial password: ${first.msg}`)
+  const children = other.children.map((c) => ({ trueName: c.trueName, className: c.className ?? '' }))
+  const classmate = children.find((c) => c.className === className)
+  assert(classmate, `${other.trueName}'s child in ${className}`)
+  return { userName: other.userName, trueName: other.trueName, children, classmate }
+}
+
+/**
+ * A first sign-in on the initial password through the real login page: the page asks for a password of her own,
+ * she sets `newPassword` and lands on the portal.
+ */
+export async function signInFirstTime(page: Page, base: string, userName: string, newPassword: string): Promise<void> {
+  await page.goto(`${base}/#/redirect/login`)
+  await page.getByPlaceholder('请输入用户名').fill(userName)
+  await page.getByPlaceholder('请输入密码').fill(INITIAL_PASSWORD)
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  const dialog = page.locator('.ant-modal')
+  await dialog.getByText('密码长度为8-20位').first().waitFor()
+  const inputs = dialog.locator('input[type="password"]')
+  await inputs.nth(0).fill(newPassword)
+  await inputs.nth(1).fill(newPassword)
+  await dialog.getByRole('button', { name: /确\s*定/ }).click()
+  await page.waitForURL(/#\/portal\//)
 }

@@ -1,22 +1,13 @@
-import { classContracts, parentContracts, type AnyContract, type DataOf, type InputOf } from '@zhixiao/shared'
 import ExcelJS from 'exceljs'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
-import { api, assert, atRest, signIn, test, tokenOf, watchPageErrors, type Env } from '../harness.js'
+import { anotherParent, assert, atRest, signIn, signInFirstTime, test, watchPageErrors, type Env } from '../harness.js'
 
 /** Every wait for the apps' origin (the OpenID round trip, the app's pages), as in the OIDC journey. */
 const WAIT_MS = 20_000
 const PHONE = { width: 375, height: 812 }
 const CLASS = '三年级(2)班'
 const EXAM = '第三单元测验'
-/** The demo tenant's initial password (every generated account starts on it and must change it first). */
-const INITIAL_PASSWORD = 'Zx123456'
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-
-async function callAs<C extends AnyContract>(base: string, c: C, input: InputOf<C>, token: string) {
-  const r: Env<DataOf<C>> = await api<DataOf<C>>(base, c.path, { body: input, token })
-  assert(r.code === 0, `${c.path} answered ${r.code} ${r.msg}`)
-  return r.data
-}
 
 /** Waits until `found` answers something, at most `ms`; `what` names the wait in the failure. */
 async function poll<T>(what: string, ms: number, found: () => Promise<T | undefined>): Promise<T> {
@@ -106,29 +97,9 @@ test('grades app: zhanglaoshi imports a score sheet with one bad row, fixes it, 
   baseUrl,
   appsUrl,
 }) => {
-  // A parent of a classmate of 王小明, on the initial password (the seed's parents have phones as login names).
-  const school = await tokenOf(baseUrl, 'xxadmin')
-  const classes = await callAs(baseUrl, classContracts.page, { archived: false, pageSize: 500 }, school)
-  const klass = classes.list.find((c) => `${c.gradeName}${c.name}` === CLASS)
-  assert(klass, `第一实验小学 has ${CLASS}`)
-  const parents = await callAs(
-    baseUrl,
-    parentContracts.page,
-    { classId: klass.id, archived: false, pageSize: 100 },
-    school,
-  )
-  const candidates = parents.list.filter(
-    (p) => p.userName !== 'xiaomingmama' && p.children.every((c) => c.trueName !== '王小明'),
-  )
-  // One with two children if the seed has one here: the child picker then has something to show.
-  const other = candidates.find((p) => p.children.length > 1) ?? candidates[0]
-  assert(other, `${CLASS} has a parent who is not 王小明's`)
-  const first = await api<{ mustRstPwdId?: string }>(baseUrl, '/base/api/auth/loginByUserPwd', {
-    body: { userName: other.userName, password: INITIAL_PASSWORD, loginType: 1, version: 2, needRandomOrg: false },
-  })
-  assert(first.data?.mustRstPwdId, `${other.userName} is still on the initial password: ${first.msg}`)
-  const classmate = other.children.find((c) => c.className === CLASS)
-  assert(classmate, `${other.trueName}'s child in ${CLASS}`)
+  // A parent of a classmate of 王小明, on the initial password.
+  const other = await anotherParent(baseUrl, CLASS, '王小明')
+  const classmate = other.classmate
 
   const contexts: BrowserContext[] = []
   const context = async () => {
@@ -318,17 +289,7 @@ test('grades app: zhanglaoshi imports a score sheet with one bad row, fixes it, 
     // ---- 3. Another parent: signs in with the initial password, sets her own, and sees only her own child.
     const parentContext = await context()
     const parentPortal = await parentContext.newPage()
-    await parentPortal.goto(`${baseUrl}/#/redirect/login`)
-    await parentPortal.getByPlaceholder('请输入用户名').fill(other.userName)
-    await parentPortal.getByPlaceholder('请输入密码').fill(INITIAL_PASSWORD)
-    await parentPortal.getByRole('button', { name: '登录', exact: true }).click()
-    const dialog = parentPortal.locator('.ant-modal')
-    await dialog.getByText('密码长度为8-20位').first().waitFor()
-    const inputs = dialog.locator('input[type="password"]')
-    await inputs.nth(0).fill('Parent2026x')
-    await inputs.nth(1).fill('Parent2026x')
-    await dialog.getByRole('button', { name: /确\s*定/ }).click()
-    await parentPortal.waitForURL(/#\/portal\//)
+    await signInFirstTime(parentPortal, baseUrl, other.userName, 'Parent2026x')
     const theirs = await openGrades(parentPortal, appsUrl)
     const parentErrors = watchPageErrors(theirs)
     // The page opens on one of her children (the first the app knows); the picker, with two, names exactly hers.

@@ -30,6 +30,8 @@ export function RequestCards({
         <Card
           key={r.id}
           size="small"
+          data-testid="leave-request"
+          data-request-id={r.id}
           title={
             <Space wrap size={4}>
               <span>{r.personName}</span>
