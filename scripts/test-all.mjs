@@ -115,6 +115,9 @@ if (process.env.TEST_DATABASE_URL) {
       [
         '--project',
         'server',
+        // The school apps' own database on a PostgreSQL server too (their harness gives them a fresh database there).
+        '--project',
+        'school-apps',
         '--maxWorkers=3',
         ...dbFree.flatMap((f) => ['--exclude', `packages/server/test/${f}.test.ts`]),
       ],

@@ -90,4 +90,16 @@ describe('the demo district in the apps', () => {
     expect(principal.isAdmin).toBe(true)
     expect(zhang.roles).not.toContain('admin')
   })
+
+  it('lists the district: the bureau and its schools, each school under the bureau; every class of 第一实验小学 has a 班主任', async () => {
+    const dir = demo.running.apps.probe!.directory
+    const schools = await dir.schools()
+    const bureau = schools.find((s) => s.name === '示范区教育局')
+    const primary = schools.find((s) => s.name === '示范区第一实验小学')
+    expect(bureau, JSON.stringify(schools)).toBeTruthy()
+    expect(primary?.parentId).toBe(bureau!.id)
+    const classes = await dir.classesOf(primary!.id)
+    expect(classes.length).toBe(14)
+    expect(classes.filter((c) => !c.headTeacher).map((c) => c.label)).toEqual([])
+  })
 })

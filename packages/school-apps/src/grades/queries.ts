@@ -324,14 +324,3 @@ export async function noExams(q: Q): Promise<boolean> {
   const [row] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM grades_exam`)
   return (row?.n ?? 0) === 0
 }
-
-/**
- * The schools of the kit's directory mirror. Directory offers no list of schools and the demo needs a place to
- * start looking for 张老师; this one read of the kit's table is the only one (the kit's dir_school, per app key).
- */
-export async function mirroredSchoolIds(q: Q, appKey: string): Promise<number[]> {
-  const rows = await q.query<{ id: number }>(`SELECT id::int AS id FROM dir_school WHERE app_key = $1 ORDER BY id`, [
-    appKey,
-  ])
-  return rows.map((r) => r.id)
-}

@@ -496,6 +496,13 @@ export function directoryMirror(key: string, db: AppDb, api: HubApi): KitDirecto
         )
       })
     },
+    async schools() {
+      const rows = await db.query<{ id: number; name: string; parent_id: number | null }>(
+        'SELECT id::int AS id, name, parent_id::int AS parent_id FROM dir_school WHERE app_key = $1 ORDER BY id',
+        [key],
+      )
+      return rows.map((r) => ({ id: r.id, name: r.name, parentId: r.parent_id }))
+    },
     async classOf(id) {
       const r = await db.query<ClassRow>(`${classQuery} AND c.id = $2`, [key, id])
       return r[0] ? toClass(r[0]) : null

@@ -65,7 +65,14 @@ export interface DirPerson {
   departmentName: string | null
   number: string | null
 }
+export interface DirSchool {
+  id: number
+  name: string
+  parentId: number | null
+}
 export interface Directory {
+  /** The district's organisations of type 机构 (the bureau and its schools), by id. */
+  schools(): Promise<DirSchool[]>
   classOf(id: number): Promise<DirClass | null>
   classesOf(schoolId: number): Promise<DirClass[]>
   person(sub: string): Promise<DirPerson | null>

@@ -5,7 +5,6 @@
 import type { SchoolApp } from '../kit/types.js'
 import { seedLeaveDemo } from './demo.js'
 import { leaveMigrations } from './migrations.js'
-import { mirroredSchoolIds } from './queries.js'
 import { leaveRoutes } from './routes.js'
 import { refreshBadges } from './service.js'
 
@@ -15,5 +14,9 @@ export const leaveApp: SchoolApp = {
   migrations: leaveMigrations,
   routes: leaveRoutes,
   refreshBadges,
-  seedDemo: async (ctx) => seedLeaveDemo(ctx, await mirroredSchoolIds(ctx.db, ctx.key)),
+  seedDemo: async (ctx) =>
+    seedLeaveDemo(
+      ctx,
+      (await ctx.directory.schools()).map((s) => s.id),
+    ),
 }

@@ -358,14 +358,3 @@ export async function countRequests(q: Q): Promise<number> {
   const rows = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM leave_request`)
   return rows[0].n
 }
-
-/**
- * The schools in the kit's directory mirror (the Directory contract has no list of schools; the demo seed needs
- * them to find the demo school). The mirror is the apps' own database, kept by the kit from the hub's directory API.
- */
-export async function mirroredSchoolIds(q: Q, appKey: string): Promise<number[]> {
-  const rows = await q.query<{ id: number }>(`SELECT id::int AS id FROM dir_school WHERE app_key = $1 ORDER BY id`, [
-    appKey,
-  ])
-  return rows.map((r) => r.id)
-}
