@@ -239,7 +239,9 @@ test('leave app: xiaomingmama asks leave for 王小明 on a phone; zhanglaoshi a
       cardText.includes(CHILD) && cardText.includes('待审批') && cardText.includes('病假') && cardText.includes(REASON),
       `我的申请 shows it 待审批: ${cardText}`,
     )
-    assert(/（1天）/.test(cardText), `上午 to 下午 of one day is one day: ${cardText}`)
+    // 上午 to 下午 of one day: that whole day, one day of leave.
+    const day = `${Number(tomorrow.slice(5, 7))}月${Number(tomorrow.slice(8, 10))}日全天（1天）`
+    assert(cardText.includes(day), `the card says ${day}: ${cardText}`)
     assert(await fitsWidth(app), '我的申请 fits a 375 px phone')
     appErrors()
     portalErrors()
@@ -320,15 +322,13 @@ test('leave app: xiaomingmama asks leave for 王小明 on a phone; zhanglaoshi a
     const content = await item.getByTestId('message-content').innerText()
     assert(content.includes(CHILD) && content.includes('已批准'), `the message says it was approved: ${content}`)
     assert(await fitsWidth(portal), 'the message centre fits a 375 px phone')
-    const detail = await (async () => {
-      const [opened] = await Promise.all([
-        phone.waitForEvent('page', { timeout: WAIT_MS }),
-        item.getByTestId('message-content').tap(),
-      ])
-      return opened
-    })()
-    await detail.waitForURL(`${appsUrl}/leave/#/request/${requestId}`, { timeout: WAIT_MS })
+    // The message's link is the app's page of the request: it opens in a window of its own, as from the launcher.
+    const [detail] = await Promise.all([
+      phone.waitForEvent('page', { timeout: WAIT_MS }),
+      item.getByTestId('message-content').tap(),
+    ])
     const detailErrors = watchPageErrors(detail)
+    await detail.waitForURL(`${appsUrl}/leave/#/request/${requestId}`, { timeout: WAIT_MS })
     const sheet = detail.locator('.ant-card').filter({ hasText: `${CHILD}的请假申请` })
     await sheet.waitFor({ timeout: WAIT_MS })
     await sheet.locator('.ant-card-extra').getByText('已批准', { exact: true }).waitFor()
