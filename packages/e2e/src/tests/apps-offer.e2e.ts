@@ -15,6 +15,8 @@ interface Offered {
   name: string
   isScrap: boolean
   hasExpire: boolean
+  /** 'oidc': an OpenID app (the school apps), opened top-level in a page of its own. */
+  protocol: string | null
 }
 
 async function openLauncher(page: Page): Promise<Locator> {
@@ -43,10 +45,24 @@ function offered(page: Page): Promise<Offered[]> {
 }
 
 /**
- * After a click on an app: a page of its own opened (a sub-app frame or a portal page, not a home and not /404), or
- * for a scrapped or expired app the spec's refusal; never 应用未注册或未开通.
+ * A click on an app: a page of its own opened (a sub-app frame or a portal page, not a home and not /404), or for a
+ * scrapped or expired app the spec's refusal; never 应用未注册或未开通. An OpenID app opens in a new page, signed in
+ * through the hub: it must arrive at the app showing who is signed in.
  */
-async function assertOpened(page: Page, what: string, app: Offered | undefined): Promise<void> {
+async function assertOpened(
+  page: Page,
+  what: string,
+  app: Offered | undefined,
+  click: () => Promise<void>,
+): Promise<void> {
+  if (app?.protocol === 'oidc') {
+    const [opened] = await Promise.all([page.context().waitForEvent('page', { timeout: 20_000 }), click()])
+    await opened.getByTestId('viewer-name').waitFor({ timeout: 20_000 })
+    assert(!page.url().includes('#/404'), `${what} leaves the portal where it was (${page.url()})`)
+    await opened.close()
+    return
+  }
+  await click()
   const closed = app?.isScrap ? AppMsg.SCRAPPED : app?.hasExpire ? AppMsg.EXPIRED : null
   if (closed) {
     await page.locator('.ant-message').getByText(closed).first().waitFor()
@@ -103,8 +119,7 @@ test('apps offer: as zhanglaoshi every header tab and every launcher app opens s
   const tabs = await page.getByTestId('app-tab').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''))
   for (const [i, name] of tabs.entries()) {
     await page.goto(home)
-    await page.getByTestId('app-tab').nth(i).click()
-    await assertOpened(page, `header tab ${name}`, byName.get(name))
+    await assertOpened(page, `header tab ${name}`, byName.get(name), () => page.getByTestId('app-tab').nth(i).click())
   }
 
   await page.goto(home)
@@ -115,8 +130,10 @@ test('apps offer: as zhanglaoshi every header tab and every launcher app opens s
     // From an app's page, goto(home) is a hash change the router renders a moment later; a click on 应用 before that
     // opens the launcher for the page being left, and it closes again as the home renders.
     await page.locator('[data-page="/portal/home"]').waitFor()
-    await (await openLauncher(page)).locator(`[data-app="${id}"]`).first().click()
-    await assertOpened(page, `launcher app ${id}`, byId.get(id))
+    const launcher = await openLauncher(page)
+    await assertOpened(page, `launcher app ${id}`, byId.get(id), () =>
+      launcher.locator(`[data-app="${id}"]`).first().click(),
+    )
   }
 })
 
