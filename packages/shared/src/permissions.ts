@@ -141,6 +141,7 @@ export const PERMISSION_CATALOGUE: PermissionNode[] = [
         btn('base_parent_export', '导出家长'),
       ]),
       page('base_log_monitor', '关键日志监控'),
+      page('base_privacy_log', '个人信息访问日志', [btn('base_privacy_reveal', '查看完整个人信息')]),
       page('base_search_person', '人员查询'),
       page('base_communal_fields', '公共字段'),
     ],

@@ -21,6 +21,7 @@ import type { OidcTables } from './tables/oidc.js'
 import type { PcPortalTables } from './tables/pc-portal.js'
 import type { PeopleTables } from './tables/people.js'
 import type { PortalConfigTables } from './tables/portal-config.js'
+import type { PrivacyTables } from './tables/privacy.js'
 import type { RedDotsTables } from './tables/red-dots.js'
 import type { SignupTables } from './tables/signup.js'
 import type { SmsTables } from './tables/sms.js'
@@ -46,6 +47,7 @@ export type * from './tables/oidc.js'
 export type * from './tables/pc-portal.js'
 export type * from './tables/people.js'
 export type * from './tables/portal-config.js'
+export type * from './tables/privacy.js'
 export type * from './tables/red-dots.js'
 export type * from './tables/signup.js'
 export type * from './tables/sms.js'
@@ -77,4 +79,5 @@ export interface Database
     CampusTables,
     ComplaintsTables,
     AssistantTables,
-    AllianceTables {}
+    AllianceTables,
+    PrivacyTables {}

@@ -26,6 +26,7 @@ import { smsModule } from './sms/manifest.js'
 import { ssoModule } from './sso/manifest.js'
 import { importsModule } from './imports/manifest.js'
 import { peopleModule } from './people/manifest.js'
+import { privacyModule } from './privacy/manifest.js'
 import { allianceModule } from './alliance/manifest.js'
 import { assistantModule } from './assistant/manifest.js'
 import { campusModule } from './campus/manifest.js'
@@ -60,6 +61,7 @@ export const MODULES: readonly ModuleManifest[] = [
   ssoModule,
   signupModule,
   peopleModule,
+  privacyModule,
   importsModule,
   messagesModule,
   campusModule,

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { keysetChunks, xlsxStream, type SheetRow } from '../../platform/excel.js'
 import { recordOp } from '../../platform/op-log.js'
+import { logPersonalAccess } from '../privacy/access-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
 import { childrenOf } from './parent-service.js'
 import { schoolOf } from './student-service.js'
@@ -23,23 +24,39 @@ const memberIds =
     )
 const sex = (v: number | null) => (v == null ? '' : (SEX_LABEL[v] ?? ''))
 
-/** Resolves the org and logs the export (a key operation: personal data leaves the system) before streaming. */
+/** The personal fields (policy keys) each export's columns carry, for its access-log lines. */
+const TEACHER_EXPORT_FIELDS = ['phone', 'idCard', 'email'] as const
+const STUDENT_EXPORT_FIELDS = ['idCard', 'phone'] as const
+const PARENT_EXPORT_FIELDS = ['phone', 'guardians'] as const
+
+/**
+ * Resolves the org and logs the export before streaming: a key operation (personal data leaves the system) and one
+ * access-log row without a subject that names the org, the fields and the filter (docs/privacy.md).
+ */
 async function exportOrg(
   ctx: AppContext,
   auth: AuthInfo,
   module: string,
-  orgId: number | undefined,
+  q: { orgId?: number | null } & Record<string, unknown>,
   school: boolean,
+  fields: readonly string[],
 ): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const id = school ? await schoolOf(trx, auth, orgId) : await scopedOrg(trx, auth, orgId)
+    const id = school ? await schoolOf(trx, auth, q.orgId ?? undefined) : await scopedOrg(trx, auth, q.orgId ?? undefined)
     await recordOp(trx, auth, { module, action: '导出', target: null, important: true })
+    await logPersonalAccess(trx, auth, {
+      action: 'export',
+      fields,
+      subjects: [],
+      bulkOrgId: id,
+      purpose: `${module}导出，条件 ${JSON.stringify(q)}`.slice(0, 500),
+    })
     return id
   })
 }
 
 export async function exportTeachers(ctx: AppContext, auth: AuthInfo, q: Filters<TeacherPageBody>): Promise<Readable> {
-  const orgId = await exportOrg(ctx, auth, '教师管理', q.orgId, false)
+  const orgId = await exportOrg(ctx, auth, '教师管理', q, false, TEACHER_EXPORT_FIELDS)
   const names = await ctx.db.tenant(auth.tenantId, (trx) => listDictNames(trx))
   const dict = new Map(names.map((d) => [d.id, d.name]))
   const name = (id: number | null) => (id == null ? '' : (dict.get(id) ?? ''))
@@ -71,10 +88,20 @@ export async function exportTeachers(ctx: AppContext, auth: AuthInfo, q: Filters
 }
 
 export async function exportStudents(ctx: AppContext, auth: AuthInfo, q: Filters<StudentPageBody>): Promise<Readable> {
-  const orgId = await exportOrg(ctx, auth, '学生管理', q.orgId, true)
+  const orgId = await exportOrg(ctx, auth, '学生管理', q, true, STUDENT_EXPORT_FIELDS)
   async function* rows(): AsyncGenerator<SheetRow> {
     for await (const r of keysetChunks(memberIds(ctx, auth, orgId, UserType.STUDENT, q.archived), (ids) =>
-      ctx.db.tenant(auth.tenantId, (trx) => filteredStudentsWithIds(trx, orgId, q, ids)),
+      ctx.db.tenant(auth.tenantId, async (trx) => {
+        const chunk = await filteredStudentsWithIds(trx, orgId, q, ids)
+        // One row per exported child besides the bulk row, so each child's parents see the export in their view.
+        await logPersonalAccess(trx, auth, {
+          action: 'export',
+          fields: STUDENT_EXPORT_FIELDS,
+          subjects: chunk.map((r) => ({ id: Number(r.id), name: r.trueName, orgId })),
+          purpose: '学生管理导出',
+        })
+        return chunk
+      }),
     )) {
       yield {
         trueName: r.trueName,
@@ -95,7 +122,7 @@ export async function exportStudents(ctx: AppContext, auth: AuthInfo, q: Filters
 
 /** One line per parent and child, in the import template's columns. */
 export async function exportParents(ctx: AppContext, auth: AuthInfo, q: Filters<ParentPageBody>): Promise<Readable> {
-  const orgId = await exportOrg(ctx, auth, '家长管理', q.orgId, true)
+  const orgId = await exportOrg(ctx, auth, '家长管理', q, true, PARENT_EXPORT_FIELDS)
   async function* rows(): AsyncGenerator<SheetRow> {
     for await (const batch of chunksOf(
       keysetChunks(memberIds(ctx, auth, orgId, UserType.PARENT, q.archived), (ids) =>

@@ -13,6 +13,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { refused } from '../../platform/errors.js'
 import { assertMayActOnMembers } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
+import { logPersonalAccess } from '../privacy/access-log.js'
 import type { Page } from '../../platform/paging.js'
 import { defaultPasswordHash, insertMembers, memberFor, uniqueMsg, unitAttrOf } from './members.js'
 import { anchoredIdsAt } from './deep-pages.js'
@@ -160,7 +161,15 @@ export function unbindChild(ctx: AppContext, auth: AuthInfo, parentId: number, c
 
 export function parentsOfChild(ctx: AppContext, auth: AuthInfo, childId: number) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await memberFor(trx, auth, childId, UserType.STUDENT)
-    return parentsOf(trx, childId)
+    const child = await memberFor(trx, auth, childId, UserType.STUDENT)
+    const parents = await parentsOf(trx, childId)
+    // The parents drawer shows the child's guardians with their phones: a look at the child's record.
+    await logPersonalAccess(trx, auth, {
+      action: 'view',
+      fields: ['guardians'],
+      subjects: [{ id: childId, name: child.true_name, orgId: child.org_id }],
+      purpose: '学生的家长',
+    })
+    return parents
   })
 }

@@ -14,6 +14,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound, refused } from '../../platform/errors.js'
 import { assertMayActOnMembers } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
+import { logPersonalAccess } from '../privacy/access-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
 import type { Page } from '../../platform/paging.js'
 import { studentIdsAt } from './deep-pages.js'
@@ -77,11 +78,21 @@ export function pageStudents(ctx: AppContext, auth: AuthInfo, q: StudentPageBody
   })
 }
 
+/** The personal fields the student detail shows (policy keys), for its access-log line. */
+const STUDENT_DETAIL_FIELDS = ['idCard', 'phone', 'guardians'] as const
+
 export function studentDetail(ctx: AppContext, auth: AuthInfo, id: number) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await memberFor(trx, auth, id, UserType.STUDENT)
+    const m = await memberFor(trx, auth, id, UserType.STUDENT)
     const row = fixStudent(await findStudentRow(trx, id))
-    return { ...row, parents: await parentsOf(trx, id) }
+    const parents = await parentsOf(trx, id)
+    await logPersonalAccess(trx, auth, {
+      action: 'view',
+      fields: STUDENT_DETAIL_FIELDS,
+      subjects: [{ id, name: m.true_name, orgId: m.org_id }],
+      purpose: '学生详情',
+    })
+    return { ...row, parents }
   })
 }
 

@@ -12,6 +12,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { refused } from '../../platform/errors.js'
 import { assertMayActOnMembers } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
+import { logPersonalAccess } from '../privacy/access-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
 import type { Page } from '../../platform/paging.js'
 import { anchoredIdsAt } from './deep-pages.js'
@@ -60,11 +61,20 @@ export function pageTeachers(ctx: AppContext, auth: AuthInfo, q: TeacherPageBody
   })
 }
 
+/** The personal fields the teacher detail shows (policy keys), for its access-log line. */
+const TEACHER_DETAIL_FIELDS = ['idCard', 'phone', 'email'] as const
+
 export function teacherDetail(ctx: AppContext, auth: AuthInfo, id: number) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    await memberFor(trx, auth, id, UserType.STAFF)
+    const m = await memberFor(trx, auth, id, UserType.STAFF)
     const row = fixTeacher(await findTeacherRow(trx, id))
     const orgs = await listTeacherOrgs(trx, row.accountId)
+    await logPersonalAccess(trx, auth, {
+      action: 'view',
+      fields: TEACHER_DETAIL_FIELDS,
+      subjects: [{ id, name: m.true_name, orgId: m.org_id }],
+      purpose: '教师详情',
+    })
     return { ...row, orgs }
   })
 }

@@ -1,0 +1,43 @@
+/** /base/api/privacy: the personal-data access log, the reveal and the parent's view (docs/privacy.md). */
+import { get, post } from '../contract.js'
+import { pageOf } from '../organization.js'
+import {
+  accessLogPageBody,
+  accessLogRow,
+  myChildAccess,
+  myChildAccessQuery,
+  myChildRow,
+  revealAnswer,
+  revealBody,
+} from '../privacy-access.js'
+import * as z from '../z.js'
+
+const B = '/base/api/privacy'
+const tags = ['个人信息保护']
+export const privacyContracts = {
+  reveal: post(`${B}/reveal`, {
+    permission: 'base_privacy_reveal',
+    tags,
+    summary: '查看一个人的一项完整个人信息（需填写原因，限频，记入访问日志）',
+    body: revealBody,
+    data: revealAnswer,
+  }),
+  accessLogPage: post(`${B}/accessLog/queryPage`, {
+    permission: 'base_privacy_log',
+    tags,
+    summary: '个人信息访问日志（本机构及下级）',
+    body: accessLogPageBody,
+    data: pageOf(accessLogRow),
+  }),
+  myChildren: get(`${B}/myChildren`, {
+    tags,
+    summary: '当前家长绑定的孩子',
+    data: z.array(myChildRow),
+  }),
+  myChildAccess: get(`${B}/myChildAccess`, {
+    tags,
+    summary: '谁查看了孩子的信息（家长本人的孩子）',
+    query: myChildAccessQuery,
+    data: myChildAccess,
+  }),
+}
