@@ -335,6 +335,14 @@ const ACTIONS: Record<string, Action> = {
     },
     expect: { file: 'spreadsheetml' },
   },
+  // Personal-data protection (docs/privacy.md): revealing one field of a person, with a reason.
+  base_privacy_reveal: {
+    make: async () => ({
+      url: '/base/api/privacy/reveal',
+      body: { userInfoId: await aStudent(), field: 'phone', reason: '核对联系方式' },
+    }),
+    expect: { msg: '已记录本次查看' },
+  },
   // PC portal (sc_menhu_pc).
   sc_menhu_pc_weather: { make: () => roundTrip('CampusWeatherConfig'), expect: { msg: '保存成功' } },
   sc_menhu_pc_class_home_save: { make: () => roundTrip('ClassHomeConfig'), expect: { msg: '保存成功' } },
