@@ -3,7 +3,17 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pruneExpiredAccessLog } from '../src/modules/privacy/access-log.js'
 import { PI_REVEALS_PER_HOUR } from '../src/modules/privacy/reveal-service.js'
-import { call, createTestApp, loginToken, makePerson, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
+import {
+  call,
+  createTestApp,
+  loginToken,
+  makePerson,
+  makeWorld,
+  staffOf,
+  type Staff,
+  type TestApp,
+  type World,
+} from './helpers.js'
 
 /**
  * The personal-data access log (issue 26 point 3, docs/privacy.md "Access log and reveal"): detail views, reveals and
@@ -37,7 +47,8 @@ async function student(token: string, name: string, idCard?: string): Promise<nu
 
 const logPage = (token: string, body: Record<string, unknown> = {}) =>
   call(t, { url: '/base/api/privacy/accessLog/queryPage', token, body: { pageIndex: 1, pageSize: 100, ...body } })
-const reveal = (token: string, body: Record<string, unknown>) => call(t, { url: '/base/api/privacy/reveal', token, body })
+const reveal = (token: string, body: Record<string, unknown>) =>
+  call(t, { url: '/base/api/privacy/reveal', token, body })
 const childAccess = (token: string, childId: number) =>
   call(t, { url: `/base/api/privacy/myChildAccess?childId=${childId}`, token })
 

@@ -97,6 +97,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-userAccount/personalData': () => import('../features/people/PersonalDataPage'),
   '/base-searchPerson/index': () => import('../features/people/SearchPersonPage'),
   '/base-logMonitor/index': () => import('../features/people/LogMonitorPage'),
+  '/base-privacyLog/index': () => import('../features/privacy/AccessLogPage'),
   // Login log and the phone's QR confirm page (docs/auth.md).
   '/roles-loginLog': () => import('../features/login-security/LoginLogPage'),
   '/mobile/qrLogin': () => import('../features/login-security/QrConfirmPage'),
@@ -169,6 +170,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/mobile/home': () => import('../features/mobile-portal/MobileHomePage'),
   '/mobile/apps': () => import('../features/mobile-portal/MobileAppsPage'),
   '/mobile/mine': () => import('../features/mobile-portal/MobileMinePage'),
+  '/mobile/childAccess': () => import('../features/privacy/MobileChildAccessPage'),
   '/menhu-teacher/ration': () => import('../features/mobile-portal/admin/BannerListPage'),
   '/menhu-parent/add-carousel': () => import('../features/mobile-portal/admin/BannerListPage'),
   '/menhu-addration': () => import('../features/mobile-portal/admin/BannerEditPage'),

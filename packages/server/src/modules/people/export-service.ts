@@ -42,7 +42,9 @@ async function exportOrg(
   fields: readonly string[],
 ): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const id = school ? await schoolOf(trx, auth, q.orgId ?? undefined) : await scopedOrg(trx, auth, q.orgId ?? undefined)
+    const id = school
+      ? await schoolOf(trx, auth, q.orgId ?? undefined)
+      : await scopedOrg(trx, auth, q.orgId ?? undefined)
     await recordOp(trx, auth, { module, action: '导出', target: null, important: true })
     await logPersonalAccess(trx, auth, {
       action: 'export',

@@ -1,4 +1,10 @@
-import { PrivacyMsg, type AccessLogPageBody, type AccessLogRow, type MyChildAccess, type PiAction } from '@zhixiao/shared'
+import {
+  PrivacyMsg,
+  type AccessLogPageBody,
+  type AccessLogRow,
+  type MyChildAccess,
+  type PiAction,
+} from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
@@ -70,7 +76,10 @@ export function pageAccessLog(ctx: AppContext, auth: AuthInfo, q: AccessLogPageB
     const orgIds = await subtreeIds(trx, auth.orgId)
     const { rows, count } = accessLogQuery(trx, orgIds, q)
     const page = await paginate(rows, count, { pageIndex: q.pageIndex ?? 1, pageSize: q.pageSize ?? 20 })
-    return { ...page, list: page.list.map((r) => ({ ...r, id: Number(r.id), subjectUserInfoId: numOrNull(r.subjectUserInfoId) })) }
+    return {
+      ...page,
+      list: page.list.map((r) => ({ ...r, id: Number(r.id), subjectUserInfoId: numOrNull(r.subjectUserInfoId) })),
+    }
   })
 }
 

@@ -44,7 +44,9 @@ export async function insertAccessRows(trx: Trx, rows: AccessRow[]): Promise<voi
 export function findPersonForReveal(trx: Trx, userInfoId: number) {
   return trx
     .selectFrom('user_info as u')
-    .leftJoin('person as p', (j) => j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.account_id', '=', 'u.account_id'))
+    .leftJoin('person as p', (j) =>
+      j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.account_id', '=', 'u.account_id'),
+    )
     .select([
       'u.id',
       'u.org_id',
@@ -98,7 +100,9 @@ export function pruneRevealWindows(trx: Trx, userInfoId: number, before: Date) {
 const logRows = (trx: Trx) =>
   trx
     .selectFrom('pi_access_log as l')
-    .leftJoin('org_unit as ao', (j) => j.onRef('ao.tenant_id', '=', 'l.tenant_id').onRef('ao.id', '=', 'l.actor_org_id'))
+    .leftJoin('org_unit as ao', (j) =>
+      j.onRef('ao.tenant_id', '=', 'l.tenant_id').onRef('ao.id', '=', 'l.actor_org_id'),
+    )
     .leftJoin('org_unit as so', (j) =>
       j.onRef('so.tenant_id', '=', 'l.tenant_id').onRef('so.id', '=', 'l.subject_org_id'),
     )

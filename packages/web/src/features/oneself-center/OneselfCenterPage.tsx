@@ -1,4 +1,4 @@
-import { isSchoolUnit, labelOf, UNIT_ATTR_LABEL, USER_TYPE_LABEL } from '@zhixiao/shared'
+import { isSchoolUnit, labelOf, UNIT_ATTR_LABEL, USER_TYPE_LABEL, UserType } from '@zhixiao/shared'
 import { Button, Card, Descriptions, List, Space, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -11,6 +11,7 @@ import { logout } from '../account/logout'
 import { BUREAU_HOME } from '../account/menu-actions'
 import { SwitchOrgDialog } from '../account/SwitchOrgDialog'
 import { TotpCard } from '../login-security/TotpCard'
+import { ChildAccessList } from '../privacy/ChildAccessList'
 
 /**
  * Personal centre (/oneselfCenter, 001 §2.1): profile, the account's organisations (switch from here), change
@@ -71,6 +72,11 @@ export default function OneselfCenterPage({ path, title }: PageProps) {
           )}
         />
       </Card>
+      {user.userType === UserType.PARENT && (
+        <Card title="谁查看了孩子的信息" style={{ marginTop: 16 }} data-testid="oneself-child-access">
+          <ChildAccessList />
+        </Card>
+      )}
       <ChangePasswordDialog
         open={pwdOpen}
         onClose={() => setPwdOpen(false)}
