@@ -43,6 +43,8 @@ const lanes: Load[][] = [
     // the class's pupils and parents, 王小明 and xiaomingmama among them), and one generated parent of that class
     // signed in once with a password of her own instead of the initial one.
     () => import('./tests/grades-app.e2e.js'),
+    // Reads 王小明's detail as xxadmin (one access-log line) and xiaomingmama's 谁查看了孩子的信息; changes nothing else.
+    () => import('./tests/privacy-log.e2e.js'),
   ],
   [
     // First in its lane: it reads the demo as seeded (header style 1, no favourites) and changes nothing.

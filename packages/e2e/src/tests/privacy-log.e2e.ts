@@ -1,0 +1,92 @@
+import type { BrowserContext } from 'playwright-core'
+import { api, assert, tableRow, test, tokenOf, watchPageErrors } from '../harness.js'
+
+const PHONE = { width: 375, height: 812 }
+const CHILD = '王小明'
+
+/**
+ * Issue 26 point 3 (docs/privacy.md "Access log and reveal"): xxadmin opens 王小明's detail page; the view is in the
+ * 个人信息访问日志 of the admin side, and xiaomingmama, on a 375 px phone, finds it in the mobile portal's 我的 →
+ * 谁查看了孩子的信息 with xxadmin's name, org and 查看详情, on a page no wider than the phone.
+ */
+test("privacy log: xxadmin opens 王小明's detail; xiaomingmama sees the view in 谁查看了孩子的信息 on a phone", async ({
+  browser,
+  baseUrl,
+}) => {
+  const adminToken = await tokenOf(baseUrl, 'xxadmin')
+  const me = await api<{ trueName: string; orgId: number; orgName: string }>(
+    baseUrl,
+    '/base/api/account/user/current/detail',
+    { token: adminToken },
+  )
+  const page = await api<{ list: { id: number; trueName: string }[] }>(baseUrl, '/base/api/userInfo/studentInfo/page', {
+    token: adminToken,
+    body: { keyword: CHILD, pageIndex: 1, pageSize: 20 },
+  })
+  const child = page.data.list.find((s) => s.trueName === CHILD)
+  assert(child, `${CHILD} in xxadmin's school: ${page.msg}`)
+
+  const contexts: BrowserContext[] = []
+  const context = async (phone: boolean) => {
+    const c = await browser.newContext(
+      phone
+        ? { viewport: PHONE, isMobile: true, hasTouch: true, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' }
+        : { viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' },
+    )
+    c.setDefaultTimeout(30_000)
+    contexts.push(c)
+    return c
+  }
+  try {
+    // ---- 1. xxadmin opens the student's detail page, then finds the view in the access log.
+    const desk = await (await context(false)).newPage()
+    const deskErrors = watchPageErrors(desk)
+    await desk.goto(`${baseUrl}/#/redirect/login`)
+    await desk.getByPlaceholder('请输入用户名').fill('xxadmin')
+    await desk.getByPlaceholder('请输入密码').fill('Demo@2026')
+    await desk.getByRole('button', { name: '登录', exact: true }).click()
+    await desk.waitForURL(/#\/(portal|base-)/)
+    await desk.goto(`${baseUrl}/#/base-userAccount/studentDetail?id=${child.id}`)
+    const detail = desk.locator('[data-page="/base-userAccount/studentDetail"]')
+    await detail.getByText(CHILD).first().waitFor()
+    await desk.goto(`${baseUrl}/#/base-privacyLog/index`)
+    const log = desk.locator('[data-page="/base-privacyLog/index"]')
+    await log.getByRole('heading', { name: '个人信息访问日志' }).waitFor()
+    const row = tableRow(log, CHILD).filter({ hasText: '查看详情' }).first()
+    await row.waitFor()
+    const rowText = await row.innerText()
+    assert(rowText.includes(me.data.trueName), `the log row names xxadmin (${me.data.trueName}): ${rowText}`)
+    assert(rowText.includes('身份证号'), `the log row names the fields: ${rowText}`)
+    deskErrors()
+
+    // ---- 2. xiaomingmama on her phone: 我的 → 谁查看了孩子的信息.
+    const phone = await (await context(true)).newPage()
+    const phoneErrors = watchPageErrors(phone)
+    // The school's own login address: no organisation choice even if she belongs to a second school.
+    await phone.goto(`${baseUrl}/#/redirect/login?orgId=${me.data.orgId}`)
+    await phone.getByPlaceholder('请输入用户名').fill('xiaomingmama')
+    await phone.getByPlaceholder('请输入密码').fill('Demo@2026')
+    await phone.getByRole('button', { name: '登录', exact: true }).click()
+    await phone.waitForURL(/#\/portal\//)
+    await phone.goto(`${baseUrl}/#/mobile/mine`)
+    const mine = phone.locator('[data-page="/mobile/mine"]')
+    await mine.getByRole('link', { name: '谁查看了孩子的信息' }).tap()
+    await phone.waitForURL(/#\/mobile\/childAccess/)
+    const view = phone.locator('[data-page="/mobile/childAccess"]')
+    const item = view
+      .getByTestId('child-access-item')
+      .filter({ hasText: me.data.trueName })
+      .filter({ hasText: '查看详情' })
+      .first()
+    await item.waitFor()
+    const itemText = await item.innerText()
+    assert(itemText.includes(me.data.orgName), `the item names xxadmin's org (${me.data.orgName}): ${itemText}`)
+    assert(itemText.includes('身份证号'), `the item names the fields: ${itemText}`)
+    // Nothing sticks out of the phone's width.
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth)
+    assert(width <= PHONE.width, `the page fits 375 px: scrollWidth ${width}`)
+    phoneErrors()
+  } finally {
+    for (const c of contexts) await c.close()
+  }
+})
