@@ -36,9 +36,6 @@ export const PI_ACTIONS = ['view', 'reveal', 'export'] as const
 export type PiAction = (typeof PI_ACTIONS)[number]
 export const PI_ACTION_LABEL: Record<PiAction, string> = { view: '查看详情', reveal: '查看完整信息', export: '导出' }
 
-/** Page and button codes (permissions.ts): the admin search, and revealing a masked field. */
-export const PrivacyPerm = { LOG: 'base_privacy_log', REVEAL: 'base_privacy_reveal' } as const
-
 export const PrivacyMsg = {
   REASON_SHORT: '请填写查看原因（4-200个字）',
   REVEAL_LIMIT: '查看完整信息过于频繁，请一小时后再试',
@@ -112,4 +109,3 @@ export type MyChildAccess = z.infer<typeof myChildAccess>
 
 /** A parent's children, for the picker of the parent's view. */
 export const myChildRow = z.object({ id: z.number(), trueName: z.string(), className: z.string().nullable() })
-export type MyChildRow = z.infer<typeof myChildRow>

@@ -21,16 +21,16 @@ import {
 } from './queries.js'
 
 /** Log rows are kept this long (≥ the six months of 网络安全法 art. 21(3)); the table's trigger holds the same figure. */
-export const PI_LOG_RETENTION_DAYS = 400
+const PI_LOG_RETENTION_DAYS = 400
 
 /** Whose data was looked at: a membership, its name and org (copied into the row: the log outlives renames). */
-export interface PiSubject {
+interface PiSubject {
   id: number
   name: string
   orgId: number
 }
 
-export interface PiAccess {
+interface PiAccess {
   action: PiAction
   /** Policy keys of the fields shown or handed out. */
   fields: readonly string[]
