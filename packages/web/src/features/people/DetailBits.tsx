@@ -1,4 +1,4 @@
-import type { ChildParent, DictType } from '@zhixiao/shared'
+import type { ChildParent, DictType, PiFieldKey } from '@zhixiao/shared'
 import { SEX_LABEL } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Descriptions, Empty, Spin, Tag, type DescriptionsProps, type TableColumnsType } from 'antd'
@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { PageFrame, statusColumn, textColumn } from '../../components/crud'
 import type { PageProps } from '../../navigation/page-props'
 import { useDictOptions } from '../base-data/dict-api'
+import { RevealButton } from '../privacy/RevealButton'
 
 /** The name of a dictionary entry (position, title …), or — when none is set. */
 export function DictText({ dictType, id, orgId }: { dictType: DictType; id: number | null; orgId?: number }) {
@@ -69,19 +70,26 @@ export function MemberDetailPage<R extends MemberRecord>({
   lists,
   items,
   more,
+  revealFields,
 }: PageProps & {
   queryKey: string
   load: (id: number) => Promise<R>
   lists: { live: string; archived: string }
   items: (r: R) => DescriptionsProps['items']
   more?: (r: R) => ReactNode
+  /** The personal fields 查看完整信息 offers (policy keys). */
+  revealFields?: readonly PiFieldKey[]
 }) {
   const [params] = useSearchParams()
   const id = Number(params.get('id')) || null
   const q = useQuery({ queryKey: [queryKey, 'detail', id], queryFn: () => load(id as number), enabled: id !== null })
   const r = q.data
   return (
-    <PageFrame path={path} title={title}>
+    <PageFrame
+      path={path}
+      title={title}
+      extra={r && id !== null && revealFields && <RevealButton userInfoId={id} fields={revealFields} />}
+    >
       <DetailCard loading={q.isLoading} found={!!r} back={r?.archived ? lists.archived : lists.live}>
         {r && (
           <>

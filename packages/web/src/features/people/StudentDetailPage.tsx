@@ -10,6 +10,7 @@ export default function StudentDetailPage(props: PageProps) {
       {...props}
       queryKey="students"
       load={studentApi.detail}
+      revealFields={['idCard', 'phone', 'guardians']}
       lists={{ live: '/base-userAccount/students', archived: '/base-userAccount/studentGuidang' }}
       items={(s) => [
         { label: '学号', children: text(s.jobNo) },

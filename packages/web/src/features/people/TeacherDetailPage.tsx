@@ -10,6 +10,7 @@ export default function TeacherDetailPage(props: PageProps) {
       {...props}
       queryKey="teachers"
       load={teacherApi.detail}
+      revealFields={['idCard', 'phone', 'email']}
       lists={{ live: '/base-userAccount/teachers', archived: '/base-userAccount/teachersGuidang' }}
       items={(t) => [
         { label: '登录名', children: t.userName },

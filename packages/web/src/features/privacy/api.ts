@@ -1,9 +1,10 @@
-import { privacyContracts as C, type AccessLogPageBody } from '@zhixiao/shared'
+import { privacyContracts as C, type AccessLogPageBody, type RevealBody } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { call } from '../../api/call'
 
 export const privacyApi = {
   accessLog: (q: AccessLogPageBody) => call(C.accessLogPage, q),
+  reveal: (b: RevealBody) => call(C.reveal, b),
 }
 
 /** The signed-in parent's children (none for anyone else). */
