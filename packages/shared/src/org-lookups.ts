@@ -18,5 +18,3 @@ export type JdTenantOrg = z.infer<typeof jdTenantOrg>
 export const orgManager = z.object({ userInfoId: z.number(), trueName: z.string(), phone: z.string().nullable() })
 export type OrgManager = z.infer<typeof orgManager>
 export const OrgExtraMsg = { TENANT_NOT_FOUND: '租户不存在' } as const
-/** 138****0000: an administrator's phone as other members see it. */
-export const maskPhone = (p: string | null) => (p && p.length >= 7 ? `${p.slice(0, 3)}****${p.slice(-4)}` : p)

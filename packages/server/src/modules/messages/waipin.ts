@@ -1,4 +1,4 @@
-import { ErrorCode, WaipinMsg, type WaipinCard } from '@zhixiao/shared'
+import { ErrorCode, maskPhone, WaipinMsg, type WaipinCard } from '@zhixiao/shared'
 import type { AppContext } from '../../platform/context.js'
 import { notFound, refused } from '../../platform/errors.js'
 import { usableProviderUrl } from '../../platform/provider-url.js'
@@ -8,9 +8,6 @@ import { todayOf } from '../apps/registry.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
 import { defaultDingtalk, defaultWechat } from './dispatch.js'
 import { findExternalStaffByPhone, nearestWaipinApp } from './queries.js'
-
-/** Masks the middle of a phone number for the pass (138****0001). */
-const masked = (p: string) => (p.length >= 7 ? `${p.slice(0, 3)}****${p.slice(-4)}` : p)
 
 /**
  * The external-hire mini-program's sign-in (/menhu-waipin settings, docs/messages.md "External-hire mini-program"):
@@ -51,7 +48,7 @@ export async function waipinCard(
             : null
     return {
       name: x.name,
-      phone: masked(x.phone),
+      phone: maskPhone(x.phone), // the pass shows 138****0001 (the shared policy mask)
       orgName: x.orgName,
       company: x.company,
       jobName: x.jobName ?? null,

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  maskPhone,
   SMS_EVENT_LABELS,
   SmsMsg,
   type SmsConfigSave,
@@ -160,11 +161,6 @@ export async function deleteTemplate(ctx: AppContext, auth: AuthInfo, id: number
 }
 
 // ---- log ----
-
-/** 138****1234: who received a message is visible, the number is not. */
-export function maskPhone(phone: string): string {
-  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****'
-}
 
 /** Is the caller the super administrator (who may read another tenant's SMS log)? */
 export async function isSuperAdmin(ctx: AppContext, auth: AuthInfo): Promise<boolean> {

@@ -1,8 +1,7 @@
-import { OperationType, SmsMsg, type LoginResult } from '@zhixiao/shared'
+import { maskPhone, OperationType, SmsMsg, type LoginResult } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { SecondFactor } from '../auth/sign-in.js'
 import { hashToken, newTenantToken } from '../../platform/tokens.js'
-import { maskPhone } from './admin-service.js'
 import { findAccountPhone, findStepSetting, insertStepTicket } from './queries.js'
 
 const STEP_TTL_MS = 10 * 60 * 1000
