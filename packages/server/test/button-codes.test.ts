@@ -336,7 +336,7 @@ const ACTIONS: Record<string, Action> = {
     expect: { file: 'spreadsheetml' },
   },
   // Personal-data protection (docs/privacy.md): revealing one field of a person, with a reason.
-  base_privacy_reveal: {
+  base_user_account_reveal: {
     make: async () => ({
       url: '/base/api/privacy/reveal',
       body: { userInfoId: await aStudent(), field: 'phone', reason: '核对联系方式' },

@@ -4,6 +4,8 @@
  * base-data page and button codes the spec leaves unnamed follow the `base_*` pattern documented in
  * docs/permissions.md.
  */
+import { PI_REVEAL_PERMISSION, PI_REVEAL_PERMISSION_NAME } from './privacy/personal-fields.js'
+
 export type PermissionKind = 'app' | 'menu' | 'page' | 'button'
 export interface PermissionNode {
   code: string
@@ -139,9 +141,10 @@ export const PERMISSION_CATALOGUE: PermissionNode[] = [
         btn('base_parent_delete', '删除家长'),
         btn('base_parent_manage', '管理家长'),
         btn('base_parent_export', '导出家长'),
+        btn(PI_REVEAL_PERMISSION, PI_REVEAL_PERMISSION_NAME),
       ]),
       page('base_log_monitor', '关键日志监控'),
-      page('base_privacy_log', '个人信息访问日志', [btn('base_privacy_reveal', '查看完整个人信息')]),
+      page('base_privacy_log', '个人信息访问日志'),
       page('base_search_person', '人员查询'),
       page('base_communal_fields', '公共字段'),
     ],

@@ -2,35 +2,8 @@
  * The personal-data access log, the reveal of one masked field and the parent's view of who looked at their child
  * (issue 26 point 3; docs/privacy.md "Access log and reveal").
  */
+import { PERSONAL_FIELD_KEYS } from './privacy/personal-fields.js'
 import * as z from './z.js'
-
-/**
- * The personal fields by policy key. Until the personal-field policy (privacy/personal-fields.ts) lands, the keys are
- * listed here; they must stay the policy's keys, since log rows store them.
- */
-export const PI_FIELD_KEYS = [
-  'idCard',
-  'phone',
-  'address',
-  'birthday',
-  'photo',
-  'nation',
-  'email',
-  'guardians',
-  'health',
-] as const
-export type PiFieldKey = (typeof PI_FIELD_KEYS)[number]
-export const PI_FIELD_LABEL: Record<PiFieldKey, string> = {
-  idCard: '身份证号',
-  phone: '手机号',
-  address: '家庭住址',
-  birthday: '出生日期',
-  photo: '照片',
-  nation: '民族',
-  email: '邮箱',
-  guardians: '监护人信息',
-  health: '健康信息',
-}
 
 export const PI_ACTIONS = ['view', 'reveal', 'export'] as const
 export type PiAction = (typeof PI_ACTIONS)[number]
@@ -51,7 +24,7 @@ const day = z
 
 export const revealBody = z.object({
   userInfoId: z.id({ message: '请选择人员' }),
-  field: z.enum(PI_FIELD_KEYS, { message: '不支持查看该字段' }),
+  field: z.enum(PERSONAL_FIELD_KEYS, { message: '不支持查看该字段' }),
   reason: z
     .line({ message: PrivacyMsg.REASON_SHORT })
     .min(4, PrivacyMsg.REASON_SHORT)
@@ -59,7 +32,7 @@ export const revealBody = z.object({
 })
 export type RevealBody = z.infer<typeof revealBody>
 /** The field's full value; null when nothing is recorded for it. */
-export const revealAnswer = z.object({ field: z.enum(PI_FIELD_KEYS), value: z.string().nullable() })
+export const revealAnswer = z.object({ field: z.enum(PERSONAL_FIELD_KEYS), value: z.string().nullable() })
 export type RevealAnswer = z.infer<typeof revealAnswer>
 
 export const accessLogPageBody = z.object({

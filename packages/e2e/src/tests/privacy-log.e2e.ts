@@ -62,7 +62,7 @@ test("privacy log: xxadmin opens 王小明's detail; xiaomingmama sees the view 
       .or(dialog.getByRole('button', { name: '查看' }))
       .click()
     const revealed = await dialog.getByTestId('revealed-value').innerText()
-    assert(/^监护人信息：母亲 \S+/.test(revealed), `his guardians are shown: ${revealed}`)
+    assert(/^亲属关系：母亲 \S+/.test(revealed), `his guardians are shown: ${revealed}`)
     await dialog
       .getByRole('button', { name: '关 闭' })
       .or(dialog.getByRole('button', { name: '关闭' }))

@@ -16,7 +16,7 @@ const B = '/base/api/privacy'
 const tags = ['个人信息保护']
 export const privacyContracts = {
   reveal: post(`${B}/reveal`, {
-    permission: 'base_privacy_reveal',
+    permission: 'base_user_account_reveal',
     tags,
     summary: '查看一个人的一项完整个人信息（需填写原因，限频，记入访问日志）',
     body: revealBody,

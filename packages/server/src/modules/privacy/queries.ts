@@ -47,6 +47,9 @@ export function findPersonForReveal(trx: Trx, userInfoId: number) {
     .leftJoin('person as p', (j) =>
       j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.account_id', '=', 'u.account_id'),
     )
+    .leftJoin('dict_item as ps', (j) =>
+      j.onRef('ps.tenant_id', '=', 'p.tenant_id').onRef('ps.id', '=', 'p.political_status_id'),
+    )
     .select([
       'u.id',
       'u.org_id',
@@ -58,6 +61,7 @@ export function findPersonForReveal(trx: Trx, userInfoId: number) {
       'p.birthday',
       'p.nation',
       'p.email',
+      'ps.name as political_status',
     ])
     .where('u.id', '=', userInfoId)
     .executeTakeFirst()

@@ -26,6 +26,8 @@ async function valueOf(trx: Trx, p: Person, field: RevealBody['field']): Promise
       return p.email
     case 'photo':
       return p.avatar_url
+    case 'politicalStatus':
+      return p.political_status
     case 'guardians': {
       if (p.user_type !== UserType.STUDENT) return null
       const g = await listGuardians(trx, p.id)

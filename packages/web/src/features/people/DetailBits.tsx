@@ -1,4 +1,4 @@
-import type { ChildParent, DictType, PiFieldKey } from '@zhixiao/shared'
+import type { ChildParent, DictType, PersonalFieldKey } from '@zhixiao/shared'
 import { SEX_LABEL } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Descriptions, Empty, Spin, Tag, type DescriptionsProps, type TableColumnsType } from 'antd'
@@ -78,7 +78,7 @@ export function MemberDetailPage<R extends MemberRecord>({
   items: (r: R) => DescriptionsProps['items']
   more?: (r: R) => ReactNode
   /** The personal fields 查看完整信息 offers (policy keys). */
-  revealFields?: readonly PiFieldKey[]
+  revealFields?: readonly PersonalFieldKey[]
 }) {
   const [params] = useSearchParams()
   const id = Number(params.get('id')) || null

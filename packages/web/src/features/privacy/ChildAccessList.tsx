@@ -1,11 +1,17 @@
-import { PI_ACTION_LABEL, PI_FIELD_LABEL, type ChildAccessRow, type PiAction, type PiFieldKey } from '@zhixiao/shared'
+import {
+  PI_ACTION_LABEL,
+  PERSONAL_FIELDS,
+  type ChildAccessRow,
+  type PiAction,
+  type PersonalFieldKey,
+} from '@zhixiao/shared'
 import { Empty, List, Select, Skeleton, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useChildAccess, useMyChildren } from './api'
 
 const ACTION_COLOR: Record<PiAction, string> = { view: 'blue', reveal: 'orange', export: 'red' }
 export const fieldNames = (fields: readonly string[]) =>
-  fields.map((f) => PI_FIELD_LABEL[f as PiFieldKey] ?? f).join('、') || '—'
+  fields.map((f) => (f in PERSONAL_FIELDS ? PERSONAL_FIELDS[f as PersonalFieldKey].label : f)).join('、') || '—'
 
 /** One look: who (name, roles, org), what they did, which fields, when; a card that fits a 375 px phone. */
 function AccessItem({ r }: { r: ChildAccessRow }) {

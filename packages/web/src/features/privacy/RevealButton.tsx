@@ -1,11 +1,11 @@
-import { PI_FIELD_LABEL, type PiFieldKey, type RevealAnswer } from '@zhixiao/shared'
+import { PERSONAL_FIELDS, PI_REVEAL_PERMISSION, type PersonalFieldKey, type RevealAnswer } from '@zhixiao/shared'
 import { Alert, Form, Input, Modal, Select, Typography } from 'antd'
 import { useState } from 'react'
 import { PermButton } from '../../components/PermButton'
 import { privacyApi } from './api'
 
 interface RevealForm {
-  field: PiFieldKey
+  field: PersonalFieldKey
   reason: string
 }
 
@@ -13,7 +13,7 @@ interface RevealForm {
  * 查看完整信息 on a person's detail page: one field in full, with a reason; the server checks the code, the reach and
  * the hourly limit and logs the reveal (docs/privacy.md "Access log and reveal").
  */
-export function RevealButton({ userInfoId, fields }: { userInfoId: number; fields: readonly PiFieldKey[] }) {
+export function RevealButton({ userInfoId, fields }: { userInfoId: number; fields: readonly PersonalFieldKey[] }) {
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const [shown, setShown] = useState<RevealAnswer | null>(null)
@@ -35,7 +35,7 @@ export function RevealButton({ userInfoId, fields }: { userInfoId: number; field
   }
   return (
     <>
-      <PermButton code="base_privacy_reveal" onClick={() => setOpen(true)}>
+      <PermButton code={PI_REVEAL_PERMISSION} onClick={() => setOpen(true)}>
         查看完整信息
       </PermButton>
       <Modal
@@ -58,7 +58,7 @@ export function RevealButton({ userInfoId, fields }: { userInfoId: number; field
           disabled={!!shown}
         >
           <Form.Item name="field" label="字段" rules={[{ required: true, message: '请选择字段' }]}>
-            <Select options={fields.map((f) => ({ value: f, label: PI_FIELD_LABEL[f] }))} />
+            <Select options={fields.map((f) => ({ value: f, label: PERSONAL_FIELDS[f].label }))} />
           </Form.Item>
           <Form.Item
             name="reason"
@@ -75,7 +75,7 @@ export function RevealButton({ userInfoId, fields }: { userInfoId: number; field
           <Alert
             type="info"
             data-testid="revealed-value"
-            title={`${PI_FIELD_LABEL[shown.field]}：${shown.value ?? '未登记'}`}
+            title={`${PERSONAL_FIELDS[shown.field].label}：${shown.value ?? '未登记'}`}
           />
         )}
       </Modal>
