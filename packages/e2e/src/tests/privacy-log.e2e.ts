@@ -55,7 +55,7 @@ test("privacy log: xxadmin opens 王小明's detail; xiaomingmama sees the view 
     // 查看完整信息: his guardians as bound (relation, name, phone), with a reason (logged as a reveal).
     await detail.getByRole('button', { name: '查看完整信息' }).click()
     const dialog = desk.getByRole('dialog', { name: '查看完整信息' })
-    await pick(desk, dialog.getByLabel('字段'), '监护人信息')
+    await pick(desk, dialog.getByLabel('字段'), '亲属关系')
     await dialog.getByLabel('查看原因').fill(REASON)
     await dialog
       .getByRole('button', { name: '查 看' })
