@@ -1,6 +1,7 @@
 import { GUARDIAN_EVENTS, WEBHOOK_PING } from '@zhixiao/shared'
 import { createHmac, randomUUID } from 'node:crypto'
 import type { AppContext } from '../../platform/context.js'
+import { postBounded, type PostOutcome } from '../../platform/outbound-post.js'
 import { loadHubClient, logAppAccess, subjectFor } from '../app-clients/hub-client.js'
 import { eventsOf, stateKey, type FeedRow, type FeedState, type HubEvent } from './events.js'
 import {
@@ -160,29 +161,16 @@ export function pingDelivery(tenantId: number, appId: number, now: Date): NewDel
   )
 }
 
-type Outcome = { ok: true; status: number } | { ok: false; status: number | null; error: string }
+type Outcome = PostOutcome
 
-async function post(url: string, headers: Record<string, string>, body: string): Promise<Outcome> {
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'Zhixiao-Webhook/1', ...headers },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    })
-    await res.body?.cancel()
-    if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status }
-    return { ok: false, status: res.status, error: `HTTP ${res.status}` }
-  } catch (e) {
-    const err = e as Error & { cause?: { code?: string } }
-    return {
-      ok: false,
-      status: null,
-      error: err.name === 'TimeoutError' ? 'timeout' : (err.cause?.code ?? err.message),
-    }
-  }
-}
+/** The send: a name that does not resolve costs no pool thread (platform/outbound-post.ts). */
+const post = (url: string, headers: Record<string, string>, body: string): Promise<Outcome> =>
+  postBounded(
+    url,
+    { 'content-type': 'application/json', 'user-agent': 'Zhixiao-Webhook/1', ...headers },
+    body,
+    SEND_TIMEOUT_MS,
+  )
 
 type Claimed = Awaited<ReturnType<typeof claimDueDeliveries>>[number]
 
