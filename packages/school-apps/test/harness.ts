@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { HUB_SCOPES } from '@zhixiao/shared'
+import { HUB_SCOPES, WEBHOOK_EVENTS } from '@zhixiao/shared'
 import pg from 'pg'
 // The server tests' vitest context (the template database global-setup provides) is declared there.
 import type {} from '../../server/test/global-setup.js'
@@ -68,15 +68,7 @@ export async function registerSchoolApp(
       payload: {
         appId,
         url: `${appsUrl}/${key}/hooks`,
-        events: [
-          'person.added',
-          'person.changed',
-          'person.archived',
-          'class.changed',
-          'guardian.bound',
-          'guardian.unbound',
-          'org.changed',
-        ],
+        events: [...WEBHOOK_EVENTS],
         enabled: true,
       },
     })

@@ -201,6 +201,10 @@ export function directoryMirror(key: string, db: AppDb, api: HubApi): KitDirecto
        ON CONFLICT (app_key, list) DO UPDATE SET as_of = EXCLUDED.as_of, synced_at = now()`,
       [key, list, asOf],
     )
+  /** Every list's as_of after one read of all six (a full read or a delta round). */
+  const setAsOfs = async (tx: AppTx, reads: Record<List, { asOf: string }>) => {
+    for (const list of LISTS) await setAsOf(tx, list, reads[list].asOf)
+  }
 
   const teacherLinks = (ts: readonly HubTeacher[]) =>
     ts.flatMap((t) => (t.classes ?? []).map((c) => ({ teacher_sub: t.sub, class_id: c.id, is_head: c.is_head })))
@@ -233,15 +237,7 @@ export function directoryMirror(key: string, db: AppDb, api: HubApi): KitDirecto
       await insertRows(tx, 'dir_person', key, PERSON_COLS, people, upsert('sub', PERSON_COLS))
       await insertRows(tx, 'dir_teacher_class', key, LINK_T, teacherLinks(teachers.items), 'ON CONFLICT DO NOTHING')
       await insertRows(tx, 'dir_guardian_child', key, LINK_G, guardianLinks(guardians.items), 'ON CONFLICT DO NOTHING')
-      const lists: [List, string][] = [
-        ['schools', schools.asOf],
-        ['grades', grades.asOf],
-        ['classes', classes.asOf],
-        ['teachers', teachers.asOf],
-        ['students', students.asOf],
-        ['guardians', guardians.asOf],
-      ]
-      for (const [list, asOf] of lists) await setAsOf(tx, list, asOf)
+      await setAsOfs(tx, { schools, grades, classes, teachers, students, guardians })
       await tx.query(
         `INSERT INTO dir_sync (app_key, list, as_of) VALUES ($1, 'full', $2)
          ON CONFLICT (app_key, list) DO UPDATE SET as_of = EXCLUDED.as_of, synced_at = now()`,
@@ -377,15 +373,7 @@ export function directoryMirror(key: string, db: AppDb, api: HubApi): KitDirecto
       }
       await insertRows(tx, 'dir_guardian_child', key, LINK_G, guardianLinks(withChildren), 'ON CONFLICT DO NOTHING')
 
-      const lists: [List, string][] = [
-        ['schools', schools.asOf],
-        ['grades', grades.asOf],
-        ['classes', classes.asOf],
-        ['teachers', teachers.asOf],
-        ['students', students.asOf],
-        ['guardians', guardians.asOf],
-      ]
-      for (const [list, asOf] of lists) await setAsOf(tx, list, asOf)
+      await setAsOfs(tx, { schools, grades, classes, teachers, students, guardians })
     })
   }
 
