@@ -56,7 +56,19 @@ async function assertOpened(
   click: () => Promise<void>,
 ): Promise<void> {
   if (app?.protocol === 'oidc') {
-    const [opened] = await Promise.all([page.context().waitForEvent('page', { timeout: 20_000 }), click()])
+    const [opened] = await Promise.all([
+      page
+        .context()
+        .waitForEvent('page', { timeout: 20_000 })
+        .catch(async (e: unknown) => {
+          // Name what the portal showed instead (a refusal's message, another page), not only the time-out.
+          const said = await page.locator('.ant-message').allInnerTexts()
+          throw new Error(
+            `${what} opened no page (${page.url()}; messages: ${said.join(' | ') || 'none'}): ${String(e)}`,
+          )
+        }),
+      click(),
+    ])
     await opened.getByTestId('viewer-name').waitFor({ timeout: 20_000 })
     assert(!page.url().includes('#/404'), `${what} leaves the portal where it was (${page.url()})`)
     await opened.close()

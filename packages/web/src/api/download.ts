@@ -7,8 +7,9 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   document.body.appendChild(a)
   a.click()
   a.remove()
-  // Revoking at once can cancel the download in some browsers; a tick later it has started.
-  setTimeout(() => URL.revokeObjectURL(url), 0)
+  // Revoked 40 s later, as FileSaver.js does: the browser fetches the blob for the download asynchronously, and on a
+  // busy machine a revoke a tick after the click could come first, so the download never starts and nothing is said.
+  setTimeout(() => URL.revokeObjectURL(url), 40_000)
 }
 
 /** The multipart form of an upload: `fields` first (the server reads the fields that precede the file), then `file`. */
