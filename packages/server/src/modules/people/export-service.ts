@@ -1,4 +1,11 @@
-import { SEX_LABEL, UserType, type ParentPageBody, type StudentPageBody, type TeacherPageBody } from '@zhixiao/shared'
+import {
+  SEX_LABEL,
+  UserType,
+  maskRecord,
+  type ParentPageBody,
+  type StudentPageBody,
+  type TeacherPageBody,
+} from '@zhixiao/shared'
 import type { Readable } from 'node:stream'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { keysetChunks, xlsxStream, type SheetRow } from '../../platform/excel.js'
@@ -6,6 +13,7 @@ import { recordOp } from '../../platform/op-log.js'
 import { logPersonalAccess } from '../privacy/access-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
 import { childrenOf } from './parent-service.js'
+import { PARENT_MASK, maskStudent, maskTeacher } from './masks.js'
 import { schoolOf } from './student-service.js'
 import { listDictNames, memberIdsAfter } from './export-queries.js'
 import { filteredParentsWithIds } from './parent-queries.js'
@@ -64,7 +72,7 @@ export async function exportTeachers(ctx: AppContext, auth: AuthInfo, q: Filters
   const name = (id: number | null) => (id == null ? '' : (dict.get(id) ?? ''))
   async function* rows(): AsyncGenerator<SheetRow> {
     for await (const r of keysetChunks(memberIds(ctx, auth, orgId, UserType.STAFF, q.archived), (ids) =>
-      ctx.db.tenant(auth.tenantId, (trx) => filteredTeachersWithIds(trx, orgId, q, ids)),
+      ctx.db.tenant(auth.tenantId, async (trx) => (await filteredTeachersWithIds(trx, orgId, q, ids)).map(maskTeacher)),
     )) {
       yield {
         trueName: r.trueName,
@@ -102,7 +110,7 @@ export async function exportStudents(ctx: AppContext, auth: AuthInfo, q: Filters
           subjects: chunk.map((r) => ({ id: Number(r.id), name: r.trueName, orgId })),
           purpose: '学生管理导出',
         })
-        return chunk
+        return chunk.map(maskStudent)
       }),
     )) {
       yield {
@@ -128,7 +136,9 @@ export async function exportParents(ctx: AppContext, auth: AuthInfo, q: Filters<
   async function* rows(): AsyncGenerator<SheetRow> {
     for await (const batch of chunksOf(
       keysetChunks(memberIds(ctx, auth, orgId, UserType.PARENT, q.archived), (ids) =>
-        ctx.db.tenant(auth.tenantId, (trx) => filteredParentsWithIds(trx, orgId, q, ids)),
+        ctx.db.tenant(auth.tenantId, async (trx) =>
+          (await filteredParentsWithIds(trx, orgId, q, ids)).map((r) => maskRecord(r, PARENT_MASK)),
+        ),
       ),
       500,
     )) {

@@ -19,6 +19,7 @@ import { scopedOrg } from '../../platform/org-scope.js'
 import type { Page } from '../../platform/paging.js'
 import { studentIdsAt } from './deep-pages.js'
 import { pageMembers } from './member-lists.js'
+import { maskChildParent, maskStudent } from './masks.js'
 import { addMember, defaultPasswordHash, liveClass, memberFor, savePerson, uniqueMsg } from './members.js'
 import { findUnitAttr, updateMemberRow } from './member-queries.js'
 import {
@@ -72,7 +73,7 @@ export function pageStudents(ctx: AppContext, auth: AuthInfo, q: StudentPageBody
       ordered: studentIdsInOrder(keys),
       counted,
       kept: !q.keyword,
-      rows: async (ids) => (await studentsWithIds(trx, ids)).map(fixStudent),
+      rows: async (ids) => (await studentsWithIds(trx, ids)).map((r) => maskStudent(fixStudent(r))),
       deep: (offset, limit) => studentIdsAt(trx, keys, counted, offset, limit),
     })
   })
@@ -84,8 +85,8 @@ const STUDENT_DETAIL_FIELDS = ['idCard', 'phone', 'guardians'] as const
 export function studentDetail(ctx: AppContext, auth: AuthInfo, id: number) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const m = await memberFor(trx, auth, id, UserType.STUDENT)
-    const row = fixStudent(await findStudentRow(trx, id))
-    const parents = await parentsOf(trx, id)
+    const row = maskStudent(fixStudent(await findStudentRow(trx, id)))
+    const parents = (await parentsOf(trx, id)).map(maskChildParent)
     await logPersonalAccess(trx, auth, {
       action: 'view',
       fields: STUDENT_DETAIL_FIELDS,

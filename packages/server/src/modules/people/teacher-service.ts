@@ -17,6 +17,7 @@ import { scopedOrg } from '../../platform/org-scope.js'
 import type { Page } from '../../platform/paging.js'
 import { anchoredIdsAt } from './deep-pages.js'
 import { pageMembers } from './member-lists.js'
+import { maskTeacher } from './masks.js'
 import { addMember, checkDept, checkDicts, defaultPasswordHash, memberFor, savePerson, uniqueMsg } from './members.js'
 import { findAccountByPhone, findMembershipIn, setAccountPhone, updateMemberRow } from './member-queries.js'
 import {
@@ -44,7 +45,7 @@ export function pageTeachers(ctx: AppContext, auth: AuthInfo, q: TeacherPageBody
       ordered: teacherIdsInOrder(keys),
       counted,
       kept: !q.keyword && q.deptId == null,
-      rows: async (ids) => (await teachersWithIds(trx, ids)).map(fixTeacher),
+      rows: async (ids) => (await teachersWithIds(trx, ids)).map((r) => maskTeacher(fixTeacher(r))),
       deep: (offset, limit) =>
         anchoredIdsAt(
           ctx.db,
@@ -67,7 +68,7 @@ const TEACHER_DETAIL_FIELDS = ['idCard', 'phone', 'email'] as const
 export function teacherDetail(ctx: AppContext, auth: AuthInfo, id: number) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const m = await memberFor(trx, auth, id, UserType.STAFF)
-    const row = fixTeacher(await findTeacherRow(trx, id))
+    const row = maskTeacher(fixTeacher(await findTeacherRow(trx, id)))
     const orgs = await listTeacherOrgs(trx, row.accountId)
     await logPersonalAccess(trx, auth, {
       action: 'view',
