@@ -1,11 +1,4 @@
-import {
-  SEX_LABEL,
-  UserType,
-  maskRecord,
-  type ParentPageBody,
-  type StudentPageBody,
-  type TeacherPageBody,
-} from '@zhixiao/shared'
+import { SEX_LABEL, UserType, type ParentPageBody, type StudentPageBody, type TeacherPageBody } from '@zhixiao/shared'
 import type { Readable } from 'node:stream'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { keysetChunks, xlsxStream, type SheetRow } from '../../platform/excel.js'
@@ -13,7 +6,7 @@ import { recordOp } from '../../platform/op-log.js'
 import { logPersonalAccess } from '../privacy/access-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
 import { childrenOf } from './parent-service.js'
-import { PARENT_MASK, maskStudent, maskTeacher } from './masks.js'
+import { maskParent, maskStudent, maskTeacher } from './masks.js'
 import { schoolOf } from './student-service.js'
 import { listDictNames, memberIdsAfter } from './export-queries.js'
 import { filteredParentsWithIds } from './parent-queries.js'
@@ -136,9 +129,7 @@ export async function exportParents(ctx: AppContext, auth: AuthInfo, q: Filters<
   async function* rows(): AsyncGenerator<SheetRow> {
     for await (const batch of chunksOf(
       keysetChunks(memberIds(ctx, auth, orgId, UserType.PARENT, q.archived), (ids) =>
-        ctx.db.tenant(auth.tenantId, async (trx) =>
-          (await filteredParentsWithIds(trx, orgId, q, ids)).map((r) => maskRecord(r, PARENT_MASK)),
-        ),
+        ctx.db.tenant(auth.tenantId, async (trx) => (await filteredParentsWithIds(trx, orgId, q, ids)).map(maskParent)),
       ),
       500,
     )) {

@@ -3,6 +3,7 @@ import {
   PERSONAL_FIELDS,
   keepUnlessChanged,
   maskRecord,
+  maskValue,
   type ChildParent,
   type ParentRow,
   type PersonalFieldKey,
@@ -25,17 +26,30 @@ export const TEACHER_MASK = {
   email: 'email',
   politicalStatusId: 'politicalStatus',
 } as const satisfies PersonalMap<TeacherRow>
-export const PARENT_MASK: PersonalMap<ParentRow> = { phone: 'phone' }
-export const CHILD_PARENT_MASK: PersonalMap<ChildParent> = { phone: 'phone' }
-export const SEARCH_MASK: PersonalMap<SearchPersonRow> = { phone: 'phone' }
+export const PARENT_MASK = { phone: 'phone' } as const satisfies PersonalMap<ParentRow>
+export const CHILD_PARENT_MASK = { phone: 'phone' } as const satisfies PersonalMap<ChildParent>
+export const SEARCH_MASK = { phone: 'phone' } as const satisfies PersonalMap<SearchPersonRow>
 
-// Generic over the masked properties: the export reads the same rows before the list's number fixes.
-type Masked<R, M> = Pick<R, keyof M & keyof R>
-export const maskStudent = <T extends Masked<StudentRow, typeof STUDENT_MASK>>(r: T): T =>
-  maskRecord(r, STUDENT_MASK as PersonalMap<T>)
-export const maskTeacher = <T extends Masked<TeacherRow, typeof TEACHER_MASK>>(r: T): T =>
-  maskRecord(r, TEACHER_MASK as PersonalMap<T>)
-export const maskChildParent = (r: ChildParent): ChildParent => maskRecord(r, CHILD_PARENT_MASK)
+/**
+ * A login name that is the phone (the default of teachers and parents added by phone) carries the phone: it is masked
+ * like it. Checked before the phone is masked, against the stored value.
+ */
+function withLoginName<T extends { userName?: string; phone?: string | null }>(masked: T, raw: T): T {
+  return raw.userName !== undefined && raw.userName === raw.phone
+    ? { ...masked, userName: maskValue('phone', raw.userName) ?? '' }
+    : masked
+}
+const masker =
+  <M extends object>(fields: M) =>
+  <T extends { userName?: string; phone?: string | null }>(r: T): T =>
+    withLoginName(maskRecord(r, fields as PersonalMap<T>), r)
+
+// Generic over the rows: the export reads the same rows before the list's number fixes.
+export const maskStudent = masker(STUDENT_MASK)
+export const maskTeacher = masker(TEACHER_MASK)
+export const maskParent = masker(PARENT_MASK)
+export const maskChildParent = masker(CHILD_PARENT_MASK)
+export const maskSearchRow = masker(SEARCH_MASK)
 
 /** The mask character of every rule; a submitted value holding it was copied from a masked screen or typed to look so. */
 const MASK_CHAR = '*'

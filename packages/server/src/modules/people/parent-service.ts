@@ -2,7 +2,7 @@ import {
   ErrorCode,
   PeopleMsg,
   UserType,
-  maskRecord,
+  maskPhone,
   type ParentAddBody,
   type ParentBindBody,
   type ParentChild,
@@ -19,7 +19,7 @@ import type { Page } from '../../platform/paging.js'
 import { defaultPasswordHash, insertMembers, memberFor, uniqueMsg, unitAttrOf } from './members.js'
 import { anchoredIdsAt } from './deep-pages.js'
 import { pageMembers } from './member-lists.js'
-import { maskChildParent, PARENT_MASK } from './masks.js'
+import { maskChildParent, maskParent } from './masks.js'
 import { findAccountByPhone } from './member-queries.js'
 import {
   deleteParentChild,
@@ -52,7 +52,7 @@ export function pageParents(ctx: AppContext, auth: AuthInfo, q: ParentPageBody):
       ordered: parentIdsInOrder(keys),
       counted,
       kept: !q.keyword && q.childId == null && q.classId == null,
-      rows: async (ids) => (await parentsWithIds(trx, ids)).map((r) => maskRecord(r, PARENT_MASK)),
+      rows: async (ids) => (await parentsWithIds(trx, ids)).map(maskParent),
       deep: (offset, limit) =>
         anchoredIdsAt(
           ctx.db,
@@ -126,7 +126,7 @@ export function addParent(ctx: AppContext, auth: AuthInfo, b: ParentAddBody): Pr
         module: '家长管理',
         action: '新增',
         target: b.trueName,
-        detail: { after: { phone: b.phone, childId: b.childId, relation: b.relation } },
+        detail: { after: { phone: maskPhone(b.phone), childId: b.childId, relation: b.relation } },
       })
       return id
     } catch (e) {

@@ -1,8 +1,8 @@
-import { maskRecord, type LogRow, type SearchPersonRow } from '@zhixiao/shared'
+import type { LogRow, SearchPersonRow } from '@zhixiao/shared'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { subtreeIds } from '../../platform/org-scope.js'
 import type { Page } from '../../platform/paging.js'
-import { SEARCH_MASK } from './masks.js'
+import { maskSearchRow } from './masks.js'
 import { listOrgsWithLog, pageLogRows, pageSearchRows, type LogQuery } from './search-queries.js'
 
 /** /base-searchPerson: everyone in the caller's org and below (a bureau sees its schools' people). */
@@ -15,7 +15,7 @@ export function searchPeople(
     const scope = await subtreeIds(trx, auth.orgId)
     const page = await pageSearchRows(trx, scope, q)
     // A search by a typed phone still finds the person; the answer shows the number masked like every list.
-    return { ...page, list: page.list.map((r) => maskRecord(r, SEARCH_MASK)) }
+    return { ...page, list: page.list.map(maskSearchRow) }
   })
 }
 
