@@ -58,10 +58,12 @@ export const maskableMobileField = z
   .string({ message: '请输入手机号' })
   .trim()
   .min(1, '请输入手机号')
+  .max(11, '手机号格式不正确')
   .refine(maskedMobile, '手机号格式不正确')
 const maskableOptionalMobile = z
   .string()
   .trim()
+  .max(11, '手机号格式不正确')
   .optional()
   .nullable()
   .transform((v) => (v ? v : null))
