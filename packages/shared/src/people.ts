@@ -60,7 +60,7 @@ export const maskableMobileField = z
   .min(1, '请输入手机号')
   .max(11, '手机号格式不正确')
   .refine(maskedMobile, '手机号格式不正确')
-const maskableOptionalMobile = z
+export const maskableOptionalMobileField = z
   .string()
   .trim()
   .max(11, '手机号格式不正确')
@@ -232,7 +232,7 @@ export const studentFields = {
 export const studentAddBody = z.object({ userName: loginNameField, ...studentFields })
 export type StudentAddBody = z.infer<typeof studentAddBody>
 export const studentUpdateBody = z
-  .object({ id: z.id(), ...studentFields, phone: maskableOptionalMobile, idCard: maskableIdCardField })
+  .object({ id: z.id(), ...studentFields, phone: maskableOptionalMobileField, idCard: maskableIdCardField })
   .omit({ classId: true })
 export type StudentUpdateBody = z.infer<typeof studentUpdateBody>
 export const studentPageBody = z.object({ ...peoplePageFields, gradeId: optId, classId: optId })
