@@ -45,6 +45,9 @@ const lanes: Load[][] = [
     () => import('./tests/grades-app.e2e.js'),
     // Reads 王小明's detail as xxadmin (one access-log line) and xiaomingmama's 谁查看了孩子的信息; changes nothing else.
     () => import('./tests/privacy-log.e2e.js'),
+    // Reveals a generated teacher's phone of 第一实验小学 as xxadmin twice (two reveal lines) and saves his edit form
+    // unchanged (his stored facts stay as they were).
+    () => import('./tests/people-masking.e2e.js'),
   ],
   [
     // First in its lane: it reads the demo as seeded (header style 1, no favourites) and changes nothing.
