@@ -1,7 +1,9 @@
-import { parseIdCard, UserType } from '@zhixiao/shared'
+import { HUB_SCOPES, parseIdCard, UserType, WEBHOOK_EVENTS } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RouteAccess } from '../src/app.js'
+import { runWebhooks } from '../src/modules/webhooks/dispatch.js'
+import { receiver, registerApp, saveClient } from './hub-fixtures.js'
 import { call, createTestApp, loginToken, makePerson, makeWorld, type TestApp, type World } from './helpers.js'
 import { latestCode } from './sms-helpers.js'
 import { xlsx, zipTexts } from './xlsx.js'
@@ -133,6 +135,8 @@ let callers: Caller[] = []
 /** Ids of the seeded rows, tried in turn for a route that takes an id. */
 let ids: number[] = []
 let revealSubject = 0
+let appId = 0
+let hook: Awaited<ReturnType<typeof receiver>> | undefined
 
 async function seedDistrict(): Promise<void> {
   const person = async (orgId: number, roleIds: number[], phone: string, userType: number = UserType.STAFF) =>
@@ -158,6 +162,22 @@ async function seedDistrict(): Promise<void> {
     },
   ]
   const admin = callers[1]!.token
+  // An app of the identity hub subscribed to every webhook event before the people arrive, so its deliveries
+  // (and its protocol settings and access log) are there to read.
+  appId = await registerApp(t, w.tenantId, '扫描应用')
+  await saveClient(t, callers[0]!.token, {
+    appId,
+    protocol: 'oidc',
+    redirectUris: ['https://scan.example.com/cb'],
+    scopes: [...HUB_SCOPES],
+  })
+  hook = await receiver()
+  const subscribed = await call(t, {
+    url: '/base/api/app/webhook/save',
+    token: callers[0]!.token,
+    body: { appId, url: `${hook.base}/hook`, events: [...WEBHOOK_EVENTS], enabled: true },
+  })
+  expect(subscribed.code, subscribed.msg).toBe(0)
   const ok = async (url: string, body: unknown, token = admin) => {
     const r = await call(t, { url, token, body })
     expect(r.code, `${url}: ${r.msg}`).toBe(0)
@@ -257,6 +277,12 @@ async function seedDistrict(): Promise<void> {
     headers: { registertoken: made.data.registerToken },
   })
   expect(applied.code, applied.msg).toBe(0)
+  await runWebhooks(t.ctx)
+  const deliveries = await call(t, {
+    url: `/base/api/app/webhook/deliveries?appId=${appId}&pageSize=50`,
+    token: callers[0]!.token,
+  })
+  expect(deliveries.data.total, 'the seeded people reached the app as webhook deliveries').toBeGreaterThan(0)
   ids = [student, student2, teacher, parent, external, complaint, join, handler, Number(applied.data?.id ?? 0)].filter(
     (x) => x > 0,
   )
@@ -267,7 +293,10 @@ beforeAll(async () => {
   w = await makeWorld(t)
   await seedDistrict()
 }, 300_000)
-afterAll(() => t?.close())
+afterAll(async () => {
+  await hook?.close()
+  await t?.close()
+})
 
 // ---- calling a route ----
 
@@ -289,6 +318,7 @@ const variantsFor = (caller: Caller): Record<string, unknown[]> => ({
   roleId: [w.roles.admin, w.roles.teacher],
   userType: [UserType.STUDENT, UserType.STAFF, UserType.PARENT],
   codes: [['sc_menhu_menu_school']],
+  appId: [appId],
 })
 const keyOf = (k: string) => (ID_KEYS.test(k) ? 'id' : k)
 const topFields = (r: RouteAccess) =>
