@@ -374,7 +374,7 @@ describe('the scanner', () => {
       c: '139123456789',
       d: 'ab13912345678',
     })
-    expect(findPersonal(lookAlikes.replace(SEED.teacherId, ''))).toEqual([])
+    expect(findPersonal(lookAlikes)).toEqual([])
     // A seeded value is caught even when it is not in a pattern's shape.
     expect(findPersonal('x', ['SCAN-SECRET'])).toEqual([])
     expect(findPersonal('a SCAN-SECRET b', ['SCAN-SECRET'])).toEqual(['SCAN-SECRET'])
