@@ -111,7 +111,7 @@ export function ChildRequests({ initialChildId }: { initialChildId?: number }) {
       <List
         loading={mine.isPending}
         dataSource={mine.data ?? []}
-        locale={{ emptyText: '暂无申请' }}
+        locale={{ emptyText: <Typography.Text type="secondary">暂无申请</Typography.Text> }}
         renderItem={(r) => (
           <List.Item key={r.id} data-testid="my-pi-request" style={{ display: 'block' }}>
             <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}>

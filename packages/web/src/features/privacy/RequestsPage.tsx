@@ -151,7 +151,7 @@ export default function RequestsPage({ path, title }: PageProps) {
       <List
         loading={q.isPending}
         dataSource={q.data?.list ?? []}
-        locale={{ emptyText: '暂无申请' }}
+        locale={{ emptyText: <Typography.Text type="secondary">暂无申请</Typography.Text> }}
         renderItem={(r) => (
           <Card size="small" key={r.id} style={{ marginBottom: 8 }} data-testid="pi-request-card">
             <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>

@@ -66,7 +66,7 @@ function Paged<T extends { id: number }>(p: {
       <List
         loading={q.isPending}
         dataSource={q.data?.list ?? []}
-        locale={{ emptyText: p.empty }}
+        locale={{ emptyText: <Typography.Text type="secondary">{p.empty}</Typography.Text> }}
         renderItem={(r) => (
           <Card size="small" key={r.id} style={{ marginBottom: 8 }}>
             {p.render(r)}
