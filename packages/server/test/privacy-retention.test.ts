@@ -1,6 +1,7 @@
 import {
   addWorkingDays,
   ErrorCode,
+  maskDesired,
   Msg,
   PI_REQUEST_WORKING_DAYS,
   RetentionMsg,
@@ -424,7 +425,9 @@ describe('guardians’ requests', () => {
     })
     expect(asked.code).toBe(0)
     const row = (await page('school', { status: 'pending' })).list[0]
-    expect(row).toMatchObject({ desired: '13900001111', requesterName: 'kidMum家长' })
+    // The school sees the guardian's value masked; the guardian sees their own words.
+    expect(row).toMatchObject({ desired: '139****1111', requesterName: 'kidMum家长' })
+    expect((await call(t, { url: `${Q}/mine`, token: await as('kidMum') })).data[0].desired).toBe('13900001111')
     const notAsked = await handle('school', {
       id: row.id,
       outcome: 'done',
@@ -439,11 +442,12 @@ describe('guardians’ requests', () => {
       correction: { phone: '12345' },
     })
     expect(badPhone.code).toBe(ErrorCode.BAD_REQUEST)
+    // Applied as given, without the school reading it in full.
     const done = await handle('school', {
       id: row.id,
       outcome: 'done',
       reply: '已更正为您提供的号码',
-      correction: { phone: '13900001111' },
+      useDesired: true,
     })
     expect(done).toMatchObject({ code: 0, data: { result: '已更正：手机号' } })
     expect((await stored(w, kid.id)).phone).toBe('13900001111')
@@ -451,6 +455,30 @@ describe('guardians’ requests', () => {
     const mine = (await call(t, { url: `${Q}/mine`, token: await as('kidMum') })).data
     expect(mine[0]).toMatchObject({ kind: 'correct', status: 'done', desired: null })
     expect((await opLines(w, '学生管理')).at(-1)).toMatchObject({ action: '更正', detail: { fields: ['phone'] } })
+  })
+
+  it('a typed correction goes through the same rules; a desired value that is no phone is not applied', async () => {
+    const asked = await add('kidMum', {
+      childId: kid.id,
+      kind: 'correct',
+      fields: ['phone'],
+      problem: '号码又换了',
+      desired: '打电话给妈妈',
+    })
+    expect(asked.code).toBe(0)
+    const row = (await page('school', { status: 'pending' })).list[0]
+    // The phone rule masks whatever stands in the phone's place.
+    expect(row.desired).toBe('****')
+    const unusable = await handle('school', { id: row.id, outcome: 'done', reply: '已更正', useDesired: true })
+    expect(unusable).toMatchObject({ code: ErrorCode.BAD_REQUEST, msg: RetentionMsg.DESIRED_UNUSABLE })
+    const typed = await handle('school', {
+      id: row.id,
+      outcome: 'done',
+      reply: '已按电话核实后更正',
+      correction: { phone: '13900002222' },
+    })
+    expect(typed).toMatchObject({ code: 0, data: { result: '已更正：手机号' } })
+    expect((await stored(w, kid.id)).phone).toBe('13900002222')
   })
 
   it('marks a request overdue after its working days, and a hold keeps everything a deletion names', async () => {
@@ -471,6 +499,18 @@ describe('guardians’ requests', () => {
     const done = await handle('school', { id: row.id, outcome: 'done', reply: '因调查需要暂不删除' })
     expect(done.data.result).toContain('法律保全')
     expect((await stored(w, kid.id)).bindings).toBe(1)
+  })
+})
+
+describe('the school’s view of a desired value', () => {
+  it('masks by the one field’s rule, else every run of digits', () => {
+    expect(maskDesired(['phone'], '13900001111')).toBe('139****1111')
+    expect(maskDesired(['idCard'], '110105201506010016')).toBe('110105**********16')
+    expect(maskDesired(['phone', 'idCard'], '手机13900001111，身份证110105201506010016')).toBe(
+      '手机139****1111，身份证110105**********16',
+    )
+    expect(maskDesired(['nation'], '汉族')).toBe('汉族')
+    expect(maskDesired(['phone'], null)).toBe(null)
   })
 })
 

@@ -3,7 +3,14 @@
  * "Retention and requests").
  */
 import { idCardField } from './people.js'
-import { PERSONAL_FIELD_KEYS, PERSONAL_FIELDS, type PersonalFieldKey } from './privacy/personal-fields.js'
+import {
+  maskIdCard,
+  maskPhone,
+  maskValue,
+  PERSONAL_FIELD_KEYS,
+  PERSONAL_FIELDS,
+  type PersonalFieldKey,
+} from './privacy/personal-fields.js'
 import * as z from './z.js'
 
 /**
@@ -50,6 +57,18 @@ export const scrubDomainOf = (f: PersonalFieldKey): ScrubDomain | null => {
   return d === 'identity' ? null : d
 }
 
+/**
+ * The school's view of a guardian's desired value: a single named field's own mask (phone 3+4, ID 6+2 …); otherwise
+ * (several fields, or a field the policy withholds) the text with every run of six or more digits masked, which is
+ * where phones and ID numbers hide in free text.
+ */
+export function maskDesired(fields: readonly PersonalFieldKey[], desired: string | null): string | null {
+  if (desired === null) return null
+  const only = fields.length === 1 ? fields[0]! : null
+  if (only && PERSONAL_FIELDS[only].mask !== 'withhold') return maskValue(only, desired)
+  return desired.replace(/\d{6,}[\dXx]?/g, (d) => (d.length >= 15 ? maskIdCard(d) : maskPhone(d)))
+}
+
 /** The fields a correction can set through the people module's update (the rest are answered by the school). */
 export const CORRECTABLE_FIELDS = ['phone', 'idCard'] as const satisfies readonly PersonalFieldKey[]
 
@@ -69,6 +88,7 @@ export const RetentionMsg = {
   CORRECTION_NOT_ASKED: '只能更正申请中涉及的信息',
   REQUEST_PENDING: '该孩子已有同类申请正在处理',
   ID_CARD: '身份证号格式不正确',
+  DESIRED_UNUSABLE: '家长提供的内容无法直接采用，请填写更正后的值',
 } as const
 
 const days = z.coerce.number({ message: RetentionMsg.DAYS }).int(RetentionMsg.DAYS).min(0, RetentionMsg.DAYS)
@@ -200,7 +220,10 @@ export const piRequestRow = z.object({
   kind: z.enum(PI_REQUEST_KINDS),
   fields: z.array(z.enum(PERSONAL_FIELD_KEYS)),
   problem: z.string(),
-  /** Cleared once the request is handled: the value lives on in the record or nowhere. */
+  /**
+   * The guardian's own words for a correction: in full to the guardian, masked to the school (by the named field's
+   * rule, or with its digit runs masked). Cleared once the request is handled.
+   */
   desired: z.string().nullable(),
   status: z.enum(PI_REQUEST_STATUSES),
   createdAt: z.string(),
@@ -226,6 +249,11 @@ export const piRequestHandleBody = z.object({
   id: z.id(),
   outcome: z.enum(['done', 'refused'], { message: '请选择处理结果' }),
   reply: z.string({ message: RetentionMsg.REPLY }).trim().min(2, RetentionMsg.REPLY).max(500, RetentionMsg.REPLY),
+  /**
+   * Apply the value the guardian gave to the one correctable field the request names: the school need not read it in
+   * full (its list shows it masked), and it still passes the people module's checks.
+   */
+  useDesired: z.boolean({ message: '参数不正确' }).optional().nullable(),
   /** A correction's new values, applied through the people module's update (its checks apply). */
   correction: z
     .object({

@@ -3,6 +3,8 @@ import {
   chinaDay,
   CORRECTABLE_FIELDS,
   ErrorCode,
+  maskDesired,
+  parseIdCard,
   PERSONAL_FIELDS,
   PI_REQUEST_KIND_LABEL,
   PI_REQUEST_WORKING_DAYS,
@@ -58,14 +60,17 @@ const labels = (fields: readonly string[]) =>
   fields.map((f) => PERSONAL_FIELDS[f as PersonalFieldKey]?.label ?? f).join('、')
 
 type Row = Awaited<ReturnType<typeof requestsOfAccount>>[number]
-function present(r: Row, today: string): PiRequestRow {
+/** `school`: the school's view, where the guardian's desired value leaves masked. */
+function present(r: Row, today: string, school = false): PiRequestRow {
   const pending = r.status === 'pending'
   const left = pending ? workingDaysLeft(today, r.dueOn) : null
+  const fields = r.fields as PersonalFieldKey[]
   return {
     ...r,
     id: Number(r.id),
     childId: Number(r.childId),
-    fields: r.fields as PersonalFieldKey[],
+    fields,
+    desired: school ? maskDesired(fields, r.desired) : r.desired,
     daysLeft: left,
     overdue: pending && today > r.dueOn,
   }
@@ -115,7 +120,7 @@ export function pageRequests(ctx: AppContext, auth: AuthInfo, q: PiRequestPageBo
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const { rows, count } = requestQuery(trx, await subtreeIds(trx, auth.orgId), q)
     const page = await paginate(rows, count, { pageIndex: q.pageIndex ?? 1, pageSize: q.pageSize ?? 20 })
-    return { ...page, list: page.list.map((r) => present(r, today)) }
+    return { ...page, list: page.list.map((r) => present(r, today, true)) }
   })
 }
 
@@ -144,12 +149,22 @@ async function deleteAsked(
 async function correctAsked(
   trx: Trx,
   auth: AuthInfo,
-  r: { child_id: number; fields: string[] },
-  c: PiRequestHandleBody['correction'],
+  r: { child_id: number; fields: string[]; desired: string | null },
+  b: PiRequestHandleBody,
 ): Promise<string> {
   const values: StudentCorrection = {}
+  const c = b.correction
   if (c?.phone) values.phone = c.phone
   if (c?.idCard) values.idCard = c.idCard
+  if (b.useDesired) {
+    // The guardian's value, for the one correctable field named; it must pass the same checks as a typed one.
+    const settable = CORRECTABLE_FIELDS.filter((f) => r.fields.includes(f))
+    const v = r.desired?.trim().toUpperCase() ?? ''
+    if (settable.length !== 1) throw badRequest(RetentionMsg.DESIRED_UNUSABLE)
+    if (settable[0] === 'phone' && /^1\d{10}$/.test(v)) values.phone = v
+    else if (settable[0] === 'idCard' && parseIdCard(v)) values.idCard = v
+    else throw badRequest(RetentionMsg.DESIRED_UNUSABLE)
+  }
   const named = Object.keys(values) as (typeof CORRECTABLE_FIELDS)[number][]
   if (named.some((f) => !r.fields.includes(f))) throw badRequest(RetentionMsg.CORRECTION_NOT_ASKED)
   if (!named.length) return '未改动记录'
@@ -172,8 +187,7 @@ export function handleRequest(ctx: AppContext, auth: AuthInfo, b: PiRequestHandl
     const req = { ...r, id: Number(r.id), child_id: Number(r.child_id) }
     let result = '不予处理'
     if (b.outcome === 'done')
-      result =
-        r.kind === 'delete' ? await deleteAsked(trx, auth, req, now) : await correctAsked(trx, auth, req, b.correction)
+      result = r.kind === 'delete' ? await deleteAsked(trx, auth, req, now) : await correctAsked(trx, auth, req, b)
     const me = await findActor(trx, auth.userInfoId)
     const child = await findMember(trx, req.child_id)
     await finishRequest(trx, req.id, {

@@ -7,7 +7,7 @@ import {
   type PiRequestStatus,
 } from '@zhixiao/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Button, Card, Form, Input, List, Modal, Pagination, Radio, Select, Space, Typography } from 'antd'
+import { Button, Card, Checkbox, Form, Input, List, Modal, Pagination, Radio, Select, Space, Typography } from 'antd'
 import { useState } from 'react'
 import { notify } from '../../api/feedback'
 import { PageFrame, useWrite } from '../../components/crud'
@@ -21,6 +21,7 @@ const meta = { fontSize: 13, overflowWrap: 'anywhere' as const }
 interface HandleForm {
   outcome: 'done' | 'refused'
   reply: string
+  useDesired?: boolean
   phone?: string
   idCard?: string
 }
@@ -30,8 +31,12 @@ function HandleDialog({ r, onClose }: { r: PiRequestRow | null; onClose: () => v
   const [form] = Form.useForm<HandleForm>()
   const [busy, setBusy] = useState(false)
   const outcome = Form.useWatch('outcome', form)
+  const useDesired = Form.useWatch('useDesired', form)
   // The fields a correction can set here; the rest are answered in words (and changed on their own pages).
   const settable = r?.kind === 'correct' ? CORRECTABLE_FIELDS.filter((f) => r.fields.includes(f)) : []
+  // One settable field and the guardian's value: the server applies it, so nobody here needs to read it in full.
+  const canUseDesired = settable.length === 1 && !!r?.desired
+  const typing = outcome === 'done' && !(canUseDesired && useDesired)
   const submit = async (v: HandleForm) => {
     if (!r) return
     setBusy(true)
@@ -63,7 +68,7 @@ function HandleDialog({ r, onClose }: { r: PiRequestRow | null; onClose: () => v
           form={form}
           layout="vertical"
           preserve={false}
-          initialValues={{ outcome: 'done' }}
+          initialValues={{ outcome: 'done', useDesired: true }}
           onFinish={(v) => void submit(v)}
         >
           <Typography.Paragraph style={meta}>
@@ -91,7 +96,12 @@ function HandleDialog({ r, onClose }: { r: PiRequestRow | null; onClose: () => v
               ]}
             />
           </Form.Item>
-          {outcome === 'done' && settable.includes('phone') && (
+          {outcome === 'done' && canUseDesired && (
+            <Form.Item name="useDesired" valuePropName="checked">
+              <Checkbox>采用家长提供的内容（{r.desired}）</Checkbox>
+            </Form.Item>
+          )}
+          {typing && settable.includes('phone') && (
             <Form.Item
               name="phone"
               label="更正后的手机号"
@@ -100,7 +110,7 @@ function HandleDialog({ r, onClose }: { r: PiRequestRow | null; onClose: () => v
               <Input maxLength={11} inputMode="tel" />
             </Form.Item>
           )}
-          {outcome === 'done' && settable.includes('idCard') && (
+          {typing && settable.includes('idCard') && (
             <Form.Item name="idCard" label="更正后的身份证号" rules={[{ len: 18, message: '身份证号格式不正确' }]}>
               <Input maxLength={18} />
             </Form.Item>
