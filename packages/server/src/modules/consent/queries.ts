@@ -7,7 +7,9 @@ import type { ConsentRecordTable } from '../../db/schema.js'
 export function findChild(trx: Trx, childId: number) {
   return trx
     .selectFrom('user_info as u')
-    .leftJoin('person as p', (j) => j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.account_id', '=', 'u.account_id'))
+    .leftJoin('person as p', (j) =>
+      j.onRef('p.tenant_id', '=', 'u.tenant_id').onRef('p.account_id', '=', 'u.account_id'),
+    )
     .select(['u.id', 'u.true_name', 'u.org_id', 'p.birthday'])
     .where('u.id', '=', childId)
     .where('u.user_type', '=', UserType.STUDENT)

@@ -51,7 +51,14 @@ export function myChildConsents(ctx: AppContext, auth: AuthInfo, childId: number
     const latest = await latestLines(trx, childId)
     const stateOf = (purpose: ConsentPurpose, appId: number | null, appName: string | null): ConsentItem => {
       const l = latest.find((x) => x.purpose === purpose && (x.appId === null ? null : Number(x.appId)) === appId)
-      return { purpose, appId, appName, given: l?.given ?? false, at: l?.at ?? null, noticeVersion: l?.noticeVersion ?? null }
+      return {
+        purpose,
+        appId,
+        appName,
+        given: l?.given ?? false,
+        at: l?.at ?? null,
+        noticeVersion: l?.noticeVersion ?? null,
+      }
     }
     const apps = await consentApps(trx, today(ctx))
     const items = CONSENT_PURPOSE_KEYS.flatMap((p) =>
