@@ -5,7 +5,7 @@ import { claimsFor, loadPerson } from '../src/modules/app-clients/claims.js'
 import { loadHubClient, subjectFor } from '../src/modules/app-clients/hub-client.js'
 import { runWebhooks } from '../src/modules/webhooks/dispatch.js'
 import { makeHubWorld, receiver, registerApp, saveClient, type HubWorld } from './hub-fixtures.js'
-import { call, createTestApp, loginToken, makePerson, makeWorld, staffOf, type TestApp } from './helpers.js'
+import { call, createTestApp, loginToken, makePerson, makeWorld, type TestApp } from './helpers.js'
 
 /**
  * The consent ledger (issue 26 point 5, docs/privacy.md "Consent"): only a guardian bound to the child gives or
