@@ -171,6 +171,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/mobile/apps': () => import('../features/mobile-portal/MobileAppsPage'),
   '/mobile/mine': () => import('../features/mobile-portal/MobileMinePage'),
   '/mobile/childAccess': () => import('../features/privacy/MobileChildAccessPage'),
+  '/mobile/childConsent': () => import('../features/privacy/MobileChildConsentPage'),
   '/menhu-teacher/ration': () => import('../features/mobile-portal/admin/BannerListPage'),
   '/menhu-parent/add-carousel': () => import('../features/mobile-portal/admin/BannerListPage'),
   '/menhu-addration': () => import('../features/mobile-portal/admin/BannerEditPage'),

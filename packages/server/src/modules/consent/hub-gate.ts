@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js'
 import { childrenForApp, childrenInFeed } from './queries.js'
 
 /** What the gate needs of an app: which one, and whether it is a school-duty app or a third-party one. */
-export interface GatedApp {
+interface GatedApp {
   appId: number
   childrenData: 'consent' | 'duty'
 }
