@@ -60,7 +60,13 @@ export function myChildConsents(ctx: AppContext, auth: AuthInfo, childId: number
         noticeVersion: l?.noticeVersion ?? null,
       }
     }
-    const apps = await consentApps(trx, today(ctx))
+    const apps: { id: number; name: string }[] = await consentApps(trx, today(ctx))
+    // An app suspended or turned school-duty since keeps its item while a consent to it stands, so it can be withdrawn.
+    for (const l of latest) {
+      if (l.purpose === 'appRelease' && l.given && l.appId !== null && !apps.some((a) => a.id === Number(l.appId))) {
+        apps.push({ id: Number(l.appId), name: l.appName ?? '' })
+      }
+    }
     const items = CONSENT_PURPOSE_KEYS.flatMap((p) =>
       CONSENT_PURPOSES[p].perApp ? apps.map((a) => stateOf(p, a.id, a.name)) : [stateOf(p, null, null)],
     )
@@ -92,7 +98,10 @@ async function appendLine(ctx: AppContext, trx: Trx, auth: AuthInfo, w: Write): 
   const appId = w.b.appId ?? null
   if (CONSENT_PURPOSES[purpose].perApp && appId === null) throw badRequest(ConsentMsg.APP_REQUIRED)
   if (!CONSENT_PURPOSES[purpose].perApp && appId !== null) throw badRequest(ConsentMsg.APP_NOT_ALLOWED)
-  if (appId !== null && !(await consentApps(trx, today(ctx), appId)).length) throw notFound(ConsentMsg.APP_NOT_FOUND)
+  // Consent goes only to a usable third-party app; a withdrawal is always possible (the state check below decides).
+  if (appId !== null && given && !(await consentApps(trx, today(ctx), appId)).length) {
+    throw notFound(ConsentMsg.APP_NOT_FOUND)
+  }
   if (w.b.noticeVersion !== (await currentNoticeVersion(ctx, trx))) {
     throw new AppError(ErrorCode.CONFLICT, ConsentMsg.NOTICE_CHANGED, 409)
   }
