@@ -82,10 +82,12 @@ const lanes: Load[][] = [
     () => import('./tests/startup-params.e2e.js'),
     () => import('./tests/stub-settings.e2e.js'),
     () => import('./tests/cas.e2e.js'),
-    // Last: it leaves an approved sick leave of 王小明 for tomorrow in 请假审批 (its 请假申请已批准 message read by
+    // It leaves an approved sick leave of 王小明 for tomorrow in 请假审批 (its 请假申请已批准 message read by
     // xiaomingmama), and one generated parent of 三年级(2)班 signed in once with a password of her own instead of the
     // initial one.
     () => import('./tests/leave-app.e2e.js'),
+    // Last: it registers a third-party app and leaves one given-and-withdrawn consent of xiaomingmama for it.
+    () => import('./tests/privacy-consent.e2e.js'),
   ],
 ]
 

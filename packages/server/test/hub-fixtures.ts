@@ -82,9 +82,17 @@ export async function registerApp(t: TestApp, tenantId: number, name: string, en
   return row.id
 }
 
-/** Saves an app's protocol settings as the bureau (top org) admin; returns the answer's data. */
+/**
+ * Saves an app's protocol settings as the bureau (top org) admin; returns the answer's data. The hub's protocol tests
+ * register the district's own (school-duty) apps unless a body says `childrenData: 'consent'`: a third-party app
+ * receives no minor without a guardian's consent (privacy-consent.test.ts tests that).
+ */
 export async function saveClient(t: TestApp, adminToken: string, body: Record<string, unknown>) {
-  const r = await call(t, { url: '/base/api/app/client/save', body, token: adminToken })
+  const r = await call(t, {
+    url: '/base/api/app/client/save',
+    body: { childrenData: 'duty', ...body },
+    token: adminToken,
+  })
   if (r.code !== 0) throw new Error(`client save answered ${JSON.stringify(r)}`)
   return r.data as {
     client: { clientId: string; issuer: string; casBase: string }

@@ -1,3 +1,4 @@
+import { APP_CHILDREN_DATA } from './privacy/consent-purposes.js'
 import * as z from './z.js'
 
 /**
@@ -108,6 +109,8 @@ export const appClientSaveBody = z
     subjectType: z.enum(['pairwise', 'public']).default('pairwise'),
     clientCredentials: z.boolean().default(false),
     ratePerMinute: z.number().int().min(10).max(100_000).default(600),
+    /** Third-party (guardian consent for minors) or school-duty; absent: 'consent' for a new app, kept on an edit. */
+    childrenData: z.enum(APP_CHILDREN_DATA, { message: '请选择应用类型' }).optional(),
   })
   .refine((b) => b.protocol !== 'oidc' || b.redirectUris.length > 0, {
     message: AppClientMsg.REDIRECT_REQUIRED,
@@ -141,6 +144,7 @@ export const appClient = z.object({
   clientCredentials: z.boolean(),
   ratePerMinute: z.number(),
   suspended: z.boolean(),
+  childrenData: z.enum(APP_CHILDREN_DATA),
   /** The tenant's issuer and CAS base, for the vendor's configuration. */
   issuer: z.string(),
   casBase: z.string(),

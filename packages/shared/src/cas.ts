@@ -15,6 +15,7 @@ export const CasMsg = {
   APP_UNAVAILABLE: '应用未开通或已停用',
   LOGGED_OUT: '已退出',
   REDIRECTING: '正在登录应用…',
+  CHILD_NO_CONSENT: '此应用以学号等识别用户，监护人尚未同意向其提供孩子的信息',
 } as const
 
 /** How long a service ticket lives before its first validation (the CAS spec recommends no more than five minutes). */

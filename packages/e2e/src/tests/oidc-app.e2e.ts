@@ -40,6 +40,9 @@ async function register(baseUrl: string, adminToken: string, name: string, scope
         postLogoutUris: [`${url}/`],
         backchannelLogoutUri: `${url}/backchannel-logout`,
         scopes,
+        // The district's own app here: a third-party app would see a child only with a guardian's consent
+        // (privacy-consent.e2e.ts proves that).
+        childrenData: 'duty',
       },
     },
   )

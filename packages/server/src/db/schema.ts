@@ -22,6 +22,7 @@ import type { PcPortalTables } from './tables/pc-portal.js'
 import type { PeopleTables } from './tables/people.js'
 import type { PortalConfigTables } from './tables/portal-config.js'
 import type { PrivacyTables } from './tables/privacy.js'
+import type { ConsentTables } from './tables/consent.js'
 import type { RedDotsTables } from './tables/red-dots.js'
 import type { SignupTables } from './tables/signup.js'
 import type { SmsTables } from './tables/sms.js'
@@ -38,6 +39,7 @@ export type * from './tables/base-data.js'
 export type * from './tables/campus.js'
 export type * from './tables/cms.js'
 export type * from './tables/complaints.js'
+export type * from './tables/consent.js'
 export type * from './tables/core.js'
 export type * from './tables/directory.js'
 export type * from './tables/imports.js'
@@ -80,4 +82,5 @@ export interface Database
     ComplaintsTables,
     AssistantTables,
     AllianceTables,
-    PrivacyTables {}
+    PrivacyTables,
+    ConsentTables {}

@@ -143,6 +143,12 @@ export const PERSONAL_FIELDS: Readonly<Record<PersonalFieldKey, PersonalFieldPol
       'parent_child.parent_id',
       'parent_child.child_id',
       'parent_child.relation',
+      // The consent ledger names the child, the guardian who consented and their relation (append-only,
+      // docs/privacy.md "Consent").
+      'consent_record.child_name',
+      'consent_record.guardian_id',
+      'consent_record.guardian_name',
+      'consent_record.relation',
       'join_request.relation',
       'join_request.child_name',
       'join_request.child_no',

@@ -174,6 +174,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/mobile/mine': () => import('../features/mobile-portal/MobileMinePage'),
   '/mobile/childAccess': () => import('../features/privacy/MobileChildAccessPage'),
   '/mobile/childRequests': () => import('../features/privacy/MobileChildRequestsPage'),
+  '/mobile/childConsent': () => import('../features/privacy/MobileChildConsentPage'),
   '/menhu-teacher/ration': () => import('../features/mobile-portal/admin/BannerListPage'),
   '/menhu-parent/add-carousel': () => import('../features/mobile-portal/admin/BannerListPage'),
   '/menhu-addration': () => import('../features/mobile-portal/admin/BannerEditPage'),

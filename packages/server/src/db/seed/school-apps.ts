@@ -105,6 +105,8 @@ async function registerOne(trx: Trx, secrets: SecretBox, origin: string, key: Sc
       subject_type: 'public',
       client_credentials: true,
       rate_per_minute: 1200,
+      // The district's own 学籍 and teaching apps: no guardian consent asked (docs/privacy.md "Consent").
+      children_data: 'duty',
     })
     const favourites = await trx
       .selectFrom('user_info as u')

@@ -20,6 +20,8 @@ export interface AppClientTable extends Owned {
   client_credentials: Generated<boolean>
   rate_per_minute: Generated<number>
   suspended_at: Timestamp | null
+  /** 'duty': a district school-duty app; 'consent': third-party, minors only with appRelease consent (202611281300). */
+  children_data: Generated<'consent' | 'duty'>
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }

@@ -1,6 +1,7 @@
 import { HubUserType, UserType, type HubScope } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
+import { childGate } from '../consent/hub-gate.js'
 import { subjectFor, type HubClient } from './hub-client.js'
 import {
   childrenOf,
@@ -31,7 +32,9 @@ export function loadPerson(trx: Trx, userInfoId: number) {
 
 /**
  * The claims of `scopes` about a person, as the app `client` may see them: ids of other people (children, guardians)
- * in the app's own subject space, so a pairwise app can match them with its directory reads and nothing else.
+ * in the app's own subject space, so a pairwise app can match them with its directory reads and nothing else. A child
+ * the app may not receive (docs/privacy.md "Consent") is reduced to `sub` when it is the subject and left out of a
+ * guardian's `children`; a minor's phone and photo follow the field policy's masks unless consented.
  */
 export async function claimsFor(
   ctx: AppContext,
@@ -42,7 +45,11 @@ export async function claimsFor(
 ): Promise<{ sub: string } & Record<string, unknown>> {
   const granted = (s: HubScope) => scopes.has(s) && client.scopes.includes(s)
   const out: { sub: string } & Record<string, unknown> = { sub: subjectFor(ctx, client, p.id) }
-  if (granted('profile')) Object.assign(out, { name: p.true_name, picture: p.avatar_url ?? undefined })
+  const gate = await childGate(ctx, trx, client, [p.id])
+  if (gate.withheld(p.id)) return out
+  if (granted('profile')) {
+    Object.assign(out, { name: p.true_name, picture: gate.field(p.id, 'photo', p.avatar_url) ?? undefined })
+  }
   if (granted('zx:identity')) {
     const schools = await schoolIdsOf(trx, p.account_id)
     Object.assign(out, {
@@ -67,7 +74,14 @@ export async function claimsFor(
   }
   if (granted('zx:guardian')) {
     if (p.user_type === UserType.PARENT) {
-      const kids = await childrenOf(trx, p.id)
+      const all = await childrenOf(trx, p.id)
+      const kidGate = await childGate(
+        ctx,
+        trx,
+        client,
+        all.map((k) => k.id),
+      )
+      const kids = all.filter((k) => !kidGate.withheld(k.id))
       out.children = kids.map((k) => ({ sub: subjectFor(ctx, client, k.id), name: k.true_name, relation: k.relation }))
     } else if (p.user_type === UserType.STUDENT) {
       const gs = await guardiansOf(trx, p.id)
@@ -76,6 +90,7 @@ export async function claimsFor(
   }
   // The membership's own roles and those delegated to it by an org above (as the portal's permissions count them).
   if (granted('zx:roles')) out.roles = (await roleCodesOf(trx, p.id)).map((r) => r.code)
-  if (granted('phone') && p.phone) Object.assign(out, { phone_number: p.phone, phone_number_verified: true })
+  const phone = gate.field(p.id, 'phone', p.phone)
+  if (granted('phone') && phone) Object.assign(out, { phone_number: phone, phone_number_verified: phone === p.phone })
   return out
 }

@@ -29,6 +29,8 @@ export interface HubClient {
   userTypes: number[] | null
   entryUrl: string | null
   usable: boolean
+  /** 'duty': a district school-duty app; 'consent': third-party, minors only with consent (docs/privacy.md). */
+  childrenData: 'consent' | 'duty'
 }
 
 type ClientRow = NonNullable<Awaited<ReturnType<typeof findClientById>>>
@@ -56,6 +58,7 @@ function toHubClient(ctx: AppContext, r: ClientRow): HubClient {
     userTypes: r.user_types,
     entryUrl: r.entry_url,
     usable: r.suspended_at === null && !r.is_scrap && !expired,
+    childrenData: r.children_data,
   }
 }
 

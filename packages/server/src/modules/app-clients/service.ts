@@ -45,6 +45,7 @@ function toAppClient(r: ClientRow, origin: string): AppClient {
     clientCredentials: r.client_credentials,
     ratePerMinute: r.rate_per_minute,
     suspended: r.suspended_at !== null,
+    childrenData: r.children_data,
     issuer: issuerOf(origin, r.tenant_id),
     casBase: casBaseOf(origin, r.tenant_id),
   }
@@ -76,6 +77,7 @@ function settingsOf(b: SaveInput) {
     subject_type: b.subjectType,
     client_credentials: b.clientCredentials,
     rate_per_minute: b.ratePerMinute,
+    ...(b.childrenData ? { children_data: b.childrenData } : {}),
   }
 }
 
@@ -106,7 +108,7 @@ export async function saveClient(
       module: MODULE,
       action: before ? '修改应用接入' : '配置应用接入',
       target: app.name,
-      detail: { protocol: b.protocol, scopes: b.scopes },
+      detail: { protocol: b.protocol, scopes: b.scopes, childrenData: b.childrenData ?? before?.children_data },
     })
     const row = (await findClientByApp(trx, b.appId))!
     return { client: toAppClient(row, origin), secret: plain ? { clientId: row.client_id, clientSecret: plain } : null }

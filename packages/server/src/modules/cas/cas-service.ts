@@ -15,6 +15,7 @@ import {
   type HubClient,
 } from '../app-clients/hub-client.js'
 import { tenantExists } from '../app-clients/hub-tenant.js'
+import { childGate } from '../consent/hub-gate.js'
 import {
   casClientIdsForService,
   findAppInView,
@@ -206,6 +207,9 @@ export async function validateTicket(ctx: AppContext, tenantId: number, q: Valid
       }
       const person = await admitted(trx, client, Number(row.user_info_id))
       if (!person) return refuse('INVALID_TICKET', CasMsg.USER_TYPE_REFUSED)
+      // A child withheld from the app (docs/privacy.md "Consent") is known to it by `sub` alone, never by a number.
+      const withheld = (await childGate(ctx, trx, client, [person.id])).withheld(person.id)
+      if (withheld && client.casUserAttr !== 'sub') return refuse('INVALID_TICKET', CasMsg.CHILD_NO_CONSENT)
       const user = casUser(ctx, client, person)
       if (!user) return refuse('INVALID_TICKET', '此应用以工号或学号识别用户，该用户没有')
       const attributes = q.attributes

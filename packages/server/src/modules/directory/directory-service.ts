@@ -16,6 +16,7 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
 import { AppError, badRequest } from '../../platform/errors.js'
 import { logAppAccess, subjectFor, type HubClient } from '../app-clients/hub-client.js'
+import { childGate, type ChildGate } from '../consent/hub-gate.js'
 import type { AppCaller } from './app-token.js'
 import {
   changedIds,
@@ -118,7 +119,9 @@ async function readPage<T>(
 
 /**
  * Rows in key order: a list page's rows as they are, or a delta's ids — a missing row is a tombstone, and `state`
- * says whether a found one is shown, gone (archived: a tombstone) or not in this list at all.
+ * says whether a found one is shown, gone (archived: a tombstone) or not in this list at all. A `withheld` row (a
+ * child the app may not receive, docs/privacy.md "Consent") is left out of a list and a tombstone in a delta, as if
+ * archived, so an app that held it drops it on its next delta; its key still counts for the page.
  */
 function settle<R extends { id: number }, T>(
   p: PageOf,
@@ -126,12 +129,14 @@ function settle<R extends { id: number }, T>(
   tomb: (id: number) => T,
   state: (r: R) => 'row' | 'gone' | 'skip',
   show: (r: R) => T,
+  withheld: (r: R) => boolean = () => false,
 ): Keyed<T>[] {
   const byId = new Map(rows.map((r) => [r.id, r]))
   return (p.ids ?? rows.map((r) => r.id)).map((id) => {
     const r = byId.get(id)
     if (!r) return { key: id, item: tomb(id) }
-    const s = p.ids ? state(r) : 'row'
+    let s = p.ids ? state(r) : 'row'
+    if (s === 'row' && withheld(r)) s = p.ids ? 'gone' : 'skip'
     return { key: id, item: s === 'row' ? show(r) : s === 'gone' ? tomb(id) : null }
   })
 }
@@ -196,13 +201,13 @@ export function classes(ctx: AppContext, caller: AppCaller, q: DirectoryClassesQ
 
 type PersonRow = Awaited<ReturnType<typeof listPeople>>[number]
 
-/** What every person row carries: the subject, and name and phone as granted. */
-function personFields(ctx: AppContext, c: HubClient, r: PersonRow) {
+/** What every person row carries: the subject, and name and phone as granted (a minor's phone by the gate). */
+function personFields(ctx: AppContext, c: HubClient, r: PersonRow, gate?: ChildGate) {
   return {
     sub: subjectFor(ctx, c, r.id),
     ...(granted(c, 'profile') ? { name: r.true_name } : {}),
     school_id: r.org_id,
-    ...(granted(c, 'phone') ? { phone_number: r.phone } : {}),
+    ...(granted(c, 'phone') ? { phone_number: gate ? gate.field(r.id, 'phone', r.phone) : r.phone } : {}),
   }
 }
 
@@ -260,15 +265,22 @@ export function students(ctx: AppContext, caller: AppCaller, q: DirectoryMembers
       classId: q.class_id,
     })
     const school = granted(c, 'zx:school')
+    const gate = await childGate(
+      ctx,
+      trx,
+      c,
+      rows.map((r) => r.id),
+    )
     return settle(
       p,
       rows,
       (id): DirectoryStudent => ({ sub: subjectFor(ctx, c, id), deleted: true }),
       (r) => personState(r, UserType.STUDENT, q.school_id, !q.class_id || r.class_id === q.class_id),
       (r) => ({
-        ...personFields(ctx, c, r),
+        ...personFields(ctx, c, r, gate),
         ...(school ? { student_no: r.job_no, grade_id: r.grade_id, class_id: r.class_id } : {}),
       }),
+      (r) => gate.withheld(r.id),
     )
   })
 }
@@ -292,22 +304,25 @@ export function guardians(ctx: AppContext, caller: AppCaller, q: DirectoryMember
       trx,
       rows.map((r) => r.id),
     )
-    const kidsOf = (id: number) => kids.filter((k) => k.parent_id === id)
+    const gate = await childGate(
+      ctx,
+      trx,
+      c,
+      kids.map((k) => k.id),
+    )
+    // A withheld child is no child of the guardian for this app, nor a reason to list them in the child's class.
+    const kidsOf = (id: number) => kids.filter((k) => k.parent_id === id && !gate.withheld(k.id))
+    const inClass = (id: number) => !q.class_id || kidsOf(id).some((k) => k.class_id === q.class_id)
     return settle(
       p,
       rows,
       (id): DirectoryGuardian => ({ sub: subjectFor(ctx, c, id), deleted: true }),
-      (r) =>
-        personState(
-          r,
-          UserType.PARENT,
-          q.school_id,
-          !q.class_id || kidsOf(r.id).some((k) => k.class_id === q.class_id),
-        ),
+      (r) => personState(r, UserType.PARENT, q.school_id, inClass(r.id)),
       (r) => ({
         ...personFields(ctx, c, r),
         children: kidsOf(r.id).map((k) => ({ sub: subjectFor(ctx, c, k.id), relation: k.relation })),
       }),
+      (r) => !inClass(r.id),
     )
   })
 }

@@ -3,6 +3,7 @@ import { createHmac, randomUUID } from 'node:crypto'
 import type { AppContext } from '../../platform/context.js'
 import { postBounded, type PostOutcome } from '../../platform/outbound-post.js'
 import { loadHubClient, logAppAccess, subjectFor } from '../app-clients/hub-client.js'
+import { feedGate } from '../consent/hub-gate.js'
 import { eventsOf, stateKey, type FeedRow, type FeedState, type HubEvent } from './events.js'
 import {
   claimDueDeliveries,
@@ -76,6 +77,19 @@ function dataFor(ctx: AppContext, app: Subscriber, e: HubEvent): Record<string, 
   return { ...e.plain }
 }
 
+/**
+ * The event as an app may hear it (docs/privacy.md "Consent"): about a child withheld from the app, a change is heard
+ * as the child's tombstone (person.archived, nothing but `sub`), an addition and a guardian binding not at all — the
+ * same as the directory's delta, so a withdrawal reaches a subscribed app as an archive.
+ */
+function gated(app: Subscriber, e: HubEvent, gate: Awaited<ReturnType<typeof feedGate>>): HubEvent | null {
+  const g = { appId: app.app_id, childrenData: app.children_data }
+  if (e.child !== undefined && gate.withheld(e.tenantId, g, e.child)) return null
+  if (!e.person || !gate.withheld(e.tenantId, g, e.person.id)) return e
+  if (e.event === 'person.added') return null
+  return { ...e, event: 'person.archived', changedToo: false, person: { id: e.person.id, userType: null, orgId: null } }
+}
+
 async function readState(trx: Parameters<typeof peopleByIds>[0], rows: FeedRow[]): Promise<FeedState> {
   const tenants = [...new Set(rows.map((r) => r.tenant_id))]
   const ids = (entity: string) => [...new Set(rows.filter((r) => r.entity === entity).map((r) => r.entity_id))]
@@ -113,9 +127,13 @@ export async function fanOut(ctx: AppContext): Promise<{ changes: number; delive
     const subs = await liveSubscriptions(trx, tenants, now.toISOString().slice(0, 10))
     const out: NewDelivery[] = []
     if (subs.length) {
-      for (const e of eventsOf(rows, await readState(trx, rows))) {
+      const events = eventsOf(rows, await readState(trx, rows))
+      const kids = events.flatMap((e) => [e.person?.id ?? [], e.child ?? []].flat())
+      const gate = await feedGate(ctx, trx, tenants, kids)
+      for (const each of events) {
         for (const app of subs) {
-          if (!wants(app, e)) continue
+          const e = gated(app, each, gate)
+          if (!e || !wants(app, e)) continue
           const payload: WebhookPayload = {
             id: randomUUID(),
             event: eventFor(app, e),

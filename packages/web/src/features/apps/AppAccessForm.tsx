@@ -1,4 +1,6 @@
 import {
+  APP_CHILDREN_DATA,
+  APP_CHILDREN_DATA_LABEL,
   APP_PROTOCOL_LABEL,
   APP_PROTOCOLS,
   type AppClient,
@@ -33,6 +35,8 @@ const FRESH: Values = {
   subjectType: 'pairwise',
   clientCredentials: false,
   ratePerMinute: 600,
+  // Third-party until the district says it is its own school-duty app (docs/privacy.md "Consent").
+  childrenData: 'consent',
 }
 
 function initialOf(c: AppClient | null): Values {
@@ -49,6 +53,7 @@ function initialOf(c: AppClient | null): Values {
     subjectType: c.subjectType,
     clientCredentials: c.clientCredentials,
     ratePerMinute: c.ratePerMinute,
+    childrenData: c.childrenData,
   }
 }
 
@@ -145,6 +150,15 @@ export function AppAccessForm({
       {protocol !== 'token' && (
         <Form.Item name="scopes" label="授权范围" extra="应用只能获得已勾选范围的字段">
           <ScopeGrant />
+        </Form.Item>
+      )}
+      {protocol !== 'token' && (
+        <Form.Item
+          name="childrenData"
+          label="应用类型（孩子的信息）"
+          extra="第三方应用只有在监护人同意后才能通过登录信息、通讯录接口和回调获得未成年学生的信息；学校职责应用（学籍、教学）无需同意"
+        >
+          <Radio.Group options={APP_CHILDREN_DATA.map((v) => ({ value: v, label: APP_CHILDREN_DATA_LABEL[v] }))} />
         </Form.Item>
       )}
       <Form.Item name="ratePerMinute" label="调用频率上限（次/分钟）">

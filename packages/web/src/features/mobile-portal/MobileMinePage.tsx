@@ -44,6 +44,7 @@ export default function MobileMinePage({ path }: PageProps) {
         dataSource={[
           ...(home.terminal === 'parent' && home.children.length > 0
             ? [
+                { to: '/mobile/childConsent', label: '孩子的授权' },
                 { to: '/mobile/childAccess', label: '谁查看了孩子的信息' },
                 { to: '/mobile/childRequests', label: '更正或删除孩子的信息' },
               ]

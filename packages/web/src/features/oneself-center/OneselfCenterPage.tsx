@@ -13,6 +13,7 @@ import { SwitchOrgDialog } from '../account/SwitchOrgDialog'
 import { TotpCard } from '../login-security/TotpCard'
 import { ChildAccessList } from '../privacy/ChildAccessList'
 import { ChildRequests } from '../privacy/ChildRequests'
+import { ChildConsentList } from '../privacy/ChildConsentList'
 
 /**
  * Personal centre (/oneselfCenter, 001 §2.1): profile, the account's organisations (switch from here), change
@@ -73,6 +74,11 @@ export default function OneselfCenterPage({ path, title }: PageProps) {
           )}
         />
       </Card>
+      {user.userType === UserType.PARENT && (
+        <Card title="孩子的授权" style={{ marginTop: 16 }} data-testid="oneself-child-consent">
+          <ChildConsentList channel="pc" />
+        </Card>
+      )}
       {user.userType === UserType.PARENT && (
         <Card title="谁查看了孩子的信息" style={{ marginTop: 16 }} data-testid="oneself-child-access">
           <ChildAccessList />
