@@ -114,6 +114,13 @@ export const BASE_ROUTES: RouteMeta[] = [
   { path: '/base-searchPerson/index', title: '人员查询', layout: 'default', permission: 'base_search_person' },
   // Who looked at whose personal data (docs/privacy.md "Access log and reveal").
   { path: '/base-privacyLog/index', title: '个人信息访问日志', layout: 'default', permission: 'base_privacy_log' },
+  {
+    path: '/base-privacyLog/notice',
+    title: '隐私政策与服务条款',
+    layout: 'default',
+    permission: 'base_privacy_notice',
+  },
+  { path: '/base-privacyLog/audit', title: '年度合规审计', layout: 'default', permission: 'base_privacy_audit' },
   { path: '/base-communalFields', title: '公共字段', layout: 'default', permission: 'base_communal_fields' },
   { path: '/dataWare/house/index', title: '数据仓库', layout: 'default', adminOnly: true },
 ]

@@ -22,6 +22,7 @@ import type { PcPortalTables } from './tables/pc-portal.js'
 import type { PeopleTables } from './tables/people.js'
 import type { PortalConfigTables } from './tables/portal-config.js'
 import type { PrivacyTables } from './tables/privacy.js'
+import type { PrivacyNoticeTables } from './tables/privacy-notice.js'
 import type { RedDotsTables } from './tables/red-dots.js'
 import type { SignupTables } from './tables/signup.js'
 import type { SmsTables } from './tables/sms.js'
@@ -48,6 +49,7 @@ export type * from './tables/pc-portal.js'
 export type * from './tables/people.js'
 export type * from './tables/portal-config.js'
 export type * from './tables/privacy.js'
+export type * from './tables/privacy-notice.js'
 export type * from './tables/red-dots.js'
 export type * from './tables/signup.js'
 export type * from './tables/sms.js'
@@ -80,4 +82,5 @@ export interface Database
     ComplaintsTables,
     AssistantTables,
     AllianceTables,
-    PrivacyTables {}
+    PrivacyTables,
+    PrivacyNoticeTables {}

@@ -27,6 +27,8 @@ import { ssoModule } from './sso/manifest.js'
 import { importsModule } from './imports/manifest.js'
 import { peopleModule } from './people/manifest.js'
 import { privacyModule } from './privacy/manifest.js'
+import { privacyAuditModule } from './privacy-audit/manifest.js'
+import { privacyNoticeModule } from './privacy-notice/manifest.js'
 import { allianceModule } from './alliance/manifest.js'
 import { assistantModule } from './assistant/manifest.js'
 import { campusModule } from './campus/manifest.js'
@@ -62,6 +64,8 @@ export const MODULES: readonly ModuleManifest[] = [
   signupModule,
   peopleModule,
   privacyModule,
+  privacyNoticeModule,
+  privacyAuditModule,
   importsModule,
   messagesModule,
   campusModule,
