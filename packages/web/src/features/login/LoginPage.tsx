@@ -6,6 +6,7 @@ import { preloadRoute } from '../../navigation/preload'
 import { useSession } from '../../stores/session'
 import { ThirdLoginButtons } from '../sso/ThirdLoginButtons'
 import { LoginSystemFooter } from '../pc-portal/LoginSystemFooter'
+import { NoticeLinks } from '../privacy-notice/NoticeLinks'
 import { CaptchaField } from './CaptchaField'
 import { TenantSwitch } from './TenantSwitch'
 import { finishLogin, safeRedirect } from './login-flow'
@@ -377,7 +378,12 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
             redirect={safeRedirect(redirect)}
           />
         )}
-        {!admin && <div className="zx-login-foot">登录即表示同意平台服务条款与隐私政策</div>}
+        {!admin && (
+          <div className="zx-login-foot">
+            登录即表示同意平台
+            <NoticeLinks scope={loginInfo ? { tenantId: loginInfo.tenantId } : { orgId }} />
+          </div>
+        )}
       </main>
       {!admin && loginInfo && <LoginSystemFooter orgId={orgId} tenantId={loginInfo.tenantId} />}
       {login.dialogs}

@@ -12,6 +12,7 @@ import { BUREAU_HOME } from '../account/menu-actions'
 import { SwitchOrgDialog } from '../account/SwitchOrgDialog'
 import { TotpCard } from '../login-security/TotpCard'
 import { ChildAccessList } from '../privacy/ChildAccessList'
+import { MyAcceptancesCard } from '../privacy-notice/MyAcceptancesCard'
 
 /**
  * Personal centre (/oneselfCenter, 001 §2.1): profile, the account's organisations (switch from here), change
@@ -77,6 +78,7 @@ export default function OneselfCenterPage({ path, title }: PageProps) {
           <ChildAccessList />
         </Card>
       )}
+      <MyAcceptancesCard />
       <ChangePasswordDialog
         open={pwdOpen}
         onClose={() => setPwdOpen(false)}
