@@ -72,7 +72,7 @@ function KindPanel({ kind, rows, tenantId }: { kind: NoticeKind; rows: NoticeLis
           </a>
         }
       >
-        <Form form={form} layout="vertical" requiredMark={false}>
+        <Form form={form} name={`notice-${kind}`} layout="vertical" requiredMark={false}>
           <Form.Item
             name="title"
             label="标题"
