@@ -80,7 +80,7 @@ test('privacy notice: jyjadmin publishes 隐私政策 v2, the login link shows i
   const phone = await newPage(PHONE)
   const phoneErrors = watchPageErrors(phone)
   await phone.goto(`${baseUrl}/#/redirect/login?orgId=${schoolId}`)
-  const link = phone.getByTestId('notice-link-privacy')
+  const link = phone.getByRole('link', { name: '隐私政策', exact: true })
   await link.waitFor()
   const [notice] = await Promise.all([phone.context().waitForEvent('page', { timeout: 15_000 }), link.click()])
   // The new tab opens at the context's own size (newPage sized only the first tab): set it to the phone's.

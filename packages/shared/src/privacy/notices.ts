@@ -5,17 +5,7 @@
  * shown), an edit is a draft that becomes the next version when the top org's admin publishes it.
  */
 import * as z from '../z.js'
-
-export const NOTICE_KINDS = ['terms', 'privacy', 'children'] as const
-export type NoticeKind = (typeof NOTICE_KINDS)[number]
-export const NOTICE_LABEL: Record<NoticeKind, string> = {
-  terms: '服务条款',
-  privacy: '隐私政策',
-  children: '儿童个人信息保护规则',
-}
-
-/** How a version is named wherever it is stored or shown (the consent ledger keeps the same string). */
-export const noticeVersionName = (version: number): string => `v${version}`
+import { NOTICE_KINDS } from './notice-kinds.js'
 
 export const NoticeMsg = {
   KIND: '文档类型不正确',

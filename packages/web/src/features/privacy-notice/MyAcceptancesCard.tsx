@@ -2,7 +2,8 @@ import { NOTICE_LABEL, noticeVersionName, type NoticeKind } from '@zhixiao/share
 import { useQuery } from '@tanstack/react-query'
 import { Card, List, Tag } from 'antd'
 import { useCurrentUser } from '../../api/queries'
-import { noticeApi, noticeHref } from './api'
+import { noticeApi } from './api'
+import { noticeHref } from './notice-href'
 
 /** 个人中心: the notice versions this account accepted at sign-up; nothing for accounts made by a school. */
 export function MyAcceptancesCard() {

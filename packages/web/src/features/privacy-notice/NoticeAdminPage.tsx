@@ -6,7 +6,8 @@ import { useCurrentUser } from '../../api/queries'
 import { PageFrame } from '../../components/crud'
 import type { PageProps } from '../../navigation/page-props'
 import { RichEditor } from '../portal/admin/RichEditor'
-import { noticeApi, noticeHref } from './api'
+import { noticeApi } from './api'
+import { noticeHref } from './notice-href'
 
 interface DraftValues {
   title: string

@@ -1,6 +1,6 @@
 import { NOTICE_KINDS, NOTICE_LABEL } from '@zhixiao/shared'
 import { Fragment } from 'react'
-import { noticeHref, type NoticeScope } from './api'
+import { noticeHref, type NoticeScope } from './notice-href'
 
 /**
  * 《服务条款》《隐私政策》《儿童个人信息保护规则》 as links to the tenant's current versions, each in a new tab so a

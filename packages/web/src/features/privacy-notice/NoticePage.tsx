@@ -1,7 +1,8 @@
 import { NOTICE_KINDS, NOTICE_LABEL, noticeVersionName, type NoticeDoc, type NoticeKind } from '@zhixiao/shared'
 import { useEffect, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router'
-import { noticeApi, noticeHref, type NoticeScope } from './api'
+import { noticeApi } from './api'
+import { noticeHref, type NoticeScope } from './notice-href'
 import './notice.css'
 
 const positive = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : undefined)

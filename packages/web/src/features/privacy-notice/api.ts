@@ -5,12 +5,7 @@ import {
   type NoticeVersionRef,
 } from '@zhixiao/shared'
 import { call, callEnvelope } from '../../api/call'
-
-/** Which tenant a pre-login page means: the one the login page knows, else its organisation's. */
-export interface NoticeScope {
-  tenantId?: number
-  orgId?: number
-}
+import type { NoticeScope } from './notice-href'
 
 export const noticeApi = {
   current: (kind: NoticeKind, s: NoticeScope) => call(C.current, { kind, ...s }, { showError: false }),
@@ -21,10 +16,4 @@ export const noticeApi = {
   deleteDraft: (kind: NoticeKind) => callEnvelope(C.deleteDraft, { kind }),
   publish: (kind: NoticeKind) => callEnvelope(C.publish, { kind }),
   myAcceptances: () => call(C.myAcceptances),
-}
-
-/** The public page of a notice (features/privacy-notice/NoticePage), for a link on a pre-login page. */
-export function noticeHref(kind: NoticeKind, s: NoticeScope): string {
-  const q = s.tenantId ? `?tenantId=${s.tenantId}` : s.orgId ? `?orgId=${s.orgId}` : ''
-  return `#/privacy/${kind}${q}`
 }
