@@ -81,6 +81,9 @@ const lanes: Load[][] = [
     // Changes and restores the demo tenant's module type and domain and the config centre.
     () => import('./tests/startup-params.e2e.js'),
     () => import('./tests/stub-settings.e2e.js'),
+    // Publishes 隐私政策 v2 of the demo district (later journeys see v2 on the login page) and leaves one signed-up
+    // parent with no request to join; downloads the year's audit pack.
+    () => import('./tests/privacy-notice.e2e.js'),
     () => import('./tests/cas.e2e.js'),
     // It leaves an approved sick leave of 王小明 for tomorrow in 请假审批 (its 请假申请已批准 message read by
     // xiaomingmama), and one generated parent of 三年级(2)班 signed in once with a password of her own instead of the

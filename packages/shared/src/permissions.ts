@@ -147,6 +147,8 @@ export const PERMISSION_CATALOGUE: PermissionNode[] = [
       page('base_privacy_log', '个人信息访问日志'),
       page('base_privacy_retention', '个人信息保留期限'),
       page('base_privacy_request', '家长信息申请'),
+      page('base_privacy_notice', '隐私政策与服务条款'),
+      page('base_privacy_audit', '年度合规审计'),
       page('base_search_person', '人员查询'),
       page('base_communal_fields', '公共字段'),
     ],

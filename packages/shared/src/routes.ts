@@ -122,6 +122,13 @@ export const BASE_ROUTES: RouteMeta[] = [
     permission: 'base_privacy_retention',
   },
   { path: '/base-privacyLog/requests', title: '家长信息申请', layout: 'default', permission: 'base_privacy_request' },
+  {
+    path: '/base-privacyLog/notice',
+    title: '隐私政策与服务条款',
+    layout: 'default',
+    permission: 'base_privacy_notice',
+  },
+  { path: '/base-privacyLog/audit', title: '年度合规审计', layout: 'default', permission: 'base_privacy_audit' },
   { path: '/base-communalFields', title: '公共字段', layout: 'default', permission: 'base_communal_fields' },
   { path: '/dataWare/house/index', title: '数据仓库', layout: 'default', adminOnly: true },
 ]

@@ -3,6 +3,7 @@
  * signup/verify/phone/v3, signUp/apply/org/update/v2; 000 §7.7 register apply / register switch with their query
  * variants; 000 §9 the parent registration limit). docs/auth.md describes the flow, the states and the limits.
  */
+import { noticeAccepted } from './privacy/notices.js'
 import * as z from './z.js'
 import { UserType } from './constants.js'
 import { APPLY_USER_TYPES } from './signup-codes.js'
@@ -40,6 +41,11 @@ export const signUpBody = z.object({
     .regex(/^[A-Za-z0-9_.@-]{3,40}$/, '登录名为3-40位字母、数字或_.@-')
     .optional()
     .nullable(),
+  /**
+   * The version of each notice the form showed and the person accepted (服务条款, 隐私政策, 儿童个人信息保护规则). A
+   * stale one is refused (409); absent, the current versions are recorded (the form's text says so).
+   */
+  acceptedNotices: z.array(noticeAccepted).max(10).optional(),
 })
 export type SignUpBody = z.infer<typeof signUpBody>
 export const signUpResult = z.object({ registerToken: z.string(), userName: z.string(), tenantId: z.number() })

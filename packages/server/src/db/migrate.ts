@@ -50,6 +50,7 @@ import * as m202611270700 from './migrations/202611270700_create_app_badge.js'
 import * as m202611270900 from './migrations/202611270900_create_pi_access_log.js'
 import * as m202611281300 from './migrations/202611281300_create_consent_record.js'
 import * as m202611281400 from './migrations/202611281400_create_pi_retention.js'
+import * as m202611281500 from './migrations/202611281500_create_privacy_notice.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
   '202611222300_create_core_tables': m202611222300,
@@ -100,6 +101,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611270900_create_pi_access_log': m202611270900,
   '202611281300_create_consent_record': m202611281300,
   '202611281400_create_pi_retention': m202611281400,
+  '202611281500_create_privacy_notice': m202611281500,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -23,6 +23,7 @@ import type { PeopleTables } from './tables/people.js'
 import type { PortalConfigTables } from './tables/portal-config.js'
 import type { PrivacyTables } from './tables/privacy.js'
 import type { ConsentTables } from './tables/consent.js'
+import type { PrivacyNoticeTables } from './tables/privacy-notice.js'
 import type { RedDotsTables } from './tables/red-dots.js'
 import type { SignupTables } from './tables/signup.js'
 import type { SmsTables } from './tables/sms.js'
@@ -50,6 +51,7 @@ export type * from './tables/pc-portal.js'
 export type * from './tables/people.js'
 export type * from './tables/portal-config.js'
 export type * from './tables/privacy.js'
+export type * from './tables/privacy-notice.js'
 export type * from './tables/red-dots.js'
 export type * from './tables/signup.js'
 export type * from './tables/sms.js'
@@ -83,4 +85,5 @@ export interface Database
     AssistantTables,
     AllianceTables,
     PrivacyTables,
-    ConsentTables {}
+    ConsentTables,
+    PrivacyNoticeTables {}

@@ -28,6 +28,8 @@ import { importsModule } from './imports/manifest.js'
 import { peopleModule } from './people/manifest.js'
 import { privacyModule } from './privacy/manifest.js'
 import { consentModule } from './consent/manifest.js'
+import { privacyAuditModule } from './privacy-audit/manifest.js'
+import { privacyNoticeModule } from './privacy-notice/manifest.js'
 import { allianceModule } from './alliance/manifest.js'
 import { assistantModule } from './assistant/manifest.js'
 import { campusModule } from './campus/manifest.js'
@@ -64,6 +66,8 @@ export const MODULES: readonly ModuleManifest[] = [
   peopleModule,
   privacyModule,
   consentModule,
+  privacyNoticeModule,
+  privacyAuditModule,
   importsModule,
   messagesModule,
   campusModule,

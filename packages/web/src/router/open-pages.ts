@@ -3,6 +3,7 @@
 // login page downloads and never uses (issue 22.14). One small extra request on a cold visit of these pages.
 export const orgSelectPage = () => import('../features/org-select/OrgSelectPage')
 export const signupPage = () => import('../features/signup/SignupPage')
+export const noticePage = () => import('../features/privacy-notice/NoticePage')
 export const thirdLoginPage = () => import('../features/sso/ThirdLoginPage')
 export const oidcLoginPage = () => import('../features/oidc/OidcLoginPage')
 export const casLoginPage = () => import('../features/cas/CasLoginPage')

@@ -100,6 +100,8 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-privacyLog/index': () => import('../features/privacy/AccessLogPage'),
   '/base-privacyLog/retention': () => import('../features/privacy/RetentionPage'),
   '/base-privacyLog/requests': () => import('../features/privacy/RequestsPage'),
+  '/base-privacyLog/notice': () => import('../features/privacy-notice/NoticeAdminPage'),
+  '/base-privacyLog/audit': () => import('../features/privacy-audit/AuditPage'),
   // Login log and the phone's QR confirm page (docs/auth.md).
   '/roles-loginLog': () => import('../features/login-security/LoginLogPage'),
   '/mobile/qrLogin': () => import('../features/login-security/QrConfirmPage'),

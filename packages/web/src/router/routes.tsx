@@ -40,6 +40,8 @@ const OPEN_PAGES: RouteObject[] = [
   { path: '/redirect/selectOrg', lazy: simplePage('/redirect/selectOrg', openPage('orgSelectPage')) },
   // Sign-up and the request to join a school (docs/auth.md), opened from the login page's 注册 link.
   { path: '/redirect/signup', lazy: simplePage('/redirect/signup', openPage('signupPage')) },
+  // The tenant's 服务条款, 隐私政策 and 儿童个人信息保护规则, linked from the login and sign-up pages (docs/privacy.md).
+  { path: '/privacy/:kind', lazy: simplePage('/privacy', openPage('noticePage')) },
   // The third-party provider's answer arrives here (GET third/callback → loginByThirdSSO, docs/auth.md).
   { path: '/redirect/thirdLogin', lazy: simplePage('/redirect/thirdLogin', openPage('thirdLoginPage')) },
   // An app's OpenID sign-in, handed over by /t/<tenant>/sign-in/<uid> (docs/open-platform.md "Sign-in").

@@ -5,6 +5,7 @@ import { seedDemoAlliance } from './demo-alliance.js'
 import { seedDemoApps } from './demo-apps.js'
 import { seedDemoComplaints } from './demo-complaints.js'
 import { seedDemoCms } from './cms-demo.js'
+import { seedDemoNotices } from './privacy-notices.js'
 import { placeNamedPeople, seedPeople } from './demo-people.js'
 import { seedSchoolStructure } from './demo-structure.js'
 import {
@@ -199,4 +200,5 @@ export async function seedDemoDistrict(db: Db, params: PasswordParams, now = new
   })
   await seedDemoCms(db, tenantId, ids, now)
   await db.tenant(tenantId, (trx) => seedDemoAlliance(trx, tenantId, ids, now))
+  await db.tenant(tenantId, (trx) => seedDemoNotices(trx))
 }

@@ -20,6 +20,7 @@ import { checkPasswordRule, passwordRuleFor } from '../../platform/password-rule
 import { hashToken, newTenantToken, parseTenantToken } from '../../platform/tokens.js'
 import { findTenant } from '../auth/queries.js'
 import type { PendingRegistrations } from '../auth/sign-in.js'
+import { recordSignupAcceptance } from '../privacy-notice/notice-service.js'
 import { checkCode, sendCode } from '../sms/codes.js'
 import { reachableOrg } from './apply-service.js'
 import { tenantIdOfOrg } from '../tenant/service.js'
@@ -145,6 +146,9 @@ export async function signUp(ctx: AppContext, b: SignUpBody): Promise<SignUpResu
       })
       await insertLoginName(trx, userName, tenantId, accountId)
       await insertSignupRecord(trx, phone, accountId, b.trueName, now)
+      // The notices' versions accepted, in the same transaction: no account without its record, and a stale one
+      // (a newer version published while the form was open) refuses the whole sign-up.
+      await recordSignupAcceptance(trx, accountId, b.acceptedNotices)
       await issuePass(trx, pass, accountId, now)
     } catch (e) {
       rethrowUnique(

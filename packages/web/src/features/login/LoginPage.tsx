@@ -165,6 +165,9 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
     )
   }
 
+  // The tenant's notices (/privacy/<kind>, features/privacy-notice; the children's notice is a tab there), in a new
+  // tab so the form stays as typed (noreferrer implies noopener). Plain links: the page's weight budget (issue 12).
+  const noticeScope = loginInfo ? `?tenantId=${loginInfo.tenantId}` : orgId ? `?orgId=${orgId}` : ''
   const sysName = loginInfo?.sysName ?? useSession.getState().loginPageInfo?.sysName ?? '智慧平台'
   // The tenant's background image (getLoginInfo backgroundUrl, set on the tenant screen), else the default one.
   const backgroundUrl = loginInfo?.backgroundUrl
@@ -377,7 +380,18 @@ export default function LoginPage({ admin = false }: { admin?: boolean }) {
             redirect={safeRedirect(redirect)}
           />
         )}
-        {!admin && <div className="zx-login-foot">登录即表示同意平台服务条款与隐私政策</div>}
+        {!admin && (
+          <div className="zx-login-foot">
+            登录即表示同意平台
+            <a href={`#/privacy/terms${noticeScope}`} target="_blank" rel="noreferrer">
+              服务条款
+            </a>
+            与
+            <a href={`#/privacy/privacy${noticeScope}`} target="_blank" rel="noreferrer">
+              隐私政策
+            </a>
+          </div>
+        )}
       </main>
       {!admin && loginInfo && <LoginSystemFooter orgId={orgId} tenantId={loginInfo.tenantId} />}
       {login.dialogs}

@@ -14,6 +14,7 @@ import { TotpCard } from '../login-security/TotpCard'
 import { ChildAccessList } from '../privacy/ChildAccessList'
 import { ChildRequests } from '../privacy/ChildRequests'
 import { ChildConsentList } from '../privacy/ChildConsentList'
+import { MyAcceptancesCard } from '../privacy-notice/MyAcceptancesCard'
 
 /**
  * Personal centre (/oneselfCenter, 001 §2.1): profile, the account's organisations (switch from here), change
@@ -89,6 +90,7 @@ export default function OneselfCenterPage({ path, title }: PageProps) {
           <ChildRequests />
         </Card>
       )}
+      <MyAcceptancesCard />
       <ChangePasswordDialog
         open={pwdOpen}
         onClose={() => setPwdOpen(false)}

@@ -1,16 +1,21 @@
 import {
   JOIN_STATUS_LABEL,
   JoinStatus,
+  NOTICE_LABEL,
+  noticeVersionName,
   UserType,
+  type NoticeVersionRef,
   type MyApplication,
   type MyApplications,
   type RegisterOrg,
   type RegisterTenant,
 } from '@zhixiao/shared'
-import { Alert, Button, Card, Form, Input, Radio, Select, Space, Steps, Tag } from 'antd'
+import { Alert, Button, Card, Checkbox, Form, Input, Radio, Select, Space, Steps, Tag } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { ApiError } from '../../api/client'
+import { noticeApi } from '../privacy-notice/api'
+import { NoticeLinks } from '../privacy-notice/NoticeLinks'
 import { signupApi, tenantOfPass, type SignupScope } from './api'
 import '../login/login.css'
 import './signup.css'
@@ -280,6 +285,12 @@ function AccountStep({
       () => {},
     )
   }, [])
+  // The versions of the tenant's notices this form shows; sign-up sends them back as the ones accepted.
+  const [notices, setNotices] = useState<NoticeVersionRef[]>([])
+  const loadNotices = () => noticeApi.versions(scope).then(setNotices, () => {})
+  useEffect(() => {
+    void loadNotices()
+  }, [])
   const submit = async (v: { trueName: string; password: string; confirm: string }) => {
     setError(null)
     setBusy(true)
@@ -289,10 +300,13 @@ function AccountStep({
         trueName: v.trueName.trim(),
         password: v.password,
         confirmPassword: v.confirm,
+        acceptedNotices: notices.map((n) => ({ kind: n.kind, version: n.version })),
       })
       onDone(r.registerToken, r.tenantId)
     } catch (e) {
       setError(errorText(e))
+      // A newer version was published while the form was open: show the new ones before the next try.
+      void loadNotices()
     } finally {
       setBusy(false)
     }
@@ -341,6 +355,25 @@ function AccountStep({
         ]}
       >
         <Input.Password placeholder="请再次输入密码" autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="agree"
+        valuePropName="checked"
+        rules={[
+          {
+            validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意平台文档'))),
+          },
+        ]}
+      >
+        <Checkbox data-testid="signup-agree">
+          我已阅读并同意
+          <NoticeLinks scope={scope} />
+          {notices.length > 0 && (
+            <span className="zx-signup-versions" data-testid="signup-notice-versions">
+              （{notices.map((n) => `${NOTICE_LABEL[n.kind]} ${noticeVersionName(n.version)}`).join('，')}）
+            </span>
+          )}
+        </Checkbox>
       </Form.Item>
       <Button type="primary" htmlType="submit" block size="large" loading={busy}>
         注册
