@@ -114,6 +114,14 @@ export const BASE_ROUTES: RouteMeta[] = [
   { path: '/base-searchPerson/index', title: '人员查询', layout: 'default', permission: 'base_search_person' },
   // Who looked at whose personal data (docs/privacy.md "Access log and reveal").
   { path: '/base-privacyLog/index', title: '个人信息访问日志', layout: 'default', permission: 'base_privacy_log' },
+  // Retention periods, holds and the scrub; guardians' requests (docs/privacy.md "Retention and requests").
+  {
+    path: '/base-privacyLog/retention',
+    title: '个人信息保留期限',
+    layout: 'default',
+    permission: 'base_privacy_retention',
+  },
+  { path: '/base-privacyLog/requests', title: '家长信息申请', layout: 'default', permission: 'base_privacy_request' },
   { path: '/base-communalFields', title: '公共字段', layout: 'default', permission: 'base_communal_fields' },
   { path: '/dataWare/house/index', title: '数据仓库', layout: 'default', adminOnly: true },
 ]

@@ -1,5 +1,6 @@
 import type { LogRow, SearchPersonRow } from '@zhixiao/shared'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { maskLoggedRow } from '../../platform/op-log.js'
 import { subtreeIds } from '../../platform/org-scope.js'
 import type { Page } from '../../platform/paging.js'
 import { maskSearchRow } from './masks.js'
@@ -31,7 +32,13 @@ export function pageOperationLog(
 ): Promise<Page<LogRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const scope = await subtreeIds(trx, auth.orgId)
-    return pageLogRows(trx, q.orgId != null && scope.includes(q.orgId) ? [q.orgId] : scope, q, importantOnly)
+    const page = await pageLogRows(
+      trx,
+      q.orgId != null && scope.includes(q.orgId) ? [q.orgId] : scope,
+      q,
+      importantOnly,
+    )
+    return { ...page, list: page.list.map(maskLoggedRow) }
   })
 }
 
