@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import type { AxeResults } from 'axe-core'
 import type { Locator, Page } from 'playwright-core'
-import { assert, atRest, openUserMenu, signIn, test, type E2EContext } from '../harness.js'
+import { api, assert, atRest, openUserMenu, signIn, test, tokenOf, type E2EContext } from '../harness.js'
 
 /**
  * Issue 22 points 12 and 15: the main pages pass axe-core's WCAG 2.1 A and AA rules at a desktop and a phone width,
@@ -159,8 +159,16 @@ test("accessibility: the login page, a teacher's portal home, launcher, personal
   noViolations(found)
 })
 
-test("accessibility: the school admin's teachers, students, roles, portal config and rooms pages and the add-teacher form have no axe violations at 1440 and 375 px", async (ctx) => {
+test("accessibility: the school admin's teachers, students, roles, portal config and rooms pages, the add-teacher form, a teacher's masked detail and edit form have no axe violations at 1440 and 375 px", async (ctx) => {
   const base = ctx.baseUrl
+  // A generated teacher with a phone: his detail and edit form show it masked with 查看 and the hint (issue 26 point 2).
+  const token = await tokenOf(base, 'xxadmin')
+  const masked = await api<{ list: { id: number; trueName: string }[] }>(base, '/base/api/userInfo/teacherInfo/page', {
+    token,
+    body: { keyword: '139', pageIndex: 1, pageSize: 1 },
+  })
+  const teacher = masked.data.list[0]
+  assert(teacher, `a generated teacher with a phone: ${masked.msg}`)
   noViolations(
     await checkPages(ctx, 'xxadmin', [
       ['teachers', visit(base, '/base-userAccount/teachers', '新增教师')],
@@ -175,6 +183,32 @@ test("accessibility: the school admin's teachers, students, roles, portal config
       ['roles', visit(base, '/roles-roleManage', '角色')],
       ['portal config', visit(base, '/menhu-port/maintain/mainPage', '门户')],
       ['rooms', visit(base, '/base-buildLot/roomManage', '明德楼')],
+      [
+        'teacher detail (masked)',
+        async (page) => {
+          await page.goto(`${base}/#/base-userAccount/teacherDetail?id=${teacher.id}`)
+          await page
+            .locator('[data-page="/base-userAccount/teacherDetail"]')
+            .getByRole('button', { name: '查看完整手机号' })
+            .waitFor()
+        },
+      ],
+      [
+        'edit teacher (masked)',
+        async (page) => {
+          await visit(base, '/base-userAccount/teachers', '新增教师')(page)
+          const list = page.locator('[data-page="/base-userAccount/teachers"]')
+          await list.getByPlaceholder(/姓名/).fill(teacher.trueName)
+          await list.getByPlaceholder(/姓名/).press('Enter')
+          await page
+            .locator('.ant-table-row')
+            .filter({ hasText: teacher.trueName })
+            .first()
+            .getByRole('button', { name: '编辑' })
+            .click()
+          await atRest(page.locator('.ant-modal').filter({ hasText: '编辑教师' }).first())
+        },
+      ],
     ]),
   )
 })
