@@ -27,6 +27,7 @@ import { ssoModule } from './sso/manifest.js'
 import { importsModule } from './imports/manifest.js'
 import { peopleModule } from './people/manifest.js'
 import { privacyModule } from './privacy/manifest.js'
+import { piExportsModule } from './pi-exports/manifest.js'
 import { allianceModule } from './alliance/manifest.js'
 import { assistantModule } from './assistant/manifest.js'
 import { campusModule } from './campus/manifest.js'
@@ -62,6 +63,7 @@ export const MODULES: readonly ModuleManifest[] = [
   signupModule,
   peopleModule,
   privacyModule,
+  piExportsModule,
   importsModule,
   messagesModule,
   campusModule,
