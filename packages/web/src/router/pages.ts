@@ -98,6 +98,8 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-searchPerson/index': () => import('../features/people/SearchPersonPage'),
   '/base-logMonitor/index': () => import('../features/people/LogMonitorPage'),
   '/base-privacyLog/index': () => import('../features/privacy/AccessLogPage'),
+  '/base-privacyLog/officer': () => import('../features/pi-exports/OfficerPage'),
+  '/base-privacyLog/exports': () => import('../features/pi-exports/ExportsPage'),
   // Login log and the phone's QR confirm page (docs/auth.md).
   '/roles-loginLog': () => import('../features/login-security/LoginLogPage'),
   '/mobile/qrLogin': () => import('../features/login-security/QrConfirmPage'),
