@@ -45,6 +45,9 @@ const lanes: Load[][] = [
     () => import('./tests/grades-app.e2e.js'),
     // Reads 王小明's detail as xxadmin (one access-log line) and xiaomingmama's 谁查看了孩子的信息; changes nothing else.
     () => import('./tests/privacy-log.e2e.js'),
+    // Adds a student 审批导出生 (with an ID number and a phone) to 王小明's class and leaves one approved, downloaded
+    // full export of it by xxadmin, approved by jyjadmin (the demo's personal-information officer).
+    () => import('./tests/privacy-export.e2e.js'),
   ],
   [
     // First in its lane: it reads the demo as seeded (header style 1, no favourites) and changes nothing.
