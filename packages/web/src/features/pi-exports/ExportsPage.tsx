@@ -59,6 +59,12 @@ export default function ExportsPage({ path, title }: PageProps) {
     // A request moves on by itself (the job runs in the background): look again now and then.
     refetchInterval: 10_000,
   })
+  const pending = useQuery({
+    queryKey: ['piExports', 'pending'],
+    queryFn: () => piExportApi.pendingCount(),
+    enabled: settings.data?.reviews === true,
+    refetchInterval: 10_000,
+  })
   const reload = () => void client.invalidateQueries({ queryKey: ['piExports'] })
   const act = async (id: number, go: () => Promise<{ msg: string }>) => {
     setBusy(id)
@@ -176,7 +182,13 @@ export default function ExportsPage({ path, title }: PageProps) {
         items={[
           { key: 'mine', label: '我的申请', children: box === 'mine' ? list : null },
           ...(settings.data?.reviews
-            ? [{ key: 'review', label: '待我审批', children: box === 'review' ? list : null }]
+            ? [
+                {
+                  key: 'review',
+                  label: `待我审批${pending.data ? `（${pending.data}）` : ''}`,
+                  children: box === 'review' ? list : null,
+                },
+              ]
             : []),
         ]}
       />
