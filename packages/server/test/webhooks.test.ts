@@ -450,8 +450,11 @@ describe('pruning', () => {
 
   it('never drops an unfanned change, however old', async () => {
     const old = new Date(t.clock.now().getTime() - 400 * 86_400_000)
-    // One transaction: the background worker cannot fan the row out between its insert and the prune.
-    const left = await t.db.platform(async (trx) => {
+    // One transaction, rolled back at its end: the background worker can neither fan the row out between its insert
+    // and the prune nor later, when an old fanned-out row would count in the next test's prune.
+    let left: { seq: number }[] = []
+    const rolledBack = new Error('roll back')
+    const outcome = t.db.platform(async (trx) => {
       const [kept, gone] = await trx
         .insertInto('directory_change')
         .values([
@@ -468,8 +471,10 @@ describe('pruning', () => {
         .returning('seq')
         .execute()
       await pruneHistory(trx, new Date(t.clock.now().getTime() - 90 * 86_400_000), new Date(0))
-      return trx.selectFrom('directory_change').select('seq').where('seq', 'in', [kept!.seq, gone!.seq]).execute()
+      left = await trx.selectFrom('directory_change').select('seq').where('seq', 'in', [kept!.seq, gone!.seq]).execute()
+      throw rolledBack
     })
+    await expect(outcome).rejects.toBe(rolledBack)
     expect(left.map((r) => r.seq)).toHaveLength(1)
   })
 

@@ -108,6 +108,9 @@ async function readUpload(req: FastifyRequest): Promise<Buffer> {
   if (!part) throw new AppError(400, '请上传 Excel（.xlsx）文件')
   try {
     const body = await part.toBuffer()
+    // toBuffer() checks the limit per chunk read: a file whose size reaches it exactly at a chunk boundary comes back
+    // cut short with no error, and only the truncated flag tells.
+    if (part.file.truncated) throw new AppError(400, ImportMsg.TOO_BIG)
     if (!body.length) throw new AppError(400, '上传的文件是空的')
     return body
   } catch (e) {

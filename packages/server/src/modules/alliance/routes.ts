@@ -6,6 +6,7 @@ import { badRequest } from '../../platform/errors.js'
 import { attachmentHeader, XLSX_MIME } from '../../platform/excel.js'
 import { allianceSchoolTemplate, importAllianceSchools } from './excel-service.js'
 import * as svc from './service.js'
+import { uploadedBytes } from '../../platform/uploaded-bytes.js'
 
 /**
  * /base/api/juxiao (000 §7.8) and the leave/approve/refuse calls the spec leaves unnamed (docs/alliances.md).
@@ -68,7 +69,7 @@ export const allianceOrgRoutes = (ctx: AppContext) => [
     if (!req.isMultipart()) throw badRequest(AllianceMsg.CHOOSE_FILE)
     const file = await req.file()
     if (!file) throw badRequest(AllianceMsg.CHOOSE_FILE)
-    const result = await importAllianceSchools(ctx, req.auth!, req.query.orgId, await file.toBuffer())
+    const result = await importAllianceSchools(ctx, req.auth!, req.query.orgId, await uploadedBytes(file))
     return ok(result, `导入成功，共${result.imported}条`)
   }),
 ]

@@ -12,6 +12,7 @@ import { readImage, uploadImage } from './image-service.js'
 import * as mod from './module-service.js'
 import * as news from './news-service.js'
 import { confirmNews, newsDetail, queryNews, visitorOrg, type Reader } from './reader-service.js'
+import { uploadedBytes } from '../../platform/uploaded-bytes.js'
 
 /** Routes open to visitors still know a signed-in caller when a valid token comes along. */
 async function optionalAuth(ctx: AppContext, req: FastifyRequest): Promise<AuthInfo | null> {
@@ -47,7 +48,7 @@ export const cmsRoutes = (ctx: AppContext) => [
   handle(C.uploadImage, async (req) => {
     const file = await req.file()
     if (!file) throw badRequest(CmsMsg.IMAGE_REQUIRED)
-    return ok(await uploadImage(ctx, req.auth!, await file.toBuffer()), '上传成功')
+    return ok(await uploadImage(ctx, req.auth!, await uploadedBytes(file)), '上传成功')
   }),
   handle(C.page, async (req) => ok(await news.pageNews(ctx, req.auth!, req.body))),
   handle(C.get, async (req) => ok(await news.getNews(ctx, req.auth!, req.query.id))),

@@ -5,6 +5,7 @@ import { ok } from '../../platform/envelope.js'
 import { attachmentHeader, XLSX_MIME } from '../../platform/excel.js'
 import { badRequest } from '../../platform/errors.js'
 import * as svc from './service.js'
+import { uploadedBytes } from '../../platform/uploaded-bytes.js'
 
 const NAMES: Record<ImportKind, string> = IMPORT_KINDS
 
@@ -29,7 +30,7 @@ export function importHandlers(ctx: AppContext, c: ImportCalls, kind: ImportKind
           req.auth!,
           kind,
           file.filename || `${NAMES[kind]}.xlsx`,
-          await file.toBuffer(),
+          await uploadedBytes(file),
           orgId,
         ),
         ImportMsg.STARTED,

@@ -20,6 +20,7 @@ import { jdTenantOrg } from './bureau-service.js'
 import { exportOrgs, importOrgs, orgTemplate } from './excel-service.js'
 import { bindOrgs, changeOrg, orgInfo, orgManagers, orgPublicInfo } from './service.js'
 import { unitAttrOfType } from './type-service.js'
+import { uploadedBytes } from '../../platform/uploaded-bytes.js'
 
 /** What a member reads about orgs (000 §7.7): the session org, switching, the login page's card, bound orgs, the bureau org, managers, work stations. */
 export const orgRoutes = (ctx: AppContext) => [
@@ -69,7 +70,7 @@ export const orgExcelRoutes = (ctx: AppContext) => [
   handle(X.import, async (req) => {
     const file = await req.file()
     if (!file) throw badRequest('请选择要导入的文件')
-    const result = await importOrgs(ctx, req.auth!, await file.toBuffer())
+    const result = await importOrgs(ctx, req.auth!, await uploadedBytes(file))
     return ok(result, `导入成功，共${result.imported}条`)
   }),
   handle(X.export, async (req, reply) =>

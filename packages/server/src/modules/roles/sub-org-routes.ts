@@ -6,6 +6,7 @@ import { badRequest } from '../../platform/errors.js'
 import { attachmentHeader, XLSX_MIME } from '../../platform/excel.js'
 import { importTemplate, startImport } from '../imports/service.js'
 import * as svc from './sub-org-service.js'
+import { uploadedBytes } from '../../platform/uploaded-bytes.js'
 
 /** sub/org/* (delegating a role to sub-orgs and their people) and the current user's delegated codes. */
 export const subOrgRoutes = (ctx: AppContext) => [
@@ -43,7 +44,7 @@ export const roleImportRoutes = (ctx: AppContext) => [
     const file = await req.file()
     if (!file) throw badRequest('请选择要导入的文件')
     return ok(
-      await startImport(ctx, req.auth!, 'roleUser', file.filename || '角色人员.xlsx', await file.toBuffer()),
+      await startImport(ctx, req.auth!, 'roleUser', file.filename || '角色人员.xlsx', await uploadedBytes(file)),
       ImportMsg.STARTED,
     )
   }),
