@@ -43,7 +43,9 @@ export function RequestExportMenu({ kind, filter }: { kind: ExportKind; filter: 
     <>
       <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => setMode(key as Mode) }}>
         {/* No 导出 in its name: the list's 导出（脱敏） stays the one button of that name. */}
-        <Button>申请审批 ▾</Button>
+        <Button>
+          申请审批 <span aria-hidden="true">▾</span>
+        </Button>
       </Dropdown>
       <Modal
         title={
