@@ -187,6 +187,10 @@ describe('requests and reviews', () => {
   })
 
   it('a non-reviewer gets 403; another school or tenant does not see it; the requester cannot approve it', async () => {
+    const waiting = (token: string) => call(t, { url: `${X}/pendingCount`, token })
+    expect((await waiting(officer.token)).data).toBe(1)
+    expect((await waiting(approver1.token)).data).toBe(1)
+    expect((await waiting(s.school2Admin)).data).toBe(0)
     expect((await approve(s.school2Admin, id)).code).toBe(ErrorCode.FORBIDDEN)
     expect((await page(s.school2Admin, 'review')).code).toBe(ErrorCode.FORBIDDEN)
     expect((await approve(s.schoolAdmin, id)).code).toBe(ErrorCode.FORBIDDEN)
@@ -342,5 +346,20 @@ describe('the minors limit of a masked export', () => {
       headers: { authorization: `Bearer ${s.schoolAdmin}` },
     })
     expect(again.headers['content-type']).toContain('spreadsheetml')
+  })
+})
+
+describe('restart', () => {
+  it('a job a stopped process left running is taken over and finished', async () => {
+    const r = await request(s.schoolAdmin, studentRequest('断点续做测试'))
+    expect(r.code).toBe(0)
+    await t.db.tenant(w.tenantId, (trx) =>
+      sql`UPDATE pi_export_request SET status = 'running', runner_id = 'gone/1/x', started_at = now(),
+        reviewer_name = '钱负责人', reviewed_at = now() WHERE id = ${r.data}`.execute(trx),
+    )
+    exportRunner(t.ctx).kick()
+    await runJobs()
+    const row = (await page(s.schoolAdmin, 'mine')).data.list.find((x: { id: number }) => x.id === r.data)
+    expect(row).toMatchObject({ status: 'done', rowCount: 2 })
   })
 })
