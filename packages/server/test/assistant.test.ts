@@ -491,4 +491,15 @@ describe('maintenance: the model and the log', () => {
         .total,
     ).toBeGreaterThan(0)
   })
+
+  it('a phone or ID number typed into a question leaves the log masked (issue 26 point 2)', async () => {
+    await chat(teacher.token, {
+      content: '我的手机13812345678和身份证11010519491231002X怎么改？',
+      userInfoId: teacher.id,
+    })
+    const all = await call(t, { url: `${A}/log/page?pageSize=100`, token: s.bureauAdmin })
+    const row = all.data.list.find((r: { question: string }) => r.question.startsWith('我的手机'))
+    expect(row.question).toBe('我的手机138****5678和身份证110105**********2X怎么改？')
+    expect(JSON.stringify(all.data)).not.toContain('13812345678')
+  })
 })

@@ -338,6 +338,47 @@ describe('external', () => {
       '删除成功',
     )
   })
+
+  it('the list masks phone and ID number; an edit sending the masks back keeps the stored values (issue 26)', async () => {
+    const body = {
+      name: '周外聘',
+      phone: '13900003333',
+      idCard: '11010519491231002X',
+      startDate: '2026-09-01',
+    }
+    const id = (await call(t, { url: '/base/api/external/add', token: s.schoolAdmin, body })).data as number
+    const row = async () =>
+      (await call(t, { url: '/base/api/external/page', token: s.schoolAdmin, body: { keyword: '周外聘' } })).data
+        .list[0]
+    expect(await row()).toMatchObject({ id, phone: '139****3333', idCard: '110105**********2X' })
+    // The edit form sends the row back as shown, masks included: the stored values stay.
+    const shown = await row()
+    const kept = await call(t, {
+      url: '/base/api/external/update',
+      token: s.schoolAdmin,
+      body: { ...body, id, phone: shown.phone, idCard: shown.idCard, company: '新单位' },
+    })
+    expect(kept.code, kept.msg).toBe(0)
+    const stored = await t.db.tenant(w.tenantId, (trx) =>
+      trx.selectFrom('external_staff').select(['phone', 'id_card', 'company']).where('id', '=', id).executeTakeFirst(),
+    )
+    expect(stored).toEqual({ phone: '13900003333', id_card: '11010519491231002X', company: '新单位' })
+    // A mask that is not the stored value's is refused (it would store stars), and nothing is written.
+    const wrong = await call(t, {
+      url: '/base/api/external/update',
+      token: s.schoolAdmin,
+      body: { ...body, id, phone: '139****4444', company: '又一单位' },
+    })
+    expect(wrong).toMatchObject({ status: 400, code: ErrorCode.BAD_REQUEST, msg: ExternalMsg.MASK_CHANGED })
+    expect((await row()).company).toBe('新单位')
+    // A new full value replaces the stored one.
+    await call(t, {
+      url: '/base/api/external/update',
+      token: s.schoolAdmin,
+      body: { ...body, id, phone: '13900005555' },
+    })
+    expect((await row()).phone).toBe('139****5555')
+  })
 })
 
 describe('userInfo/personalDetails', () => {
@@ -464,14 +505,23 @@ describe('organizationUnit getBindOrg, jdmh/tenant/org, get/manager', () => {
     expect((await perms(inSchool, 0)).status).toBe(400)
   })
 
-  it("get/manager lists an org's administrators: full phones at and below the caller, masked above, 404 elsewhere", async () => {
+  it("get/manager lists an org's administrators: phones masked (the caller's own in full), 404 elsewhere", async () => {
     const admin = await makePerson(t, w.tenantId, {
       trueName: '王校长',
       phone: '13812345678',
       memberships: [{ orgId: w.schoolId, userType: UserType.STAFF, roleIds: [w.roles.admin] }],
     })
     const mine = await call(t, { url: '/base/api/organizationUnit/get/manager', token: s.teacher })
+    // Issue 26 point 2: masked at and below the caller too (this assertion said '13812345678' before).
     expect(mine.data).toEqual(
+      expect.arrayContaining([{ userInfoId: admin.userInfoIds[0], trueName: '王校长', phone: '138****5678' }]),
+    )
+    // The admin's own line is their own record: in full.
+    const own = await call(t, {
+      url: '/base/api/organizationUnit/get/manager',
+      token: await loginToken(t, admin.userName),
+    })
+    expect(own.data).toEqual(
       expect.arrayContaining([{ userInfoId: admin.userInfoIds[0], trueName: '王校长', phone: '13812345678' }]),
     )
     const bureauAdmin = await makePerson(t, w.tenantId, {
@@ -485,7 +535,7 @@ describe('organizationUnit getBindOrg, jdmh/tenant/org, get/manager', () => {
     )
     expect(
       (await call(t, { url: `/base/api/organizationUnit/get/manager?orgId=${w.schoolId}`, token: s.bureauAdmin })).data,
-    ).toEqual(expect.arrayContaining([expect.objectContaining({ trueName: '王校长', phone: '13812345678' })]))
+    ).toEqual(expect.arrayContaining([expect.objectContaining({ trueName: '王校长', phone: '138****5678' })]))
     // Teachers are not managers; the neighbouring school and another tenant's org answer like a missing org.
     const me = (await call(t, { url: '/base/api/userInfo/personalDetails/get', token: s.teacher })).data.userInfoId
     expect(mine.data.some((m: { userInfoId: number }) => m.userInfoId === me)).toBe(false)

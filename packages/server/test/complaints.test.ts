@@ -223,7 +223,8 @@ describe('submissions', () => {
     const asHandler = await call(t, { url: `${C}/getDetail?id=${anonId}`, token: handler.token })
     expect(asHandler.data).toMatchObject({ title: '匿名建议', anonymous: true, submitterName: null, phone: null })
     const named = await call(t, { url: `${C}/getDetail?id=${mineId}`, token: handler.token })
-    expect(named.data).toMatchObject({ submitterName: '测试用户', phone: '13800000000' })
+    // Issue 26 point 2: the handler sees the contact phone masked (this assertion said '13800000000' before).
+    expect(named.data).toMatchObject({ submitterName: '测试用户', phone: '138****0000' })
     const own = await call(t, { url: `${C}/getDetail?id=${anonId}`, token: s.teacher })
     expect(own.data).toMatchObject({ submitterName: '测试用户', phone: '13900000000' })
   })

@@ -1,4 +1,4 @@
-import { ErrorCode, Msg, OperationType, PeopleMsg, UserType } from '@zhixiao/shared'
+import { ErrorCode, Msg, OperationType, PeopleMsg, UserType, maskIdCard, maskPhone } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, createTestApp, login, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
 import { readXlsx } from './xlsx.js'
@@ -43,7 +43,10 @@ describe('teachers', () => {
       expect.objectContaining({
         id: add.data,
         trueName: '陈老师',
-        userName: p,
+        // The login name is the phone, so the list masks it like the phone (issue 26 point 2).
+        userName: maskPhone(p),
+        phone: maskPhone(p),
+        idCard: maskIdCard('11010519491231002X'),
         jobNo: 'T001',
         sex: 1,
         orgCount: 1,

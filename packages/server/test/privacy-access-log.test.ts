@@ -1,4 +1,4 @@
-import { ErrorCode, PrivacyMsg, UserType } from '@zhixiao/shared'
+import { ErrorCode, PrivacyMsg, UserType, maskIdCard } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pruneExpiredAccessLog } from '../src/modules/privacy/access-log.js'
@@ -80,8 +80,8 @@ describe('the access log', () => {
     const before = (await logPage(s.schoolAdmin, { subjectName: '王小明', action: 'view' })).data.total
     const d = await call(t, { url: `${U}/studentInfo/detail?id=${child}`, token: s.schoolAdmin, ip: '10.1.2.3' })
     expect(d.code).toBe(0)
-    // The detail answers as before (masking is not this change's work).
-    expect(d.data.idCard).toBe(ID_CARD)
+    // The detail answers the number masked (issue 26 point 2): the reveal is the way to the full value.
+    expect(d.data.idCard).toBe(maskIdCard(ID_CARD))
     const page = await logPage(s.schoolAdmin, { subjectName: '王小明', action: 'view' })
     expect(page.data.total).toBe(before + 1)
     expect(page.data.list[0]).toMatchObject({

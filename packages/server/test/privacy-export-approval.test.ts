@@ -1,4 +1,4 @@
-import { DEFAULT_MINOR_ROW_LIMIT, ErrorCode, ExportMsg, UserType } from '@zhixiao/shared'
+import { DEFAULT_MINOR_ROW_LIMIT, ErrorCode, ExportMsg, maskIdCard, UserType } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exportRunner } from '../src/modules/pi-exports/job-runner.js'
@@ -43,6 +43,13 @@ async function member(orgId: number, roleIds: number[], trueName: string, tenant
   return { token: await loginToken(t, p.userName), userInfoId: p.userInfoIds[0]! }
 }
 
+async function cellsOf(file: Buffer): Promise<string[]> {
+  const wb = new ExcelJS.Workbook()
+  await wb.xlsx.load(file as unknown as ArrayBuffer)
+  const cells: string[] = []
+  wb.worksheets[0]!.eachRow((r) => (r.values as unknown[]).forEach((v) => cells.push(String(v ?? ''))))
+  return cells
+}
 const runJobs = () => exportRunner(t.ctx).idle()
 const request = (token: string, body: Record<string, unknown>) => call(t, { url: `${X}/request`, token, body })
 const approve = (token: string, id: number, comment = '同意') =>
@@ -346,6 +353,21 @@ describe('the minors limit of a masked export', () => {
       headers: { authorization: `Bearer ${s.schoolAdmin}` },
     })
     expect(again.headers['content-type']).toContain('spreadsheetml')
+    // The immediate export is masked: full values only ever leave in an approved full request's file.
+    const immediate = await cellsOf(again.rawPayload)
+    expect(immediate).not.toContain(ID_CARD)
+    expect(immediate).not.toContain(phone1)
+    expect(immediate).toContain(maskIdCard(ID_CARD))
+    // The approved masked request runs as a job too: watermarked, still masked.
+    expect((await approve(officer.token, r.data)).code).toBe(0)
+    await runJobs()
+    const row = (await page(s.schoolAdmin, 'mine')).data.list.find((x: { id: number }) => x.id === r.data)
+    expect(row).toMatchObject({ status: 'done', full: false })
+    const file = await download(s.schoolAdmin, r.data, row.token)
+    const cells = await cellsOf(file.rawPayload)
+    expect(cells[0]).toMatch(/仅限 年级统计使用 用途$/)
+    expect(cells).not.toContain(ID_CARD)
+    expect(cells).toContain(maskIdCard(ID_CARD))
   })
 })
 

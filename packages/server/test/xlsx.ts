@@ -179,3 +179,11 @@ export function storedUncompressed(workbook: Buffer): Buffer {
     zipEntries(workbook).map((e) => ({ ...e, method: 0, data: e.method === 8 ? inflateRawSync(e.data) : e.data })),
   )
 }
+
+/** The text of every entry of a zip (an .xlsx's XML parts), inflated: what a scan of a download reads. */
+export function zipTexts(zip: Buffer): { name: string; text: string }[] {
+  return zipEntries(zip).map((e) => ({
+    name: e.name,
+    text: (e.method === 8 ? inflateRawSync(e.data) : e.data).toString('utf8'),
+  }))
+}

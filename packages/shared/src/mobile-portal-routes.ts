@@ -26,6 +26,8 @@ export const MOBILE_PORTAL_ROUTES: RouteMeta[] = [
   { path: '/mobile/mine', title: '我的', layout: 'mobile', hidden: true },
   // A parent's view of who looked at their child's record (docs/privacy.md).
   { path: '/mobile/childAccess', title: '谁查看了孩子的信息', layout: 'mobile', hidden: true },
+  // A parent's deletion and correction requests (docs/privacy.md "Retention and requests").
+  { path: '/mobile/childRequests', title: '更正或删除孩子的信息', layout: 'mobile', hidden: true },
   t('ration', '教师端轮播图'),
   { path: '/menhu-addration', title: '编辑轮播图', layout: 'default', permission: 'sc_menhu_mobile_t', hidden: true },
   t('moilble-application', '教师应用分组'),

@@ -43,6 +43,47 @@ export const loginNameField = z
   .optional()
   .nullable()
   .transform((v) => (v ? v : null))
+
+/**
+ * Edit forms load people masked (issue 26 point 2: 138****0001, 110105**********12, z***@example.com), so an update
+ * accepts a value holding the mask character where it accepts the field. The server keeps the stored value when the
+ * value is exactly its mask and refuses any other masked-looking value with a clear message (people/masks.ts); adds
+ * accept real values only.
+ */
+export const looksMasked = (v: string): boolean => v.includes('*')
+const MOBILE = /^1\d{10}$/
+const emailFormat = z.string().email()
+const maskedMobile = (v: string) => MOBILE.test(v) || (looksMasked(v) && v.length <= 11)
+export const maskableMobileField = z
+  .string({ message: '请输入手机号' })
+  .trim()
+  .min(1, '请输入手机号')
+  .max(11, '手机号格式不正确')
+  .refine(maskedMobile, '手机号格式不正确')
+export const maskableOptionalMobileField = z
+  .string()
+  .trim()
+  .max(11, '手机号格式不正确')
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || maskedMobile(v), '手机号格式不正确')
+export const maskableIdCardField = z
+  .string()
+  .trim()
+  .max(18, '身份证号格式不正确')
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v.toUpperCase() : null))
+  .refine((v) => v === null || looksMasked(v) || parseIdCard(v) !== null, '身份证号格式不正确')
+export const maskableEmailField = z
+  .string()
+  .trim()
+  .max(60, '邮箱不能超过60个字符')
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || looksMasked(v) || emailFormat.safeParse(v).success, '邮箱格式不正确')
 const sexField = z.coerce.number().int().min(0).max(1).optional().nullable()
 const dateField = z
   .string()
@@ -110,7 +151,17 @@ export const teacherAddBody = z.object({
   ...teacherFields,
 })
 export type TeacherAddBody = z.infer<typeof teacherAddBody>
-export const teacherUpdateBody = z.object({ id: z.id(), ...teacherFields })
+/**
+ * An edit of a teacher. `politicalStatusId` is withheld from lists and details, so the form has no value to send
+ * back: left out it keeps the stored one, null clears it.
+ */
+export const teacherUpdateBody = z.object({
+  id: z.id(),
+  ...teacherFields,
+  phone: maskableMobileField,
+  idCard: maskableIdCardField,
+  email: maskableEmailField,
+})
 export type TeacherUpdateBody = z.infer<typeof teacherUpdateBody>
 export const peoplePageFields = {
   orgId: z.coerce.number().int().optional(),
@@ -180,7 +231,9 @@ export const studentFields = {
 }
 export const studentAddBody = z.object({ userName: loginNameField, ...studentFields })
 export type StudentAddBody = z.infer<typeof studentAddBody>
-export const studentUpdateBody = z.object({ id: z.id(), ...studentFields }).omit({ classId: true })
+export const studentUpdateBody = z
+  .object({ id: z.id(), ...studentFields, phone: maskableOptionalMobileField, idCard: maskableIdCardField })
+  .omit({ classId: true })
 export type StudentUpdateBody = z.infer<typeof studentUpdateBody>
 export const studentPageBody = z.object({ ...peoplePageFields, gradeId: optId, classId: optId })
 export type StudentPageBody = z.infer<typeof studentPageBody>

@@ -149,6 +149,8 @@ export const PERMISSION_CATALOGUE: PermissionNode[] = [
       page('base_privacy_log', '个人信息访问日志'),
       page(PI_OFFICER_PERMISSION, '个人信息保护负责人'),
       page(PI_EXPORT_PAGE_PERMISSION, '导出申请'),
+      page('base_privacy_retention', '个人信息保留期限'),
+      page('base_privacy_request', '家长信息申请'),
       page('base_search_person', '人员查询'),
       page('base_communal_fields', '公共字段'),
     ],

@@ -122,6 +122,14 @@ export const BASE_ROUTES: RouteMeta[] = [
     permission: 'base_privacy_officer',
   },
   { path: '/base-privacyLog/exports', title: '导出申请', layout: 'default', permission: 'base_privacy_export' },
+  // Retention periods, holds and the scrub; guardians' requests (docs/privacy.md "Retention and requests").
+  {
+    path: '/base-privacyLog/retention',
+    title: '个人信息保留期限',
+    layout: 'default',
+    permission: 'base_privacy_retention',
+  },
+  { path: '/base-privacyLog/requests', title: '家长信息申请', layout: 'default', permission: 'base_privacy_request' },
   { path: '/base-communalFields', title: '公共字段', layout: 'default', permission: 'base_communal_fields' },
   { path: '/dataWare/house/index', title: '数据仓库', layout: 'default', adminOnly: true },
 ]

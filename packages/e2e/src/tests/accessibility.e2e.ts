@@ -219,6 +219,21 @@ test("accessibility: a parent's launcher shows only groups with an app to open, 
   )
 })
 
+test("accessibility: retention (jyjadmin), guardians' requests (xxadmin) and a parent's 更正或删除孩子的信息 have no axe violations at 1440 and 375 px", async (ctx) => {
+  const base = ctx.baseUrl
+  const found = await checkPages(ctx, 'jyjadmin', [
+    ['retention', visit(base, '/base-privacyLog/retention', '离校人员')],
+  ])
+  found.push(
+    ...(await checkPages(ctx, 'xxadmin', [['requests', visit(base, '/base-privacyLog/requests', '家长信息申请')]])),
+    ...(await checkPages(ctx, 'xiaomingmama', [
+      ['parent requests', visit(base, '/mobile/childRequests', '提交申请')],
+      ['parent personal centre', visit(base, '/oneselfCenter', '更正或删除孩子的信息')],
+    ])),
+  )
+  noViolations(found)
+})
+
 /** The element that has the focus, described by its test id, role and text (for the messages). */
 const focused = (page: Page) =>
   page.evaluate(() => {

@@ -49,6 +49,7 @@ import * as m202611270620 from './migrations/202611270620_add_cas_ticket_value.j
 import * as m202611270700 from './migrations/202611270700_create_app_badge.js'
 import * as m202611270900 from './migrations/202611270900_create_pi_access_log.js'
 import * as m202611281200 from './migrations/202611281200_create_pi_export.js'
+import * as m202611281400 from './migrations/202611281400_create_pi_retention.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
   '202611222300_create_core_tables': m202611222300,
@@ -98,6 +99,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611270700_create_app_badge': m202611270700,
   '202611270900_create_pi_access_log': m202611270900,
   '202611281200_create_pi_export': m202611281200,
+  '202611281400_create_pi_retention': m202611281400,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

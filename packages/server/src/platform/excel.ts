@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream'
 import ExcelJS from './exceljs.js'
-import { ErrorCode } from '@zhixiao/shared'
+import { ErrorCode, maskValue, type PersonalFieldKey } from '@zhixiao/shared'
 import { refused } from './errors.js'
 import { checkXlsxArchive } from './xlsx-guard.js'
 import { workbookReader } from './xlsx-reader.js'
@@ -9,8 +9,27 @@ export interface SheetColumn {
   header: string
   key: string
   width?: number
+  /** The personal field (policy key) the column holds: an import's error file echoes it masked (docs/privacy.md). */
+  personal?: PersonalFieldKey
 }
 export type SheetRow = Record<string, string | number | null | undefined>
+
+/**
+ * A read row with its personal columns masked by the field policy (withheld ones emptied): what an import keeps of a
+ * rejected row and shows in its error file (PERSONAL_CONTAINERS import_job_error.data). Masking a mask changes nothing,
+ * so rows stored before masking read the same.
+ */
+export function maskSheetValues(
+  columns: readonly SheetColumn[],
+  values: Record<string, string>,
+): Record<string, string> {
+  const out = { ...values }
+  for (const c of columns) {
+    const v = out[c.key]
+    if (c.personal && v !== undefined) out[c.key] = maskValue(c.personal, v) ?? ''
+  }
+  return out
+}
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 

@@ -184,6 +184,7 @@ export const NOT_PERSONAL: Readonly<Record<string, string>> = {
   'tenant_permission.parent_code': "the parent node of a tenant's permission catalogue",
   'mobile_entry.mobile_name': 'a mobile-portal entry: its title',
   'mobile_entry.mobile_explain': 'a mobile-portal entry: its description text',
+  'pi_retention_policy.health_days': "a tenant's setting: the days leavers' health notes are kept",
 }
 
 /**
@@ -198,6 +199,10 @@ export const PERSONAL_CONTAINERS: Readonly<Record<string, string>> = {
   'oidc_model.payload': "the identity hub's tokens and sessions: claims limited to granted scopes",
   'sms_log.content_sealed': 'the SMS text sealed (encrypted) for resending; never listed',
   'message_push.params': 'a template message’s parameters',
+  'pi_request.problem':
+    "a guardian's words about their child's data: shown only to them and the child's school, never logged",
+  'pi_request.desired':
+    'the value a correction asks for: shown only to the guardian and the school, cleared once handled',
 }
 
 /**

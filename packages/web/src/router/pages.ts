@@ -100,6 +100,8 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-privacyLog/index': () => import('../features/privacy/AccessLogPage'),
   '/base-privacyLog/officer': () => import('../features/pi-exports/OfficerPage'),
   '/base-privacyLog/exports': () => import('../features/pi-exports/ExportsPage'),
+  '/base-privacyLog/retention': () => import('../features/privacy/RetentionPage'),
+  '/base-privacyLog/requests': () => import('../features/privacy/RequestsPage'),
   // Login log and the phone's QR confirm page (docs/auth.md).
   '/roles-loginLog': () => import('../features/login-security/LoginLogPage'),
   '/mobile/qrLogin': () => import('../features/login-security/QrConfirmPage'),
@@ -173,6 +175,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/mobile/apps': () => import('../features/mobile-portal/MobileAppsPage'),
   '/mobile/mine': () => import('../features/mobile-portal/MobileMinePage'),
   '/mobile/childAccess': () => import('../features/privacy/MobileChildAccessPage'),
+  '/mobile/childRequests': () => import('../features/privacy/MobileChildRequestsPage'),
   '/menhu-teacher/ration': () => import('../features/mobile-portal/admin/BannerListPage'),
   '/menhu-parent/add-carousel': () => import('../features/mobile-portal/admin/BannerListPage'),
   '/menhu-addration': () => import('../features/mobile-portal/admin/BannerEditPage'),

@@ -4,6 +4,7 @@ import {
   AssistantErrorCode,
   AssistantMsg,
   ErrorCode,
+  maskPersonalText,
   type AssistantConfigSave,
   type AssistantConfigView,
   type AssistantEventData,
@@ -316,7 +317,11 @@ export async function deleteArticle(ctx: AppContext, auth: AuthInfo, id: number)
   })
 }
 
-/** The conversation log of the caller's org and the orgs below it, newest first. */
+/**
+ * The conversation log of the caller's org and the orgs below it, newest first. A phone or ID number someone typed
+ * into a question (or the assistant repeated) leaves masked by the field policy (issue 26 point 2): the log is for
+ * improving the help articles, not a way to read people's numbers.
+ */
 export async function listLog(ctx: AppContext, auth: AuthInfo, q: AssistantPageQuery): Promise<Page<AssistantLogRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const orgs = await subtreeIds(trx, auth.orgId)
@@ -329,8 +334,8 @@ export async function listLog(ctx: AppContext, auth: AuthInfo, q: AssistantPageQ
         userInfoId: Number(r.user_info_id),
         userName: r.true_name,
         orgName: r.org_name,
-        question: r.question,
-        answer: r.answer,
+        question: maskPersonalText(r.question),
+        answer: maskPersonalText(r.answer),
         source: r.source,
         sourceTitle: r.source_title,
         createdAt: new Date(r.created_at).toISOString(),

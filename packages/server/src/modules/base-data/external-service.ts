@@ -1,5 +1,7 @@
 import {
   ExternalMsg,
+  keepUnlessChanged,
+  maskRecord,
   type ExternalAddBody,
   type ExternalPageBody,
   type ExternalRow,
@@ -9,7 +11,7 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { isDictRefOk } from '../../platform/dict-refs.js'
-import { notFound } from '../../platform/errors.js'
+import { badRequest, notFound } from '../../platform/errors.js'
 import { loadInScope, scopedOrg } from '../../platform/org-scope.js'
 import type { Page } from '../../platform/paging.js'
 import { deleteExternalRow, insertExternal, pageExternalRows, updateExternalRow } from './external-queries.js'
@@ -35,11 +37,23 @@ const values = (b: ExternalAddBody | ExternalUpdateBody) => ({
   remark: b.remark ?? null,
 })
 
+/** The list leaves masked by the field policy (issue 26 point 2); nobody's own record is an external staff row. */
+const maskExternal = (r: ExternalRow): ExternalRow => maskRecord(r, { phone: 'phone', idCard: 'idCard' })
+
 export function pageExternal(ctx: AppContext, auth: AuthInfo, q: ExternalPageBody): Promise<Page<ExternalRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await scopedOrg(trx, auth, q.orgId)
-    return pageExternalRows(trx, org, q, q)
+    const page = await pageExternalRows(trx, org, q, q)
+    return { ...page, list: page.list.map(maskExternal) }
   })
+}
+
+/** The edit's phone and ID number: the stored ones when the form sent their masks back; another mask is refused. */
+function unmasked(b: ExternalUpdateBody, stored: { phone: string; id_card: string | null }) {
+  const phone = keepUnlessChanged('phone', b.phone, stored.phone) ?? b.phone
+  const idCard = keepUnlessChanged('idCard', b.idCard, stored.id_card)
+  if (phone.includes('*') || idCard?.includes('*')) throw badRequest(ExternalMsg.MASK_CHANGED)
+  return { ...b, phone, idCard }
 }
 
 export function addExternal(ctx: AppContext, auth: AuthInfo, b: ExternalAddBody): Promise<number> {
@@ -59,7 +73,7 @@ export function updateExternal(ctx: AppContext, auth: AuthInfo, b: ExternalUpdat
     const x = await externalFor(trx, auth, b.id)
     await checkJob(trx, x.org_id, b.jobId)
     try {
-      await updateExternalRow(trx, b.id, values(b))
+      await updateExternalRow(trx, b.id, values(unmasked(b, x)))
     } catch (e) {
       phoneTaken(e)
     }

@@ -1,4 +1,11 @@
-import { ComplaintMsg, ComplaintStatus, ErrorCode, type ComplaintRow } from '@zhixiao/shared'
+import {
+  ComplaintMsg,
+  ComplaintStatus,
+  ErrorCode,
+  maskPersonalText,
+  maskValue,
+  type ComplaintRow,
+} from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js'
@@ -25,16 +32,21 @@ export const LIST_CODE = 'sc_menhu_newFeedback_config_list'
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString())
 
-/** The submitter's name shows to the submitter only when they asked to stay anonymous. */
+/**
+ * The submitter's name shows to the submitter only when they asked to stay anonymous. The contact phone shows in full
+ * to the submitter alone (their own record); handlers and list holders see it masked by the field policy (issue 26
+ * point 2) and answer in the reply.
+ */
 function toRow(r: RawComplaint, auth: AuthInfo): ComplaintRow {
   const own = Number(r.submitter_id) === auth.userInfoId
   return {
     id: Number(r.id),
     classId: Number(r.class_id),
     className: r.class_name,
-    title: r.title,
-    content: r.content,
-    phone: r.anonymous && !own ? null : r.phone,
+    // A phone or ID number typed into the text is masked for everyone but its writer, like the phone field.
+    title: own ? r.title : maskPersonalText(r.title),
+    content: own ? r.content : maskPersonalText(r.content),
+    phone: own ? r.phone : r.anonymous ? null : maskValue('phone', r.phone),
     anonymous: r.anonymous,
     submitterName: r.anonymous && !own ? null : r.submitter_name,
     status: Number(r.status),

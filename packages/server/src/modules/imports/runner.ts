@@ -3,7 +3,7 @@ import os from 'node:os'
 import { IMPORT_KINDS, ImportStatus, type ImportKind } from '@zhixiao/shared'
 import { isConnectionLoss, type Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
-import { readSheet, type ReadRow } from '../../platform/excel.js'
+import { maskSheetValues, readSheet, type ReadRow, type SheetColumn } from '../../platform/excel.js'
 import { AppError } from '../../platform/errors.js'
 import { notify } from '../../platform/notify.js'
 import { importKindDef, type JobInfo, type KindRunner } from './kinds.js'
@@ -125,7 +125,8 @@ export class ImportRunner {
       return { rows, runner, start: j.processed_count }
     })
     for (let at = start, n = 0; at < rows.length && !this.stopped; at += IMPORT_BATCH, n++) {
-      const go = await this.batch(job, runner, rows.slice(at, at + IMPORT_BATCH), at + IMPORT_BATCH >= rows.length)
+      const batch = rows.slice(at, at + IMPORT_BATCH)
+      const go = await this.batch(job, def.columns, runner, batch, at + IMPORT_BATCH >= rows.length)
       if (!go) return
       if (n % ANALYZE_EVERY === 0) await this.ctx.db.analyze(PEOPLE_TABLES)
       // The embedded database has one connection: pause so requests (the progress poll, page loads) get a turn.
@@ -150,7 +151,13 @@ export class ImportRunner {
   }
 
   /** One batch in one transaction; false when the job was cancelled meanwhile. */
-  private batch(job: JobInfo, runner: KindRunner, rows: ReadRow[], last: boolean): Promise<boolean> {
+  private batch(
+    job: JobInfo,
+    columns: readonly SheetColumn[],
+    runner: KindRunner,
+    rows: ReadRow[],
+    last: boolean,
+  ): Promise<boolean> {
     return this.ctx.db.tenant(job.tenantId, async (trx) => {
       // The row lock orders this batch against a cancel: a cancel waits for it, and the next batch sees it.
       // It also orders it against another process: the batch goes on only while the claim is this runner's.
@@ -164,7 +171,8 @@ export class ImportRunner {
             job_id: job.id,
             row_no: r.row.rowNumber,
             reason: r.reason,
-            data: JSON.stringify(r.row.values),
+            // Kept masked: the error file shows it to the importer, not the full ID number or phone.
+            data: JSON.stringify(maskSheetValues(columns, r.row.values)),
           })),
         )
       }

@@ -13,7 +13,7 @@ import {
 import type { Readable } from 'node:stream'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
-import { checkSheet, xlsxStream, type SheetColumn } from '../../platform/excel.js'
+import { checkSheet, maskSheetValues, xlsxStream, type SheetColumn } from '../../platform/excel.js'
 import { notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { scopedOrg } from '../../platform/org-scope.js'
@@ -162,7 +162,7 @@ export async function errorRows(
     body: xlsxStream(
       '错误数据',
       columns,
-      rows.map((r) => ({ ...r.data, __row: r.row_no, __reason: r.reason })),
+      rows.map((r) => ({ ...maskSheetValues(def.columns, r.data), __row: r.row_no, __reason: r.reason })),
     ),
   }
 }

@@ -10,7 +10,7 @@ import {
 } from '@zhixiao/shared'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { forbidden, notFound, refused } from '../../platform/errors.js'
-import { isVisibleOrg, isWithin } from '../../platform/org-scope.js'
+import { isVisibleOrg } from '../../platform/org-scope.js'
 import { issueSession, revokeSession } from '../../platform/session.js'
 import { findTenant, membershipsOf } from '../auth/queries.js'
 import { findOrg, findOrgId, findPublicOrg, isSingleOrgTenant, listOrgRoleHolders, toOrgInfo } from './queries.js'
@@ -78,17 +78,17 @@ export function bindOrgs(ctx: AppContext, auth: AuthInfo): Promise<BindOrg[]> {
 
 /**
  * organizationUnit/get/manager: the administrators (enabled members holding the admin role) of an org the caller may
- * see (the session org by default). Phones in full for the caller's own org and below, masked for the orgs above.
+ * see (the session org by default). Phones masked by the field policy (issue 26 point 2), whatever the org: only the
+ * caller's own line shows their own phone in full.
  */
 export function orgManagers(ctx: AppContext, auth: AuthInfo, orgId: number = auth.orgId): Promise<OrgManager[]> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const org = await findOrgId(trx, orgId)
     if (!org || !(await isVisibleOrg(trx, auth, orgId))) throw notFound(Msg.ORG_NOT_FOUND)
-    const full = await isWithin(trx, auth.orgId, orgId)
     const rows = await listOrgRoleHolders(trx, orgId, ADMIN_ROLE)
     return rows.map((r) => {
       const phone = r.phone ?? r.accountPhone ?? null
-      return { userInfoId: r.id, trueName: r.true_name, phone: full ? phone : maskPhone(phone) }
+      return { userInfoId: r.id, trueName: r.true_name, phone: r.id === auth.userInfoId ? phone : maskPhone(phone) }
     })
   })
 }

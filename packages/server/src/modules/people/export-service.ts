@@ -17,6 +17,7 @@ import { refused } from '../../platform/errors.js'
 import type { Trx } from '../../db/database.js'
 import { scopedOrg } from '../../platform/org-scope.js'
 import { childrenOf } from './parent-service.js'
+import { maskParent, maskStudent, maskTeacher } from './masks.js'
 import { schoolOf } from './student-service.js'
 import { countMinorStudents, listDictNames, memberIdsAfter } from './export-queries.js'
 import { filteredParentsWithIds } from './parent-queries.js'
@@ -35,6 +36,9 @@ export interface ApprovedExport {
   /** The request's purpose and number, for the log lines. */
   purpose: string
 }
+
+/** An approved full export's rows leave as stored; every other export masks them by the field policy. */
+const asStored = <T>(r: T): T => r
 
 /** Born after this day (YYYY-MM-DD): under 18 today. */
 const minorCutoff = (now: Date) =>
@@ -113,7 +117,9 @@ export async function exportTeachers(
   const name = (id: number | null) => (id == null ? '' : (dict.get(id) ?? ''))
   async function* rows(): AsyncGenerator<SheetRow> {
     for await (const r of keysetChunks(memberIds(ctx, auth, orgId, UserType.STAFF, q.archived), (ids) =>
-      ctx.db.tenant(auth.tenantId, (trx) => filteredTeachersWithIds(trx, orgId, q, ids)),
+      ctx.db.tenant(auth.tenantId, async (trx) =>
+        (await filteredTeachersWithIds(trx, orgId, q, ids)).map(approved?.full ? asStored : maskTeacher),
+      ),
     )) {
       yield {
         trueName: r.trueName,
@@ -158,7 +164,7 @@ export async function exportStudents(
           subjects: chunk.map((r) => ({ id: Number(r.id), name: r.trueName, orgId })),
           purpose: approved ? `${approved.purpose}，学生管理导出` : '学生管理导出',
         })
-        return chunk
+        return chunk.map(approved?.full ? asStored : maskStudent)
       }),
     )) {
       yield {
@@ -189,7 +195,9 @@ export async function exportParents(
   async function* rows(): AsyncGenerator<SheetRow> {
     for await (const batch of chunksOf(
       keysetChunks(memberIds(ctx, auth, orgId, UserType.PARENT, q.archived), (ids) =>
-        ctx.db.tenant(auth.tenantId, (trx) => filteredParentsWithIds(trx, orgId, q, ids)),
+        ctx.db.tenant(auth.tenantId, async (trx) =>
+          (await filteredParentsWithIds(trx, orgId, q, ids)).map(approved?.full ? asStored : maskParent),
+        ),
       ),
       500,
     )) {

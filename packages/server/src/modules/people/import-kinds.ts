@@ -278,7 +278,9 @@ const teacher: ImportKindDef = {
             return false
           })
           if (badDict) {
-            rejected.push({ row, reason: `${badDict[3]}不存在：${v[badDict[1]]}` })
+            // The reason is kept with the row: a withheld field (政治面貌) is named without its value.
+            const shown = TEACHER_COLUMNS.find((c) => c.key === badDict[1])?.personal ? '' : `：${v[badDict[1]]}`
+            rejected.push({ row, reason: `${badDict[3]}不存在${shown}` })
             continue
           }
           const p = parse(teacherAddBody, {

@@ -1,5 +1,7 @@
 import {
   ErrorCode,
+  maskPersonalText,
+  maskRecord,
   PARENT_REGISTRATION_LIMIT,
   PeopleMsg,
   SignupErrorCode,
@@ -65,8 +67,19 @@ export function applyToJoin(ctx: AppContext, auth: AuthInfo, orgId: number, reas
   })
 }
 
-export function pageJoinRequests(ctx: AppContext, auth: AuthInfo, q: JoinPageBody): Promise<Page<JoinRow>> {
-  return pageInOrg(ctx, auth, q, (trx, orgId) => joinRequestRows(trx, orgId, q.status))
+/**
+ * Requests leave with the applicant's phone masked, and a login name that is a phone masked like one (issue 26
+ * point 2). The child a parent names (number, name, relation) stays: it is the claim the admin decides, and the
+ * approval binds exactly that child (docs/privacy.md "Masking (everywhere else)").
+ */
+const maskJoin = (r: JoinRow): JoinRow => ({
+  ...maskRecord(r, { phone: 'phone' }),
+  userName: maskPersonalText(r.userName),
+})
+
+export async function pageJoinRequests(ctx: AppContext, auth: AuthInfo, q: JoinPageBody): Promise<Page<JoinRow>> {
+  const page = await pageInOrg(ctx, auth, q, (trx, orgId) => joinRequestRows(trx, orgId, q.status))
+  return { ...page, list: page.list.map(maskJoin) }
 }
 
 export function decideJoin(ctx: AppContext, auth: AuthInfo, b: JoinDecideBody): Promise<void> {

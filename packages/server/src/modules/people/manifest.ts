@@ -1,4 +1,6 @@
 import type { ModuleManifest } from '../manifest.js'
+import { registerStudentCorrector } from '../privacy/request-service.js'
+import { correctStudent } from './correction.js'
 import { personalDetailsRoutes } from './personal-details.js'
 import { parentRoutes, peopleExtraRoutes, studentRoutes, teacherRoutes } from './routes.js'
 
@@ -12,4 +14,6 @@ export const peopleModule: ModuleManifest = {
     ...parentRoutes(ctx),
     ...peopleExtraRoutes(ctx),
   ],
+  // A guardian's correction request is applied through the people module's rules (docs/privacy.md).
+  install: async () => registerStudentCorrector(correctStudent),
 }

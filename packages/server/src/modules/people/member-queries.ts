@@ -60,6 +60,16 @@ export function upsertPersons(trx: Trx, rows: Insertable<Database['person']>[]) 
     .execute()
 }
 
+/** The stored facts of an account's person row (an edit keeps what it does not name, and compares masks with them). */
+export function findPersonFacts(trx: Trx, accountId: number) {
+  return trx
+    .selectFrom('person')
+    .select(['id_card', 'sex', 'nation', 'political_status_id', 'education_id', 'degree_id', 'email'])
+    .select(sql<string | null>`to_char(birthday, 'YYYY-MM-DD')`.as('birthday'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()
+}
+
 export function findMemberOfType(trx: Trx, id: number, userType: number) {
   return trx
     .selectFrom('user_info')

@@ -12,6 +12,7 @@ import {
   findDefaultPassword,
   findMemberOfType,
   findOrgType,
+  findPersonFacts,
   findUnitAttr,
   insertAccounts,
   insertLoginNames,
@@ -29,6 +30,8 @@ import {
 export interface PersonFacts {
   idCard?: string | null
   sex?: number | null
+  /** Kept when there is no ID card to read it from (an ID card decides it). */
+  birthday?: string | null
   nation?: string | null
   politicalStatusId?: number | null
   educationId?: number | null
@@ -188,6 +191,28 @@ export async function savePerson(trx: Trx, accountId: number, f: PersonFacts): P
   await savePersons(trx, [{ accountId, facts: f }])
 }
 
+/**
+ * An edit of some of a person's facts: the facts `patch` leaves undefined keep their stored values (a student's form
+ * names no email, a teacher's form never receives the withheld political status), so an edit cannot wipe them.
+ */
+export async function updatePerson(trx: Trx, accountId: number, patch: PersonFacts): Promise<void> {
+  const s = await findPersonFacts(trx, accountId)
+  const facts: PersonFacts = {
+    idCard: s?.id_card ?? null,
+    sex: s?.sex ?? null,
+    birthday: s?.birthday ?? null,
+    nation: s?.nation ?? null,
+    politicalStatusId: s?.political_status_id ?? null,
+    educationId: s?.education_id ?? null,
+    degreeId: s?.degree_id ?? null,
+    email: s?.email ?? null,
+  }
+  for (const [k, v] of Object.entries(patch) as [keyof PersonFacts, PersonFacts[keyof PersonFacts]][]) {
+    if (v !== undefined) Object.assign(facts, { [k]: v })
+  }
+  await savePerson(trx, accountId, facts)
+}
+
 /** The person rows of many accounts in one statement (an import batch writes 500 at once, not one by one). */
 export async function savePersons(trx: Trx, items: { accountId: number; facts: PersonFacts }[]): Promise<void> {
   if (!items.length) return
@@ -201,7 +226,7 @@ export async function savePersons(trx: Trx, items: { accountId: number; facts: P
           account_id: accountId,
           id_card: f.idCard ?? null,
           sex: parsed?.sex ?? f.sex ?? null,
-          birthday: parsed?.birthday ?? null,
+          birthday: parsed?.birthday ?? f.birthday ?? null,
           nation: f.nation ?? null,
           political_status_id: f.politicalStatusId ?? null,
           education_id: f.educationId ?? null,

@@ -2,6 +2,7 @@ import {
   ErrorCode,
   PeopleMsg,
   UserType,
+  maskPhone,
   type ParentAddBody,
   type ParentBindBody,
   type ParentChild,
@@ -18,6 +19,7 @@ import type { Page } from '../../platform/paging.js'
 import { defaultPasswordHash, insertMembers, memberFor, uniqueMsg, unitAttrOf } from './members.js'
 import { anchoredIdsAt } from './deep-pages.js'
 import { pageMembers } from './member-lists.js'
+import { maskChildParent, maskParent } from './masks.js'
 import { findAccountByPhone } from './member-queries.js'
 import {
   deleteParentChild,
@@ -50,7 +52,7 @@ export function pageParents(ctx: AppContext, auth: AuthInfo, q: ParentPageBody):
       ordered: parentIdsInOrder(keys),
       counted,
       kept: !q.keyword && q.childId == null && q.classId == null,
-      rows: (ids) => parentsWithIds(trx, ids),
+      rows: async (ids) => (await parentsWithIds(trx, ids)).map(maskParent),
       deep: (offset, limit) =>
         anchoredIdsAt(
           ctx.db,
@@ -124,7 +126,7 @@ export function addParent(ctx: AppContext, auth: AuthInfo, b: ParentAddBody): Pr
         module: '家长管理',
         action: '新增',
         target: b.trueName,
-        detail: { after: { phone: b.phone, childId: b.childId, relation: b.relation } },
+        detail: { after: { phone: maskPhone(b.phone), childId: b.childId, relation: b.relation } },
       })
       return id
     } catch (e) {
@@ -162,7 +164,7 @@ export function unbindChild(ctx: AppContext, auth: AuthInfo, parentId: number, c
 export function parentsOfChild(ctx: AppContext, auth: AuthInfo, childId: number) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const child = await memberFor(trx, auth, childId, UserType.STUDENT)
-    const parents = await parentsOf(trx, childId)
+    const parents = (await parentsOf(trx, childId)).map(maskChildParent)
     // The parents drawer shows the child's guardians with their phones: a look at the child's record.
     await logPersonalAccess(trx, auth, {
       action: 'view',

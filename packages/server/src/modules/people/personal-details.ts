@@ -3,6 +3,8 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { handle } from '../../platform/contract-routes.js'
 import { ok } from '../../platform/envelope.js'
 import { recordOp } from '../../platform/op-log.js'
+import { keptPersonal } from './masks.js'
+import { findPersonFacts } from './member-queries.js'
 import { checkDicts } from './members.js'
 import { findPersonalDetails, saveOwnPersonFacts } from './personal-details-queries.js'
 
@@ -47,14 +49,18 @@ export function updatePersonalDetails(ctx: AppContext, auth: AuthInfo, b: Person
       education: { id: b.educationId, type: 'education', label: '学历' },
       degree: { id: b.degreeId, type: 'degree', label: '学位' },
     })
+    // The own record is shown unmasked, yet the rule of every people edit holds here too: a mask sent back keeps the
+    // stored value, a typed one is refused (masks.ts).
+    const stored = await findPersonFacts(trx, auth.accountId)
     const own = {
       nation: b.nation ?? null,
-      email: b.email ?? null,
+      email: keptPersonal('email', b.email ?? null, stored?.email),
       political_status_id: b.politicalStatusId ?? null,
       education_id: b.educationId ?? null,
       degree_id: b.degreeId ?? null,
     }
-    await saveOwnPersonFacts(trx, auth.accountId, { sex: b.sex ?? null, birthday: b.birthday ?? null }, own)
+    const birthday = keptPersonal('birthday', b.birthday ?? null, stored?.birthday)
+    await saveOwnPersonFacts(trx, auth.accountId, { sex: b.sex ?? null, birthday }, own)
     await recordOp(trx, auth, { module: '个人信息', action: '编辑个人资料', target: null })
   })
 }

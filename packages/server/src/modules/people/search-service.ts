@@ -1,7 +1,9 @@
 import type { LogRow, SearchPersonRow } from '@zhixiao/shared'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
+import { maskLoggedRow } from '../../platform/op-log.js'
 import { subtreeIds } from '../../platform/org-scope.js'
 import type { Page } from '../../platform/paging.js'
+import { maskSearchRow } from './masks.js'
 import { listOrgsWithLog, pageLogRows, pageSearchRows, type LogQuery } from './search-queries.js'
 
 /** /base-searchPerson: everyone in the caller's org and below (a bureau sees its schools' people). */
@@ -12,7 +14,9 @@ export function searchPeople(
 ): Promise<Page<SearchPersonRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const scope = await subtreeIds(trx, auth.orgId)
-    return pageSearchRows(trx, scope, q)
+    const page = await pageSearchRows(trx, scope, q)
+    // A search by a typed phone still finds the person; the answer shows the number masked like every list.
+    return { ...page, list: page.list.map(maskSearchRow) }
   })
 }
 
@@ -28,7 +32,13 @@ export function pageOperationLog(
 ): Promise<Page<LogRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const scope = await subtreeIds(trx, auth.orgId)
-    return pageLogRows(trx, q.orgId != null && scope.includes(q.orgId) ? [q.orgId] : scope, q, importantOnly)
+    const page = await pageLogRows(
+      trx,
+      q.orgId != null && scope.includes(q.orgId) ? [q.orgId] : scope,
+      q,
+      importantOnly,
+    )
+    return { ...page, list: page.list.map(maskLoggedRow) }
   })
 }
 

@@ -19,8 +19,9 @@ import { scopedOrg } from '../../platform/org-scope.js'
 import type { Page } from '../../platform/paging.js'
 import { studentIdsAt } from './deep-pages.js'
 import { pageMembers } from './member-lists.js'
-import { addMember, defaultPasswordHash, liveClass, memberFor, savePerson, uniqueMsg } from './members.js'
-import { findUnitAttr, updateMemberRow } from './member-queries.js'
+import { keptPersonal, maskChildParent, maskStudent } from './masks.js'
+import { addMember, defaultPasswordHash, liveClass, memberFor, uniqueMsg, updatePerson } from './members.js'
+import { findPersonFacts, findUnitAttr, updateMemberRow } from './member-queries.js'
 import {
   findClassOrg,
   findStudentByNo,
@@ -72,7 +73,7 @@ export function pageStudents(ctx: AppContext, auth: AuthInfo, q: StudentPageBody
       ordered: studentIdsInOrder(keys),
       counted,
       kept: !q.keyword,
-      rows: async (ids) => (await studentsWithIds(trx, ids)).map(fixStudent),
+      rows: async (ids) => (await studentsWithIds(trx, ids)).map((r) => maskStudent(fixStudent(r))),
       deep: (offset, limit) => studentIdsAt(trx, keys, counted, offset, limit),
     })
   })
@@ -84,8 +85,8 @@ const STUDENT_DETAIL_FIELDS = ['idCard', 'phone', 'guardians'] as const
 export function studentDetail(ctx: AppContext, auth: AuthInfo, id: number) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const m = await memberFor(trx, auth, id, UserType.STUDENT)
-    const row = fixStudent(await findStudentRow(trx, id))
-    const parents = await parentsOf(trx, id)
+    const row = maskStudent(fixStudent(await findStudentRow(trx, id)))
+    const parents = (await parentsOf(trx, id)).map(maskChildParent)
     await logPersonalAccess(trx, auth, {
       action: 'view',
       fields: STUDENT_DETAIL_FIELDS,
@@ -137,15 +138,19 @@ export function updateStudent(ctx: AppContext, auth: AuthInfo, b: StudentUpdateB
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const m = await memberFor(trx, auth, b.id, UserType.STUDENT)
     await assertMayActOnMembers(trx, auth, [m], 'account')
+    // The form was loaded masked: a mask sent back keeps the stored value, a typed mask is refused (masks.ts).
+    const stored = await findPersonFacts(trx, m.account_id)
+    const phone = keptPersonal('phone', b.phone, m.phone)
+    const idCard = keptPersonal('idCard', b.idCard, stored?.id_card)
     try {
       await updateMemberRow(trx, b.id, {
         true_name: b.trueName,
         job_no: b.jobNo,
-        phone: b.phone,
+        phone,
         entered_on: b.enteredOn,
         remark: b.remark,
       })
-      await savePerson(trx, m.account_id, { idCard: b.idCard, sex: b.sex })
+      await updatePerson(trx, m.account_id, { idCard, sex: b.sex ?? null })
     } catch (e) {
       studentUnique(e)
     }

@@ -2,6 +2,7 @@ import {
   ErrorCode,
   PeopleMsg,
   UserType,
+  maskPhone,
   type TeacherAddBody,
   type TeacherPageBody,
   type TeacherRow,
@@ -17,8 +18,15 @@ import { scopedOrg } from '../../platform/org-scope.js'
 import type { Page } from '../../platform/paging.js'
 import { anchoredIdsAt } from './deep-pages.js'
 import { pageMembers } from './member-lists.js'
-import { addMember, checkDept, checkDicts, defaultPasswordHash, memberFor, savePerson, uniqueMsg } from './members.js'
-import { findAccountByPhone, findMembershipIn, setAccountPhone, updateMemberRow } from './member-queries.js'
+import { keptPersonal, maskTeacher } from './masks.js'
+import { addMember, checkDept, checkDicts, defaultPasswordHash, memberFor, uniqueMsg, updatePerson } from './members.js'
+import {
+  findAccountByPhone,
+  findMembershipIn,
+  findPersonFacts,
+  setAccountPhone,
+  updateMemberRow,
+} from './member-queries.js'
 import {
   findTeacherRow,
   listDepartmentRows,
@@ -44,7 +52,7 @@ export function pageTeachers(ctx: AppContext, auth: AuthInfo, q: TeacherPageBody
       ordered: teacherIdsInOrder(keys),
       counted,
       kept: !q.keyword && q.deptId == null,
-      rows: async (ids) => (await teachersWithIds(trx, ids)).map(fixTeacher),
+      rows: async (ids) => (await teachersWithIds(trx, ids)).map((r) => maskTeacher(fixTeacher(r))),
       deep: (offset, limit) =>
         anchoredIdsAt(
           ctx.db,
@@ -67,7 +75,7 @@ const TEACHER_DETAIL_FIELDS = ['idCard', 'phone', 'email'] as const
 export function teacherDetail(ctx: AppContext, auth: AuthInfo, id: number) {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const m = await memberFor(trx, auth, id, UserType.STAFF)
-    const row = fixTeacher(await findTeacherRow(trx, id))
+    const row = maskTeacher(fixTeacher(await findTeacherRow(trx, id)))
     const orgs = await listTeacherOrgs(trx, row.accountId)
     await logPersonalAccess(trx, auth, {
       action: 'view',
@@ -134,7 +142,12 @@ export function addTeacher(ctx: AppContext, auth: AuthInfo, b: TeacherAddBody): 
         remark: b.remark,
         person: existing ? null : personOf(b),
       },
-      { module: '教师管理', action: '新增', target: b.trueName, detail: { after: { phone: b.phone, jobNo: b.jobNo } } },
+      {
+        module: '教师管理',
+        action: '新增',
+        target: b.trueName,
+        detail: { after: { phone: maskPhone(b.phone), jobNo: b.jobNo } },
+      },
     )
   })
 }
@@ -145,10 +158,22 @@ export function updateTeacher(ctx: AppContext, auth: AuthInfo, b: TeacherUpdateB
     // The phone and the person's facts belong to the account: every membership of it is weighed.
     await assertMayActOnMembers(trx, auth, [m], 'account')
     await checkTeacherRefs(trx, m.org_id, b)
+    // The form was loaded masked: a mask sent back keeps the stored value, a typed mask is refused (masks.ts).
+    const stored = await findPersonFacts(trx, m.account_id)
+    const phone = keptPersonal('phone', b.phone, m.phone) ?? m.phone ?? ''
+    const person = {
+      sex: b.sex ?? null,
+      educationId: b.educationId ?? null,
+      degreeId: b.degreeId ?? null,
+      idCard: keptPersonal('idCard', b.idCard, stored?.id_card),
+      email: keptPersonal('email', b.email, stored?.email),
+      // Withheld from the form (no mask to send back): left out, it keeps the stored value; null clears it.
+      politicalStatusId: b.politicalStatusId,
+    }
     try {
       await updateMemberRow(trx, b.id, {
         true_name: b.trueName,
-        phone: b.phone,
+        phone,
         job_no: b.jobNo,
         dept_id: b.deptId ?? null,
         position_id: b.positionId ?? null,
@@ -157,8 +182,8 @@ export function updateTeacher(ctx: AppContext, auth: AuthInfo, b: TeacherUpdateB
         entered_on: b.enteredOn,
         remark: b.remark,
       })
-      await setAccountPhone(trx, m.account_id, b.phone)
-      await savePerson(trx, m.account_id, personOf(b))
+      await setAccountPhone(trx, m.account_id, phone)
+      await updatePerson(trx, m.account_id, person)
     } catch (e) {
       uniqueMsg(e)
     }
@@ -167,8 +192,9 @@ export function updateTeacher(ctx: AppContext, auth: AuthInfo, b: TeacherUpdateB
       action: '编辑',
       target: b.trueName,
       detail: {
-        before: { trueName: m.true_name, phone: m.phone, jobNo: m.job_no },
-        after: { trueName: b.trueName, phone: b.phone, jobNo: b.jobNo },
+        // operation_log.detail is a personal container: the phones are logged masked (docs/privacy.md).
+        before: { trueName: m.true_name, phone: maskPhone(m.phone), jobNo: m.job_no },
+        after: { trueName: b.trueName, phone: maskPhone(phone), jobNo: b.jobNo },
       },
     })
   })

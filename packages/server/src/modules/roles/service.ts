@@ -27,6 +27,7 @@ import { knownCodes, tenantCatalogue } from '../../platform/catalogue.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
+import { maskMemberPage } from './member-mask.js'
 import { assertInScope, isWithin, subtreeIds } from '../../platform/org-scope.js'
 import type { Page } from '../../platform/paging.js'
 import { assertMayActOnMembers, assertMayActOnRole, callerLacks } from '../../platform/escalation.js'
@@ -305,7 +306,7 @@ export function roleMembers(
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await roleFor(trx, auth, q.roleId, false)
     const scope = await subtreeIds(trx, auth.orgId)
-    return pageRoleMembers(trx, scope, q, associated)
+    return maskMemberPage(await pageRoleMembers(trx, scope, q, associated))
   })
 }
 
@@ -382,7 +383,7 @@ export function membersByPermissions(
 ): Promise<Page<RoleMemberRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const scope = await subtreeIds(trx, auth.orgId)
-    return pageMembersByPermissions(trx, scope, q)
+    return maskMemberPage(await pageMembersByPermissions(trx, scope, q))
   })
 }
 
@@ -390,6 +391,6 @@ export function membersByPermissions(
 export function searchUsers(ctx: AppContext, auth: AuthInfo, q: UserSearchBody): Promise<Page<RoleMemberRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const scope = await subtreeIds(trx, auth.orgId)
-    return pageUsers(trx, scope, q)
+    return maskMemberPage(await pageUsers(trx, scope, q))
   })
 }

@@ -13,6 +13,7 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
+import { maskMemberPage } from './member-mask.js'
 import { subtreeIds } from '../../platform/org-scope.js'
 import type { Page } from '../../platform/paging.js'
 import { assertMayHandOut, roleFor } from './service.js'
@@ -130,7 +131,7 @@ export function pageSubOrgUsers(
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await delegable(trx, auth, q.roleId)
     await associatedOrg(trx, auth, q.roleId, q.orgId)
-    return pageSubOrgMembers(trx, q, associated)
+    return maskMemberPage(await pageSubOrgMembers(trx, q, associated))
   })
 }
 

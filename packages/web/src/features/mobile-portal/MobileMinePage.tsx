@@ -43,7 +43,10 @@ export default function MobileMinePage({ path }: PageProps) {
         className="zx-m-section"
         dataSource={[
           ...(home.terminal === 'parent' && home.children.length > 0
-            ? [{ to: '/mobile/childAccess', label: '谁查看了孩子的信息' }]
+            ? [
+                { to: '/mobile/childAccess', label: '谁查看了孩子的信息' },
+                { to: '/mobile/childRequests', label: '更正或删除孩子的信息' },
+              ]
             : []),
           { to: '/portal/personal', label: '电脑版门户' },
           { to: '/oneselfCenter', label: '个人中心' },

@@ -12,6 +12,7 @@ import { BUREAU_HOME } from '../account/menu-actions'
 import { SwitchOrgDialog } from '../account/SwitchOrgDialog'
 import { TotpCard } from '../login-security/TotpCard'
 import { ChildAccessList } from '../privacy/ChildAccessList'
+import { ChildRequests } from '../privacy/ChildRequests'
 
 /**
  * Personal centre (/oneselfCenter, 001 §2.1): profile, the account's organisations (switch from here), change
@@ -75,6 +76,11 @@ export default function OneselfCenterPage({ path, title }: PageProps) {
       {user.userType === UserType.PARENT && (
         <Card title="谁查看了孩子的信息" style={{ marginTop: 16 }} data-testid="oneself-child-access">
           <ChildAccessList />
+        </Card>
+      )}
+      {user.userType === UserType.PARENT && (
+        <Card title="更正或删除孩子的信息" style={{ marginTop: 16 }} data-testid="oneself-child-requests">
+          <ChildRequests />
         </Card>
       )}
       <ChangePasswordDialog

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Descriptions, Empty, Spin, Tag, type DescriptionsProps, type TableColumnsType } from 'antd'
 import type { ReactNode } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { PageFrame, statusColumn, textColumn } from '../../components/crud'
+import { PageFrame, statusColumn } from '../../components/crud'
 import type { PageProps } from '../../navigation/page-props'
 import { useDictOptions } from '../base-data/dict-api'
 import { RevealButton } from '../privacy/RevealButton'
@@ -19,6 +19,29 @@ export function DictText({ dictType, id, orgId }: { dictType: DictType; id: numb
 export const text = (v: string | null | undefined): string => (v ? v : '—')
 export const sexText = (v: number | null | undefined): string =>
   v === null || v === undefined ? '—' : (SEX_LABEL[v] ?? '—')
+
+/**
+ * A personal field as a detail page shows it: the mask the server sent (issue 26 point 2), or 已隐藏 for a withheld
+ * one, and 查看 beside it for holders of the reveal code (the logged reveal of that one field).
+ */
+export function MaskedText({
+  id,
+  field,
+  value,
+  withheld = false,
+}: {
+  id: number
+  field: PersonalFieldKey
+  value: string | null
+  withheld?: boolean
+}) {
+  return (
+    <>
+      {withheld ? '已隐藏' : text(value)}
+      {(withheld || value) && <RevealButton userInfoId={id} fields={[field]} link />}
+    </>
+  )
+}
 
 /** The frame of a detail page's card: loading, nothing found, or the content, with 返回 to the list. */
 export function DetailCard({
@@ -46,7 +69,11 @@ export function DetailCard({
 export const childParentColumns = (): TableColumnsType<ChildParent> => [
   { title: '家长姓名', dataIndex: 'trueName' },
   { title: '关系', dataIndex: 'relation' },
-  textColumn('手机号', 'phone'),
+  {
+    title: '手机号',
+    dataIndex: 'phone',
+    render: (_: unknown, p: ChildParent) => <MaskedText id={p.id} field="phone" value={p.phone} />,
+  },
   { title: '登录名', dataIndex: 'userName' },
   statusColumn(),
 ]

@@ -1,7 +1,7 @@
 import { Table, Typography } from 'antd'
 import type { PageProps } from '../../navigation/page-props'
 import { studentApi, type ChildParent } from './api'
-import { childParentColumns, MemberDetailPage, sexText, text } from './DetailBits'
+import { childParentColumns, MaskedText, MemberDetailPage, sexText, text } from './DetailBits'
 
 /** /base-userAccount/studentDetail?id=: one student's record and the parents bound to them, read-only. */
 export default function StudentDetailPage(props: PageProps) {
@@ -17,8 +17,8 @@ export default function StudentDetailPage(props: PageProps) {
         { label: '登录名', children: s.userName },
         { label: '班级', children: s.className ? `${s.gradeName ?? ''}${s.className}` : '—' },
         { label: '性别', children: sexText(s.sex) },
-        { label: '身份证号', children: text(s.idCard) },
-        { label: '手机号', children: text(s.phone) },
+        { label: '身份证号', children: <MaskedText id={s.id} field="idCard" value={s.idCard} /> },
+        { label: '手机号', children: <MaskedText id={s.id} field="phone" value={s.phone} /> },
         { label: '入学日期', children: text(s.enteredOn) },
         { label: '备注', children: text(s.remark) },
       ]}

@@ -1,4 +1,10 @@
-import { idCardField, type StudentRow, type StudentUpdateBody } from '@zhixiao/shared'
+import {
+  idCardField,
+  maskableIdCardField,
+  maskableOptionalMobileField,
+  type StudentRow,
+  type StudentUpdateBody,
+} from '@zhixiao/shared'
 import { Form, Input, Row, Select } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { groupedClassOptions, useLiveClasses } from './class-options'
@@ -10,8 +16,10 @@ import {
   Half,
   IdCardSexFields,
   LoginNameField,
+  MASKED_HINT,
   RemarkField,
   TrueNameField,
+  zodRule,
 } from './form-kit'
 
 export interface StudentValues {
@@ -97,9 +105,16 @@ export function StudentFields({ adding }: { adding: boolean }) {
           </Half>
         </>
       )}
-      <IdCardSexFields idCardSchema={idCardField} />
+      <IdCardSexFields idCardSchema={adding ? idCardField : maskableIdCardField} editing={!adding} />
       <Half>
-        <Form.Item name="phone" label="手机号" rules={[{ pattern: /^1\d{10}$/, message: '手机号格式不正确' }]}>
+        <Form.Item
+          name="phone"
+          label="手机号"
+          rules={
+            adding ? [{ pattern: /^1\d{10}$/, message: '手机号格式不正确' }] : [zodRule(maskableOptionalMobileField)]
+          }
+          extra={adding ? undefined : MASKED_HINT}
+        >
           <Input placeholder="请输入手机号" maxLength={11} />
         </Form.Item>
       </Half>

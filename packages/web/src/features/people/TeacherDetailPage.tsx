@@ -1,7 +1,7 @@
 import { Tag } from 'antd'
 import type { PageProps } from '../../navigation/page-props'
 import { teacherApi } from './api'
-import { DictText, MemberDetailPage, sexText, text } from './DetailBits'
+import { DictText, MaskedText, MemberDetailPage, sexText, text } from './DetailBits'
 
 /** /base-userAccount/teacherDetail?id=: one teacher's record (membership and person facts), read-only. */
 export default function TeacherDetailPage(props: PageProps) {
@@ -10,14 +10,14 @@ export default function TeacherDetailPage(props: PageProps) {
       {...props}
       queryKey="teachers"
       load={teacherApi.detail}
-      revealFields={['idCard', 'phone', 'email']}
+      revealFields={['idCard', 'phone', 'email', 'politicalStatus']}
       lists={{ live: '/base-userAccount/teachers', archived: '/base-userAccount/teachersGuidang' }}
       items={(t) => [
         { label: '登录名', children: t.userName },
         { label: '工号', children: text(t.jobNo) },
-        { label: '手机号', children: text(t.phone) },
+        { label: '手机号', children: <MaskedText id={t.id} field="phone" value={t.phone} /> },
         { label: '性别', children: sexText(t.sex) },
-        { label: '身份证号', children: text(t.idCard) },
+        { label: '身份证号', children: <MaskedText id={t.id} field="idCard" value={t.idCard} /> },
         {
           label: '所属机构',
           children: t.orgs.map((o) => (
@@ -33,12 +33,13 @@ export default function TeacherDetailPage(props: PageProps) {
         { label: '教师类型', children: <DictText dictType="teacherType" id={t.teacherTypeId} orgId={t.orgId} /> },
         {
           label: '政治面貌',
-          children: <DictText dictType="politicalStatus" id={t.politicalStatusId} orgId={t.orgId} />,
+          // Withheld by the field policy: never sent, revealed on request.
+          children: <MaskedText id={t.id} field="politicalStatus" value={null} withheld />,
         },
         { label: '学历', children: <DictText dictType="education" id={t.educationId} orgId={t.orgId} /> },
         { label: '学位', children: <DictText dictType="degree" id={t.degreeId} orgId={t.orgId} /> },
         { label: '入职日期', children: text(t.enteredOn) },
-        { label: '邮箱', children: text(t.email) },
+        { label: '邮箱', children: <MaskedText id={t.id} field="email" value={t.email} /> },
         { label: '备注', children: text(t.remark) },
       ]}
     />

@@ -1,4 +1,10 @@
-import { idCardField, type TeacherRow, type TeacherUpdateBody } from '@zhixiao/shared'
+import {
+  idCardField,
+  maskableEmailField,
+  maskableIdCardField,
+  type TeacherRow,
+  type TeacherUpdateBody,
+} from '@zhixiao/shared'
 import { Form, Input, Row, Select } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useDepartments } from './api'
@@ -11,9 +17,11 @@ import {
   Half,
   IdCardSexFields,
   LoginNameField,
+  MASKED_HINT,
   MobileField,
   RemarkField,
   TrueNameField,
+  zodRule,
 } from './form-kit'
 
 export interface TeacherValues {
@@ -56,8 +64,11 @@ export const teacherInitial = (r: TeacherRow | null): Partial<TeacherValues> =>
       }
     : {}
 
-/** The form's values as the API's teacher fields (empty inputs become null, the date YYYY-MM-DD). */
-export const teacherBody = (v: TeacherValues): Omit<TeacherUpdateBody, 'id'> => ({
+/**
+ * The form's values as the API's teacher fields (empty inputs become null, the date YYYY-MM-DD). The political status
+ * is withheld from the form (docs/privacy.md): an edit sends it only when one is chosen, so the stored one is kept.
+ */
+export const teacherBody = (v: TeacherValues, editing = false): Omit<TeacherUpdateBody, 'id'> => ({
   trueName: v.trueName,
   phone: v.phone,
   jobNo: v.jobNo || null,
@@ -67,7 +78,7 @@ export const teacherBody = (v: TeacherValues): Omit<TeacherUpdateBody, 'id'> => 
   positionId: v.positionId ?? null,
   titleId: v.titleId ?? null,
   teacherTypeId: v.teacherTypeId ?? null,
-  politicalStatusId: v.politicalStatusId ?? null,
+  politicalStatusId: editing ? v.politicalStatusId : (v.politicalStatusId ?? null),
   educationId: v.educationId ?? null,
   degreeId: v.degreeId ?? null,
   enteredOn: dayOut(v.enteredOn),
@@ -84,7 +95,7 @@ export function TeacherFields({ adding, orgId }: { adding: boolean; orgId?: numb
         <TrueNameField />
       </Half>
       <Half>
-        <MobileField />
+        <MobileField editing={!adding} />
       </Half>
       {adding && (
         <Half>
@@ -96,7 +107,7 @@ export function TeacherFields({ adding, orgId }: { adding: boolean; orgId?: numb
           <Input placeholder="请输入工号" />
         </Form.Item>
       </Half>
-      <IdCardSexFields idCardSchema={idCardField} />
+      <IdCardSexFields idCardSchema={adding ? idCardField : maskableIdCardField} editing={!adding} />
       <Half>
         <Form.Item name="deptId" label="部门">
           <Select allowClear placeholder="请选择部门" options={depts} showSearch={{ optionFilterProp: 'label' }} />
@@ -112,7 +123,13 @@ export function TeacherFields({ adding, orgId }: { adding: boolean; orgId?: numb
         <DictField name="teacherTypeId" label="教师类型" dictType="teacherType" orgId={orgId} />
       </Half>
       <Half>
-        <DictField name="politicalStatusId" label="政治面貌" dictType="politicalStatus" orgId={orgId} />
+        <DictField
+          name="politicalStatusId"
+          label="政治面貌"
+          dictType="politicalStatus"
+          orgId={orgId}
+          placeholder={adding ? undefined : '已隐藏，不选则保留原值'}
+        />
       </Half>
       <Half>
         <DictField name="educationId" label="学历" dictType="education" orgId={orgId} />
@@ -127,10 +144,15 @@ export function TeacherFields({ adding, orgId }: { adding: boolean; orgId?: numb
         <Form.Item
           name="email"
           label="邮箱"
-          rules={[
-            { type: 'email', message: '邮箱格式不正确' },
-            { max: 60, message: '邮箱不能超过60个字符' },
-          ]}
+          rules={
+            adding
+              ? [
+                  { type: 'email', message: '邮箱格式不正确' },
+                  { max: 60, message: '邮箱不能超过60个字符' },
+                ]
+              : [zodRule(maskableEmailField)]
+          }
+          extra={adding ? undefined : MASKED_HINT}
         >
           <Input placeholder="请输入邮箱" />
         </Form.Item>

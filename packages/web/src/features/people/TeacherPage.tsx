@@ -49,7 +49,7 @@ export default function TeacherPage({ path, title }: PageProps) {
     initial: teacherInitial,
     submit: (v, r) =>
       r
-        ? teacherApi.update({ id: r.id, ...teacherBody(v) })
+        ? teacherApi.update({ id: r.id, ...teacherBody(v, true) })
         : teacherApi.add({ orgId, userName: v.userName || null, ...teacherBody(v) }),
     fields: (r) => <TeacherFields adding={!r} orgId={orgId} />,
   }

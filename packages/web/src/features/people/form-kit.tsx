@@ -1,4 +1,13 @@
-import { loginNameField, mobileField, parseIdCard, SEX_LABEL, trueNameField, type DictType } from '@zhixiao/shared'
+import {
+  loginNameField,
+  looksMasked,
+  maskableMobileField,
+  mobileField,
+  parseIdCard,
+  SEX_LABEL,
+  trueNameField,
+  type DictType,
+} from '@zhixiao/shared'
 import { Col, DatePicker, Form, Input, Select, type FormRule } from 'antd'
 import type { Dayjs } from 'dayjs'
 import type { ReactNode } from 'react'
@@ -38,10 +47,22 @@ export function TrueNameField({ label = '姓名' }: { label?: string }) {
   )
 }
 
-/** A required 手机号 (teachers, parents: it is also how an existing account is found). */
-export function MobileField() {
+/**
+ * What an edit form says under a field it loaded masked (issue 26 point 2): the server keeps the stored value for its
+ * unchanged mask, so only a real change needs typing in full.
+ */
+export const MASKED_HINT = '带*为脱敏显示，不修改则保留原值'
+
+/** A required 手机号 (teachers, parents: it is also how an existing account is found); `editing` takes its mask back. */
+export function MobileField({ editing = false }: { editing?: boolean }) {
   return (
-    <Form.Item name="phone" label="手机号" required rules={[zodRule(mobileField)]}>
+    <Form.Item
+      name="phone"
+      label="手机号"
+      required
+      rules={[zodRule(editing ? maskableMobileField : mobileField)]}
+      extra={editing ? MASKED_HINT : undefined}
+    >
       <Input placeholder="请输入手机号" maxLength={11} />
     </Form.Item>
   )
@@ -71,16 +92,18 @@ export function DictField({
   label,
   dictType,
   orgId,
+  placeholder = `请选择${label}`,
 }: {
   name: string
   label: string
   dictType: DictType
   orgId?: number
+  placeholder?: string
 }) {
   const { options } = useDictOptions(dictType, orgId)
   return (
     <Form.Item name={name} label={label}>
-      <Select allowClear placeholder={`请选择${label}`} options={options} showSearch={{ optionFilterProp: 'label' }} />
+      <Select allowClear placeholder={placeholder} options={options} showSearch={{ optionFilterProp: 'label' }} />
     </Form.Item>
   )
 }
@@ -89,14 +112,20 @@ export function DictField({
  * 身份证号 and 性别 (001 §5): a valid ID card fills in the sex (odd 17th digit male 0, else female 1) and locks the
  * select, so the two cannot disagree; without one the sex is chosen freely.
  */
-export function IdCardSexFields({ idCardSchema }: { idCardSchema: FieldSchema }) {
+export function IdCardSexFields({ idCardSchema, editing = false }: { idCardSchema: FieldSchema; editing?: boolean }) {
   const form = Form.useFormInstance()
   const idCard = Form.useWatch('idCard', form) as string | null | undefined
-  const derived = parseIdCard(idCard)
+  // A masked number (an edit form) is the stored card: its sex stays the card's.
+  const derived = parseIdCard(idCard) !== null || (!!idCard && looksMasked(idCard))
   return (
     <>
       <Half>
-        <Form.Item name="idCard" label="身份证号" rules={[zodRule(idCardSchema)]}>
+        <Form.Item
+          name="idCard"
+          label="身份证号"
+          rules={[zodRule(idCardSchema)]}
+          extra={editing && idCard && looksMasked(idCard) ? MASKED_HINT : undefined}
+        >
           <Input
             placeholder="请输入身份证号"
             maxLength={18}

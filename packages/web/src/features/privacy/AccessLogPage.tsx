@@ -121,7 +121,7 @@ export default function AccessLogPage({ path, title }: PageProps) {
           <List
             loading={q.isPending}
             dataSource={q.data?.list ?? []}
-            locale={{ emptyText: '暂无记录' }}
+            locale={{ emptyText: <Typography.Text type="secondary">暂无记录</Typography.Text> }}
             renderItem={(r) => (
               <Card size="small" style={{ marginBottom: 8 }} data-testid="access-log-card">
                 <Space style={{ justifyContent: 'space-between', width: '100%' }}>

@@ -66,7 +66,7 @@ export function ChildAccessList({ initialChildId }: { initialChildId?: number })
       <List
         loading={access.isPending}
         dataSource={access.data?.list ?? []}
-        locale={{ emptyText: '暂无查看记录' }}
+        locale={{ emptyText: <Typography.Text type="secondary">暂无查看记录</Typography.Text> }}
         renderItem={(r) => <AccessItem key={r.id} r={r} />}
       />
     </div>

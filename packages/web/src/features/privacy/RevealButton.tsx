@@ -1,7 +1,8 @@
 import { PERSONAL_FIELDS, PI_REVEAL_PERMISSION, type PersonalFieldKey, type RevealAnswer } from '@zhixiao/shared'
-import { Alert, Form, Input, Modal, Select, Typography } from 'antd'
+import { Alert, Button, Form, Input, Modal, Select, Typography } from 'antd'
 import { useState } from 'react'
 import { PermButton } from '../../components/PermButton'
+import { useSession } from '../../stores/session'
 import { privacyApi } from './api'
 
 interface RevealForm {
@@ -11,9 +12,19 @@ interface RevealForm {
 
 /**
  * 查看完整信息 on a person's detail page: one field in full, with a reason; the server checks the code, the reach and
- * the hourly limit and logs the reveal (docs/privacy.md "Access log and reveal").
+ * the hourly limit and logs the reveal (docs/privacy.md "Access log and reveal"). `link`: a small 查看 beside one
+ * masked field (`fields` then names that field), shown only to holders of the reveal code.
  */
-export function RevealButton({ userInfoId, fields }: { userInfoId: number; fields: readonly PersonalFieldKey[] }) {
+export function RevealButton({
+  userInfoId,
+  fields,
+  link = false,
+}: {
+  userInfoId: number
+  fields: readonly PersonalFieldKey[]
+  link?: boolean
+}) {
+  const allowed = useSession((s) => s.userInfo?.permissions.includes(PI_REVEAL_PERMISSION) ?? false)
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const [shown, setShown] = useState<RevealAnswer | null>(null)
@@ -35,9 +46,22 @@ export function RevealButton({ userInfoId, fields }: { userInfoId: number; field
   }
   return (
     <>
-      <PermButton code={PI_REVEAL_PERMISSION} onClick={() => setOpen(true)}>
-        查看完整信息
-      </PermButton>
+      {link ? (
+        allowed && (
+          <Button
+            type="link"
+            size="small"
+            aria-label={`查看完整${PERSONAL_FIELDS[fields[0]!].label}`}
+            onClick={() => setOpen(true)}
+          >
+            查看
+          </Button>
+        )
+      ) : (
+        <PermButton code={PI_REVEAL_PERMISSION} onClick={() => setOpen(true)}>
+          查看完整信息
+        </PermButton>
+      )}
       <Modal
         title="查看完整信息"
         open={open}
