@@ -48,6 +48,9 @@ const lanes: Load[][] = [
     // Reveals a generated teacher's phone of 第一实验小学 as xxadmin twice (two reveal lines) and saves his edit form
     // unchanged (his stored facts stay as they were).
     () => import('./tests/people-masking.e2e.js'),
+    // Adds a student 审批导出生 (with an ID number and a phone) to 王小明's class and leaves one approved, downloaded
+    // full export of it by xxadmin, approved by jyjadmin (the demo's personal-information officer).
+    () => import('./tests/privacy-export.e2e.js'),
     // Last: xxadmin graduates a generated pupil (not 王小明, not of 三年级(2)班; a 毕业 change type is added if the
     // demo has none) and jyjadmin's 立即执行 scrubs the pupil's phone and guardian binding; the periods go back to the
     // defaults afterwards, but anyone archived earlier in this lane has had contact and family scrubbed too.

@@ -74,6 +74,21 @@ async function aClass(): Promise<number> {
 const aStudent = async () =>
   (await admin(`${S}/add`, { trueName: '按钮生', jobNo: `BTN${n()}`, classId: await aClass() })).data as number
 const aTeacher = async () => (await admin(`${T}/add`, { trueName: '按钮老师', phone: phone() })).data as number
+/** The tenant's personal-information officer (a bureau member), named once by the bureau's administrator. */
+let officerNamed = false
+async function anOfficer(): Promise<void> {
+  if (officerNamed) return
+  const p = await makePerson(t, w.tenantId, {
+    memberships: [{ orgId: w.bureauId, userType: UserType.STAFF, roleIds: [w.roles.staff] }],
+  })
+  const r = await call(t, {
+    url: '/base/api/privacy/officer/save',
+    token: s.bureauAdmin,
+    body: { officerUserInfoId: p.userInfoIds[0], minorRowLimit: null },
+  })
+  expect(r.code).toBe(0)
+  officerNamed = true
+}
 async function aParent(): Promise<{ parentId: number; childId: number }> {
   const childId = await aStudent()
   const parentId = (await admin(`${P}/add`, { trueName: '按钮家长', phone: phone(), childId, relation: '母亲' }))
@@ -342,6 +357,14 @@ const ACTIONS: Record<string, Action> = {
       body: { userInfoId: await aStudent(), field: 'phone', reason: '核对联系方式' },
     }),
     expect: { msg: '已记录本次查看' },
+  },
+  // Export approval (docs/privacy.md): asking for a full-value export, once the tenant has its officer.
+  base_user_account_export_full: {
+    make: async () => {
+      await anOfficer()
+      return { url: '/base/api/privacy/export/request', body: { kind: 'student', filter: {}, purpose: '按钮测试用途' } }
+    },
+    expect: { msg: '已提交申请，请等待审批' },
   },
   // PC portal (sc_menhu_pc).
   sc_menhu_pc_weather: { make: () => roundTrip('CampusWeatherConfig'), expect: { msg: '保存成功' } },

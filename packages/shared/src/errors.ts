@@ -10,6 +10,8 @@ export const ErrorCode = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A link past its time (an export's download). */
+  GONE: 410,
   TOO_MANY_REQUESTS: 429,
   SERVER_ERROR: 500,
   /** The database is away (restarting, failing over, refusing connections): try again later (HTTP 503). */

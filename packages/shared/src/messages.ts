@@ -54,6 +54,8 @@ export const MESSAGE_EVENTS = [
   'complaintAnswered',
   'newsToConfirm',
   'appNotice',
+  'exportRequested',
+  'exportReviewed',
 ] as const
 export type MessageEvent = (typeof MESSAGE_EVENTS)[number]
 export const MESSAGE_EVENT_LABELS: Record<MessageEvent, string> = {
@@ -63,6 +65,8 @@ export const MESSAGE_EVENT_LABELS: Record<MessageEvent, string> = {
   complaintAnswered: '投诉建议已回复',
   newsToConfirm: '新闻待确认阅读',
   appNotice: '应用通知',
+  exportRequested: '导出申请待审批',
+  exportReviewed: '导出申请审批结果',
 }
 
 /** Keywords each event fills (written {学生姓名} in a template). */
@@ -74,6 +78,8 @@ export const MESSAGE_KEYWORDS: Record<MessageEvent, readonly string[]> = {
   newsToConfirm: ['姓名', '新闻标题', '学校名称', '时间'],
   // An app's message (POST /open/v1/messages): its title and text as the app wrote them.
   appNotice: ['姓名', '应用名称', '标题', '内容', '时间'],
+  exportRequested: ['姓名', '申请人', '导出类型', '用途', '学校名称', '时间'],
+  exportReviewed: ['姓名', '导出类型', '审批结果', '审批意见', '学校名称', '时间'],
 }
 
 export const PUSH_TYPES = ['site', 'sms', 'wechat'] as const
@@ -108,6 +114,17 @@ export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageEvent, { title: string; co
   newsToConfirm: { title: '有新闻待您确认', content: '{学校名称}发布了新闻“{新闻标题}”，请阅读并确认。', link: '' },
   // The link is the app's own (the message's, else the app's entry address).
   appNotice: { title: '{标题}', content: '{内容}', link: '' },
+  // Export approval (docs/privacy.md): the reviewers learn of a request, the requester of its outcome.
+  exportRequested: {
+    title: '有导出申请待审批',
+    content: '{申请人}申请导出{导出类型}信息，用途：{用途}。请在“导出申请”中审批。',
+    link: '/base-privacyLog/exports',
+  },
+  exportReviewed: {
+    title: '导出申请{审批结果}',
+    content: '您提交的{导出类型}导出申请{审批结果}。{审批意见}',
+    link: '/base-privacyLog/exports',
+  },
 }
 
 /** Fills {keyword} placeholders; unknown ones stay as written (save refuses them, see templateBody). */

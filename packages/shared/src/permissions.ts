@@ -4,6 +4,7 @@
  * base-data page and button codes the spec leaves unnamed follow the `base_*` pattern documented in
  * docs/permissions.md.
  */
+import { PI_EXPORT_FULL_PERMISSION, PI_EXPORT_PAGE_PERMISSION, PI_OFFICER_PERMISSION } from './privacy/export-codes.js'
 import { PI_REVEAL_PERMISSION, PI_REVEAL_PERMISSION_NAME } from './privacy/personal-fields.js'
 
 export type PermissionKind = 'app' | 'menu' | 'page' | 'button'
@@ -142,9 +143,12 @@ export const PERMISSION_CATALOGUE: PermissionNode[] = [
         btn('base_parent_manage', '管理家长'),
         btn('base_parent_export', '导出家长'),
         btn(PI_REVEAL_PERMISSION, PI_REVEAL_PERMISSION_NAME),
+        btn(PI_EXPORT_FULL_PERMISSION, '申请导出完整信息'),
       ]),
       page('base_log_monitor', '关键日志监控'),
       page('base_privacy_log', '个人信息访问日志'),
+      page(PI_OFFICER_PERMISSION, '个人信息保护负责人'),
+      page(PI_EXPORT_PAGE_PERMISSION, '导出申请'),
       page('base_privacy_retention', '个人信息保留期限'),
       page('base_privacy_request', '家长信息申请'),
       page('base_privacy_notice', '隐私政策与服务条款'),

@@ -114,6 +114,14 @@ export const BASE_ROUTES: RouteMeta[] = [
   { path: '/base-searchPerson/index', title: '人员查询', layout: 'default', permission: 'base_search_person' },
   // Who looked at whose personal data (docs/privacy.md "Access log and reveal").
   { path: '/base-privacyLog/index', title: '个人信息访问日志', layout: 'default', permission: 'base_privacy_log' },
+  // Export approval (docs/privacy.md "Export approval"): the officer and approvers, and the requests.
+  {
+    path: '/base-privacyLog/officer',
+    title: '个人信息保护负责人',
+    layout: 'default',
+    permission: 'base_privacy_officer',
+  },
+  { path: '/base-privacyLog/exports', title: '导出申请', layout: 'default', permission: 'base_privacy_export' },
   // Retention periods, holds and the scrub; guardians' requests (docs/privacy.md "Retention and requests").
   {
     path: '/base-privacyLog/retention',

@@ -48,6 +48,7 @@ import * as m202611270610 from './migrations/202611270610_add_directory_api.js'
 import * as m202611270620 from './migrations/202611270620_add_cas_ticket_value.js'
 import * as m202611270700 from './migrations/202611270700_create_app_badge.js'
 import * as m202611270900 from './migrations/202611270900_create_pi_access_log.js'
+import * as m202611281200 from './migrations/202611281200_create_pi_export.js'
 import * as m202611281300 from './migrations/202611281300_create_consent_record.js'
 import * as m202611281400 from './migrations/202611281400_create_pi_retention.js'
 import * as m202611281500 from './migrations/202611281500_create_privacy_notice.js'
@@ -99,6 +100,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611270620_add_cas_ticket_value': m202611270620,
   '202611270700_create_app_badge': m202611270700,
   '202611270900_create_pi_access_log': m202611270900,
+  '202611281200_create_pi_export': m202611281200,
   '202611281300_create_consent_record': m202611281300,
   '202611281400_create_pi_retention': m202611281400,
   '202611281500_create_privacy_notice': m202611281500,

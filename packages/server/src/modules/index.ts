@@ -30,6 +30,7 @@ import { privacyModule } from './privacy/manifest.js'
 import { consentModule } from './consent/manifest.js'
 import { privacyAuditModule } from './privacy-audit/manifest.js'
 import { privacyNoticeModule } from './privacy-notice/manifest.js'
+import { piExportsModule } from './pi-exports/manifest.js'
 import { allianceModule } from './alliance/manifest.js'
 import { assistantModule } from './assistant/manifest.js'
 import { campusModule } from './campus/manifest.js'
@@ -68,6 +69,7 @@ export const MODULES: readonly ModuleManifest[] = [
   consentModule,
   privacyNoticeModule,
   privacyAuditModule,
+  piExportsModule,
   importsModule,
   messagesModule,
   campusModule,

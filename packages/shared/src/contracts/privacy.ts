@@ -10,6 +10,14 @@ import {
   revealAnswer,
   revealBody,
 } from '../privacy-access.js'
+import {
+  PI_OFFICER_PERMISSION,
+  piApproverBody,
+  piCandidateBody,
+  piMember,
+  piOfficerSaveBody,
+  piOfficerSettings,
+} from '../privacy-export.js'
 import * as z from '../z.js'
 
 const B = '/base/api/privacy'
@@ -39,5 +47,34 @@ export const privacyContracts = {
     summary: '谁查看了孩子的信息（家长本人的孩子）',
     query: myChildAccessQuery,
     data: myChildAccess,
+  }),
+  // The personal-information officer and approvers of export requests (docs/privacy.md "Export approval").
+  officer: get(`${B}/officer`, {
+    tags,
+    summary: '个人信息保护负责人、审批人与导出限制（本单位成员可查看）',
+    data: piOfficerSettings,
+  }),
+  officerSave: post(`${B}/officer/save`, {
+    permission: PI_OFFICER_PERMISSION,
+    tenantWide: true,
+    tags,
+    summary: '指定个人信息保护负责人与未成年人导出上限（顶级机构管理员）',
+    body: piOfficerSaveBody,
+  }),
+  approverAdd: post(`${B}/approver/add`, {
+    tags,
+    summary: '指定导出审批人（负责人或顶级机构管理员）',
+    body: piApproverBody,
+  }),
+  approverRemove: post(`${B}/approver/remove`, {
+    tags,
+    summary: '移除导出审批人（负责人或顶级机构管理员）',
+    body: piApproverBody,
+  }),
+  candidates: post(`${B}/officer/candidates`, {
+    tags,
+    summary: '可指定为负责人或审批人的教职工（负责人或顶级机构管理员）',
+    body: piCandidateBody,
+    data: z.array(piMember),
   }),
 }

@@ -98,6 +98,8 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-searchPerson/index': () => import('../features/people/SearchPersonPage'),
   '/base-logMonitor/index': () => import('../features/people/LogMonitorPage'),
   '/base-privacyLog/index': () => import('../features/privacy/AccessLogPage'),
+  '/base-privacyLog/officer': () => import('../features/pi-exports/OfficerPage'),
+  '/base-privacyLog/exports': () => import('../features/pi-exports/ExportsPage'),
   '/base-privacyLog/retention': () => import('../features/privacy/RetentionPage'),
   '/base-privacyLog/requests': () => import('../features/privacy/RequestsPage'),
   '/base-privacyLog/notice': () => import('../features/privacy-notice/NoticeAdminPage'),

@@ -1,6 +1,7 @@
 import { ADMIN_ROLE, SUPER_ADMIN, UserType } from '@zhixiao/shared'
 import type { Db } from '../database.js'
 import type { PasswordParams } from '../../platform/password.js'
+import { seedDemoPrivacyOfficer } from './demo-privacy.js'
 import { seedDemoAlliance } from './demo-alliance.js'
 import { seedDemoApps } from './demo-apps.js'
 import { seedDemoComplaints } from './demo-complaints.js'
@@ -201,4 +202,5 @@ export async function seedDemoDistrict(db: Db, params: PasswordParams, now = new
   await seedDemoCms(db, tenantId, ids, now)
   await db.tenant(tenantId, (trx) => seedDemoAlliance(trx, tenantId, ids, now))
   await db.tenant(tenantId, (trx) => seedDemoNotices(trx))
+  await db.tenant(tenantId, (trx) => seedDemoPrivacyOfficer(trx, ids.bureau))
 }

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely'
-import type { Id, Owned } from './columns.js'
+import type { ExportStatus } from '@zhixiao/shared'
+import type { Id, Json, Owned } from './columns.js'
 
 /** One look at a person's data: a detail view, a reveal or an export (append-only; migration 202611270900). */
 export interface PiAccessLogTable extends Owned {
@@ -84,9 +85,60 @@ export interface PiRequestTable extends Owned {
   result: string | null
 }
 
+/** The tenant's personal-information officer and minors' limit (export approval; migration 202611281200). */
+export interface PiExportPolicyTable extends Owned {
+  officer_user_info_id: number | null
+  minor_row_limit: number | null
+  updated_by: number | null
+  updated_at: Generated<Date>
+}
+
+/** A member the officer named to approve export requests. */
+export interface PiExportApproverTable extends Owned {
+  user_info_id: number
+  added_by: number
+  added_at: Generated<Date>
+}
+
+/** An export request and, once approved, its job and file. */
+export interface PiExportRequestTable extends Owned {
+  id: Generated<number>
+  kind: 'student' | 'teacher' | 'parent'
+  full_values: boolean
+  org_id: number
+  filter: Json<Record<string, unknown>>
+  filter_text: string
+  purpose: string
+  requester_account_id: number
+  requester_user_info_id: number
+  requester_org_id: number
+  requester_name: string
+  client_ip: string | null
+  created_at: Generated<Date>
+  status: ColumnType<ExportStatus, ExportStatus | undefined, ExportStatus>
+  reviewer_user_info_id: number | null
+  reviewer_name: string | null
+  review_comment: string | null
+  reviewed_at: Date | null
+  runner_id: string | null
+  started_at: Date | null
+  finished_at: Date | null
+  row_count: number | null
+  error: string | null
+  file: Buffer | null
+  file_name: string | null
+  token: string | null
+  expires_at: Date | null
+  download_count: Generated<number>
+  last_download_at: Date | null
+}
+
 export interface PrivacyTables {
   pi_access_log: PiAccessLogTable
   pi_reveal_rate: PiRevealRateTable
+  pi_export_policy: PiExportPolicyTable
+  pi_export_approver: PiExportApproverTable
+  pi_export_request: PiExportRequestTable
   pi_retention_policy: PiRetentionPolicyTable
   pi_scrub_journal: PiScrubJournalTable
   pi_legal_hold: PiLegalHoldTable

@@ -1,20 +1,64 @@
-import { SEX_LABEL, UserType, type ParentPageBody, type StudentPageBody, type TeacherPageBody } from '@zhixiao/shared'
+import {
+  ErrorCode,
+  ExportMsg,
+  SEX_LABEL,
+  UserType,
+  type ParentPageBody,
+  type StudentPageBody,
+  type TeacherPageBody,
+} from '@zhixiao/shared'
 import type { Readable } from 'node:stream'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { keysetChunks, xlsxStream, type SheetRow } from '../../platform/excel.js'
 import { recordOp } from '../../platform/op-log.js'
 import { logPersonalAccess } from '../privacy/access-log.js'
+import { minorExportLimit } from '../privacy/officer-service.js'
+import { refused } from '../../platform/errors.js'
+import type { Trx } from '../../db/database.js'
 import { scopedOrg } from '../../platform/org-scope.js'
 import { childrenOf } from './parent-service.js'
 import { maskParent, maskStudent, maskTeacher } from './masks.js'
 import { schoolOf } from './student-service.js'
-import { listDictNames, memberIdsAfter } from './export-queries.js'
+import { countMinorStudents, listDictNames, memberIdsAfter } from './export-queries.js'
 import { filteredParentsWithIds } from './parent-queries.js'
 import { filteredStudentsWithIds } from './student-queries.js'
 import { filteredTeachersWithIds } from './teacher-queries.js'
 import { PARENT_COLUMNS, STUDENT_COLUMNS, TEACHER_COLUMNS } from './columns.js'
 
 type Filters<T> = Omit<T, 'pageIndex' | 'pageSize'>
+
+/**
+ * An export that an approved request runs (modules/pi-exports): with full values when asked, past the minors' limit,
+ * and with the request named in its access-log lines. Without it, an export is the immediate one of the list pages.
+ */
+export interface ApprovedExport {
+  full: boolean
+  /** The request's purpose and number, for the log lines. */
+  purpose: string
+}
+
+/** An approved full export's rows leave as stored; every other export masks them by the field policy. */
+const asStored = <T>(r: T): T => r
+
+/** Born after this day (YYYY-MM-DD): under 18 today. */
+const minorCutoff = (now: Date) =>
+  `${now.getUTCFullYear() - 18}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-${String(now.getUTCDate()).padStart(2, '0')}`
+
+/**
+ * The immediate (masked) student export stops at the tenant's limit of minors (docs/privacy.md "Export approval"):
+ * students whose birth date says under 18, or who have none (a school's students are minors unless shown otherwise).
+ */
+async function assertUnderMinorLimit(
+  ctx: AppContext,
+  trx: Trx,
+  orgId: number,
+  q: Filters<StudentPageBody>,
+): Promise<void> {
+  const limit = await minorExportLimit(trx)
+  if (limit === null) return
+  const n = await countMinorStudents(trx, orgId, q, minorCutoff(ctx.clock.now()))
+  if (n > limit) throw refused(ErrorCode.CONFLICT, ExportMsg.TOO_MANY_MINORS(n, limit), { minors: n, limit })
+}
 
 /** Membership ids of one kind in an org, in id order (the user_info_list index), for keysetChunks. */
 const memberIds =
@@ -41,31 +85,41 @@ async function exportOrg(
   q: { orgId?: number | null } & Record<string, unknown>,
   school: boolean,
   fields: readonly string[],
+  approved: ApprovedExport | undefined,
+  gate?: (trx: Trx, orgId: number) => Promise<void>,
 ): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const id = school
       ? await schoolOf(trx, auth, q.orgId ?? undefined)
       : await scopedOrg(trx, auth, q.orgId ?? undefined)
-    await recordOp(trx, auth, { module, action: '导出', target: null, important: true })
+    if (!approved && gate) await gate(trx, id)
+    await recordOp(trx, auth, { module, action: approved ? '审批后导出' : '导出', target: null, important: true })
     await logPersonalAccess(trx, auth, {
       action: 'export',
       fields,
       subjects: [],
       bulkOrgId: id,
-      purpose: `${module}导出，条件 ${JSON.stringify(q)}`.slice(0, 500),
+      purpose: `${approved ? `${approved.purpose}，` : ''}${module}导出，条件 ${JSON.stringify(q)}`.slice(0, 500),
     })
     return id
   })
 }
 
-export async function exportTeachers(ctx: AppContext, auth: AuthInfo, q: Filters<TeacherPageBody>): Promise<Readable> {
-  const orgId = await exportOrg(ctx, auth, '教师管理', q, false, TEACHER_EXPORT_FIELDS)
+export async function exportTeachers(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: Filters<TeacherPageBody>,
+  approved?: ApprovedExport,
+): Promise<Readable> {
+  const orgId = await exportOrg(ctx, auth, '教师管理', q, false, TEACHER_EXPORT_FIELDS, approved)
   const names = await ctx.db.tenant(auth.tenantId, (trx) => listDictNames(trx))
   const dict = new Map(names.map((d) => [d.id, d.name]))
   const name = (id: number | null) => (id == null ? '' : (dict.get(id) ?? ''))
   async function* rows(): AsyncGenerator<SheetRow> {
     for await (const r of keysetChunks(memberIds(ctx, auth, orgId, UserType.STAFF, q.archived), (ids) =>
-      ctx.db.tenant(auth.tenantId, async (trx) => (await filteredTeachersWithIds(trx, orgId, q, ids)).map(maskTeacher)),
+      ctx.db.tenant(auth.tenantId, async (trx) =>
+        (await filteredTeachersWithIds(trx, orgId, q, ids)).map(approved?.full ? asStored : maskTeacher),
+      ),
     )) {
       yield {
         trueName: r.trueName,
@@ -90,8 +144,15 @@ export async function exportTeachers(ctx: AppContext, auth: AuthInfo, q: Filters
   return xlsxStream('教师', TEACHER_COLUMNS, rows())
 }
 
-export async function exportStudents(ctx: AppContext, auth: AuthInfo, q: Filters<StudentPageBody>): Promise<Readable> {
-  const orgId = await exportOrg(ctx, auth, '学生管理', q, true, STUDENT_EXPORT_FIELDS)
+export async function exportStudents(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: Filters<StudentPageBody>,
+  approved?: ApprovedExport,
+): Promise<Readable> {
+  const orgId = await exportOrg(ctx, auth, '学生管理', q, true, STUDENT_EXPORT_FIELDS, approved, (trx, id) =>
+    assertUnderMinorLimit(ctx, trx, id, q),
+  )
   async function* rows(): AsyncGenerator<SheetRow> {
     for await (const r of keysetChunks(memberIds(ctx, auth, orgId, UserType.STUDENT, q.archived), (ids) =>
       ctx.db.tenant(auth.tenantId, async (trx) => {
@@ -101,9 +162,9 @@ export async function exportStudents(ctx: AppContext, auth: AuthInfo, q: Filters
           action: 'export',
           fields: STUDENT_EXPORT_FIELDS,
           subjects: chunk.map((r) => ({ id: Number(r.id), name: r.trueName, orgId })),
-          purpose: '学生管理导出',
+          purpose: approved ? `${approved.purpose}，学生管理导出` : '学生管理导出',
         })
-        return chunk.map(maskStudent)
+        return chunk.map(approved?.full ? asStored : maskStudent)
       }),
     )) {
       yield {
@@ -124,12 +185,19 @@ export async function exportStudents(ctx: AppContext, auth: AuthInfo, q: Filters
 }
 
 /** One line per parent and child, in the import template's columns. */
-export async function exportParents(ctx: AppContext, auth: AuthInfo, q: Filters<ParentPageBody>): Promise<Readable> {
-  const orgId = await exportOrg(ctx, auth, '家长管理', q, true, PARENT_EXPORT_FIELDS)
+export async function exportParents(
+  ctx: AppContext,
+  auth: AuthInfo,
+  q: Filters<ParentPageBody>,
+  approved?: ApprovedExport,
+): Promise<Readable> {
+  const orgId = await exportOrg(ctx, auth, '家长管理', q, true, PARENT_EXPORT_FIELDS, approved)
   async function* rows(): AsyncGenerator<SheetRow> {
     for await (const batch of chunksOf(
       keysetChunks(memberIds(ctx, auth, orgId, UserType.PARENT, q.archived), (ids) =>
-        ctx.db.tenant(auth.tenantId, async (trx) => (await filteredParentsWithIds(trx, orgId, q, ids)).map(maskParent)),
+        ctx.db.tenant(auth.tenantId, async (trx) =>
+          (await filteredParentsWithIds(trx, orgId, q, ids)).map(approved?.full ? asStored : maskParent),
+        ),
       ),
       500,
     )) {

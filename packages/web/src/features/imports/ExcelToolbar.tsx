@@ -1,8 +1,9 @@
-import type { AnyContract, ContractSpec, ImportCalls, ImportKind } from '@zhixiao/shared'
+import type { AnyContract, ContractSpec, ExportKind, ImportCalls, ImportKind } from '@zhixiao/shared'
 import { Button, Space } from 'antd'
 import { useState } from 'react'
 import { download } from '../../api/call'
 import { PermButton } from '../../components/PermButton'
+import { RequestExportMenu } from '../pi-exports/RequestExportMenu'
 import { ImportLogDrawer } from './ImportLogDrawer'
 import { useImportUpload } from './use-import-upload'
 
@@ -14,7 +15,7 @@ function CodeButton({ code, ...rest }: { code?: string; onClick: () => void; loa
 /**
  * 导入 / 下载模板 / 导出 / 导入记录 of a people list. An upload only creates the job (the server checks the file's
  * type and header at once); the floating panel then shows its progress. `exportBody` is the list's current
- * filters, so 导出 writes what the table shows.
+ * filters, so 导出 writes what the table shows; it leaves masked, and full values are asked for beside it.
  */
 export function ExcelToolbar({
   kind,
@@ -25,6 +26,7 @@ export function ExcelToolbar({
   exportCode,
   exportBody,
   canImport = true,
+  requestKind,
 }: {
   kind: ImportKind
   /** The list's calls, e.g. teacherContracts: its import calls and its export. */
@@ -38,6 +40,8 @@ export function ExcelToolbar({
   exportBody: object
   /** false on archive pages: imports add live people. */
   canImport?: boolean
+  /** The kind of export that may be asked for with approval (full values; docs/privacy.md "Export approval"). */
+  requestKind?: ExportKind
 }) {
   const upload = useImportUpload(calls.importExcel, `${kind}-import-file`, { orgId })
   const [busy, setBusy] = useState<'template' | 'export' | null>(null)
@@ -69,8 +73,9 @@ export function ExcelToolbar({
         loading={busy === 'export'}
         onClick={() => void run('export', () => download(calls.export, `${noun}.xlsx`, exportBody))}
       >
-        导出
+        导出（脱敏）
       </CodeButton>
+      {requestKind && <RequestExportMenu kind={requestKind} filter={exportBody} />}
       <Button onClick={() => setLogs(true)}>导入记录</Button>
       {logs && <ImportLogDrawer kind={kind} title={`${noun}导入记录`} onClose={() => setLogs(false)} />}
     </Space>

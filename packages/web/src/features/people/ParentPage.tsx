@@ -61,6 +61,7 @@ export default function ParentPage({ path, title }: PageProps) {
             importCode="base_parent_add"
             exportCode="base_parent_export"
             exportBody={query}
+            requestKind="parent"
           />
         }
         filters={

@@ -124,6 +124,7 @@ export default function StudentPage({ path, title }: PageProps) {
               canImport={!archived}
               importCode="base_student_add"
               exportBody={query}
+              requestKind="student"
             />
           </Space>
         }

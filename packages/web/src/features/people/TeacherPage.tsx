@@ -77,6 +77,7 @@ export default function TeacherPage({ path, title }: PageProps) {
             importCode="base_teacher_add"
             exportCode="base_teacher_export"
             exportBody={query}
+            requestKind="teacher"
           />
         }
         filters={
