@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { claimsFor, loadPerson } from '../src/modules/app-clients/claims.js'
 import { loadHubClient, subjectFor } from '../src/modules/app-clients/hub-client.js'
+import { insertPublishedNotice } from '../src/modules/privacy-notice/queries.js'
 import { runWebhooks } from '../src/modules/webhooks/dispatch.js'
 import { makeHubWorld, receiver, registerApp, saveClient, type HubWorld } from './hub-fixtures.js'
 import { call, createTestApp, loginToken, makePerson, makeWorld, type TestApp } from './helpers.js'
@@ -77,6 +78,10 @@ beforeAll(async () => {
   base = await t.app.listen({ port: 0, host: '127.0.0.1' })
   hw = await makeHubWorld(t)
   child = hw.student.userInfoId
+  // The consents are given against the tenant's current children's notice: its v1.
+  await t.db.tenant(hw.w.tenantId, (trx) =>
+    insertPublishedNotice(trx, 'children', 1, '儿童个人信息保护规则', '<p>规则</p>'),
+  )
   await t.db.tenant(hw.w.tenantId, (trx) =>
     trx.updateTable('user_info').set({ phone: '13900000002' }).where('id', '=', child).execute(),
   )
