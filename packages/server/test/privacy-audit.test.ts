@@ -114,6 +114,71 @@ describe('the annual audit pack', () => {
         ])
         .execute(),
     )
+    // An approved full-value export request, a refused one; a consent given then withdrawn and one given; a guardian's
+    // correction answered and a deletion request still open.
+    const requester = { requester_account_id: 1, requester_user_info_id: young, requester_org_id: w.schoolId }
+    const exportRow = { kind: 'student' as const, org_id: w.schoolId, filter: JSON.stringify({}), filter_text: '全部' }
+    const consent = {
+      child_id: young,
+      child_name: '审计对象',
+      child_org_id: w.schoolId,
+      under14: true,
+      notice_version: 'v1',
+      guardian_id: young,
+      guardian_name: '监护人',
+      channel: 'pc' as const,
+      recorded_by_account_id: 1,
+      recorded_by_name: '监护人',
+    }
+    const asked = {
+      child_id: young,
+      org_id: w.schoolId,
+      requester_account_id: 1,
+      requester_user_info_id: young,
+      requester_name: '监护人',
+      fields: ['phone'],
+    }
+    await t.db.tenant(w.tenantId, async (trx) => {
+      await trx
+        .insertInto('pi_export_request')
+        .values([
+          {
+            ...exportRow,
+            ...requester,
+            full_values: true,
+            purpose: '审计',
+            requester_name: '甲',
+            status: 'done',
+            reviewer_name: '乙',
+            row_count: 2,
+          },
+          { ...exportRow, ...requester, full_values: false, purpose: '审计', requester_name: '甲', status: 'refused' },
+        ])
+        .execute()
+      await trx
+        .insertInto('consent_record')
+        .values([
+          { ...consent, purpose: 'portalPhoto', given: true, at: new Date(Date.now() - 60_000) },
+          { ...consent, purpose: 'portalPhoto', given: false },
+          { ...consent, purpose: 'faceData', given: true },
+        ])
+        .execute()
+      await trx
+        .insertInto('pi_request')
+        .values([
+          {
+            ...asked,
+            kind: 'correct',
+            problem: '号码有误',
+            status: 'done',
+            due_on: '2999-01-01',
+            created_at: new Date(Date.now() - 2 * 86_400_000),
+            handled_at: new Date(),
+          },
+          { ...asked, kind: 'delete', problem: '请删除', due_on: '2999-01-01', created_at: new Date() },
+        ])
+        .execute()
+    })
     // A notice in force.
     await call(t, {
       url: '/base/api/privacyNotice/saveDraft',
@@ -139,8 +204,22 @@ describe('the annual audit pack', () => {
     expect(delta('导出涉及学生（人次）')).toBe(2)
     expect(delta('接收儿童信息的应用（个）')).toBe(1)
     expect(delta('当年生效的平台文档版本（个）')).toBe(1)
-    // The parts still to land say so instead of a number.
-    expect(figure(after, '导出审批')).toBe('尚未记录')
+    expect(delta('导出申请（个）')).toBe(2)
+    expect(delta('其中完整信息导出申请')).toBe(1)
+    expect(delta('已批准')).toBe(1)
+    expect(delta('已拒绝')).toBe(1)
+    expect(delta('监护人同意（次）')).toBe(2)
+    expect(delta('撤回同意（次）')).toBe(1)
+    expect(delta('监护人请求（个）')).toBe(2)
+    expect(delta('未处理')).toBe(1)
+    expect(delta('超过期限（未处理或逾期处理）')).toBe(0)
+    const consents = after.sheets.get('同意的授予与撤回')!
+    // 照片用于门户展示: given once, withdrawn once, no longer in force at the year's end; 人脸信息 given and in force.
+    expect(consents.find((r) => r[0] === '照片用于门户展示')?.slice(2)).toEqual(['1', '1', '2', '1', '0'])
+    expect(consents.find((r) => r[0] === '人脸信息')?.slice(2)).toEqual(['1', '0', '1', '1', '1'])
+    const requests = after.sheets.get('监护人请求')!
+    expect(requests.find((r) => r[0] === '更正')?.slice(1)).toEqual(['1', '1', '0', '0', '0', '2', '2'])
+    expect(after.sheets.get('导出审批')!.filter((r) => r[3] === '甲')).toHaveLength(2)
 
     // By org: the first school holds the two pupils with a birth date, the adult teacher, and staffOf's school admin
     // and teacher (no birth date): 5 people, 2 pupils, 2 minors, 1 under 14, 2 without a birth date.

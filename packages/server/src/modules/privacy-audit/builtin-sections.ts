@@ -1,11 +1,30 @@
-import { NOTICE_LABEL, noticeVersionName, type NoticeKind } from '@zhixiao/shared'
-import { accessByMonth, accessByOrg, appReleases, countPeople, noticesInForce } from './queries.js'
-import { registerAuditSection, type AuditColumn, type AuditSection } from './sections.js'
+import {
+  CONSENT_PURPOSES,
+  EXPORT_KIND_LABEL,
+  EXPORT_STATUS_LABEL,
+  NOTICE_LABEL,
+  noticeVersionName,
+  type ConsentPurpose,
+  type ExportStatus,
+  type NoticeKind,
+} from '@zhixiao/shared'
+import {
+  accessByMonth,
+  accessByOrg,
+  appReleases,
+  consentCounts,
+  countPeople,
+  exportRequests,
+  noticesInForce,
+  requestCounts,
+  type ExportApprovalRow,
+} from './queries.js'
+import { registerAuditSection, type AuditColumn } from './sections.js'
 
 /**
  * The pack's sections built today (docs/privacy.md "Privacy notice and annual audit"): the people held and how many
- * are minors, the access log, the apps that received children's data and the notices in force, and placeholders for
- * the parts of issue 26 still to land. Registered when this file loads (audit-service imports it).
+ * are minors, the access log, export approvals, the consent ledger, the guardians' requests, the apps that received
+ * children's data and the notices in force. Registered when this file loads (audit-service imports it).
  */
 const num = (label: string, value: number): [string, number] => [label, value]
 
@@ -97,25 +116,148 @@ registerAuditSection({
   },
 })
 
-/**
- * A part of issue 26 not built yet: a sheet that says so, and a line on the first sheet, until its module registers
- * the real builder under the same key.
- */
-function pending(key: string, order: number, name: string, what: string): AuditSection {
-  const note = `${what}尚未在本平台记录；该功能上线后，本表由其数据自动填充`
-  return {
-    key,
-    order,
-    build: async () => ({
-      summary: [[name, '尚未记录']],
-      sheets: [{ name, note, columns: [{ header: '说明', key: 'note', width: 60 }], rows: [{ note }] }],
-    }),
-  }
-}
+const dateText = (d: Date | null) => (d ? d.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '')
 
-registerAuditSection(pending('exportApprovals', 30, '导出审批', '未成年人信息导出的审批记录'))
-registerAuditSection(pending('consents', 40, '同意的授予与撤回', '监护人同意的授予与撤回'))
-registerAuditSection(pending('requests', 50, '监护人请求', '监护人的删除、更正请求及响应时间'))
+registerAuditSection({
+  key: 'exportApprovals',
+  order: 30,
+  build: async ({ trx, year }) => {
+    const rows = await exportRequests(trx, year)
+    const count = (f: (r: ExportApprovalRow) => boolean) => rows.filter(f).length
+    const approved = (r: ExportApprovalRow) => ['queued', 'running', 'done', 'failed'].includes(r.status)
+    return {
+      summary: [
+        num('导出申请（个）', rows.length),
+        num(
+          '其中完整信息导出申请',
+          count((r) => r.full_values),
+        ),
+        num('已批准', count(approved)),
+        num(
+          '已拒绝',
+          count((r) => r.status === 'refused'),
+        ),
+        num(
+          '待审批',
+          count((r) => r.status === 'pending'),
+        ),
+      ],
+      sheets: [
+        {
+          name: '导出审批',
+          note: '来源：导出申请（pi_export_request）；完整信息导出与超过未成年人上限的脱敏导出须经个人信息保护负责人或其指定的审批人批准',
+          columns: [
+            { header: '编号', key: 'id' },
+            { header: '类别', key: 'kind' },
+            { header: '完整信息', key: 'full' },
+            { header: '申请人', key: 'requester', width: 14 },
+            { header: '范围', key: 'org', width: 24 },
+            { header: '用途', key: 'purpose', width: 30 },
+            { header: '申请时间', key: 'at', width: 20 },
+            { header: '状态', key: 'status', width: 14 },
+            { header: '审批人', key: 'reviewer', width: 14 },
+            { header: '审批时间', key: 'reviewedAt', width: 20 },
+            { header: '导出行数', key: 'rows' },
+            { header: '下载次数', key: 'downloads' },
+          ],
+          rows: rows.map((r) => ({
+            id: r.id,
+            kind: EXPORT_KIND_LABEL[r.kind],
+            full: r.full_values ? '是' : '否',
+            requester: r.requester_name,
+            org: r.org_name ?? '',
+            purpose: r.purpose,
+            at: dateText(r.created_at),
+            status: EXPORT_STATUS_LABEL[r.status as ExportStatus] ?? r.status,
+            reviewer: r.reviewer_name ?? '',
+            reviewedAt: dateText(r.reviewed_at),
+            rows: r.row_count,
+            downloads: r.download_count,
+          })),
+        },
+      ],
+    }
+  },
+})
+
+registerAuditSection({
+  key: 'consents',
+  order: 40,
+  build: async ({ trx, year }) => {
+    const rows = await consentCounts(trx, year)
+    const sum = (k: 'given' | 'withdrawn') => rows.reduce((s, r) => s + r[k], 0)
+    return {
+      summary: [num('监护人同意（次）', sum('given')), num('撤回同意（次）', sum('withdrawn'))],
+      sheets: [
+        {
+          name: '同意的授予与撤回',
+          note: '来源：同意记录（consent_record，只增不改）；学籍等学校法定职责所需的处理不征求同意，不在此表',
+          columns: [
+            { header: '用途', key: 'purpose', width: 24 },
+            { header: '应用', key: 'app', width: 20 },
+            { header: '同意（次）', key: 'given' },
+            { header: '撤回（次）', key: 'withdrawn' },
+            { header: '其中不满14周岁（次）', key: 'under14', width: 20 },
+            { header: '涉及儿童（人）', key: 'children', width: 14 },
+            { header: '年末仍有效（人）', key: 'inForce', width: 16 },
+          ],
+          rows: rows.map((r) => ({
+            purpose: CONSENT_PURPOSES[r.purpose as ConsentPurpose]?.label ?? r.purpose,
+            app: r.app_name ?? '',
+            given: r.given,
+            withdrawn: r.withdrawn,
+            under14: r.under14_lines,
+            children: r.children,
+            inForce: r.in_force_at_end,
+          })),
+        },
+      ],
+    }
+  },
+})
+
+registerAuditSection({
+  key: 'requests',
+  order: 50,
+  build: async ({ trx, year }) => {
+    const rows = await requestCounts(trx, year)
+    const sum = (k: 'received' | 'pending' | 'overdue') => rows.reduce((s, r) => s + r[k], 0)
+    const label = { delete: '删除', correct: '更正' } as const
+    return {
+      summary: [
+        num('监护人请求（个）', sum('received')),
+        num('未处理', sum('pending')),
+        num('超过期限（未处理或逾期处理）', sum('overdue')),
+      ],
+      sheets: [
+        {
+          name: '监护人请求',
+          note: '来源：监护人的删除、更正请求（pi_request）；响应时间为提交至处理的天数',
+          columns: [
+            { header: '类别', key: 'kind' },
+            { header: '收到', key: 'received' },
+            { header: '已处理', key: 'done' },
+            { header: '已拒绝', key: 'refused' },
+            { header: '未处理', key: 'pending' },
+            { header: '超过期限', key: 'overdue' },
+            { header: '平均响应（天）', key: 'avg', width: 14 },
+            { header: '最长响应（天）', key: 'max', width: 14 },
+          ],
+          rows: rows.map((r) => ({
+            kind: label[r.kind],
+            received: r.received,
+            done: r.done,
+            refused: r.refused,
+            pending: r.pending,
+            overdue: r.overdue,
+            avg: r.avg_days,
+            max: r.max_days,
+          })),
+        },
+      ],
+    }
+  },
+})
 
 registerAuditSection({
   key: 'apps',

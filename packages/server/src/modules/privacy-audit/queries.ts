@@ -174,3 +174,108 @@ export async function noticesInForce(trx: Trx, year: number): Promise<NoticeInFo
 export function findTenantName(trx: Trx, tenantId: number) {
   return trx.selectFrom('tenant').select('name').where('id', '=', tenantId).executeTakeFirst()
 }
+
+export interface ExportApprovalRow {
+  id: number
+  kind: 'student' | 'teacher' | 'parent'
+  full_values: boolean
+  requester_name: string
+  org_name: string | null
+  purpose: string
+  status: string
+  reviewer_name: string | null
+  created_at: Date
+  reviewed_at: Date | null
+  row_count: number | null
+  download_count: number
+}
+
+/** The year's export requests (export approval), each with its review and what it produced; counts and names only. */
+export async function exportRequests(trx: Trx, year: number): Promise<ExportApprovalRow[]> {
+  const { from, to } = bounds(year)
+  const r = await sql<ExportApprovalRow>`
+    SELECT e.id, e.kind, e.full_values, e.requester_name, o.name AS org_name, e.purpose, e.status, e.reviewer_name,
+      e.created_at, e.reviewed_at, e.row_count, e.download_count
+    FROM pi_export_request e
+    LEFT JOIN org_unit o ON o.id = e.org_id
+    WHERE e.created_at >= ${from} AND e.created_at < ${to}
+    ORDER BY e.created_at, e.id`.execute(trx)
+  return r.rows
+}
+
+export interface ConsentCounts {
+  purpose: string
+  app_name: string | null
+  given: number
+  withdrawn: number
+  under14_lines: number
+  children: number
+  in_force_at_end: number
+}
+
+/**
+ * The consent ledger's year by purpose and app: lines given and withdrawn, children concerned, and the consents still
+ * in force at the year's end (the latest line per child, purpose and app given).
+ */
+export async function consentCounts(trx: Trx, year: number): Promise<ConsentCounts[]> {
+  const { from, to } = bounds(year)
+  const r = await sql<ConsentCounts>`
+    WITH latest AS (
+      SELECT DISTINCT ON (child_id, purpose, coalesce(app_id, 0)) child_id, purpose, app_id, given
+      FROM consent_record WHERE at < ${to}
+      ORDER BY child_id, purpose, coalesce(app_id, 0), at DESC, id DESC
+    ), year_lines AS (
+      SELECT purpose, app_id,
+        count(*) FILTER (WHERE given)::int AS given,
+        count(*) FILTER (WHERE NOT given)::int AS withdrawn,
+        count(*) FILTER (WHERE under14)::int AS under14_lines,
+        count(DISTINCT child_id)::int AS children
+      FROM consent_record WHERE at >= ${from} AND at < ${to}
+      GROUP BY purpose, app_id
+    ), in_force AS (
+      SELECT purpose, app_id, count(*)::int AS n FROM latest WHERE given GROUP BY purpose, app_id
+    )
+    SELECT k.purpose, a.name AS app_name,
+      coalesce(y.given, 0) AS given, coalesce(y.withdrawn, 0) AS withdrawn,
+      coalesce(y.under14_lines, 0) AS under14_lines, coalesce(y.children, 0) AS children,
+      coalesce(f.n, 0) AS in_force_at_end
+    FROM (SELECT purpose, app_id FROM year_lines UNION SELECT purpose, app_id FROM in_force) k
+    LEFT JOIN year_lines y ON y.purpose = k.purpose AND y.app_id IS NOT DISTINCT FROM k.app_id
+    LEFT JOIN in_force f ON f.purpose = k.purpose AND f.app_id IS NOT DISTINCT FROM k.app_id
+    LEFT JOIN app a ON a.id = k.app_id
+    ORDER BY k.purpose, a.name NULLS FIRST`.execute(trx)
+  return r.rows
+}
+
+export interface RequestCounts {
+  kind: 'delete' | 'correct'
+  received: number
+  done: number
+  refused: number
+  pending: number
+  overdue: number
+  avg_days: number | null
+  max_days: number | null
+}
+
+/**
+ * Guardians' deletion and correction requests received in the year: how they ended, how many passed their deadline
+ * unanswered (or were answered after it), and the response time in days (received to handled).
+ */
+export async function requestCounts(trx: Trx, year: number): Promise<RequestCounts[]> {
+  const { from, to } = bounds(year)
+  const r = await sql<RequestCounts>`
+    SELECT kind,
+      count(*)::int AS received,
+      count(*) FILTER (WHERE status = 'done')::int AS done,
+      count(*) FILTER (WHERE status = 'refused')::int AS refused,
+      count(*) FILTER (WHERE status = 'pending')::int AS pending,
+      count(*) FILTER (WHERE (handled_at IS NULL AND due_on < (now() AT TIME ZONE 'Asia/Shanghai')::date)
+        OR (handled_at AT TIME ZONE 'Asia/Shanghai')::date > due_on)::int AS overdue,
+      round(avg(extract(epoch FROM handled_at - created_at) / 86400)::numeric, 1)::float8 AS avg_days,
+      round(max(extract(epoch FROM handled_at - created_at) / 86400)::numeric, 1)::float8 AS max_days
+    FROM pi_request
+    WHERE created_at >= ${from} AND created_at < ${to}
+    GROUP BY kind ORDER BY kind`.execute(trx)
+  return r.rows
+}

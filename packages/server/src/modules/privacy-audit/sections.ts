@@ -27,11 +27,7 @@ export interface AuditPart {
   sheets: AuditSheet[]
 }
 
-/**
- * A section of the annual pack. The parts of issue 26 that land later (export approvals, the consent ledger, the
- * guardians' requests) each register a builder under their key with `registerAuditSection`; until one does, its
- * placeholder sheet says the data is not recorded yet. Sections run in `order`.
- */
+/** A section of the annual pack, registered under its key with `registerAuditSection`. Sections run in `order`. */
 export interface AuditSection {
   key: string
   order: number
@@ -40,7 +36,7 @@ export interface AuditSection {
 
 const sections = new Map<string, AuditSection>()
 
-/** Adds a section, or replaces the one with the same key (a placeholder by its real builder). */
+/** Adds a section, or replaces the one with the same key. */
 export function registerAuditSection(s: AuditSection): void {
   sections.set(s.key, s)
 }
