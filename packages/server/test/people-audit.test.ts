@@ -246,12 +246,20 @@ describe('search, key log and verify info', () => {
         })
       ).msg,
     ).toBe('身份证号格式不正确')
+    // An e-mail on file: the form does not name it, so saving must keep it (it used to wipe it).
+    await t.db.tenant(w.tenantId, (trx) =>
+      trx.insertInto('person').values({ account_id: p.accountId, email: 'hy@example.com' }).execute(),
+    )
     const saved = await call(t, {
       url: '/base/userInfo/teacherInfo/update/requiredInfoAfterLogin/info',
       token,
       body: { userName: '核验老师', idCard: '11010519491231002X', phone: '13900002222' },
     })
     expect(saved.msg).toBe('保存成功')
+    const kept = await t.db.tenant(w.tenantId, (trx) =>
+      trx.selectFrom('person').select('email').where('account_id', '=', p.accountId).executeTakeFirst(),
+    )
+    expect(kept?.email).toBe('hy@example.com')
     const after = await call(t, { url: '/base/api/auth/checkRequiredInfoAfterLogin', token })
     expect(after.data).toMatchObject({
       checkPass: true,

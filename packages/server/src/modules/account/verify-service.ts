@@ -8,7 +8,7 @@ import {
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { recordOp } from '../../platform/op-log.js'
-import { checkDicts, savePerson, uniqueMsg } from '../people/members.js'
+import { checkDicts, uniqueMsg, updatePerson } from '../people/members.js'
 import {
   findVerifyDetail,
   findVerifyKeptFields,
@@ -69,7 +69,8 @@ export function verifySave(ctx: AppContext, auth: AuthInfo, b: VerifyInfoBody): 
         title_id: b.technicalTitle ?? null,
       })
       if (!before.phone && phone) await setAccountPhone(trx, auth.accountId, phone)
-      await savePerson(trx, auth.accountId, {
+      // The facts this form does not name (e-mail, a birth date kept without an ID number) keep their stored values.
+      await updatePerson(trx, auth.accountId, {
         idCard,
         sex: parseIdCard(idCard)?.sex ?? b.sex ?? null,
         nation: b.nationality ?? null,
