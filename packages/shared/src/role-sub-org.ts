@@ -68,7 +68,8 @@ export type SubOrgPermission = z.infer<typeof subOrgPermission>
 
 /** The role user import's template (docs/roles.md): one person and one or more role names a row. */
 export const ROLE_IMPORT_COLUMNS = [
-  { header: '登录名/手机号*', key: 'login', width: 20 },
+  // Often a phone: an import's error file masks it like one (the importer still has the file they sent).
+  { header: '登录名/手机号*', key: 'login', width: 20, personal: 'phone' },
   { header: '姓名', key: 'trueName', width: 14 },
   { header: '角色名称*', key: 'roles', width: 30 },
 ] as const
