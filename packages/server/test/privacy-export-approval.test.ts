@@ -375,9 +375,12 @@ describe('restart', () => {
   it('a job a stopped process left running is taken over and finished', async () => {
     const r = await request(s.schoolAdmin, studentRequest('断点续做测试'))
     expect(r.code).toBe(0)
+    // Claimed eleven minutes ago by the product's clock (the runners stamp started_at with it, not the database's
+    // now(), which the tests' clock does not follow): past the ten minutes after which another runner takes over.
+    const claimed = new Date(+t.clock.now() - 11 * 60_000)
     await t.db.tenant(w.tenantId, (trx) =>
-      sql`UPDATE pi_export_request SET status = 'running', runner_id = 'gone/1/x', started_at = now(),
-        reviewer_name = '钱负责人', reviewed_at = now() WHERE id = ${r.data}`.execute(trx),
+      sql`UPDATE pi_export_request SET status = 'running', runner_id = 'gone/1/x', started_at = ${claimed},
+        reviewer_name = '钱负责人', reviewed_at = ${claimed} WHERE id = ${r.data}`.execute(trx),
     )
     exportRunner(t.ctx).kick()
     await runJobs()
