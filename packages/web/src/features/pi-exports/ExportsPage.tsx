@@ -136,7 +136,7 @@ export default function ExportsPage({ path, title }: PageProps) {
       <List
         loading={q.isPending}
         dataSource={q.data?.list ?? []}
-        locale={{ emptyText: '暂无申请' }}
+        locale={{ emptyText: <Typography.Text type="secondary">暂无申请</Typography.Text> }}
         renderItem={(r) => (
           <Card size="small" style={{ marginBottom: 8 }} data-testid="export-request-card">
             <Space style={{ justifyContent: 'space-between', width: '100%' }}>

@@ -148,7 +148,7 @@ export default function OfficerPage({ path, title }: PageProps) {
           )}
           <List
             dataSource={s.approvers}
-            locale={{ emptyText: '暂无审批人' }}
+            locale={{ emptyText: <Typography.Text type="secondary">暂无审批人</Typography.Text> }}
             renderItem={(m) => (
               <List.Item
                 actions={

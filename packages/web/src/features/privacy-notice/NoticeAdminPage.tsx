@@ -107,7 +107,7 @@ function KindPanel({ kind, rows, tenantId }: { kind: NoticeKind; rows: NoticeLis
       <Card size="small" title="已发布的版本">
         <List
           dataSource={versions}
-          locale={{ emptyText: '尚未发布' }}
+          locale={{ emptyText: <Typography.Text type="secondary">尚未发布</Typography.Text> }}
           renderItem={(r) => (
             <List.Item
               actions={[

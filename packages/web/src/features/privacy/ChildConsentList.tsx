@@ -121,7 +121,7 @@ export function ChildConsentList({ channel, initialChildId }: { channel: 'pc' | 
       <List
         loading={consents.isPending}
         dataSource={data?.items ?? []}
-        locale={{ emptyText: '暂无需要授权的用途' }}
+        locale={{ emptyText: <Typography.Text type="secondary">暂无需要授权的用途</Typography.Text> }}
         renderItem={(i) => (
           <List.Item
             data-testid="consent-item"
@@ -155,7 +155,7 @@ export function ChildConsentList({ channel, initialChildId }: { channel: 'pc' | 
       </Typography.Title>
       <List
         dataSource={data?.history ?? []}
-        locale={{ emptyText: '暂无授权记录' }}
+        locale={{ emptyText: <Typography.Text type="secondary">暂无授权记录</Typography.Text> }}
         renderItem={(r) => <HistoryItem key={r.id} r={r} />}
       />
       <Modal
