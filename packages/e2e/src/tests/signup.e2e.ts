@@ -69,6 +69,8 @@ test("signup: a parent signs up by SMS, asks to join with the child's number, th
   await signup.getByText('密码长度为8-20位，须同时包含字母和数字').first().waitFor()
   await signup.getByPlaceholder('请设置密码').fill(PASSWORD)
   await signup.getByPlaceholder('请再次输入密码').fill(PASSWORD)
+  // The agreement to the platform's documents (docs/privacy.md "Privacy notice and annual audit") is required.
+  await signup.getByTestId('signup-agree').check()
   await signup.getByRole('button', { name: '注册' }).click()
   // Step 3: the school and the child; a wrong name is refused.
   await pick(page, signup.getByLabel('学校'), '第一实验小学')
