@@ -391,14 +391,24 @@ export async function anotherParent(base: string, className: string, notChild: s
   )
   const other = candidates.find((p) => p.children.length > 1) ?? candidates[0]
   assert(other, `${className} has a parent who is not ${notChild}'s`)
+  // Her login name is her phone, which the list answers masked: xxadmin reveals it (a logged reveal with a reason).
+  let userName = other.userName
+  if (userName.includes('*')) {
+    const revealed = await api<{ value: string | null }>(base, '/base/api/privacy/reveal', {
+      token: school,
+      body: { userInfoId: other.id, field: 'phone', reason: '测试用：取家长登录名（E2E）' },
+    })
+    assert(revealed.data?.value, `${other.trueName}'s login name is revealed: ${revealed.msg}`)
+    userName = revealed.data.value
+  }
   const first = await api<{ mustRstPwdId?: string }>(base, '/base/api/auth/loginByUserPwd', {
-    body: { userName: other.userName, password: INITIAL_PASSWORD, loginType: 1, version: 2, needRandomOrg: false },
+    body: { userName, password: INITIAL_PASSWORD, loginType: 1, version: 2, needRandomOrg: false },
   })
-  assert(first.data?.mustRstPwdId, `${other.userName} is still on the initial password: ${first.msg}`)
+  assert(first.data?.mustRstPwdId, `${userName} is still on the initial password: ${first.msg}`)
   const children = other.children.map((c) => ({ trueName: c.trueName, className: c.className ?? '' }))
   const classmate = children.find((c) => c.className === className)
   assert(classmate, `${other.trueName}'s child in ${className}`)
-  return { userName: other.userName, trueName: other.trueName, children, classmate }
+  return { userName, trueName: other.trueName, children, classmate }
 }
 
 /**
