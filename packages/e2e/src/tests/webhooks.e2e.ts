@@ -127,6 +127,8 @@ test('webhooks: a student moved with 调班 reaches the subscribed app signed, r
       scopes: ['profile', 'zx:identity'],
       subjectType: 'public',
       clientCredentials: true,
+      // The district's own app: a third-party one would hear of a minor only with a guardian's consent on record.
+      childrenData: 'duty',
     },
     bureau,
   )
