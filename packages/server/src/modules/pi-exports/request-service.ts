@@ -164,6 +164,22 @@ export async function reviewRequest(
   b: ExportReviewBody | ExportRefuseBody,
   approve: boolean,
 ): Promise<void> {
+  try {
+    await review(ctx, auth, b, approve)
+  } finally {
+    // After the commit or the rollback: the runner claims only committed, queued rows it can lock (SKIP LOCKED). A
+    // reviewer who lost a race to approve held the row's lock while the winner's kick ran, so that kick skipped the
+    // row; every review that may have held the lock kicks again once it let go.
+    if (approve) exportRunner(ctx).kick()
+  }
+}
+
+async function review(
+  ctx: AppContext,
+  auth: AuthInfo,
+  b: ExportReviewBody | ExportRefuseBody,
+  approve: boolean,
+): Promise<void> {
   await ctx.db.tenant(auth.tenantId, async (trx) => {
     const scope = await reviewScope(trx, auth)
     if (!scope) throw new AppError(ErrorCode.FORBIDDEN, ExportMsg.NOT_REVIEWER, 403)
@@ -197,6 +213,4 @@ export async function reviewRequest(
         values: { 导出类型: EXPORT_KIND_LABEL[r.kind], 审批结果: '未获批准', 审批意见: `审批意见：${comment ?? ''}` },
       })
   })
-  // After the commit: the runner claims only committed, queued rows.
-  if (approve) exportRunner(ctx).kick()
 }
