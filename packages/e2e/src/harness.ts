@@ -263,6 +263,19 @@ export async function atRest(popup: Locator): Promise<void> {
 }
 
 /**
+ * Opens the portal header's app launcher (an antd Popover) and waits until it shows its groups (or says it has none)
+ * and its opening zoom is over: a click during the zoom was seen on a loaded machine to press on one tile (the panel
+ * at 0.8 scale, transparent) and release on a group title as the panel grew, so nothing opened.
+ */
+export async function openLauncher(page: Page): Promise<Locator> {
+  await page.getByTestId('app-launcher-trigger').click()
+  const launcher = page.getByTestId('app-launcher')
+  await launcher.locator('.zx-launcher-group, [data-testid="app-launcher-empty"]').first().waitFor()
+  await atRest(page.locator('.ant-popover').filter({ has: launcher }))
+  return launcher
+}
+
+/**
  * The dropdown of one antd Select: found through its listbox id (`<input id>_list`), never as "the visible dropdown",
  * because the list of the Select used just before may still be fading out (antd's leave animation) and match too.
  */

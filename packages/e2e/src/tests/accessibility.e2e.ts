@@ -2,7 +2,17 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import type { AxeResults } from 'axe-core'
 import type { Locator, Page } from 'playwright-core'
-import { api, assert, atRest, openUserMenu, signIn, test, tokenOf, type E2EContext } from '../harness.js'
+import {
+  api,
+  assert,
+  atRest,
+  openLauncher as openLauncherOfHeader,
+  openUserMenu,
+  signIn,
+  test,
+  tokenOf,
+  type E2EContext,
+} from '../harness.js'
 
 /**
  * Issue 22 points 12 and 15: the main pages pass axe-core's WCAG 2.1 A and AA rules at a desktop and a phone width,
@@ -99,10 +109,7 @@ async function openLauncher(page: Page): Promise<Locator> {
     await menuButton.click()
     await atRest(page.locator('.ant-drawer').filter({ has: page.getByTestId('header-drawer') }))
   }
-  await page.getByTestId('app-launcher-trigger').click()
-  const launcher = page.getByTestId('app-launcher')
-  await launcher.locator('.zx-launcher-group, [data-testid="app-launcher-empty"]').first().waitFor()
-  return launcher
+  return openLauncherOfHeader(page)
 }
 
 test("accessibility: the login page, a teacher's portal home, launcher, personal centre, password dialog and mobile home have no axe violations at 1440 and 375 px", async (ctx) => {

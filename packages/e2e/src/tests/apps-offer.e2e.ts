@@ -1,6 +1,6 @@
 import { AppMsg } from '@zhixiao/shared'
 import type { Locator, Page } from 'playwright-core'
-import { assert, openUserMenu, signIn, tableRow, test } from '../harness.js'
+import { assert, openLauncher, openUserMenu, signIn, tableRow, test } from '../harness.js'
 
 /**
  * Issue 11 points 10, 11, 12 and 16: no dead doors in the header and the launcher, apps by user type, the 基础数据
@@ -17,13 +17,6 @@ interface Offered {
   hasExpire: boolean
   /** 'oidc': an OpenID app (the school apps), opened top-level in a page of its own. */
   protocol: string | null
-}
-
-async function openLauncher(page: Page): Promise<Locator> {
-  await page.getByTestId('app-launcher-trigger').click()
-  const launcher = page.getByTestId('app-launcher')
-  await launcher.locator('.zx-launcher-group').first().waitFor()
-  return launcher
 }
 
 /** The user-menu item `label` (the menu opens on hover) of the portal header. */

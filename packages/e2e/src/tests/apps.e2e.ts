@@ -1,13 +1,4 @@
-import type { Page } from 'playwright-core'
-import { assert, signIn, test } from '../harness.js'
-
-/** Opens the application launcher from the portal header and waits for its groups. */
-async function openLauncher(page: Page) {
-  await page.getByTestId('app-launcher-trigger').click()
-  const launcher = page.getByTestId('app-launcher')
-  await launcher.locator('.zx-launcher-group').first().waitFor()
-  return launcher
-}
+import { assert, openLauncher, signIn, test } from '../harness.js'
 
 test('apps: a teacher stars an app in the launcher, finds it in 常用 after a reload, and removes it', async ({
   baseUrl,
@@ -69,7 +60,7 @@ test('apps: the demo sub-application opens from the launcher in a sandboxed fram
     .waitFor()
   assert(!page.url().includes('accesstoken'), 'no token in the portal address')
   // The launcher remembers the app in its history tags.
-  await page.getByTestId('app-launcher-trigger').click()
+  await openLauncher(page)
   await page.getByTestId('app-history').getByText('演示子应用').waitFor()
   await page.keyboard.press('Escape')
   // The once-token is spent: loading the same address again does not sign in.

@@ -1,6 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { api, assert, freePort, signIn, test, tokenOf, watchPageErrors } from '../harness.js'
+import { api, assert, freePort, openLauncher, signIn, test, tokenOf, watchPageErrors } from '../harness.js'
 
 const PHONE = { width: 375, height: 812 }
 
@@ -100,8 +100,7 @@ test('CAS: a vendor app signs a teacher in through /cas/login and the portal, on
     try {
       const page = await desk.newPage()
       await signIn(page, baseUrl, 'zhanglaoshi')
-      await page.getByTestId('app-launcher-trigger').click()
-      const launcher = page.getByTestId('app-launcher')
+      const launcher = await openLauncher(page)
       await launcher.getByText('CAS图书馆').click()
       await page.waitForURL((u) => u.href.startsWith(`${app.service}?ticket=ST-`))
       const shown = await page.locator('#who').innerText()

@@ -8,7 +8,7 @@ import {
   TOKEN_COOKIE,
 } from '@zhixiao/shared'
 import type { Page, Route } from 'playwright-core'
-import { api, assert, signIn, test, watchPageErrors } from '../harness.js'
+import { api, assert, openLauncher as openLauncherOfHeader, signIn, test, watchPageErrors } from '../harness.js'
 
 // Client rules of 000 §3, §5, §6, §8, §9 and 001 §2.6, §5, §9 that no other journey shows: the login store's fields, a
 // button the user lacks the code for, the AI helper's drawer, busy rule, stream error and scrolling, the home's content
@@ -340,12 +340,7 @@ test('client rules: the launcher offers 导航栏展示 only when users may cust
     })
   })
   await signIn(page, baseUrl, 'zhanglaoshi')
-  const openLauncher = async () => {
-    await page.getByTestId('app-launcher-trigger').click()
-    const launcher = page.getByTestId('app-launcher')
-    await launcher.locator('.zx-launcher-group, [data-testid="app-launcher-empty"]').first().waitFor()
-    return launcher
-  }
+  const openLauncher = () => openLauncherOfHeader(page)
   let launcher = await openLauncher()
   assert((await launcher.getByText('导航栏展示').count()) === 0, '导航栏展示 is hidden while users may not customise')
 

@@ -1,6 +1,16 @@
 import ExcelJS from 'exceljs'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
-import { anotherParent, assert, atRest, signIn, signInFirstTime, test, watchPageErrors, type Env } from '../harness.js'
+import {
+  anotherParent,
+  assert,
+  atRest,
+  openLauncher,
+  signIn,
+  signInFirstTime,
+  test,
+  watchPageErrors,
+  type Env,
+} from '../harness.js'
 
 /** Every wait for the apps' origin (the OpenID round trip, the app's pages), as in the OIDC journey. */
 const WAIT_MS = 20_000
@@ -31,8 +41,7 @@ async function openGrades(page: Page, appsUrl: string): Promise<Page> {
       if (f === p.mainFrame()) seen.push(f.url())
     })
   page.context().on('page', follow)
-  await page.getByTestId('app-launcher-trigger').click()
-  const tile = page.getByTestId('app-launcher').locator('[data-app="grade_manage"]')
+  const tile = (await openLauncher(page)).locator('[data-app="grade_manage"]')
   const [opened] = await Promise.all([
     page.context().waitForEvent('page', { timeout: WAIT_MS }),
     tile.locator('.zx-app-open').click(),

@@ -5,6 +5,7 @@ import {
   api,
   assert,
   atRest,
+  openLauncher,
   pick,
   signIn,
   signInFirstTime,
@@ -268,8 +269,7 @@ test('leave app: xiaomingmama asks leave for 王小明 on a phone; zhanglaoshi a
     await often.locator(`[data-app="leave"] [data-red-dot="${count}"]`).waitFor()
     await oftenTrigger.click()
     await often.waitFor({ state: 'detached' })
-    await teacherPortal.getByTestId('app-launcher-trigger').click()
-    const launcherTile = teacherPortal.getByTestId('app-launcher').locator('[data-app="leave"]')
+    const launcherTile = (await openLauncher(teacherPortal)).locator('[data-app="leave"]')
     await launcherTile.locator(`[data-red-dot="${count}"]`).waitFor()
     const desk1 = await openLeave(teacherPortal, appsUrl, () => launcherTile.locator('.zx-app-open').click())
     const deskErrors = watchPageErrors(desk1)
@@ -347,8 +347,7 @@ test('leave app: xiaomingmama asks leave for 王小明 on a phone; zhanglaoshi a
     const theirs = await context(false)
     const otherPortal = await theirs.newPage()
     await signInFirstTime(otherPortal, baseUrl, other.userName, 'Parent2026x')
-    await otherPortal.getByTestId('app-launcher-trigger').click()
-    const otherTile = otherPortal.getByTestId('app-launcher').locator('[data-app="leave"]')
+    const otherTile = (await openLauncher(otherPortal)).locator('[data-app="leave"]')
     const otherApp = await openLeave(otherPortal, appsUrl, () => otherTile.locator('.zx-app-open').click())
     const otherErrors = watchPageErrors(otherApp)
     const otherForm = otherApp.locator('form')

@@ -1,6 +1,16 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { startSampleApp, type SampleApp } from '../../../sample-app/src/app.js'
-import { api, assert, freePort, openUserMenuItem, signIn, test, tokenOf, watchPageErrors } from '../harness.js'
+import {
+  api,
+  assert,
+  freePort,
+  openLauncher,
+  openUserMenuItem,
+  signIn,
+  test,
+  tokenOf,
+  watchPageErrors,
+} from '../harness.js'
 
 const PHONE = { width: 375, height: 812 }
 /** Every wait of this journey for the other origin's pages and the back-channel notice. */
@@ -61,8 +71,7 @@ async function register(baseUrl: string, adminToken: string, name: string, scope
 
 /** Opens the app from the portal's launcher: it must open top-level in a new page, never in the portal's frame. */
 async function openFromLauncher(page: Page, uniqueId: string): Promise<Page> {
-  await page.getByTestId('app-launcher-trigger').click()
-  const tile = page.getByTestId('app-launcher').locator(`[data-app="${uniqueId}"]`)
+  const tile = (await openLauncher(page)).locator(`[data-app="${uniqueId}"]`)
   const [opened] = await Promise.all([
     page.context().waitForEvent('page', { timeout: WAIT_MS }),
     tile.locator('.zx-app-open').click(),

@@ -1,15 +1,8 @@
 import type { Page } from 'playwright-core'
-import { assert, pick, signIn, test } from '../harness.js'
+import { assert, openLauncher, pick, signIn, test } from '../harness.js'
 
 async function toast(page: Page, text: string): Promise<void> {
   await page.locator('.ant-message').getByText(text).first().waitFor()
-}
-
-async function openLauncher(page: Page) {
-  await page.getByTestId('app-launcher-trigger').click()
-  const launcher = page.getByTestId('app-launcher')
-  await launcher.locator('.zx-launcher-group').first().waitFor()
-  return launcher
 }
 
 test('red dots: xxadmin marks 演示子应用 on /menhu-reddot; zhanglaoshi sees the dot in the launcher until opening it once; the class home follows its config; the outer-portal limit shuts the open portal', async ({
