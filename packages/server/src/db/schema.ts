@@ -25,6 +25,7 @@ import type { PrivacyTables } from './tables/privacy.js'
 import type { ConsentTables } from './tables/consent.js'
 import type { PrivacyNoticeTables } from './tables/privacy-notice.js'
 import type { RedDotsTables } from './tables/red-dots.js'
+import type { SchoolYearTables } from './tables/school-year.js'
 import type { SignupTables } from './tables/signup.js'
 import type { SmsTables } from './tables/sms.js'
 import type { SsoTables } from './tables/sso.js'
@@ -53,6 +54,7 @@ export type * from './tables/portal-config.js'
 export type * from './tables/privacy.js'
 export type * from './tables/privacy-notice.js'
 export type * from './tables/red-dots.js'
+export type * from './tables/school-year.js'
 export type * from './tables/signup.js'
 export type * from './tables/sms.js'
 export type * from './tables/sso.js'
@@ -86,4 +88,5 @@ export interface Database
     AllianceTables,
     PrivacyTables,
     ConsentTables,
-    PrivacyNoticeTables {}
+    PrivacyNoticeTables,
+    SchoolYearTables {}

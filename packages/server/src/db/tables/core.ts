@@ -124,6 +124,8 @@ export interface UserInfoTable extends Owned {
   entered_on: string | null
   remark: string | null
   import_job_id: number | null
+  /** 在读 or 休学 (a 休学 / 复学 change sets it; db/migrations/202611290100_create_enrolment.ts). */
+  study_status: Generated<'enrolled' | 'suspended'>
 }
 
 export interface RoleTable extends Owned {

@@ -19,6 +19,11 @@ export function findDictItemOfType(trx: Trx, orgId: number, id: number, dictType
     .executeTakeFirst()
 }
 
+/** 在读 / 休学 of a student (set by a 休学 or 复学 change; roll-over and transfers read it). */
+export function setStudyStatus(trx: Trx, userInfoId: number, status: 'enrolled' | 'suspended') {
+  return trx.updateTable('user_info').set({ study_status: status }).where('id', '=', userInfoId).execute()
+}
+
 export function moveToClass(trx: Trx, userInfoId: number, classId: number) {
   return trx.updateTable('user_info').set({ class_id: classId }).where('id', '=', userInfoId).execute()
 }

@@ -24,7 +24,11 @@ import {
   insertChangeRecord,
   moveToClass,
   moveToOrg,
+  setStudyStatus,
 } from './change-queries.js'
+
+/** The student change types that set 在读 / 休学 (the demo dictionary's 休学 and 复学; docs/school-year.md). */
+const STUDY_STATUS_OF_TYPE: Readonly<Record<string, 'enrolled' | 'suspended'>> = { 休学: 'suspended', 复学: 'enrolled' }
 
 /**
  * 异动 (typeChangeTeacher / typeChangeStudent): a dated record of a change with its type from the tenant's
@@ -84,6 +88,8 @@ export function addChange(ctx: AppContext, auth: AuthInfo, b: ChangeAddBody): Pr
       await archiveMember(trx, m.id, now)
       await endMemberSessions(trx, [m.id], now)
     }
+    const study = m.user_type === UserType.STUDENT ? STUDY_STATUS_OF_TYPE[type.name] : undefined
+    if (study) await setStudyStatus(trx, m.id, study)
     const { id } = await insertChangeRecord(trx, record)
     await recordOp(trx, auth, {
       module: m.user_type === UserType.STUDENT ? '学生异动' : '教师异动',

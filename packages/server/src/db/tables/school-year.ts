@@ -1,0 +1,39 @@
+import type { Generated } from 'kysely'
+import type { Id, Owned } from './columns.js'
+
+/**
+ * The school year (modules/school-year and the roll-over, intake, transfer and statistics modules built on it;
+ * docs/school-year.md).
+ */
+
+export type EnrolmentStatus = 'enrolled' | 'suspended' | 'promoted' | 'repeated' | 'graduated' | 'transferred' | 'left'
+export type EnrolmentSource = 'rollover' | 'intake' | 'transfer' | 'change' | 'import'
+
+/** One student's year at one school: person × school year × school × grade × class × status × dates × previous row. */
+export interface EnrolmentTable extends Owned {
+  id: Id
+  user_info_id: number
+  /** '2026-2027' */
+  school_year: string
+  org_id: number
+  grade_id: number | null
+  class_id: number | null
+  status: EnrolmentStatus
+  started_on: string
+  ended_on: string | null
+  previous_id: number | null
+  source: EnrolmentSource
+  created_at: Generated<Date>
+}
+
+/** A feeder school (对口直升): `from_org_id`'s graduates are offered to `to_org_id`'s intake. */
+export interface FeederSchoolTable extends Owned {
+  from_org_id: number
+  to_org_id: number
+  created_at: Generated<Date>
+}
+
+export interface SchoolYearTables {
+  enrolment: EnrolmentTable
+  feeder_school: FeederSchoolTable
+}
