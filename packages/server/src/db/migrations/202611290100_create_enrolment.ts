@@ -45,6 +45,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     FOREIGN KEY (tenant_id, from_org_id) REFERENCES org_unit (tenant_id, id),
     FOREIGN KEY (tenant_id, to_org_id) REFERENCES org_unit (tenant_id, id))`)
   await protectTenantTable(db, 'feeder_school')
+  // The undo journal of a bulk change (modules/school-year/journal.ts): each row it inserted or updated, with the
+  // values before and after, under the change's key ('rollover:<plan>:<school>').
+  await run(`CREATE TABLE school_year_journal (
+    tenant_id bigint NOT NULL DEFAULT ${CURRENT_TENANT} REFERENCES tenant(id) ON DELETE CASCADE,
+    id bigserial,
+    journal_key text NOT NULL,
+    seq int NOT NULL,
+    table_name text NOT NULL,
+    row_id bigint NOT NULL,
+    op text NOT NULL CHECK (op IN ('insert', 'update', 'delete')),
+    before jsonb,
+    after jsonb NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (tenant_id, id))`)
+  await protectTenantTable(db, 'school_year_journal')
+  await run(`CREATE INDEX school_year_journal_key ON school_year_journal (tenant_id, journal_key, id)`)
   // 在读 or 休学: set by a 休学 / 复学 change (modules/people/change-service.ts), read by roll-over and transfers.
   await run(`ALTER TABLE user_info ADD COLUMN study_status text NOT NULL DEFAULT 'enrolled'
     CHECK (study_status IN ('enrolled', 'suspended'))`)
@@ -53,7 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(
-      'ALTER TABLE user_info DROP COLUMN study_status; DROP TABLE IF EXISTS feeder_school; DROP TABLE IF EXISTS enrolment',
+      'ALTER TABLE user_info DROP COLUMN study_status; DROP TABLE IF EXISTS school_year_journal; DROP TABLE IF EXISTS feeder_school; DROP TABLE IF EXISTS enrolment',
     )
     .execute(db)
 }

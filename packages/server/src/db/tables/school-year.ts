@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
 import type { Id, Owned } from './columns.js'
 
 /**
@@ -33,7 +33,23 @@ export interface FeederSchoolTable extends Owned {
   created_at: Generated<Date>
 }
 
+type Json = ColumnType<Record<string, string | number | boolean | null>, string, string>
+
+/** One row written by a journaled bulk change (modules/school-year/journal.ts), for its undo. */
+export interface SchoolYearJournalTable extends Owned {
+  id: Id
+  journal_key: string
+  seq: number
+  table_name: string
+  row_id: number
+  op: 'insert' | 'update' | 'delete'
+  before: ColumnType<Record<string, string | number | boolean | null> | null, string | null, string | null>
+  after: Json
+  created_at: Generated<Date>
+}
+
 export interface SchoolYearTables {
+  school_year_journal: SchoolYearJournalTable
   enrolment: EnrolmentTable
   feeder_school: FeederSchoolTable
 }
