@@ -61,6 +61,38 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     PRIMARY KEY (tenant_id, id))`)
   await protectTenantTable(db, 'school_year_journal')
   await run(`CREATE INDEX school_year_journal_key ON school_year_journal (tenant_id, journal_key, id)`)
+  // Transfers inside the district (转入申请 → 转出审核 → 教育局审核): pending while applied or agreed, or approved and
+  // not yet effective (done_at null). modules/transfers owns it; roll-over lists pending ones as exceptions.
+  await run(`CREATE TABLE transfer_request (
+    tenant_id bigint NOT NULL DEFAULT ${CURRENT_TENANT} REFERENCES tenant(id) ON DELETE CASCADE,
+    id bigserial,
+    user_info_id bigint NOT NULL,
+    from_org_id bigint NOT NULL,
+    to_org_id bigint NOT NULL,
+    to_class_id bigint,
+    status text NOT NULL CHECK (status IN ('applied', 'out_agreed', 'approved', 'refused', 'cancelled')),
+    reason text,
+    applied_by bigint NOT NULL,
+    applied_at timestamptz NOT NULL DEFAULT now(),
+    out_due date NOT NULL,
+    out_by bigint,
+    out_at timestamptz,
+    bureau_due date,
+    bureau_by bigint,
+    bureau_at timestamptz,
+    effective_on date,
+    done_at timestamptz,
+    refused_reason text,
+    PRIMARY KEY (tenant_id, id),
+    CHECK (from_org_id <> to_org_id),
+    FOREIGN KEY (tenant_id, user_info_id) REFERENCES user_info (tenant_id, id) ON DELETE CASCADE,
+    FOREIGN KEY (tenant_id, from_org_id) REFERENCES org_unit (tenant_id, id),
+    FOREIGN KEY (tenant_id, to_org_id) REFERENCES org_unit (tenant_id, id),
+    FOREIGN KEY (tenant_id, to_class_id) REFERENCES school_class (tenant_id, id))`)
+  await protectTenantTable(db, 'transfer_request')
+  // One open request per student at a time.
+  await run(`CREATE UNIQUE INDEX transfer_request_open ON transfer_request (tenant_id, user_info_id)
+    WHERE status IN ('applied', 'out_agreed') OR (status = 'approved' AND done_at IS NULL)`)
   // 在读 or 休学: set by a 休学 / 复学 change (modules/people/change-service.ts), read by roll-over and transfers.
   await run(`ALTER TABLE user_info ADD COLUMN study_status text NOT NULL DEFAULT 'enrolled'
     CHECK (study_status IN ('enrolled', 'suspended'))`)
@@ -69,7 +101,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(
-      'ALTER TABLE user_info DROP COLUMN study_status; DROP TABLE IF EXISTS school_year_journal; DROP TABLE IF EXISTS feeder_school; DROP TABLE IF EXISTS enrolment',
+      'ALTER TABLE user_info DROP COLUMN study_status; DROP TABLE IF EXISTS transfer_request; DROP TABLE IF EXISTS school_year_journal; DROP TABLE IF EXISTS feeder_school; DROP TABLE IF EXISTS enrolment',
     )
     .execute(db)
 }

@@ -48,7 +48,32 @@ export interface SchoolYearJournalTable extends Owned {
   created_at: Generated<Date>
 }
 
+export type TransferStatus = 'applied' | 'out_agreed' | 'approved' | 'refused' | 'cancelled'
+
+/** A transfer inside the district (modules/transfers): 转入申请 → 转出审核 → 教育局审核, effective on a date. */
+export interface TransferRequestTable extends Owned {
+  id: Id
+  user_info_id: number
+  from_org_id: number
+  to_org_id: number
+  to_class_id: number | null
+  status: TransferStatus
+  reason: string | null
+  applied_by: number
+  applied_at: Generated<Date>
+  out_due: string
+  out_by: number | null
+  out_at: Date | null
+  bureau_due: string | null
+  bureau_by: number | null
+  bureau_at: Date | null
+  effective_on: string | null
+  done_at: Date | null
+  refused_reason: string | null
+}
+
 export interface SchoolYearTables {
+  transfer_request: TransferRequestTable
   school_year_journal: SchoolYearJournalTable
   enrolment: EnrolmentTable
   feeder_school: FeederSchoolTable
