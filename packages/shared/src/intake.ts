@@ -31,7 +31,8 @@ export const IntakeMsg = {
   PARENT_NAME_NEEDED: '填写家长手机时请填写家长姓名',
   alreadyAt: (school: string) => `该身份证号已是「${school}」的在读学生`,
   alreadyHere: (name: string) => `「${name}」已是本校学生`,
-  tooBig: (cls: string, n: number) => `${cls}将有${n}人，超过${INTAKE_MAX_CLASS_SIZE}人（超大班额），请增加班级后再分班`,
+  tooBig: (cls: string, n: number) =>
+    `${cls}将有${n}人，超过${INTAKE_MAX_CLASS_SIZE}人（超大班额），请增加班级后再分班`,
 } as const
 
 export const feederRow = z.object({
@@ -106,7 +107,9 @@ export const placementClass = intakeClass.extend({
 export type PlacementClass = z.infer<typeof placementClass>
 export const placementPreview = z.object({
   classes: z.array(placementClass),
-  assignments: z.array(z.object({ userInfoId: z.number(), trueName: z.string(), sex: z.number().nullable(), classId: z.number() })),
+  assignments: z.array(
+    z.object({ userInfoId: z.number(), trueName: z.string(), sex: z.number().nullable(), classId: z.number() }),
+  ),
   /** Set when a class would exceed INTAKE_MAX_CLASS_SIZE: apply refuses. */
   refusal: z.string().nullable(),
 })

@@ -48,11 +48,23 @@ export const intakeImport: ImportKindDef = {
     const hash = await defaultPasswordHash(ctx, trx, job.tenantId)
     const attrs = await unitAttrOf(trx, job.orgId)
     const seen = new Map<string, number>()
-    const auth: AuthInfo = { sessionId: '', tenantId: job.tenantId, accountId: 0, userInfoId: job.createdBy, orgId: job.orgId }
+    const auth: AuthInfo = {
+      sessionId: '',
+      tenantId: job.tenantId,
+      accountId: 0,
+      userInfoId: job.createdBy,
+      orgId: job.orgId,
+    }
     return {
       async write(trx2: Trx, rows: ReadRow[]): Promise<Rejected[]> {
         const rejected: Rejected[] = []
-        const ok: { row: ReadRow; idCard: string; sex: 0 | 1; birthday: string; d: (typeof intakeSheetRow)['_output'] }[] = []
+        const ok: {
+          row: ReadRow
+          idCard: string
+          sex: 0 | 1
+          birthday: string
+          d: (typeof intakeSheetRow)['_output']
+        }[] = []
         for (const row of rows) {
           const v = row.values
           const p = intakeSheetRow.safeParse({
@@ -111,7 +123,10 @@ export const intakeImport: ImportKindDef = {
           if (live) {
             rejected.push({
               row: x.row,
-              reason: live.org_id === job.orgId ? IntakeMsg.alreadyHere(x.d.trueName) : IntakeMsg.alreadyAt(live.org_name ?? ''),
+              reason:
+                live.org_id === job.orgId
+                  ? IntakeMsg.alreadyHere(x.d.trueName)
+                  : IntakeMsg.alreadyAt(live.org_name ?? ''),
             })
             continue
           }
@@ -163,7 +178,13 @@ export const intakeImport: ImportKindDef = {
                 ctx,
                 trx2,
                 auth,
-                { trueName: x.d.parentName, phone: x.d.parentPhone, userName: null, childId: id!, relation: '其他监护人' },
+                {
+                  trueName: x.d.parentName,
+                  phone: x.d.parentPhone,
+                  userName: null,
+                  childId: id!,
+                  relation: '其他监护人',
+                },
                 job.id,
               )
             await releaseSavepoint(trx2, 'one')
@@ -179,4 +200,3 @@ export const intakeImport: ImportKindDef = {
     }
   },
 }
-

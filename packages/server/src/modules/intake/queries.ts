@@ -5,7 +5,11 @@ import type { Trx } from '../../db/database.js'
 /** Every database call of intake (docs/school-year.md "Intake, feeder schools and class placement"). */
 
 export function findOrg(trx: Trx, id: number) {
-  return trx.selectFrom('org_unit').select(['id', 'name', 'unit_attr', 'parent_id']).where('id', '=', id).executeTakeFirst()
+  return trx
+    .selectFrom('org_unit')
+    .select(['id', 'name', 'unit_attr', 'parent_id'])
+    .where('id', '=', id)
+    .executeTakeFirst()
 }
 
 export function listFeeders(trx: Trx, toOrgId?: number) {
@@ -73,10 +77,7 @@ export function classCounts(trx: Trx, gradeId: number) {
   return trx
     .selectFrom('school_class as c')
     .leftJoin('user_info as u', (j) =>
-      j
-        .onRef('u.class_id', '=', 'c.id')
-        .on('u.archived', '=', false)
-        .on('u.user_type', '=', UserType.STUDENT),
+      j.onRef('u.class_id', '=', 'c.id').on('u.archived', '=', false).on('u.user_type', '=', UserType.STUDENT),
     )
     .leftJoin('person as p', 'p.account_id', 'u.account_id')
     .select([
@@ -173,7 +174,17 @@ export function feederGraduates(
     .leftJoin('school_class as c', 'c.id', 'u.class_id')
     .leftJoin('grade as g', 'g.id', 'c.grade_id')
     .leftJoin('person as p', 'p.account_id', 'u.account_id')
-    .select(['u.id', 'u.account_id', 'u.true_name', 'u.job_no', 'u.org_id', 'o.name as school_name', 'c.name as class_name', 'p.sex', 'p.id_card'])
+    .select([
+      'u.id',
+      'u.account_id',
+      'u.true_name',
+      'u.job_no',
+      'u.org_id',
+      'o.name as school_name',
+      'c.name as class_name',
+      'p.sex',
+      'p.id_card',
+    ])
     .where('u.org_id', 'in', feederIds)
     .where('u.user_type', '=', UserType.STUDENT)
     .where((eb) =>
@@ -219,12 +230,27 @@ export function graduatedRowOf(trx: Trx, userInfoId: number, closingYear: string
 
 export async function insertEnrolments(
   trx: Trx,
-  rows: { user_info_id: number; school_year: string; org_id: number; grade_id: number; started_on: string; previous_id: number | null }[],
+  rows: {
+    user_info_id: number
+    school_year: string
+    org_id: number
+    grade_id: number
+    started_on: string
+    previous_id: number | null
+  }[],
 ): Promise<void> {
   if (!rows.length) return
   await trx
     .insertInto('enrolment')
-    .values(rows.map((r) => ({ ...r, class_id: null, status: 'enrolled' as const, ended_on: null, source: 'intake' as const })))
+    .values(
+      rows.map((r) => ({
+        ...r,
+        class_id: null,
+        status: 'enrolled' as const,
+        ended_on: null,
+        source: 'intake' as const,
+      })),
+    )
     .execute()
 }
 
@@ -257,7 +283,10 @@ export function holdersOfIdCards(trx: Trx, idCards: string[]) {
   return trx
     .selectFrom('person as p')
     .leftJoin('user_info as u', (j) =>
-      j.onRef('u.account_id', '=', 'p.account_id').on('u.user_type', '=', UserType.STUDENT).on('u.archived', '=', false),
+      j
+        .onRef('u.account_id', '=', 'p.account_id')
+        .on('u.user_type', '=', UserType.STUDENT)
+        .on('u.archived', '=', false),
     )
     .leftJoin('org_unit as o', 'o.id', 'u.org_id')
     .select(['p.id_card', 'p.account_id', 'u.org_id', 'o.name as org_name'])

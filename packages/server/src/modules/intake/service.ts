@@ -284,7 +284,13 @@ export function listIntakeStudents(ctx: AppContext, auth: AuthInfo): Promise<Unp
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const g = await intakeGradeOf(ctx, trx, auth.orgId)
     const rows = await q.intakeStudents(trx, g.orgId, g.gradeId, g.schoolYear)
-    return rows.map((r) => ({ userInfoId: r.id, trueName: r.true_name, jobNo: r.job_no, sex: r.sex, classId: r.class_id }))
+    return rows.map((r) => ({
+      userInfoId: r.id,
+      trueName: r.true_name,
+      jobNo: r.job_no,
+      sex: r.sex,
+      classId: r.class_id,
+    }))
   })
 }
 
@@ -314,9 +320,7 @@ export function balancedSplit(classes: Counted[], students: Student[]): Map<numb
   const queue = [...bySex(0), ...bySex(1), ...students.filter((x) => x.sex !== 0 && x.sex !== 1)]
   for (const s of queue) {
     const own = (c: (typeof state)[number]) => (s.sex === 0 ? c.boys : s.sex === 1 ? c.girls : 0)
-    const best = state.reduce((a, c) =>
-      c.total < a.total || (c.total === a.total && own(c) < own(a)) ? c : a,
-    )
+    const best = state.reduce((a, c) => (c.total < a.total || (c.total === a.total && own(c) < own(a)) ? c : a))
     best.total++
     if (s.sex === 0) best.boys++
     else if (s.sex === 1) best.girls++
@@ -354,7 +358,12 @@ export function previewPlacement(ctx: AppContext, auth: AuthInfo): Promise<Place
     const over = out.find((c) => c.after > INTAKE_MAX_CLASS_SIZE)
     return {
       classes: out,
-      assignments: unplaced.map((s) => ({ userInfoId: s.id, trueName: s.true_name, sex: s.sex, classId: plan.get(s.id)! })),
+      assignments: unplaced.map((s) => ({
+        userInfoId: s.id,
+        trueName: s.true_name,
+        sex: s.sex,
+        classId: plan.get(s.id)!,
+      })),
       refusal: over ? IntakeMsg.tooBig(over.name, over.after) : null,
     }
   })
