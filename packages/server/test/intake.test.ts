@@ -32,7 +32,6 @@ function idCard(n: number, male: boolean, year = 2014): string {
 
 const db = <T>(f: (trx: Parameters<Parameters<TestApp['db']['tenant']>[1]>[0]) => Promise<T>) =>
   t.db.tenant(w.tenantId, f)
-let grade6: number
 let class6: number
 let intakeGrade: number
 let intakeClasses: number[]
@@ -54,7 +53,6 @@ beforeAll(async () => {
   fs = await staffOf(t, foreign)
   // The 小学 (school) has a 六年级 (entered 2020: its final year in 2025-2026); the 初中 (school2) a new 七年级.
   const six = await addGrade(s.schoolAdmin, '六年级', 2020, ['1班'])
-  grade6 = six.grade
   class6 = six.classes[0]!
   const seven = await addGrade(s.school2Admin, '七年级', 2026, ['1班', '2班'])
   intakeGrade = seven.grade
