@@ -124,8 +124,17 @@ describe('admission of feeder graduates', () => {
       body: { trueName: '甲妈妈', phone: '13900000001', childId: grad, relation: '母亲' },
     })
     expect(parent.code, parent.msg).toBe(0)
+    // A 三年级 pupil (entered 2023; the 初中's intake takes those who entered 2020) is not offered.
+    const three = await addGrade(s.schoolAdmin, '三年级', 2023, ['1班'])
+    const young = await call(t, {
+      url: `${S}/add`,
+      token: s.schoolAdmin,
+      body: { trueName: '三年级生', jobNo: `G${process.pid}03`, classId: three.classes[0], sex: 0 },
+    })
+    expect(young.code, young.msg).toBe(0)
     const list = await call(t, { url: `${B}/graduates`, token: s.school2Admin })
     expect(list.code, list.msg).toBe(0)
+    expect(list.data.map((r: { trueName: string }) => r.trueName)).not.toContain('三年级生')
     const row = list.data.find((r: { userInfoId: number }) => r.userInfoId === grad)
     expect(row).toMatchObject({ trueName: '毕业生甲', schoolName: '测试一小', className: '1班', admitted: false })
     expect(row.idCard).not.toBe(idCard(1, true))

@@ -158,38 +158,48 @@ export function lockStudents(trx: Trx, ids: number[]) {
 }
 
 /**
- * Feeder schools' final-cohort students: live students of a grade whose entry year makes it the last year of its
- * period in the year just closing, and students whose enrolment of that year says graduated.
+ * Candidates for feeder schools' final cohort: live students of a grade that entered in one of `entryYears` (the
+ * service keeps those whose grade is in the last year of its period), and students whose enrolment of the closing year
+ * says graduated (`graduated`).
  */
-export function feederGraduates(
-  trx: Trx,
-  feederIds: number[],
-  finalEntryYears: { period: string | null; entryYear: number }[],
-  closingYear: string,
-) {
-  const years = [...new Set(finalEntryYears.map((f) => f.entryYear))]
+export function feederGraduates(trx: Trx, feederIds: number[], entryYears: number[], closingYear: string) {
   return trx
     .selectFrom('user_info as u')
     .innerJoin('org_unit as o', 'o.id', 'u.org_id')
     .leftJoin('school_class as c', 'c.id', 'u.class_id')
     .leftJoin('grade as g', 'g.id', 'c.grade_id')
+    .leftJoin('dict_item as lp', 'lp.id', 'g.learn_period_id')
     .leftJoin('person as p', 'p.account_id', 'u.account_id')
-    .select([
+    .select((eb) => [
       'u.id',
       'u.account_id',
       'u.true_name',
       'u.job_no',
       'u.org_id',
+      'u.archived',
       'o.name as school_name',
+      'o.unit_attr',
       'c.name as class_name',
+      'g.entry_year',
+      'lp.name as period',
       'p.sex',
       'p.id_card',
+      eb
+        .exists(
+          eb
+            .selectFrom('enrolment as e')
+            .select('e.id')
+            .whereRef('e.user_info_id', '=', 'u.id')
+            .where('e.school_year', '=', closingYear)
+            .where('e.status', '=', 'graduated'),
+        )
+        .as('graduated'),
     ])
     .where('u.org_id', 'in', feederIds)
     .where('u.user_type', '=', UserType.STUDENT)
     .where((eb) =>
       eb.or([
-        eb.and([eb('u.archived', '=', false), eb('g.entry_year', 'in', years)]),
+        eb.and([eb('u.archived', '=', false), eb('g.entry_year', 'in', entryYears)]),
         eb.exists(
           eb
             .selectFrom('enrolment as e')

@@ -120,18 +120,27 @@ export function gradeSummary(ctx: AppContext, auth: AuthInfo): Promise<IntakeGra
 
 // ---- feeder schools' graduates ----
 
-/** Feeder graduates: the final cohort of each feeder's period in the year just closing, masked. */
+/** The learn period of a feeder's grade: its own (dictionary learnPeriod), else what the school's kind implies. */
+const periodOf = (gradePeriod: string | null, unitAttr: number): string =>
+  gradePeriod && PERIOD_YEARS[gradePeriod] ? gradePeriod : unitAttr === 9 ? '初中' : '小学'
+
+/**
+ * Feeder graduates: students of the feeder schools whose grade is in the last year of its period in the year just
+ * closing (a 小学's 六年级 entered six years before this intake), or whose enrolment of that year says graduated.
+ */
 async function graduatesOf(trx: Trx, g: IntakeGradeInfo) {
   const feeders = await q.listFeeders(trx, g.orgId)
   if (!feeders.length) return []
   const closingYear = `${g.entryYear - 1}-${g.entryYear}`
-  // A 初中 takes 小学 graduates: the cohort that entered PERIOD_YEARS before this intake. Other periods follow theirs.
-  const finals = Object.entries(PERIOD_YEARS).map(([period, n]) => ({ period, entryYear: g.entryYear - n }))
-  return q.feederGraduates(
+  const finalEntry = (period: string) => g.entryYear - (PERIOD_YEARS[period] ?? 6)
+  const rows = await q.feederGraduates(
     trx,
     feeders.map((f) => f.fromOrgId),
-    finals,
+    [...new Set(Object.keys(PERIOD_YEARS).map(finalEntry))],
     closingYear,
+  )
+  return rows.filter(
+    (r) => !!r.graduated || (!r.archived && r.entry_year === finalEntry(periodOf(r.period, r.unit_attr))),
   )
 }
 
