@@ -23,3 +23,44 @@ export const alumniPolicy = z.object({
     .max(ALUMNI_ACCOUNT_DAYS_MAX, `天数不能超过 ${ALUMNI_ACCOUNT_DAYS_MAX}`),
 })
 export type AlumniPolicy = z.infer<typeof alumniPolicy>
+export const alumniPolicyAnswer = z.object({
+  policy: alumniPolicy,
+  /** false while the tenant keeps the default. */
+  custom: z.boolean(),
+  updatedAt: z.string().nullable(),
+})
+export type AlumniPolicyAnswer = z.infer<typeof alumniPolicyAnswer>
+
+export const alumniPageBody = z.object({
+  pageIndex: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  /** A school other than the caller's own (a bureau's staff): must be in their scope. */
+  orgId: z.id().optional(),
+  /** The year the school year ended (2027 for 2026-2027). */
+  year: z.coerce.number().int().min(1900, '毕业年份不正确').max(2200, '毕业年份不正确').optional(),
+  /** Name or 学号. */
+  keyword: z.line().max(50, '关键字不能超过50个字符').optional(),
+})
+export type AlumniPageBody = z.infer<typeof alumniPageBody>
+
+/** A graduate of the school: read-only; phone and ID card masked by the field policy. */
+export const alumniRow = z.object({
+  id: z.number(),
+  trueName: z.string(),
+  /** 学号 */
+  jobNo: z.string().nullable(),
+  sex: z.number().nullable(),
+  phone: z.string().nullable(),
+  idCard: z.string().nullable(),
+  /** The grade and class they left from. */
+  gradeName: z.string().nullable(),
+  className: z.string().nullable(),
+  /** '2026-2027' */
+  schoolYear: z.string(),
+  graduationYear: z.number(),
+  /** YYYY-MM-DD */
+  graduatedOn: z.string().nullable(),
+  /** The day the account stops signing in (YYYY-MM-DD, China time); null: no expiry (a live membership elsewhere). */
+  accountExpiresOn: z.string().nullable(),
+})
+export type AlumniRow = z.infer<typeof alumniRow>
