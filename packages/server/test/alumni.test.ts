@@ -14,6 +14,7 @@ import {
   type TestApp,
   type World,
 } from './helpers.js'
+import { latestCode } from './sms-helpers.js'
 
 let t: TestApp
 let w: World
@@ -148,6 +149,31 @@ describe('an expired graduate account', () => {
     // A wrong password still says only that the credentials are wrong.
     const wrong = await login(t, { userName: p.userName, password: 'Wrong1234a' })
     expect(wrong.msg).not.toBe(ACCOUNT_EXPIRED_MESSAGE)
+  })
+
+  it('cannot sign in by SMS code either', async () => {
+    const phone = '15900009901'
+    const p = await makePerson(t, w.tenantId, {
+      trueName: '毕业生短信',
+      phone,
+      memberships: [{ orgId: w.schoolId, userType: UserType.STUDENT, roleIds: [] }],
+    })
+    await t.db.tenant(w.tenantId, async (trx) => {
+      await graduateStudents(new Journal(trx, `test-sms:${p.accountId}`), trx, {
+        orgId: w.schoolId,
+        userInfoIds: p.userInfoIds,
+        on: '2027-08-31',
+        now: new Date(t.clock.now().getTime() - 400 * 86_400_000),
+      })
+    })
+    const ip = '10.99.0.1'
+    const headers = { tenantId: String(w.tenantId) }
+    const sent = await call(t, { url: `/base/api/auth/login/sms/code/send?phone=${phone}`, ip, headers })
+    expect(sent.code).toBe(0)
+    const code = await latestCode(t, w.tenantId)
+    const r = await call(t, { url: '/base/api/auth/loginByPhoneSms', body: { phone, smsCode: code }, ip, headers })
+    expect(r.code).not.toBe(0)
+    expect(r.msg).toBe(ACCOUNT_EXPIRED_MESSAGE)
   })
 
   it('a graduate taken in again by another school signs in with the new membership', async () => {
