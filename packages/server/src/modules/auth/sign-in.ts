@@ -112,8 +112,8 @@ export function signInMeta(req: FastifyRequest, autoPickOrg = false): LoginMeta 
 
 /**
  * Whether the account is past its expiry (set when its last live membership graduated; docs/school-year.md
- * "Graduation and alumni"). Only an account with no live membership is held to it: a graduate taken in again by
- * another school of the district (intake of a feeder school's graduates) signs in with the new membership.
+ * "Graduation and alumni"). admitAccount holds only an account with no live membership to it: a graduate taken in
+ * again by another school of the district (intake of a feeder school's graduates) signs in with the new membership.
  */
 export const accountExpired = (account: Pick<Selectable<AccountTable>, 'expires_at'>, now: Date): boolean =>
   account.expires_at != null && account.expires_at.getTime() <= now.getTime()

@@ -1,4 +1,4 @@
-import type { AlumniRow } from '@zhixiao/shared'
+import { SEX_LABEL, type AlumniRow } from '@zhixiao/shared'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Card, Descriptions, Input, InputNumber, List, Pagination, Space, Typography } from 'antd'
 import { useState } from 'react'
@@ -8,7 +8,6 @@ import { useScopeOrg } from '../../stores/school-scope'
 import { SchoolScopeSelect } from '../organization/SchoolScopeSelect'
 import { alumniApi } from './api'
 
-const SEX = ['女', '男']
 const meta = { fontSize: 13, overflowWrap: 'anywhere' as const }
 
 /** One graduate: read-only (no edit or change here; the server refuses edits of archived students too). */
@@ -25,7 +24,7 @@ function AlumniCard({ r }: { r: AlumniRow }) {
           <span style={meta}>{r.className ? `${r.gradeName ?? ''}${r.className}` : (r.gradeName ?? '—')}</span>
         </Descriptions.Item>
         <Descriptions.Item label="毕业日期">{r.graduatedOn ?? r.schoolYear}</Descriptions.Item>
-        <Descriptions.Item label="性别">{r.sex == null ? '—' : SEX[r.sex]}</Descriptions.Item>
+        <Descriptions.Item label="性别">{r.sex == null ? '—' : (SEX_LABEL[r.sex] ?? '—')}</Descriptions.Item>
         <Descriptions.Item label="手机号">{r.phone ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="身份证号">
           <span style={meta}>{r.idCard ?? '—'}</span>
