@@ -43,8 +43,9 @@ export function AlumniPolicyCard() {
             data-testid="alumni-account-days"
           />
         </Form.Item>
+        {/* Its own name: the retention periods' 保存 sits on the same page. */}
         <Button type="primary" htmlType="submit" data-testid="alumni-policy-save">
-          保存
+          保存账号保留天数
         </Button>
       </Form>
     </Card>
