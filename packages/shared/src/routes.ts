@@ -99,6 +99,7 @@ export const BASE_ROUTES: RouteMeta[] = [
   ua('students-zz', '学生管理'),
   ua('studentGuidang', '归档学生'),
   ua('studentGuidang-zz', '归档学生'),
+  ua('alumni', '校友（毕业生）'),
   ua('parents', '家长管理'),
   ua('parentsGuidang', '归档家长'),
   ua('typeChangeTeacher', '教师异动'),

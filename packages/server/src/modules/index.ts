@@ -1,4 +1,5 @@
 import { accountModule } from './account/manifest.js'
+import { alumniModule } from './alumni/manifest.js'
 import { areaModule } from './area/manifest.js'
 import { appsModule } from './apps/manifest.js'
 import { appClientsModule } from './app-clients/manifest.js'
@@ -78,4 +79,5 @@ export const MODULES: readonly ModuleManifest[] = [
   complaintsModule,
   allianceModule,
   assistantModule,
+  alumniModule,
 ]

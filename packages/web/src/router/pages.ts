@@ -80,6 +80,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
       schoolOnly('school', () => import('../features/people/StudentPage')),
     ]),
   ),
+  '/base-userAccount/alumni': schoolOnly('school', () => import('../features/alumni/AlumniPage')),
   '/base-userAccount/parents': schoolOnly('school', () => import('../features/people/ParentPage')),
   '/base-userAccount/parentsGuidang': schoolOnly('school', () => import('../features/people/ParentPage')),
   ...Object.fromEntries(
