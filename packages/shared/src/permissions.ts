@@ -157,6 +157,9 @@ export const PERMISSION_CATALOGUE: PermissionNode[] = [
       page('base_privacy_notice', '隐私政策与服务条款'),
       page('base_privacy_audit', '年度合规审计'),
       page('base_search_person', '人员查询'),
+      // The school year (docs/school-year.md): feeder schools (the bureau's) and a school's intake.
+      page('base_feeder_school', '对口学校'),
+      page('base_intake', '新生入学'),
       page('base_communal_fields', '公共字段'),
     ],
   },
