@@ -5,6 +5,7 @@
  * docs/permissions.md.
  */
 import { PI_EXPORT_FULL_PERMISSION, PI_EXPORT_PAGE_PERMISSION, PI_OFFICER_PERMISSION } from './privacy/export-codes.js'
+import { ROLLOVER_MANAGE_PERMISSION, ROLLOVER_PAGE_PERMISSION } from './rollover-codes.js'
 import { PI_REVEAL_PERMISSION, PI_REVEAL_PERMISSION_NAME } from './privacy/personal-fields.js'
 
 export type PermissionKind = 'app' | 'menu' | 'page' | 'button'
@@ -119,6 +120,8 @@ export const PERMISSION_CATALOGUE: PermissionNode[] = [
         btn('base_room_tags', '标签'),
       ]),
       page('base_school', '学校设置'),
+      // The school year's roll-over (docs/school-year.md): the page for a school's preview, the button for the plan.
+      page(ROLLOVER_PAGE_PERMISSION, '学年结转', [btn(ROLLOVER_MANAGE_PERMISSION, '创建/审批/执行/撤销结转')]),
       page('base_user_account', '人员管理', [
         btn('base_teacher_join_audit', '加入审核'),
         btn('base_teacher_change_type', '异动'),

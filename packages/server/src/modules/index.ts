@@ -32,6 +32,7 @@ import { consentModule } from './consent/manifest.js'
 import { privacyAuditModule } from './privacy-audit/manifest.js'
 import { privacyNoticeModule } from './privacy-notice/manifest.js'
 import { piExportsModule } from './pi-exports/manifest.js'
+import { rolloverModule } from './rollover/manifest.js'
 import { intakeModule } from './intake/manifest.js'
 import { allianceModule } from './alliance/manifest.js'
 import { assistantModule } from './assistant/manifest.js'
@@ -72,6 +73,7 @@ export const MODULES: readonly ModuleManifest[] = [
   privacyNoticeModule,
   privacyAuditModule,
   piExportsModule,
+  rolloverModule,
   intakeModule,
   importsModule,
   messagesModule,
