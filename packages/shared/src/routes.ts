@@ -137,6 +137,9 @@ export const BASE_ROUTES: RouteMeta[] = [
     permission: 'base_privacy_notice',
   },
   { path: '/base-privacyLog/audit', title: '年度合规审计', layout: 'default', permission: 'base_privacy_audit' },
+  // The school-year roll-over: the bureau's plan, each school's preview, run and undo (docs/school-year.md
+  // "Roll-over screens"); a school's administrator sees their own school.
+  { path: '/base-schoolYear/rollover', title: '学年结转', layout: 'default', permission: 'base_rollover' },
   { path: '/base-communalFields', title: '公共字段', layout: 'default', permission: 'base_communal_fields' },
   { path: '/dataWare/house/index', title: '数据仓库', layout: 'default', adminOnly: true },
 ]
