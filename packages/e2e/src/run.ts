@@ -55,6 +55,10 @@ const lanes: Load[][] = [
     // demo has none) and jyjadmin's 立即执行 scrubs the pupil's phone and guardian binding; the periods go back to the
     // defaults afterwards, but anyone archived earlier in this lane has had contact and family scrubbed too.
     () => import('./tests/privacy-retention.e2e.js'),
+    // Last: jyjadmin creates the 学年结转 plan for the next school year, approves it, runs 第一实验小学 alone and undoes
+    // that run, so the school's grades, classes and pupils are as it found them; the approved plan stays, with
+    // 第一实验小学 已撤销 and every other school 待结转 (a later journey creating a plan would be refused: one a year).
+    () => import('./tests/rollover.e2e.js'),
   ],
   [
     // First in its lane: it reads the demo as seeded (header style 1, no favourites) and changes nothing.
