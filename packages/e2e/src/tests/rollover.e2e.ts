@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { api, assert, signIn, tableRow, test, tokenOf, watchPageErrors } from '../harness.js'
 
-const SCHOOL = '第一实验小学'
+const SCHOOL = '示范区第一实验小学'
 /** antd spaces out a two-character button label (批 准): match it either way. */
 const OK = (label: string) => new RegExp(`^${label.split('').join(' ?')}$`)
 const ROUTE = '/base-schoolYear/rollover'
@@ -25,6 +25,7 @@ const confirmOf = (page: Page, label: string): Locator =>
 test('rollover: jyjadmin plans, previews, approves and runs 第一实验小学 (三年级 → 四年级), then undoes it', async ({
   browser,
   baseUrl,
+  newPage,
 }) => {
   const school = await tokenOf(baseUrl, 'xxadmin')
   // The cohort that is 三年级 now, found by its entry year (the names repeat once a year has rolled over).
@@ -54,8 +55,8 @@ test('rollover: jyjadmin plans, previews, approves and runs 第一实验小学 (
     await row.first().waitFor({ timeout: 15_000 })
   }
   try {
-    // ---- 1. jyjadmin: no plan yet; 新建结转计划 for the next school year.
-    const page = await desk()
+    // ---- 1. jyjadmin (in the journey's own context, so a failure leaves its screenshot): 新建结转计划.
+    const page = await newPage()
     const errors = watchPageErrors(page)
     await signIn(page, baseUrl, 'jyjadmin')
     await page.goto(`${baseUrl}/#${ROUTE}`)
@@ -104,7 +105,8 @@ test('rollover: jyjadmin plans, previews, approves and runs 第一实验小学 (
     await head.goto(`${baseUrl}/#${ROUTE}`)
     const own = head.locator(`[data-page="${ROUTE}"]`)
     await tableRow(own, SCHOOL).getByText('已结转').waitFor()
-    assert((await own.locator('.ant-table-row').count()) === 1, 'a school administrator sees their own school only')
+    // Another school of the district (the junior school) is not in his list.
+    assert(!(await tableRow(own, '第二中学').count()), 'a school administrator sees their own school only')
     assert(!(await own.getByRole('button', { name: /撤销|执行/ }).count()), 'and none of the bureau’s actions')
     headErrors()
 

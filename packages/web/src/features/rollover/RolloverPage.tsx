@@ -27,6 +27,7 @@ import { useState, type ReactNode } from 'react'
 import { notify } from '../../api/feedback'
 import { ApiError } from '../../api/client'
 import { PageFrame, useWrite } from '../../components/crud'
+import { formatTime } from '../../components/crud/dates'
 import type { PageProps } from '../../navigation/page-props'
 import { rolloverApi } from './api'
 import { PLAN_STATUS_COLOR, SCHOOL_STATUS_COLOR } from './labels'
@@ -73,10 +74,10 @@ function PlanCard({ plan, canManage }: { plan: RolloverPlan; canManage: boolean 
     >
       <Descriptions size="small" column={{ xs: 1, md: 2 }}>
         <Descriptions.Item label="创建">
-          {plan.createdBy ?? '—'} {plan.createdAt}
+          {plan.createdBy ?? '—'} {formatTime(plan.createdAt)}
         </Descriptions.Item>
         <Descriptions.Item label="审批">
-          {plan.approvedAt ? `${plan.approvedBy ?? '—'} ${plan.approvedAt}` : '尚未审批'}
+          {plan.approvedAt ? `${plan.approvedBy ?? '—'} ${formatTime(plan.approvedAt)}` : '尚未审批'}
         </Descriptions.Item>
       </Descriptions>
       {plan.status !== 'draft' && (
