@@ -70,7 +70,7 @@ test('rollover: jyjadmin plans, previews, approves and runs 第一实验小学 (
     await row.getByText('待结转').waitFor()
 
     // ---- 2. The school's preview: 三年级 → 四年级 among its cohorts.
-    await row.getByRole('button', { name: `查看${SCHOOL}的结转预览` }).click()
+    await row.getByRole('button', { name: `查看：${SCHOOL}`, exact: true }).click()
     const drawer = page.getByRole('dialog', { name: `${SCHOOL} · 结转预览` })
     await drawer.getByTestId('rollover-cohort').filter({ hasText: '三年级 → 四年级' }).waitFor()
     await drawer.getByText('毕业年级').waitFor()
@@ -82,7 +82,7 @@ test('rollover: jyjadmin plans, previews, approves and runs 第一实验小学 (
     await plan.getByRole('button', { name: OK('批准') }).click()
     await confirmOf(page, '批准').click()
     await plan.getByText('已审批').waitFor()
-    await row.getByRole('button', { name: `执行${SCHOOL}的结转` }).click()
+    await row.getByRole('button', { name: `执行：${SCHOOL}`, exact: true }).click()
     await row.getByText('已结转').waitFor({ timeout: 60_000 })
     await screen
       .getByTestId('rollover-progress')
@@ -90,7 +90,7 @@ test('rollover: jyjadmin plans, previews, approves and runs 第一实验小学 (
       .waitFor()
 
     // ---- 4. Its report lists the relabelled cohort.
-    await row.getByRole('button', { name: `查看${SCHOOL}的结转报告` }).click()
+    await row.getByRole('button', { name: `查看报告：${SCHOOL}`, exact: true }).click()
     const report = page.getByRole('dialog', { name: `${SCHOOL} · 结转报告` })
     await tableRow(report, '年级升级').filter({ hasText: '三年级' }).filter({ hasText: '四年级' }).first().waitFor()
     await page.keyboard.press('Escape')
@@ -111,7 +111,7 @@ test('rollover: jyjadmin plans, previews, approves and runs 第一实验小学 (
     headErrors()
 
     // ---- 6. jyjadmin undoes the run (with its confirm): the school is 已撤销, the cohort 三年级 again.
-    await row.getByRole('button', { name: `撤销${SCHOOL}的结转` }).click()
+    await row.getByRole('button', { name: `撤销：${SCHOOL}`, exact: true }).click()
     await confirmOf(page, '撤销').click()
     await row.getByText('已撤销').waitFor({ timeout: 60_000 })
     assert(!(await screen.getByTestId('rollover-refusal').count()), 'the undo was not refused')

@@ -13,7 +13,6 @@ import {
   Descriptions,
   Drawer,
   Grid,
-  List,
   Popconfirm,
   Progress,
   Space,
@@ -156,11 +155,7 @@ function SchoolActions({
   }
   return (
     <Space wrap size={4}>
-      <Button
-        size="small"
-        aria-label={`查看${s.orgName}的结转预览`}
-        onClick={() => onOpen({ kind: 'preview', school: s })}
-      >
+      <Button size="small" aria-label={`查看：${s.orgName}`} onClick={() => onOpen({ kind: 'preview', school: s })}>
         查看
       </Button>
       {runnable && (
@@ -168,7 +163,7 @@ function SchoolActions({
           size="small"
           type={s.status === 'failed' ? 'primary' : 'default'}
           loading={busy}
-          aria-label={`${s.status === 'failed' ? '重试' : '执行'}${s.orgName}的结转`}
+          aria-label={`${s.status === 'failed' ? '重试' : '执行'}：${s.orgName}`}
           onClick={() => void wrap(() => write(() => rolloverApi.run(plan.id, s.orgId)))}
         >
           {s.status === 'failed' ? '重试' : '执行'}
@@ -177,7 +172,7 @@ function SchoolActions({
       {s.status === 'done' && (
         <Button
           size="small"
-          aria-label={`查看${s.orgName}的结转报告`}
+          aria-label={`查看报告：${s.orgName}`}
           onClick={() => onOpen({ kind: 'report', school: s })}
         >
           查看报告
@@ -192,7 +187,7 @@ function SchoolActions({
           cancelText="取消"
           onConfirm={() => void wrap(() => onUndo(s))}
         >
-          <Button size="small" danger loading={busy} aria-label={`撤销${s.orgName}的结转`}>
+          <Button size="small" danger loading={busy} aria-label={`撤销：${s.orgName}`}>
             撤销
           </Button>
         </Popconfirm>
@@ -317,9 +312,9 @@ export default function RolloverPage({ path, title }: PageProps) {
           学校（{plan.schools.length}）
         </Typography.Title>
         {phone ? (
-          <List
-            dataSource={plan.schools}
-            renderItem={(s) => (
+          // Cards in a plain stack: a list's items must be list items (axe), and these are cards.
+          <div>
+            {plan.schools.map((s) => (
               <Card size="small" key={s.orgId} style={{ marginBottom: 8 }} data-testid="rollover-school">
                 <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
                   <strong>{s.orgName}</strong>
@@ -331,8 +326,8 @@ export default function RolloverPage({ path, title }: PageProps) {
                   <SchoolActions plan={plan} s={s} canManage={canManage} onOpen={setOpen} onUndo={undo} />
                 </div>
               </Card>
-            )}
-          />
+            ))}
+          </div>
         ) : (
           <Table<RolloverSchoolRow>
             rowKey="orgId"

@@ -130,7 +130,7 @@ function Exceptions({ p, canMark }: { p: RolloverPreview; canMark: boolean }) {
                       <Button
                         key="unmark"
                         size="small"
-                        aria-label={`取消${e.name}留级`}
+                        aria-label={`取消留级：${e.name}`}
                         onClick={() =>
                           void write(() =>
                             rolloverApi.markRepeat({ planId: p.planId, userInfoId: e.userInfoId!, repeat: false }),
