@@ -366,6 +366,12 @@ const ACTIONS: Record<string, Action> = {
     },
     expect: { msg: '已提交申请，请等待审批' },
   },
+  // The school year's roll-over plan is the whole tenant's (docs/school-year.md): the bureau creates it.
+  base_rollover_manage: {
+    make: async () => ({ url: '/base/api/school-year/rollover/plan/create', body: { toSchoolYear: '2027-2028' } }),
+    expect: { msg: '结转计划已创建' },
+    top: true,
+  },
   // PC portal (sc_menhu_pc).
   sc_menhu_pc_weather: { make: () => roundTrip('CampusWeatherConfig'), expect: { msg: '保存成功' } },
   sc_menhu_pc_class_home_save: { make: () => roundTrip('ClassHomeConfig'), expect: { msg: '保存成功' } },

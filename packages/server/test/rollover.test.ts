@@ -283,6 +283,12 @@ describe('running and undoing a school', () => {
           .executeTakeFirstOrThrow(),
       )
     expect((await who(graduate)).archived).toBe(true)
+    // Graduation (the alumni module): the parent's binding ends, and with their last child their membership.
+    const links = await q((trx) =>
+      trx.selectFrom('parent_child').selectAll().where('child_id', '=', graduate).execute(),
+    )
+    expect(links).toEqual([])
+    expect((await who(parent)).archived).toBe(true)
     // The repeater joins the next cohort's class of the same number (二年级(2)班, now 三年级(2)班).
     expect(await who(repeater)).toMatchObject({ archived: false, class_id: g1['二年级']!.classes[1] })
     expect(await who(suspended)).toMatchObject({ archived: false, class_id: g1['三年级']!.classes[0] })

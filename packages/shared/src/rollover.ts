@@ -75,13 +75,9 @@ export const RolloverMsg = {
   APPROVED_ALREADY: '结转计划已审批，不能重复审批',
   NOT_APPROVED: '结转计划尚未审批，不能执行',
   SCHOOL_DONE: '该学校已完成结转',
-  SCHOOL_RUNNING: '该学校正在结转，请稍后再试',
   NOT_DONE: '该学校尚未完成结转，无需撤销',
   STUDENT_NOT_FOUND: '学生不存在或不属于该计划的学校',
-  STUDENT_GRADUATING: '毕业年级的学生不能标记留级',
-  NO_YOUNGER_COHORT: '该学生所在年级是起始年级，留级后没有可编入的年级',
   INTAKE_CLASSES: '起始年级班级数须为0-50的整数',
-  CLASS_TAKEN: (gradeName: string, className: string) => `${gradeName}已存在班级“${className}”`,
 } as const
 
 const planId = z.id({ message: '请选择结转计划' })

@@ -13,7 +13,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { Journal, JOURNAL_TABLES, undoJournal, type JournalTable, type Values } from '../school-year/journal-queries.js'
-import { graduateStudents } from './graduates.js'
+import { graduateStudents } from '../alumni/graduate-queries.js'
 import { loadPlan, OP_MODULE, viewSchool } from './plan-service.js'
 import {
   deleteReport,
