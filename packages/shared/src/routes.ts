@@ -141,6 +141,9 @@ export const BASE_ROUTES: RouteMeta[] = [
   // The school year (docs/school-year.md "Intake, feeder schools and class placement").
   { path: '/base-schoolYear/feeders', title: '对口学校', layout: 'default', permission: 'base_feeder_school' },
   { path: '/base-schoolYear/intake', title: '新生入学', layout: 'default', permission: 'base_intake' },
+  // The school-year roll-over: the bureau's plan, each school's preview, run and undo (docs/school-year.md
+  // "Roll-over screens"); a school's administrator sees their own school.
+  { path: '/base-schoolYear/rollover', title: '学年结转', layout: 'default', permission: 'base_rollover' },
   { path: '/base-communalFields', title: '公共字段', layout: 'default', permission: 'base_communal_fields' },
   { path: '/dataWare/house/index', title: '数据仓库', layout: 'default', adminOnly: true },
 ]

@@ -264,6 +264,7 @@ test("accessibility: retention (jyjadmin), guardians' requests (xxadmin) and a p
   const base = ctx.baseUrl
   const found = await checkPages(ctx, 'jyjadmin', [
     ['retention', visit(base, '/base-privacyLog/retention', '离校人员')],
+    ['rollover', visit(base, '/base-schoolYear/rollover', '新建结转计划')],
   ])
   found.push(
     ...(await checkPages(ctx, 'xxadmin', [['requests', visit(base, '/base-privacyLog/requests', '家长信息申请')]])),

@@ -17,6 +17,8 @@ const GROUPS: [prefix: string, title: string][] = [
   ['/base-set', '系统设置'],
   ['/base-organization', '组织机构'],
   ['/base-buildLot', '楼宇教室'],
+  // Before /base-school, which its paths also start with: roll-over, intake and feeders (docs/school-year.md).
+  ['/base-schoolYear', '学年管理'],
   ['/base-school', '学校设置'],
   ['/base-userAccount', '人员管理'],
   ['/base-logMonitor', '日志监控'],

@@ -108,6 +108,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   // The school year (docs/school-year.md "Intake, feeder schools and class placement").
   '/base-schoolYear/feeders': () => import('../features/intake/FeedersPage'),
   '/base-schoolYear/intake': () => import('../features/intake/IntakePage'),
+  '/base-schoolYear/rollover': () => import('../features/rollover/RolloverPage'),
   // Login log and the phone's QR confirm page (docs/auth.md).
   '/roles-loginLog': () => import('../features/login-security/LoginLogPage'),
   '/mobile/qrLogin': () => import('../features/login-security/QrConfirmPage'),
