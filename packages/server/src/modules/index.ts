@@ -31,6 +31,7 @@ import { consentModule } from './consent/manifest.js'
 import { privacyAuditModule } from './privacy-audit/manifest.js'
 import { privacyNoticeModule } from './privacy-notice/manifest.js'
 import { piExportsModule } from './pi-exports/manifest.js'
+import { transfersModule } from './transfers/manifest.js'
 import { allianceModule } from './alliance/manifest.js'
 import { assistantModule } from './assistant/manifest.js'
 import { campusModule } from './campus/manifest.js'
@@ -70,6 +71,7 @@ export const MODULES: readonly ModuleManifest[] = [
   privacyNoticeModule,
   privacyAuditModule,
   piExportsModule,
+  transfersModule,
   importsModule,
   messagesModule,
   campusModule,
