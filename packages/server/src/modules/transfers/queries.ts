@@ -148,17 +148,20 @@ export function requestRows(
   ])
 }
 
-/** Requests approved and due (effective_on on or before `today`) but not yet applied, locked, skipping busy ones. */
+/** Requests approved and due (effective_on on or before `today`) but not yet applied; each is locked when applied. */
 export function dueApproved(trx: Trx, today: string) {
   return trx
     .selectFrom('transfer_request')
-    .selectAll()
+    .select('id')
     .where('status', '=', 'approved')
     .where('done_at', 'is', null)
     .where('effective_on', '<=', today)
-    .forUpdate()
-    .skipLocked()
     .execute()
+}
+
+/** A membership's name and account (messages name the student and reach the applicant). */
+export function memberOf(trx: Trx, id: number) {
+  return trx.selectFrom('user_info').select(['true_name', 'account_id']).where('id', '=', id).executeTakeFirst()
 }
 
 /** Open steps whose handlers were not reminded yet: the sweep reminds those near their due day. */

@@ -59,11 +59,7 @@ async function stepHandlers(trx: Trx, r: TransferRequest, step: 'out' | 'bureau'
 }
 
 async function values(trx: Trx, r: TransferRequest): Promise<Record<string, string>> {
-  const student = await trx
-    .selectFrom('user_info')
-    .select('true_name')
-    .where('id', '=', r.user_info_id)
-    .executeTakeFirst()
+  const student = await Q.memberOf(trx, Number(r.user_info_id))
   return {
     学生姓名: student?.true_name ?? '',
     转出学校: await nameOf(trx, Number(r.from_org_id)),
@@ -91,11 +87,7 @@ async function tellDone(trx: Trx, ctx: AppContext, r: TransferRequest, result: s
     ...(await Q.handlersOf(trx, Number(r.to_org_id), TRANSFER_APPLY_PERMISSION)),
     ...(await Q.handlersOf(trx, Number(r.from_org_id), TRANSFER_OUT_PERMISSION)),
   ]
-  const applicant = await trx
-    .selectFrom('user_info')
-    .select('account_id')
-    .where('id', '=', r.applied_by)
-    .executeTakeFirst()
+  const applicant = await Q.memberOf(trx, Number(r.applied_by))
   if (applicant) to.push(Number(applicant.account_id))
   await notify(trx, ctx, {
     event: 'transferDone',
@@ -477,15 +469,7 @@ export function transferredOut(ctx: AppContext, auth: AuthInfo): Promise<Transfe
  */
 export async function sweepTenant(ctx: AppContext, tenantId: number): Promise<void> {
   const today = chinaDay(ctx.clock.now())
-  const due = await ctx.db.tenant(tenantId, (trx) =>
-    trx
-      .selectFrom('transfer_request')
-      .select('id')
-      .where('status', '=', 'approved')
-      .where('done_at', 'is', null)
-      .where('effective_on', '<=', today)
-      .execute(),
-  )
+  const due = await ctx.db.tenant(tenantId, (trx) => Q.dueApproved(trx, today))
   for (const { id } of due)
     await ctx.db
       .tenant(tenantId, async (trx) => {
