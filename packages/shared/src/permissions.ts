@@ -166,6 +166,9 @@ export const PERMISSION_CATALOGUE: PermissionNode[] = [
         btn(TRANSFER_OUT_PERMISSION, '转出审核'),
         btn(TRANSFER_BUREAU_PERMISSION, '教育局审核'),
       ]),
+      // The school year (docs/school-year.md): feeder schools (the bureau's) and a school's intake.
+      page('base_feeder_school', '对口学校'),
+      page('base_intake', '新生入学'),
       page('base_communal_fields', '公共字段'),
     ],
   },

@@ -139,6 +139,9 @@ export const BASE_ROUTES: RouteMeta[] = [
     permission: 'base_privacy_notice',
   },
   { path: '/base-privacyLog/audit', title: '年度合规审计', layout: 'default', permission: 'base_privacy_audit' },
+  // The school year (docs/school-year.md "Intake, feeder schools and class placement").
+  { path: '/base-schoolYear/feeders', title: '对口学校', layout: 'default', permission: 'base_feeder_school' },
+  { path: '/base-schoolYear/intake', title: '新生入学', layout: 'default', permission: 'base_intake' },
   { path: '/base-communalFields', title: '公共字段', layout: 'default', permission: 'base_communal_fields' },
   { path: '/dataWare/house/index', title: '数据仓库', layout: 'default', adminOnly: true },
 ]

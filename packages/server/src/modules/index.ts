@@ -32,6 +32,7 @@ import { privacyAuditModule } from './privacy-audit/manifest.js'
 import { privacyNoticeModule } from './privacy-notice/manifest.js'
 import { piExportsModule } from './pi-exports/manifest.js'
 import { transfersModule } from './transfers/manifest.js'
+import { intakeModule } from './intake/manifest.js'
 import { allianceModule } from './alliance/manifest.js'
 import { assistantModule } from './assistant/manifest.js'
 import { campusModule } from './campus/manifest.js'
@@ -72,6 +73,7 @@ export const MODULES: readonly ModuleManifest[] = [
   privacyAuditModule,
   piExportsModule,
   transfersModule,
+  intakeModule,
   importsModule,
   messagesModule,
   campusModule,

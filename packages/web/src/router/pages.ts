@@ -105,6 +105,9 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-privacyLog/requests': () => import('../features/privacy/RequestsPage'),
   '/base-privacyLog/notice': () => import('../features/privacy-notice/NoticeAdminPage'),
   '/base-privacyLog/audit': () => import('../features/privacy-audit/AuditPage'),
+  // The school year (docs/school-year.md "Intake, feeder schools and class placement").
+  '/base-schoolYear/feeders': () => import('../features/intake/FeedersPage'),
+  '/base-schoolYear/intake': () => import('../features/intake/IntakePage'),
   // Login log and the phone's QR confirm page (docs/auth.md).
   '/roles-loginLog': () => import('../features/login-security/LoginLogPage'),
   '/mobile/qrLogin': () => import('../features/login-security/QrConfirmPage'),
