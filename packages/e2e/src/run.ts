@@ -100,6 +100,9 @@ const lanes: Load[][] = [
     () => import('./tests/leave-app.e2e.js'),
     // Last: it registers a third-party app and leaves one given-and-withdrawn consent of xiaomingmama for it.
     () => import('./tests/privacy-consent.e2e.js'),
+    // After privacy-consent: it moves a generated student of 三年级(2)班 (not 王小明) and her generated mother from
+    // 第一实验小学 to the district's 初中, and leaves a generated staff member of the 初中 with the admin role.
+    () => import('./tests/transfers.e2e.js'),
   ],
 ]
 

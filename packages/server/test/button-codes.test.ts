@@ -73,6 +73,25 @@ async function aClass(): Promise<number> {
 }
 const aStudent = async () =>
   (await admin(`${S}/add`, { trueName: '按钮生', jobNo: `BTN${n()}`, classId: await aClass() })).data as number
+/** A student of the second school (测试二中), made by its administrator. */
+async function aStudentOf2(): Promise<number> {
+  const as2 = (url: string, body: unknown) => call(t, { url, body, token: s.school2Admin })
+  const g = await as2('/base/api/grade/add', { name: `${n()}级`, entryYear: 2026 })
+  const c = await as2('/base/api/class/add', { gradeId: g.data, name: `${n()}班` })
+  return (await as2(`${S}/add`, { trueName: '转学生', jobNo: `TR${n()}`, classId: c.data })).data as number
+}
+/** A transfer of a student of 测试一小 that 测试二中 applied for; agreed by 测试一小 when `agreed`. */
+async function aTransfer(agreed: boolean): Promise<number> {
+  const id = (
+    await call(t, {
+      url: '/base/api/transfer/apply',
+      token: s.school2Admin,
+      body: { userInfoId: await aStudent(), reason: '按钮测试' },
+    })
+  ).data as number
+  if (agreed) await admin('/base/api/transfer/outAgree', { id })
+  return id
+}
 const aTeacher = async () => (await admin(`${T}/add`, { trueName: '按钮老师', phone: phone() })).data as number
 /** The tenant's personal-information officer (a bureau member), named once by the bureau's administrator. */
 let officerNamed = false
@@ -370,6 +389,23 @@ const ACTIONS: Record<string, Action> = {
   base_rollover_manage: {
     make: async () => ({ url: '/base/api/school-year/rollover/plan/create', body: { toSchoolYear: '2027-2028' } }),
     expect: { msg: '结转计划已创建' },
+    top: true,
+  },
+  // Transfers (docs/school-year.md "Transfers"): 测试二中 applies for a student of 测试一小, which agrees; the bureau approves.
+  base_transfer_apply: {
+    make: async () => ({
+      url: '/base/api/transfer/apply',
+      body: { userInfoId: await aStudentOf2(), reason: '按钮测试' },
+    }),
+    expect: { msg: '已提交转入申请，待转出学校审核' },
+  },
+  base_transfer_out: {
+    make: async () => ({ url: '/base/api/transfer/outAgree', body: { id: await aTransfer(false) } }),
+    expect: { msg: '已同意转出，待教育局审核' },
+  },
+  base_transfer_bureau: {
+    make: async () => ({ url: '/base/api/transfer/bureauApprove', body: { id: await aTransfer(true) } }),
+    expect: { msg: '已批准' },
     top: true,
   },
   // PC portal (sc_menhu_pc).

@@ -56,6 +56,8 @@ export const MESSAGE_EVENTS = [
   'appNotice',
   'exportRequested',
   'exportReviewed',
+  'transferStep',
+  'transferDone',
 ] as const
 export type MessageEvent = (typeof MESSAGE_EVENTS)[number]
 export const MESSAGE_EVENT_LABELS: Record<MessageEvent, string> = {
@@ -67,6 +69,8 @@ export const MESSAGE_EVENT_LABELS: Record<MessageEvent, string> = {
   appNotice: '应用通知',
   exportRequested: '导出申请待审批',
   exportReviewed: '导出申请审批结果',
+  transferStep: '转学待审核',
+  transferDone: '转学办理结果',
 }
 
 /** Keywords each event fills (written {学生姓名} in a template). */
@@ -80,6 +84,8 @@ export const MESSAGE_KEYWORDS: Record<MessageEvent, readonly string[]> = {
   appNotice: ['姓名', '应用名称', '标题', '内容', '时间'],
   exportRequested: ['姓名', '申请人', '导出类型', '用途', '学校名称', '时间'],
   exportReviewed: ['姓名', '导出类型', '审批结果', '审批意见', '学校名称', '时间'],
+  transferStep: ['姓名', '学生姓名', '转出学校', '转入学校', '审核环节', '期限', '学校名称', '时间'],
+  transferDone: ['姓名', '学生姓名', '转出学校', '转入学校', '结果', '学校名称', '时间'],
 }
 
 export const PUSH_TYPES = ['site', 'sms', 'wechat'] as const
@@ -124,6 +130,17 @@ export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageEvent, { title: string; co
     title: '导出申请{审批结果}',
     content: '您提交的{导出类型}导出申请{审批结果}。{审批意见}',
     link: '/base-privacyLog/exports',
+  },
+  // Transfers (docs/school-year.md "Transfers"): a step opens or nears its deadline; the request ends.
+  transferStep: {
+    title: '转学申请待{审核环节}',
+    content: '{学生姓名}由{转出学校}转入{转入学校}的申请待{审核环节}，{期限}。请在“转学管理”中处理。',
+    link: '/base-transfer/index',
+  },
+  transferDone: {
+    title: '转学申请{结果}',
+    content: '{学生姓名}由{转出学校}转入{转入学校}的申请{结果}。',
+    link: '/base-transfer/index',
   },
 }
 

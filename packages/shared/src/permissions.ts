@@ -7,6 +7,12 @@
 import { PI_EXPORT_FULL_PERMISSION, PI_EXPORT_PAGE_PERMISSION, PI_OFFICER_PERMISSION } from './privacy/export-codes.js'
 import { ROLLOVER_MANAGE_PERMISSION, ROLLOVER_PAGE_PERMISSION } from './rollover-codes.js'
 import { PI_REVEAL_PERMISSION, PI_REVEAL_PERMISSION_NAME } from './privacy/personal-fields.js'
+import {
+  TRANSFER_APPLY_PERMISSION,
+  TRANSFER_BUREAU_PERMISSION,
+  TRANSFER_OUT_PERMISSION,
+  TRANSFER_PAGE_PERMISSION,
+} from './transfers.js'
 
 export type PermissionKind = 'app' | 'menu' | 'page' | 'button'
 export interface PermissionNode {
@@ -157,6 +163,12 @@ export const PERMISSION_CATALOGUE: PermissionNode[] = [
       page('base_privacy_notice', '隐私政策与服务条款'),
       page('base_privacy_audit', '年度合规审计'),
       page('base_search_person', '人员查询'),
+      // Transfers between the district's schools (docs/school-year.md "Transfers").
+      page(TRANSFER_PAGE_PERMISSION, '转学管理', [
+        btn(TRANSFER_APPLY_PERMISSION, '转入申请'),
+        btn(TRANSFER_OUT_PERMISSION, '转出审核'),
+        btn(TRANSFER_BUREAU_PERMISSION, '教育局审核'),
+      ]),
       // The school year (docs/school-year.md): feeder schools (the bureau's) and a school's intake.
       page('base_feeder_school', '对口学校'),
       page('base_intake', '新生入学'),

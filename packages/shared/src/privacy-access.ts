@@ -81,4 +81,10 @@ export const myChildAccess = z.object({
 export type MyChildAccess = z.infer<typeof myChildAccess>
 
 /** A parent's children, for the picker of the parent's view. */
-export const myChildRow = z.object({ id: z.number(), trueName: z.string(), className: z.string().nullable() })
+/** A parent's child: the school follows a transfer (docs/school-year.md "Transfers"). */
+export const myChildRow = z.object({
+  id: z.number(),
+  trueName: z.string(),
+  schoolName: z.string(),
+  className: z.string().nullable(),
+})

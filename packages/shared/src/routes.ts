@@ -113,6 +113,8 @@ export const BASE_ROUTES: RouteMeta[] = [
   ua('studentDetail', '学生详情', true),
   { path: '/base-logMonitor/index', title: '关键日志监控', layout: 'default', permission: 'base_log_monitor' },
   { path: '/base-searchPerson/index', title: '人员查询', layout: 'default', permission: 'base_search_person' },
+  // Transfers between the district's schools (docs/school-year.md "Transfers").
+  { path: '/base-transfer/index', title: '转学管理', layout: 'default', permission: 'base_transfer' },
   // Who looked at whose personal data (docs/privacy.md "Access log and reveal").
   { path: '/base-privacyLog/index', title: '个人信息访问日志', layout: 'default', permission: 'base_privacy_log' },
   // Export approval (docs/privacy.md "Export approval"): the officer and approvers, and the requests.

@@ -55,6 +55,7 @@ import * as m202611281500 from './migrations/202611281500_create_privacy_notice.
 import * as m202611290100 from './migrations/202611290100_create_enrolment.js'
 import * as m202611290200 from './migrations/202611290200_create_rollover.js'
 import * as m202611290300 from './migrations/202611290300_create_alumni.js'
+import * as m202611290500 from './migrations/202611290500_transfer_reminders.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
   '202611222300_create_core_tables': m202611222300,
@@ -110,6 +111,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611290100_create_enrolment': m202611290100,
   '202611290200_create_rollover': m202611290200,
   '202611290300_create_alumni': m202611290300,
+  '202611290500_transfer_reminders': m202611290500,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

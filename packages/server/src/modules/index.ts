@@ -33,6 +33,7 @@ import { privacyAuditModule } from './privacy-audit/manifest.js'
 import { privacyNoticeModule } from './privacy-notice/manifest.js'
 import { piExportsModule } from './pi-exports/manifest.js'
 import { rolloverModule } from './rollover/manifest.js'
+import { transfersModule } from './transfers/manifest.js'
 import { intakeModule } from './intake/manifest.js'
 import { allianceModule } from './alliance/manifest.js'
 import { assistantModule } from './assistant/manifest.js'
@@ -74,6 +75,7 @@ export const MODULES: readonly ModuleManifest[] = [
   privacyAuditModule,
   piExportsModule,
   rolloverModule,
+  transfersModule,
   intakeModule,
   importsModule,
   messagesModule,

@@ -23,6 +23,7 @@ const GROUPS: [prefix: string, title: string][] = [
   ['/base-userAccount', '人员管理'],
   ['/base-logMonitor', '日志监控'],
   ['/base-searchPerson', '人员查询'],
+  ['/base-transfer', '转学管理'],
   ['/base-privacyLog', '个人信息保护'],
   ['/base-communalFields', '公共字段'],
   ['/roles-', '角色权限'],

@@ -101,6 +101,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-privacyLog/index': () => import('../features/privacy/AccessLogPage'),
   '/base-privacyLog/officer': () => import('../features/pi-exports/OfficerPage'),
   '/base-privacyLog/exports': () => import('../features/pi-exports/ExportsPage'),
+  '/base-transfer/index': () => import('../features/transfers/TransfersPage'),
   '/base-privacyLog/retention': () => import('../features/privacy/RetentionPage'),
   '/base-privacyLog/requests': () => import('../features/privacy/RequestsPage'),
   '/base-privacyLog/notice': () => import('../features/privacy-notice/NoticeAdminPage'),

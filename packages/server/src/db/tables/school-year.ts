@@ -70,6 +70,9 @@ export interface TransferRequestTable extends Owned {
   effective_on: string | null
   done_at: Date | null
   refused_reason: string | null
+  /** The open step's handlers were reminded of its deadline (202611290500_transfer_reminders). */
+  out_reminded: Generated<boolean>
+  bureau_reminded: Generated<boolean>
 }
 
 export interface SchoolYearTables {

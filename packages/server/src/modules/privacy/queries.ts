@@ -153,7 +153,13 @@ export function listChildrenOfAccount(trx: Trx, accountId: number) {
     .innerJoin('user_info as s', (j) => j.onRef('s.tenant_id', '=', 'pc.tenant_id').onRef('s.id', '=', 'pc.child_id'))
     .leftJoin('school_class as c', (j) => j.onRef('c.tenant_id', '=', 's.tenant_id').onRef('c.id', '=', 's.class_id'))
     .leftJoin('grade as g', (j) => j.onRef('g.tenant_id', '=', 'c.tenant_id').onRef('g.id', '=', 'c.grade_id'))
-    .select(['s.id', 's.true_name as trueName', sql<string | null>`g.name || c.name`.as('className')])
+    .innerJoin('org_unit as o', (j) => j.onRef('o.tenant_id', '=', 's.tenant_id').onRef('o.id', '=', 's.org_id'))
+    .select([
+      's.id',
+      's.true_name as trueName',
+      'o.name as schoolName',
+      sql<string | null>`g.name || c.name`.as('className'),
+    ])
     .where('p.account_id', '=', accountId)
     .orderBy('pc.created_at')
     .execute()

@@ -46,8 +46,16 @@ export function ChildAccessList({ initialChildId }: { initialChildId?: number })
   const access = useChildAccess(childId)
   if (children.isPending) return <Skeleton active />
   if (!kids.length) return <Empty description="未绑定孩子" />
+  const one = kids.length === 1 ? kids[0]! : null
   return (
     <div data-testid="child-access">
+      {/* The child's school follows a transfer (docs/school-year.md "Transfers"). */}
+      {one && (
+        <Typography.Paragraph data-testid="child-school" style={{ marginBottom: 8 }}>
+          {one.trueName}：{one.schoolName}
+          {one.className ? ` ${one.className}` : ''}
+        </Typography.Paragraph>
+      )}
       {kids.length > 1 && (
         <Select
           style={{ width: '100%', marginBottom: 12 }}
@@ -56,7 +64,7 @@ export function ChildAccessList({ initialChildId }: { initialChildId?: number })
           aria-label="选择孩子"
           options={kids.map((c) => ({
             value: c.id,
-            label: c.className ? `${c.trueName}（${c.className}）` : c.trueName,
+            label: `${c.trueName}（${c.schoolName}${c.className ? ` ${c.className}` : ''}）`,
           }))}
         />
       )}
