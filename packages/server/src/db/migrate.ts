@@ -53,6 +53,7 @@ import * as m202611281300 from './migrations/202611281300_create_consent_record.
 import * as m202611281400 from './migrations/202611281400_create_pi_retention.js'
 import * as m202611281500 from './migrations/202611281500_create_privacy_notice.js'
 import * as m202611290100 from './migrations/202611290100_create_enrolment.js'
+import * as m202611290600 from './migrations/202611290600_create_school_stats_snapshot.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
   '202611222300_create_core_tables': m202611222300,
@@ -106,6 +107,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611281400_create_pi_retention': m202611281400,
   '202611281500_create_privacy_notice': m202611281500,
   '202611290100_create_enrolment': m202611290100,
+  '202611290600_create_school_stats_snapshot': m202611290600,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

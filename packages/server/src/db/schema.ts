@@ -25,6 +25,7 @@ import type { PrivacyTables } from './tables/privacy.js'
 import type { ConsentTables } from './tables/consent.js'
 import type { PrivacyNoticeTables } from './tables/privacy-notice.js'
 import type { RedDotsTables } from './tables/red-dots.js'
+import type { SchoolStatsTables } from './tables/school-stats.js'
 import type { SchoolYearTables } from './tables/school-year.js'
 import type { SignupTables } from './tables/signup.js'
 import type { SmsTables } from './tables/sms.js'
@@ -89,4 +90,5 @@ export interface Database
     PrivacyTables,
     ConsentTables,
     PrivacyNoticeTables,
-    SchoolYearTables {}
+    SchoolYearTables,
+    SchoolStatsTables {}
