@@ -1,5 +1,6 @@
 import { ErrorCode, Msg, SchoolStatsMsg, UserType, type SnapshotView } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createOrg } from '../src/modules/tenant/provisioning.js'
 import ExcelJS from '../src/platform/exceljs.js'
 import { call, createTestApp, makePerson, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
 
@@ -90,6 +91,11 @@ beforeAll(async () => {
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id
+    // Not schools: a department (it carries its school's unit attribute) and an alliance with a school it imported.
+    const dept = await createOrg(trx, { parentId: w.schoolId, name: '教务处', unitAttr: 8, appType: 1 })
+    await trx.updateTable('org_unit').set({ org_type: 'depart' }).where('id', '=', dept).execute()
+    const alliance = await createOrg(trx, { parentId: w.bureauId, name: '城乡联盟', unitAttr: 8, allianceSchool: true })
+    await createOrg(trx, { parentId: alliance, name: '外区学校', unitAttr: 8 })
     const primary = await dict('learnPeriod', '小学')
     ids.seniorTitle = await dict('title', '高级教师')
     ids.firstTitle = await dict('title', '一级教师')

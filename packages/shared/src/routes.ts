@@ -138,7 +138,7 @@ export const BASE_ROUTES: RouteMeta[] = [
   },
   { path: '/base-privacyLog/audit', title: '年度合规审计', layout: 'default', permission: 'base_privacy_audit' },
   // The autumn statistics (docs/school-year.md "The autumn statistics").
-  { path: '/base-schoolStats/index', title: '秋季统计', layout: 'default', permission: 'base_school_stats' },
+  { path: '/base-statistics/autumn', title: '秋季统计', layout: 'default', permission: 'base_school_stats' },
   { path: '/base-communalFields', title: '公共字段', layout: 'default', permission: 'base_communal_fields' },
   { path: '/dataWare/house/index', title: '数据仓库', layout: 'default', adminOnly: true },
 ]

@@ -22,7 +22,7 @@ const GROUPS: [prefix: string, title: string][] = [
   ['/base-logMonitor', '日志监控'],
   ['/base-searchPerson', '人员查询'],
   ['/base-privacyLog', '个人信息保护'],
-  ['/base-schoolStats', '统计报表'],
+  ['/base-statistics', '统计报表'],
   ['/base-communalFields', '公共字段'],
   ['/roles-', '角色权限'],
   ['/dataWare', '数据仓库'],

@@ -104,7 +104,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-privacyLog/requests': () => import('../features/privacy/RequestsPage'),
   '/base-privacyLog/notice': () => import('../features/privacy-notice/NoticeAdminPage'),
   '/base-privacyLog/audit': () => import('../features/privacy-audit/AuditPage'),
-  '/base-schoolStats/index': () => import('../features/school-stats/StatsPage'),
+  '/base-statistics/autumn': () => import('../features/school-stats/StatsPage'),
   // Login log and the phone's QR confirm page (docs/auth.md).
   '/roles-loginLog': () => import('../features/login-security/LoginLogPage'),
   '/mobile/qrLogin': () => import('../features/login-security/QrConfirmPage'),

@@ -173,7 +173,7 @@ function ClassTable({ grade }: { grade: StatsGrade }) {
 }
 
 /**
- * /base-schoolStats/index (秋季统计): the autumn statistics of a snapshot (docs/school-year.md "The autumn
+ * /base-statistics/autumn (秋季统计): the autumn statistics of a snapshot (docs/school-year.md "The autumn
  * statistics"). The bureau takes a snapshot and sees the district, drilling into a school and a grade; a school's
  * administrator sees their own school. The latest snapshot shows by default; a school year and a snapshot can be
  * chosen. Export gives the snapshot as the bureau's Excel forms.
