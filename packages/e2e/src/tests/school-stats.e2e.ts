@@ -10,7 +10,7 @@ const SCHOOL = '示范区第一实验小学'
 
 /**
  * Issue 27 point 6 (docs/school-year.md "The autumn statistics"): jyjadmin takes the district's snapshot on 秋季统计,
- * sees the district totals, a chart and the per-school table, drills into 第一实验小学 and its 三年级 (the classes with
+ * sees the district totals, a chart and the per-school table, drills into 第一实验小学 and its 三年级 (the classes, 王小明's (2)班 among them, with
  * their sizes), downloads the Excel and finds the school's students in it; at 375 px the page body does not overflow.
  * It adds one snapshot and changes nothing else.
  */
@@ -52,8 +52,8 @@ test('school stats: jyjadmin takes a snapshot, drills into a school and a grade,
     await school.getByText(`${SCHOOL}：各年级`).waitFor()
     await school.getByRole('button', { name: '查看三年级' }).click()
     const grade = screen.getByTestId('stats-grade')
-    await grade.getByText('三年级(2)班').waitFor()
-    const sizes = await grade.locator('tbody tr').allInnerTexts()
+    await grade.getByRole('cell', { name: '(2)班', exact: true }).waitFor()
+    const sizes = await grade.locator('tbody tr.ant-table-row').allInnerTexts()
     assert(sizes.length > 0 && sizes.every((r) => /\d+/.test(r)), `each class shows its size: ${sizes.join(' | ')}`)
     // Back to the district through the breadcrumb.
     await screen.getByRole('button', { name: '全区' }).click()
@@ -70,11 +70,9 @@ test('school stats: jyjadmin takes a snapshot, drills into a school and a grade,
     await wb.xlsx.readFile(saved)
     const names = wb.worksheets.map((w) => w.name)
     assert(names.includes('学生数') && names.includes('生师比'), `the workbook's sheets: ${names.join(', ')}`)
-    const subtotal = wb
-      .getWorksheet('学生数')!
-      .getSheetValues()
-      .map((r) => (Array.isArray(r) ? r.slice(1) : []))
-      .find((r) => r[0] === SCHOOL && r[1] === '小计')
+    const rows: unknown[][] = []
+    wb.getWorksheet('学生数')!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)))
+    const subtotal = rows.find((r) => r[0] === SCHOOL && r[1] === '小计')
     assert(subtotal && typeof subtotal[3] === 'number' && subtotal[3] > 0, `${SCHOOL}'s students: ${String(subtotal)}`)
     errors()
 
