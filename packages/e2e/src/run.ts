@@ -55,6 +55,8 @@ const lanes: Load[][] = [
     // demo has none) and jyjadmin's 立即执行 scrubs the pupil's phone and guardian binding; the periods go back to the
     // defaults afterwards, but anyone archived earlier in this lane has had contact and family scrubbed too.
     () => import('./tests/privacy-retention.e2e.js'),
+    // Sets the alumni account period (jyjadmin, 375 px) and sets it back to the default; opens xxadmin's 校友 page.
+    () => import('./tests/alumni.e2e.js'),
   ],
   [
     // First in its lane: it reads the demo as seeded (header style 1, no favourites) and changes nothing.

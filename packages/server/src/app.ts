@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate.js'
 import { syncPermissionCatalogue } from './db/seed/permissions.js'
 import { importRunner } from './modules/imports/runner.js'
 import { registerImportKinds } from './modules/imports/kinds.js'
+import { intakeImport } from './modules/intake/import-kind.js'
 import { registerSignIn } from './modules/auth/sign-in.js'
 import { totpStep } from './modules/login-security/totp-login.js'
 import { smsStep } from './modules/sms/step.js'
@@ -134,7 +135,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // The sign-in core's parts from their modules (modules/auth/sign-in.ts): the steps in the order they are asked.
   registerSignIn({ secondFactors: [smsStep, totpStep], pendingRegistrations })
   // The kinds of import, each from the module whose rows it writes (modules/imports/kinds.ts).
-  registerImportKinds({ ...PEOPLE_IMPORT_KINDS, roleUser: roleUserImport })
+  registerImportKinds({ ...PEOPLE_IMPORT_KINDS, roleUser: roleUserImport, intake: intakeImport })
   // Import jobs run in the background of this process; unfinished ones resume at the next start.
   const imports = importRunner(ctx, background)
   // SMS and WeChat pushes of committed messages leave from a queue (modules/messages/dispatch.ts).

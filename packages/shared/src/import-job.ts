@@ -4,7 +4,7 @@ import * as z from './z.js'
  * Persisted import jobs (000 §3 import task, §4 polled every 2 s, 001 import progress panel). A job is queued,
  * runs in batches, and ends done, cancelled or failed; rejected rows are kept with their reason.
  */
-export const IMPORT_KINDS = { teacher: '教师', student: '学生', parent: '家长', roleUser: '角色人员' } as const
+export const IMPORT_KINDS = { teacher: '教师', student: '学生', parent: '家长', roleUser: '角色人员', intake: '新生' } as const
 export type ImportKind = keyof typeof IMPORT_KINDS
 /**
  * The page code that shows a kind's jobs in the import log and the progress panel: people imports belong to 人员管理,
@@ -15,6 +15,8 @@ export const IMPORT_KIND_VIEW_CODE: Record<ImportKind, string> = {
   student: 'base_user_account',
   parent: 'base_user_account',
   roleUser: 'permission_role',
+  // New students of the intake grade (docs/school-year.md "Intake"): the 新生入学 page.
+  intake: 'base_intake',
 }
 export const ImportStatus = { QUEUED: 0, RUNNING: 1, DONE: 2, CANCELLED: 3, FAILED: 4 } as const
 export const IMPORT_STATUS_LABEL: Record<number, string> = {
@@ -55,7 +57,7 @@ export const importTask = z.object({
 })
 export type ImportTask = z.infer<typeof importTask>
 export const importLogPageBody = z.object({
-  type: z.enum(['teacher', 'student', 'parent', 'roleUser']).optional().nullable(),
+  type: z.enum(['teacher', 'student', 'parent', 'roleUser', 'intake']).optional().nullable(),
   pageIndex: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 })

@@ -156,6 +156,9 @@ export const PERMISSION_CATALOGUE: PermissionNode[] = [
       // The autumn statistics (docs/school-year.md): schools see their own figures, the bureau takes the snapshot.
       page('base_school_stats', '秋季统计', [btn('base_school_stats_snapshot', '生成统计快照')]),
       page('base_search_person', '人员查询'),
+      // The school year (docs/school-year.md): feeder schools (the bureau's) and a school's intake.
+      page('base_feeder_school', '对口学校'),
+      page('base_intake', '新生入学'),
       page('base_communal_fields', '公共字段'),
     ],
   },

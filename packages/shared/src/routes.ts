@@ -99,6 +99,7 @@ export const BASE_ROUTES: RouteMeta[] = [
   ua('students-zz', '学生管理'),
   ua('studentGuidang', '归档学生'),
   ua('studentGuidang-zz', '归档学生'),
+  ua('alumni', '校友（毕业生）'),
   ua('parents', '家长管理'),
   ua('parentsGuidang', '归档家长'),
   ua('typeChangeTeacher', '教师异动'),
@@ -139,6 +140,9 @@ export const BASE_ROUTES: RouteMeta[] = [
   { path: '/base-privacyLog/audit', title: '年度合规审计', layout: 'default', permission: 'base_privacy_audit' },
   // The autumn statistics (docs/school-year.md "The autumn statistics").
   { path: '/base-statistics/autumn', title: '秋季统计', layout: 'default', permission: 'base_school_stats' },
+  // The school year (docs/school-year.md "Intake, feeder schools and class placement").
+  { path: '/base-schoolYear/feeders', title: '对口学校', layout: 'default', permission: 'base_feeder_school' },
+  { path: '/base-schoolYear/intake', title: '新生入学', layout: 'default', permission: 'base_intake' },
   { path: '/base-communalFields', title: '公共字段', layout: 'default', permission: 'base_communal_fields' },
   { path: '/dataWare/house/index', title: '数据仓库', layout: 'default', adminOnly: true },
 ]

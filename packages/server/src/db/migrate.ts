@@ -53,6 +53,7 @@ import * as m202611281300 from './migrations/202611281300_create_consent_record.
 import * as m202611281400 from './migrations/202611281400_create_pi_retention.js'
 import * as m202611281500 from './migrations/202611281500_create_privacy_notice.js'
 import * as m202611290100 from './migrations/202611290100_create_enrolment.js'
+import * as m202611290300 from './migrations/202611290300_create_alumni.js'
 import * as m202611290600 from './migrations/202611290600_create_school_stats_snapshot.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -107,6 +108,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611281400_create_pi_retention': m202611281400,
   '202611281500_create_privacy_notice': m202611281500,
   '202611290100_create_enrolment': m202611290100,
+  '202611290300_create_alumni': m202611290300,
   '202611290600_create_school_stats_snapshot': m202611290600,
 }
 

@@ -3,6 +3,7 @@
  * it), which exports one <Domain>Tables interface; Database is their union, declared here only.
  */
 import type { AllianceTables } from './tables/alliance.js'
+import type { AlumniTables } from './tables/alumni.js'
 import type { AppClientsTables } from './tables/app-clients.js'
 import type { AppsTables } from './tables/apps.js'
 import type { AreaTables } from './tables/area.js'
@@ -33,6 +34,7 @@ import type { SsoTables } from './tables/sso.js'
 import type { WebhooksTables } from './tables/webhooks.js'
 
 export type * from './tables/alliance.js'
+export type * from './tables/alumni.js'
 export type * from './tables/app-clients.js'
 export type * from './tables/apps.js'
 export type * from './tables/area.js'
@@ -91,4 +93,5 @@ export interface Database
     ConsentTables,
     PrivacyNoticeTables,
     SchoolYearTables,
-    SchoolStatsTables {}
+    SchoolStatsTables,
+    AlumniTables {}

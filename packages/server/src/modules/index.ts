@@ -1,4 +1,5 @@
 import { accountModule } from './account/manifest.js'
+import { alumniModule } from './alumni/manifest.js'
 import { areaModule } from './area/manifest.js'
 import { appsModule } from './apps/manifest.js'
 import { appClientsModule } from './app-clients/manifest.js'
@@ -32,6 +33,7 @@ import { privacyAuditModule } from './privacy-audit/manifest.js'
 import { schoolStatsModule } from './school-stats/manifest.js'
 import { privacyNoticeModule } from './privacy-notice/manifest.js'
 import { piExportsModule } from './pi-exports/manifest.js'
+import { intakeModule } from './intake/manifest.js'
 import { allianceModule } from './alliance/manifest.js'
 import { assistantModule } from './assistant/manifest.js'
 import { campusModule } from './campus/manifest.js'
@@ -72,10 +74,12 @@ export const MODULES: readonly ModuleManifest[] = [
   privacyAuditModule,
   schoolStatsModule,
   piExportsModule,
+  intakeModule,
   importsModule,
   messagesModule,
   campusModule,
   complaintsModule,
   allianceModule,
   assistantModule,
+  alumniModule,
 ]

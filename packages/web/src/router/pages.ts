@@ -80,6 +80,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
       schoolOnly('school', () => import('../features/people/StudentPage')),
     ]),
   ),
+  '/base-userAccount/alumni': schoolOnly('school', () => import('../features/alumni/AlumniPage')),
   '/base-userAccount/parents': schoolOnly('school', () => import('../features/people/ParentPage')),
   '/base-userAccount/parentsGuidang': schoolOnly('school', () => import('../features/people/ParentPage')),
   ...Object.fromEntries(
@@ -105,6 +106,9 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-privacyLog/notice': () => import('../features/privacy-notice/NoticeAdminPage'),
   '/base-privacyLog/audit': () => import('../features/privacy-audit/AuditPage'),
   '/base-statistics/autumn': () => import('../features/school-stats/StatsPage'),
+  // The school year (docs/school-year.md "Intake, feeder schools and class placement").
+  '/base-schoolYear/feeders': () => import('../features/intake/FeedersPage'),
+  '/base-schoolYear/intake': () => import('../features/intake/IntakePage'),
   // Login log and the phone's QR confirm page (docs/auth.md).
   '/roles-loginLog': () => import('../features/login-security/LoginLogPage'),
   '/mobile/qrLogin': () => import('../features/login-security/QrConfirmPage'),

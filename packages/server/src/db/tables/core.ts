@@ -89,6 +89,8 @@ export interface AccountTable extends Owned {
   last_attempt_at: Date | null
   phone: string | null
   created_at: Generated<Date>
+  /** Sign-in is refused from then on (a graduate's account after the alumni period; migration 202611290300). */
+  expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
 }
 
 /** Kept by triggers on user_info (migration 202611241320); class_id 0 stands for no class. */

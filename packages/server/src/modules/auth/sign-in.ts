@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_EXPIRED_MESSAGE,
   ErrorCode,
   Msg,
   OperationType,
@@ -110,6 +111,14 @@ export function signInMeta(req: FastifyRequest, autoPickOrg = false): LoginMeta 
 }
 
 /**
+ * Whether the account is past its expiry (set when its last live membership graduated; docs/school-year.md
+ * "Graduation and alumni"). admitAccount holds only an account with no live membership to it: a graduate taken in
+ * again by another school of the district (intake of a feeder school's graduates) signs in with the new membership.
+ */
+export const accountExpired = (account: Pick<Selectable<AccountTable>, 'expires_at'>, now: Date): boolean =>
+  account.expires_at != null && account.expires_at.getTime() <= now.getTime()
+
+/**
  * The account's own state, the same for every sign-in method once its credential checked out: a disabled account or
  * tenant, or an account whose every membership is disabled or archived, is refused (and logged). Otherwise the live
  * memberships, narrowed to limitUserType when the header names one.
@@ -132,6 +141,11 @@ export async function admitAccount(
   }
   // An account whose every membership is disabled or archived has nowhere to sign in to.
   const live = await membershipsOf(trx, account.id)
+  if (!live.length && accountExpired(account, now ?? new Date())) {
+    // A graduate after the alumni period (modules/alumni): told so, not that an administrator disabled them.
+    await log(false, 'expired')
+    return refused(ErrorCode.ACCOUNT_DISABLED, ACCOUNT_EXPIRED_MESSAGE)
+  }
   if (!live.length) {
     // A signed-up account that belongs to no organisation yet: where its requests stand (modules/signup).
     const registration = await registered().pendingRegistrations.answer(trx, account.id, now ?? new Date())

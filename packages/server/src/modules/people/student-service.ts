@@ -137,6 +137,8 @@ export function addStudent(ctx: AppContext, auth: AuthInfo, b: StudentAddBody & 
 export function updateStudent(ctx: AppContext, auth: AuthInfo, b: StudentUpdateBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const m = await memberFor(trx, auth, b.id, UserType.STUDENT)
+    // An archived student (a graduate, a leaver) is read-only: their record is history (docs/school-year.md).
+    if (m.archived) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.ARCHIVED)
     await assertMayActOnMembers(trx, auth, [m], 'account')
     // The form was loaded masked: a mask sent back keeps the stored value, a typed mask is refused (masks.ts).
     const stored = await findPersonFacts(trx, m.account_id)
@@ -168,6 +170,7 @@ export function changeClass(ctx: AppContext, auth: AuthInfo, b: ChangeClassBody)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const rows = []
     for (const id of new Set(b.ids)) rows.push(await memberFor(trx, auth, id, UserType.STUDENT))
+    if (rows.some((r) => r.archived)) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.ARCHIVED)
     await assertMayActOnMembers(trx, auth, rows, 'membership')
     for (const orgId of new Set(rows.map((r) => r.org_id))) await liveClass(trx, orgId, b.classId)
     await moveStudentsToClass(

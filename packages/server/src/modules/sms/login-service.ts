@@ -199,7 +199,7 @@ async function phoneLogin(
         userAgent: meta.userAgent,
         netType: meta.netType,
       })
-    const admitted = await admitAccount(trx, account, tenant, meta.limitUserType, log)
+    const admitted = await admitAccount(trx, account, tenant, meta.limitUserType, log, now)
     const result =
       admitted instanceof AppError
         ? admitted

@@ -246,7 +246,7 @@ async function signInBound(ctx: AppContext, trx: Trx, now: Date, s: BoundSignIn)
       userAgent: s.meta.userAgent,
       netType: s.meta.netType,
     })
-  const orgs = await admitAccount(trx, account, tenant, s.meta.limitUserType, log)
+  const orgs = await admitAccount(trx, account, tenant, s.meta.limitUserType, log, now)
   if (orgs instanceof AppError) return orgs
   const answer = await finishSignIn(ctx, trx, now, {
     tenantId: s.tenantId,

@@ -11,6 +11,7 @@ const LIST_GROUP: Record<ImportKind, string> = {
   student: 'students',
   parent: 'parents',
   roleUser: 'roles',
+  intake: 'intake',
 }
 
 /**

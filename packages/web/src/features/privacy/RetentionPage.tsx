@@ -28,6 +28,7 @@ import {
 import { useEffect, useState, type ReactNode } from 'react'
 import { PageFrame, useWrite } from '../../components/crud'
 import type { PageProps } from '../../navigation/page-props'
+import { AlumniPolicyCard } from '../alumni/AlumniPolicyCard'
 import { retentionApi } from './retention-api'
 
 const GROUPS = ['retentionPolicy', 'retentionLeavers', 'retentionHolds', 'retentionJournal']
@@ -321,6 +322,7 @@ export default function RetentionPage({ path, title }: PageProps) {
   return (
     <PageFrame path={path} title={title}>
       <PolicyCard />
+      <AlumniPolicyCard />
       <Tabs
         style={{ marginTop: 16 }}
         items={[
