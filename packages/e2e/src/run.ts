@@ -90,6 +90,8 @@ const lanes: Load[][] = [
     // Changes and restores the demo tenant's module type and domain and the config centre.
     () => import('./tests/startup-params.e2e.js'),
     () => import('./tests/stub-settings.e2e.js'),
+    // Adds one statistics snapshot of the demo district (秋季统计) and changes nothing else.
+    () => import('./tests/school-stats.e2e.js'),
     // Publishes 隐私政策 v2 of the demo district (later journeys see v2 on the login page) and leaves one signed-up
     // parent with no request to join; downloads the year's audit pack.
     () => import('./tests/privacy-notice.e2e.js'),

@@ -444,6 +444,12 @@ const ACTIONS: Record<string, Action> = {
     expect: { msg: '删除成功' },
   },
   // The help articles and the assistant's settings are the whole tenant's.
+  // The autumn statistics' snapshot is the whole district's (docs/school-year.md "The autumn statistics").
+  base_school_stats_snapshot: {
+    make: async () => ({ url: '/base/api/schoolStats/snapshot/take', body: { schoolYear: '2019-2020' } }),
+    expect: { msg: '统计快照已生成' },
+    top: true,
+  },
   sc_menhu_pc_assistant_config: {
     make: async () => ({ url: '/base/api/assistant/config/save', body: { enabled: false, provider: 'builtin' } }),
     expect: {},

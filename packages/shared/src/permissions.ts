@@ -162,6 +162,8 @@ export const PERMISSION_CATALOGUE: PermissionNode[] = [
       page('base_privacy_request', '家长信息申请'),
       page('base_privacy_notice', '隐私政策与服务条款'),
       page('base_privacy_audit', '年度合规审计'),
+      // The autumn statistics (docs/school-year.md): schools see their own figures, the bureau takes the snapshot.
+      page('base_school_stats', '秋季统计', [btn('base_school_stats_snapshot', '生成统计快照')]),
       page('base_search_person', '人员查询'),
       // Transfers between the district's schools (docs/school-year.md "Transfers").
       page(TRANSFER_PAGE_PERMISSION, '转学管理', [

@@ -140,6 +140,8 @@ export const BASE_ROUTES: RouteMeta[] = [
     permission: 'base_privacy_notice',
   },
   { path: '/base-privacyLog/audit', title: '年度合规审计', layout: 'default', permission: 'base_privacy_audit' },
+  // The autumn statistics (docs/school-year.md "The autumn statistics").
+  { path: '/base-statistics/autumn', title: '秋季统计', layout: 'default', permission: 'base_school_stats' },
   // The school year (docs/school-year.md "Intake, feeder schools and class placement").
   { path: '/base-schoolYear/feeders', title: '对口学校', layout: 'default', permission: 'base_feeder_school' },
   { path: '/base-schoolYear/intake', title: '新生入学', layout: 'default', permission: 'base_intake' },

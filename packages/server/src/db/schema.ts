@@ -27,6 +27,7 @@ import type { ConsentTables } from './tables/consent.js'
 import type { PrivacyNoticeTables } from './tables/privacy-notice.js'
 import type { RedDotsTables } from './tables/red-dots.js'
 import type { RolloverTables } from './tables/rollover.js'
+import type { SchoolStatsTables } from './tables/school-stats.js'
 import type { SchoolYearTables } from './tables/school-year.js'
 import type { SignupTables } from './tables/signup.js'
 import type { SmsTables } from './tables/sms.js'
@@ -94,4 +95,5 @@ export interface Database
     PrivacyNoticeTables,
     SchoolYearTables,
     RolloverTables,
+    SchoolStatsTables,
     AlumniTables {}

@@ -30,6 +30,7 @@ import { peopleModule } from './people/manifest.js'
 import { privacyModule } from './privacy/manifest.js'
 import { consentModule } from './consent/manifest.js'
 import { privacyAuditModule } from './privacy-audit/manifest.js'
+import { schoolStatsModule } from './school-stats/manifest.js'
 import { privacyNoticeModule } from './privacy-notice/manifest.js'
 import { piExportsModule } from './pi-exports/manifest.js'
 import { rolloverModule } from './rollover/manifest.js'
@@ -73,6 +74,7 @@ export const MODULES: readonly ModuleManifest[] = [
   consentModule,
   privacyNoticeModule,
   privacyAuditModule,
+  schoolStatsModule,
   piExportsModule,
   rolloverModule,
   transfersModule,

@@ -25,6 +25,7 @@ const GROUPS: [prefix: string, title: string][] = [
   ['/base-searchPerson', '人员查询'],
   ['/base-transfer', '转学管理'],
   ['/base-privacyLog', '个人信息保护'],
+  ['/base-statistics', '统计报表'],
   ['/base-communalFields', '公共字段'],
   ['/roles-', '角色权限'],
   ['/dataWare', '数据仓库'],

@@ -106,6 +106,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/base-privacyLog/requests': () => import('../features/privacy/RequestsPage'),
   '/base-privacyLog/notice': () => import('../features/privacy-notice/NoticeAdminPage'),
   '/base-privacyLog/audit': () => import('../features/privacy-audit/AuditPage'),
+  '/base-statistics/autumn': () => import('../features/school-stats/StatsPage'),
   // The school year (docs/school-year.md "Intake, feeder schools and class placement").
   '/base-schoolYear/feeders': () => import('../features/intake/FeedersPage'),
   '/base-schoolYear/intake': () => import('../features/intake/IntakePage'),
