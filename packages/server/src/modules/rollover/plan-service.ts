@@ -1,3 +1,4 @@
+import { districtSchools } from '../school-year/schools-queries.js'
 import {
   chinaDay,
   ErrorCode,
@@ -38,7 +39,6 @@ import {
   pageReport,
   planSchools,
   repeatersOf,
-  tenantSchools,
   unmarkRepeatRow,
   updateSchool,
   type PlanRow,
@@ -200,7 +200,7 @@ export function createPlan(ctx: AppContext, auth: AuthInfo, b: RolloverCreateBod
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const { currentYear, nextYear } = yearsNow(ctx)
     if (b.toSchoolYear !== nextYear) throw refused(ErrorCode.BAD_REQUEST, RolloverMsg.WRONG_TARGET(nextYear))
-    const schools = await tenantSchools(trx)
+    const schools = await districtSchools(trx)
     if (!schools.length) throw refused(ErrorCode.BAD_REQUEST, RolloverMsg.NO_SCHOOLS)
     const id = await insertPlan(trx, currentYear, nextYear, auth.userInfoId)
     if (id === null) throw refused(ErrorCode.CONFLICT, RolloverMsg.PLAN_EXISTS(nextYear))
@@ -308,7 +308,7 @@ export function approvePlan(ctx: AppContext, auth: AuthInfo, b: RolloverPlanBody
     await insertPlanSchools(
       trx,
       b.planId,
-      (await tenantSchools(trx)).map((s) => Number(s.id)),
+      (await districtSchools(trx)).map((s) => Number(s.id)),
     )
     await recordOp(trx, auth, {
       module: OP_MODULE,

@@ -1,4 +1,4 @@
-import { UNIT_ATTR_SCHOOL_THRESHOLD, UserType, type RolloverReportBody } from '@zhixiao/shared'
+import { UserType, type RolloverReportBody } from '@zhixiao/shared'
 import { sql, type Insertable } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { RolloverReportTable, RolloverSummaryJson } from '../../db/tables/rollover.js'
@@ -74,16 +74,6 @@ export async function refreshPlanStatus(trx: Trx, id: number): Promise<void> {
 }
 
 // ---- schools --------------------------------------------------------------------------------------------------
-
-/** Every school of the tenant (org units at or above the school threshold), by their place in the tree. */
-export const tenantSchools = (trx: Trx) =>
-  trx
-    .selectFrom('org_unit')
-    .select(['id', 'name'])
-    .where('unit_attr', '>=', UNIT_ATTR_SCHOOL_THRESHOLD)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute()
 
 export async function insertPlanSchools(trx: Trx, planId: number, orgIds: number[]): Promise<void> {
   if (!orgIds.length) return

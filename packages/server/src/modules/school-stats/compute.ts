@@ -9,7 +9,8 @@ import {
   type StatsTotals,
 } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
-import { classSizes, listGrades, listSchools, studentCounts, teacherCounts } from './queries.js'
+import { districtSchools } from '../school-year/schools-queries.js'
+import { classSizes, listGrades, studentCounts, teacherCounts } from './queries.js'
 
 /** How a missing dictionary entry or nation is shown. */
 const UNKNOWN = '未填'
@@ -35,7 +36,7 @@ export const ratioOf = (students: number, teachers: number): number | null =>
  */
 export async function computeSnapshot(trx: Trx, schoolYear: string): Promise<SnapshotData> {
   const [schools, grades, classes, students, teachers] = [
-    await listSchools(trx),
+    await districtSchools(trx),
     await listGrades(trx),
     await classSizes(trx),
     await studentCounts(trx),

@@ -23,21 +23,6 @@ export const latestTakenAt = (trx: Trx, schoolYear: string) =>
 export const findMemberName = (trx: Trx, userInfoId: number) =>
   trx.selectFrom('user_info').select('true_name').where('id', '=', userInfoId).executeTakeFirst()
 
-/**
- * The district's schools: school-like orgs (unit_attr 8 and above) that are neither a department of one (which carries
- * its school's unit attribute) nor an alliance (or a school an alliance imported, which sits below it).
- */
-export const listSchools = (trx: Trx) =>
-  sql<{ id: number; name: string }>`
-    SELECT o.id, o.name
-    FROM org_unit o
-    LEFT JOIN org_unit p ON p.tenant_id = o.tenant_id AND p.id = o.parent_id
-    WHERE o.unit_attr >= ${UNIT_ATTR_SCHOOL_THRESHOLD} AND o.org_type <> 'depart' AND NOT o.alliance_school
-      AND (p.id IS NULL OR p.unit_attr < ${UNIT_ATTR_SCHOOL_THRESHOLD})
-    ORDER BY o.sort, o.id`
-    .execute(trx)
-    .then((r) => r.rows)
-
 /** Live grades with their learning period's name. */
 export const listGrades = (trx: Trx) =>
   trx

@@ -151,17 +151,35 @@ export class Journal {
   }
 }
 
-/** The first row of `table` among `ids` whose columns no longer hold `expected` (null-safe), or null. */
-async function firstChanged(trx: Trx, table: string, ids: number[], expected: Values): Promise<number | null> {
-  const cols = Object.keys(expected)
-  assertColumns(cols)
-  // The value's type is the column's (an untyped parameter): a timestamp compares as a timestamp, not as text.
+/** Rows with the same columns, in parts a statement takes at once. */
+function byColumns(rows: { id: number; values: Values }[]): { id: number; values: Values }[][] {
+  const groups = new Map<string, { id: number; values: Values }[]>()
+  for (const r of rows) {
+    const cols = Object.keys(r.values).sort()
+    assertColumns(cols)
+    const k = cols.join(',')
+    groups.set(k, [...(groups.get(k) ?? []), r])
+  }
+  const parts: { id: number; values: Values }[][] = []
+  for (const g of groups.values()) for (let i = 0; i < g.length; i += 5000) parts.push(g.slice(i, i + 5000))
+  return parts.filter((p) => Object.keys(p[0]!.values).length > 0)
+}
+
+/** Rows as one jsonb array for jsonb_populate_recordset, which gives each value its column's type. */
+const recordset = (rows: { id: number; values: Values }[], withId = true) =>
+  JSON.stringify(rows.map((r) => (withId ? { ...r.values, id: r.id } : r.values)))
+
+/** The first of `rows` whose row in `table` is gone or no longer holds its values (null-safe), or null. */
+async function firstChanged(trx: Trx, table: string, rows: { id: number; values: Values }[]): Promise<number | null> {
+  const cols = Object.keys(rows[0]!.values)
   const differs = sql.join(
-    cols.map((c) => sql`${sql.ref(c)} IS DISTINCT FROM ${norm(expected[c])}`),
+    cols.map((c) => sql`${sql.ref(`t.${c}`)} IS DISTINCT FROM ${sql.ref(`e.${c}`)}`),
     sql` OR `,
   )
-  const r = await sql<{ id: number }>`SELECT id FROM ${sql.table(table)}
-    WHERE id = ANY(${ids}::bigint[]) AND (${differs}) LIMIT 1`.execute(trx)
+  const r = await sql<{ id: number }>`SELECT e.id
+    FROM jsonb_populate_recordset(NULL::${sql.table(table)}, ${recordset(rows)}::jsonb) e
+    LEFT JOIN ${sql.table(table)} t ON t.id = e.id
+    WHERE t.id IS NULL OR ${differs} LIMIT 1`.execute(trx)
   return r.rows[0] ? Number(r.rows[0].id) : null
 }
 
@@ -187,15 +205,8 @@ export async function undoJournal(trx: Trx, key: string, describe: DescribeRow =
     expected.set(e.table_name, t)
   }
   for (const [table, rows] of expected) {
-    const same = new Map<string, { values: Values; ids: number[] }>()
-    for (const [id, values] of rows) {
-      const k = JSON.stringify(values)
-      const g = same.get(k) ?? { values, ids: [] }
-      g.ids.push(id)
-      same.set(k, g)
-    }
-    for (const { values, ids } of same.values()) {
-      const changed = await firstChanged(trx, table, ids, values)
+    for (const part of byColumns([...rows].map(([id, values]) => ({ id, values })))) {
+      const changed = await firstChanged(trx, table, part)
       if (changed != null)
         throw refused(ErrorCode.CONFLICT, `无法撤销：${await describe(table, changed)}在结转后已被修改`)
     }
@@ -212,21 +223,36 @@ export async function undoJournal(trx: Trx, key: string, describe: DescribeRow =
   let n = 0
   for (const g of ordered) {
     if (g.op === 'update') {
-      const byBefore = new Map<string, { before: Values; ids: number[] }>()
-      for (const r of g.rows) {
-        const k = JSON.stringify(r.before)
-        const b = byBefore.get(k) ?? { before: r.before ?? {}, ids: [] }
-        b.ids.push(r.row_id)
-        byBefore.set(k, b)
-      }
-      for (const { before, ids } of byBefore.values()) {
-        const cols = Object.keys(before)
-        assertColumns(cols)
-        await sql`UPDATE ${sql.table(g.table)} SET ${sql.join(cols.map((c) => sql`${sql.ref(c)} = ${norm(before[c])}`))}
-          WHERE id = ANY(${ids}::bigint[])`.execute(trx)
-        n += ids.length
+      for (const part of byColumns(g.rows.map((r) => ({ id: r.row_id, values: r.before ?? {} })))) {
+        const cols = Object.keys(part[0]!.values)
+        await sql`UPDATE ${sql.table(g.table)} AS t SET ${sql.join(cols.map((c) => sql`${sql.ref(c)} = ${sql.ref(`e.${c}`)}`))}
+          FROM jsonb_populate_recordset(NULL::${sql.table(g.table)}, ${recordset(part)}::jsonb) e
+          WHERE t.id = e.id`.execute(trx)
+        n += part.length
       }
     } else if (g.op === 'delete') {
+      const rows = g.rows.map((r) => ({ id: r.row_id, values: r.before ?? {} }))
+      let bulk = true
+      for (const part of byColumns(rows)) {
+        const cols = Object.keys(part[0]!.values)
+        try {
+          await sql`SAVEPOINT journal_reinsert`.execute(trx)
+          await sql`INSERT INTO ${sql.table(g.table)} (${sql.join(cols.map((c) => sql.ref(c)))})
+            SELECT ${sql.join(cols.map((c) => sql.ref(`e.${c}`)))}
+            FROM jsonb_populate_recordset(NULL::${sql.table(g.table)}, ${recordset(part, false)}::jsonb) e`.execute(trx)
+          await sql`RELEASE SAVEPOINT journal_reinsert`.execute(trx)
+        } catch (e) {
+          const err = e as { code?: string }
+          if (err.code !== '23505' && err.code !== '23503') throw e
+          await sql`ROLLBACK TO SAVEPOINT journal_reinsert`.execute(trx)
+          bulk = false
+        }
+      }
+      if (bulk) {
+        n += rows.length
+        continue
+      }
+      // Some row cannot come back: row by row, to name it (the caller's transaction then writes nothing).
       for (const r of g.rows) {
         const row = r.before ?? {}
         const cols = Object.keys(row)
