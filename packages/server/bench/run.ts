@@ -6,11 +6,13 @@
 // Then the people lists of a generated 100,000-member school (BENCH_LIST_ROWS, default 100000; 0 skips), and of a
 // district of 300 schools (BENCH_DISTRICT_STUDENTS, e.g. 1000000; 0, the default, skips).
 // With the lists' school: the identity hub's token endpoint and a 1,000-student directory page (BENCH_HUB=0 skips).
+// Then, on PostgreSQL, the school-year roll-over of BENCH_ROLLOVER_SCHOOLS generated schools (0, the default, skips).
 // Env: BENCH_SECONDS (default 10), DATABASE_URL (PostgreSQL instead of a fresh PGlite per server), BENCH_DB=postgres
 // (a throwaway PostgreSQL server, made and removed by the bench).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { spawnSync } from 'node:child_process'
 import { OperationType } from '@zhixiao/shared'
 import type { Options, Result } from 'autocannon'
 import { benchImport, type ImportBenchResult } from './import.js'
@@ -29,6 +31,7 @@ const signInOn = process.env.BENCH_SIGNIN !== '0'
 const listRows = Number(process.env.BENCH_LIST_ROWS ?? 100_000)
 const districtStudents = Number(process.env.BENCH_DISTRICT_STUDENTS ?? 0)
 const hubOn = process.env.BENCH_HUB !== '0'
+const rolloverSchools = Number(process.env.BENCH_ROLLOVER_SCHOOLS ?? 0)
 const HOME_ROUTE = '/portal/home'
 const LOGIN_PAGE_ROUTE = '/redirect/login'
 // BENCH_DB=postgres: the whole bench on a throwaway PostgreSQL server (as .ci/run makes one), unless DATABASE_URL names one.
@@ -212,6 +215,18 @@ async function main(): Promise<number> {
     ours = done.server
     district = done.bench
     process.stderr.write(' done\n')
+  }
+  // The school-year roll-over at district size (bench/rollover.ts; docs/performance.md): PostgreSQL only, in a
+  // database of its own beside the bench's; its figures print here, before the report.
+  if (rolloverSchools > 0) {
+    if (!databaseUrl)
+      process.stderr.write('roll-over skipped: it needs PostgreSQL (BENCH_DB=postgres or DATABASE_URL)\n')
+    else {
+      process.stderr.write(`running the roll-over of ${rolloverSchools} generated schools:`)
+      const script = path.join(path.dirname(new URL(import.meta.url).pathname), 'rollover.ts')
+      const r = spawnSync(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'inherit', 'inherit'] })
+      if (r.status !== 0) throw new Error(`the roll-over bench failed (exit ${r.status})`)
+    }
   }
   return report(rows, [ours.output(), bare.output()], imported, lighthouseRuns, signIns, lists, district, hub)
 }
