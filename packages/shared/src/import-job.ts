@@ -4,7 +4,13 @@ import * as z from './z.js'
  * Persisted import jobs (000 §3 import task, §4 polled every 2 s, 001 import progress panel). A job is queued,
  * runs in batches, and ends done, cancelled or failed; rejected rows are kept with their reason.
  */
-export const IMPORT_KINDS = { teacher: '教师', student: '学生', parent: '家长', roleUser: '角色人员', intake: '新生' } as const
+export const IMPORT_KINDS = {
+  teacher: '教师',
+  student: '学生',
+  parent: '家长',
+  roleUser: '角色人员',
+  intake: '新生',
+} as const
 export type ImportKind = keyof typeof IMPORT_KINDS
 /**
  * The page code that shows a kind's jobs in the import log and the progress panel: people imports belong to 人员管理,
