@@ -19,6 +19,7 @@ import {
   releaseClaims,
   startJob,
 } from './queries.js'
+import { BackgroundDrain } from '../../platform/background-drain.js'
 
 /** Rows written per transaction: big enough to amortise the round trips, small enough to show progress. */
 export const IMPORT_BATCH = 500
@@ -40,9 +41,11 @@ const BATCH_PAUSE_MS = 2
  * the data directory, so whatever claim a previous process left is stale.
  */
 export class ImportRunner {
-  private running: Promise<void> | null = null
-  private again = false
-  private stopped = false
+  // Lazy closures: the constructor's parameter properties are not set yet when fields initialise.
+  private readonly loop = new BackgroundDrain(
+    () => this.drain(),
+    (e: unknown) => this.log('import runner stopped; the next look for work starts it again', e),
+  )
   /** Names the process (host/pid) so an operator can tell who runs a job; the suffix tells two runners of one process apart. */
   private readonly id = `${os.hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`
 
@@ -53,27 +56,12 @@ export class ImportRunner {
 
   /** Looks for queued work; returns at once, the work runs in the background. */
   kick(): void {
-    if (this.stopped) return
-    if (this.running) {
-      this.again = true
-      return
-    }
-    // A rejection here would have no one to catch it and end the process: log it, the next kick tries again.
-    this.running = this.drain()
-      .catch((e: unknown) => this.log('import runner stopped; the next look for work starts it again', e))
-      .finally(() => {
-        this.running = null
-        if (this.again && !this.stopped) {
-          this.again = false
-          this.kick()
-        }
-      })
+    this.loop.kick()
   }
 
   /** Resolves once the current batch has committed; unfinished jobs stay queued for the next start. */
   async stop(): Promise<void> {
-    this.stopped = true
-    await this.running
+    await this.loop.stop()
     await this.ctx.db.platform((trx) => releaseClaims(trx, this.id)).catch(() => {})
   }
 
@@ -86,12 +74,12 @@ export class ImportRunner {
 
   /** Waits until no job is left (tests and the benchmark). */
   async idle(): Promise<void> {
-    while (this.running) await this.running
+    await this.loop.idle()
   }
 
   private async drain(): Promise<void> {
     for (;;) {
-      if (this.stopped) return
+      if (this.loop.stopped) return
       const next = await this.claim()
       if (!next) return
       const job: JobInfo = { id: next.id, tenantId: next.tenant_id, orgId: next.org_id, createdBy: next.created_by }
@@ -124,7 +112,7 @@ export class ImportRunner {
       await startJob(trx, job.id, rows.length, this.ctx.clock.now())
       return { rows, runner, start: j.processed_count }
     })
-    for (let at = start, n = 0; at < rows.length && !this.stopped; at += IMPORT_BATCH, n++) {
+    for (let at = start, n = 0; at < rows.length && !this.loop.stopped; at += IMPORT_BATCH, n++) {
       const batch = rows.slice(at, at + IMPORT_BATCH)
       const go = await this.batch(job, def.columns, runner, batch, at + IMPORT_BATCH >= rows.length)
       if (!go) return

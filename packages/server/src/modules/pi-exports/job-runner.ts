@@ -9,6 +9,7 @@ import { notify } from '../../platform/notify.js'
 import { exportParents, exportStudents, exportTeachers, type ApprovedExport } from '../people/export-service.js'
 import { claimNextExport, dropExpiredFiles, findJob, findOrgName, finishJob, releaseExportClaims } from './queries.js'
 import { watermarked } from './watermark.js'
+import { BackgroundDrain } from '../../platform/background-drain.js'
 
 /** A claim whose runner gave no sign for this long is taken over by another process (several on one PostgreSQL). */
 const STALE_SECONDS = 600
@@ -37,9 +38,11 @@ function produce(ctx: AppContext, auth: AuthInfo, job: Job, approved: ApprovedEx
  * more, never less).
  */
 export class ExportRunner {
-  private running: Promise<void> | null = null
-  private again = false
-  private stopped = false
+  // Lazy closures: the constructor's parameter properties are not set yet when fields initialise.
+  private readonly loop = new BackgroundDrain(
+    () => this.drain(),
+    (e: unknown) => this.log('export runner stopped; the next look for work starts it again', e),
+  )
   private readonly id = `${os.hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`
 
   constructor(
@@ -48,30 +51,16 @@ export class ExportRunner {
   ) {}
 
   kick(): void {
-    if (this.stopped) return
-    if (this.running) {
-      this.again = true
-      return
-    }
-    this.running = this.drain()
-      .catch((e: unknown) => this.log('export runner stopped; the next look for work starts it again', e))
-      .finally(() => {
-        this.running = null
-        if (this.again && !this.stopped) {
-          this.again = false
-          this.kick()
-        }
-      })
+    this.loop.kick()
   }
 
   /** Waits until no job is left (tests). */
   async idle(): Promise<void> {
-    while (this.running) await this.running
+    await this.loop.idle()
   }
 
   async stop(): Promise<void> {
-    this.stopped = true
-    await this.running
+    await this.loop.stop()
     await this.ctx.db.platform((trx) => releaseExportClaims(trx, this.id)).catch(() => {})
   }
 
@@ -83,7 +72,7 @@ export class ExportRunner {
   private async drain(): Promise<void> {
     const exclusive = this.ctx.db.kind === 'pglite'
     for (;;) {
-      if (this.stopped) return
+      if (this.loop.stopped) return
       const next = await this.ctx.db.platform((trx) =>
         claimNextExport(trx, this.id, exclusive, STALE_SECONDS, this.ctx.clock.now()),
       )

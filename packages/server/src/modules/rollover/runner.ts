@@ -6,6 +6,7 @@ import { recordOp } from '../../platform/op-log.js'
 import { loadPlan, OP_MODULE, planDetail } from './plan-service.js'
 import { claimQueued, lockSchool, queueSchools, refreshPlanStatus, updateSchool } from './queries.js'
 import { failureText, RunFailed, runSchoolTx } from './run-service.js'
+import { BackgroundDrain } from '../../platform/background-drain.js'
 
 /** A claim whose runner gave no sign for this long is taken over by another process (several on one PostgreSQL). */
 const STALE_SECONDS = 1800
@@ -82,9 +83,11 @@ export async function runPlan(ctx: AppContext, auth: AuthInfo, b: RolloverRunBod
  * process left running is taken again at start (exclusive PGlite) or when stale (PostgreSQL).
  */
 export class RolloverRunner {
-  private running: Promise<void> | null = null
-  private again = false
-  private stopped = false
+  // Lazy closures: the constructor's parameter properties are not set yet when fields initialise.
+  private readonly loop = new BackgroundDrain(
+    () => this.drain(),
+    (e: unknown) => this.log('roll-over runner stopped; the next kick starts it again', e),
+  )
 
   constructor(
     private readonly ctx: AppContext,
@@ -92,36 +95,22 @@ export class RolloverRunner {
   ) {}
 
   kick(): void {
-    if (this.stopped) return
-    if (this.running) {
-      this.again = true
-      return
-    }
-    this.running = this.drain()
-      .catch((e: unknown) => this.log('roll-over runner stopped; the next kick starts it again', e))
-      .finally(() => {
-        this.running = null
-        if (this.again && !this.stopped) {
-          this.again = false
-          this.kick()
-        }
-      })
+    this.loop.kick()
   }
 
   /** Waits until no queued school is left (tests). */
   async idle(): Promise<void> {
-    while (this.running) await this.running
+    await this.loop.idle()
   }
 
   async stop(): Promise<void> {
-    this.stopped = true
-    await this.running
+    await this.loop.stop()
   }
 
   private async drain(): Promise<void> {
     const exclusive = this.ctx.db.kind === 'pglite'
     for (;;) {
-      if (this.stopped) return
+      if (this.loop.stopped) return
       const next = await this.ctx.db.platform((trx) => claimQueued(trx, this.ctx.clock.now(), exclusive, STALE_SECONDS))
       if (!next) return
       try {
