@@ -285,3 +285,50 @@ describe('a 毕业 异动', () => {
     expect((await call(t, { url: `${U}/change/add`, token: s.schoolAdmin, body })).code).not.toBe(0)
   })
 })
+
+describe('the student list', () => {
+  it('shows 休学 for a suspended student (study status in the answer), and 在读 again after 复学', async () => {
+    const g = (
+      await call(t, {
+        url: '/base/api/grade/add',
+        token: s.schoolAdmin,
+        body: { name: `${++seq}休学级`, entryYear: 2021 },
+      })
+    ).data
+    const classId = (
+      await call(t, { url: '/base/api/class/add', token: s.schoolAdmin, body: { gradeId: g, name: '2班' } })
+    ).data as number
+    const jobNo = `S${process.pid % 100000}${++seq}`
+    const added = await call(t, {
+      url: `${U}/studentInfo/add`,
+      token: s.schoolAdmin,
+      body: { trueName: '休学生', jobNo, classId },
+    })
+    expect(added.code).toBe(0)
+    const id = added.data as number
+    const typeOf = async (name: string) =>
+      (
+        await call(t, {
+          url: '/base/api/dict/add',
+          token: s.bureauAdmin,
+          body: { dictType: 'studentChangeType', name },
+        })
+      ).data as number
+    const row = async () => {
+      const page = await call(t, { url: `${U}/studentInfo/page`, token: s.schoolAdmin, body: { keyword: jobNo } })
+      expect(page.code).toBe(0)
+      return page.data.list.find((r: { id: number }) => r.id === id)
+    }
+    expect((await row()).studyStatus).toBe('enrolled')
+    const change = (changeTypeId: number) =>
+      call(t, {
+        url: `${U}/change/add`,
+        token: s.schoolAdmin,
+        body: { userInfoId: id, changeTypeId, effect: 'none', changedOn: '2026-11-01' },
+      })
+    expect((await change(await typeOf('休学'))).code).toBe(0)
+    expect(await row()).toMatchObject({ trueName: '休学生', studyStatus: 'suspended' })
+    expect((await change(await typeOf('复学'))).code).toBe(0)
+    expect((await row()).studyStatus).toBe('enrolled')
+  })
+})

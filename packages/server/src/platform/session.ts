@@ -43,7 +43,13 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Au
   const id = hashToken(token)
   const now = ctx.clock.now()
   // One statement (see migration 202611230120): it runs as zx_app inside the token's tenant, like Db.tenant.
-  const { rows } = await sql<{ account_id: number; user_info_id: number; org_id: number; last_used_at: Date; alumni: boolean }>`
+  const { rows } = await sql<{
+    account_id: number
+    user_info_id: number
+    org_id: number
+    last_used_at: Date
+    alumni: boolean
+  }>`
     SELECT * FROM zx_resolve_session(${parsed.tenantId}, ${id}, ${now})`.execute(ctx.db.kysely)
   const row = rows[0]
   if (!row) return null

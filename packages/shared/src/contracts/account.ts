@@ -14,7 +14,12 @@ const A = '/base/api/account'
 const tags = ['account']
 
 export const accountContracts = {
-  currentUser: get(`${A}/user/current/detail`, { alumni: true, tags, summary: '当前用户详情', data: currentUserDetail }),
+  currentUser: get(`${A}/user/current/detail`, {
+    alumni: true,
+    tags,
+    summary: '当前用户详情',
+    data: currentUserDetail,
+  }),
   userOrgs: get(`${A}/user/orgs`, {
     tags,
     summary: '当前账号的机构列表（openAccountId 可选，只能是本人账号）',
