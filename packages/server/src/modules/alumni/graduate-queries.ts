@@ -126,7 +126,12 @@ export async function graduateByChange(
   o: { changeId: number; orgId: number; userInfoId: number; classId: number | null; on: string; now: Date },
 ): Promise<boolean> {
   const journal = new Journal(trx, `change:${o.changeId}`)
-  const done = await graduateStudents(journal, trx, { orgId: o.orgId, userInfoIds: [o.userInfoId], on: o.on, now: o.now })
+  const done = await graduateStudents(journal, trx, {
+    orgId: o.orgId,
+    userInfoIds: [o.userInfoId],
+    on: o.on,
+    now: o.now,
+  })
   if (!done.graduates) return false
   const rows = await trx
     .selectFrom('enrolment')
