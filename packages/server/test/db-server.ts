@@ -9,9 +9,11 @@
 /** The address the product under test connects to (through PgBouncer in CI); undefined on PGlite. */
 export const serverUrl = (): string | undefined => process.env.TEST_DATABASE_URL || undefined
 
-/** The PostgreSQL server itself, for administration and session-bound work; undefined on PGlite. */
-export const directUrl = (): string | undefined =>
-  process.env.TEST_DATABASE_DIRECT_URL || process.env.TEST_DATABASE_URL || undefined
+/**
+ * The PostgreSQL server itself, for administration and session-bound work; undefined on PGlite (the PGlite pass
+ * clears TEST_DATABASE_URL and may still inherit the direct address: scripts/test-all.mjs).
+ */
+export const directUrl = (): string | undefined => serverUrl() && (process.env.TEST_DATABASE_DIRECT_URL || serverUrl())
 
 /** `base` with its database name replaced. */
 export function withDatabase(base: string, name: string): string {
