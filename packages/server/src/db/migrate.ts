@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { type Migration, Migrator } from 'kysely/migration'
+import { lockMigrations } from './database.js'
 import type { Database } from './schema.js'
 import * as m202611222300 from './migrations/202611222300_create_core_tables.js'
 import * as m202611222330 from './migrations/202611222330_add_org_types.js'
@@ -122,11 +123,19 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611300600_transfer_effect_error': m202611300600,
 }
 
+/**
+ * Runs every pending migration in one transaction that first takes the migrations' lock (lockMigrations): two
+ * processes starting at once on a fresh database do not both create Kysely's bookkeeping tables, and nothing of the
+ * lock outlives the transaction, which PgBouncer in transaction mode requires (docs/scale.md).
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
-  const { error, results } = await migrator.migrateToLatest()
-  const failed = results?.find((r) => r.status === 'Error')
-  if (error || failed) {
-    throw new Error(`migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`)
-  }
+  await db.transaction().execute(async (trx) => {
+    await lockMigrations(trx)
+    const migrator = new Migrator({ db: trx, provider: { getMigrations: async () => MIGRATIONS } })
+    const { error, results } = await migrator.migrateToLatest()
+    const failed = results?.find((r) => r.status === 'Error')
+    if (error || failed) {
+      throw new Error(`migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`)
+    }
+  })
 }
