@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { graduateStudents } from '../src/modules/alumni/graduate-queries.js'
 import { Journal, undoJournal } from '../src/modules/school-year/journal-queries.js'
-import { createTestApp, makePerson, makeWorld, type TestApp, type World } from './helpers.js'
+import { createTestApp, loginToken, makePerson, makeWorld, type TestApp, type World } from './helpers.js'
 
 let t: TestApp
 let w: World
@@ -110,6 +110,44 @@ describe('graduateStudents', () => {
 
     await t.db.tenant(w.tenantId, (trx) => undoJournal(trx, key))
     expect(await stateOf()).toEqual(before)
+  })
+
+  it("ends the graduate's and the ended parent's sessions; a parent with a child still there keeps theirs", async () => {
+    const grad = await student('毕业生丁')
+    const sibling = await student('在读妹妹')
+    const onlyChildParent = await parentOf('家长丙')
+    const twoChildParent = await parentOf('家长丁')
+    const [g, sib, p1, p2] = [grad, sibling, onlyChildParent, twoChildParent].map((p) => p.userInfoIds[0]!)
+    await t.db.tenant(w.tenantId, (trx) =>
+      trx
+        .insertInto('parent_child')
+        .values([
+          { parent_id: p1!, child_id: g! },
+          { parent_id: p2!, child_id: g! },
+          { parent_id: p2!, child_id: sib! },
+        ])
+        .execute(),
+    )
+    for (const p of [grad, onlyChildParent, twoChildParent]) await loginToken(t, p.userName)
+    await t.db.tenant(w.tenantId, (trx) =>
+      graduateStudents(new Journal(trx, `test-sessions:${g}`), trx, {
+        orgId: w.schoolId,
+        userInfoIds: [g!],
+        on: '2027-06-30',
+        now: t.clock.now(),
+      }),
+    )
+    const open = await t.db.tenant(w.tenantId, async (trx) =>
+      (
+        await trx
+          .selectFrom('session')
+          .select('user_info_id')
+          .where('user_info_id', 'in', [g!, p1!, p2!])
+          .where('revoked_at', 'is', null)
+          .execute()
+      ).map((r) => Number(r.user_info_id)),
+    )
+    expect(open).toEqual([p2])
   })
 
   it('a period of 0 expires the account at graduation', async () => {

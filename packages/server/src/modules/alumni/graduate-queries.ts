@@ -1,5 +1,6 @@
 import { ALUMNI_ACCOUNT_DAYS_DEFAULT, schoolYearOf, schoolYearStart, UserType } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
+import { endMemberSessions } from '../people/member-queries.js'
 import { Journal } from '../school-year/journal-queries.js'
 
 const DAY = 86_400_000
@@ -42,6 +43,9 @@ export async function graduateStudents(
   const ids = students.map((s) => s.id)
   const nowIso = o.now.toISOString()
   await journal.update('user_info', ids, { archived: true, archived_at: nowIso })
+  // A session opened before the graduation was a pupil's, with a pupil's rights: it ends, and the next sign-in is an
+  // alumni session (read-only). Not journaled: an undo gives back the membership, and one signs in again.
+  await endMemberSessions(trx, ids, o.now)
 
   // Parents: the bindings to the graduates end; a parent's membership of the school ends with its last live child.
   const links = await trx
@@ -93,6 +97,7 @@ export async function graduateStudents(
       .map((m) => m.id)
       .sort((a, b) => a - b)
     await journal.update('user_info', ended, { archived: true, archived_at: nowIso })
+    await endMemberSessions(trx, ended, o.now)
     parentsEnded = ended.length
   }
 
