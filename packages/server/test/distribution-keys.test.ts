@@ -39,6 +39,15 @@ const COORDINATOR_TABLES: Record<string, string> = {
   kysely_migration_lock: "the migrator's own bookkeeping",
 }
 
+/**
+ * Tenant tables looked up by id alone outside row-level security (the platform scope), which therefore keep a plain
+ * index starting with id beside their (tenant_id, id) primary key, and why.
+ */
+const ID_LOOKUPS: Record<string, string> = {
+  org_unit: 'signed-out pages name their tenant by ?orgId= alone (tenant/service.ts tenantIdOfOrg and its kin)',
+  oidc_model: 'an app token arrives without its tenant (directory/queries.ts findTokenTenant)',
+}
+
 interface Key {
   tbl: string
   name: string
@@ -176,6 +185,29 @@ describe('distribution keys: every key of a tenant table includes tenant_id (rea
 
   it('a composite foreign key that sets null on delete nulls only its id column, never tenant_id', () => {
     expect(p.setNull).toEqual([])
+  })
+
+  it('a lookup by id alone outside row-level security has an index on (id); one under RLS uses (tenant_id, id)', async () => {
+    const idx = await sql<{ tbl: string; def: string }>`
+      SELECT cl.relname AS tbl, pg_get_indexdef(i.indexrelid) AS def FROM pg_index i
+      JOIN pg_class cl ON cl.oid = i.indrelid JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+      WHERE cl.relnamespace = current_schema()::regnamespace AND a.attname = 'id'`.execute(db)
+    expect(Object.keys(ID_LOOKUPS).filter((n) => !idx.rows.some((r) => r.tbl === n))).toEqual([])
+    // The plans themselves. Seq scans off: the test database is nearly empty, where a scan would win anyway.
+    const plan = async (rows: { 'QUERY PLAN': string }[]) => rows.map((r) => r['QUERY PLAN']).join('\n')
+    const platform = await t.db.platform(async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx)
+      const r = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT tenant_id FROM org_unit WHERE id = 42`.execute(trx)
+      return plan(r.rows)
+    })
+    expect(platform).toMatch(/org_unit_id/)
+    const tenant = await t.db.tenant(1, async (trx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx)
+      const r = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT true_name FROM user_info WHERE id = 42`.execute(trx)
+      return plan(r.rows)
+    })
+    // The policy's tenant and the id both bound the index (the primary key, or another index that starts alike).
+    expect(tenant).toMatch(/Index Cond: \(\(tenant_id = .*\) AND \(id = /)
   })
 
   it('a new table that breaks any of these rules is named by the check', async () => {
