@@ -194,7 +194,7 @@ describe('distribution keys: every key of a tenant table includes tenant_id (rea
       WHERE cl.relnamespace = current_schema()::regnamespace AND a.attname = 'id'`.execute(db)
     expect(Object.keys(ID_LOOKUPS).filter((n) => !idx.rows.some((r) => r.tbl === n))).toEqual([])
     // The plans themselves. Seq scans off: the test database is nearly empty, where a scan would win anyway.
-    const plan = async (rows: { 'QUERY PLAN': string }[]) => rows.map((r) => r['QUERY PLAN']).join('\n')
+    const plan = (rows: { 'QUERY PLAN': string }[]) => rows.map((r) => r['QUERY PLAN']).join('\n')
     const platform = await t.db.platform(async (trx) => {
       await sql`SET LOCAL enable_seqscan = off`.execute(trx)
       const r = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT tenant_id FROM org_unit WHERE id = 42`.execute(trx)
