@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { Kysely } from 'kysely'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
@@ -27,7 +28,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) {
-    const pglite = new PGlite()
+    const pglite = new PGlite({ extensions: { pg_trgm } }) // as db/database.ts opens it
     const kysely = new Kysely<Database>({ dialect: new PreparedPGliteDialect(pglite) })
     await migrateToLatest(kysely)
     await syncPermissionCatalogue(kysely)

@@ -58,6 +58,7 @@ import * as m202611290300 from './migrations/202611290300_create_alumni.js'
 import * as m202611290500 from './migrations/202611290500_transfer_reminders.js'
 import * as m202611290600 from './migrations/202611290600_create_school_stats_snapshot.js'
 import * as m202611290700 from './migrations/202611290700_add_enrolment_previous_index.js'
+import * as m202611300300 from './migrations/202611300300_add_people_search_indexes.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
   '202611222300_create_core_tables': m202611222300,
@@ -116,6 +117,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611290500_transfer_reminders': m202611290500,
   '202611290600_create_school_stats_snapshot': m202611290600,
   '202611290700_add_enrolment_previous_index': m202611290700,
+  '202611300300_add_people_search_indexes': m202611300300,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

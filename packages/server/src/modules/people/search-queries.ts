@@ -1,22 +1,24 @@
 import { sql } from 'kysely'
 import type { Trx } from '../../db/database.js'
-import { paginate, type PageQuery } from '../../platform/paging.js'
+import { paginate } from '../../platform/paging.js'
 
 /** The database side of search-service.ts. */
 
-/** A page of the members of the given orgs, of one kind and matching a keyword when given, by org then id. */
-export function pageSearchRows(
-  trx: Trx,
-  orgIds: number[],
-  q: PageQuery & { keyword?: string | null; userType?: number | null },
-) {
-  let rows = trx
+/**
+ * The people search reads a page in two steps (docs/performance.md, "People search and deep pages, second pass"):
+ * the page's ids, from one school's index range (no keyword) or from the trigram indexes (a keyword), then the rows
+ * of those ids. The list is every member of the given orgs by org, then id.
+ */
+
+/** The search's rows of the given ids (any order; the caller puts them in the page's order). */
+export function searchRowsByIds(trx: Trx, ids: number[]) {
+  return trx
     .selectFrom('user_info as u')
     .innerJoin('account as a', (j) => j.onRef('a.tenant_id', '=', 'u.tenant_id').onRef('a.id', '=', 'u.account_id'))
     .innerJoin('org_unit as o', (j) => j.onRef('o.tenant_id', '=', 'u.tenant_id').onRef('o.id', '=', 'u.org_id'))
     .leftJoin('school_class as c', (j) => j.onRef('c.tenant_id', '=', 'u.tenant_id').onRef('c.id', '=', 'u.class_id'))
     .leftJoin('grade as g', (j) => j.onRef('g.tenant_id', '=', 'c.tenant_id').onRef('g.id', '=', 'c.grade_id'))
-    .where('u.org_id', 'in', orgIds)
+    .where('u.id', 'in', ids)
     .select([
       'u.id',
       'u.true_name as trueName',
@@ -30,19 +32,75 @@ export function pageSearchRows(
       'u.status',
       'u.archived',
     ])
-  if (q.userType != null) rows = rows.where('u.user_type', '=', q.userType)
-  if (q.keyword) {
-    const k = `%${q.keyword}%`
-    rows = rows.where((eb) =>
-      eb.or([
-        eb('u.true_name', 'ilike', k),
-        eb('u.phone', 'ilike', k),
-        eb('u.job_no', 'ilike', k),
-        eb('a.user_name', 'ilike', k),
-      ]),
-    )
+    .execute()
+}
+
+/**
+ * The number of members of each of the orgs (of one kind when given), from the kept member counts (exact: the
+ * statement triggers keep them in the writing transaction), by org id; orgs without members are left out.
+ */
+export async function searchOrgCounts(trx: Trx, orgIds: number[], userType: number | null) {
+  let q = trx
+    .selectFrom('member_count')
+    .select(['org_id', (eb) => eb.fn.sum<number>('n').as('n')])
+    .where('org_id', 'in', orgIds)
+  if (userType != null) q = q.where('user_type', '=', userType)
+  const rows = await q
+    .groupBy('org_id')
+    .having((eb) => eb.fn.sum('n'), '>', 0)
+    .orderBy('org_id')
+    .execute()
+  return rows.map((r) => ({ orgId: Number(r.org_id), n: Number(r.n) }))
+}
+
+/** Ids of one org's members (of one kind when given) by id, from `offset`: one range of user_info_org_order. */
+export async function searchOrgIds(trx: Trx, orgId: number, userType: number | null, offset: number, limit: number) {
+  let q = trx.selectFrom('user_info as u').select('u.id').where('u.org_id', '=', orgId)
+  if (userType != null) q = q.where('u.user_type', '=', userType)
+  const rows = await q.orderBy('u.id').offset(offset).limit(limit).execute()
+  return rows.map((r) => r.id)
+}
+
+/**
+ * The members of the orgs (of one kind when given) whose name, phone, number or login name contains the keyword.
+ * Two arms so that each is one bitmap of a trigram index (an OR across the join to account could use neither);
+ * UNION drops a member both arms find. `%` and `_` in the keyword stay wildcards, as they always were here.
+ */
+function keywordMatches(trx: Trx, orgIds: number[], keyword: string, userType: number | null) {
+  const k = `%${keyword}%`
+  let own = trx
+    .selectFrom('user_info as u')
+    .select(['u.id', 'u.org_id'])
+    .where('u.org_id', 'in', orgIds)
+    .where((eb) => eb.or([eb('u.true_name', 'ilike', k), eb('u.phone', 'ilike', k), eb('u.job_no', 'ilike', k)]))
+  let byLogin = trx
+    .selectFrom('account as a')
+    .innerJoin('user_info as u', (j) => j.onRef('u.tenant_id', '=', 'a.tenant_id').onRef('u.account_id', '=', 'a.id'))
+    .select(['u.id', 'u.org_id'])
+    .where('u.org_id', 'in', orgIds)
+    .where('a.user_name', 'ilike', k)
+  if (userType != null) {
+    own = own.where('u.user_type', '=', userType)
+    byLogin = byLogin.where('u.user_type', '=', userType)
   }
-  return paginate(rows.orderBy('u.org_id').orderBy('u.id'), rows, q)
+  return own.union(byLogin)
+}
+
+/** A page of the keyword's matches (ids in list order) and their number. */
+export async function searchKeywordPage(
+  trx: Trx,
+  orgIds: number[],
+  keyword: string,
+  userType: number | null,
+  offset: number,
+  limit: number,
+) {
+  const matches = () => trx.selectFrom(keywordMatches(trx, orgIds, keyword, userType).as('m'))
+  const ids = await matches().select('m.id').orderBy('m.org_id').orderBy('m.id').offset(offset).limit(limit).execute()
+  const total = await matches()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return { ids: ids.map((r) => r.id), total: Number(total.n) }
 }
 
 export interface LogQuery {
