@@ -131,7 +131,7 @@ describe('people search: the fast paths answer exactly what the plain query answ
       for (const orgId of [undefined, w.school2Id, w.bureauId]) {
         for (const pageSize of [9, 40]) {
           let seen = 0
-          let total = -1
+          let total: number
           for (let pageIndex = 1; ; pageIndex++) {
             const want = await compare(s.bureauAdmin, w.bureauId, { userType, orgId, pageIndex, pageSize })
             seen += want.list.length
