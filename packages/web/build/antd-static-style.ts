@@ -10,7 +10,16 @@ export const ANTD_CSS_ATTR = 'data-zx-antd'
 // antd's CommonJS build: its ES build imports without file extensions, which Node's ESM loader refuses. Same code,
 // same hashes as the browser's ES build.
 const require = createRequire(import.meta.url)
+// antd's own copy of its style engine (a dependency of antd, not of this package): the cache must be the one antd's
+// components write to.
+const fromAntd = createRequire(require.resolve('antd'))
 type AnyComponent = ComponentType<Record<string, unknown>>
+/** The part of @ant-design/cssinjs used here. */
+interface CssInJs {
+  createCache: () => object
+  StyleProvider: AnyComponent
+  extractStyle: (cache: object, options: { plain: boolean }) => string
+}
 interface Antd {
   ConfigProvider: AnyComponent
   [name: string]: unknown
@@ -68,7 +77,7 @@ const isComponent = (v: unknown): v is AnyComponent =>
 export function renderAntdCss(): string {
   const React = require('react') as typeof import('react')
   const { renderToString } = require('react-dom/server') as typeof import('react-dom/server')
-  const cssinjs = require('@ant-design/cssinjs') as typeof import('@ant-design/cssinjs')
+  const cssinjs = fromAntd('@ant-design/cssinjs') as CssInJs
   const antd = require('antd') as Antd
   const cache = cssinjs.createCache()
   const h = React.createElement
@@ -122,7 +131,7 @@ export function antdStaticStyle(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => [
+      handler: () => [
         {
           tag: 'link',
           attrs: { rel: 'stylesheet', href: `/${fileName}`, media: 'print', [ANTD_CSS_ATTR]: '' },

@@ -37,7 +37,6 @@ export function SnapCarousel({ slides, speed, label }: { slides: Slide[]; speed:
     if (count < 2 || held || paused) return
     const timer = setInterval(() => show(current() + 1, true), speed)
     return () => clearInterval(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- show/current read the track through the ref
   }, [count, held, paused, speed])
 
   const onKey = (e: KeyboardEvent) => {
