@@ -18,19 +18,23 @@ async function measure(label: string, webDist: string | undefined): Promise<Ligh
       await stopServer(server.child)
     }
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    // PGlite may still be flushing as the server exits: a leftover temp folder is no reason to lose the figures.
+    try {
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })
+    } catch {
+      process.stderr.write(`could not remove ${dataDir}\n`)
+    }
   }
 }
 
 async function main(): Promise<void> {
   const before = process.env.BENCH_WEB_BEFORE
-  const sets: [string, LighthousePage[]][] = []
-  if (before) sets.push([`before (${before})`, await measure('before', before)])
-  sets.push(['this build (packages/web/dist)', await measure('after', undefined)])
-  for (const [label, pages] of sets) {
+  const show = (label: string, pages: LighthousePage[]) => {
     console.log(`\n=== ${label}`)
     for (const p of pages) console.log(formatLighthouse(p.route, p.presets, p.who))
   }
+  if (before) show(`before (${before})`, await measure('before', before))
+  show('this build (packages/web/dist)', await measure('after', undefined))
 }
 
 try {
