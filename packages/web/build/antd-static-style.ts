@@ -4,7 +4,7 @@ import type { ComponentType, ReactElement, ReactNode } from 'react'
 import type { Plugin } from 'vite'
 import { THEME } from '../src/components/antd-theme'
 
-/** The `<link>` the build adds to index.html; main.tsx switches it on before the first antd render of a session. */
+/** The `<link>` the build adds to index.html; bootstrap/antd-css.ts switches it on as the app shell loads. */
 export const ANTD_CSS_ATTR = 'data-zx-antd'
 
 // antd's CommonJS build: its ES build imports without file extensions, which Node's ESM loader refuses. Same code,
@@ -116,8 +116,8 @@ export function renderAntdCss(): string {
 
 /**
  * Build step: writes antd's styles (renderAntdCss) to assets/antd-<hash>.css and links it from index.html with
- * media="print", so it downloads without holding back the first paint of the login page (which has no antd); main.tsx
- * turns it on (media="all") and waits for it before a signed-in first render.
+ * media="print", so it downloads without holding back the first paint of the login page (which has no antd);
+ * bootstrap/antd-css.ts turns it on (media="all") and the app shell waits for it before antd's first render.
  */
 export function antdStaticStyle(): Plugin {
   let fileName = ''

@@ -1,12 +1,10 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
-import { applyAntdCss } from './bootstrap/antd-css'
 import { takeTenantFromUrl } from './bootstrap/url-tenant'
 import { showStartupNotice, takeTokenFromUrl, takeUrlParam } from './bootstrap/url-token'
 import { appConfig, startConfigLoad } from './config'
 import { navigateTo } from './navigation/navigate'
-import { getToken } from './stores/token'
 import { useSession } from './stores/session'
 
 function render(): void {
@@ -31,8 +29,6 @@ const STARTUP_PARAM = /[?&](microappurl|beFrom|currentAppName)=/
 // failed swap opens the app with its message.
 async function start(): Promise<void> {
   const config = startConfigLoad()
-  // Signed in: the first screen is an antd page, which waits for antd's extracted styles (bootstrap/antd-css.ts).
-  const antdCss = applyAntdCss(3000)
   void config.then((r) => {
     if (!r.ok) showStartupNotice(r.msg)
   })
@@ -56,7 +52,6 @@ async function start(): Promise<void> {
     })
   )
     return
-  if (getToken()) await antdCss
   render()
   if (tenant) showStartupNotice(tenant.msg, tenant.ok ? 'success' : 'error')
 }
