@@ -52,10 +52,13 @@ const lanes: Load[][] = [
     // full export of it by xxadmin, approved by jyjadmin (the demo's personal-information officer).
     () => import('./tests/privacy-export.e2e.js'),
     // Last: xxadmin graduates a generated pupil (not 王小明, not of 三年级(2)班; a 毕业 change type is added if the
-    // demo has none) and jyjadmin's 立即执行 scrubs the pupil's phone and guardian binding; the periods go back to the
-    // defaults afterwards, but anyone archived earlier in this lane has had contact and family scrubbed too.
+    // demo has none): the graduation ends the guardian binding (and the parent's membership if it was their only child
+    // there), and jyjadmin's 立即执行 scrubs the pupil's phone; the periods go back to the defaults afterwards, but
+    // anyone archived earlier in this lane has had contact and family scrubbed too.
     () => import('./tests/privacy-retention.e2e.js'),
-    // Sets the alumni account period (jyjadmin, 375 px) and sets it back to the default; opens xxadmin's 校友 page.
+    // Sets the alumni account period (jyjadmin, 375 px) and sets it back to the default; adds a pupil 校友… to a class
+    // of 第一实验小学 and graduates them by a 毕业 异动 (they sign in on a phone to the alumni page); opens xxadmin's 校友
+    // page, which lists them and the pupil graduated just before.
     () => import('./tests/alumni.e2e.js'),
     // Last: jyjadmin creates the 学年结转 plan for the next school year, approves it, runs 第一实验小学 alone and undoes
     // that run, so the school's grades, classes and pupils are as it found them; the approved plan stays, with

@@ -11,11 +11,13 @@ import { openAppDb, runMigrations, type OpenedDb } from '../src/kit/db.js'
  * same values from both drivers, real transactions, calls inside a transaction joining it, migrations once.
  */
 const serverUrl = process.env.TEST_DATABASE_URL
+// CREATE/DROP DATABASE on the server itself, not through CI's PgBouncer (packages/server/test/db-server.ts).
+const adminUrl = process.env.TEST_DATABASE_DIRECT_URL || serverUrl
 const closers: (() => Promise<void>)[] = []
 
 async function openPostgres(): Promise<OpenedDb> {
   const name = `zx_apps_test_${randomBytes(5).toString('hex')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
+  const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   await admin.query(`CREATE DATABASE ${name}`)
   await admin.end()
@@ -24,7 +26,7 @@ async function openPostgres(): Promise<OpenedDb> {
   const db = await openAppDb({ databaseUrl: url.toString() })
   closers.push(async () => {
     await db.close()
-    const c = new pg.Client({ connectionString: serverUrl })
+    const c = new pg.Client({ connectionString: adminUrl })
     await c.connect()
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     await c.end()

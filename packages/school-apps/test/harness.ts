@@ -94,8 +94,11 @@ export async function startApps(
   let drop = async () => {}
   if (serverUrl) {
     const name = `zx_apps_${randomBytes(6).toString('hex')}`
+    // Created and dropped on the server itself (TEST_DATABASE_DIRECT_URL when CI puts PgBouncer in front of it); the
+    // apps reach it at serverUrl, through the pooler.
+    const adminUrl = process.env.TEST_DATABASE_DIRECT_URL || serverUrl
     const admin = async (q: string) => {
-      const c = new pg.Client({ connectionString: serverUrl })
+      const c = new pg.Client({ connectionString: adminUrl })
       await c.connect()
       try {
         await c.query(q)

@@ -57,6 +57,8 @@ export interface RouteAccess {
   public?: boolean
   superAdmin?: boolean
   tenantWide?: boolean
+  /** Open to an alumni session (every other non-public route refuses one). */
+  alumni?: boolean
   /** The route's request schemas (zod), so tests can generate requests for it (the bad-input sweep). */
   schema?: { body?: unknown; querystring?: unknown; params?: unknown }
 }
@@ -117,6 +119,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
         public: r.config?.public,
         superAdmin: r.config?.superAdmin,
         tenantWide: r.config?.tenantWide,
+        alumni: r.config?.alumni,
         schema: { body: r.schema?.body, querystring: r.schema?.querystring, params: r.schema?.params },
       })
     }

@@ -16,14 +16,17 @@ import {
   type Answer,
   type Proc,
 } from './server-process.js'
+import { directUrl, withDatabase } from './db-server.js'
 import { xlsx } from './xlsx.js'
 
 // The database going away under a running server (docs/deploy.md "When the database goes away"): a real process on a
 // database of its own, whose connections are ended from outside as a PostgreSQL restart, a failover, PgBouncer or
 // idle_session_timeout end them. Only that database is touched (the PostgreSQL server is shared by the whole pass):
 // it refuses new connections (ALLOW_CONNECTIONS false) and every backend of it is terminated. Only where a
-// PostgreSQL server is given (CI's second pass).
-const serverUrl = process.env.TEST_DATABASE_URL
+// PostgreSQL server is given (CI's second pass). Both run on the server directly, not through the PgBouncer of CI's
+// pass (test/db-server.ts): they are about the product's own connections to PostgreSQL ending, which a pooler in
+// between would absorb (it drops the dead server connection and keeps the client's).
+const serverUrl = directUrl()
 const LEVEL_ADD = '/base/api/eduarea/level/add'
 const S = '/base/api/userInfo/studentInfo'
 const L = '/base/api/commonImportLog'
@@ -63,7 +66,7 @@ describe.skipIf(!serverUrl)('the database going away under a running server (Pos
 
   beforeAll(async () => {
     db = await scratchDatabase('zx_fault')
-    p = await startServer(db.url) // migrates and seeds the demo district
+    p = await startServer(db.directUrl) // migrates and seeds the demo district
     const r = await signIn(p, 'administrator', 'Admin@2026')
     admin = r.data?.userToken
     expect(admin, JSON.stringify(r)).toBeTruthy()
@@ -163,7 +166,7 @@ describe.skipIf(!serverUrl)('the database going away under a running server (Pos
     const kept = await adminQuery<{ name: string }>(
       'SELECT name FROM admin_level WHERE name = ANY($1)',
       [acked],
-      db.url,
+      db.directUrl,
     )
     expect(kept.map((r) => r.name).sort()).toEqual([...acked].sort())
     expect((await api(p, '/base/api/account/user/current/detail', undefined, admin)).data.userName).toBe(
@@ -258,9 +261,7 @@ describe.skipIf(!serverUrl)('closing a PostgreSQL database handle', () => {
       for (let i = 0; i < 5; i++) {
         const name = `zx_close_${randomBytes(5).toString('hex')}`
         await admin.query(`CREATE DATABASE ${name}`)
-        const u = new URL(serverUrl!)
-        u.pathname = `/${name}`
-        const d = await Db.open({ databaseUrl: u.toString() })
+        const d = await Db.open({ databaseUrl: withDatabase(serverUrl!, name) })
         d.onConnectionLost(() => lost++)
         await Promise.all(Array.from({ length: 8 }, () => sql`SELECT pg_sleep(0.01)`.execute(d.kysely)))
         await d.close()

@@ -14,6 +14,7 @@ import { migrateToLatest } from '../src/db/migrate.js'
 import { PreparedPGliteDialect } from '../src/db/pglite-dialect.js'
 import type { Database } from '../src/db/schema.js'
 import { syncPermissionCatalogue } from '../src/db/seed/permissions.js'
+import { directUrl, withDatabase } from './db-server.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,7 +26,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const serverUrl = process.env.TEST_DATABASE_URL
+  // The template is made on the server itself, not through PgBouncer: a database being copied may have no open
+  // connection, and the pooler would keep its idle ones (test/db-server.ts).
+  const serverUrl = directUrl()
   if (!serverUrl) {
     const pglite = new PGlite()
     const kysely = new Kysely<Database>({ dialect: new PreparedPGliteDialect(pglite) })
@@ -52,9 +55,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
   }
   await admin(`CREATE DATABASE ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const db = await Db.open({ databaseUrl: url.toString() })
+  const db = await Db.open({ databaseUrl: withDatabase(serverUrl, name) })
   await migrateToLatest(db.kysely)
   await syncPermissionCatalogue(db.kysely)
   await db.close() // a template may have no open connections while it is copied

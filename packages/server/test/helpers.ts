@@ -21,6 +21,7 @@ import { syncPermissionCatalogue } from '../src/db/seed/permissions.js'
 import { FakeClock } from '../src/platform/clock.js'
 import type { AppContext } from '../src/platform/context.js'
 import type { PasswordParams } from '../src/platform/password.js'
+import { directUrl, serverUrl as testServerUrl, withDatabase } from './db-server.js'
 
 /** Cheap Argon2id hashes keep the suite fast (well under a millisecond); production uses OWASP's m = 19456 KiB, t = 2. */
 export const TEST_PASSWORD_PARAMS: PasswordParams = { memoryKiB: 64, timeCost: 1, parallelism: 1 }
@@ -33,7 +34,7 @@ export const ADMIN_PASSWORD = 'Admin1234a'
  * named by TEST_DATABASE_URL (CI runs the suite both ways).
  */
 async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL
+  const serverUrl = testServerUrl()
   if (!serverUrl) {
     // A copy of the template test/global-setup.ts migrated once (or a fresh database when run without it).
     const template = inject('pgliteTemplate')
@@ -41,18 +42,18 @@ async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
     return { db, drop: async () => {} }
   }
   const name = `zx_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
+  // Created and dropped on the server itself; the app reaches it at serverUrl (PgBouncer in CI): test/db-server.ts.
+  const adminUrl = directUrl()!
+  const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   const template = inject('pgTemplate')
   await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`)
   await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const db = await Db.open({ databaseUrl: url.toString() })
+  const db = await Db.open({ databaseUrl: withDatabase(serverUrl, name) })
   return {
     db,
     drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl })
+      const c = new pg.Client({ connectionString: adminUrl })
       await c.connect()
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       await c.end()

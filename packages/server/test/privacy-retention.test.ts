@@ -207,27 +207,33 @@ describe('the scrub', () => {
     })
     expect(placed.code).toBe(0)
     const before = await stored(w, grad.id)
-    expect(before).toMatchObject({ avatar_url: '/files/a.png', email: 'kid@example.com', bindings: 1 })
+    // The 毕业 异动 graduates (modules/alumni): the guardian's binding ends at graduation, not at the scrub.
+    expect(before).toMatchObject({ avatar_url: '/files/a.png', email: 'kid@example.com', bindings: 0 })
     expect(before.phone).toMatch(/^1\d{10}$/)
 
-    // Day 0: photos and health (period 0) only.
-    expect((await run()).data).toEqual({ persons: 1, domains: 2 })
+    // Day 0: photos and health (period 0) only. The graduation also ended the two mothers' memberships of the
+    // school (their only child there graduated), so they are leavers too: three persons, not the held pupil.
+    expect((await run()).data).toEqual({ persons: 3, domains: 6 })
     const day0 = await stored(w, grad.id)
-    expect(day0).toMatchObject({ avatar_url: null, phone: before.phone, email: 'kid@example.com', bindings: 1 })
+    expect(day0).toMatchObject({ avatar_url: null, phone: before.phone, email: 'kid@example.com', bindings: 0 })
     // Idempotent: nothing is due again, nothing is journaled again.
     expect((await run()).data).toEqual({ persons: 0, domains: 0 })
     const j0 = await journal()
     expect(j0.list.filter((r: { userInfoId: number }) => r.userInfoId === grad.id)).toHaveLength(1)
-    expect(j0.list[0]).toMatchObject({ subjectName: '毕业生甲', domains: ['media', 'health'], cause: 'manual' })
+    expect(j0.list.find((r: { userInfoId: number }) => r.userInfoId === grad.id)).toMatchObject({
+      subjectName: '毕业生甲',
+      domains: ['media', 'health'],
+      cause: 'manual',
+    })
 
     // Day 9: contact and family are not due yet.
     t.clock.advance(9 * DAY)
     expect((await run()).data).toEqual({ persons: 0, domains: 0 })
-    expect((await stored(w, grad.id)).bindings).toBe(1)
+    expect((await stored(w, grad.id)).phone).toBe(before.phone)
 
     // Day 11: contact and family go; the name, the student number, the ID number and the change record stay.
     t.clock.advance(2 * DAY)
-    expect((await run()).data).toEqual({ persons: 1, domains: 2 })
+    expect((await run()).data).toEqual({ persons: 3, domains: 6 })
     const after = await stored(w, grad.id)
     expect(after).toMatchObject({
       true_name: '毕业生甲',
@@ -240,8 +246,9 @@ describe('the scrub', () => {
       bindings: 0,
       changes: 1,
     })
-    // The parent is not the leaver: their own phone stays, only the binding to the graduate went.
-    expect((await stored(w, gradParent)).phone).toMatch(/^1\d{10}$/)
+    // The parent left the school with the graduation (no other child there): their contact data goes on the
+    // same days as the graduate's.
+    expect((await stored(w, gradParent)).phone).toBeNull()
     // The journal holds domains, never values; the operation log says which domains were cleared.
     const j = await journal()
     expect(JSON.stringify(j)).not.toContain(before.phone!)
@@ -251,7 +258,7 @@ describe('the scrub', () => {
   })
 
   it('never scrubs a held person, and scrubs them once the hold is released', async () => {
-    expect((await stored(w, held.id)).bindings).toBe(1)
+    expect((await stored(w, held.id)).phone).toMatch(/^1\d{10}$/)
     const holds = await call(t, {
       url: `${R}/hold/queryPage`,
       token: await as('bureau'),
@@ -299,9 +306,11 @@ describe('the scrub', () => {
     t.clock.advance(200 * DAY)
     // The first tenant's run and lists do not touch or show the other tenant's graduate.
     await run()
-    expect((await stored(other, otherGrad.id)).bindings).toBe(1)
+    expect((await stored(other, otherGrad.id)).phone).toMatch(/^1\d{10}$/)
     const leavers = await call(t, { url: `${R}/leavers/queryPage`, token: await as('bureau'), body: {} })
-    expect(leavers.data.list.map((r: { trueName: string }) => r.trueName).sort()).toEqual(['保全生乙', '毕业生甲'])
+    expect(leavers.data.list.map((r: { trueName: string }) => r.trueName).sort()).toEqual(
+      ['gradMum家长', 'heldMum家长', '保全生乙', '毕业生甲'].sort(),
+    )
     expect(leavers.data.list.find((r: { id: number }) => r.id === grad.id).scrubbed).toEqual([
       'contact',
       'family',
@@ -309,7 +318,14 @@ describe('the scrub', () => {
       'health',
     ])
     const hisLeavers = await call(t, { url: `${R}/leavers/queryPage`, token: await as('foreign'), body: {} })
-    expect(hisLeavers.data.list).toEqual([expect.objectContaining({ trueName: '他区毕业生', scrubbed: [] })])
+    // The graduate and the mother whose membership ended with the graduation; neither scrubbed by this tenant's run.
+    expect(hisLeavers.data.list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ trueName: '他区毕业生', scrubbed: [] }),
+        expect.objectContaining({ trueName: 'otherMum家长', scrubbed: [] }),
+      ]),
+    )
+    expect(hisLeavers.data.list).toHaveLength(2)
     // A made-up hold on another tenant's person is a missing person.
     const cross = await call(t, {
       url: `${R}/hold/add`,
@@ -320,11 +336,14 @@ describe('the scrub', () => {
     // The daily run: the other tenant's defaults (180 days for contact and family) have passed.
     expect(await scrubAllTenants(t.ctx)).toBeGreaterThanOrEqual(1)
     expect(await stored(other, otherGrad.id)).toMatchObject({ phone: null, bindings: 0, true_name: '他区毕业生' })
-    expect((await journal('foreign')).list).toEqual([
-      expect.objectContaining({ subjectName: '他区毕业生', cause: 'schedule' }),
-    ])
+    const theirs = (await journal('foreign')).list as { subjectName: string; cause: string }[]
+    expect(theirs.map((r) => `${r.subjectName}:${r.cause}`).sort()).toEqual(
+      ['他区毕业生:schedule', 'otherMum家长:schedule'].sort(),
+    )
     const sys = await opLines(other, '个人信息保留')
-    expect(sys).toEqual([expect.objectContaining({ action: '到期清理', target: '他区毕业生' })])
+    expect(sys.map((o) => `${o.action}:${o.target}`).sort()).toEqual(
+      ['到期清理:他区毕业生', '到期清理:otherMum家长'].sort(),
+    )
   })
 })
 

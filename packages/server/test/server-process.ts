@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import net from 'node:net'
 import pg from 'pg'
 import { REPO_ROOT } from '../src/config.js'
+import { directUrl, serverUrl, withDatabase } from './db-server.js'
 
 export interface Proc {
   base: string
@@ -25,11 +26,14 @@ function freePort(): Promise<number> {
   })
 }
 
-/** Runs one statement on the PostgreSQL server named by TEST_DATABASE_URL (or on `url`), on a connection of its own. */
+/**
+ * Runs one statement on the PostgreSQL server itself (TEST_DATABASE_DIRECT_URL, else TEST_DATABASE_URL: not through
+ * PgBouncer, test/db-server.ts), or on `url`, on a connection of its own.
+ */
 export async function adminQuery<R extends pg.QueryResultRow = pg.QueryResultRow>(
   text: string,
   values: unknown[] = [],
-  url = process.env.TEST_DATABASE_URL!,
+  url = directUrl()!,
 ): Promise<R[]> {
   const c = new pg.Client({ connectionString: url })
   await c.connect()
@@ -40,17 +44,19 @@ export async function adminQuery<R extends pg.QueryResultRow = pg.QueryResultRow
   }
 }
 
-/** A new empty database on the test server: its name, its URL and how to drop it. */
+/**
+ * A new empty database on the test server: its name, the URL the product uses (through PgBouncer in CI), the URL of
+ * the server itself, and how to drop it.
+ */
 export async function scratchDatabase(
   prefix: string,
-): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+): Promise<{ name: string; url: string; directUrl: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`
   await adminQuery(`CREATE DATABASE ${name}`)
-  const u = new URL(process.env.TEST_DATABASE_URL!)
-  u.pathname = `/${name}`
   return {
     name,
-    url: u.toString(),
+    url: withDatabase(serverUrl()!, name),
+    directUrl: withDatabase(directUrl()!, name),
     drop: async () => {
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     },

@@ -335,6 +335,45 @@ describe('the effective move', () => {
       t.clock.advance(-3 * DAY)
     }
   })
+  it('a move that cannot take effect on its day says why on the request, and goes through once the clash is gone', async () => {
+    const st = await student('钱九')
+    const id = await apply(st)
+    await post(s.schoolAdmin, 'outAgree', { id })
+    expect((await post(s.bureauAdmin, 'bureauApprove', { id, effectiveOn: '2026-11-05' })).code).toBe(0)
+    // Before the day, the receiving school gives the same 学号 to a pupil of its own.
+    const clash = await makePerson(t, w.tenantId, {
+      trueName: '同号生',
+      memberships: [{ orgId: w.school2Id, userType: UserType.STUDENT, roleIds: [] }],
+    })
+    const setNo = (no: string) =>
+      t.db.tenant(w.tenantId, (trx) =>
+        trx.updateTable('user_info').set({ job_no: no }).where('id', '=', clash.userInfoIds[0]!).execute(),
+      )
+    await setNo(st.no)
+    const seen = async (token: string, box: string) =>
+      (await post(token, 'page', { box })).data.list.find((x: { id: number }) => x.id === id) as {
+        done: boolean
+        effectError: string | null
+      }
+    t.clock.advance(3 * DAY)
+    try {
+      await sweepAll(t.ctx)
+      expect((await row(st.id)).org_id).toBe(w.schoolId)
+      for (const [token, box] of [
+        [s.bureauAdmin, 'bureau'],
+        [s.school2Admin, 'in'],
+        [s.schoolAdmin, 'out'],
+      ] as const)
+        expect(await seen(token, box), box).toMatchObject({ done: false, effectError: TransferMsg.JOB_NO_TAKEN })
+      await setNo(`${st.no}X`)
+      await sweepAll(t.ctx)
+      expect((await row(st.id)).org_id).toBe(w.school2Id)
+      expect(await seen(s.school2Admin, 'in')).toMatchObject({ done: true, effectError: null })
+      expect((await request(id)).effect_error).toBeNull()
+    } finally {
+      t.clock.advance(-3 * DAY)
+    }
+  })
 })
 
 describe('cancel, refuse and reminders', () => {

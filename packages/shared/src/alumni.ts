@@ -15,6 +15,12 @@ export const ALUMNI_ACCOUNT_DAYS_MAX = 3650
 /** What sign-in answers an expired account (a graduate after the alumni period). */
 export const ACCOUNT_EXPIRED_MESSAGE = '账号已过期，请联系学校'
 
+/** The web page an alumni session lands on (and is kept on: it has no other page). */
+export const ALUMNI_HOME = '/redirect/alumni'
+
+/** What every route not open to alumni answers an alumni session (403; server platform/auth-hook.ts). */
+export const ALUMNI_SESSION_MESSAGE = '校友账号仅可查看本人学籍信息'
+
 export const alumniPolicy = z.object({
   accountDays: z
     .number()
@@ -64,3 +70,39 @@ export const alumniRow = z.object({
   accountExpiresOn: z.string().nullable(),
 })
 export type AlumniRow = z.infer<typeof alumniRow>
+
+/** An enrolment row's status (server table enrolment), as people read it. */
+export const ENROLMENT_STATUS_LABEL: Readonly<Record<string, string>> = {
+  enrolled: '在读',
+  suspended: '休学',
+  promoted: '升级',
+  repeated: '留级',
+  graduated: '毕业',
+  transferred: '转出',
+  left: '离校',
+}
+
+/** 我的学籍: one of the caller's own enrolment rows (every school year and school), newest first. */
+export const myEnrolmentRow = z.object({
+  /** '2026-2027' */
+  schoolYear: z.string(),
+  schoolName: z.string(),
+  gradeName: z.string().nullable(),
+  className: z.string().nullable(),
+  /** enrolled, suspended, promoted, repeated, graduated, transferred, left (ENROLMENT_STATUS_LABEL). */
+  status: z.string(),
+  /** YYYY-MM-DD */
+  startedOn: z.string(),
+  endedOn: z.string().nullable(),
+})
+export type MyEnrolmentRow = z.infer<typeof myEnrolmentRow>
+
+/** Where an alumni session stands (the current user's `alumni`): the school left, the year, the account's last day. */
+export const alumniStanding = z.object({
+  schoolName: z.string(),
+  /** The calendar year of graduation (of the graduated row's end date). */
+  graduationYear: z.number().nullable(),
+  /** YYYY-MM-DD (China time); null: no expiry set. */
+  accountExpiresOn: z.string().nullable(),
+})
+export type AlumniStanding = z.infer<typeof alumniStanding>

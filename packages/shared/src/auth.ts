@@ -1,4 +1,5 @@
 import * as z from './z.js'
+import { alumniStanding } from './alumni.js'
 
 /** Password login payload (000 §7.2). loginType 1 is the user login, 0 the super-administrator login. */
 export const loginByUserPwdBody = z.object({
@@ -125,6 +126,8 @@ export const currentUserDetail = z.object({
   permissions: z.array(z.string()),
   currentOrgData: orgInfo.nullable(),
   orgCount: z.number(),
+  /** Set for an alumni session (a graduate during the alumni period, read-only; docs/school-year.md). */
+  alumni: alumniStanding.optional(),
 })
 export type CurrentUserDetail = z.infer<typeof currentUserDetail>
 

@@ -18,6 +18,11 @@ export interface Access {
   superAdmin?: boolean
   /** A setting of the whole tenant: only its top org's admins (platform/auth-hook.ts). */
   tenantWide?: boolean
+  /**
+   * A graduate's alumni session (read-only, during the alumni period) may call it. Deny by default: every route
+   * without it answers such a session 403 (platform/auth-hook.ts), so a new route is closed to alumni unasked.
+   */
+  alumni?: true
 }
 
 declare const answerType: unique symbol

@@ -255,6 +255,8 @@ export const studentRow = z.object({
   className: z.string().nullable(),
   status: z.number(),
   archived: z.boolean(),
+  /** 在读 (enrolled) or 休学 (suspended; a 休学 异动 sets it, 复学 ends it). */
+  studyStatus: z.enum(['enrolled', 'suspended']),
   parentCount: z.number(),
   createdAt: z.string(),
 })

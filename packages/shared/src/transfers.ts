@@ -33,6 +33,7 @@ export const TransferMsg = {
   NO_LONGER_THERE: '该学生已不在转出学校，申请无法生效',
   JOB_NO_TAKEN: '转入学校已有相同学号的学生，请先处理后再审核',
   EFFECTIVE_PAST: '生效日期不能早于今天',
+  EFFECT_FAILED: '转学生效时出错，系统将自动重试',
 } as const
 
 export const TRANSFER_STATUS_LABEL = {
@@ -106,6 +107,8 @@ export const transferRow = z.object({
   daysLeft: z.number().nullable(),
   effectiveOn: z.string().nullable(),
   done: z.boolean(),
+  /** Why the approved move did not take effect on its day (retried by the sweep); null once done or never failed. */
+  effectError: z.string().nullable(),
   /** What the caller may do now in this box. */
   canDecide: z.boolean(),
   canCancel: z.boolean(),

@@ -20,11 +20,12 @@ interface Detail extends Student {
 
 /**
  * Issue 26 point 6 (docs/privacy.md "Retention and requests"): a generated pupil of xxadmin's school with a phone and
- * a bound parent graduates (a change record with effect leave); jyjadmin sets contact and family to 0 days on
- * 个人信息保留期限 and runs 立即执行; the graduate's phone and guardian binding are gone, the name and student number
- * remain, and 清理记录 names the graduate with the two domains.
+ * a bound parent graduates (a 毕业 change record with effect leave, which graduates like the roll-over: the guardian
+ * binding ends at once, the phone stays); jyjadmin sets contact and family to 0 days on 个人信息保留期限 and runs
+ * 立即执行; the graduate's phone is gone, the name and student number remain, and 清理记录 names the graduate with
+ * the two domains.
  */
-test('privacy retention: a graduate’s phone and guardian binding are scrubbed by 立即执行, the name and 学号 stay', async ({
+test('privacy retention: a graduate’s binding ends at graduation, the phone is scrubbed by 立即执行, the name and 学号 stay', async ({
   browser,
   baseUrl,
 }) => {
@@ -58,7 +59,7 @@ test('privacy retention: a graduate’s phone and guardian binding are scrubbed 
   })
   assert(edited.code === 0, `the pupil gets a phone: ${edited.msg}`)
 
-  // ---- 1. The pupil graduates: a 毕业 change record with effect leave archives the membership.
+  // ---- 1. The pupil graduates: a 毕业 change record with effect leave archives the membership and ends the binding.
   const types = await api<{ list: { id: number; name: string }[] }>(baseUrl, '/base/api/dict/page', {
     token: bureau,
     body: { dictType: 'studentChangeType', pageIndex: 1, pageSize: 100 },
@@ -78,7 +79,8 @@ test('privacy retention: a graduate’s phone and guardian binding are scrubbed 
   })
   assert(changed.code === 0, `the pupil graduates: ${changed.msg}`)
   const left = await detail()
-  assert(left.archived && left.parents.length > 0 && left.phone, 'archived, with phone and parent still there')
+  assert(left.archived && left.phone, 'archived, with the phone still there')
+  assert(left.parents.length === 0, `the guardian binding ended at graduation: ${left.parents.length}`)
 
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
@@ -126,7 +128,7 @@ test('privacy retention: a graduate’s phone and guardian binding are scrubbed 
     await context.close()
   }
 
-  // ---- 4. The record: phone and binding gone; the name and the student number stay.
+  // ---- 4. The record: phone gone (the binding went at graduation); the name and the student number stay.
   const after = await detail()
   assert(after.phone === null, `the phone is scrubbed: ${after.phone}`)
   assert(after.parents.length === 0, `the guardian binding is gone: ${after.parents.length}`)

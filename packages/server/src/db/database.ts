@@ -1,7 +1,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { Kysely, PostgresDialect, sql, type PostgresPool, type Transaction } from 'kysely'
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  sql,
+  type DialectAdapter,
+  type PostgresPool,
+  type QueryExecutorProvider,
+  type Transaction,
+} from 'kysely'
 import pg from 'pg'
 import { PreparedPGliteDialect } from './pglite-dialect.js'
 import type { Database } from './schema.js'
@@ -121,7 +130,7 @@ export class Db {
       end: () => pool.end(),
       options: pool.options,
     }
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: dialectPool }) })
+    const kysely = new Kysely<Database>({ dialect: new PooledPostgresDialect({ pool: dialectPool }) })
     const db = new Db(kysely, 'postgres', async () => {
       await kysely.destroy()
       // pool.end() resolves once every client was told to end, not once its connection has closed. Wait for that, so
@@ -133,6 +142,39 @@ export class Db {
         })
     })
     return db
+  }
+}
+
+/**
+ * Takes the migrations' lock for the rest of `trx`: two processes starting at once migrate one after the other.
+ * A transaction-level lock, because behind PgBouncer in transaction mode (docs/scale.md) a session is not the
+ * caller's between transactions: a session lock taken outside the transaction would stay with whichever server
+ * connection ran it, and its unlock would run on another.
+ */
+export async function lockMigrations(trx: QueryExecutorProvider): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended('zx-migrations', 0))`.execute(trx)
+}
+
+/**
+ * Kysely's PostgreSQL adapter takes its migration lock with pg_advisory_lock on a connection of its own, outside
+ * the migrations' transaction, and releases it with a second statement: through PgBouncer in transaction mode the
+ * two may run on different server connections, leaving the lock held forever on the first. Here the lock is the
+ * transaction's (migrateToLatest runs the migrator inside one), so COMMIT or ROLLBACK releases it wherever it runs.
+ */
+class TransactionLockAdapter extends PostgresAdapter {
+  override async acquireMigrationLock<DB>(db: Kysely<DB>): Promise<void> {
+    if (!db.isTransaction) throw new Error('migrations must run inside a transaction (migrateToLatest)')
+    await lockMigrations(db)
+  }
+
+  override async releaseMigrationLock(): Promise<void> {
+    // Released by the transaction's end.
+  }
+}
+
+class PooledPostgresDialect extends PostgresDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionLockAdapter()
   }
 }
 

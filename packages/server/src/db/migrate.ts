@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { type Migration, Migrator } from 'kysely/migration'
+import { lockMigrations } from './database.js'
 import type { Database } from './schema.js'
 import * as m202611222300 from './migrations/202611222300_create_core_tables.js'
 import * as m202611222330 from './migrations/202611222330_add_org_types.js'
@@ -58,6 +59,8 @@ import * as m202611290300 from './migrations/202611290300_create_alumni.js'
 import * as m202611290500 from './migrations/202611290500_transfer_reminders.js'
 import * as m202611290600 from './migrations/202611290600_create_school_stats_snapshot.js'
 import * as m202611290700 from './migrations/202611290700_add_enrolment_previous_index.js'
+import * as m202611300100 from './migrations/202611300100_add_alumni_session.js'
+import * as m202611300600 from './migrations/202611300600_transfer_effect_error.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
   '202611222300_create_core_tables': m202611222300,
@@ -116,13 +119,23 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611290500_transfer_reminders': m202611290500,
   '202611290600_create_school_stats_snapshot': m202611290600,
   '202611290700_add_enrolment_previous_index': m202611290700,
+  '202611300100_add_alumni_session': m202611300100,
+  '202611300600_transfer_effect_error': m202611300600,
 }
 
+/**
+ * Runs every pending migration in one transaction that first takes the migrations' lock (lockMigrations): two
+ * processes starting at once on a fresh database do not both create Kysely's bookkeeping tables, and nothing of the
+ * lock outlives the transaction, which PgBouncer in transaction mode requires (docs/scale.md).
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
-  const { error, results } = await migrator.migrateToLatest()
-  const failed = results?.find((r) => r.status === 'Error')
-  if (error || failed) {
-    throw new Error(`migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`)
-  }
+  await db.transaction().execute(async (trx) => {
+    await lockMigrations(trx)
+    const migrator = new Migrator({ db: trx, provider: { getMigrations: async () => MIGRATIONS } })
+    const { error, results } = await migrator.migrateToLatest()
+    const failed = results?.find((r) => r.status === 'Error')
+    if (error || failed) {
+      throw new Error(`migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`)
+    }
+  })
 }

@@ -1,6 +1,7 @@
+import { ALUMNI_SESSION_MESSAGE, ErrorCode } from '@zhixiao/shared'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AppContext } from './context.js'
-import { forbidden, unauthorized } from './errors.js'
+import { AppError, forbidden, unauthorized } from './errors.js'
 import { isTopOrg, topOrgOnly } from './org-scope.js'
 import { isSuperAdminGrant, loadGrants } from './permissions.js'
 import { resolveSession } from './session.js'
@@ -28,6 +29,9 @@ export function installAuthHook(api: FastifyInstance, ctx: AppContext): void {
     const resolved = token ? await resolveSession(ctx, token) : null
     if (!resolved) throw unauthorized()
     req.auth = { ...resolved, ip: req.ip }
+    // A graduate's alumni session reaches only the routes marked for it (the contract's `alumni`): deny by default,
+    // here once, so a route added later is closed to alumni without anyone remembering (docs/school-year.md).
+    if (resolved.alumni && !cfg.alumni) throw new AppError(ErrorCode.FORBIDDEN, ALUMNI_SESSION_MESSAGE, 403)
     if (!cfg.permission && !cfg.superAdmin && !cfg.tenantWide) return
     const auth = req.auth
     const verdict = await ctx.db.tenant(auth.tenantId, async (trx) => {

@@ -21,6 +21,8 @@ export interface AuthInfo {
   orgId: number
   /** The caller's address, for the operation log. */
   ip?: string
+  /** A graduate's read-only session (alumni period): only routes whose config has `alumni` (platform/auth-hook.ts). */
+  alumni?: boolean
 }
 
 declare module 'fastify' {
@@ -34,6 +36,8 @@ declare module 'fastify' {
     permission?: string | readonly string[]
     /** Only the super administrator. */
     superAdmin?: boolean
+    /** An alumni session may call it; every other route refuses one (deny by default, platform/auth-hook.ts). */
+    alumni?: boolean
     /**
      * The route changes something for the whole tenant (a provider, a policy, a tenant-wide type): besides its code,
      * the caller's session must be in the tenant's top organisation (403 仅顶级机构的管理员可维护此设置), so a

@@ -45,11 +45,11 @@ export function handle<C extends AnyContract>(
 
 export function registerContracts(app: FastifyInstance, bound: readonly BoundRoute[]): void {
   for (const { contract: c, handler, extras } of bound) {
-    const { permission, public: isPublic, superAdmin, tenantWide } = c
+    const { permission, public: isPublic, superAdmin, tenantWide, alumni } = c
     app.route({
       method: c.method,
       url: c.path,
-      config: { permission, public: isPublic, superAdmin, tenantWide },
+      config: { permission, public: isPublic, superAdmin, tenantWide, alumni },
       schema: {
         summary: c.summary,
         ...(c.tags ? { tags: [...c.tags] } : {}),

@@ -13,6 +13,8 @@ export interface NewSession {
   orgId: number
   ip?: string | null
   userAgent?: string | null
+  /** A graduate's read-only session during the alumni period (modules/auth/sign-in.ts). */
+  alumni?: boolean
 }
 
 export async function issueSession(trx: Trx, tenantId: number, now: Date, s: NewSession): Promise<string> {
@@ -29,6 +31,7 @@ export async function issueSession(trx: Trx, tenantId: number, now: Date, s: New
       last_used_at: now,
       ip: s.ip ?? null,
       user_agent: s.userAgent?.slice(0, 300) ?? null,
+      alumni: s.alumni ?? false,
     })
     .execute()
   return token
@@ -40,7 +43,13 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Au
   const id = hashToken(token)
   const now = ctx.clock.now()
   // One statement (see migration 202611230120): it runs as zx_app inside the token's tenant, like Db.tenant.
-  const { rows } = await sql<{ account_id: number; user_info_id: number; org_id: number; last_used_at: Date }>`
+  const { rows } = await sql<{
+    account_id: number
+    user_info_id: number
+    org_id: number
+    last_used_at: Date
+    alumni: boolean
+  }>`
     SELECT * FROM zx_resolve_session(${parsed.tenantId}, ${id}, ${now})`.execute(ctx.db.kysely)
   const row = rows[0]
   if (!row) return null
@@ -55,6 +64,7 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Au
     accountId: Number(row.account_id),
     userInfoId: Number(row.user_info_id),
     orgId: Number(row.org_id),
+    ...(row.alumni ? { alumni: true } : {}),
   }
 }
 

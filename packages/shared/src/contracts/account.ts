@@ -14,7 +14,12 @@ const A = '/base/api/account'
 const tags = ['account']
 
 export const accountContracts = {
-  currentUser: get(`${A}/user/current/detail`, { tags, summary: '当前用户详情', data: currentUserDetail }),
+  currentUser: get(`${A}/user/current/detail`, {
+    alumni: true,
+    tags,
+    summary: '当前用户详情',
+    data: currentUserDetail,
+  }),
   userOrgs: get(`${A}/user/orgs`, {
     tags,
     summary: '当前账号的机构列表（openAccountId 可选，只能是本人账号）',
@@ -27,7 +32,7 @@ export const accountContracts = {
     summary: '强制修改初始或过期密码',
     body: mustChangeDefaultPasswordBody,
   }),
-  changePassword: post(`${A}/change/password`, { tags, summary: '修改密码', body: changePasswordBody }),
+  changePassword: post(`${A}/change/password`, { alumni: true, tags, summary: '修改密码', body: changePasswordBody }),
 }
 
 /** The required-information check after login: two calls outside /base/api/account, as the spec names them. */

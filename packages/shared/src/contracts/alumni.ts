@@ -2,7 +2,8 @@
  * /base/api/alumni: the tenant's alumni account period and a school's graduates (issue 27 point 3;
  * docs/school-year.md "Graduation and alumni").
  */
-import { alumniPageBody, alumniPolicy, alumniPolicyAnswer, alumniRow } from '../alumni.js'
+import { alumniPageBody, alumniPolicy, alumniPolicyAnswer, alumniRow, myEnrolmentRow } from '../alumni.js'
+import * as z from '../z.js'
 import { get, post } from '../contract.js'
 import { pageOf } from '../organization.js'
 
@@ -25,5 +26,12 @@ export const alumniContracts = {
     summary: '本校校友（毕业生）列表，只读，个人信息脱敏',
     body: alumniPageBody,
     data: pageOf(alumniRow),
+  }),
+  // Any signed-in person's own rows; open to an alumni session (its page shows them).
+  myEnrolment: get(`${A}/myEnrolment`, {
+    alumni: true,
+    tags,
+    summary: '我的学籍：本人各学年的学籍记录',
+    data: z.array(myEnrolmentRow),
   }),
 }

@@ -22,7 +22,7 @@ export const authContracts = {
     data: loginResult,
   }),
   checkCodeImage: get(`${A}/checkCode/image`, { public: true, tags, summary: '图形验证码', data: checkCodeImage }),
-  logout: post(`${A}/logout`, { tags, summary: '退出登录' }),
+  logout: post(`${A}/logout`, { alumni: true, tags, summary: '退出登录' }),
   adminRealPermissions: post(`${A}/user/current/getAdminRealPermissions`, {
     tags,
     summary: '当前用户的真实权限',

@@ -33,8 +33,9 @@ const M = '/base/api/message'
 const messageTags = ['消息中心']
 /** /base/api/message: any signed-in account, its own messages only. */
 export const messageContracts = {
-  unreadCount: get(`${M}/unreadCount`, { tags: messageTags, summary: '未读消息数', data: z.number() }),
+  unreadCount: get(`${M}/unreadCount`, { alumni: true, tags: messageTags, summary: '未读消息数', data: z.number() }),
   queryPage: post(`${M}/queryPage`, {
+    alumni: true,
     tags: messageTags,
     summary: '我的消息（新的在前）',
     body: messageListBody,

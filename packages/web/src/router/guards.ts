@@ -31,6 +31,7 @@ export function guardLoader(meta: RouteMeta) {
     // The config centre (the school org, the file and AI hosts the page reads) beside the user, not after it.
     const [user] = await Promise.all([ensureUser(), configReady()])
     if (!user) throw redirect(loginUrlFor(url.pathname + url.search))
+    if (user.alumni) throw redirect(homePathFor(user))
     const roleFilterLifted = url.searchParams.get(FILTER_ROLES_FLAG) === '1'
     if (!(roleFilterLifted ? pageFitsOrg(meta, user) : canSee(meta, user))) throw redirect('/404')
     if (meta.path.startsWith('/schoolPortal/') && !schoolPortalAllowed()) throw redirect('/404')

@@ -1,4 +1,4 @@
-import { BASE_SET_ENTRY, ROUTE_REDIRECTS } from '@zhixiao/shared'
+import { ALUMNI_HOME, BASE_SET_ENTRY, ROUTE_REDIRECTS } from '@zhixiao/shared'
 import type { ComponentType } from 'react'
 import { createHashRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { RouteError } from '../features/errors/RouteError'
@@ -49,6 +49,8 @@ const OPEN_PAGES: RouteObject[] = [
   // CAS (docs/open-platform.md "CAS"): /t/<tenant>/cas/login and /logout hand the browser to these pages.
   { path: '/redirect/casLogin', lazy: simplePage('/redirect/casLogin', openPage('casLoginPage')) },
   { path: '/redirect/casLogout', lazy: simplePage('/redirect/casLogout', openPage('casLogoutPage')) },
+  // A graduate's alumni session (docs/school-year.md "Graduation and alumni"): read-only, no menus.
+  { path: ALUMNI_HOME, lazy: simplePage(ALUMNI_HOME, openPage('alumniHomePage')) },
   { path: '/404', lazy: simplePage('/404', notFound) },
   { path: '/404/index', lazy: simplePage('/404/index', notFound) },
   { path: '/error/index', lazy: simplePage('/error/index', openPage('errorPage')) },

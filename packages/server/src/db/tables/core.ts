@@ -173,6 +173,8 @@ export interface SessionTable extends Owned {
   revoked_at: Date | null
   ip: string | null
   user_agent: string | null
+  /** An alumni session (a graduate during the alumni period): only the routes marked for alumni (platform/auth-hook.ts). */
+  alumni: Generated<boolean>
 }
 
 export interface OperationLogTable extends Owned {

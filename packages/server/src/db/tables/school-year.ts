@@ -73,6 +73,9 @@ export interface TransferRequestTable extends Owned {
   /** The open step's handlers were reminded of its deadline (202611290500_transfer_reminders). */
   out_reminded: Generated<boolean>
   bureau_reminded: Generated<boolean>
+  /** Why the approved move failed on its day, until it succeeds (202611300600_transfer_effect_error). */
+  effect_error: Generated<string | null>
+  effect_failed_at: Generated<Date | null>
 }
 
 export interface SchoolYearTables {

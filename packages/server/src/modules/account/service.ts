@@ -5,6 +5,7 @@ import { verifyPassword } from '../../platform/password.js'
 import { loadGrants } from '../../platform/permissions.js'
 import { findAccount, membershipsOf } from '../auth/queries.js'
 import { newPasswordHash, storePassword } from '../auth/password-change.js'
+import { alumniStanding } from '../alumni/alumni-service.js'
 import { toOrgInfo } from '../organization/queries.js'
 import { findCurrentUser } from './queries.js'
 
@@ -12,7 +13,11 @@ export async function currentUserDetail(ctx: AppContext, auth: AuthInfo): Promis
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const row = await findCurrentUser(trx, auth.userInfoId, auth.accountId)
     if (!row) throw unauthorized()
-    const grants = await loadGrants(trx, auth.userInfoId)
+    // An alumni session holds no grants: its archived membership's roles open nothing (read-only, its own page).
+    const grants = auth.alumni
+      ? { roles: [], roleNames: [], permissions: [] }
+      : await loadGrants(trx, auth.userInfoId)
+    const alumni = auth.alumni ? await alumniStanding(trx, auth) : undefined
     return {
       id: auth.accountId,
       userInfoId: row.userInfoId,
@@ -30,6 +35,7 @@ export async function currentUserDetail(ctx: AppContext, auth: AuthInfo): Promis
       permissions: grants.permissions,
       currentOrgData: toOrgInfo(row, { tenant_module_type: row.tenant_module_type }, Number(row.orgsInTenant) === 1),
       orgCount: Number(row.orgCount),
+      ...(alumni ? { alumni } : {}),
     }
   })
 }

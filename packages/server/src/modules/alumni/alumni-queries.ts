@@ -97,3 +97,48 @@ export interface AlumniDbRow {
   graduatedOn: string | null
   accountExpiresOn: string | null
 }
+
+/** The enrolment rows of every membership of the account (我的学籍), newest first. */
+export function myEnrolmentRows(trx: Trx, accountId: number) {
+  return trx
+    .selectFrom('enrolment as e')
+    .innerJoin('user_info as u', 'u.id', 'e.user_info_id')
+    .innerJoin('org_unit as o', 'o.id', 'e.org_id')
+    .leftJoin('grade as g', 'g.id', 'e.grade_id')
+    .leftJoin('school_class as c', 'c.id', 'e.class_id')
+    .select([
+      'e.school_year as schoolYear',
+      'o.name as schoolName',
+      'g.name as gradeName',
+      'c.name as className',
+      'e.status',
+      sql<string>`to_char(e.started_on, 'YYYY-MM-DD')`.as('startedOn'),
+      sql<string | null>`to_char(e.ended_on, 'YYYY-MM-DD')`.as('endedOn'),
+    ])
+    .where('u.account_id', '=', accountId)
+    .orderBy('e.school_year', 'desc')
+    .orderBy('e.started_on', 'desc')
+    .orderBy('e.id', 'desc')
+    .execute()
+}
+
+/** An alumni session's standing: the school of its membership, the latest graduation there, the account's expiry. */
+export function alumniStandingRow(trx: Trx, userInfoId: number, accountId: number) {
+  return trx
+    .selectFrom('user_info as u')
+    .innerJoin('org_unit as o', 'o.id', 'u.org_id')
+    .innerJoin('account as a', 'a.id', 'u.account_id')
+    .select((eb) => [
+      'o.name as schoolName',
+      chinaDate('a.expires_at').as('accountExpiresOn'),
+      eb
+        .selectFrom('enrolment as e')
+        .select(sql<string | null>`to_char(max(e.ended_on), 'YYYY')`.as('y'))
+        .whereRef('e.user_info_id', '=', 'u.id')
+        .where('e.status', '=', 'graduated')
+        .as('graduationYear'),
+    ])
+    .where('u.id', '=', userInfoId)
+    .where('u.account_id', '=', accountId)
+    .executeTakeFirst()
+}

@@ -6,13 +6,21 @@ import {
   type AlumniPolicy,
   type AlumniPolicyAnswer,
   type AlumniRow,
+  type AlumniStanding,
+  type MyEnrolmentRow,
 } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { recordOp } from '../../platform/op-log.js'
 import type { Page } from '../../platform/paging.js'
 import { schoolOf } from '../people/student-service.js'
-import { findAlumniPolicy, pageAlumni, upsertAlumniPolicy } from './alumni-queries.js'
+import {
+  alumniStandingRow,
+  findAlumniPolicy,
+  myEnrolmentRows,
+  pageAlumni,
+  upsertAlumniPolicy,
+} from './alumni-queries.js'
 
 /** Graduation and alumni (issue 27 point 3; docs/school-year.md "Graduation and alumni"). */
 
@@ -59,4 +67,19 @@ export function pageAlumniOf(ctx: AppContext, auth: AuthInfo, q: AlumniPageBody)
       })),
     }
   })
+}
+
+/** 我的学籍: the caller's own enrolment rows across school years and schools (an alumni session's page reads it). */
+export const myEnrolment = (ctx: AppContext, auth: AuthInfo): Promise<MyEnrolmentRow[]> =>
+  ctx.db.tenant(auth.tenantId, (trx) => myEnrolmentRows(trx, auth.accountId))
+
+/** Where an alumni session stands (the current user's `alumni`). */
+export async function alumniStanding(trx: Trx, auth: AuthInfo): Promise<AlumniStanding | undefined> {
+  const row = await alumniStandingRow(trx, auth.userInfoId, auth.accountId)
+  if (!row) return undefined
+  return {
+    schoolName: row.schoolName,
+    graduationYear: row.graduationYear ? Number(row.graduationYear) : null,
+    accountExpiresOn: row.accountExpiresOn,
+  }
 }

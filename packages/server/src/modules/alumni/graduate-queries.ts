@@ -1,6 +1,6 @@
-import { ALUMNI_ACCOUNT_DAYS_DEFAULT, UserType } from '@zhixiao/shared'
+import { ALUMNI_ACCOUNT_DAYS_DEFAULT, schoolYearOf, schoolYearStart, UserType } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
-import type { Journal } from '../school-year/journal-queries.js'
+import { Journal } from '../school-year/journal-queries.js'
 
 const DAY = 86_400_000
 
@@ -112,4 +112,55 @@ export async function graduateStudents(
     await journal.update('account', expiring, { expires_at: new Date(o.now.getTime() + days * DAY).toISOString() })
   }
   return { graduates: ids.length, parentsEnded }
+}
+
+/**
+ * A 毕业 异动 of one student (modules/people/change-service.ts): the same graduation as the roll-over's, journaled
+ * under `change:<changeId>`, and the student's enrolment row written as the roll-over writes it — the open row of the
+ * school closes with status 'graduated' and `ended_on = on`, or, with none open, a closed row of the school year of
+ * `on` is inserted (source 'change'). So the alumni list shows the graduate and the account expires after the period.
+ * Answers false when the student was no live student of the school (nothing written).
+ */
+export async function graduateByChange(
+  trx: Trx,
+  o: { changeId: number; orgId: number; userInfoId: number; classId: number | null; on: string; now: Date },
+): Promise<boolean> {
+  const journal = new Journal(trx, `change:${o.changeId}`)
+  const done = await graduateStudents(journal, trx, {
+    orgId: o.orgId,
+    userInfoIds: [o.userInfoId],
+    on: o.on,
+    now: o.now,
+  })
+  if (!done.graduates) return false
+  const rows = await trx
+    .selectFrom('enrolment')
+    .select(['id', 'org_id', 'ended_on'])
+    .where('user_info_id', '=', o.userInfoId)
+    .orderBy('id', 'desc')
+    .execute()
+  const open = rows.find((r) => Number(r.org_id) === o.orgId && r.ended_on === null)
+  if (open) {
+    await journal.update('enrolment', [Number(open.id)], { status: 'graduated', ended_on: o.on })
+    return true
+  }
+  const year = schoolYearOf(o.on)
+  const cls = o.classId
+    ? await trx.selectFrom('school_class').select('grade_id').where('id', '=', o.classId).executeTakeFirst()
+    : undefined
+  await journal.insert('enrolment', [
+    {
+      user_info_id: o.userInfoId,
+      school_year: year,
+      org_id: o.orgId,
+      grade_id: cls?.grade_id ?? null,
+      class_id: o.classId,
+      status: 'graduated',
+      started_on: `${schoolYearStart(year)}-09-01`,
+      ended_on: o.on,
+      previous_id: rows[0] ? Number(rows[0].id) : null,
+      source: 'change',
+    },
+  ])
+  return true
 }

@@ -1,9 +1,10 @@
-import type { LoginMethod } from '@zhixiao/shared'
+import { UserType, type LoginMethod } from '@zhixiao/shared'
 import { sql, type Insertable, type Kysely } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { CaptchaTable, Database, ResetTicketTable } from '../../db/schema.js'
 
-export type Membership = Awaited<ReturnType<typeof membershipsOf>>[number]
+/** `alumni`: a graduate's archived membership, signed in to read-only during the alumni period (sign-in.ts). */
+export type Membership = Awaited<ReturnType<typeof membershipsOf>>[number] & { alumni?: true }
 
 /** The enabled organisations an account belongs to, in display order. */
 export function membershipsOf(trx: Trx, accountId: number, userType?: number) {
@@ -26,6 +27,45 @@ export function membershipsOf(trx: Trx, accountId: number, userType?: number) {
     .where('org_unit.status', '=', 0)
   if (userType !== undefined) q = q.where('user_info.user_type', '=', userType)
   return q.orderBy('user_info.sort').orderBy('user_info.id').execute()
+}
+
+/**
+ * The account's latest graduation: an archived student membership with a 'graduated' enrolment row at its school
+ * (the roll-over or a 毕业 异动 writes it), its school enabled. An account with no live membership signs in to it as
+ * an alumnus until the account expires (docs/school-year.md "Graduation and alumni").
+ */
+export async function alumniMembershipOf(trx: Trx, accountId: number): Promise<Membership | undefined> {
+  const row = await trx
+    .selectFrom('user_info')
+    .innerJoin('org_unit', (j) =>
+      j.onRef('org_unit.tenant_id', '=', 'user_info.tenant_id').onRef('org_unit.id', '=', 'user_info.org_id'),
+    )
+    .select([
+      'user_info.id as userInfoId',
+      'user_info.org_id as orgId',
+      'user_info.user_type as userType',
+      'user_info.tenant_id as tenantId',
+      'org_unit.name as displayName',
+      'org_unit.unit_attr as unitAttr',
+    ])
+    .where('user_info.account_id', '=', accountId)
+    .where('user_info.user_type', '=', UserType.STUDENT)
+    .where('user_info.status', '=', 0)
+    .where('user_info.archived', '=', true)
+    .where('org_unit.status', '=', 0)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('enrolment as e')
+          .select('e.id')
+          .whereRef('e.user_info_id', '=', 'user_info.id')
+          .whereRef('e.org_id', '=', 'user_info.org_id')
+          .where('e.status', '=', 'graduated'),
+      ),
+    )
+    .orderBy('user_info.archived_at', 'desc')
+    .orderBy('user_info.id', 'desc')
+    .executeTakeFirst()
+  return row && { ...row, alumni: true }
 }
 
 export function findAccount(trx: Trx, accountId: number) {

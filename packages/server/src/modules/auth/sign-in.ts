@@ -17,7 +17,7 @@ import { AppError, refused } from '../../platform/errors.js'
 import { clientIp, netTypeHeader, optionalIntHeader } from '../../platform/request-meta.js'
 import { issueSession } from '../../platform/session.js'
 import type { AttemptAnswer } from './attempts.js'
-import { membershipsOf, writeLoginLog, type Membership } from './queries.js'
+import { alumniMembershipOf, membershipsOf, writeLoginLog, type Membership } from './queries.js'
 
 /**
  * The sign-in core (docs/auth.md): what every way in shares once its credential checked out — the account's own state
@@ -147,6 +147,12 @@ export async function admitAccount(
     return refused(ErrorCode.ACCOUNT_DISABLED, ACCOUNT_EXPIRED_MESSAGE)
   }
   if (!live.length) {
+    // A graduate during the alumni period: the archived membership, as an alumni session (read-only; the auth hook
+    // lets it reach only the routes marked for alumni).
+    const alumnus = await alumniMembershipOf(trx, account.id)
+    if (alumnus && (limitUserType === undefined || limitUserType === alumnus.userType)) return [alumnus]
+  }
+  if (!live.length) {
     // A signed-up account that belongs to no organisation yet: where its requests stand (modules/signup).
     const registration = await registered().pendingRegistrations.answer(trx, account.id, now ?? new Date())
     if (registration) {
@@ -174,6 +180,8 @@ export async function accountMaySignIn(
 ): Promise<boolean> {
   if (account.status !== 0 || !tenant || tenant.status !== 0) return false
   if ((await membershipsOf(trx, account.id)).length) return true
+  // A graduate during the alumni period signs in too (admitAccount), so may reset a forgotten password.
+  if (!accountExpired(account, new Date()) && (await alumniMembershipOf(trx, account.id))) return true
   return registered().pendingRegistrations.awaiting(trx, account.id)
 }
 
@@ -252,7 +260,8 @@ export async function finishSignIn(ctx: AppContext, trx: Trx, now: Date, s: Fini
     orgId: chosen.orgId,
     ip: s.ip,
     userAgent: s.userAgent,
+    alumni: chosen.alumni === true,
   })
-  await log(true, 'ok')
+  await log(true, chosen.alumni ? 'ok (alumni)' : 'ok')
   return { msg: '登录成功', data: { operationType: OperationType.SUCCESS, userToken, tenantId } }
 }

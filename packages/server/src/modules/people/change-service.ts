@@ -13,6 +13,7 @@ import { recordOp } from '../../platform/op-log.js'
 import { assertInScope } from '../../platform/org-scope.js'
 import type { Page } from '../../platform/paging.js'
 import { assertPermission } from '../../platform/permissions.js'
+import { graduateByChange } from '../alumni/graduate-queries.js'
 import { pageInOrg } from './member-lists.js'
 import { liveClass, memberFor } from './members.js'
 import { endMemberSessions, findMembershipIn } from './member-queries.js'
@@ -28,6 +29,9 @@ import {
 } from './change-queries.js'
 
 /** The student change types that set 在读 / 休学 (the demo dictionary's 休学 and 复学; docs/school-year.md). */
+/** The student change type that graduates (the demo dictionary's 毕业). */
+const GRADUATION_TYPE = '毕业'
+
 const STUDY_STATUS_OF_TYPE: Readonly<Record<string, 'enrolled' | 'suspended'>> = { 休学: 'suspended', 复学: 'enrolled' }
 
 /**
@@ -83,7 +87,11 @@ export function addChange(ctx: AppContext, auth: AuthInfo, b: ChangeAddBody): Pr
         await moveToOrg(trx, m.id, b.toOrgId)
         await endMemberSessions(trx, [m.id], ctx.clock.now())
       }
-    } else if (b.effect === 'leave') {
+    }
+    // A student's 毕业 leave is a graduation like the roll-over's (alumni list, parents' bindings, account expiry);
+    // it runs once the record exists, journaled under the record's id.
+    const graduating = b.effect === 'leave' && m.user_type === UserType.STUDENT && type.name === GRADUATION_TYPE
+    if (b.effect === 'leave' && !graduating) {
       const now = ctx.clock.now()
       await archiveMember(trx, m.id, now)
       await endMemberSessions(trx, [m.id], now)
@@ -91,6 +99,12 @@ export function addChange(ctx: AppContext, auth: AuthInfo, b: ChangeAddBody): Pr
     const study = m.user_type === UserType.STUDENT ? STUDY_STATUS_OF_TYPE[type.name] : undefined
     if (study) await setStudyStatus(trx, m.id, study)
     const { id } = await insertChangeRecord(trx, record)
+    if (graduating) {
+      const now = ctx.clock.now()
+      const on = b.changedOn
+      await graduateByChange(trx, { changeId: id, orgId: m.org_id, userInfoId: m.id, classId: m.class_id, on, now })
+      await endMemberSessions(trx, [m.id], now)
+    }
     await recordOp(trx, auth, {
       module: m.user_type === UserType.STUDENT ? '学生异动' : '教师异动',
       action: type.name,

@@ -35,6 +35,7 @@ function studentRows(trx: Trx) {
         'c.name as className',
         'u.status',
         'u.archived',
+        'u.study_status as studyStatus',
         eb
           .selectFrom('parent_child as pc')
           .select((e) => e.fn.countAll<number>().as('n'))

@@ -101,7 +101,21 @@ export async function moveRequest(
 }
 
 export function markDone(trx: Trx, id: number, at: Date) {
-  return trx.updateTable('transfer_request').set({ done_at: at }).where('id', '=', id).execute()
+  return trx
+    .updateTable('transfer_request')
+    .set({ done_at: at, effect_error: null, effect_failed_at: null })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** Keeps why the approved move failed on its day (the sweep retries; the parties read it on the request). */
+export function markEffectFailed(trx: Trx, id: number, error: string, at: Date) {
+  return trx
+    .updateTable('transfer_request')
+    .set({ effect_error: error, effect_failed_at: at })
+    .where('id', '=', id)
+    .where('done_at', 'is', null)
+    .execute()
 }
 
 /** The list rows of a box, newest first, with names resolved. */
@@ -139,6 +153,7 @@ export function requestRows(
     'r.bureau_due',
     'r.effective_on',
     'r.done_at',
+    'r.effect_error',
     'u.true_name',
     'u.job_no',
     'fo.name as from_school',

@@ -425,6 +425,7 @@ export function pageTransfers(ctx: AppContext, auth: AuthInfo, q: TransferPageBo
             daysLeft: due ? workingDaysLeft(today, due) : null,
             effectiveOn: r.effective_on,
             done: r.done_at !== null,
+            effectError: r.done_at === null ? r.effect_error : null,
             canDecide: (box === 'out' && r.status === 'applied') || (box === 'bureau' && r.status === 'out_agreed'),
             canCancel: box === 'in' && (r.status === 'applied' || r.status === 'out_agreed'),
           }
@@ -465,18 +466,27 @@ export function transferredOut(ctx: AppContext, auth: AuthInfo): Promise<Transfe
 
 /**
  * The sweep of one tenant: approved moves whose day has come are applied (each in its own transaction, so one
- * refusal — a 学号 clash — leaves the others), and the open steps with 2 working days left are reminded once.
+ * refusal — a 学号 clash — leaves the others, and the request keeps why), and the open steps with 2 working days
+ * left are reminded once. Answers the first failure that was not a refusal (a fault of ours, for the timer to log);
+ * the list's own sweep ignores it, since the request already shows it.
  */
-export async function sweepTenant(ctx: AppContext, tenantId: number): Promise<void> {
+export async function sweepTenant(ctx: AppContext, tenantId: number): Promise<unknown> {
   const today = chinaDay(ctx.clock.now())
   const due = await ctx.db.tenant(tenantId, (trx) => Q.dueApproved(trx, today))
+  let unexpected: unknown = null
   for (const { id } of due)
     await ctx.db
       .tenant(tenantId, async (trx) => {
         const r = await Q.lockRequest(trx, Number(id))
         if (r && r.status === 'approved' && r.done_at === null) await makeEffective(trx, ctx, r, r.bureau_by)
       })
-      .catch(() => undefined)
+      .catch(async (e: unknown) => {
+        // The move is rolled back and retried on the next sweep; the request says why meanwhile. A refusal (a 学号
+        // taken at the receiving school since the approval) is the parties' to resolve; anything else is ours.
+        const why = e instanceof AppError ? e.message : TransferMsg.EFFECT_FAILED
+        if (!(e instanceof AppError)) unexpected ??= e
+        await ctx.db.tenant(tenantId, (trx) => Q.markEffectFailed(trx, Number(id), why, ctx.clock.now()))
+      })
   await ctx.db.tenant(tenantId, async (trx) => {
     for (const r of await Q.unremindedOpen(trx)) {
       const step = r.status === 'applied' ? 'out' : 'bureau'
@@ -486,10 +496,17 @@ export async function sweepTenant(ctx: AppContext, tenantId: number): Promise<vo
       await Q.setReminded(trx, Number(r.id), step)
     }
   })
+  return unexpected
 }
 
 /** Every tenant with open or waiting requests (the timer's sweep). */
 export async function sweepAll(ctx: AppContext): Promise<void> {
   const tenants = await ctx.db.platform((trx) => Q.tenantsWithOpenTransfers(trx))
-  for (const t of tenants) await sweepTenant(ctx, t)
+  let first: unknown = null
+  for (const t of tenants) {
+    const failed = await sweepTenant(ctx, t)
+    first ??= failed
+  }
+  // Thrown after every tenant had its turn, so the timer's caller logs it (manifest.ts).
+  if (first) throw first
 }

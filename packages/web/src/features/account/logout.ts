@@ -20,7 +20,9 @@ export async function logout(opts: { callServer?: boolean } = {}): Promise<void>
   const to = logoutDestination({ user: userInfo, tenantModuleType })
   let external: string | null = null
   if (opts.callServer !== false) {
-    external = (await ssoApi.smartEduLogoutUrl(`${window.location.origin}/`).catch(() => null))?.logoutUrl ?? null
+    // An alumni session may not ask (the server refuses it every route but its own few); it has no platform logout.
+    if (!userInfo?.alumni)
+      external = (await ssoApi.smartEduLogoutUrl(`${window.location.origin}/`).catch(() => null))?.logoutUrl ?? null
     try {
       await authApi.logout()
     } catch {

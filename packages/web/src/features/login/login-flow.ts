@@ -112,6 +112,11 @@ export async function finishLogin(token: string, redirect: string | null): Promi
   const shown = useSession.getState().loginPageInfo
   const tenantInfo =
     shown?.tenantId === user.tenantId ? Promise.resolve(shown) : authApi.loginInfo(user.orgId).catch(() => null)
+  // A graduate's alumni session has its one page: no student site, no landing address, no app.
+  if (user.alumni) {
+    reuseLoadedUserOnce()
+    return { kind: 'done', to: homePathFor(user) }
+  }
   // A student signing in to an app (OpenID, CAS) goes back to it, not to the student site.
   if (user.userType === UserType.STUDENT && !RETURN_PAGES.some((p) => redirect?.startsWith(p))) {
     const site = (await tenantInfo)?.studentSiteUrl

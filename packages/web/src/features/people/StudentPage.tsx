@@ -1,5 +1,5 @@
 import { studentContracts, type StudentRow } from '@zhixiao/shared'
-import { Input, Select, Space } from 'antd'
+import { Input, Select, Space, Tag } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import {
@@ -168,7 +168,17 @@ export default function StudentPage({ path, title }: PageProps) {
         }
         fetch={(q) => studentApi.page({ ...query, pageIndex: q.pageIndex, pageSize: q.pageSize })}
         columns={[
-          { title: '姓名', dataIndex: 'trueName' },
+          // 休学 sits beside the name, so a phone shows it without scrolling the table sideways.
+          {
+            title: '姓名',
+            dataIndex: 'trueName',
+            render: (_, r) => (
+              <Space size={4} wrap>
+                {r.trueName}
+                {r.studyStatus === 'suspended' && <SuspendedTag />}
+              </Space>
+            ),
+          },
           textColumn('学号', 'jobNo'),
           sexColumn(),
           { title: '班级', key: 'class', render: (_, r) => (r.className ? `${r.gradeName ?? ''}${r.className}` : '—') },
@@ -193,4 +203,9 @@ export default function StudentPage({ path, title }: PageProps) {
       {parentsOf && <ParentsDrawer childId={parentsOf} onClose={() => setParams({}, { replace: true })} />}
     </PageFrame>
   )
+}
+
+/** 休学: dark orange text on the light orange tag (contrast above AA, antd's orange text is below it). */
+function SuspendedTag() {
+  return <Tag style={{ color: '#873800', background: '#fff7e6', borderColor: '#ffd591', marginInlineEnd: 0 }}>休学</Tag>
 }

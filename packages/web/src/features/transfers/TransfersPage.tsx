@@ -132,6 +132,15 @@ function RequestList({ box }: { box: Box }) {
             {r.refusedReason && (
               <div style={{ fontSize: 13, overflowWrap: 'anywhere' }}>拒绝理由：{r.refusedReason}</div>
             )}
+            {r.effectError && (
+              <Typography.Text
+                type="danger"
+                style={{ fontSize: 13, display: 'block' }}
+                data-testid="transfer-effect-error"
+              >
+                未能生效：{r.effectError}（系统每 10 分钟重试一次）
+              </Typography.Text>
+            )}
             <Space wrap style={{ fontSize: 12 }}>
               <Typography.Text type="secondary">申请于 {r.appliedAt}</Typography.Text>
               <Due r={r} />
