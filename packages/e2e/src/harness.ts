@@ -435,9 +435,25 @@ export async function signInFirstTime(page: Page, base: string, userName: string
   await page.getByRole('button', { name: '登录', exact: true }).click()
   const dialog = page.locator('.ant-modal')
   await dialog.getByText('密码长度为8-20位').first().waitFor()
+  // The dialog zooms in (antd's motion): a click while it still grows can press on 确定 and release beside it, the
+  // way the launcher's tiles were missed on a loaded machine (openLauncher).
+  await atRest(dialog)
   const inputs = dialog.locator('input[type="password"]')
-  await inputs.nth(0).fill(newPassword)
-  await inputs.nth(1).fill(newPassword)
+  for (const i of [0, 1]) {
+    await inputs.nth(i).fill(newPassword)
+    assert((await inputs.nth(i).inputValue()) === newPassword, `${userName}'s new password is typed in field ${i + 1}`)
+  }
   await dialog.getByRole('button', { name: /确\s*定/ }).click()
-  await page.waitForURL(/#\/portal\//)
+  // A first sign-in that stops short fails with what the page said (a refusal in the dialog or on the login form),
+  // not only with the time-out.
+  await page.waitForURL(/#\/portal\//).catch(async (e: unknown) => {
+    const said = await page
+      .locator('.ant-modal, .ant-alert, .ant-form-item-explain-error, .ant-message')
+      .allInnerTexts()
+      .catch(() => [])
+    throw new Error(
+      `${userName}'s first sign-in did not reach the portal (at ${page.url()}); the page says: ${said.join(' | ').slice(0, 400)}`,
+      { cause: e },
+    )
+  })
 }

@@ -86,8 +86,36 @@ try {
   await api('plan/school', { planId, orgId: big })
   const previewOne = secs(t)
   await api('plan/approve', { planId })
+  // Another user while the run goes on (the issue: "the server answering other users throughout"): a school admin's
+  // student list, page 1, every 250 ms, in the same process as the background run.
+  const other = await app.inject({
+    method: 'POST',
+    url: '/base/api/auth/loginByUserPwd',
+    payload: { userName: 'xxadmin', password: DEMO_PASSWORD, loginType: 1 },
+  })
+  const otherToken = (other.json() as { data: { userToken: string } }).data.userToken
+  const listTimes = async (ms: number[], until: () => boolean) => {
+    while (!until()) {
+      const s = performance.now()
+      const r = await app.inject({
+        method: 'POST',
+        url: '/base/api/userInfo/studentInfo/page',
+        headers: { authorization: `Bearer ${otherToken}` },
+        payload: { pageIndex: 1, pageSize: 10 },
+      })
+      if ((r.json() as { code: number }).code !== 0) throw new Error(`student list: ${r.body.slice(0, 200)}`)
+      ms.push(performance.now() - s)
+      await new Promise((r) => setTimeout(r, 250))
+    }
+  }
+  const quiet: number[] = []
+  const quietEnd = Date.now() + 5000
+  await listTimes(quiet, () => Date.now() > quietEnd)
+  const during: number[] = []
+  let finished = false
   t = Date.now()
   await api('plan/run', { planId })
+  const sampling = listTimes(during, () => finished)
   for (;;) {
     const p = await api('plan/detail', { planId })
     if (p.progress.done === p.progress.total || p.schools.every((s) => s.status === 'done' || s.status === 'failed'))
@@ -95,6 +123,12 @@ try {
     await new Promise((r) => setTimeout(r, 1000))
   }
   const runAll = secs(t)
+  finished = true
+  await sampling
+  const pct = (xs: number[], q: number) => {
+    const a = [...xs].sort((x, y) => x - y)
+    return a.length ? a[Math.min(a.length - 1, Math.floor(q * a.length))]!.toFixed(0) : '-'
+  }
   const done = await api('plan/detail', { planId })
   const students = await db.platform(async (trx) =>
     Number(
@@ -109,7 +143,11 @@ try {
       `\nroll-over: ${done.schools.length} schools, ${students} students (generated in ${generated} s)`,
       `plan detail with every school's summary (preview): ${preview} s`,
       `one school's full preview: ${previewOne} s`,
-      `run of all schools (background): ${runAll} s, done ${done.progress.done}/${done.progress.total}`,
+      `run of all schools (background): ${runAll} s, done ${done.progress.done}/${done.progress.total}` +
+        `, failed ${done.schools.filter((s) => s.status === 'failed').length}`,
+      `another user's student list meanwhile: p50 ${pct(during, 0.5)} / p95 ${pct(during, 0.95)} / max ` +
+        `${pct(during, 1)} ms over ${during.length} requests (before the run: p50 ${pct(quiet, 0.5)} / p95 ` +
+        `${pct(quiet, 0.95)} ms)`,
       `undo of one school (${STUDENTS} students): ${undo} s\n`,
     ].join('\n'),
   )
