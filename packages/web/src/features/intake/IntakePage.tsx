@@ -8,12 +8,13 @@ import {
 } from '@zhixiao/shared'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Card, Select, Space, Table, Tag, Typography } from 'antd'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { download } from '../../api/call'
 import { notify } from '../../api/feedback'
 import { PageFrame } from '../../components/crud'
 import type { PageProps } from '../../navigation/page-props'
 import { ImportLogDrawer } from '../imports/ImportLogDrawer'
+import { useImportPanel } from '../imports/store'
 import { useImportUpload } from '../imports/use-import-upload'
 import { intakeApi } from './api'
 
@@ -44,6 +45,12 @@ export default function IntakePage({ path, title }: PageProps) {
   const [logs, setLogs] = useState(false)
   const upload = useImportUpload(intakeContracts.importExcel, 'intake-import-file')
   const reload = () => KEYS.forEach((k) => void client.invalidateQueries({ queryKey: [k] }))
+  // An import runs as a job after the upload answers: when one of this page's kind ends, the grade's count and the
+  // student list are read again, so the new pupils show without reopening the page.
+  const lastImport = useImportPanel((s) => s.finished.find((t) => t.type === 'intake')?.importLogId)
+  useEffect(() => {
+    if (lastImport) KEYS.forEach((k) => void client.invalidateQueries({ queryKey: [k] }))
+  }, [lastImport, client])
   const run = async (what: string, go: () => Promise<{ msg: string }>) => {
     setBusy(what)
     try {
