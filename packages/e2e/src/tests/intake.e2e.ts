@@ -155,6 +155,11 @@ test('intake: xxadmin imports new pupils on 新生入学 (bad rows refused with 
       `the refused rows and their reasons: ${JSON.stringify(reasons)}`,
     )
     assert(!refused.flat().includes(liveCard), 'the error file masks the ID card')
+    // The page lists the same refused rows with their reasons.
+    const listed = screen.getByTestId('intake-refused')
+    await tableRow(listed, IntakeMsg.ID_CARD_BAD).getByText('4', { exact: true }).waitFor()
+    await tableRow(listed, `该身份证号已是「${middle.name}」的在读学生`).getByText('5', { exact: true }).waitFor()
+    assert((await tableRow(listed, '').count()) === 2, 'two refused rows listed')
 
     // The good rows are whole: both pupils in the intake grade, unplaced, and no trace of the refused ones.
     const list = screen.locator('.ant-table').filter({ has: page.locator('caption', { hasText: '新生年级学生' }) })
