@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { antdStaticStyle } from './build/antd-static-style'
 import { chartsReactDom } from './build/charts-react-dom'
 import { precompress } from './build/precompress'
 import { stripContractSchemas } from './build/strip-contract-schemas'
@@ -23,7 +24,7 @@ const productionRouter = [
 ]
 
 export default defineConfig(({ mode }) => ({
-  plugins: [stripContractSchemas(), chartsReactDom(), react(), precompress()],
+  plugins: [stripContractSchemas(), chartsReactDom(), react(), antdStaticStyle(), precompress()],
   resolve: { alias: mode === 'production' ? productionRouter : [] },
   server: { proxy: { '/base': `http://127.0.0.1:${apiPort}`, '/sc-mobile-api': `http://127.0.0.1:${apiPort}` } },
   build: {

@@ -25,12 +25,12 @@ const envelopeOk = (body: string) => {
 }
 
 /** Registers an app with server credentials and the directory grant as the demo bureau admin; returns its client. */
-async function registerApp(base: string) {
+async function registerApp(base: string, name: string) {
   const headers = await bureauHeaders(base)
   const appId = (
     await postJson<Envelope<number>>(
       `${base}/base/mobileApp/save`,
-      { name: '压测应用', entryUrl: 'https://bench.example.com/' },
+      { name, entryUrl: 'https://bench.example.com/' },
       headers,
     )
   ).data
@@ -53,11 +53,13 @@ async function registerApp(base: string) {
 export async function benchHub(
   base: string,
   tenantId: number,
-  schoolId: number,
+  /** null: the whole district's students (the district bench). */
+  schoolId: number | null,
   students: number,
   seconds: number,
+  opts: { appName?: string; maxDeep?: number } = {},
 ): Promise<HubBench> {
-  const { clientId, secret } = await registerApp(base)
+  const { clientId, secret } = await registerApp(base, opts.appName ?? '压测应用')
   const basic = `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}`
   const tokenUrl = `${base}/t/${tenantId}/oidc/token`
   const tokenReq: Options = {
@@ -73,9 +75,9 @@ export async function benchHub(
   const access = ((await res.json()) as { access_token: string }).access_token
   const auth = { authorization: `Bearer ${access}` }
   const page = (cursor?: string) =>
-    `${base}/open/v1/students?school_id=${schoolId}&limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`
+    `${base}/open/v1/students?limit=1000${schoolId === null ? '' : `&school_id=${schoolId}`}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`
   // A cursor deep into the school: follow next_cursor to the page that starts near the middle.
-  const deepAt = Math.max(1, Math.floor(students / 1000 / 2))
+  const deepAt = Math.min(opts.maxDeep ?? Infinity, Math.max(1, Math.floor(students / 1000 / 2)))
   let cursor: string | undefined
   for (let i = 0; i < deepAt; i++) {
     const r = (await (await fetch(page(cursor), { headers: auth })).json()) as Envelope<{ next_cursor: string | null }>
@@ -89,17 +91,18 @@ export async function benchHub(
   return { students, token, firstPage, deepPage, deepAt: deepAt + 1 }
 }
 
-export function formatHub(b: HubBench): string {
+export function formatHub(b: HubBench, title = `identity hub: a school of ${b.students} students`): string {
   const rows: [string, Result][] = [
     ['token (client credentials)', b.token],
     ['directory: 1,000 students, page 1', b.firstPage],
     [`directory: 1,000 students, page ${b.deepAt}`, b.deepPage],
   ]
-  const cells = [['identity hub (10 conns)', 'req/s', 'p99 ms', 'students/s', '÷ token req/s']]
+  const cells = [['identity hub (10 conns)', 'req/s', 'p97.5 ms', 'p99 ms', 'students/s', '÷ token req/s']]
   for (const [name, r] of rows) {
     cells.push([
       name,
       r.requests.average.toFixed(1),
+      String(r.latency.p97_5),
       String(r.latency.p99),
       name.startsWith('directory') ? (r.requests.average * 1000).toFixed(0) : '',
       (r.requests.average / b.token.requests.average).toFixed(2),
@@ -108,7 +111,7 @@ export function formatHub(b: HubBench): string {
   const bad = rows.reduce((s, [, r]) => s + r.non2xx + r.mismatches + r.errors, 0)
   const widths = cells[0]!.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)))
   return [
-    `\nidentity hub: a school of ${b.students} students`,
+    `\n${title}`,
     ...cells.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')),
     ...(bad ? [`WARNING: ${bad} failed hub requests`] : []),
   ].join('\n')

@@ -2,7 +2,9 @@
 // child process, loaded one run at a time with autocannon from this process. Prints req/s, p99 and ours/bare.
 // Then imports BENCH_IMPORT_ROWS students (default 100000; 0 skips) from a real .xlsx and exports them again.
 // Then a real sign-in in headless Chromium, 登录 to a settled /portal/home, with its API calls (BENCH_SIGNIN=0 skips).
-// Then Lighthouse's performance score of the signed-in /portal/home and of the login page (BENCH_LIGHTHOUSE=0 skips).
+// Then Lighthouse's performance score of the signed-in /portal/home, the parent's /mobile/home and the login page,
+// the median of BENCH_LIGHTHOUSE_RUNS (default 3) runs per preset (BENCH_LIGHTHOUSE=0 skips; `npm run bench:lighthouse`
+// runs only this part, bench/lighthouse-only.ts).
 // Then the people lists of a generated 100,000-member school (BENCH_LIST_ROWS, default 100000; 0 skips), and of a
 // district of 300 schools (BENCH_DISTRICT_STUDENTS, e.g. 1000000; 0, the default, skips).
 // With the lists' school: the identity hub's token endpoint and a 1,000-student directory page (BENCH_HUB=0 skips).
@@ -16,7 +18,7 @@ import { spawnSync } from 'node:child_process'
 import { OperationType } from '@zhixiao/shared'
 import type { Options, Result } from 'autocannon'
 import { benchImport, type ImportBenchResult } from './import.js'
-import { benchLighthouse, formatLighthouse, type LighthouseRun } from './lighthouse.js'
+import { benchLighthousePages, formatLighthouse, type LighthousePage } from './lighthouse.js'
 import { load, postJson, startServer, stopAll, stopServer } from './lib.js'
 import { benchDistrict, formatDistrict, type DistrictBench } from './district.js'
 import { benchHub, formatHub, type HubBench } from './hub.js'
@@ -32,8 +34,6 @@ const listRows = Number(process.env.BENCH_LIST_ROWS ?? 100_000)
 const districtStudents = Number(process.env.BENCH_DISTRICT_STUDENTS ?? 0)
 const hubOn = process.env.BENCH_HUB !== '0'
 const rolloverSchools = Number(process.env.BENCH_ROLLOVER_SCHOOLS ?? 0)
-const HOME_ROUTE = '/portal/home'
-const LOGIN_PAGE_ROUTE = '/redirect/login'
 // BENCH_DB=postgres: the whole bench on a throwaway PostgreSQL server (as .ci/run makes one), unless DATABASE_URL names one.
 let throwaway: ThrowawayPostgres | undefined
 if (process.env.BENCH_DB === 'postgres' && !process.env.DATABASE_URL) {
@@ -176,15 +176,7 @@ async function main(): Promise<number> {
   }
   let lighthouseRuns: LighthousePage[] | null = null
   if (lighthouseOn) {
-    lighthouseRuns = []
-    for (const [route, token] of [
-      [HOME_ROUTE, ourToken],
-      [LOGIN_PAGE_ROUTE, null],
-    ] as const) {
-      process.stderr.write(`running Lighthouse on ${route}…`)
-      lighthouseRuns.push({ route, signedIn: !!token, runs: await benchLighthouse(ours.base, token, route) })
-      process.stderr.write(' done\n')
-    }
+    lighthouseRuns = await benchLighthousePages(ours.base)
   }
   let imported: ImportBenchResult | null = null
   if (importRows > 0) {
@@ -229,12 +221,6 @@ async function main(): Promise<number> {
     }
   }
   return report(rows, [ours.output(), bare.output()], imported, lighthouseRuns, signIns, lists, district, hub)
-}
-
-interface LighthousePage {
-  route: string
-  signedIn: boolean
-  runs: LighthouseRun[]
 }
 
 function report(
@@ -310,7 +296,7 @@ function report(
     )
   }
   if (signIns) console.log(formatSignIn(signIns))
-  for (const l of lighthouseRuns ?? []) console.log(formatLighthouse(l.route, l.runs, l.signedIn))
+  for (const l of lighthouseRuns ?? []) console.log(formatLighthouse(l.route, l.presets, l.who))
   if (imported) {
     const i = imported
     console.log(

@@ -58,7 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(REPO_ROOT, env.DATA_DIR ?? 'data'),
     logLevel: env.LOG_LEVEL ?? 'info',
     password: passwordParams(env),
-    webDist: path.resolve(REPO_ROOT, 'packages/web/dist'),
+    // WEB_DIST: another build (the Lighthouse bench measures a "before" build beside the current one).
+    webDist: path.resolve(REPO_ROOT, env.WEB_DIST ?? 'packages/web/dist'),
     seedDemo: env.SEED_DEMO !== '0',
     importStaleSeconds: Number(env.IMPORT_STALE_SECONDS ?? 30),
     secretKey: env.SECRET_KEY || undefined,

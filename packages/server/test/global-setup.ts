@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { Kysely } from 'kysely'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
@@ -30,7 +31,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // connection, and the pooler would keep its idle ones (test/db-server.ts).
   const serverUrl = directUrl()
   if (!serverUrl) {
-    const pglite = new PGlite()
+    const pglite = new PGlite({ extensions: { pg_trgm } }) // as db/database.ts opens it
     const kysely = new Kysely<Database>({ dialect: new PreparedPGliteDialect(pglite) })
     await migrateToLatest(kysely)
     await syncPermissionCatalogue(kysely)

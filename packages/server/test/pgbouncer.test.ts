@@ -90,8 +90,8 @@ describe.skipIf(!bouncer)('behind PgBouncer in transaction mode', () => {
     for (const a of [...answers, ...together]) {
       const own = a.tenant === 1 ? '甲区老师' : '乙区老师'
       const other = a.tenant === 1 ? '乙区老师' : '甲区老师'
-      expect(a.names.filter((n) => n.startsWith(own)).sort()).toEqual([`${own}0`, `${own}1`, `${own}2`])
-      expect(a.names.filter((n) => n.startsWith(other))).toEqual([])
+      expect(a.names.filter((n: string) => n.startsWith(own)).sort()).toEqual([`${own}0`, `${own}1`, `${own}2`])
+      expect(a.names.filter((n: string) => n.startsWith(other))).toEqual([])
     }
   })
 

@@ -15,9 +15,6 @@ export const ALUMNI_ACCOUNT_DAYS_MAX = 3650
 /** What sign-in answers an expired account (a graduate after the alumni period). */
 export const ACCOUNT_EXPIRED_MESSAGE = '账号已过期，请联系学校'
 
-/** The web page an alumni session lands on (and is kept on: it has no other page). */
-export const ALUMNI_HOME = '/redirect/alumni'
-
 /** What every route not open to alumni answers an alumni session (403; server platform/auth-hook.ts). */
 export const ALUMNI_SESSION_MESSAGE = '校友账号仅可查看本人学籍信息'
 

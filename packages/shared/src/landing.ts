@@ -1,5 +1,11 @@
 import { isSchoolUnit } from './constants.js'
 
+/**
+ * The web page an alumni session lands on (and is kept on: it has no other page; docs/school-year.md "Graduation and
+ * alumni"). Here, not in alumni.ts, because the login route reads it and must not pull in that file's zod schemas.
+ */
+export const ALUMNI_HOME = '/redirect/alumni'
+
 /** Landing page after login (000 §2.4, 001 §2.3): by unit attribute, then by menu permission. */
 export function landingPath(unitAttr: number, permissions: readonly string[]): string {
   const has = (c: string) => permissions.includes(c)

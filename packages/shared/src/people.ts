@@ -405,6 +405,8 @@ export type JoinRow = z.infer<typeof joinRow>
 export const searchPersonBody = z.object({
   keyword: z.string().trim().max(50).optional().nullable(),
   userType: z.coerce.number().int().optional().nullable(),
+  /** A school (or other org) of the caller's scope, with its sub-orgs: the bureau's school filter. */
+  orgId: z.coerce.number().int().positive().optional().nullable(),
   ...paging,
 })
 export type SearchPersonBody = z.input<typeof searchPersonBody>

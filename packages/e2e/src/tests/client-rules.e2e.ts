@@ -270,13 +270,16 @@ test("client rules: the home's content blocks render at their sizes: carousel, v
   }
 
   // Carousel: the block's own picture with its caption, 320 high, full width (span 24, no card).
-  const slide = blocks.locator('[data-block="carousel"] .slick-active .zx-carousel-slide')
+  const slide = blocks.locator('[data-block="carousel"] .zx-carousel-item.is-active .zx-carousel-slide')
   await slide.getByText('校园一角').waitFor()
   assert(
     (await slide.locator('img').getAttribute('src')) === picture('#1677ff'),
     "the carousel shows the block's picture",
   )
-  assert((await box('[data-block="carousel"] .slick-active .zx-carousel-slide')).h === 320, 'the carousel is 320 high')
+  assert(
+    (await box('[data-block="carousel"] .zx-carousel-item.is-active .zx-carousel-slide')).h === 320,
+    'the carousel is 320 high',
+  )
   // Spans out of 24: the 12-column video block is half the 24-column carousel's width (the gutter aside).
   const full = await box('[data-block-type="carousel"]')
   const half = await box('[data-block-type="video"]')

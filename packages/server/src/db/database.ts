@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import {
   Kysely,
   PostgresAdapter,
@@ -57,6 +58,8 @@ export class Db {
       dataDir: opts.dataDir,
       loadDataDir: opts.loadDataDir,
       parsers: { [DATE_OID]: (v: string) => v },
+      // The people search's trigram indexes (migration 202611300300); PostgreSQL servers have it in contrib.
+      extensions: { pg_trgm },
     })
     const kysely = new Kysely<Database>({ dialect: new PreparedPGliteDialect(pglite) })
     return new Db(kysely, 'pglite', async () => {

@@ -60,6 +60,8 @@ import * as m202611290500 from './migrations/202611290500_transfer_reminders.js'
 import * as m202611290600 from './migrations/202611290600_create_school_stats_snapshot.js'
 import * as m202611290700 from './migrations/202611290700_add_enrolment_previous_index.js'
 import * as m202611300100 from './migrations/202611300100_add_alumni_session.js'
+import * as m202611300300 from './migrations/202611300300_add_people_search_indexes.js'
+import * as m202611300500 from './migrations/202611300500_add_org_unit_id_index.js'
 import * as m202611300600 from './migrations/202611300600_transfer_effect_error.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -120,6 +122,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611290600_create_school_stats_snapshot': m202611290600,
   '202611290700_add_enrolment_previous_index': m202611290700,
   '202611300100_add_alumni_session': m202611300100,
+  '202611300300_add_people_search_indexes': m202611300300,
+  '202611300500_add_org_unit_id_index': m202611300500,
   '202611300600_transfer_effect_error': m202611300600,
 }
 

@@ -1,54 +1,13 @@
 import ConfigProvider from 'antd/es/config-provider'
 import zhCN from 'antd/es/locale/zh_CN'
 import type { ReactNode } from 'react'
+import { THEME } from './antd-theme'
 
 /**
  * Every table is as wide as its content and scrolls sideways inside its card when the screen is narrower (a phone),
  * instead of squeezing its cells to one character a line. Set once here, so no page has to remember it.
  */
 const TABLE = { scroll: { x: 'max-content' } } as const
-
-/**
- * The portal's colours, chosen so that text reaches WCAG 2.1 AA contrast (4.5:1) on white and on antd's light
- * backgrounds: antd's defaults do not (#1677ff links 4.1:1, rgba(0,0,0,.45) dates 3.4:1, #bfbfbf placeholders, the
- * green, cyan, orange and gold tags 2–3.4:1, white on #ff4d4f badges 3.3:1). Set once here, so no page has to
- * remember it; docs/portal-config.md "Accessibility".
- */
-const TOKENS = {
-  colorPrimary: '#0958d9', // 6.2:1 on white, also white text on primary buttons
-  // Hovered buttons and links turn darker, not lighter (antd's lighter hover is 4.2:1).
-  colorPrimaryHover: '#003eb3',
-  colorInfo: '#0958d9', // links derive from it
-  colorInfoHover: '#003eb3',
-  colorLinkHover: '#003eb3',
-  colorSuccess: '#237804',
-  colorWarning: '#ad4e00',
-  colorError: '#cf1322',
-  colorTextTertiary: 'rgba(0, 0, 0, 0.6)', // dates, descriptions, captions (colorTextDescription derives from it)
-  colorTextPlaceholder: 'rgba(0, 0, 0, 0.6)',
-  borderRadius: 8,
-} as const
-
-/**
- * Preset tag colours: antd writes shade 7 on shade 1; where that is under 4.5:1 the next darker shade is used. Each is
- * set under both of antd's names (green7, green-7), which share one CSS variable.
- */
-const TAG_TEXT = {
-  volcano: '#ad2102',
-  orange: '#ad4e00',
-  gold: '#874d00',
-  yellow: '#876800',
-  lime: '#3f6600',
-  green: '#237804',
-  cyan: '#006d75',
-}
-const PALETTE = Object.fromEntries(
-  Object.entries(TAG_TEXT).flatMap(([name, hex]) => [
-    [`${name}7`, hex],
-    [`${name}-7`, hex],
-  ]),
-)
-const THEME = { token: { ...TOKENS, ...PALETTE } }
 
 /** antd in Chinese (no space inserted between two Chinese characters in buttons) with the portal's theme. */
 export function AntdTheme({ children }: { children: ReactNode }) {

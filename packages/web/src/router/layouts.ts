@@ -1,10 +1,15 @@
 import type { LayoutName } from '@zhixiao/shared'
 import type { ComponentType } from 'react'
+import { applyAntdCss } from '../bootstrap/antd-css'
 
 type LayoutModule = { Component: ComponentType }
 
-/** The app shell around every page but the login pages (antd providers, router/shell.tsx), loaded once. */
-export const loadShell = (): Promise<LayoutModule> => import('./shell').then((m) => ({ Component: m.AppShell }))
+/**
+ * The app shell around every page but the login pages (antd providers, router/shell.tsx), loaded once, together with
+ * antd's build-time styles (bootstrap/antd-css.ts): nothing antd renders before both are there.
+ */
+export const loadShell = (): Promise<LayoutModule> =>
+  Promise.all([import('./shell'), applyAntdCss(3000)]).then(([m]) => ({ Component: m.AppShell }))
 
 /** Layouts load lazily too, so the login page (redirect layout) does not carry the admin frame. */
 export const LAYOUTS: Record<LayoutName, () => Promise<LayoutModule>> = {

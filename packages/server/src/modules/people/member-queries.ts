@@ -19,45 +19,134 @@ export function listBuiltinRoles(trx: Trx) {
     .execute()
 }
 
-export function insertAccounts(trx: Trx, rows: Insertable<Database['account']>[]) {
-  return trx.insertInto('account').values(rows).returning(['id', 'user_name']).execute()
+// The member inserts bind one array per column and unnest() them (INSERT … SELECT FROM unnest(…)): a handful of
+// parameters whatever the row count, so an import batch of thousands of rows stays one short statement to parse and
+// plan, and never meets PostgreSQL's 65,535-parameter cap that a VALUES list of 5,000 × 16 columns would.
+const arr = <T>(v: T[], type: string) => sql`${sql.val(v)}::${sql.raw(type)}[]`
+
+/** New accounts sharing one password hash (each must reset it); answers their ids by login name. */
+export function insertAccounts(trx: Trx, passwordHash: string, rows: { user_name: string; phone: string | null }[]) {
+  return sql<{ id: number; user_name: string }>`
+    INSERT INTO account (user_name, phone, password_hash, must_reset)
+    SELECT n, p, ${passwordHash}, true FROM unnest(${arr(
+      rows.map((r) => r.user_name),
+      'text',
+    )}, ${arr(
+      rows.map((r) => r.phone),
+      'text',
+    )}) AS t(n, p)
+    RETURNING id, user_name`
+    .execute(trx)
+    .then((r) => r.rows.map((x) => ({ id: Number(x.id), user_name: x.user_name })))
 }
 
-export function insertLoginNames(trx: Trx, rows: Insertable<Database['login_name']>[]) {
-  return trx.insertInto('login_name').values(rows).execute()
+export async function insertLoginNames(trx: Trx, tenantId: number, rows: { user_name: string; account_id: number }[]) {
+  await sql`
+    INSERT INTO login_name (user_name, tenant_id, account_id)
+    SELECT n, ${tenantId}, a FROM unnest(${arr(
+      rows.map((r) => r.user_name),
+      'text',
+    )}, ${arr(
+      rows.map((r) => r.account_id),
+      'bigint',
+    )}) AS t(n, a)`.execute(trx)
 }
 
-export function insertUserInfos(trx: Trx, rows: Insertable<Database['user_info']>[]) {
-  return trx.insertInto('user_info').values(rows).returning('id').execute()
+type NewUserInfo = Pick<
+  Insertable<Database['user_info']>,
+  | 'account_id'
+  | 'org_id'
+  | 'user_type'
+  | 'true_name'
+  | 'phone'
+  | 'job_no'
+  | 'dept_id'
+  | 'class_id'
+  | 'position_id'
+  | 'title_id'
+  | 'teacher_type_id'
+  | 'entered_on'
+  | 'remark'
+  | 'import_job_id'
+>
+const INFO_COLUMNS: [keyof NewUserInfo, string][] = [
+  ['account_id', 'bigint'],
+  ['org_id', 'bigint'],
+  ['user_type', 'int'],
+  ['true_name', 'text'],
+  ['phone', 'text'],
+  ['job_no', 'text'],
+  ['dept_id', 'bigint'],
+  ['class_id', 'bigint'],
+  ['position_id', 'bigint'],
+  ['title_id', 'bigint'],
+  ['teacher_type_id', 'bigint'],
+  ['entered_on', 'date'],
+  ['remark', 'text'],
+  ['import_job_id', 'bigint'],
+]
+
+/** Memberships; answers each new row's id with its account and org (one membership per account and org). */
+export function insertUserInfos(trx: Trx, rows: NewUserInfo[]) {
+  const cols = sql.join(INFO_COLUMNS.map(([c]) => sql.ref(c)))
+  const arrays = sql.join(
+    INFO_COLUMNS.map(([c, type]) =>
+      arr(
+        rows.map((r) => r[c] ?? null),
+        type,
+      ),
+    ),
+  )
+  return sql<{ id: number; account_id: number; org_id: number }>`
+    INSERT INTO user_info (${cols}) SELECT * FROM unnest(${arrays})
+    RETURNING id, account_id, org_id`
+    .execute(trx)
+    .then((r) => r.rows.map((x) => ({ id: Number(x.id), account_id: Number(x.account_id), org_id: Number(x.org_id) })))
 }
 
-export function insertUserRoles(trx: Trx, rows: Insertable<Database['user_role']>[]) {
-  return trx.insertInto('user_role').values(rows).execute()
+export async function insertUserRoles(trx: Trx, rows: { user_info_id: number; role_id: number }[]) {
+  await sql`
+    INSERT INTO user_role (user_info_id, role_id)
+    SELECT * FROM unnest(${arr(
+      rows.map((r) => r.user_info_id),
+      'bigint',
+    )}, ${arr(
+      rows.map((r) => r.role_id),
+      'bigint',
+    )})`.execute(trx)
 }
 
 const PERSON_COLUMNS = [
-  'id_card',
-  'sex',
-  'birthday',
-  'nation',
-  'political_status_id',
-  'education_id',
-  'degree_id',
-  'email',
+  ['id_card', 'text'],
+  ['sex', 'smallint'],
+  ['birthday', 'date'],
+  ['nation', 'text'],
+  ['political_status_id', 'bigint'],
+  ['education_id', 'bigint'],
+  ['degree_id', 'bigint'],
+  ['email', 'text'],
 ] as const
+type NewPerson = { account_id: number } & { [K in (typeof PERSON_COLUMNS)[number][0]]: Database['person'][K] }
 
 /** Inserts person rows, or overwrites every fact column of an account's existing one. */
-export function upsertPersons(trx: Trx, rows: Insertable<Database['person']>[]) {
-  return trx
-    .insertInto('person')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['tenant_id', 'account_id']).doUpdateSet((eb) => ({
-        ...Object.fromEntries(PERSON_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])),
-        updated_at: sql`now()`,
-      })),
-    )
-    .execute()
+export async function upsertPersons(trx: Trx, rows: NewPerson[]) {
+  const cols = sql.join(['account_id', ...PERSON_COLUMNS.map(([c]) => c)].map((c) => sql.ref(c)))
+  const arrays = sql.join([
+    arr(
+      rows.map((r) => r.account_id),
+      'bigint',
+    ),
+    ...PERSON_COLUMNS.map(([c, type]) =>
+      arr(
+        rows.map((r) => r[c]),
+        type,
+      ),
+    ),
+  ])
+  const updates = sql.join(PERSON_COLUMNS.map(([c]) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`))
+  await sql`
+    INSERT INTO person (${cols}) SELECT * FROM unnest(${arrays})
+    ON CONFLICT (tenant_id, account_id) DO UPDATE SET ${updates}, updated_at = now()`.execute(trx)
 }
 
 /** The stored facts of an account's person row (an edit keeps what it does not name, and compares masks with them). */

@@ -113,22 +113,18 @@ export async function insertMembers(
   if (fresh.length) {
     const accounts = await insertAccounts(
       trx,
-      fresh.map((m) => ({
-        user_name: m.userName,
-        password_hash: passwordHash,
-        must_reset: true,
-        phone: m.phone,
-        locked_until: null,
-      })),
+      passwordHash,
+      fresh.map((m) => ({ user_name: m.userName, phone: m.phone })),
     )
     const byName = new Map(accounts.map((a) => [a.user_name, a.id]))
     for (const m of fresh) m.accountId = byName.get(m.userName)!
     await insertLoginNames(
       trx,
-      accounts.map((a) => ({ user_name: a.user_name, tenant_id: tenantId, account_id: a.id })),
+      tenantId,
+      accounts.map((a) => ({ user_name: a.user_name, account_id: a.id })),
     )
   }
-  const infos = await insertUserInfos(
+  const inserted = await insertUserInfos(
     trx,
     members.map((m) => ({
       account_id: m.accountId!,
@@ -136,7 +132,6 @@ export async function insertMembers(
       user_type: m.userType,
       true_name: m.trueName,
       phone: m.phone,
-      avatar_url: null,
       job_no: m.jobNo ?? null,
       dept_id: m.deptId ?? null,
       class_id: m.classId ?? null,
@@ -146,9 +141,11 @@ export async function insertMembers(
       entered_on: m.enteredOn ?? null,
       remark: m.remark ?? null,
       import_job_id: m.importJobId ?? null,
-      archived_at: null,
     })),
   )
+  // Matched by (account, org), which a unique index keeps to one membership, not by the order RETURNING gives.
+  const idOf = new Map(inserted.map((r) => [`${r.account_id}:${r.org_id}`, r.id]))
+  const infos = members.map((m) => ({ id: idOf.get(`${m.accountId}:${m.orgId}`)! }))
   const roles = await builtinRoleIds(trx)
   const links = members
     .map((m, i) => ({

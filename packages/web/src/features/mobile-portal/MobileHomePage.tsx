@@ -1,7 +1,8 @@
 import { ALARM_LEVEL_LABEL, AppMsg, type FamilyBlock, type MobileHome } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Carousel, Select, Skeleton } from 'antd'
+import { Alert, Select, Skeleton } from 'antd'
 import type { PageProps } from '../../navigation/page-props'
+import { SnapCarousel } from '../portal/blocks/SnapCarousel'
 import { AppGrid } from './AppGrid'
 import { mobileApi, MobileKeys, useMobileHome } from './api'
 import { useChildPick } from './MobileLayout'
@@ -55,19 +56,30 @@ function Block({ home, block }: { home: MobileHome; block: FamilyBlock }) {
     case 'banner':
       return home.banners.length ? (
         <div style={{ marginBottom: 12 }} data-testid="mobile-banners">
-          <Carousel autoplay autoplaySpeed={3000}>
-            {home.banners.map((b) => (
-              <a
-                key={b.id}
-                href={b.link ?? undefined}
-                target={b.link?.startsWith('http') ? '_blank' : undefined}
-                rel="noreferrer"
-                data-banner={b.title}
-              >
-                <img className="zx-m-banner" src={b.imageUrl} alt={b.title} />
-              </a>
-            ))}
-          </Carousel>
+          <SnapCarousel
+            label="横幅"
+            speed={3000}
+            slides={home.banners.map((b, i) => ({
+              key: b.id,
+              render: (active) => (
+                <a
+                  href={b.link ?? undefined}
+                  target={b.link?.startsWith('http') ? '_blank' : undefined}
+                  rel="noreferrer"
+                  tabIndex={active ? undefined : -1}
+                  data-banner={b.title}
+                >
+                  <img
+                    className="zx-m-banner"
+                    src={b.imageUrl}
+                    alt={b.title}
+                    fetchPriority={i === 0 ? 'high' : 'low'}
+                    loading={i === 0 ? 'eager' : 'lazy'}
+                  />
+                </a>
+              ),
+            }))}
+          />
         </div>
       ) : null
     case 'child':

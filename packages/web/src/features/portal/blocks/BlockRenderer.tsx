@@ -3,6 +3,7 @@ import { Card, Col, Row } from 'antd'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { AppsBlock } from './AppsBlock'
+import { Deferred } from './Deferred'
 import { ImageCarouselBlock } from './ImageCarouselBlock'
 import { NewsListBlock } from './NewsListBlock'
 import { QrBlock } from './QrBlock'
@@ -48,25 +49,44 @@ function body(m: ModuleRow, p: BlockRendererProps): ReactNode {
   }
 }
 
-/** Renders a home: its shown blocks in order on a 24-column grid, each in a card titled by the block (a carousel bare). */
+/** About the height each block takes (px): the place a deferred block keeps until it renders. */
+const PLACE_HEIGHT: Record<ModuleRow['type'], number> = {
+  carousel: 320,
+  news: 300,
+  video: 280,
+  text: 120,
+  swiper: 200,
+  qr: 200,
+  apps: 200,
+}
+
+function block(m: ModuleRow, p: BlockRendererProps): ReactNode {
+  return m.type === 'carousel' && !m.title ? (
+    body(m, p)
+  ) : (
+    <Card
+      className="zx-block"
+      size="small"
+      title={m.title || undefined}
+      extra={m.type === 'news' && !p.visitor ? <Link to={moreNewsLink(m)}>更多</Link> : undefined}
+    >
+      {body(m, p)}
+    </Card>
+  )
+}
+
+/**
+ * Renders a home: its shown blocks in order on a 24-column grid, each in a card titled by the block (a carousel bare).
+ * The first block renders at once (the top of the screen, usually the carousel and the page's largest paint); the
+ * others as they near the screen or the browser is idle (Deferred), so the first screen is not held back by all.
+ */
 export function BlockRenderer(p: BlockRendererProps) {
   const blocks = p.layout.modules.filter((m) => m.status === 0 && !(p.visitor && m.type === 'apps'))
   return (
     <Row gutter={[16, 16]} data-testid="portal-blocks">
       {blocks.map((m, i) => (
         <Col key={m.id ?? `d${i}`} xs={24} lg={m.span} data-block-type={m.type}>
-          {m.type === 'carousel' && !m.title ? (
-            body(m, p)
-          ) : (
-            <Card
-              className="zx-block"
-              size="small"
-              title={m.title || undefined}
-              extra={m.type === 'news' && !p.visitor ? <Link to={moreNewsLink(m)}>更多</Link> : undefined}
-            >
-              {body(m, p)}
-            </Card>
-          )}
+          {i === 0 ? block(m, p) : <Deferred height={PLACE_HEIGHT[m.type]}>{block(m, p)}</Deferred>}
         </Col>
       ))}
     </Row>
