@@ -284,4 +284,37 @@ describe('deep pages of the people lists', () => {
       ).toEqual(want)
     }
   })
+
+  it('build the anchors of a new version once when its first deep pages arrive together', async () => {
+    await t.db.tenant(w.tenantId, (trx) =>
+      trx
+        .updateTable('user_info')
+        .set({ sort: 3 })
+        .where('user_type', '=', UserType.STAFF)
+        .where('true_name', '=', '深页1280')
+        .execute(),
+    )
+    const built = anchorBuilds.count
+    const page = (pageIndex: number) =>
+      call(t, {
+        url: '/base/api/userInfo/teacherInfo/page',
+        token: s.schoolAdmin,
+        body: { orgId: w.schoolId, pageIndex, pageSize: 10 },
+      })
+    const got = await Promise.all([120, 121, 125, 128].map(page))
+    expect(got.map((r) => r.code)).toEqual([0, 0, 0, 0])
+    expect(anchorBuilds.count).toBe(built + 1)
+    const want = await t.db.tenant(w.tenantId, async (trx) =>
+      (
+        await teacherKeys(trx, w.schoolId, { archived: false })
+          .select('u.id')
+          .orderBy('u.sort')
+          .orderBy('u.id')
+          .offset(1190)
+          .limit(10)
+          .execute()
+      ).map((r) => r.id),
+    )
+    expect(got[0]!.data.list.map((r: { id: number }) => r.id)).toEqual(want)
+  })
 })
