@@ -44,21 +44,12 @@ export function UserMenuButton({ menu, color, children }: { menu: MenuProps; col
     button.current?.focus()
   }
   const onClick: MenuProps['onClick'] = (info) => {
+    // Chosen with Enter, the key is spent here: its keypress would otherwise go on to whatever holds the focus by
+    // then — this button (opening the menu again) or, on a slow machine, the dialog the item opens (its 关闭 button,
+    // shutting it at once; seen in CI under load).
+    if (info.domEvent.type === 'keydown') info.domEvent.preventDefault()
     close()
-    // Chosen with a key, the item's action (a dialog that takes the focus) waits for the key to come up: on a slow
-    // machine the dialog was there before the key press ended, and the same Enter pressed its first button (关闭),
-    // closing it at once (seen in CI under load: accessibility.e2e "修改密码 opens and closes back to it").
-    if (!info.domEvent.type.startsWith('key')) return menu.onClick?.(info)
-    let done = false
-    const act = () => {
-      if (done) return
-      done = true
-      window.removeEventListener('keyup', later, true)
-      menu.onClick?.(info)
-    }
-    const later = () => setTimeout(act, 0)
-    window.addEventListener('keyup', later, true)
-    setTimeout(act, 600) // a key held down, or its keyup lost to another window
+    menu.onClick?.(info)
   }
   return (
     <Dropdown
