@@ -36,14 +36,18 @@ export function studentIdsInClass(keys: MemberKeys, classId: number, limit: numb
   return q.limit(limit).execute()
 }
 
-/** Student ids of the classes after `classId`, in list order. */
-export function studentIdsAfterClass(keys: MemberKeys, classId: number, limit: number) {
+/**
+ * Student ids from the `offset`-th student of class `classId` on, through the following classes, in list order: one
+ * index range that skips only inside that class.
+ */
+export function studentIdsFromClass(keys: MemberKeys, classId: number, offset: number, limit: number) {
   return keys
-    .where('u.class_id', '>', classId)
+    .where('u.class_id', '>=', classId)
     .select('u.id')
     .orderBy('u.class_id')
     .orderBy('u.job_no')
     .orderBy('u.id')
+    .offset(offset)
     .limit(limit)
     .execute()
 }

@@ -7,7 +7,7 @@ import {
   classCounts,
   idsFromAnchor,
   listState,
-  studentIdsAfterClass,
+  studentIdsFromClass,
   studentIdsInClass,
 } from './deep-page-queries.js'
 
@@ -32,10 +32,11 @@ interface ClassStarts {
 /**
  * Students are ordered by class, then student number, then id, and the kept counts hold the number of students of
  * every class: the class that holds offset O and the offset inside it follow from the counts, so the page is read
- * from that class on (class sizes are hundreds), then the following classes, then students without a class (last,
- * as NULLS LAST orders them). The classes' starts are kept per process for the list's version, like the anchors
- * below: summing a 100,000-student school's counts by class on every deep page cost PGlite about 8 ms (page 4,000's
- * p99 was 2.4× page 1's); a deep page now reads the version and total, the class's rows and the page's rows.
+ * from that class on through the following classes in one index range that skips only inside the class (class sizes
+ * are hundreds), then students without a class (last, as NULLS LAST orders them). The classes' starts are kept per
+ * process for the list's version, like the anchors below: summing a 100,000-student school's counts by class on
+ * every deep page cost PGlite about 8 ms (page 4,000's p99 was 2.4× page 1's); a deep page now reads the version
+ * and total, then the page's ids in one range, then the page's rows — the statements page 1 runs.
  */
 export async function studentIdsAt(
   db: object,
@@ -71,9 +72,9 @@ export async function studentIdsAt(
   const classId = starts.classIds[lo]!
   const hasNone = starts.classIds.at(-1) === 0
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id)
-  const out = ids(await studentIdsInClass(keys, classId, limit, offset - starts.before[lo]!))
-  if (out.length >= limit || classId === 0) return { ids: out, total }
-  out.push(...ids(await studentIdsAfterClass(keys, classId, limit - out.length)))
+  const inside = offset - starts.before[lo]!
+  if (classId === 0) return { ids: ids(await studentIdsInClass(keys, 0, limit, inside)), total }
+  const out = ids(await studentIdsFromClass(keys, classId, inside, limit))
   if (out.length < limit && hasNone) out.push(...ids(await studentIdsInClass(keys, 0, limit - out.length)))
   return { ids: out, total }
 }
