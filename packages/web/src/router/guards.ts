@@ -13,6 +13,7 @@ import { canSee } from '../auth/access'
 import { ensureUser } from '../auth/current-user'
 import { homePathFor } from '../auth/landing'
 import { appConfig, configReady } from '../config'
+import { homeKindFor, homeOrgIdFor, isHomeRoute } from '../features/portal/homes/home-kind'
 import { useSession } from '../stores/session'
 
 /** The query flag that lets a route through without its page permission (000 §6). */
@@ -35,6 +36,13 @@ export function guardLoader(meta: RouteMeta) {
     const roleFilterLifted = url.searchParams.get(FILTER_ROLES_FLAG) === '1'
     if (!(roleFilterLifted ? pageFitsOrg(meta, user) : canSee(meta, user))) throw redirect('/404')
     if (meta.path.startsWith('/schoolPortal/') && !schoolPortalAllowed()) throw redirect('/404')
+    // A home's blocks are asked for now, beside the page's code: their answer names the largest paint (issue 28).
+    if (isHomeRoute(meta.path)) {
+      const kind = homeKindFor(meta.path, user.currentOrgData?.unitAttr)
+      void Promise.all([import('../features/portal/api'), import('../api/query-client')])
+        .then(([portal, q]) => portal.prefetchLayout(q.queryClient, kind, homeOrgIdFor(meta.path)))
+        .catch(() => {})
+    }
     return null
   }
 }

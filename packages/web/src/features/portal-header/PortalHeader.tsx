@@ -1,6 +1,6 @@
 import { defaultPortalTitle, type AppGroup } from '@zhixiao/shared'
 import { Skeleton } from 'antd'
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useCurrentUser } from '../../api/queries'
 import { homePathFor } from '../../auth/landing'
@@ -15,7 +15,6 @@ import { AppTabs, GroupMenus } from './AppNav'
 import { HeaderBar } from './HeaderBar'
 import { HeaderBrand } from './HeaderBrand'
 import { AdminToggle, FeedbackIcon, PhoneIcon, PortalAdminIcon } from './HeaderIcons'
-import { MobileEntryDrawer } from './MobileEntryDrawer'
 import { UnifiedStrip } from './UnifiedStrip'
 import { useWindowWidth } from './use-window-width'
 import './portal-header.css'
@@ -23,6 +22,10 @@ import { PortalMenuTabs } from '../pc-portal/PortalMenuTabs'
 import { MessageBell } from '../messages/MessageBell'
 import { AllianceEntry } from '../alliance/AllianceEntry'
 import { RedDotBadge } from '../red-dots/RedDotBadge'
+import { useOpenedOnce } from '../../components/use-opened-once'
+
+// The 手机端 drawer (antd Drawer and QRCode) loads when first opened, not with every portal page (issue 28).
+const MobileEntryDrawer = lazy(() => import('./MobileEntryDrawer').then((m) => ({ default: m.MobileEntryDrawer })))
 import { useRedDots } from '../red-dots/use-red-dots'
 
 export interface PortalHeaderSlots {
@@ -50,6 +53,7 @@ export function PortalHeader({ launcher, oftenUse }: PortalHeaderSlots) {
   const groups = useAppGroups().data ?? EMPTY
   const width = useWindowWidth()
   const [mobileOpen, setMobileOpen] = useState(false)
+  const mobileMounted = useOpenedOnce(mobileOpen)
   const dots = useRedDots()
   const home = user ? homePathFor(user) : '/'
 
@@ -140,7 +144,11 @@ export function PortalHeader({ launcher, oftenUse }: PortalHeaderSlots) {
             )}
             <AdminToggle adminTo={adminTarget(user, bureauAdmin)} homeTo={home} />
           </div>
-          <MobileEntryDrawer open={mobileOpen} onClose={() => setMobileOpen(false)} />
+          {mobileMounted && (
+            <Suspense fallback={null}>
+              <MobileEntryDrawer open={mobileOpen} onClose={() => setMobileOpen(false)} />
+            </Suspense>
+          )}
         </>
       ) : (
         <>
