@@ -77,7 +77,7 @@ async function cpuProfile(browser: Browser, base: string, token: string): Promis
   const file = path.join(os.tmpdir(), `zx-trace-${process.pid}.json`)
   // The React render counts: every commit of the root (the devtools hook React calls when present).
   await page.evaluateOnNewDocument(() => {
-    const w = window as unknown as { __zxCommits: number; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }
+    const w = globalThis as unknown as { __zxCommits: number; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }
     w.__zxCommits = 0
     w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
       supportsFiber: true,
@@ -103,7 +103,7 @@ async function cpuProfile(browser: Browser, base: string, token: string): Promis
   await page.goto(`${base}/#${ROUTE}`, { waitUntil: 'networkidle0', timeout: 120_000 })
   await new Promise((r) => setTimeout(r, 3000))
   await page.tracing.stop()
-  const commits = await page.evaluate(() => (window as unknown as { __zxCommits: number }).__zxCommits)
+  const commits = await page.evaluate(() => (globalThis as unknown as { __zxCommits: number }).__zxCommits)
   await page.close()
   console.log(`\nAPI requests in order (wall clock from navigation, 4x CPU):\n  ${api.join('\n  ')}`)
   console.log(`\nReact commits of the root until settled: ${commits}`)
