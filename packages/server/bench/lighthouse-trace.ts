@@ -75,22 +75,6 @@ async function cpuProfile(browser: Browser, base: string, token: string): Promis
   await page.setViewport({ width: 412, height: 823, isMobile: true, deviceScaleFactor: 1.75 })
   await page.emulateCPUThrottling(4)
   const file = path.join(os.tmpdir(), `zx-trace-${process.pid}.json`)
-  // The React render counts: every commit of the root (the devtools hook React calls when present).
-  await page.evaluateOnNewDocument(() => {
-    const w = globalThis as unknown as { __zxCommits: number; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }
-    w.__zxCommits = 0
-    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-      supportsFiber: true,
-      renderers: new Map(),
-      inject: () => 1,
-      onCommitFiberRoot: () => {
-        w.__zxCommits++
-      },
-      onCommitFiberUnmount: () => {},
-      onPostCommitFiberRoot: () => {},
-      checkDCE: () => {},
-    }
-  })
   const api: string[] = []
   const t0 = Date.now()
   page.on('request', (q) => {
@@ -103,10 +87,8 @@ async function cpuProfile(browser: Browser, base: string, token: string): Promis
   await page.goto(`${base}/#${ROUTE}`, { waitUntil: 'networkidle0', timeout: 120_000 })
   await new Promise((r) => setTimeout(r, 3000))
   await page.tracing.stop()
-  const commits = await page.evaluate(() => (globalThis as unknown as { __zxCommits: number }).__zxCommits)
   await page.close()
   console.log(`\nAPI requests in order (wall clock from navigation, 4x CPU):\n  ${api.join('\n  ')}`)
-  console.log(`\nReact commits of the root until settled: ${commits}`)
 
   summariseTrace(file)
   if (process.env.BENCH_TRACE_KEEP) console.log(`trace kept: ${file}`)
