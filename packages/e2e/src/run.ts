@@ -108,6 +108,9 @@ const lanes: Load[][] = [
     // After privacy-consent: it moves a generated student of 三年级(2)班 (not 王小明) and her generated mother from
     // 第一实验小学 to the district's 初中, and leaves a generated staff member of the 初中 with the admin role.
     () => import('./tests/transfers.e2e.js'),
+    // Last: it adds a generated live pupil to the district's 初中 and two generated new pupils to 第一实验小学's 一年级
+    // (the intake grade), placed in two of its classes (each one pupil larger), and one intake import job (导入记录).
+    () => import('./tests/intake.e2e.js'),
   ],
 ]
 

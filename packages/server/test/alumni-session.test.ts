@@ -1,4 +1,5 @@
-import { ACCOUNT_EXPIRED_MESSAGE, ALUMNI_SESSION_MESSAGE, Msg, UserType } from '@zhixiao/shared'
+import { ACCOUNT_EXPIRED_MESSAGE, ALUMNI_SESSION_MESSAGE, Msg, OperationType, UserType } from '@zhixiao/shared'
+import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { graduateStudents } from '../src/modules/alumni/graduate-queries.js'
 import { Journal } from '../src/modules/school-year/journal-queries.js'
@@ -6,6 +7,7 @@ import {
   call,
   createTestApp,
   login,
+  loginToken,
   makePerson,
   makeWorld,
   staffOf,
@@ -41,12 +43,19 @@ const U = '/base/api/userInfo'
 let seq = 0
 
 /** A student of `orgId` graduated as the roll-over does it: a closed 'graduated' row and graduateStudents. */
-async function graduate(world: World, orgId: number, name: string, phone?: string) {
+async function graduate(
+  world: World,
+  orgId: number,
+  name: string,
+  phone?: string,
+  beforeGraduation?: (p: Awaited<ReturnType<typeof makePerson>>) => Promise<void>,
+) {
   const p = await makePerson(t, world.tenantId, {
     trueName: name,
     ...(phone ? { phone } : {}),
     memberships: [{ orgId, userType: UserType.STUDENT, roleIds: [] }],
   })
+  await beforeGraduation?.(p)
   const id = p.userInfoIds[0]!
   await t.db.tenant(world.tenantId, async (trx) => {
     await trx
@@ -133,6 +142,38 @@ describe('an alumni session', () => {
     expect(r.code).toBe(0)
     const me = await call(t, { url: ME, token: r.data.userToken })
     expect(me.data.userInfoId).toBe(g.id)
+    expect(me.data.alumni).toBeDefined()
+  })
+
+  it('signs a graduate with a TOTP step in through that step too', async () => {
+    const codeAt = (secret: string, at: Date) =>
+      new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+        timestamp: +at,
+      })
+    let secret = ''
+    // Enrolled while a pupil.
+    const g = await graduate(w, w.schoolId, '校友两步', undefined, async (p) => {
+      const token = await loginToken(t, p.userName)
+      const start = await call(t, { url: '/base/api/auth/totp/enrol', body: {}, token })
+      expect(start.code, start.msg).toBe(0)
+      secret = start.data.secret as string
+      const ok = await call(t, {
+        url: '/base/api/auth/totp/confirm',
+        body: { code: codeAt(secret, t.clock.now()) },
+        token,
+      })
+      expect(ok.code, ok.msg).toBe(0)
+    })
+    t.clock.advance(30_000)
+    const first = await login(t, { userName: g.userName, password: g.password })
+    expect(first.data.operationType).toBe(OperationType.NEED_TOTP)
+    const right = await call(t, {
+      url: '/base/api/auth/loginByTotp',
+      body: { ticket: first.data.totpTicket, code: codeAt(secret, t.clock.now()) },
+    })
+    expect(right.data?.operationType, right.msg).toBe(OperationType.SUCCESS)
+    const me = await call(t, { url: ME, token: right.data.userToken })
+    expect(me.data).toMatchObject({ userInfoId: g.id, permissions: [] })
     expect(me.data.alumni).toBeDefined()
   })
 

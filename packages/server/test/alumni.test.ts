@@ -120,17 +120,36 @@ describe('an expired graduate account', () => {
     const me = () => call(t, { url: '/base/api/account/user/current/detail', token })
     expect((await me()).code).toBe(0)
     // Graduated within the period: the account has no live membership, but is not yet expired.
-    await t.db.tenant(w.tenantId, (trx) =>
-      graduateStudents(new Journal(trx, `test-login:${p.accountId}`), trx, {
+    await t.db.tenant(w.tenantId, async (trx) => {
+      await graduateStudents(new Journal(trx, `test-login:${p.accountId}`), trx, {
         orgId: w.schoolId,
         userInfoIds: p.userInfoIds,
         on: '2027-08-31',
         now: t.clock.now(),
-      }),
-    )
+      })
+      // The enrolment row the roll-over writes beside it: what makes the archived pupil an alumnus.
+      await trx
+        .insertInto('enrolment')
+        .values({
+          user_info_id: p.userInfoIds[0]!,
+          school_year: '2026-2027',
+          org_id: w.schoolId,
+          grade_id: null,
+          class_id: null,
+          status: 'graduated',
+          started_on: '2026-09-01',
+          ended_on: '2027-08-31',
+          previous_id: null,
+          source: 'rollover',
+        })
+        .execute()
+    })
+    // The pupil's session ended with the graduation; a sign-in within the period opens the alumni one.
+    expect((await me()).status).toBe(401)
     const during = await login(t, { userName: p.userName, password: p.password })
     expect(during.msg).not.toBe(ACCOUNT_EXPIRED_MESSAGE)
-    expect((await me()).code).toBe(0)
+    const alumniToken = (during.data as { userToken: string }).userToken
+    expect((await call(t, { url: '/base/api/account/user/current/detail', token: alumniToken })).code).toBe(0)
 
     // Past the expiry.
     await t.db.tenant(w.tenantId, (trx) =>
@@ -143,7 +162,7 @@ describe('an expired graduate account', () => {
     const after = await login(t, { userName: p.userName, password: p.password })
     expect(after.code).not.toBe(0)
     expect(after.msg).toBe(ACCOUNT_EXPIRED_MESSAGE)
-    const gone = await me()
+    const gone = await call(t, { url: '/base/api/account/user/current/detail', token: alumniToken })
     expect(gone.status).toBe(401)
     expect(gone.msg).toBe(Msg.NOT_LOGGED_IN)
     // A wrong password still says only that the credentials are wrong.

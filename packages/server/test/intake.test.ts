@@ -243,6 +243,18 @@ describe('intake import', () => {
       ['5', '该身份证号已是「测试一小」的在读学生'],
       ['6', IntakeMsg.SEX_MISMATCH],
     ])
+    // The page's list: the same rows and reasons, without the rows' data.
+    const reasons = await call(t, {
+      url: `/base/api/commonImportLog/log/reasons?id=${job.importLogId}`,
+      token: s.school2Admin,
+    })
+    expect(reasons.data).toEqual(rows.slice(1).map((r) => ({ rowNo: Number(r[0]), reason: r.at(-1) })))
+    // Another school's admin does not see the job.
+    const foreign = await call(t, {
+      url: `/base/api/commonImportLog/log/reasons?id=${job.importLogId}`,
+      token: s.schoolAdmin,
+    })
+    expect(foreign.code).not.toBe(0)
     // The error file echoes the ID card masked.
     expect(rows.slice(1).every((r) => !r.includes(idCard(2, false)))).toBe(true)
     const students = await call(t, { url: `${B}/placement/students`, token: s.school2Admin })

@@ -2,11 +2,11 @@ import { UserType } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Trx } from '../src/db/database.js'
-import { anchoredIdsAt, studentIdsAt } from '../src/modules/people/deep-pages.js'
+import { anchorBuilds, anchoredIdsAt, studentIdsAt } from '../src/modules/people/deep-pages.js'
 import { parentKeys } from '../src/modules/people/parent-queries.js'
 import { studentKeys } from '../src/modules/people/student-queries.js'
 import { teacherKeys } from '../src/modules/people/teacher-queries.js'
-import { DEEP_FROM } from '../src/platform/paging.js'
+import { countOf, DEEP_FROM } from '../src/platform/paging.js'
 import { call, createTestApp, makeWorld, staffOf, type Staff, type TestApp, type World } from './helpers.js'
 
 // Deep pages (docs/performance.md) must list exactly what OFFSET lists: every offset around class borders and anchors,
@@ -79,6 +79,7 @@ async function compareAll(trx: Trx) {
             .limit(limit)
             .execute()
         ).map((r) => r.id)
+        // The total comes with the page (one statement with the start): it must be the list's count.
         expect(
           await studentIdsAt(
             trx,
@@ -88,7 +89,7 @@ async function compareAll(trx: Trx) {
             limit,
           ),
           `students ${label}`,
-        ).toEqual(plainS)
+        ).toEqual({ ids: plainS, total: await countOf(sKeys()) })
         const plainT = (
           await tKeys().select('u.id').orderBy('u.sort').orderBy('u.id').offset(offset).limit(limit).execute()
         ).map((r) => r.id)
@@ -105,7 +106,7 @@ async function compareAll(trx: Trx) {
             limit,
           ),
           `teachers ${label}`,
-        ).toEqual(plainT)
+        ).toEqual({ ids: plainT, total: await countOf(tKeys()) })
         const plainP = (await pKeys().select('u.id').orderBy('u.id', 'desc').offset(offset).limit(limit).execute()).map(
           (r) => r.id,
         )
@@ -122,7 +123,7 @@ async function compareAll(trx: Trx) {
             limit,
           ),
           `parents ${label}`,
-        ).toEqual(plainP)
+        ).toEqual({ ids: plainP, total: await countOf(pKeys()) })
       }
     }
   }
@@ -139,7 +140,55 @@ async function compareAll(trx: Trx) {
         .limit(25)
         .execute()
     ).map((r) => r.id)
-    expect(await studentIdsAt(trx, k(), inClass, offset, 25), `one class offset ${offset}`).toEqual(plain)
+    expect(await studentIdsAt(trx, k(), inClass, offset, 25), `one class offset ${offset}`).toEqual({
+      ids: plain,
+      total: await countOf(k()),
+    })
+  }
+  // A grade's students (the counts of its classes), and offsets past the end of a list (no rows, the same total).
+  const gradeId = (
+    await trx.selectFrom('school_class').select('grade_id').where('id', '=', classIds[0]!).executeTakeFirstOrThrow()
+  ).grade_id
+  const inGrade = { orgId: w.schoolId, userType: UserType.STUDENT, archived: false, gradeId }
+  const g = () => studentKeys(trx, w.schoolId, { archived: false, gradeId })
+  for (const offset of [1000, 1500, 1949, 1950, 1960, 5000]) {
+    const plain = (
+      await g()
+        .select('u.id')
+        .orderBy('u.class_id')
+        .orderBy('u.job_no')
+        .orderBy('u.id')
+        .offset(offset)
+        .limit(10)
+        .execute()
+    ).map((r) => r.id)
+    expect(await studentIdsAt(trx, g(), inGrade, offset, 10), `one grade offset ${offset}`).toEqual({
+      ids: plain,
+      total: await countOf(g()),
+    })
+  }
+  for (const offset of [2600, 9000]) {
+    const all = { orgId: w.schoolId, userType: UserType.STUDENT, archived: false }
+    const sk = () => studentKeys(trx, w.schoolId, { archived: false })
+    const tk = () => teacherKeys(trx, w.schoolId, { archived: false })
+    expect(await studentIdsAt(trx, sk(), all, offset, 10), `students past the end ${offset}`).toEqual({
+      ids: [],
+      total: await countOf(sk()),
+    })
+    expect(
+      await anchoredIdsAt(
+        t.db,
+        trx,
+        tk(),
+        `t:${w.schoolId}:undefined`,
+        { ...all, userType: UserType.STAFF },
+        ['u.sort', 'u.id'],
+        false,
+        offset,
+        10,
+      ),
+      `teachers past the end ${offset}`,
+    ).toEqual({ ids: [], total: await countOf(tk()) })
   }
 }
 
@@ -150,7 +199,10 @@ describe('deep pages of the people lists', () => {
 
   it('stay exact after members are added, moved, re-sorted, archived and deleted (the anchors are rebuilt)', async () => {
     await t.db.tenant(w.tenantId, async (trx) => {
-      await compareAll(trx) // anchors cached for this version
+      // The anchors the first test built serve this version: no list builds them again.
+      const built = anchorBuilds.count
+      await compareAll(trx)
+      expect(anchorBuilds.count).toBe(built)
       await trx
         .updateTable('user_info')
         .set({ sort: -1 })
@@ -175,7 +227,9 @@ describe('deep pages of the people lists', () => {
         .where('true_name', '=', '深页1199')
         .execute()
     })
+    const built = anchorBuilds.count
     await t.db.tenant(w.tenantId, compareAll)
+    expect(anchorBuilds.count, 'every changed list rebuilds its anchors').toBeGreaterThan(built)
   })
 
   it('the list call uses them: page 101 of the students is the 1,001st to 1,010th student', async () => {
@@ -198,16 +252,24 @@ describe('deep pages of the people lists', () => {
       ).map((r) => r.id),
     )
     expect(page.data.list.map((r: { id: number }) => r.id)).toEqual(plain)
+    const students = await t.db.tenant(w.tenantId, (trx) => countOf(studentKeys(trx, w.schoolId, { archived: false })))
+    expect(page.data.total).toBe(students)
     for (const [url, order] of [
       ['teacherInfo', (k: ReturnType<typeof teacherKeys>) => k.orderBy('u.sort').orderBy('u.id')],
       ['parentBindChild', (k: ReturnType<typeof teacherKeys>) => k.orderBy('u.id', 'desc')],
     ] as const) {
-      const got = await call(t, {
-        url: `/base/api/userInfo/${url}/page`,
-        token: s.schoolAdmin,
-        body: { orgId: w.schoolId, pageIndex: 120, pageSize: 10 },
-      })
+      const page120 = () =>
+        call(t, {
+          url: `/base/api/userInfo/${url}/page`,
+          token: s.schoolAdmin,
+          body: { orgId: w.schoolId, pageIndex: 120, pageSize: 10 },
+        })
+      const got = await page120()
       expect(got.code, url).toBe(0)
+      // The next deep page of the unchanged list reuses the anchors its first built (per process).
+      const built = anchorBuilds.count
+      expect((await page120()).data, url).toEqual(got.data)
+      expect(anchorBuilds.count, url).toBe(built)
       const keys = (trx: Trx) =>
         url === 'teacherInfo'
           ? teacherKeys(trx, w.schoolId, { archived: false })
@@ -215,10 +277,44 @@ describe('deep pages of the people lists', () => {
       const want = await t.db.tenant(w.tenantId, async (trx) =>
         (await order(keys(trx)).select('u.id').offset(1190).limit(10).execute()).map((r) => r.id),
       )
+      expect(got.data.total, url).toBe(await t.db.tenant(w.tenantId, (trx) => countOf(keys(trx))))
       expect(
         got.data.list.map((r: { id: number }) => r.id),
         url,
       ).toEqual(want)
     }
+  })
+
+  it('build the anchors of a new version once when its first deep pages arrive together', async () => {
+    await t.db.tenant(w.tenantId, (trx) =>
+      trx
+        .updateTable('user_info')
+        .set({ sort: 3 })
+        .where('user_type', '=', UserType.STAFF)
+        .where('true_name', '=', '深页1280')
+        .execute(),
+    )
+    const built = anchorBuilds.count
+    const page = (pageIndex: number) =>
+      call(t, {
+        url: '/base/api/userInfo/teacherInfo/page',
+        token: s.schoolAdmin,
+        body: { orgId: w.schoolId, pageIndex, pageSize: 10 },
+      })
+    const got = await Promise.all([120, 121, 125, 128].map(page))
+    expect(got.map((r) => r.code)).toEqual([0, 0, 0, 0])
+    expect(anchorBuilds.count).toBe(built + 1)
+    const want = await t.db.tenant(w.tenantId, async (trx) =>
+      (
+        await teacherKeys(trx, w.schoolId, { archived: false })
+          .select('u.id')
+          .orderBy('u.sort')
+          .orderBy('u.id')
+          .offset(1190)
+          .limit(10)
+          .execute()
+      ).map((r) => r.id),
+    )
+    expect(got[0]!.data.list.map((r: { id: number }) => r.id)).toEqual(want)
   })
 })

@@ -2,8 +2,8 @@ import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Trx } from '../db/database.js'
 import type { Database } from '../db/schema.js'
 import type { AuthInfo } from './context.js'
-import { ErrorCode, Msg } from '@zhixiao/shared'
-import { AppError, notFound } from './errors.js'
+import { ErrorCode, isSchoolUnit, Msg, PeopleMsg } from '@zhixiao/shared'
+import { AppError, notFound, refused } from './errors.js'
 
 /** An organisation and everything below it (recursive over parent_id, inside the caller's tenant). */
 export async function subtreeIds(trx: Trx, rootId: number): Promise<number[]> {
@@ -82,6 +82,17 @@ export async function assertTopOrg(trx: Trx, auth: AuthInfo): Promise<void> {
 export async function scopedOrg(trx: Trx, auth: AuthInfo, orgId?: number): Promise<number> {
   const id = orgId ?? auth.orgId
   await assertInScope(trx, auth, id)
+  return id
+}
+
+/**
+ * The caller's school (or `orgId`, within their scope): students belong to schools (unit attribute 8 and above).
+ * Here, below the modules, because people, alumni and the export requests all ask it.
+ */
+export async function schoolOf(trx: Trx, auth: AuthInfo, orgId?: number): Promise<number> {
+  const id = await scopedOrg(trx, auth, orgId)
+  const org = await trx.selectFrom('org_unit').select('unit_attr').where('id', '=', id).executeTakeFirstOrThrow()
+  if (!isSchoolUnit(org.unit_attr)) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.NOT_SCHOOL)
   return id
 }
 

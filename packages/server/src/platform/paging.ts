@@ -37,26 +37,34 @@ export async function countOf<DB, TB extends keyof DB>(filtered: SelectQueryBuil
 /** Pages at this offset or later use the list's deep-page reader when it has one (modules/people/deep-pages.ts). */
 export const DEEP_FROM = 1000
 
+/** A deep page's ids and the list's total, which the deep reader finds with its start (modules/people/deep-pages.ts). */
+export interface DeepPage {
+  ids: number[]
+  total: number
+}
+
 /**
  * Deferred-join paging (docs/performance.md): the page's ids come from `keys`, an ordered query of the list's own
  * table and filters only, which an index holding the filter and the order answers alone (a deep page skips index
  * entries, not joined rows); then `load` reads the full rows of those ids, returned in the keys' order.
  * `total` gives the total (kept counts, or a count of the same filters). `deep`, when given, reads the ids of a
- * page at offset DEEP_FROM or later without skipping every earlier index entry.
+ * page at offset DEEP_FROM or later without skipping every earlier index entry, and the total with it (then `total`
+ * is not called).
  */
 export async function pageByKeys<O extends { id: number }>(
   keys: SelectQueryBuilder<any, any, { id: number }>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any table: only the selected id is read
   load: (ids: number[]) => Promise<O[]>,
   q: PageQuery,
   total: () => Promise<number>,
-  deep?: (offset: number, limit: number) => Promise<number[]>,
+  deep?: (offset: number, limit: number) => Promise<DeepPage>,
 ): Promise<Page<O>> {
   const offset = (q.pageIndex - 1) * q.pageSize
-  const ids =
+  const found =
     deep && offset >= DEEP_FROM
       ? await deep(offset, q.pageSize)
-      : (await keys.limit(q.pageSize).offset(offset).execute()).map((r) => r.id)
+      : { ids: (await keys.limit(q.pageSize).offset(offset).execute()).map((r) => r.id), total: null }
+  const { ids } = found
   const byId = new Map((ids.length ? await load(ids) : []).map((r) => [r.id, r]))
   const list = ids.map((id) => byId.get(id)).filter((r): r is O => r !== undefined)
-  return { list, total: await total(), pageIndex: q.pageIndex, pageSize: q.pageSize }
+  return { list, total: found.total ?? (await total()), pageIndex: q.pageIndex, pageSize: q.pageSize }
 }

@@ -85,3 +85,15 @@ export async function revokeAccountSessions(trx: Trx, accountId: number, now: Da
     .where('revoked_at', 'is', null)
     .execute()
 }
+
+/** Ends the sessions opened through these memberships (disabled, archived or deleted people are out at once; graduates
+ * too, modules/alumni). */
+export async function endMemberSessions(trx: Trx, ids: number[], now: Date): Promise<void> {
+  if (ids.length)
+    await trx
+      .updateTable('session')
+      .set({ revoked_at: now })
+      .where('user_info_id', 'in', ids)
+      .where('revoked_at', 'is', null)
+      .execute()
+}

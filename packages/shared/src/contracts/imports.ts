@@ -57,6 +57,14 @@ export const importLogContracts = {
     query: idBody,
     file: true,
   }),
+  // The reasons alone (row number and message, no row data): a page lists them without a download.
+  logReasons: get(`${L}/log/reasons`, {
+    ...access,
+    tags,
+    summary: '导入失败的行号与原因（不含数据）',
+    query: idBody,
+    data: z.array(z.object({ rowNo: z.number(), reason: z.string() })),
+  }),
   currentTasks: get(`${L}/task/current`, {
     ...access,
     tags,

@@ -14,9 +14,7 @@ export async function currentUserDetail(ctx: AppContext, auth: AuthInfo): Promis
     const row = await findCurrentUser(trx, auth.userInfoId, auth.accountId)
     if (!row) throw unauthorized()
     // An alumni session holds no grants: its archived membership's roles open nothing (read-only, its own page).
-    const grants = auth.alumni
-      ? { roles: [], roleNames: [], permissions: [] }
-      : await loadGrants(trx, auth.userInfoId)
+    const grants = auth.alumni ? { roles: [], roleNames: [], permissions: [] } : await loadGrants(trx, auth.userInfoId)
     const alumni = auth.alumni ? await alumniStanding(trx, auth) : undefined
     return {
       id: auth.accountId,

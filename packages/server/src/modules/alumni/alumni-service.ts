@@ -13,7 +13,7 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { recordOp } from '../../platform/op-log.js'
 import type { Page } from '../../platform/paging.js'
-import { schoolOf } from '../people/student-service.js'
+import { schoolOf } from '../../platform/org-scope.js'
 import {
   alumniStandingRow,
   findAlumniPolicy,

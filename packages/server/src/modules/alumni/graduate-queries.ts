@@ -1,6 +1,6 @@
 import { ALUMNI_ACCOUNT_DAYS_DEFAULT, schoolYearOf, schoolYearStart, UserType } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
-import { endMemberSessions } from '../people/member-queries.js'
+import { endMemberSessions } from '../../platform/session.js'
 import { Journal } from '../school-year/journal-queries.js'
 
 const DAY = 86_400_000

@@ -6,9 +6,9 @@ import type { CaptchaTable, Database, ResetTicketTable } from '../../db/schema.j
 /** `alumni`: a graduate's archived membership, signed in to read-only during the alumni period (sign-in.ts). */
 export type Membership = Awaited<ReturnType<typeof membershipsOf>>[number] & { alumni?: true }
 
-/** The enabled organisations an account belongs to, in display order. */
-export function membershipsOf(trx: Trx, accountId: number, userType?: number) {
-  let q = trx
+/** An account's enabled memberships in enabled organisations, as sign-in reads them (live and alumni alike). */
+const membershipRows = (trx: Trx, accountId: number) =>
+  trx
     .selectFrom('user_info')
     .innerJoin('org_unit', (j) =>
       j.onRef('org_unit.tenant_id', '=', 'user_info.tenant_id').onRef('org_unit.id', '=', 'user_info.org_id'),
@@ -23,8 +23,11 @@ export function membershipsOf(trx: Trx, accountId: number, userType?: number) {
     ])
     .where('user_info.account_id', '=', accountId)
     .where('user_info.status', '=', 0)
-    .where('user_info.archived', '=', false)
     .where('org_unit.status', '=', 0)
+
+/** The enabled organisations an account belongs to, in display order. */
+export function membershipsOf(trx: Trx, accountId: number, userType?: number) {
+  let q = membershipRows(trx, accountId).where('user_info.archived', '=', false)
   if (userType !== undefined) q = q.where('user_info.user_type', '=', userType)
   return q.orderBy('user_info.sort').orderBy('user_info.id').execute()
 }
@@ -35,24 +38,9 @@ export function membershipsOf(trx: Trx, accountId: number, userType?: number) {
  * an alumnus until the account expires (docs/school-year.md "Graduation and alumni").
  */
 export async function alumniMembershipOf(trx: Trx, accountId: number): Promise<Membership | undefined> {
-  const row = await trx
-    .selectFrom('user_info')
-    .innerJoin('org_unit', (j) =>
-      j.onRef('org_unit.tenant_id', '=', 'user_info.tenant_id').onRef('org_unit.id', '=', 'user_info.org_id'),
-    )
-    .select([
-      'user_info.id as userInfoId',
-      'user_info.org_id as orgId',
-      'user_info.user_type as userType',
-      'user_info.tenant_id as tenantId',
-      'org_unit.name as displayName',
-      'org_unit.unit_attr as unitAttr',
-    ])
-    .where('user_info.account_id', '=', accountId)
+  const row = await membershipRows(trx, accountId)
     .where('user_info.user_type', '=', UserType.STUDENT)
-    .where('user_info.status', '=', 0)
     .where('user_info.archived', '=', true)
-    .where('org_unit.status', '=', 0)
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom('enrolment as e')

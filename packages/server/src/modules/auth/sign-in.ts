@@ -119,6 +119,21 @@ export const accountExpired = (account: Pick<Selectable<AccountTable>, 'expires_
   account.expires_at != null && account.expires_at.getTime() <= now.getTime()
 
 /**
+ * The memberships a sign-in may open once the account itself is admitted: the live ones, else — within the alumni
+ * period — the graduate's archived one (an alumni session). The TOTP step asks it again after the password.
+ */
+export async function openableMemberships(
+  trx: Trx,
+  account: Pick<Selectable<AccountTable>, 'id' | 'expires_at'>,
+  now: Date,
+): Promise<Membership[]> {
+  const live = await membershipsOf(trx, account.id)
+  if (live.length || accountExpired(account, now)) return live
+  const alumnus = await alumniMembershipOf(trx, account.id)
+  return alumnus ? [alumnus] : []
+}
+
+/**
  * The account's own state, the same for every sign-in method once its credential checked out: a disabled account or
  * tenant, or an account whose every membership is disabled or archived, is refused (and logged). Otherwise the live
  * memberships, narrowed to limitUserType when the header names one.

@@ -47,6 +47,7 @@ export const importLogRoutes = (ctx: AppContext) => [
     const { name, body } = await svc.errorRows(ctx, req.auth!, req.query.id)
     return reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader(name)).send(body)
   }),
+  handle(C.logReasons, async (req) => ok(await svc.errorReasons(ctx, req.auth!, req.query.id))),
   handle(C.currentTasks, async (req) => ok(await svc.currentTasks(ctx, req.auth!))),
   handle(C.cancelTask, async (req) => {
     await svc.cancelTask(ctx, req.auth!, req.body.id)

@@ -143,6 +143,18 @@ export function cancelTask(ctx: AppContext, auth: AuthInfo, id: number): Promise
   })
 }
 
+/** The rejected rows' numbers and reasons, without their data (nothing personal to mask). */
+export async function errorReasons(
+  ctx: AppContext,
+  auth: AuthInfo,
+  id: number,
+): Promise<{ rowNo: number; reason: string }[]> {
+  return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await jobFor(trx, auth, id)
+    return (await listJobErrors(trx, id)).map((r) => ({ rowNo: r.row_no, reason: r.reason }))
+  })
+}
+
 /** The rejected rows of a job with their reasons, in the template's columns plus 错误原因, to fix and re-import. */
 export async function errorRows(
   ctx: AppContext,

@@ -14,8 +14,14 @@ import type { AppContext } from '../../platform/context.js'
 import { AppError, refused } from '../../platform/errors.js'
 import { hashToken, newTenantToken, parseTenantToken } from '../../platform/tokens.js'
 import type { AttemptAnswer } from '../auth/attempts.js'
-import { findAccount, findTenant, membershipsOf, writeLoginLog } from '../auth/queries.js'
-import { finishSignIn, type FinishSignIn, type LoginMeta, type SecondFactor } from '../auth/sign-in.js'
+import { findAccount, findTenant, writeLoginLog } from '../auth/queries.js'
+import {
+  finishSignIn,
+  openableMemberships,
+  type FinishSignIn,
+  type LoginMeta,
+  type SecondFactor,
+} from '../auth/sign-in.js'
 import { countTicketTry, findLiveTicket, findTotp, insertTotpTicket, spendTotpTicket } from './queries.js'
 import { checkSignInCode, confirmEnrolment, mustUseTotp, startEnrolment } from './totp-store.js'
 
@@ -129,8 +135,9 @@ async function complete(
     await log('tenant disabled')
     return refused(ErrorCode.TENANT_DISABLED, TenantMsg.DISABLED)
   }
-  const live = await membershipsOf(trx, t.account_id)
-  const orgs = t.limit_user_type === null ? live : live.filter((o) => o.userType === t.limit_user_type)
+  // A graduate within the alumni period passed the password step to an alumni session: the TOTP step opens the same.
+  const open = await openableMemberships(trx, account, now)
+  const orgs = t.limit_user_type === null ? open : open.filter((o) => o.userType === t.limit_user_type)
   if (reason)
     await writeLoginLog(trx, {
       accountId: t.account_id,

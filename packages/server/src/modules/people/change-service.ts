@@ -16,7 +16,8 @@ import { assertPermission } from '../../platform/permissions.js'
 import { graduateByChange } from '../alumni/graduate-queries.js'
 import { pageInOrg } from './member-lists.js'
 import { liveClass, memberFor } from './members.js'
-import { endMemberSessions, findMembershipIn } from './member-queries.js'
+import { endMemberSessions } from '../../platform/session.js'
+import { findMembershipIn } from './member-queries.js'
 import {
   archiveMember,
   changeRows,

@@ -5,19 +5,34 @@ import type { MemberKeys } from './member-list-queries.js'
 
 /** The database side of deep-pages.ts: kept counts by class, list versions, and the id reads from a known start. */
 
-/** The kept member counts of a list's filters, summed per class (class_id 0 is "no class"). */
-export function countsByClass(trx: Trx, f: CountFilter) {
-  let q = trx
-    .selectFrom('member_count')
-    .select(['class_id', (eb) => eb.fn.sum<number>('n').as('n')])
-    .where('org_id', '=', f.orgId)
-    .where('user_type', '=', f.userType)
-    .where('archived', '=', f.archived)
-  if (f.status != null) q = q.where('status', '=', f.status)
-  if (f.classId != null) q = q.where('class_id', '=', f.classId)
+/** The kept-count rows of a list's filters (the CountFilter's conditions on member_count). */
+function keptWhere(trx: Trx, f: CountFilter) {
+  const on = [sql`archived = ${f.archived}`]
+  if (f.status != null) on.push(sql`status = ${f.status}`)
+  if (f.classId != null) on.push(sql`class_id = ${f.classId}`)
   else if (f.gradeId != null)
-    q = q.where('class_id', 'in', trx.selectFrom('school_class').select('id').where('grade_id', '=', f.gradeId))
-  return q.groupBy('class_id').execute()
+    // kysely puts the subquery in parentheses.
+    on.push(sql`class_id IN ${trx.selectFrom('school_class').select('id').where('grade_id', '=', f.gradeId)}`)
+  return sql.join(on, sql` AND `)
+}
+
+/**
+ * Where offset `offset` of a student list falls, and its total, in one statement from the kept counts: the class
+ * holding it (class_id 0 is "no class", last in the list) and the number of students before that class; no row of
+ * `class_id` when the offset is past the end. `has_none`: some students have no class.
+ */
+export function studentStart(trx: Trx, f: CountFilter, offset: number) {
+  return sql<{ total: string; has_none: boolean; class_id: string | null; before: string | null }>`
+    WITH c AS (
+      SELECT class_id, sum(n)::bigint AS n FROM member_count
+      WHERE org_id = ${f.orgId} AND user_type = ${f.userType} AND ${keptWhere(trx, f)}
+      GROUP BY class_id HAVING sum(n) > 0
+    ), o AS (
+      SELECT class_id, n, sum(n) OVER (ORDER BY class_id = 0, class_id) - n AS before FROM c
+    )
+    SELECT t.total::text AS total, t.has_none, o.class_id::text AS class_id, o.before::text AS before
+    FROM (SELECT coalesce(sum(n), 0) AS total, coalesce(bool_or(class_id = 0), false) AS has_none FROM c) t
+    LEFT JOIN o ON o.before <= ${offset} AND o.before + o.n > ${offset}`.execute(trx)
 }
 
 /** Student ids of one class (0: without a class) in student number order, from `offset` when given. */
@@ -42,10 +57,14 @@ export function studentIdsAfterClass(keys: MemberKeys, classId: number, limit: n
     .execute()
 }
 
-/** The newest transaction that changed any kept count of a school's members of one kind (null when none). */
-export function listVersion(trx: Trx, orgId: number, userType: number) {
-  return sql<{ v: string | null }>`SELECT max(xmin::text::bigint)::text AS v FROM member_count
-    WHERE org_id = ${orgId} AND user_type = ${userType}`.execute(trx)
+/**
+ * The version of a school's list of one kind — the newest transaction that changed any of its kept counts (null when
+ * none) — and the list's total under its filters, in one statement.
+ */
+export function listState(trx: Trx, f: CountFilter) {
+  return sql<{ v: string | null; total: string }>`SELECT max(xmin::text::bigint)::text AS v,
+    coalesce(sum(n) FILTER (WHERE ${keptWhere(trx, f)}), 0)::text AS total
+    FROM member_count WHERE org_id = ${f.orgId} AND user_type = ${f.userType}`.execute(trx)
 }
 
 /** The sort keys of every `step`-th row of the list, in list order (one index-only pass). */

@@ -4,15 +4,9 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { refused } from '../../platform/errors.js'
 import { assertMayActOnMembers, type Reach } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
-import { revokeAccountSessions } from '../../platform/session.js'
+import { endMemberSessions, revokeAccountSessions } from '../../platform/session.js'
 import { defaultPasswordHash, memberFor } from './members.js'
-import {
-  deleteMembers,
-  endMemberSessions,
-  resetAccountPassword,
-  setMembersArchived,
-  setMemberStatusRow,
-} from './member-queries.js'
+import { deleteMembers, resetAccountPassword, setMembersArchived, setMemberStatusRow } from './member-queries.js'
 import { notify } from '../../platform/notify.js'
 
 /** The actions every kind of person shares: enable/disable, archive/restore, delete, reset password. */

@@ -3,7 +3,7 @@ import type { Trx } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { scopedOrg } from '../../platform/org-scope.js'
-import { countOf, pageByKeys, paginate, type Page, type PageQuery } from '../../platform/paging.js'
+import { countOf, pageByKeys, paginate, type DeepPage, type Page, type PageQuery } from '../../platform/paging.js'
 import { keptTotal, type CountFilter } from './member-count-queries.js'
 import type { MemberKeys } from './member-list-queries.js'
 
@@ -26,7 +26,7 @@ export function pageMembers<R extends { id: number }>(
     rows: (ids: number[]) => Promise<R[]>
     counted: CountFilter
     kept: boolean
-    deep: (offset: number, limit: number) => Promise<number[]>
+    deep: (offset: number, limit: number) => Promise<DeepPage>
   },
 ): Promise<Page<R>> {
   return pageByKeys(

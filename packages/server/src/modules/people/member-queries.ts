@@ -168,17 +168,6 @@ export function findMemberOfType(trx: Trx, id: number, userType: number) {
     .executeTakeFirst()
 }
 
-/** Ends the sessions opened through these memberships (disabled, archived or deleted people are out at once). */
-export async function endMemberSessions(trx: Trx, ids: number[], now: Date): Promise<void> {
-  if (ids.length)
-    await trx
-      .updateTable('session')
-      .set({ revoked_at: now })
-      .where('user_info_id', 'in', ids)
-      .where('revoked_at', 'is', null)
-      .execute()
-}
-
 /**
  * Removes memberships, their sessions, sub-app hand-over tokens and role links, and each account left with no
  * membership (with its login name), so the login can be used again.

@@ -30,7 +30,7 @@ import {
   parentKeys,
   parentsWithIds,
 } from './parent-queries.js'
-import { schoolOf } from './student-service.js'
+import { schoolOf } from '../../platform/org-scope.js'
 import { parentsOf } from './student-queries.js'
 
 /** The children of the listed parents, in one query for the whole page. */

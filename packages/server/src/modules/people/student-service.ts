@@ -2,26 +2,24 @@ import {
   ErrorCode,
   PeopleMsg,
   UserType,
-  isSchoolUnit,
   type ChangeClassBody,
   type StudentAddBody,
   type StudentPageBody,
   type StudentRow,
   type StudentUpdateBody,
 } from '@zhixiao/shared'
-import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound, refused } from '../../platform/errors.js'
 import { assertMayActOnMembers } from '../../platform/escalation.js'
 import { recordOp } from '../../platform/op-log.js'
 import { logPersonalAccess } from '../privacy/access-log.js'
-import { scopedOrg } from '../../platform/org-scope.js'
+import { schoolOf } from '../../platform/org-scope.js'
 import type { Page } from '../../platform/paging.js'
 import { studentIdsAt } from './deep-pages.js'
 import { pageMembers } from './member-lists.js'
 import { keptPersonal, maskChildParent, maskStudent } from './masks.js'
 import { addMember, defaultPasswordHash, liveClass, memberFor, uniqueMsg, updatePerson } from './members.js'
-import { findPersonFacts, findUnitAttr, updateMemberRow } from './member-queries.js'
+import { findPersonFacts, updateMemberRow } from './member-queries.js'
 import {
   findClassOrg,
   findStudentByNo,
@@ -47,14 +45,6 @@ export const fixStudent = <T extends { parentCount: number | string | null }>(r:
   ...r,
   parentCount: Number(r.parentCount ?? 0),
 })
-
-/** Students belong to schools (unit attribute 8 and above). */
-export async function schoolOf(trx: Trx, auth: AuthInfo, orgId?: number): Promise<number> {
-  const id = await scopedOrg(trx, auth, orgId)
-  const org = await findUnitAttr(trx, id)
-  if (!isSchoolUnit(org.unit_attr)) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.NOT_SCHOOL)
-  return id
-}
 
 export function pageStudents(ctx: AppContext, auth: AuthInfo, q: StudentPageBody): Promise<Page<StudentRow>> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {

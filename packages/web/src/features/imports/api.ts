@@ -8,6 +8,8 @@ export const importApi = {
   cancel: (id: number) => callEnvelope(L.cancelTask, { id }),
   detail: (id: number) => call(L.logDetail, { id }, { showError: false, notFoundPage: false }),
   logPage: (q: { type?: ImportKind; pageIndex: number; pageSize: number }) => call(L.logPage, q),
+  /** The rejected rows' numbers and reasons (no row data), for a page to list. */
+  reasons: (id: number) => call(L.logReasons, { id }),
   /** The rejected rows of a job, with their reasons, as .xlsx. */
   downloadErrors: (t: Pick<ImportTask, 'importLogId' | 'fileName'>) =>
     download(L.logErrors, `${t.fileName.replace(/\.xlsx$/i, '')}-失败数据.xlsx`, { id: t.importLogId }),

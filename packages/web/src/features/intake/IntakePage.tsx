@@ -8,12 +8,14 @@ import {
 } from '@zhixiao/shared'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Card, Select, Space, Table, Tag, Typography } from 'antd'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { download } from '../../api/call'
 import { notify } from '../../api/feedback'
 import { PageFrame } from '../../components/crud'
 import type { PageProps } from '../../navigation/page-props'
+import { importApi } from '../imports/api'
 import { ImportLogDrawer } from '../imports/ImportLogDrawer'
+import { useImportPanel } from '../imports/store'
 import { useImportUpload } from '../imports/use-import-upload'
 import { intakeApi } from './api'
 
@@ -44,6 +46,19 @@ export default function IntakePage({ path, title }: PageProps) {
   const [logs, setLogs] = useState(false)
   const upload = useImportUpload(intakeContracts.importExcel, 'intake-import-file')
   const reload = () => KEYS.forEach((k) => void client.invalidateQueries({ queryKey: [k] }))
+  // An import runs as a job after the upload answers: when one of this page's kind ends, the grade's count and the
+  // student list are read again, so the new pupils show without reopening the page.
+  const lastTask = useImportPanel((s) => s.finished.find((t) => t.type === 'intake'))
+  const lastImport = lastTask?.importLogId
+  // Its refused rows are listed here with their reasons (the error file holds the rows' data).
+  const refused = useQuery({
+    queryKey: ['intakeRefused', lastImport],
+    queryFn: () => importApi.reasons(lastImport!),
+    enabled: !!lastImport && (lastTask?.failCount ?? 0) > 0,
+  })
+  useEffect(() => {
+    if (lastImport) KEYS.forEach((k) => void client.invalidateQueries({ queryKey: [k] }))
+  }, [lastImport, client])
   const run = async (what: string, go: () => Promise<{ msg: string }>) => {
     setBusy(what)
     try {
@@ -93,6 +108,21 @@ export default function IntakePage({ path, title }: PageProps) {
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
             列：姓名、性别、身份证号、学籍号（可选）、家长姓名、家长手机（可选）。身份证号校验不通过、文件内重复、已是本区其他学校在读学生的行不导入，可在导入记录中下载错误数据。
           </Typography.Paragraph>
+          {lastTask && !!refused.data?.length && (
+            <Table<{ rowNo: number; reason: string }>
+              style={{ marginTop: 12 }}
+              rowKey="rowNo"
+              size="small"
+              data-testid="intake-refused"
+              caption={`未导入的行（${lastTask.fileName}）`}
+              pagination={{ pageSize: 10, hideOnSinglePage: true }}
+              dataSource={refused.data}
+              columns={[
+                { title: '行号', dataIndex: 'rowNo', width: 80 },
+                { title: '原因', dataIndex: 'reason' },
+              ]}
+            />
+          )}
           {logs && <ImportLogDrawer kind="intake" title="新生导入记录" onClose={() => setLogs(false)} />}
         </Card>
 
