@@ -45,7 +45,15 @@ async function lighthouseAudits(browser: Browser, base: string, token: string): 
   for (const i of items('long-tasks')) console.log(`  ${ms(i.startTime)} ${ms(i.duration)} ${short(i.url)}`)
   console.log('\nlargest-contentful-paint-element:')
   console.log(JSON.stringify(a['largest-contentful-paint-element']?.details, null, 1).slice(0, 1500))
-  console.log('\nlcp phases / render-blocking-resources:')
+  // The elements that moved (CLS): 'layout-shifts' in Lighthouse 11+, 'layout-shift-elements' before it.
+  console.log(`\ncumulative-layout-shift: ${a['cumulative-layout-shift']?.numericValue}; the shifts:`)
+  for (const id of ['layout-shifts', 'layout-shift-elements'])
+    console.log(JSON.stringify(a[id]?.details ?? null, null, 1).slice(0, 2500))
+  console.log('\nlcp phases:')
+  console.log(
+    JSON.stringify(a['lcp-phases']?.details ?? a['largest-contentful-paint-element']?.details, null, 0).slice(0, 1200),
+  )
+  console.log('\nrender-blocking-resources:')
   for (const i of items('render-blocking-resources')) console.log(`  ${short(i.url)} ${ms(i.wastedMs)}`)
   console.log('\nunused-javascript (bytes, wasted):')
   for (const i of items('unused-javascript'))
@@ -59,6 +67,7 @@ async function lighthouseAudits(browser: Browser, base: string, token: string): 
 
 interface ProfileNode {
   id: number
+  parent?: number
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }
 }
 interface TraceEvent {
@@ -133,6 +142,24 @@ function summariseTrace(file: string): void {
   console.log(top(byFile, 25).join('\n'))
   console.log('\nCPU self time per function (top 40):')
   console.log(top(byFn, 40).join('\n'))
+  // A browser function (appendChild, the cookie getter…) says nothing by itself: its callers, two frames up.
+  const byCaller = new Map<string, number>()
+  for (const [id, t] of self) {
+    const n = nodes.get(id)
+    if (!n || n.callFrame.url || !n.callFrame.functionName || n.callFrame.functionName.startsWith('(')) continue
+    const prof = id.slice(0, id.lastIndexOf(':'))
+    const up = (x: ProfileNode | undefined) => (x?.parent === undefined ? undefined : nodes.get(`${prof}:${x.parent}`))
+    const p1 = up(n)
+    const p2 = up(p1)
+    const where = (x: ProfileNode | undefined) =>
+      x
+        ? `${x.callFrame.functionName || '(anon)'} ${short(x.callFrame.url)}:${x.callFrame.lineNumber}:${x.callFrame.columnNumber}`
+        : '-'
+    const key = `${n.callFrame.functionName} ← ${where(p1)} ← ${where(p2)}`
+    byCaller.set(key, (byCaller.get(key) ?? 0) + t)
+  }
+  console.log('\nbrowser functions by caller (top 15):')
+  console.log(top(byCaller, 15).join('\n'))
 }
 
 async function main(): Promise<void> {

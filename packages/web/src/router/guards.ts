@@ -39,9 +39,18 @@ export function guardLoader(meta: RouteMeta) {
     // A home's blocks are asked for now, beside the page's code: their answer names the largest paint (issue 28).
     if (isHomeRoute(meta.path)) {
       const kind = homeKindFor(meta.path, user.currentOrgData?.unitAttr)
-      void Promise.all([import('../features/portal/api'), import('../api/query-client')])
-        .then(([portal, q]) => portal.prefetchLayout(q.queryClient, kind, homeOrgIdFor(meta.path)))
+      const client = import('../api/query-client').then((q) => q.queryClient)
+      void Promise.all([import('../features/portal/api'), client])
+        .then(([portal, q]) => portal.prefetchLayout(q, kind, homeOrgIdFor(meta.path)))
         .catch(() => {})
+      // The PC home's offer of the mobile portal (a phone) is known before the page renders, or it would push the
+      // blocks down when it arrives (issue 28). The page's code loads meanwhile; a slow answer waits at most 1 s.
+      if (!meta.path.startsWith('/schoolPortal/')) {
+        const offer = Promise.all([import('../features/mobile-portal/offer-query'), client]).then(([m, q]) =>
+          m.prefetchOffer(q, user.userType),
+        )
+        await Promise.race([offer.catch(() => {}), new Promise((r) => setTimeout(r, 1000))])
+      }
     }
     return null
   }

@@ -1,5 +1,6 @@
 import type { NewsRow } from '@zhixiao/shared'
 import { Alert, Card, Flex, Skeleton, Typography } from 'antd'
+import { useDeferredValue } from 'react'
 import { useNavigate } from 'react-router'
 import { useCurrentUser } from '../../../api/queries'
 import type { PageProps } from '../../../navigation/page-props'
@@ -21,9 +22,13 @@ export default function HomePage({ path, title }: PageProps) {
   const schoolPortal = path === '/schoolPortal/home/index'
   const kind = homeKindFor(path, user?.currentOrgData?.unitAttr)
   const orgId = homeOrgIdFor(path)
-  const layout = useLayout(kind, orgId, !!user)
+  const query = useLayout(kind, orgId, !!user)
+  // The blocks render as a deferred update (React yields every few ms) rather than in the one task of the query's
+  // answer: Lighthouse's blocking time on a phone (issue 28). Until then the skeleton stays.
+  const data = useDeferredValue(query.data)
+  const layout = { data, isLoading: query.isLoading || (!!query.data && !data), error: query.error }
   // A student's personal home follows MHSysConfigForStudentPC (docs/mobile-portal.md "Mobile portal").
-  const student = useStudentPcHome(layout.data, kind, user?.userType)
+  const student = useStudentPcHome(data, kind, user?.userType)
   const open = (n: NewsRow) =>
     void navigate(
       newsDetailPath(schoolPortal, { id: n.id, title: n.noticeTypeName, type: n.noticeType, source: 'home' }),
