@@ -2,18 +2,21 @@
 // Lighthouse mobile run (its diagnostic audits printed: boot-up per script, main-thread breakdown, long tasks, the LCP
 // element, render-blocking files, unused JavaScript, the requests in start order), then one load of the same page
 // under the mobile preset's 4x CPU throttling with V8's sampling profiler on, its self time summed per function and
-// per file. BENCH_TRACE_ROUTE (default /portal/home), BENCH_TRACE_USER (default zhanglaoshi). A diagnosis, not a
+// per file. BENCH_TRACE_ROUTE (default /portal/home), BENCH_TRACE_USER (default zhanglaoshi), BENCH_TRACE_PRESET. A diagnosis, not a
 // figure: the scores come from `npm run bench:lighthouse`.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { TOKEN_COOKIE } from '@zhixiao/shared'
 import lighthouse, { type Flags } from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import puppeteer, { type Browser } from 'puppeteer-core'
 import { postJson, startServer, stopAll, stopServer } from './lib.js'
 
 const ROUTE = process.env.BENCH_TRACE_ROUTE ?? '/portal/home'
 const USER = process.env.BENCH_TRACE_USER ?? 'zhanglaoshi'
+// BENCH_TRACE_PRESET=desktop: the Lighthouse run with the desktop preset (the profile below stays the phone's).
+const DESKTOP = process.env.BENCH_TRACE_PRESET === 'desktop'
 
 interface AuditItem {
   [k: string]: unknown
@@ -27,7 +30,7 @@ async function lighthouseAudits(browser: Browser, base: string, token: string): 
   const page = await browser.newPage()
   await browser.setCookie({ name: TOKEN_COOKIE, value: token, domain: new URL(base).hostname, path: '/' })
   const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }
-  const r = await lighthouse(`${base}/#${ROUTE}`, flags, undefined, page)
+  const r = await lighthouse(`${base}/#${ROUTE}`, flags, DESKTOP ? desktopConfig : undefined, page)
   await page.close()
   if (!r) throw new Error('no Lighthouse result')
   const a = r.lhr.audits
