@@ -82,8 +82,10 @@ async function compareAll(trx: Trx) {
         // The total comes with the page (one statement with the start): it must be the list's count.
         expect(
           await studentIdsAt(
+            t.db,
             trx,
             sKeys(),
+            `students:${status}`,
             { orgId: w.schoolId, userType: UserType.STUDENT, archived: false, status },
             offset,
             limit,
@@ -140,7 +142,10 @@ async function compareAll(trx: Trx) {
         .limit(25)
         .execute()
     ).map((r) => r.id)
-    expect(await studentIdsAt(trx, k(), inClass, offset, 25), `one class offset ${offset}`).toEqual({
+    expect(
+      await studentIdsAt(t.db, trx, k(), 'students:class', inClass, offset, 25),
+      `one class offset ${offset}`,
+    ).toEqual({
       ids: plain,
       total: await countOf(k()),
     })
@@ -162,7 +167,10 @@ async function compareAll(trx: Trx) {
         .limit(10)
         .execute()
     ).map((r) => r.id)
-    expect(await studentIdsAt(trx, g(), inGrade, offset, 10), `one grade offset ${offset}`).toEqual({
+    expect(
+      await studentIdsAt(t.db, trx, g(), 'students:grade', inGrade, offset, 10),
+      `one grade offset ${offset}`,
+    ).toEqual({
       ids: plain,
       total: await countOf(g()),
     })
@@ -171,7 +179,10 @@ async function compareAll(trx: Trx) {
     const all = { orgId: w.schoolId, userType: UserType.STUDENT, archived: false }
     const sk = () => studentKeys(trx, w.schoolId, { archived: false })
     const tk = () => teacherKeys(trx, w.schoolId, { archived: false })
-    expect(await studentIdsAt(trx, sk(), all, offset, 10), `students past the end ${offset}`).toEqual({
+    expect(
+      await studentIdsAt(t.db, trx, sk(), 'students:all', all, offset, 10),
+      `students past the end ${offset}`,
+    ).toEqual({
       ids: [],
       total: await countOf(sk()),
     })

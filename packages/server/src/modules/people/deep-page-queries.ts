@@ -17,22 +17,13 @@ function keptWhere(trx: Trx, f: CountFilter) {
 }
 
 /**
- * Where offset `offset` of a student list falls, and its total, in one statement from the kept counts: the class
- * holding it (class_id 0 is "no class", last in the list) and the number of students before that class; no row of
- * `class_id` when the offset is past the end. `has_none`: some students have no class.
+ * The number of students of every class under the list's filters, in list order (class id, students without a class
+ * last as 0): one row per class of the school, from the kept counts.
  */
-export function studentStart(trx: Trx, f: CountFilter, offset: number) {
-  return sql<{ total: string; has_none: boolean; class_id: string | null; before: string | null }>`
-    WITH c AS (
-      SELECT class_id, sum(n)::bigint AS n FROM member_count
-      WHERE org_id = ${f.orgId} AND user_type = ${f.userType} AND ${keptWhere(trx, f)}
-      GROUP BY class_id HAVING sum(n) > 0
-    ), o AS (
-      SELECT class_id, n, sum(n) OVER (ORDER BY class_id = 0, class_id) - n AS before FROM c
-    )
-    SELECT t.total::text AS total, t.has_none, o.class_id::text AS class_id, o.before::text AS before
-    FROM (SELECT coalesce(sum(n), 0) AS total, coalesce(bool_or(class_id = 0), false) AS has_none FROM c) t
-    LEFT JOIN o ON o.before <= ${offset} AND o.before + o.n > ${offset}`.execute(trx)
+export function classCounts(trx: Trx, f: CountFilter) {
+  return sql<{ class_id: string; n: string }>`SELECT class_id::text AS class_id, sum(n)::text AS n FROM member_count
+    WHERE org_id = ${f.orgId} AND user_type = ${f.userType} AND ${keptWhere(trx, f)}
+    GROUP BY class_id HAVING sum(n) > 0 ORDER BY class_id = 0, class_id`.execute(trx)
 }
 
 /** Student ids of one class (0: without a class) in student number order, from `offset` when given. */

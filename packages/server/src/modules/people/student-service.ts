@@ -64,7 +64,16 @@ export function pageStudents(ctx: AppContext, auth: AuthInfo, q: StudentPageBody
       counted,
       kept: !q.keyword,
       rows: async (ids) => (await studentsWithIds(trx, ids)).map((r) => maskStudent(fixStudent(r))),
-      deep: (offset, limit) => studentIdsAt(trx, keys, counted, offset, limit),
+      deep: (offset, limit) =>
+        studentIdsAt(
+          ctx.db,
+          trx,
+          keys,
+          `${auth.tenantId}:${orgId}:student:${q.archived}:${q.status}:${q.classId}:${q.gradeId}`,
+          counted,
+          offset,
+          limit,
+        ),
     })
   })
 }
