@@ -5,6 +5,7 @@ import { defineConfig } from 'vite'
 import { antdStaticStyle } from './build/antd-static-style'
 import { chartsReactDom } from './build/charts-react-dom'
 import { precompress } from './build/precompress'
+import { pureSharedValues } from './build/pure-shared-values'
 import { stripContractSchemas } from './build/strip-contract-schemas'
 
 const apiPort = process.env.PORT ?? '3000'
@@ -24,7 +25,7 @@ const productionRouter = [
 ]
 
 export default defineConfig(({ mode }) => ({
-  plugins: [stripContractSchemas(), chartsReactDom(), react(), antdStaticStyle(), precompress()],
+  plugins: [stripContractSchemas(), pureSharedValues(), chartsReactDom(), react(), antdStaticStyle(), precompress()],
   resolve: { alias: mode === 'production' ? productionRouter : [] },
   server: { proxy: { '/base': `http://127.0.0.1:${apiPort}`, '/sc-mobile-api': `http://127.0.0.1:${apiPort}` } },
   build: {

@@ -13,6 +13,7 @@ import { canSee } from '../auth/access'
 import { ensureUser } from '../auth/current-user'
 import { homePathFor } from '../auth/landing'
 import { appConfig, configReady } from '../config'
+import { homeKindFor, homeOrgIdFor, isHomeRoute } from '../features/portal/homes/home-kind'
 import { useSession } from '../stores/session'
 
 /** The query flag that lets a route through without its page permission (000 §6). */
@@ -35,6 +36,22 @@ export function guardLoader(meta: RouteMeta) {
     const roleFilterLifted = url.searchParams.get(FILTER_ROLES_FLAG) === '1'
     if (!(roleFilterLifted ? pageFitsOrg(meta, user) : canSee(meta, user))) throw redirect('/404')
     if (meta.path.startsWith('/schoolPortal/') && !schoolPortalAllowed()) throw redirect('/404')
+    // A home's blocks are asked for now, beside the page's code: their answer names the largest paint (issue 28).
+    if (isHomeRoute(meta.path)) {
+      const kind = homeKindFor(meta.path, user.currentOrgData?.unitAttr)
+      const client = import('../api/query-client').then((q) => q.queryClient)
+      void Promise.all([import('../features/portal/api'), client])
+        .then(([portal, q]) => portal.prefetchLayout(q, kind, homeOrgIdFor(meta.path)))
+        .catch(() => {})
+      // The PC home's offer of the mobile portal (a phone) is known before the page renders, or it would push the
+      // blocks down when it arrives (issue 28). The page's code loads meanwhile; a slow answer waits at most 1 s.
+      if (!meta.path.startsWith('/schoolPortal/')) {
+        const offer = Promise.all([import('../features/mobile-portal/offer-query'), client]).then(([m, q]) =>
+          m.prefetchOffer(q, user.userType),
+        )
+        await Promise.race([offer.catch(() => {}), new Promise((r) => setTimeout(r, 1000))])
+      }
+    }
     return null
   }
 }

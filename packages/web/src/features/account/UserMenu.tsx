@@ -1,6 +1,6 @@
 import { ADMIN_ROLE, isSchoolUnit, Msg, serviceEntryLabel, userMenuKeys, type UserMenuKey } from '@zhixiao/shared'
 import { Avatar, type MenuProps } from 'antd'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { notify } from '../../api/feedback'
 import { useCurrentUser } from '../../api/queries'
@@ -8,13 +8,22 @@ import { useSession } from '../../stores/session'
 import { useFeedbackEntry } from '../complaints/api'
 import { useOpenPortalEnable } from '../portal-header/api'
 import { useOuterMayOpen } from '../red-dots/api'
-import { ChangePasswordDialog } from './ChangePasswordDialog'
 import { logout } from './logout'
 import { BUREAU_HOME, helpTarget, homeAfterSwitch, MENU_TARGET } from './menu-actions'
 import { useLeaveAlliance } from '../alliance/leave'
-import { SwitchOrgDialog } from './SwitchOrgDialog'
 import { UserMenuButton } from './UserMenuButton'
-import { AboutSystemDialog } from '../pc-portal/AboutSystemDialog'
+import { useOpenedOnce } from '../../components/use-opened-once'
+import { SwitchOrgDialog } from './SwitchOrgDialog'
+
+// The password and about dialogs load when first opened: every portal page's header carries the menu, and their code
+// is not for its first screen (issue 28). The org switch stays a static import: loaded on demand it moved the user
+// module into a chunk of its own on the login route, over that route's weight budget (issue 12).
+const ChangePasswordDialog = lazy(() =>
+  import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
+)
+const AboutSystemDialog = lazy(() =>
+  import('../pc-portal/AboutSystemDialog').then((m) => ({ default: m.AboutSystemDialog })),
+)
 
 const LABEL: Record<Exclude<UserMenuKey, 'serviceEntry'>, string> = {
   openPortal: '公共门户',
@@ -42,6 +51,8 @@ export function UserMenu({ dark = false, jd = false, alliance }: { dark?: boolea
   const [pwdOpen, setPwdOpen] = useState(false)
   const [orgOpen, setOrgOpen] = useState(false)
   const [aboutOpen, setAboutOpen] = useState(false)
+  const pwdMounted = useOpenedOnce(pwdOpen)
+  const aboutMounted = useOpenedOnce(aboutOpen)
   const tmt = user?.currentOrgData?.tenantModuleType ?? null
   const openPortalOn = useOpenPortalEnable(tmt === 0).data ?? false
   // 公共门户 shows only to whom the org's outer-portal limits let in (features/red-dots).
@@ -134,13 +145,17 @@ export function UserMenu({ dark = false, jd = false, alliance }: { dark?: boolea
         </Avatar>
         <span>{user.trueName}</span>
       </UserMenuButton>
-      <ChangePasswordDialog
-        open={pwdOpen}
-        onClose={() => setPwdOpen(false)}
-        onChanged={() => void logout({ callServer: false })}
-      />
+      <Suspense fallback={null}>
+        {pwdMounted && (
+          <ChangePasswordDialog
+            open={pwdOpen}
+            onClose={() => setPwdOpen(false)}
+            onChanged={() => void logout({ callServer: false })}
+          />
+        )}
+        {aboutMounted && <AboutSystemDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />}
+      </Suspense>
       <SwitchOrgDialog open={orgOpen} onClose={() => setOrgOpen(false)} />
-      <AboutSystemDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />
     </>
   )
 }

@@ -1,5 +1,6 @@
 import { ALARM_LEVEL_LABEL, AppMsg, type FamilyBlock, type MobileHome } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
+import { useDeferredValue } from 'react'
 import { Alert, Select, Skeleton } from 'antd'
 import type { PageProps } from '../../navigation/page-props'
 import { SnapCarousel } from '../portal/blocks/SnapCarousel'
@@ -121,7 +122,9 @@ function Block({ home, block }: { home: MobileHome; block: FamilyBlock }) {
 /** The mobile home: the blocks the user's terminal shows, in the configured order. */
 export default function MobileHomePage({ path }: PageProps) {
   const { childId } = useChildPick()
-  const home = useMobileHome(childId).data
+  // The blocks render as a deferred update that yields every few ms, not in the one task of the query's answer
+  // (Lighthouse's blocking time on a phone, issue 28).
+  const home = useDeferredValue(useMobileHome(childId).data)
   if (!home) return null
   return (
     <div data-page={path}>

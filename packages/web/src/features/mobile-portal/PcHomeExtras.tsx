@@ -1,20 +1,13 @@
-import { isCompactWidth, terminalOfUserType, UserType, type ModuleLayout } from '@zhixiao/shared'
+import { terminalOfUserType, UserType, type ModuleLayout } from '@zhixiao/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Alert } from 'antd'
 import { Link } from 'react-router'
 import { useWindowWidth } from '../portal-header/use-window-width'
-import { mobileApi, MobileKeys } from './api'
-
-const phoneAgent = () => /Android|iPhone|iPod|Mobile|HarmonyOS/i.test(navigator.userAgent)
+import { offerPossible, offerSettingsQuery, studentPcQuery } from './offer-query'
 
 /** MHSysConfigForStudentPC for a student (nothing to fetch for anyone else). */
 function useStudentPc(userType: number | undefined) {
-  return useQuery({
-    queryKey: [MobileKeys.config, 'studentPc'],
-    queryFn: mobileApi.studentPc,
-    enabled: userType === UserType.STUDENT,
-    staleTime: 60_000,
-  })
+  return useQuery({ ...studentPcQuery, enabled: userType === UserType.STUDENT })
 }
 
 /**
@@ -22,16 +15,10 @@ function useStudentPc(userType: number | undefined) {
  * browser), unless 移动端设置 turned the offer off or, for a student, MHSysConfigForStudentPC hides the link.
  */
 export function MobilePortalOffer({ userType }: { userType: number | undefined }) {
-  const narrow = isCompactWidth(useWindowWidth())
-  const terminal = terminalOfUserType(userType)
-  const settings = useQuery({
-    queryKey: [MobileKeys.config, 'settings'],
-    queryFn: mobileApi.settings,
-    enabled: !!terminal,
-    staleTime: 60_000,
-  })
+  const possible = offerPossible(userType, useWindowWidth())
+  const settings = useQuery({ ...offerSettingsQuery, enabled: !!terminalOfUserType(userType) })
   const student = useStudentPc(userType).data
-  if (!terminal || !(narrow || phoneAgent()) || !settings.data?.offerOnPc) return null
+  if (!possible || !settings.data?.offerOnPc) return null
   if (userType === UserType.STUDENT && student && !student.showMobileLink) return null
   return (
     <Alert

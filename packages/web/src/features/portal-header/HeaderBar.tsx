@@ -1,6 +1,6 @@
 import { isCompactWidth } from '@zhixiao/shared'
 import { Drawer } from 'antd'
-import { useLayoutEffect, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { CloseIcon, MenuIcon } from '../../components/icons'
 import { useScrolledPast } from './use-scrolled-past'
@@ -39,12 +39,19 @@ export function HeaderBar({ testId, style, attrs, brand, user, drawerTop, childr
   // Open for the route it was opened on: going anywhere closes it.
   const [openAt, setOpenAt] = useState<string | null>(null)
   const open = openAt === pathname
-  // The header's own height, measured while it is in the flow, holds its place once it is fixed.
+  // The header's own height, measured while it is in the flow, holds its place once it is fixed. Measured when the
+  // browser has laid the page out anyway (a ResizeObserver), not in a layout effect: reading offsetHeight while the
+  // home's first screen was being committed forced a layout of the whole page, 0.4 s on a throttled phone (issue 28).
+  // While pinned the slot's height is the one set here, so the observer reports no change.
   const slotRef = useRef<HTMLDivElement>(null)
   const [height, setHeight] = useState<number>()
-  useLayoutEffect(() => {
-    if (!pinned && slotRef.current) setHeight(slotRef.current.offsetHeight)
-  }, [pinned, compact])
+  useEffect(() => {
+    const el = slotRef.current
+    if (!el || typeof ResizeObserver === 'undefined') return
+    const seen = new ResizeObserver(() => setHeight(el.offsetHeight))
+    seen.observe(el)
+    return () => seen.disconnect()
+  }, [compact])
   const slot = { ref: slotRef, className: 'zx-ph-slot', style: pinned && height ? { height } : undefined }
   const pin = pinned ? ' zx-ph-pinned' : ''
   if (!compact) {

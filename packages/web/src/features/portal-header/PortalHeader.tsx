@@ -1,6 +1,6 @@
 import { defaultPortalTitle, type AppGroup } from '@zhixiao/shared'
 import { Skeleton } from 'antd'
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useCurrentUser } from '../../api/queries'
 import { homePathFor } from '../../auth/landing'
@@ -15,7 +15,6 @@ import { AppTabs, GroupMenus } from './AppNav'
 import { HeaderBar } from './HeaderBar'
 import { HeaderBrand } from './HeaderBrand'
 import { AdminToggle, FeedbackIcon, PhoneIcon, PortalAdminIcon } from './HeaderIcons'
-import { MobileEntryDrawer } from './MobileEntryDrawer'
 import { UnifiedStrip } from './UnifiedStrip'
 import { useWindowWidth } from './use-window-width'
 import './portal-header.css'
@@ -23,6 +22,10 @@ import { PortalMenuTabs } from '../pc-portal/PortalMenuTabs'
 import { MessageBell } from '../messages/MessageBell'
 import { AllianceEntry } from '../alliance/AllianceEntry'
 import { RedDotBadge } from '../red-dots/RedDotBadge'
+import { useOpenedOnce } from '../../components/use-opened-once'
+
+// The 手机端 drawer (antd Drawer and QRCode) loads when first opened, not with every portal page (issue 28).
+const MobileEntryDrawer = lazy(() => import('./MobileEntryDrawer').then((m) => ({ default: m.MobileEntryDrawer })))
 import { useRedDots } from '../red-dots/use-red-dots'
 
 export interface PortalHeaderSlots {
@@ -47,13 +50,17 @@ export function PortalHeader({ launcher, oftenUse }: PortalHeaderSlots) {
   const cfg = useMhSysConfig()
   const personal = usePersonalMultiple().data
   const feedback = useFeedbackEntry(user?.userType ?? null)
-  const groups = useAppGroups().data ?? EMPTY
+  // The configuration and the app groups arrive as query answers, which React renders at once in one task; the
+  // header they fill (tabs, menus, tools) renders instead as a deferred update that yields every few ms, so a phone
+  // is not blocked while the home's first screen comes in (issue 28, Lighthouse's blocking time).
+  const groups = useDeferredValue(useAppGroups().data ?? EMPTY)
   const width = useWindowWidth()
   const [mobileOpen, setMobileOpen] = useState(false)
+  const mobileMounted = useOpenedOnce(mobileOpen)
   const dots = useRedDots()
   const home = user ? homePathFor(user) : '/'
 
-  const c = cfg.data
+  const c = useDeferredValue(cfg.data)
   // One HeaderBar for both states, with the user menu in the same slot: when the config arrives the menu is kept,
   // not replaced, so a menu the user has already opened stays open (a second UserMenu in a skeleton header was
   // unmounted at that moment, closing the dropdown under the pointer).
@@ -140,7 +147,11 @@ export function PortalHeader({ launcher, oftenUse }: PortalHeaderSlots) {
             )}
             <AdminToggle adminTo={adminTarget(user, bureauAdmin)} homeTo={home} />
           </div>
-          <MobileEntryDrawer open={mobileOpen} onClose={() => setMobileOpen(false)} />
+          {mobileMounted && (
+            <Suspense fallback={null}>
+              <MobileEntryDrawer open={mobileOpen} onClose={() => setMobileOpen(false)} />
+            </Suspense>
+          )}
         </>
       ) : (
         <>

@@ -10,7 +10,7 @@ import {
   type NewsQueryBody,
   type NewsSaveBody,
 } from '@zhixiao/shared'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query'
 import { call, callEnvelope, upload } from '../../api/call'
 import { useSession } from '../../stores/session'
 import { preloadFirstPicture } from './blocks/carousel-picture'
@@ -68,25 +68,41 @@ export const bannerApi = {
   order: (ids: number[]) => callEnvelope(B.order, { ids }),
 }
 
-/** The blocks of one home; `orgId` names the org for visitors and for the school portal. */
 /** Who is reading (membership or visitor): a switch of org or account must not show the previous reader's cache. */
+const readerKey = (s: ReturnType<typeof useSession.getState>): string =>
+  s.userInfo ? `${s.userInfo.userInfoId}@${s.userInfo.orgId}` : 'visitor'
+
 function useReaderKey(): string {
-  return useSession((s) => (s.userInfo ? `${s.userInfo.userInfoId}@${s.userInfo.orgId}` : 'visitor'))
+  return useSession(readerKey)
 }
 
-export function useLayout(homeKind: HomeKind, orgId?: number | null, enabled = true) {
-  const reader = useReaderKey()
-  return useQuery({
-    queryKey: [CmsKeys.layout, reader, homeKind, orgId ?? null],
+/** The query of one home's blocks (useLayout, and the route guard's early ask: the same key, so one call). */
+function layoutQuery(reader: string, homeKind: HomeKind, orgId: number | null) {
+  return {
+    queryKey: [CmsKeys.layout, reader, homeKind, orgId] as const,
     queryFn: async () => {
       const layout = await moduleApi.layout(homeKind, orgId)
       // The first carousel picture is the home's largest paint: ask for it now, not after the blocks render.
       preloadFirstPicture(layout)
       return layout
     },
-    enabled,
     staleTime: 30_000,
-  })
+  }
+}
+
+/** The blocks of one home; `orgId` names the org for visitors and for the school portal. */
+export function useLayout(homeKind: HomeKind, orgId?: number | null, enabled = true) {
+  const reader = useReaderKey()
+  return useQuery({ ...layoutQuery(reader, homeKind, orgId ?? null), enabled })
+}
+
+/**
+ * Asks for a home's blocks as soon as the route guard knows the user, beside the page's code rather than after it
+ * renders, and ahead of the header's dozen calls: the answer names the carousel picture that is the home's largest
+ * paint (issue 28, docs/performance.md).
+ */
+export function prefetchLayout(client: QueryClient, homeKind: HomeKind, orgId: number | null): void {
+  void client.prefetchQuery(layoutQuery(readerKey(useSession.getState()), homeKind, orgId))
 }
 
 export function useNewsPage(q: Partial<NewsQueryBody>, enabled = true) {

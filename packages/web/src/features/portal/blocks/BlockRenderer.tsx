@@ -1,16 +1,18 @@
 import type { ModuleLayout, ModuleRow, NewsRow } from '@zhixiao/shared'
 import { Card, Col, Row } from 'antd'
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { AppsBlock } from './AppsBlock'
 import { Deferred } from './Deferred'
 import { ImageCarouselBlock } from './ImageCarouselBlock'
 import { NewsListBlock } from './NewsListBlock'
-import { QrBlock } from './QrBlock'
 import { RichTextBlock } from './RichTextBlock'
 import { SwiperBlock } from './SwiperBlock'
 import { VideoBlock } from './VideoBlock'
 import './blocks.css'
+
+// antd's QRCode (its encoder, 7.6 KB gzip) loads with a home that shows a QR block, not with every home (issue 28).
+const QrBlock = lazy(() => import('./QrBlock').then((m) => ({ default: m.QrBlock })))
 
 export interface BlockRendererProps {
   layout: ModuleLayout
@@ -43,7 +45,11 @@ function body(m: ModuleRow, p: BlockRendererProps): ReactNode {
     case 'swiper':
       return <SwiperBlock settings={m.settings} />
     case 'qr':
-      return <QrBlock settings={m.settings} />
+      return (
+        <Suspense fallback={<div style={{ height: PLACE_HEIGHT.qr }} />}>
+          <QrBlock settings={m.settings} />
+        </Suspense>
+      )
     case 'apps':
       return p.visitor ? null : <AppsBlock />
   }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react'
 
 type Show = () => void
 const queue: Show[] = []
@@ -37,7 +37,8 @@ export function Deferred({ height, children }: { height: number; children: React
       pump() // this one is committed: the next may go in the next idle period
       return
     }
-    const show: Show = () => setShown(true)
+    // A transition: the block's render yields to the browser every few ms instead of being one task.
+    const show: Show = () => startTransition(() => setShown(true))
     queue.push(show)
     pump()
     const el = place.current

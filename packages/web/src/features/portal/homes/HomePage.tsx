@@ -1,9 +1,9 @@
-import { isSchoolUnit, type HomeKind, type NewsRow } from '@zhixiao/shared'
+import type { NewsRow } from '@zhixiao/shared'
 import { Alert, Card, Flex, Skeleton, Typography } from 'antd'
+import { useDeferredValue } from 'react'
 import { useNavigate } from 'react-router'
 import { useCurrentUser } from '../../../api/queries'
 import type { PageProps } from '../../../navigation/page-props'
-import { appConfig } from '../../../config'
 import { useSession } from '../../../stores/session'
 import { useLayout } from '../api'
 import { BlockRenderer } from '../blocks/BlockRenderer'
@@ -12,21 +12,7 @@ import { ClassHome } from '../../red-dots/ClassHome'
 import { PortalSidebar } from '../../pc-portal/PortalSidebar'
 import { WebsitesCard } from '../../pc-portal/WebsitesCard'
 import { newsDetailPath } from '../news/detail-link'
-
-/** Which home a route shows; 'auto' is /portal/home: the bureau home below unit attribute 8, the school home from 8. */
-const KIND_BY_PATH: Record<string, HomeKind | 'auto'> = {
-  '/portal/home': 'auto',
-  '/portal/personal': 'personal',
-  '/portal/class': 'class',
-  '/generalPortal/home/index': 'general',
-  '/localSide/home/index': 'bureau',
-  '/alliancePortal/home': 'bureau',
-  '/schoolPortal/home/index': 'school',
-  // Older and alternative entries to the same homes (000 §2.4).
-  '/home/home': 'auto',
-  '/old/home/:id': 'auto',
-  '/jdLogin/jdPlatForm/index': 'bureau',
-}
+import { homeKindFor, homeOrgIdFor } from './home-kind'
 
 /** The signed-in portal homes: a greeting, then the blocks the org (or the org above it) configured, else the defaults. */
 export default function HomePage({ path, title }: PageProps) {
@@ -34,13 +20,15 @@ export default function HomePage({ path, title }: PageProps) {
   const user = useCurrentUser().data ?? stored
   const navigate = useNavigate()
   const schoolPortal = path === '/schoolPortal/home/index'
-  const want = KIND_BY_PATH[path] ?? 'personal'
-  const unitAttr = user?.currentOrgData?.unitAttr ?? 8
-  const kind: HomeKind = want === 'auto' ? (isSchoolUnit(unitAttr) ? 'school' : 'bureau') : want
-  const orgId = schoolPortal ? appConfig.schoolOrgId : null
-  const layout = useLayout(kind, orgId, !!user)
+  const kind = homeKindFor(path, user?.currentOrgData?.unitAttr)
+  const orgId = homeOrgIdFor(path)
+  const query = useLayout(kind, orgId, !!user)
+  // The blocks render as a deferred update (React yields every few ms) rather than in the one task of the query's
+  // answer: Lighthouse's blocking time on a phone (issue 28). Until then the skeleton stays.
+  const data = useDeferredValue(query.data)
+  const layout = { data, isLoading: query.isLoading || (!!query.data && !data), error: query.error }
   // A student's personal home follows MHSysConfigForStudentPC (docs/mobile-portal.md "Mobile portal").
-  const student = useStudentPcHome(layout.data, kind, user?.userType)
+  const student = useStudentPcHome(data, kind, user?.userType)
   const open = (n: NewsRow) =>
     void navigate(
       newsDetailPath(schoolPortal, { id: n.id, title: n.noticeTypeName, type: n.noticeType, source: 'home' }),
