@@ -8,6 +8,8 @@ export interface HubBench {
   token: Result
   firstPage: Result
   deepPage: Result
+  /** updated_since long ago: an app catching up with every student (the feed walked by id). */
+  deltaPage: Result
   deepAt: number
 }
 
@@ -88,7 +90,14 @@ export async function benchHub(
   const firstPage = await warmLoad({ url: page(), headers: auth, verifyBody: envelopeOk }, 10, seconds)
   process.stderr.write(` directory page ${deepAt + 1}…`)
   const deepPage = await warmLoad({ url: page(cursor), headers: auth, verifyBody: envelopeOk }, 10, seconds)
-  return { students, token, firstPage, deepPage, deepAt: deepAt + 1 }
+  // An app catching up: every student changed since (the generated school or district), the delta's first page.
+  process.stderr.write(' directory delta…')
+  const deltaPage = await warmLoad(
+    { url: `${page()}&updated_since=2000-01-01T00:00:00Z`, headers: auth, verifyBody: envelopeOk },
+    10,
+    seconds,
+  )
+  return { students, token, firstPage, deepPage, deltaPage, deepAt: deepAt + 1 }
 }
 
 export function formatHub(b: HubBench, title = `identity hub: a school of ${b.students} students`): string {
@@ -96,6 +105,7 @@ export function formatHub(b: HubBench, title = `identity hub: a school of ${b.st
     ['token (client credentials)', b.token],
     ['directory: 1,000 students, page 1', b.firstPage],
     [`directory: 1,000 students, page ${b.deepAt}`, b.deepPage],
+    ['directory: catch-up delta, page 1', b.deltaPage],
   ]
   const cells = [['identity hub (10 conns)', 'req/s', 'p97.5 ms', 'p99 ms', 'students/s', '÷ token req/s']]
   for (const [name, r] of rows) {

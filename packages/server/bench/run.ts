@@ -319,11 +319,16 @@ function report(
   }
   if (hub) {
     console.log(formatHub(hub))
-    bad += [hub.token, hub.firstPage, hub.deepPage].reduce((s, r) => s + r.non2xx + r.mismatches + r.errors, 0)
+    bad += [hub.token, hub.firstPage, hub.deepPage, hub.deltaPage].reduce(
+      (s, r) => s + r.non2xx + r.mismatches + r.errors,
+      0,
+    )
   }
   if (district) {
     console.log(formatDistrict(district))
     bad += district.rows.reduce((s, r) => s + r.result.non2xx + r.result.mismatches + r.result.errors, 0)
+    const d = district.directory
+    bad += [d.token, d.firstPage, d.deepPage, d.deltaPage].reduce((s, r) => s + r.non2xx + r.mismatches + r.errors, 0)
   }
   if (bad) {
     console.log(`WARNING: ${bad} non-2xx responses, failed bodies or connection errors; every request should succeed.`)

@@ -345,6 +345,36 @@ describe('paging and deltas', () => {
     )
     expect(again.data.items).toEqual([])
   })
+  it('pages a delta by id: each changed row once, a teacher through her class, a guardian through his child', async () => {
+    const start = await read(`/open/v1/students?school_id=${hw.w.schoolId}`, fullToken)
+    const since = encodeURIComponent(start.data.as_of as string)
+    const added: string[] = []
+    for (let i = 1; i <= 5; i++) {
+      await makePerson(t, hw.w.tenantId, {
+        trueName: `增量学生${i}`,
+        memberships: [{ orgId: hw.w.schoolId, userType: UserType.STUDENT, roleIds: [] }],
+      })
+      added.push(`增量学生${i}`)
+    }
+    await t.db.tenant(hw.w.tenantId, async (trx) => {
+      // Changed twice: still one row of the delta.
+      for (const jobNo of ['S20269998', 'S20269999']) {
+        await trx.updateTable('user_info').set({ job_no: jobNo }).where('id', '=', hw.student.userInfoId).execute()
+      }
+      await trx.updateTable('class_teacher').set({ is_head: false }).where('class_id', '=', hw.classId).execute()
+    })
+    // Pages of two: the ids are walked in order across pages, none twice, none missed.
+    const students = await readAll(`/open/v1/students?school_id=${hw.w.schoolId}&updated_since=${since}`, fullToken, 2)
+    const names = students.items.map((x) => x.name as string)
+    expect(names.sort()).toEqual([...added, '李小明'].sort())
+    expect(students.pages).toBeGreaterThanOrEqual(3)
+    // The guardian list: 李爸爸 through his child's change (the new students have no guardian: none of them).
+    const guardians = await readAll(`/open/v1/guardians?updated_since=${since}`, fullToken, 1)
+    expect(guardians.items.map((x) => x.name)).toEqual(['李爸爸'])
+    // The teacher list: 王老师 through her class's change, and no student.
+    const teachers = await readAll(`/open/v1/teachers?updated_since=${since}`, fullToken, 1)
+    expect(teachers.items.map((x) => x.name)).toEqual(['王老师'])
+  })
 })
 
 describe('tenants, suspension, expiry and rate limits', () => {

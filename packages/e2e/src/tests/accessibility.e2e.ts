@@ -339,7 +339,16 @@ test('keyboard: the user menu opens from the keyboard, its items are reached wit
   await page.keyboard.press('Enter')
   const dialog = page.locator('.ant-modal').filter({ hasText: '修改密码' })
   await atRest(dialog)
-  await page.waitForFunction(() => !!document.activeElement?.closest('.ant-modal'), undefined, { timeout: 5000 })
+  await page
+    .waitForFunction(() => !!document.activeElement?.closest('.ant-modal'), undefined, { timeout: 5000 })
+    .catch(async () => {
+      throw new Error(`修改密码 takes the focus; it is on ${await focused(page)}`)
+    })
+  // The Enter that chose the item is spent on it: it neither opens the menu again nor presses a button of the dialog.
+  assert(
+    (await trigger.getAttribute('aria-expanded')) === 'false' && !(await menu.isVisible()),
+    'the Enter that chose 修改密码 left the user menu shut',
+  )
   await page.keyboard.press('Escape')
   await dialog.waitFor({ state: 'hidden' })
   await page

@@ -148,6 +148,7 @@ export async function fanOut(ctx: AppContext): Promise<{ changes: number; delive
     for (let i = 0; i < out.length; i += 500) await insertDeliveries(trx, out.slice(i, i + 500))
     await markFannedOut(
       trx,
+      tenants,
       rows.map((r) => r.seq),
     )
     return { changes: rows.length, deliveries: out.length }

@@ -106,8 +106,14 @@ export function lockUnfannedChanges(trx: Trx, tenantIds: number[], batch: number
     .execute()
 }
 
-export function markFannedOut(trx: Trx, seqs: number[]) {
-  return trx.updateTable('directory_change').set({ fanned_out: true }).where('seq', 'in', seqs).execute()
+/** The tenants too, not only the seqs: the key is (tenant_id, seq), and by seq alone a district's feed was scanned whole. */
+export function markFannedOut(trx: Trx, tenantIds: number[], seqs: number[]) {
+  return trx
+    .updateTable('directory_change')
+    .set({ fanned_out: true })
+    .where('tenant_id', 'in', tenantIds)
+    .where('seq', 'in', seqs)
+    .execute()
 }
 
 /**

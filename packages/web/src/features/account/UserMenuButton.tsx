@@ -44,6 +44,10 @@ export function UserMenuButton({ menu, color, children }: { menu: MenuProps; col
     button.current?.focus()
   }
   const onClick: MenuProps['onClick'] = (info) => {
+    // Chosen with Enter, the key is spent here: its keypress would otherwise go on to whatever holds the focus by
+    // then — this button (opening the menu again) or, on a slow machine, the dialog the item opens (its 关闭 button,
+    // shutting it at once; seen in CI under load).
+    if (info.domEvent.type === 'keydown') info.domEvent.preventDefault()
     close()
     menu.onClick?.(info)
   }
