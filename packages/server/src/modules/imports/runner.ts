@@ -31,12 +31,6 @@ export const IMPORT_BATCH = 500
 export const IMPORT_BATCH_MAX = 8000
 /** Planner statistics are refreshed after the first batch and then every this many rows (see Db.analyze). */
 const ANALYZE_EVERY_ROWS = 20_000
-/**
- * While the job runs only the tables its batches look names and ID numbers up in are analysed (the other tables are
- * reached by their keys); every table it grew is analysed once when it ends, for the pages read next (PGlite has no
- * autovacuum to do it). ANALYZE of all six every 20,000 rows was 6 % of a 100,000-row import (round three).
- */
-const LOOKUP_TABLES = ['login_name', 'person'] as const
 const PEOPLE_TABLES = ['user_info', 'account', 'login_name', 'person', 'user_role', 'parent_child'] as const
 /** A breath between batches; requests already waiting for the database are served first in any case (its queue is FIFO). */
 const BATCH_PAUSE_MS = 2
@@ -128,14 +122,14 @@ export class ImportRunner {
     for (let at = start, size = IMPORT_BATCH; at < rows.length && !this.loop.stopped;) {
       const batch = rows.slice(at, at + size)
       const go = await this.batch(job, def.columns, runner, batch, at + size >= rows.length)
-      if (!go) {
-        if (at + size >= rows.length) await this.ctx.db.analyze(PEOPLE_TABLES)
-        return
-      }
+      if (!go) return
       at += size
       size = Math.min(size * 2, IMPORT_BATCH_MAX)
       if (at - analyzedAt > ANALYZE_EVERY_ROWS) {
-        await this.ctx.db.analyze(LOOKUP_TABLES)
+        // All six, not only the two the batches look up: ANALYZE is what invalidates the plans cached for the
+        // foreign-key checks (a plan made while account was one page scans it; on PGlite, without autovacuum, that
+        // plan stayed for the whole job and a 100,000-row import in a fresh database grew quadratic).
+        await this.ctx.db.analyze(PEOPLE_TABLES)
         analyzedAt = at
       }
       // The embedded database has one connection: pause so requests (the progress poll, page loads) get a turn.
