@@ -3,6 +3,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import pgLib from 'pg'
 import { benchImport } from './import.js'
 import { startServer, stopServer } from './lib.js'
@@ -26,7 +27,7 @@ const env: Record<string, string> = {
   SEED_DEMO: '1',
   ...(pg ? { DATABASE_URL: pg.url } : { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'zx-imp-')) }),
 }
-const nodeArgs = prof ? ['--import', '/tmp/z3/prof-preload.mjs'] : []
+const nodeArgs = prof ? ['--import', fileURLToPath(new URL('./cpu-profile-preload.mjs', import.meta.url))] : []
 if (prof) env.ZX_PROF_OUT = prof
 try {
   const server = await startServer(
