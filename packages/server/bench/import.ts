@@ -58,7 +58,13 @@ async function studentsFile(rows: number, grade: string): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer())
 }
 
-export async function benchImport(base: string, pid: number, rows: number): Promise<ImportBenchResult> {
+export async function benchImport(
+  base: string,
+  pid: number,
+  rows: number,
+  /** Called as each measured phase starts and when both are over (a profiler's marks). */
+  phase: (p: 'import' | 'export' | 'done') => void | Promise<void> = () => {},
+): Promise<ImportBenchResult> {
   const login = await postJson<{ data: { userToken?: string } }>(`${base}/base/api/auth/loginByUserPwd`, {
     userName: 'xxadmin',
     password: 'Demo@2026',
@@ -83,6 +89,7 @@ export async function benchImport(base: string, pid: number, rows: number): Prom
   for (let c = 1; c <= CLASSES; c++) await call('/base/api/class/add', { gradeId, name: `${c}班` })
   const file = await studentsFile(rows, grade)
 
+  await phase('import')
   const rssBeforeMb = rssMb(pid)
   const started = Date.now()
   const imp = await sampled(pid, async () => {
@@ -123,6 +130,7 @@ export async function benchImport(base: string, pid: number, rows: number): Prom
   const lifted = (await lift.json()) as { code: number; msg: string }
   if (lifted.code !== 0) throw new Error(`lifting the export limit: ${lifted.msg}`)
 
+  await phase('export')
   const exportStarted = Date.now()
   const exp = await sampled(pid, async () => {
     const r = await fetch(`${base}/base/api/userInfo/studentInfo/export`, {
@@ -136,6 +144,7 @@ export async function benchImport(base: string, pid: number, rows: number): Prom
     return body.length
   })
   const exportSeconds = (Date.now() - exportStarted) / 1000
+  await phase('done')
 
   return {
     rows,

@@ -35,9 +35,10 @@ export async function startServer(
   env: Record<string, string>,
   readyPath: string,
   isReady: (status: number) => boolean = (s) => s === 200,
+  nodeArgs: string[] = [],
 ): Promise<Server> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },

@@ -63,6 +63,7 @@ import * as m202611300100 from './migrations/202611300100_add_alumni_session.js'
 import * as m202611300300 from './migrations/202611300300_add_people_search_indexes.js'
 import * as m202611300500 from './migrations/202611300500_add_org_unit_id_index.js'
 import * as m202611300600 from './migrations/202611300600_transfer_effect_error.js'
+import * as m202611300800 from './migrations/202611300800_directory_change_triggers_by_table.js'
 import * as m202611300900 from './migrations/202611300900_directory_change_by_entity_id.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -126,6 +127,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611300300_add_people_search_indexes': m202611300300,
   '202611300500_add_org_unit_id_index': m202611300500,
   '202611300600_transfer_effect_error': m202611300600,
+  '202611300800_directory_change_triggers_by_table': m202611300800,
   '202611300900_directory_change_by_entity_id': m202611300900,
 }
 

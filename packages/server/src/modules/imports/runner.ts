@@ -126,6 +126,9 @@ export class ImportRunner {
       at += size
       size = Math.min(size * 2, IMPORT_BATCH_MAX)
       if (at - analyzedAt > ANALYZE_EVERY_ROWS) {
+        // All six, not only the two the batches look up: ANALYZE also invalidates the plans cached for the
+        // foreign-key checks, and PGlite has no autovacuum to do it. Analysing two, test/imports-100k.test.ts ran past
+        // its 600 s on PGlite (33.7 s with all six), most likely on plans made while account was a page long.
         await this.ctx.db.analyze(PEOPLE_TABLES)
         analyzedAt = at
       }
