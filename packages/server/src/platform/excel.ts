@@ -4,7 +4,6 @@ import { ErrorCode, maskValue, type PersonalFieldKey } from '@zhixiao/shared'
 import { refused } from './errors.js'
 import { checkXlsxArchive } from './xlsx-guard.js'
 import { workbookReader } from './xlsx-reader.js'
-import { fastSheetRows, NotSimple, type FastRow } from './xlsx-fast.js'
 
 export interface SheetColumn {
   header: string
@@ -95,81 +94,47 @@ export async function* sheetRows(input: Buffer, columns: SheetColumn[], maxRows?
   await checkXlsxArchive(input, {
     rows: maxRows === undefined ? undefined : { max: maxRows, message: ExcelMsg.TOO_MANY(maxRows) },
   })
-  yield* dataRows(exceljsRows(input), columns)
-}
-
-/** The first worksheet's rows as exceljs reads them (number, row.values). */
-async function* exceljsRows(input: Buffer): AsyncGenerator<FastRow> {
-  for await (const sheet of workbookReader(input)) {
-    for await (const row of sheet) yield { number: row.number, values: row.values as FastRow['values'] }
-    return
-  }
-}
-
-/** The data rows of a sheet's rows: the header row checked against the template, blank rows skipped, cells as text. */
-async function* dataRows(rows: AsyncIterable<FastRow>, columns: SheetColumn[]): AsyncGenerator<ReadRow> {
+  const reader = workbookReader(input)
   const bad = (e: unknown) =>
-    (e as { code?: number }).code === ErrorCode.BAD_REQUEST || e instanceof NotSimple
-      ? e
-      : refused(ErrorCode.BAD_REQUEST, ExcelMsg.NOT_EXCEL)
-  let header: string[] | null = null
+    (e as { code?: number }).code === ErrorCode.BAD_REQUEST ? e : refused(ErrorCode.BAD_REQUEST, ExcelMsg.NOT_EXCEL)
   try {
-    for await (const row of rows) {
-      const cells = (row.values as unknown[])
-        .slice(1)
-        .map((v, i) =>
-          cellText(v, () =>
-            ExcelMsg.FORMULA_NO_VALUE(row.number, columns[i]?.header.replace(/\*$/, '') ?? `第${i + 1}列`),
-          ),
-        )
-      if (!header) {
-        header = cells
-        const expected = columns.map((c) => c.header)
-        if (expected.some((h, i) => (header![i] ?? '').replace(/\*$/, '') !== h.replace(/\*$/, '')))
-          throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.BAD_HEADER)
-        continue
+    for await (const sheet of reader) {
+      let header: string[] | null = null
+      for await (const row of sheet) {
+        const cells = (row.values as unknown[])
+          .slice(1)
+          .map((v, i) =>
+            cellText(v, () =>
+              ExcelMsg.FORMULA_NO_VALUE(row.number, columns[i]?.header.replace(/\*$/, '') ?? `第${i + 1}列`),
+            ),
+          )
+        if (!header) {
+          header = cells
+          const expected = columns.map((c) => c.header)
+          if (expected.some((h, i) => (header![i] ?? '').replace(/\*$/, '') !== h.replace(/\*$/, '')))
+            throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.BAD_HEADER)
+          continue
+        }
+        if (cells.every((c) => c === '')) continue
+        yield { rowNumber: row.number, values: Object.fromEntries(columns.map((c, i) => [c.key, cells[i] ?? ''])) }
       }
-      if (cells.every((c) => c === '')) continue
-      yield { rowNumber: row.number, values: Object.fromEntries(columns.map((c, i) => [c.key, cells[i] ?? ''])) }
+      if (!header) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.BAD_HEADER)
+      break
     }
   } catch (e) {
     throw bad(e)
   }
-  if (!header) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.BAD_HEADER)
 }
 
-/**
- * Reads every data row (at most maxRows) of an uploaded file: through the lean reader when the file is plain text
- * and numbers (xlsx-fast.ts), else through exceljs, with the same checks and messages either way. `reader` 'exceljs'
- * skips the lean one (tests compare the two).
- */
-export async function readSheet(
-  input: Buffer,
-  columns: SheetColumn[],
-  maxRows: number,
-  reader: 'auto' | 'exceljs' = 'auto',
-): Promise<ReadRow[]> {
-  const collect = async (rows: AsyncIterable<ReadRow>) => {
-    const out: ReadRow[] = []
-    for await (const r of rows) {
-      if (out.length >= maxRows) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.TOO_MANY(maxRows))
-      out.push(r)
-    }
-    if (!out.length) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.EMPTY)
-    return out
+/** Reads every data row (at most maxRows) of an uploaded file. */
+export async function readSheet(input: Buffer, columns: SheetColumn[], maxRows: number): Promise<ReadRow[]> {
+  const rows: ReadRow[] = []
+  for await (const r of sheetRows(input, columns, maxRows)) {
+    if (rows.length >= maxRows) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.TOO_MANY(maxRows))
+    rows.push(r)
   }
-  if (reader === 'auto') {
-    // The same archive checks as sheetRows, once: a refused file is refused before either reader sees it.
-    if (input.length < 4 || input.readUInt32LE(0) !== 0x04034b50)
-      throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.NOT_EXCEL)
-    await checkXlsxArchive(input, { rows: { max: maxRows, message: ExcelMsg.TOO_MANY(maxRows) } })
-    try {
-      return await collect(dataRows(fastSheetRows(input), columns))
-    } catch (e) {
-      if (!(e instanceof NotSimple)) throw e
-    }
-  }
-  return collect(sheetRows(input, columns, maxRows))
+  if (!rows.length) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.EMPTY)
+  return rows
 }
 
 /** Checks an upload's type, size, row count (given maxRows), header and that it holds a data row, reading no further than that row. */
