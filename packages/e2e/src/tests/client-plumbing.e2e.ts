@@ -88,7 +88,10 @@ test('client plumbing: a call unanswered for 300 s is given up with 网络错误
   await page.route(RULE, (route) => {
     ids.push(route.request().headers()['requestid'] ?? '')
   })
+  // The dialog's code loads on demand: the clock moves only once the call it makes is out.
+  const asked = page.waitForRequest((r) => r.url().endsWith('/config/password/rule'), { timeout: 15_000 })
   await openUserMenuItem(page, '修改密码')
+  await asked
   await page.clock.fastForward(REQUEST_TIMEOUT_MS - 2000)
   await page.waitForTimeout(300)
   assert(
