@@ -1,5 +1,6 @@
 import { ACCOUNT_EXPIRED_MESSAGE, ALUMNI_ACCOUNT_DAYS_DEFAULT, Msg, PeopleMsg, UserType } from '@zhixiao/shared'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Trx } from '../src/db/database.js'
 import { graduateStudents } from '../src/modules/alumni/graduate-queries.js'
 import { Journal } from '../src/modules/school-year/journal-queries.js'
 import {
@@ -37,6 +38,25 @@ const PAGE = '/base/api/alumni/queryPage'
 /** A distinct ID number per 学号 (unique in the tenant). */
 const idCardOf = (jobNo: string) => `1101012010${jobNo.charCodeAt(0)}${jobNo.slice(1).padStart(6, '0')}`
 
+/** The 'graduated' enrolment row the roll-over writes beside graduateStudents: what makes the pupil an alumnus. */
+function graduatedRow(trx: Trx, userInfoId: number, orgId: number) {
+  return trx
+    .insertInto('enrolment')
+    .values({
+      user_info_id: userInfoId,
+      school_year: '2026-2027',
+      org_id: orgId,
+      grade_id: null,
+      class_id: null,
+      status: 'graduated',
+      started_on: '2026-09-01',
+      ended_on: '2027-08-31',
+      previous_id: null,
+      source: 'rollover',
+    })
+    .execute()
+}
+
 /** A student of `orgId` with a phone and an ID card, graduated through graduateStudents with a 'graduated' row. */
 async function graduate(orgId: number, name: string, jobNo: string, now = t.clock.now()) {
   const p = await makePerson(t, w.tenantId, {
@@ -49,21 +69,7 @@ async function graduate(orgId: number, name: string, jobNo: string, now = t.cloc
     await trx.updateTable('user_info').set({ job_no: jobNo, phone: '13812345678' }).where('id', '=', id).execute()
     await trx.deleteFrom('person').where('account_id', '=', p.accountId).execute()
     await trx.insertInto('person').values({ account_id: p.accountId, id_card: idCard, sex: 1 }).execute()
-    await trx
-      .insertInto('enrolment')
-      .values({
-        user_info_id: id,
-        school_year: '2026-2027',
-        org_id: orgId,
-        grade_id: null,
-        class_id: null,
-        status: 'graduated',
-        started_on: '2026-09-01',
-        ended_on: '2027-08-31',
-        previous_id: null,
-        source: 'rollover',
-      })
-      .execute()
+    await graduatedRow(trx, id, orgId)
     await graduateStudents(new Journal(trx, `test:${id}`), trx, { orgId, userInfoIds: [id], on: '2027-08-31', now })
   })
   return { ...p, id }
@@ -127,22 +133,7 @@ describe('an expired graduate account', () => {
         on: '2027-08-31',
         now: t.clock.now(),
       })
-      // The enrolment row the roll-over writes beside it: what makes the archived pupil an alumnus.
-      await trx
-        .insertInto('enrolment')
-        .values({
-          user_info_id: p.userInfoIds[0]!,
-          school_year: '2026-2027',
-          org_id: w.schoolId,
-          grade_id: null,
-          class_id: null,
-          status: 'graduated',
-          started_on: '2026-09-01',
-          ended_on: '2027-08-31',
-          previous_id: null,
-          source: 'rollover',
-        })
-        .execute()
+      await graduatedRow(trx, p.userInfoIds[0]!, w.schoolId)
     })
     // The pupil's session ended with the graduation; a sign-in within the period opens the alumni one.
     expect((await me()).status).toBe(401)
