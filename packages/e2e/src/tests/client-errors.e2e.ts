@@ -69,29 +69,46 @@ test('an expired session (HTTP 401) sends the user to login with redirect, from=
   assert(!(await page.evaluate(() => document.cookie)).includes('accessToken='), 'the token cookie survived a 401')
 })
 
-test('the user menu opened while the portal header is still loading stays open when the header configuration arrives', async ({
+test('the user menu opened while the portal header is still loading stays open and in place when the header configuration arrives, at 1440 and 375 px', async ({
   newPage,
   baseUrl,
 }) => {
-  const page = await newPage()
-  // Hold the header configuration back, as a busy server does, so the header is still the skeleton.
-  let release = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route('**/base/configMgr/getMHSysConfig*', async (route) => {
-    await held
-    await route.continue()
-  })
-  await signIn(page, baseUrl, 'zhanglaoshi')
-  await page.getByTestId('portal-header-skeleton').waitFor()
-  const item = (await openUserMenu(page)).getByRole('menuitem', { name: '修改密码', exact: true })
-  release()
-  await page.getByTestId('portal-header').waitFor()
-  // The same menu, still open under the pointer: the header kept it instead of mounting a second one.
-  assert(await item.isVisible(), 'the open user menu closed when the header configuration arrived')
-  await item.click()
-  await page.locator('.ant-modal').filter({ hasText: '修改密码' }).waitFor()
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
+    const page = await newPage(viewport)
+    // Hold the header configuration back, as a busy server does, so the header is still the skeleton.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/base/configMgr/getMHSysConfig*', async (route) => {
+      await held
+      await route.continue()
+    })
+    await signIn(page, baseUrl, 'zhanglaoshi')
+    await page.getByTestId('portal-header-skeleton').waitFor()
+    const item = (await openUserMenu(page)).getByRole('menuitem', { name: '修改密码', exact: true })
+    const button = page.getByTestId('user-menu')
+    const before = await button.boundingBox()
+    release()
+    await page.getByTestId('portal-header').waitFor()
+    // The same menu, still open under the pointer and where it was: the header kept it instead of mounting a second
+    // one, and the brand arriving did not push the user menu along the bar (at 375 px it did, and the menu closed).
+    assert(
+      await item.isVisible(),
+      `at ${viewport.width} px the open user menu closed when the header configuration arrived`,
+    )
+    const after = await button.boundingBox()
+    assert(
+      before && after && Math.abs(before.x - after.x) < 1 && Math.abs(before.y - after.y) < 1,
+      `at ${viewport.width} px the user menu moved from ${JSON.stringify(before)} to ${JSON.stringify(after)}`,
+    )
+    await item.click()
+    await page.locator('.ant-modal').filter({ hasText: '修改密码' }).waitFor()
+    await page.close()
+  }
 })
 
 test('a one-org user is told 当前账号只有一个机构; a two-org teacher switches and lands in the other org', async ({
