@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { antdStaticStyle } from './build/antd-static-style'
 import { chartsReactDom } from './build/charts-react-dom'
+import { homeChunk } from './build/home-chunk'
 import { precompress } from './build/precompress'
 import { pureSharedValues } from './build/pure-shared-values'
 import { stripContractSchemas } from './build/strip-contract-schemas'
@@ -25,7 +26,15 @@ const productionRouter = [
 ]
 
 export default defineConfig(({ mode }) => ({
-  plugins: [stripContractSchemas(), pureSharedValues(), chartsReactDom(), react(), antdStaticStyle(), precompress()],
+  plugins: [
+    stripContractSchemas(),
+    pureSharedValues(),
+    chartsReactDom(),
+    react(),
+    antdStaticStyle(),
+    homeChunk(),
+    precompress(),
+  ],
   resolve: { alias: mode === 'production' ? productionRouter : [] },
   server: { proxy: { '/base': `http://127.0.0.1:${apiPort}`, '/sc-mobile-api': `http://127.0.0.1:${apiPort}` } },
   build: {

@@ -207,6 +207,12 @@ export const sidebarInfo = z.object({
   items: z.array(sidebarItem).max(12, PcPortalMsg.TOO_MANY).default(DEFAULT_SIDEBAR_ITEMS),
 })
 export type SidebarInfo = z.infer<typeof sidebarInfo>
+/**
+ * What an org without its own menu or sidebar shows: the schemas' defaults written out, so the web's fallback when the
+ * call fails needs no zod on the home (issue 28); shared/test/pc-portal.test.ts keeps them equal to `parse({})`.
+ */
+export const DEFAULT_PORTAL_MENU: PortalMenuConfig = { entries: [] }
+export const DEFAULT_SIDEBAR: SidebarInfo = { enabled: false, items: DEFAULT_SIDEBAR_ITEMS }
 export const sidebarInfoAnswer = sidebarInfo.extend({ orgId: z.number(), source: configSource })
 export type SidebarInfoAnswer = z.infer<typeof sidebarInfoAnswer>
 export const sidebarQuery = z.object({ orgId: z.coerce.number().int().optional() })

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { portalMenuConfig, portalMenuTabs, sidebarInfo, websiteFields } from '../src/index.js'
+import {
+  DEFAULT_PORTAL_MENU,
+  DEFAULT_SIDEBAR,
+  portalMenuConfig,
+  portalMenuTabs,
+  sidebarInfo,
+  websiteFields,
+} from '../src/index.js'
 
 const teacher = { unitAttr: 8, permissions: ['sc_menhu_menu_school', 'sc_menhu_menu_person'] }
 const cfg = (entries: unknown[]) => portalMenuConfig.parse({ entries })
@@ -59,5 +66,12 @@ describe('schemas', () => {
     )
     expect(websiteFields.safeParse({ name: 'x', url: '/portal/home' }).success).toBe(false)
     expect(websiteFields.safeParse({ name: 'x', url: 'https://a.cn' }).success).toBe(true)
+  })
+})
+
+describe('the written-out defaults the web falls back to', () => {
+  it('equal what the schemas give an empty config', () => {
+    expect(DEFAULT_PORTAL_MENU).toEqual(portalMenuConfig.parse({}))
+    expect(DEFAULT_SIDEBAR).toEqual(sidebarInfo.parse({}))
   })
 })

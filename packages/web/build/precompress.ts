@@ -3,6 +3,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { Plugin } from 'vite'
+import { isFirstPass } from './home-chunk'
 
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
@@ -47,7 +48,7 @@ export function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir)
     },
     async closeBundle() {
-      if (process.env.ZX_PRECOMPRESS === '0') return
+      if (process.env.ZX_PRECOMPRESS === '0' || isFirstPass()) return
       const jobs: Promise<void>[] = []
       for await (const file of filesUnder(outDir)) {
         if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HOME_CHUNK } from '../build/home-chunk'
 import { LOGIN_ROUTE_BUDGET, loadedWeight, startApi, type Api, type RouteWeight } from '../build/route-weight'
 
 /**
@@ -63,5 +64,33 @@ describe('login route weight', () => {
         String(heavy),
       ).toEqual([])
     }
+  })
+})
+
+describe("the portal home's first screen", () => {
+  type Manifest = Record<string, { file: string; imports?: string[] }>
+  const manifest = (): Manifest =>
+    JSON.parse(fs.readFileSync(path.join(out, '.vite/manifest.json'), 'utf8')) as Manifest
+  const homeKey = (m: Manifest) => Object.keys(m).filter((k) => k.startsWith(`_${HOME_CHUNK}-`) && k.endsWith('.js'))
+
+  it('loads its code in one chunk and the few the login page shares, not ~150 (build/home-chunk.ts)', () => {
+    const m = manifest()
+    const keys = homeKey(m)
+    expect(keys, 'one home chunk').toHaveLength(1)
+    const seen = new Set<string>()
+    const todo = [keys[0]!, 'index.html']
+    while (todo.length) {
+      const k = todo.pop()!
+      if (seen.has(k)) continue
+      seen.add(k)
+      todo.push(...(m[k]?.imports ?? []))
+    }
+    const files = [...seen].map((k) => m[k]!.file)
+    expect(files.length, files.join('\n')).toBeLessThanOrEqual(20)
+  })
+
+  it('is never loaded by the login route', () => {
+    const home = manifest()[homeKey(manifest())[0]!]!.file
+    expect(weight.files.map((f) => f.file)).not.toContain(home)
   })
 })

@@ -1,8 +1,8 @@
 import {
-  portalMenuConfig,
+  DEFAULT_PORTAL_MENU,
+  DEFAULT_SIDEBAR,
   portalMenuConfigContracts as Menu,
   sidebarContracts as S,
-  sidebarInfo,
   systemInfoConfigContracts as SysInfo,
   systemInfoContracts,
   type PortalMenuConfig,
@@ -54,7 +54,7 @@ export function usePortalMenu() {
   const orgId = useCurrentUser().data?.orgId
   return useQuery({
     queryKey: [PcKeys.menu, orgId ?? null],
-    queryFn: () => pcPortalApi.menu(orgId, true).catch(() => portalMenuConfig.parse({})),
+    queryFn: () => pcPortalApi.menu(orgId, true).catch(() => DEFAULT_PORTAL_MENU),
     enabled: !!getToken(),
     staleTime: 60_000,
   })
@@ -64,7 +64,7 @@ export function useSidebar() {
   const orgId = useCurrentUser().data?.orgId
   return useQuery({
     queryKey: [PcKeys.sidebar, orgId ?? null],
-    queryFn: () => pcPortalApi.sidebar(orgId, true).catch(() => sidebarInfo.parse({})),
+    queryFn: () => pcPortalApi.sidebar(orgId, true).catch(() => DEFAULT_SIDEBAR),
     enabled: !!getToken(),
     staleTime: 60_000,
   })
