@@ -1,5 +1,5 @@
 import { ADMIN_ROLE, isSchoolUnit, Msg, serviceEntryLabel, userMenuKeys, type UserMenuKey } from '@zhixiao/shared'
-import { Avatar, type MenuProps } from 'antd'
+import type { MenuProps } from 'antd'
 import { lazy, Suspense, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { notify } from '../../api/feedback'
@@ -14,6 +14,7 @@ import { useLeaveAlliance } from '../alliance/leave'
 import { UserMenuButton } from './UserMenuButton'
 import { useOpenedOnce } from '../../components/use-opened-once'
 import { SwitchOrgDialog } from './SwitchOrgDialog'
+import { UserAvatar } from '../../components/UserAvatar'
 
 // The password and about dialogs load when first opened: every portal page's header carries the menu, and their code
 // is not for its first screen (issue 28). The org switch stays a static import: loaded on demand it moved the user
@@ -135,14 +136,7 @@ export function UserMenu({ dark = false, jd = false, alliance }: { dark?: boolea
   return (
     <>
       <UserMenuButton menu={{ items, onClick }} color={dark ? '#fff' : undefined}>
-        <Avatar
-          aria-hidden
-          size="small"
-          src={user.avatarUrl ?? undefined}
-          style={{ background: dark ? 'rgba(255,255,255,.25)' : '#0958d9' }}
-        >
-          {user.trueName.slice(-2)}
-        </Avatar>
+        <UserAvatar name={user.trueName} src={user.avatarUrl} background={dark ? 'rgba(255,255,255,.25)' : '#0958d9'} />
         <span>{user.trueName}</span>
       </UserMenuButton>
       <Suspense fallback={null}>

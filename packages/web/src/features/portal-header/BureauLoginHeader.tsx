@@ -1,9 +1,9 @@
-import { Avatar } from 'antd'
 import { Link, useLocation } from 'react-router'
 import { useCurrentUser } from '../../api/queries'
 import { HomeIcon, SettingIcon } from '../../components/icons'
 import { logout } from '../account/logout'
 import { UserMenuButton } from '../account/UserMenuButton'
+import { UserAvatar } from '../../components/UserAvatar'
 import { useBureauAccess } from './admin-entry'
 import { useHeaderOrgId, useJdConfig } from './api'
 import { HeaderBrand } from './HeaderBrand'
@@ -48,9 +48,7 @@ export function BureauLoginHeader() {
             menu={{ items: [{ key: 'logout', label: '退出' }], onClick: () => void logout() }}
             color="#fff"
           >
-            <Avatar aria-hidden size="small" src={user.avatarUrl ?? undefined}>
-              {user.trueName.slice(-2)}
-            </Avatar>
+            <UserAvatar name={user.trueName} src={user.avatarUrl} background="rgba(0,0,0,.25)" />
             {user.trueName}
           </UserMenuButton>
         )}
