@@ -334,7 +334,21 @@ test('keyboard: the user menu opens from the keyboard, its items are reached wit
   await page.keyboard.press('Enter')
   await atRest(menu)
   const item = menu.getByRole('menuitem', { name: '修改密码', exact: true })
-  for (let i = 0; i < 12 && !(await isFocused(item)); i++) await page.keyboard.press('ArrowDown')
+  // The menu takes the focus a frame or a few after it opens, and rc-menu moves it a frame after each arrow: each next
+  // arrow waits until the last one has moved it, or it would be pressed on the item before and skip past 修改密码.
+  await page.waitForFunction(() => !!document.activeElement?.closest('.ant-dropdown'), undefined, { timeout: 5000 })
+  for (let i = 0; i < 12 && !(await isFocused(item)); i++) {
+    await page.evaluate(() => document.activeElement?.setAttribute('data-zx-left', ''))
+    await page.keyboard.press('ArrowDown')
+    await page
+      .waitForFunction(() => !document.activeElement?.hasAttribute('data-zx-left'), undefined, { timeout: 2000 })
+      .catch(async () => {
+        throw new Error(`ArrowDown did not move the focus on from ${await focused(page)}`)
+      })
+    await page.evaluate(() =>
+      document.querySelectorAll('[data-zx-left]').forEach((e) => e.removeAttribute('data-zx-left')),
+    )
+  }
   assert(await isFocused(item), `the arrows reach 修改密码; the focus is on ${await focused(page)}`)
   await page.keyboard.press('Enter')
   const dialog = page.locator('.ant-modal').filter({ hasText: '修改密码' })
