@@ -89,13 +89,14 @@ export function HeaderBar({ testId, style, attrs, brand, user, drawerTop, childr
         </button>
         {brand}
         {user && <div className="zx-ph-tools">{user}</div>}
-        {/* No antd title bar: the drawer wears the header's own colours from top to bottom. */}
+        {/* No antd title bar: the drawer wears the header's own colours from top to bottom. Its content (the whole
+            navigation and the tools) renders when the drawer first opens, not hidden with the phone's first screen
+            (issue 28: the largest part of the header's render on a phone). */}
         <Drawer
           open={open}
           onClose={() => setOpenAt(null)}
           placement="left"
           size={280}
-          forceRender
           closable={false}
           styles={{ body: { padding: 0, display: 'flex', flexDirection: 'column' } }}
         >
