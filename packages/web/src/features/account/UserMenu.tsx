@@ -13,15 +13,15 @@ import { BUREAU_HOME, helpTarget, homeAfterSwitch, MENU_TARGET } from './menu-ac
 import { useLeaveAlliance } from '../alliance/leave'
 import { UserMenuButton } from './UserMenuButton'
 import { useOpenedOnce } from '../../components/use-opened-once'
-import { SwitchOrgDialog } from './SwitchOrgDialog'
 import { UserAvatar } from '../../components/UserAvatar'
 
-// The password and about dialogs load when first opened: every portal page's header carries the menu, and their code
-// is not for its first screen (issue 28). The org switch stays a static import: loaded on demand it moved the user
-// module into a chunk of its own on the login route, over that route's weight budget (issue 12).
+// The password, about and org-switch dialogs load when first opened: every portal page's header carries the menu, and
+// their code is not for its first screen (issue 28; the org switch brings antd's Form, Select, Radio and Input, which the
+// home's chunk would otherwise evaluate on every first load).
 const ChangePasswordDialog = lazy(() =>
   import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
 )
+const SwitchOrgDialog = lazy(() => import('./SwitchOrgDialog').then((m) => ({ default: m.SwitchOrgDialog })))
 const AboutSystemDialog = lazy(() =>
   import('../pc-portal/AboutSystemDialog').then((m) => ({ default: m.AboutSystemDialog })),
 )
@@ -54,6 +54,7 @@ export function UserMenu({ dark = false, jd = false, alliance }: { dark?: boolea
   const [aboutOpen, setAboutOpen] = useState(false)
   const pwdMounted = useOpenedOnce(pwdOpen)
   const aboutMounted = useOpenedOnce(aboutOpen)
+  const orgMounted = useOpenedOnce(orgOpen)
   const tmt = user?.currentOrgData?.tenantModuleType ?? null
   const openPortalOn = useOpenPortalEnable(tmt === 0).data ?? false
   // 公共门户 shows only to whom the org's outer-portal limits let in (features/red-dots).
@@ -148,8 +149,8 @@ export function UserMenu({ dark = false, jd = false, alliance }: { dark?: boolea
           />
         )}
         {aboutMounted && <AboutSystemDialog open={aboutOpen} onClose={() => setAboutOpen(false)} />}
+        {orgMounted && <SwitchOrgDialog open={orgOpen} onClose={() => setOrgOpen(false)} />}
       </Suspense>
-      <SwitchOrgDialog open={orgOpen} onClose={() => setOrgOpen(false)} />
     </>
   )
 }
