@@ -90,7 +90,8 @@ describe("the portal home's first screen", () => {
   })
 
   it('is never loaded by the login route', () => {
-    const home = manifest()[homeKey(manifest())[0]!]!.file
+    const m = manifest()
+    const home = m[homeKey(m)[0]!]!.file
     expect(weight.files.map((f) => f.file)).not.toContain(home)
   })
 })

@@ -23,10 +23,10 @@ import { MessageBell } from '../messages/MessageBell'
 import { AllianceEntry } from '../alliance/AllianceEntry'
 import { RedDotBadge } from '../red-dots/RedDotBadge'
 import { useOpenedOnce } from '../../components/use-opened-once'
+import { useRedDots } from '../red-dots/use-red-dots'
 
 // The 手机端 drawer (antd Drawer and QRCode) loads when first opened, not with every portal page (issue 28).
 const MobileEntryDrawer = lazy(() => import('./MobileEntryDrawer').then((m) => ({ default: m.MobileEntryDrawer })))
-import { useRedDots } from '../red-dots/use-red-dots'
 
 export interface PortalHeaderSlots {
   /** The app launcher (search, history, grouped grid) from features/apps, when mounted. */
