@@ -1,4 +1,4 @@
-import { newsRow } from './cms.js'
+import { newsRow } from './cms-schemas.js'
 import { pageOf } from './organization.js'
 import * as z from './z.js'
 import { isSafeLink } from './input.js'

@@ -1,4 +1,5 @@
-import { BLOCK_TYPES, bannerRow } from './cms.js'
+import { BLOCK_TYPES } from './cms.js'
+import { bannerRow } from './cms-schemas.js'
 import { UserType } from './constants.js'
 import { appRow } from './apps.js'
 import * as z from './z.js'

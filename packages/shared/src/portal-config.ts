@@ -189,14 +189,66 @@ export const SYS_CONFIG_SCHEMAS = {
   [ConfigName.ALLIANCE_MH_SYS]: jdMhSysConfig,
 } as const satisfies Record<SysConfigName, z.ZodType>
 
-/** Built-in value when nothing is configured (defaults of every field). */
+/**
+ * The defaults of every field, written out rather than `schema.parse({})`: the portal's header reads them on every
+ * page, and a parse there would keep the schemas and zod in the first screen's JavaScript (the home's bundle drops
+ * unused schemas). test/portal-config.test.ts keeps them equal to what the schemas give.
+ */
+const MH_SYS_DEFAULT: MhSysConfig = {
+  logoUrl: '',
+  showLogo: true,
+  sysName: DefaultTitle.PLATFORM,
+  wideImgUrl: '',
+  styleSelect: 0,
+  navigationStyle: 1,
+  hasOftenUse: true,
+  hasMultiple: true,
+  hasUserDefined: true,
+  openMobileEntry: false,
+  webPageName: '',
+  webPageUrl: '',
+  bigDataCenter: false,
+  lowCodeApplication: false,
+  lotPlatform: false,
+  portalGray: false,
+  openPortalEnable: false,
+  footer: { type: 1, color: '#1f2d3d', fontColor: '#ffffff', backgroundUrl: '', bottomGroup: [] },
+}
+const JD_MH_SYS_DEFAULT: JdMhSysConfig = {
+  styleType: 1,
+  styleSelect: 0,
+  showLogo: true,
+  logoUrl: '',
+  logoUrlSize: 40,
+  sysName: DefaultTitle.BUREAU,
+  sysFullName: '',
+  sysEnName: '',
+  sysNameSize: 0,
+  sysNameFontColor: 2,
+  wideImgUrl: '',
+  menuPosition: 0,
+  menuShowNum: 1,
+  culturalPurpose: 1,
+  culturalPurposeContent: '',
+  showNavigationBarBackGround: false,
+  navigationBarBackGroundUrl: '',
+  navigationBarContentColor: '#ffffff',
+  portalGray: false,
+  webPageName: '',
+  webPageUrl: '',
+  outLinkList: [],
+  options: [],
+  platformName: DefaultTitle.BUREAU,
+}
+
+/** Built-in value when nothing is configured (defaults of every field); a fresh copy the caller may change. */
 export function defaultSysConfig(name: typeof ConfigName.MH_SYS): MhSysConfig
 export function defaultSysConfig(name: typeof ConfigName.JD_MH_SYS | typeof ConfigName.ALLIANCE_MH_SYS): JdMhSysConfig
 export function defaultSysConfig(name: SysConfigName): MhSysConfig | JdMhSysConfig
 export function defaultSysConfig(name: SysConfigName): MhSysConfig | JdMhSysConfig {
-  const v = SYS_CONFIG_SCHEMAS[name].parse({})
-  if (name === ConfigName.ALLIANCE_MH_SYS) return { ...v, sysName: '联盟门户' } as JdMhSysConfig
-  return v
+  if (name === ConfigName.MH_SYS) return structuredClone(MH_SYS_DEFAULT)
+  const v = structuredClone(JD_MH_SYS_DEFAULT)
+  return name === ConfigName.ALLIANCE_MH_SYS ? { ...v, sysName: '联盟门户' } : v
 }
 
 export const sysConfigQuery = z.object({

@@ -26,6 +26,12 @@ const HOME_ROOTS = [
 const LOGIN_ROOTS = ['src/layouts/RedirectLayout.tsx', 'src/features/login/LoginPage.tsx']
 
 export const HOME_CHUNK = 'home'
+/**
+ * Left to automatic chunking though the home's graph reaches them: zod and the shared schema helpers. The admin pages
+ * that validate a form with a shared schema need them; grouped here, every one of those pages would load zod through
+ * the home chunk, and the home would build it on every visit.
+ */
+const OWN_CHUNK = /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]shared[\\/]src[\\/]z\.ts$/
 const INNER = 'ZX_HOME_CHUNK_PASS'
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -95,7 +101,11 @@ export function homeChunk(): Plugin {
                 // The set is closed already (the first pass's chunks and everything they import); following the module
                 // graph instead would take in what tree-shaking dropped (a barrel's every re-export: all of antd).
                 groups: [
-                  { name: HOME_CHUNK, test: (id: string) => modules.has(id), includeDependenciesRecursively: false },
+                  {
+                    name: HOME_CHUNK,
+                    test: (id: string) => modules.has(id) && !OWN_CHUNK.test(id),
+                    includeDependenciesRecursively: false,
+                  },
                 ],
               },
             },

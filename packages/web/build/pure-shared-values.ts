@@ -4,37 +4,43 @@ import type { Plugin } from 'vite'
 /**
  * The shared package's domain modules (cms.ts, apps.ts, red-dots.ts …) hold constants and messages the web uses
  * beside the zod schemas only the server validates with. A schema is built by a chain of calls
- * (`newsRow.extend({…})`, `z.string().max(50)`) that the bundler cannot tell free of side effects, so it kept every
- * schema of each module a page touched, and zod with them: the signed-in home loaded zod (24 KB gzip) and built some
- * hundred schemas it never used, 0.35 s of a throttled phone's main thread (issue 28, docs/performance.md). In the web
- * build every call in a top-level `const` initializer of those modules is marked pure, so an unused value drops out
- * with its calls; one the web uses is kept whole. Only initializers: a call inside a function body or a bare
- * statement keeps its effects. contracts/ have their own step (strip-contract-schemas.ts); z.ts and input.ts define
- * the schema helpers themselves and are left alone.
+ * (`newsRow.extend({…})`, `z.string().max(50)`) and often from a shape spread into another (`z.object({ ...paging })`)
+ * that the bundler cannot tell free of side effects, so it kept every schema of each module a page touched, and zod
+ * with them: the signed-in home loaded zod (24 KB gzip) and built some hundred schemas it never used, 0.35 s of a
+ * throttled phone's main thread (issue 28, docs/performance.md). In the web build each top-level `const` whose
+ * initializer runs code (a call, `new`, a spread) gets that initializer as an arrow passed to a pure helper:
+ * an unused value drops out whole, a used one runs exactly as written. Only initializers: a call inside a function
+ * body or a bare statement keeps its effects. z.ts is treated the same (its strict number's constructor and coerce
+ * are values like any other); contracts/ have their own step (strip-contract-schemas.ts).
  */
 const SHARED_MODULE = /[\\/]packages[\\/]shared[\\/]src[\\/](?:privacy[\\/])?[^\\/]+\.ts$/
-const LEFT_ALONE = /[\\/](?:z|input)\.ts$/
 
-/** The module with each call of its top-level `const` initializers marked pure, or null when it has none. */
+/** Whether evaluating `n` runs code the bundler must keep: a call, `new` or a spread outside any function body. */
+function runsCode(n: ts.Node): boolean {
+  if (ts.isFunctionLike(n) || ts.isClassLike(n)) return false
+  if (ts.isCallExpression(n) || ts.isNewExpression(n) || ts.isSpreadAssignment(n) || ts.isSpreadElement(n)) return true
+  return ts.forEachChild(n, runsCode) ?? false
+}
+
+/** The module with each such top-level `const` initializer wrapped as a pure call, or null when it has none. */
 export function markInitializersPure(code: string, fileName: string): string | null {
   const sf = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS)
-  const at: number[] = []
-  const visit = (n: ts.Node): void => {
-    // A function's body runs later, with effects that matter: never marked.
-    if (ts.isFunctionLike(n) || ts.isClassLike(n)) return
-    if (ts.isCallExpression(n) || ts.isNewExpression(n)) at.push(n.getStart(sf))
-    ts.forEachChild(n, visit)
-  }
+  const spans: [number, number][] = []
   for (const st of sf.statements) {
     if (!ts.isVariableStatement(st) || !(st.declarationList.flags & ts.NodeFlags.Const)) continue
-    for (const d of st.declarationList.declarations) if (d.initializer) visit(d.initializer)
+    for (const d of st.declarationList.declarations)
+      if (d.initializer && runsCode(d.initializer)) spans.push([d.initializer.getStart(sf), d.initializer.getEnd()])
   }
-  if (!at.length) return null
-  // Several calls of one chain start at the same offset (`a().b()`): one mark each is what the bundler reads.
+  if (!spans.length) return null
   let out = code
-  for (const pos of [...new Set(at)].sort((a, b) => b - a)) out = `${out.slice(0, pos)}/*#__PURE__*/ ${out.slice(pos)}`
-  return out
+  for (const [from, to] of spans.sort((a, b) => b[0] - a[0]))
+    out = `${out.slice(0, from)}/*#__PURE__*/ ${PURE_VALUE}(() => (${out.slice(from, to)}))${out.slice(to)}`
+  // A named function rather than an arrow called in place: the minifier's syntax pass inlines an immediately-called
+  // arrow and would leave its body's calls bare, with their arguments kept.
+  return `${out}\n/*#__NO_SIDE_EFFECTS__*/ function ${PURE_VALUE}<T>(make: () => T): T {\n  return make()\n}\n`
 }
+
+const PURE_VALUE = '__zxPureValue'
 
 export function pureSharedValues(): Plugin {
   return {
@@ -43,7 +49,7 @@ export function pureSharedValues(): Plugin {
     apply: 'build',
     transform(code, id) {
       const file = id.split('?')[0]!
-      if (!SHARED_MODULE.test(file) || LEFT_ALONE.test(file)) return null
+      if (!SHARED_MODULE.test(file)) return null
       const out = markInitializersPure(code, file)
       return out === null ? null : { code: out, map: null }
     },

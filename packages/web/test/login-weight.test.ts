@@ -73,20 +73,35 @@ describe("the portal home's first screen", () => {
     JSON.parse(fs.readFileSync(path.join(out, '.vite/manifest.json'), 'utf8')) as Manifest
   const homeKey = (m: Manifest) => Object.keys(m).filter((k) => k.startsWith(`_${HOME_CHUNK}-`) && k.endsWith('.js'))
 
-  it('loads its code in one chunk and the few the login page shares, not ~150 (build/home-chunk.ts)', () => {
-    const m = manifest()
-    const keys = homeKey(m)
-    expect(keys, 'one home chunk').toHaveLength(1)
+  /** The files the home loads before it runs: its chunk and, transitively, their static imports (with the entry). */
+  const homeClosure = (m: Manifest): string[] => {
     const seen = new Set<string>()
-    const todo = [keys[0]!, 'index.html']
+    const todo = [homeKey(m)[0]!, 'index.html']
     while (todo.length) {
       const k = todo.pop()!
       if (seen.has(k)) continue
       seen.add(k)
       todo.push(...(m[k]?.imports ?? []))
     }
-    const files = [...seen].map((k) => m[k]!.file)
+    return [...seen].map((k) => m[k]!.file)
+  }
+
+  it('loads its code in one chunk and the few the login page shares, not ~150 (build/home-chunk.ts)', () => {
+    const m = manifest()
+    expect(homeKey(m), 'one home chunk').toHaveLength(1)
+    const files = homeClosure(m)
     expect(files.length, files.join('\n')).toBeLessThanOrEqual(20)
+  })
+
+  it('holds neither zod nor the schemas admin pages validate with (build/pure-shared-values.ts, home-chunk.ts)', () => {
+    const m = manifest()
+    const home = fs.readFileSync(path.join(out, m[homeKey(m)[0]!]!.file), 'utf8')
+    // zod names each schema class it defines ($constructor("ZodObject", …)); it loads in a chunk of its own.
+    expect(home.includes('ZodObject'), 'zod in the home chunk').toBe(false)
+    // Messages written only inside schemas the admin pages parse with (cms-schemas.ts blockInput, pc-portal-schemas.ts
+    // systemInfoConfig): were the schemas back in the modules the home reads constants from, they would be built here.
+    for (const inSchemaOnly of ['模块标题不能超过30个字符', '公告不能超过200个字符'])
+      expect(home.includes(inSchemaOnly), inSchemaOnly).toBe(false)
   })
 
   it('is never loaded by the login route', () => {

@@ -22,7 +22,7 @@ import {
   newsTypeRow,
   setModuleBody,
   type ModuleRow,
-} from '../cms.js'
+} from '../cms-schemas.js'
 import { pageOf } from '../organization.js'
 import * as z from '../z.js'
 

@@ -1,7 +1,7 @@
 /** The PC portal (docs/pc-portal.md "PC portal menu, sidebar, websites, system info"): named configs, sidebar and websites, system info. */
 import { get, post } from '../contract.js'
+import { PcPortalPerm } from '../pc-portal.js'
 import {
-  PcPortalPerm,
   portalMenuConfig,
   saveSidebarBody,
   saveWebsiteBody,
@@ -14,7 +14,7 @@ import {
   website,
   websiteIdQuery,
   websiteQuery,
-} from '../pc-portal.js'
+} from '../pc-portal-schemas.js'
 import * as z from '../z.js'
 import { namedConfigContracts } from './portal-config.js'
 
