@@ -19,6 +19,11 @@ export interface AppConfig {
   seedDemo: boolean
   /** An import job whose runner has not written a heartbeat for this long is taken over by another process. */
   importStaleSeconds: number
+  /**
+   * OIDC_KEY_RECHECK_SECONDS (default 60): how long a process serves a tenant's OpenID provider before it compares its
+   * signing keys with the database — the most another process's key rotation takes to reach this one.
+   */
+  oidcKeyRecheckSeconds: number
   /** SECRET_KEY: the key provider secrets are encrypted with (platform/secret-box.ts); unset, a key file in dataDir. */
   secretKey: string | undefined
   /** API_DOCS=1: serve the OpenAPI description and its browser at /docs (off by default: it maps every route). */
@@ -62,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(REPO_ROOT, env.WEB_DIST ?? 'packages/web/dist'),
     seedDemo: env.SEED_DEMO !== '0',
     importStaleSeconds: Number(env.IMPORT_STALE_SECONDS ?? 30),
+    oidcKeyRecheckSeconds: Number(env.OIDC_KEY_RECHECK_SECONDS ?? 60),
     secretKey: env.SECRET_KEY || undefined,
     apiDocs: env.API_DOCS === '1',
     allowLoopbackProviders: env.ALLOW_LOOPBACK_PROVIDERS === '1',

@@ -24,9 +24,10 @@ let dbUrl = ''
 let drop = async () => {}
 const procs: Proc[] = []
 
-// A killed runner's job is taken over after 2 s without a heartbeat.
+// A killed runner's job is taken over after 2 s without a heartbeat; a rotated OpenID signing key reaches the other
+// process within 2 s (60 by default).
 async function startProcess(): Promise<Proc> {
-  const p = await startServer(dbUrl, { IMPORT_STALE_SECONDS: '2' })
+  const p = await startServer(dbUrl, { IMPORT_STALE_SECONDS: '2', OIDC_KEY_RECHECK_SECONDS: '2' })
   procs.push(p)
   return p
 }
@@ -61,6 +62,72 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL', () => {
       expect((await signIn(p, 'jyjstaff', 'wrong-1')).data.operationType).not.toBe(OperationType.SUCCESS)
     expect((await signIn(b, 'jyjstaff', 'wrong-1')).data.operationType).toBe(OperationType.NEED_CAPTCHA)
     expect((await signIn(a, 'jyjstaff', 'Demo@2026')).data.operationType).toBe(OperationType.NEED_CAPTCHA)
+  })
+
+  it('a CAS ticket validated through both processes at once is accepted exactly once', async () => {
+    const admin = (await signIn(a, 'jyjadmin', 'Demo@2026')).data.userToken
+    const teacher = (await signIn(b, 'zhanglaoshi', 'Demo@2026')).data.userToken
+    const tenantId = (await api(a, '/base/api/account/user/current/detail', undefined, teacher)).data.tenantId
+    const service = 'https://library.example.edu.cn/cas/login'
+    const app = await api(a, '/base/mobileApp/save', { name: '双进程图书馆', entryUrl: service, appType: 3 }, admin)
+    expect(app.code, app.msg).toBe(0)
+    const client = await api(
+      b,
+      '/base/api/app/client/save',
+      { appId: app.data, protocol: 'cas', casServices: [service], scopes: ['profile'], subjectType: 'public' },
+      admin,
+    )
+    expect(client.code, client.msg).toBe(0)
+    const validate = async (p: Proc, ticket: string) => {
+      const q = new URLSearchParams({ ticket, service, format: 'JSON' })
+      const res = await fetch(`${p.base}/t/${tenantId}/cas/p3/serviceValidate?${q}`, {
+        signal: AbortSignal.timeout(30_000),
+      })
+      const body = (await res.json()) as {
+        serviceResponse: { authenticationSuccess?: { user: string }; authenticationFailure?: { code: string } }
+      }
+      return body.serviceResponse
+    }
+    // Several tickets, each issued by one process and validated by both at the same moment.
+    for (let i = 0; i < 6; i++) {
+      const issued = await api(i % 2 ? a : b, `/t/${tenantId}/cas/ticket`, { service }, teacher)
+      expect(issued.code, issued.msg).toBe(0)
+      const ticket = new URL(issued.data.redirectTo as string).searchParams.get('ticket')!
+      expect(ticket).toMatch(/^ST-/)
+      const answers = await Promise.all([validate(a, ticket), validate(b, ticket)])
+      const won = answers.filter((r) => r.authenticationSuccess)
+      expect(won, JSON.stringify(answers)).toHaveLength(1)
+      expect(answers.find((r) => !r.authenticationSuccess)!.authenticationFailure!.code).toBe('INVALID_TICKET')
+      // Spent for good: a third try on either process fails too.
+      expect((await validate(i % 2 ? b : a, ticket)).authenticationFailure?.code).toBe('INVALID_TICKET')
+    }
+  })
+
+  it('an OpenID signing key rotated through one process is served by the JWKS of the other', async () => {
+    const admin = (await signIn(a, 'jyjadmin', 'Demo@2026')).data.userToken
+    const tenantId = (await api(a, '/base/api/account/user/current/detail', undefined, admin)).data.tenantId
+    const jwks = async (p: Proc) => {
+      const res = await fetch(`${p.base}/t/${tenantId}/oidc/jwks`, { signal: AbortSignal.timeout(30_000) })
+      expect(res.status).toBe(200)
+      return ((await res.json()) as { keys: { kid: string; d?: string }[] }).keys
+    }
+    // Both processes have built the tenant's provider (and read its keys) before the rotation.
+    const before = await jwks(b)
+    expect((await jwks(a)).map((k) => k.kid)).toEqual(before.map((k) => k.kid))
+    const rotated = await api(a, '/base/api/app/oidc/rotateKeys', {}, admin)
+    expect(rotated.code, rotated.msg).toBe(0)
+    const kid = rotated.data.kid as string
+    expect(before.map((k) => k.kid)).not.toContain(kid)
+    expect((await jwks(a))[0]!.kid).toBe(kid)
+    // The other process notices the new key when it next compares its keys with the database (2 s here).
+    const served = await waitFor(
+      () => jwks(b),
+      (keys) => keys[0]?.kid === kid,
+      30_000,
+    )
+    // The new key signs, the one it replaced stays published; no private part is served.
+    expect(served.map((k) => k.kid)).toEqual([kid, before[0]!.kid])
+    expect(served.every((k) => k.d === undefined)).toBe(true)
   })
 
   it('an import job is run by exactly one process: while one runs it, the other looking for work takes the next job', async () => {

@@ -340,7 +340,7 @@ describe('the provider', () => {
     expect(r.code).toBe(0)
     const school = await call(t, { url: '/base/api/app/oidc/rotateKeys', body: {}, token: hw.staff.schoolAdmin })
     expect(school.status).toBe(403)
-    // The listening server is the same process: its provider for this origin is rebuilt within RECHECK_MS; this
+    // The listening server is the same process: its provider for this origin is rebuilt within OIDC_KEY_RECHECK_SECONDS; this
     // server's request origin differs from inject's, so the rotation is seen when it next checks its keys.
     const f = await codeFlow(hw.teacher.token)
     const tokens = await oidc.authorizationCodeGrant(f.config, f.redirect!, {
@@ -426,5 +426,184 @@ describe('the provider', () => {
     expect(log.code).toBe(0)
     const kinds = new Set((log.data.list as { kind: string }[]).map((r) => r.kind))
     for (const k of ['token', 'sign-in', 'userinfo', 'backchannel-logout']) expect(kinds).toContain(k)
+  })
+})
+
+describe('revocation, RP-initiated logout and secrets', () => {
+  /** A code flow of `config`'s app for a fresh portal session of the teacher; its tokens and the browser's jar. */
+  async function signedIn(config: oidc.Configuration, scope = 'openid profile') {
+    const verifier = oidc.randomPKCECodeVerifier()
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state: 'v1',
+    })
+    const r = await browserSignIn(base, url.href, await loginToken(t, hw.teacher.userName))
+    expect(r.redirect, JSON.stringify(r)).toBeDefined()
+    const tokens = await oidc.authorizationCodeGrant(config, r.redirect!, {
+      pkceCodeVerifier: verifier,
+      expectedState: 'v1',
+    })
+    return { tokens, jar: r.jar! }
+  }
+
+  /** Another confidential app of the same tenant: the foreign client of the revocation tests. */
+  async function otherApp(name: string, extra: Record<string, unknown> = {}) {
+    const id = await registerApp(t, hw.w.tenantId, name)
+    const saved = await saveClient(t, hw.staff.bureauAdmin, {
+      appId: id,
+      protocol: 'oidc',
+      redirectUris: [redirectUri],
+      scopes: ['profile'],
+      ...extra,
+    })
+    const s = saved.secret!.clientSecret
+    return { appId: id, clientId: saved.client.clientId, secret: s, config: await configFor(saved.client.clientId, s) }
+  }
+
+  it("revokes an access token and a refresh token; another app can neither introspect nor revoke this app's", async () => {
+    const config = await configFor()
+    const foreign = await otherApp('考勤系统')
+    const a = await signedIn(config)
+    const access = a.tokens.access_token
+    const refresh = a.tokens.refresh_token!
+    expect((await oidc.tokenIntrospection(config, access)).active).toBe(true)
+    expect((await oidc.tokenIntrospection(config, refresh)).active).toBe(true)
+    // Another app of the district learns nothing about this app's tokens, and its revocation is a no-op (RFC 7009
+    // answers 200 either way).
+    expect(await oidc.tokenIntrospection(foreign.config, access)).toEqual({ active: false })
+    expect(await oidc.tokenIntrospection(foreign.config, refresh)).toEqual({ active: false })
+    await oidc.tokenRevocation(foreign.config, access)
+    await oidc.tokenRevocation(foreign.config, refresh)
+    expect((await oidc.tokenIntrospection(config, access)).active).toBe(true)
+    expect((await oidc.tokenIntrospection(config, refresh)).active).toBe(true)
+    expect((await oidc.fetchUserInfo(config, access, a.tokens.claims()!.sub)).name).toBe('王老师')
+
+    // The app revokes its access token: inactive, and userinfo refuses it.
+    await oidc.tokenRevocation(config, access, { token_type_hint: 'access_token' })
+    expect((await oidc.tokenIntrospection(config, access)).active).toBe(false)
+    await expect(oidc.fetchUserInfo(config, access, a.tokens.claims()!.sub)).rejects.toBeDefined()
+
+    // A refresh token of another sign-in, revoked: inactive, and it no longer refreshes.
+    const b = await signedIn(config)
+    const refreshB = b.tokens.refresh_token!
+    await oidc.tokenRevocation(config, refreshB, { token_type_hint: 'refresh_token' })
+    expect((await oidc.tokenIntrospection(config, refreshB)).active).toBe(false)
+    await expect(oidc.refreshTokenGrant(config, refreshB)).rejects.toMatchObject({ error: 'invalid_grant' })
+  })
+
+  it('ends the provider session at /session/end and returns only to a registered post-logout address', async () => {
+    const bye = 'https://timetable.example.com/bye'
+    const app = await otherApp('排课系统', { postLogoutUris: [bye] })
+    const { tokens, jar } = await signedIn(app.config)
+    const authorize = async () => {
+      const verifier = oidc.randomPKCECodeVerifier()
+      const url = oidc.buildAuthorizationUrl(app.config, {
+        redirect_uri: redirectUri,
+        scope: 'openid profile',
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state: 'again',
+      })
+      return browse(url.href)
+    }
+    const browse = async (url: string, init: RequestInit = {}) => {
+      const res = await fetch(new URL(url, base), {
+        ...init,
+        redirect: 'manual',
+        // As a browser asks: the provider answers its errors as a page, not JSON.
+        headers: { cookie: jar.header(), accept: 'text/html', ...(init.headers as Record<string, string>) },
+        signal: AbortSignal.timeout(10_000),
+      })
+      jar.take(res)
+      return res
+    }
+    // The provider session is alive: a second authorization goes straight back to the app with a code.
+    const alive = await authorize()
+    expect(alive.status).toBe(303)
+    expect(alive.headers.get('location')!.startsWith(`${redirectUri}?code=`)).toBe(true)
+
+    const endSession = (postLogout: string) =>
+      `${issuer}/session/end?${new URLSearchParams({
+        id_token_hint: tokens.id_token!,
+        post_logout_redirect_uri: postLogout,
+        state: 'out1',
+      })}`
+    // An address the district did not register is refused with the Chinese error page, never followed.
+    const evil = await browse(endSession('https://evil.example.com/bye'))
+    expect(evil.status).toBe(400)
+    expect(evil.headers.get('location')).toBeNull()
+    expect(await evil.text()).toContain('请求参数有误')
+    const oneOff = await browse(endSession(`${bye}x`))
+    expect(oneOff.status).toBe(400)
+    expect(oneOff.headers.get('location')).toBeNull()
+
+    // The registered address: the confirmation page (Chinese), then its form ends the session and returns there.
+    const ask = await browse(endSession(bye))
+    expect(ask.status).toBe(200)
+    const page = await ask.text()
+    expect(page).toContain('退出登录')
+    expect(page).toContain('排课系统')
+    const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(page)![1]!
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(page)![1]!
+    const done = await browse(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf, logout: 'yes' }),
+    })
+    expect(done.status).toBe(303)
+    expect(done.headers.get('location')).toBe(`${bye}?state=out1`)
+    // The session is gone: the next authorization asks the portal's sign-in again.
+    const after = await authorize()
+    expect(after.status).toBe(303)
+    expect(after.headers.get('location')).toMatch(new RegExp(`^/t/${hw.w.tenantId}/sign-in/`))
+  })
+
+  it('rotating the secret refuses the old one at once and accepts the new one; secrets and keys are sealed', async () => {
+    const app = await otherApp('作业系统', { clientCredentials: true, scopes: ['directory'] })
+    expect((await oidc.clientCredentialsGrant(app.config, { scope: 'directory' })).access_token).toBeTruthy()
+    // Only the top organisation's admin may rotate.
+    const school = await call(t, {
+      url: '/base/api/app/client/rotateSecret',
+      body: { appId: app.appId },
+      token: hw.staff.schoolAdmin,
+    })
+    expect(school.status).toBe(403)
+    const r = await call(t, {
+      url: '/base/api/app/client/rotateSecret',
+      body: { appId: app.appId },
+      token: hw.staff.bureauAdmin,
+    })
+    expect(r.code, r.msg).toBe(0)
+    expect(r.data.clientId).toBe(app.clientId)
+    const fresh = r.data.clientSecret as string
+    expect(fresh).not.toBe(app.secret)
+    expect(oauthError(await oidc.clientCredentialsGrant(app.config, { scope: 'directory' }).catch((e) => e))).toBe(
+      'invalid_client',
+    )
+    const next = await configFor(app.clientId, fresh)
+    expect((await oidc.clientCredentialsGrant(next, { scope: 'directory' })).access_token).toBeTruthy()
+
+    // What the database holds: the sealed secret, which opens to the new secret but does not contain it.
+    const row = await t.db.tenant(hw.w.tenantId, (trx) =>
+      trx.selectFrom('app_client').select('secret_sealed').where('app_id', '=', app.appId).executeTakeFirstOrThrow(),
+    )
+    expect(row.secret_sealed).toBeTruthy()
+    expect(row.secret_sealed).not.toContain(fresh)
+    expect(row.secret_sealed).not.toContain(Buffer.from(fresh).toString('base64'))
+    expect(t.ctx.secrets.open(row.secret_sealed!)).toBe(fresh)
+    // The signing keys: each row's private part (the JWK's `d`) is not in the stored text.
+    const keys = await t.db.tenant(hw.w.tenantId, (trx) => trx.selectFrom('oidc_key').select('jwk_sealed').execute())
+    expect(keys.length).toBeGreaterThan(0)
+    for (const k of keys) {
+      expect(k.jwk_sealed).not.toContain('"kty"')
+      expect(k.jwk_sealed).not.toContain('"d"')
+      const jwk = JSON.parse(t.ctx.secrets.open(k.jwk_sealed)) as { d?: string; n?: string }
+      expect(jwk.d?.length).toBeGreaterThan(100)
+      expect(k.jwk_sealed).not.toContain(jwk.d!)
+      expect(k.jwk_sealed).not.toContain(jwk.d!.slice(0, 32))
+    }
   })
 })

@@ -55,7 +55,14 @@ const deliveriesOf = async (appId: number) => {
   const r = await call(t, { url: `${W}/deliveries?appId=${appId}&pageSize=100`, token: hw.staff.bureauAdmin })
   expect(r.code, r.msg).toBe(0)
   return r.data as {
-    list: { id: number; event: string; status: string; attempts: number; lastStatus: number | null }[]
+    list: {
+      id: number
+      event: string
+      status: string
+      attempts: number
+      lastStatus: number | null
+      lastError: string | null
+    }[]
     total: number
   }
 }
@@ -389,6 +396,89 @@ describe('delivery', () => {
     expect(mine[0]!.data.sub).toBe(
       subjectFor(t.ctx, { tenantId: hw.w.tenantId, clientId: app.clientId, subjectType: 'pairwise' }, id),
     )
+  })
+})
+
+describe('org changes and a suspended app', () => {
+  it('renaming a school and adding one deliver org.changed to an app subscribed to it', async () => {
+    const app = await confidentialApp('校园地图', ['profile'])
+    const rx = await newReceiver()
+    expect((await subscribe(app.appId, `${rx.base}/hook`, ['org.changed'])).code).toBe(0)
+    await runWebhooks(t.ctx)
+    const renamed = await call(t, {
+      url: '/base/api/organizationUnit/update',
+      body: { orgId: hw.w.school2Id, name: '测试二中（新校区）' },
+      token: hw.staff.bureauAdmin,
+    })
+    expect(renamed.code, renamed.msg).toBe(0)
+    const added = await call(t, {
+      url: '/base/api/organizationUnit/add',
+      body: { parentId: hw.w.bureauId, name: '测试三小', unitAttr: 8, appType: 1 },
+      token: hw.staff.bureauAdmin,
+    })
+    expect(added.code, added.msg).toBe(0)
+    const newOrg = added.data as number
+    await runWebhooks(t.ctx)
+    const bodies = rx.got.map((g) => parse(g.body))
+    expect(bodies.every((b) => b.event === 'org.changed')).toBe(true)
+    expect(bodies.map((b) => b.data)).toEqual(
+      expect.arrayContaining([
+        { org_id: hw.w.school2Id, change: 'update' },
+        { org_id: newOrg, change: 'insert' },
+      ]),
+    )
+    for (const g of rx.got) {
+      expect(g.headers['x-zhixiao-event']).toBe('org.changed')
+      expect(verify(app.secret, g)).toBe(true)
+    }
+    expect(bodies.every((b) => b.tenant_id === hw.w.tenantId)).toBe(true)
+  })
+
+  it("a suspended app's pending delivery ends as failed without a request, and nothing is sent to it after", async () => {
+    const app = await confidentialApp('食堂系统', ['profile'])
+    const rx = await newReceiver(() => 500)
+    expect((await subscribe(app.appId, `${rx.base}/hook`, ['person.changed'])).code).toBe(0)
+    await runWebhooks(t.ctx)
+    const touch = (remark: string) =>
+      t.db.tenant(hw.w.tenantId, (trx) =>
+        trx.updateTable('user_info').set({ remark }).where('id', '=', hw.teacher.userInfoId).execute(),
+      )
+    await touch('停用前')
+    await runWebhooks(t.ctx)
+    // The receiver answered 500: the delivery waits for its retry.
+    expect(rx.got).toHaveLength(1)
+    const [pending] = (await deliveriesOf(app.appId)).list
+    expect(pending).toMatchObject({ event: 'person.changed', status: 'pending', attempts: 1, lastStatus: 500 })
+
+    const s = await call(t, {
+      url: '/base/api/app/client/suspend',
+      body: { appId: app.appId },
+      token: hw.staff.bureauAdmin,
+    })
+    expect(s.code, s.msg).toBe(0)
+    t.clock.advance(31_000)
+    await runWebhooks(t.ctx)
+    // Due again, it ends: failed, with the reason, and no request was made.
+    expect(rx.got).toHaveLength(1)
+    const log = await deliveriesOf(app.appId)
+    expect(log.total).toBe(1)
+    expect(log.list[0]).toMatchObject({
+      id: pending!.id,
+      status: 'failed',
+      attempts: 2,
+      lastStatus: null,
+      lastError: 'app suspended',
+    })
+
+    // A change after the suspension queues nothing for the app and sends nothing, however long one waits.
+    await touch('停用后')
+    await runWebhooks(t.ctx)
+    for (const wait of [31_000, 7 * 3_600_000]) {
+      t.clock.advance(wait)
+      await runWebhooks(t.ctx)
+    }
+    expect(rx.got).toHaveLength(1)
+    expect((await deliveriesOf(app.appId)).total).toBe(1)
   })
 })
 

@@ -1,3 +1,4 @@
+import { CasMsg, TOKEN_COOKIE } from '@zhixiao/shared'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { api, assert, freePort, openLauncher, signIn, test, tokenOf, watchPageErrors } from '../harness.js'
@@ -6,12 +7,24 @@ const PHONE = { width: 375, height: 812 }
 
 /**
  * A vendor's CAS app on another origin: it validates the ticket it receives at /p3/serviceValidate (format=JSON,
- * server to server, as a CAS client does) and shows who signed in.
+ * server to server, as a CAS client does) and shows who signed in; it keeps the single-logout requests posted to it
+ * (the SessionIndex of each: the ticket whose session ended).
  */
 async function startCasApp(casBase: string) {
   const port = await freePort()
   const service = `http://127.0.0.1:${port}/library/`
+  const loggedOut: string[] = []
   const srv = http.createServer((req, res) => {
+    if (req.method === 'POST') {
+      let body = ''
+      req.on('data', (c: Buffer) => (body += c.toString()))
+      req.on('end', () => {
+        const xml = new URLSearchParams(body).get('logoutRequest') ?? ''
+        loggedOut.push(/<samlp:SessionIndex>([^<]*)<\/samlp:SessionIndex>/.exec(xml)?.[1] ?? `unreadable: ${xml}`)
+        res.end()
+      })
+      return
+    }
     const ticket = new URL(req.url ?? '/', service).searchParams.get('ticket')
     void (async () => {
       let text = '未登录'
@@ -32,13 +45,19 @@ async function startCasApp(casBase: string) {
     })
   })
   await new Promise<void>((r) => srv.listen(port, '127.0.0.1', () => r()))
-  return { service, port: (srv.address() as AddressInfo).port, close: () => new Promise((r) => srv.close(r)) }
+  return {
+    service,
+    loggedOut,
+    port: (srv.address() as AddressInfo).port,
+    close: () => new Promise((r) => srv.close(r)),
+  }
 }
 
 /**
  * CAS (docs/open-platform.md "CAS"): a district admin registers a CAS app; a teacher on a phone opens the app's CAS
  * login, signs in to the portal, comes back to the app with a ticket the app validates; the next time the portal
- * session alone is enough; from the portal's launcher the app opens with a ticket too.
+ * session alone is enough; /cas/logout signs out (single logout to the app) and returns only to a registered service;
+ * from the portal's launcher the app opens with a ticket too.
  */
 test('CAS: a vendor app signs a teacher in through /cas/login and the portal, on a phone', async ({
   browser,
@@ -89,6 +108,25 @@ test('CAS: a vendor app signs a teacher in through /cas/login and the portal, on
     await phone.goto(login)
     await phone.waitForURL((u) => u.href.startsWith(`${app.service}?ticket=ST-`))
     assert((await phone.locator('#who').innerText()).startsWith('已登录'), 'the second visit signs in at once')
+    const lastTicket = new URL(phone.url()).searchParams.get('ticket')!
+
+    // Signing out through the app (/cas/logout): the portal session ends, the app hears single logout for the
+    // tickets it validated under it, and the browser returns to the registered service.
+    const session = (await person.cookies(baseUrl)).find((c) => c.name === TOKEN_COOKIE)?.value
+    assert(session, 'the phone holds a portal session')
+    const logout = (service: string) => `${baseUrl}/t/${tenantId}/cas/logout?service=${encodeURIComponent(service)}`
+    await phone.goto(logout(app.service))
+    await phone.waitForURL((u) => u.href === app.service)
+    assert((await phone.locator('#who').innerText()) === '未登录', 'back at the service, without a ticket')
+    assert(app.loggedOut.includes(lastTicket), `single logout named the session's ticket: ${app.loggedOut.join(', ')}`)
+    const ended = await api(baseUrl, '/base/api/account/user/current/detail', { token: session })
+    assert(ended.code !== 0, `the portal session ended: ${ended.code} ${ended.msg}`)
+    await phone.goto(login)
+    await phone.getByPlaceholder('请输入用户名').waitFor()
+    // An unregistered return address (one character more) is not followed: the page says 已退出 and stays.
+    await phone.goto(logout(`${app.service}x`))
+    await phone.getByText(CasMsg.LOGGED_OUT).waitFor()
+    assert(phone.url().startsWith(baseUrl), `stayed on the portal: ${phone.url()}`)
 
     // An unregistered service is refused by the server with a Chinese page.
     await phone.goto(`${baseUrl}/t/${tenantId}/cas/login?service=${encodeURIComponent(`${app.service}x`)}`)

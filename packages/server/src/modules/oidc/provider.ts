@@ -8,9 +8,6 @@ import { claimsFor, loadPerson, SCOPE_CLAIMS } from '../app-clients/claims.js'
 import { keyIds, signingKeys } from './keys.js'
 import { errorPage, logoutPage, logoutDonePage } from './pages.js'
 
-/** How long a built provider is trusted before its keys are compared with the database (another process rotated). */
-const RECHECK_MS = 60_000
-
 /** Token lifetimes in seconds (docs/open-platform.md "Lifetimes"). */
 const TTL = {
   AccessToken: 3600,
@@ -38,7 +35,8 @@ export async function providerFor(ctx: AppContext, tenantId: number, origin: str
   const cached = perCtx.get(key)
   if (cached) {
     const b = await cached
-    if (Date.now() - b.checkedAt < RECHECK_MS) return b.provider
+    // Trusted this long before its keys are compared with the database (another process may have rotated them).
+    if (Date.now() - b.checkedAt < ctx.config.oidcKeyRecheckSeconds * 1000) return b.provider
     const kids = await keyIds(ctx, tenantId)
     if (kids === b.kids) {
       b.checkedAt = Date.now()

@@ -220,7 +220,10 @@ async function deliverOne(ctx: AppContext, d: Claimed): Promise<boolean> {
     )
   }
   const now = ctx.clock.now()
-  const finalFailure = !outcome.ok && d.attempts >= MAX_ATTEMPTS
+  // A suspended, scrapped or expired app is refused every webhook until it is resumed: its pending deliveries end
+  // now (failed, with the reason; 重发 queues one again) instead of being retried for days without a request made.
+  const appRefused = !!target && !target.client.usable
+  const finalFailure = !outcome.ok && (d.attempts >= MAX_ATTEMPTS || appRefused)
   await ctx.db.tenant(d.tenant_id, async (trx) => {
     await recordAttempt(trx, d.id, {
       status: outcome.ok ? 'delivered' : finalFailure ? 'failed' : 'pending',
