@@ -364,6 +364,31 @@ export async function tokenOf(base: string, userName: string, password = 'Demo@2
   return r.data.userToken
 }
 
+/** The code of the demo tenant's latest outbox message, read as a fresh install reads it: the super administrator's log. */
+export async function latestSmsCode(base: string): Promise<string> {
+  const sup = await tokenOf(base, 'administrator', 'Admin@2026')
+  const tenants = await api<{ list: { id: number; uniqueName: string }[] }>(
+    base,
+    '/base/api/tenant/query?keyword=demo-district',
+    { token: sup },
+  )
+  const tenantId = tenants.data.list.find((t) => t.uniqueName === 'demo-district')?.id
+  assert(tenantId !== undefined, 'the demo tenant exists')
+  const page = await api<{ list: { id: number; status: string }[] }>(
+    base,
+    `/base/api/sms/log/page?tenantId=${tenantId}&pageSize=1`,
+    { token: sup },
+  )
+  const row = page.data.list[0]
+  assert(row?.status === 'outbox', `the latest SMS is in the outbox: ${JSON.stringify(page)}`)
+  const full = await api<{ content: string }>(base, `/base/api/sms/log/full?tenantId=${tenantId}&id=${row.id}`, {
+    token: sup,
+  })
+  const code = /\d{6}/.exec(full.data.content)?.[0]
+  assert(code, `a code in ${full.data.content}`)
+  return code
+}
+
 /** Calls a contract of the portal's API with a session token and answers its data; any refusal fails the journey. */
 export async function callAs<C extends AnyContract>(base: string, c: C, input: InputOf<C>, token: string) {
   const r: Env<DataOf<C>> = await api<DataOf<C>>(base, c.path, { body: input, token })

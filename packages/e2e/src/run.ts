@@ -81,6 +81,10 @@ const lanes: Load[][] = [
     () => import('./tests/qr-mfa.e2e.js'),
     () => import('./tests/sso.e2e.js'),
     () => import('./tests/oidc-app.e2e.js'),
+    // Adds two generated teachers of 第一实验小学 (e2e_oidc_sms; e2e_oidc_totp with TOTP enrolled, two recovery codes
+    // used, bound to an outside identity) and points the demo's OpenID single sign-on at its own provider for its run
+    // (a config it added goes again; an existing one gets its name, issuer and client id back, not its old secret).
+    () => import('./tests/oidc-ways-in.e2e.js'),
     () => import('./tests/campus-portal.e2e.js'),
     () => import('./tests/pc-portal-config.e2e.js'),
     () => import('./tests/mobile-portal.e2e.js'),

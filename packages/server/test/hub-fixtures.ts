@@ -156,7 +156,11 @@ export async function browserSignIn(base: string, authorizeUrl: string, userToke
   if (a.status !== 303) return { stopped: a, body: await a.text() }
   const signIn = new URL(a.headers.get('location')!, base)
   const dres = await get(`${signIn.pathname}/details`)
-  const details = (await dres.json()) as { code: number; msg: string; data: { appName: string; releases: unknown[] } }
+  const details = (await dres.json()) as {
+    code: number
+    msg: string
+    data: { appName: string; tenant: { id: number; name: string }; releases: unknown[] }
+  }
   if (process.env.HUB_DEBUG) console.log(a.headers.get('location'), dres.status, JSON.stringify(details))
   const login = await get(`${signIn.pathname}/login`, {
     method: 'POST',

@@ -116,6 +116,9 @@ describe('the provider', () => {
     const f = await codeFlow(hw.teacher.token)
     expect(f.redirect, JSON.stringify(f)).toBeDefined()
     expect(f.details!.data.appName).toBe('成绩管理')
+    // The district the request is for: the login page signs in with its ways in (its SSO buttons, its QR codes).
+    expect(f.details!.data.tenant.id).toBe(hw.w.tenantId)
+    expect(f.details!.data.tenant.name).toBeTruthy()
     const tokens = await oidc.authorizationCodeGrant(f.config, f.redirect!, {
       pkceCodeVerifier: f.verifier,
       expectedState: f.url.searchParams.get('state')!,

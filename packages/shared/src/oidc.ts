@@ -16,6 +16,8 @@ export const interactionParams = z.object({
 export const interactionDetails = z.object({
   prompt: z.string(),
   appName: z.string(),
+  /** The district the request is for: the login page signs in with its ways in (SSO buttons, QR, SMS) and its name. */
+  tenant: z.object({ id: z.number(), name: z.string() }),
   /** What the app will receive, one line per scope (HUB_SCOPE_INFO's label and note). */
   releases: z.array(z.object({ scope: z.string(), label: z.string(), note: z.string() })),
 })

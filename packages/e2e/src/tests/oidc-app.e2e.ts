@@ -1,73 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { startSampleApp, type SampleApp } from '../../../sample-app/src/app.js'
+import { assert, openLauncher, openUserMenuItem, signIn, test, tokenOf, watchPageErrors } from '../harness.js'
 import {
-  api,
-  assert,
-  freePort,
-  openLauncher,
-  openUserMenuItem,
-  signIn,
-  test,
-  tokenOf,
-  watchPageErrors,
-} from '../harness.js'
+  registerSampleApp as register,
+  SAMPLE_WAIT_MS as WAIT_MS,
+  sampleHome,
+  unregisterSampleApp,
+  type Registered,
+} from '../sample-app.js'
 
 const PHONE = { width: 375, height: 812 }
-/** Every wait of this journey for the other origin's pages and the back-channel notice. */
-const WAIT_MS = 20_000
-
-interface Registered {
-  appId: number
-  uniqueId: string
-  sample: SampleApp
-}
-
-/**
- * Registers the sample app (packages/sample-app) as an OpenID app of the demo district, as its top-org administrator
- * does in 应用管理: an app row whose entry is the sample's /login (for teachers and parents), then its protocol
- * settings (exact callback, back-channel logout address, the granted scopes). The sample then runs on a port of its
- * own — another origin than the portal — with the client id and the secret shown once.
- */
-async function register(baseUrl: string, adminToken: string, name: string, scopes: string[]): Promise<Registered> {
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
-  const uniqueId = `e2e_oidc_${Math.random().toString(36).slice(2, 8)}`
-  const saved = await api<number>(baseUrl, '/base/mobileApp/save', {
-    token: adminToken,
-    // A sub-app route as well: without its protocol the launcher would host the entry in the portal's frame.
-    body: { name, uniqueId, reqUri: `/dynamic/${uniqueId}`, entryUrl: `${url}/login`, userTypes: [1002, 1004] },
-  })
-  assert(saved.code === 0, `app save: ${saved.msg}`)
-  const client = await api<{ client: { clientId: string; issuer: string }; secret: { clientSecret: string } | null }>(
-    baseUrl,
-    '/base/api/app/client/save',
-    {
-      token: adminToken,
-      body: {
-        appId: saved.data,
-        protocol: 'oidc',
-        redirectUris: [`${url}/callback`],
-        postLogoutUris: [`${url}/`],
-        backchannelLogoutUri: `${url}/backchannel-logout`,
-        scopes,
-        // The district's own app here: a third-party app would see a child only with a guardian's consent
-        // (privacy-consent.e2e.ts proves that).
-        childrenData: 'duty',
-      },
-    },
-  )
-  assert(client.code === 0 && client.data.secret, `client save: ${client.msg}`)
-  const me = await api<{ tenantId: number }>(baseUrl, '/base/api/account/user/current/detail', { token: adminToken })
-  const issuer = `${baseUrl}/t/${me.data.tenantId}/oidc`
-  assert(client.data.client.issuer === issuer, `the screen names the issuer ${client.data.client.issuer}`)
-  const sample = await startSampleApp({
-    issuer,
-    clientId: client.data.client.clientId,
-    clientSecret: client.data.secret.clientSecret,
-    port,
-  })
-  return { appId: saved.data, uniqueId, sample }
-}
 
 /** Opens the app from the portal's launcher: it must open top-level in a new page, never in the portal's frame. */
 async function openFromLauncher(page: Page, uniqueId: string): Promise<Page> {
@@ -79,17 +20,6 @@ async function openFromLauncher(page: Page, uniqueId: string): Promise<Page> {
   assert(!page.url().includes('#/dynamic'), `the portal did not host the OpenID app in its frame (${page.url()})`)
   assert((await page.locator('iframe').count()) === 0, 'no frame in the portal')
   return opened
-}
-
-/** The sample app's page, once it has settled on its home (signed in or not). */
-async function sampleHome(p: Page, sample: SampleApp): Promise<{ state: string; claims: Record<string, string> }> {
-  await p.waitForURL(`${sample.url}/`, { timeout: WAIT_MS })
-  const state = (await p.getByTestId('state').innerText({ timeout: WAIT_MS })).trim()
-  const claims: Record<string, string> = {}
-  for (const dd of await p.locator('dd[data-claim]').all()) {
-    claims[(await dd.getAttribute('data-claim')) ?? ''] = (await dd.innerText()).trim()
-  }
-  return { state, claims }
 }
 
 /**
@@ -206,10 +136,6 @@ test('OIDC app: the launcher signs a teacher in to the sample app, portal sign-o
   } finally {
     for (const c of contexts) await c.close().catch(() => {})
     // The apps go again: later journeys of the lane see the launcher and the /dynamic host as the demo has them.
-    for (const r of registered) {
-      await r.sample.close()
-      const gone = await api(baseUrl, `/base/mobileApp/delete?id=${r.appId}`, { token: admin })
-      assert(gone.code === 0, `app delete: ${gone.msg}`)
-    }
+    for (const r of registered) await unregisterSampleApp(baseUrl, admin, r)
   }
 })

@@ -1,33 +1,8 @@
-import { api, assert, signIn, tableRow, test, tokenOf } from '../harness.js'
+import { api, assert, latestSmsCode as latestCode, signIn, tableRow, test, tokenOf } from '../harness.js'
 
 const SMS_PHONE = '13600001357'
 const RESET_PHONE = '13600002468'
 const NEW_PASSWORD = 'Sms2026reset'
-
-/** The code of the demo tenant's latest outbox message, read as a fresh install reads it: the super administrator's log. */
-async function latestCode(base: string): Promise<string> {
-  const sup = await tokenOf(base, 'administrator', 'Admin@2026')
-  const tenants = await api<{ list: { id: number; uniqueName: string }[] }>(
-    base,
-    '/base/api/tenant/query?keyword=demo-district',
-    { token: sup },
-  )
-  const tenantId = tenants.data.list.find((t) => t.uniqueName === 'demo-district')?.id
-  assert(tenantId !== undefined, 'the demo tenant exists')
-  const page = await api<{ list: { id: number; status: string }[] }>(
-    base,
-    `/base/api/sms/log/page?tenantId=${tenantId}&pageSize=1`,
-    { token: sup },
-  )
-  const row = page.data.list[0]
-  assert(row?.status === 'outbox', `the latest SMS is in the outbox: ${JSON.stringify(page)}`)
-  const full = await api<{ content: string }>(base, `/base/api/sms/log/full?tenantId=${tenantId}&id=${row.id}`, {
-    token: sup,
-  })
-  const code = /\d{6}/.exec(full.data.content)?.[0]
-  assert(code, `a code in ${full.data.content}`)
-  return code
-}
 
 /** The school adds a teacher with a phone; the account starts on the tenant's initial password (Zx123456 in the demo). */
 async function addTeacher(

@@ -11,6 +11,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, refused } from '../../platform/errors.js'
 import { admitsUserType, loadHubClient } from '../app-clients/hub-client.js'
 import { loadPerson } from '../app-clients/claims.js'
+import { tenantPublicInfo } from '../tenant/service.js'
 import { audit, providerFor } from './provider.js'
 
 /**
@@ -38,7 +39,13 @@ export async function interactionInfo(ctx: AppContext, tenantId: number, r: Raw)
   const releases = client.scopes
     .filter((s): s is HubScope => asked.has(s) && !SERVER_SCOPES.includes(s))
     .map((s) => ({ scope: s, label: HUB_SCOPE_INFO[s].label, note: HUB_SCOPE_INFO[s].note }))
-  return { prompt: details.prompt.name, appName: client.appName, releases }
+  const tenant = await tenantPublicInfo(ctx, tenantId)
+  return {
+    prompt: details.prompt.name,
+    appName: client.appName,
+    tenant: { id: tenant.id, name: tenant.name },
+    releases,
+  }
 }
 
 export async function finishLogin(ctx: AppContext, auth: AuthInfo, tenantId: number, r: Raw): Promise<string> {

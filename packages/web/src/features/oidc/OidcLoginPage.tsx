@@ -6,6 +6,7 @@ import { authApi } from '../../api/auth'
 import { ApiError } from '../../api/client'
 import { loginUrlFor } from '../../api/unauthorized'
 import { clearLocalSession } from '../../stores/clear-local'
+import { useSession, type TempTenant } from '../../stores/session'
 import { getToken } from '../../stores/token'
 import { oidcApi } from './api'
 import '../login/login.css'
@@ -21,6 +22,35 @@ const stopOf = (e: unknown, refused: string): Stop => {
   if (e instanceof ApiError && e.code === 404) return { msg: OidcMsg.INTERACTION_GONE, action: 'abort' }
   if (e instanceof ApiError && e.code === 403) return { msg: refused, action: 'abort' }
   return { msg: e instanceof ApiError ? e.message : OidcMsg.INTERACTION_GONE, action: null }
+}
+
+/** How long the login page waits for the host name's tenant (startup's lookup) before it names the district itself. */
+const DOMAIN_WAIT_MS = 3000
+
+function domainLookedUp(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stop()
+      clearTimeout(timer)
+      resolve()
+    }
+    const stop = useSession.subscribe((s) => {
+      if (s.domainChecked) done()
+    })
+    const timer = setTimeout(done, DOMAIN_WAIT_MS)
+    if (useSession.getState().domainChecked) done()
+  })
+}
+
+/**
+ * The portal's login page acts for the district the request is for: its single sign-on buttons, its QR codes and SMS
+ * codes, its name (each follows the tenantId header, docs/auth.md "Temporary tenant"). Unless the host name's tenant
+ * or the temporary one already is that district, it becomes the temporary tenant, as a district's ?tn= link makes it.
+ */
+async function actFor(tenant: TempTenant): Promise<void> {
+  if (!useSession.getState().tempTenant) await domainLookedUp()
+  const s = useSession.getState()
+  if ((s.tempTenant ?? s.domainTenant)?.id !== tenant.id) s.setTempTenant(tenant)
 }
 
 /**
@@ -39,10 +69,12 @@ export default function OidcLoginPage({ path }: { path: string }) {
   const [stop, setStop] = useState<Stop | null>(valid ? null : { msg: OidcMsg.INTERACTION_GONE, action: null })
   const [busy, setBusy] = useState(false)
   const started = useRef(false)
+  const district = useRef<TempTenant | null>(null)
 
-  const toLogin = () => {
+  const toLogin = async () => {
     clearLocalSession()
-    void navigate(loginUrlFor(`${path}?${params.toString()}`), { replace: true })
+    if (district.current) await actFor(district.current)
+    await navigate(loginUrlFor(`${path}?${params.toString()}`), { replace: true })
   }
 
   const finish = async () => {
@@ -50,7 +82,7 @@ export default function OidcLoginPage({ path }: { path: string }) {
       const { redirectTo } = await oidcApi.login(tenantId, uid)
       window.location.assign(redirectTo)
     } catch (e) {
-      if (e instanceof ApiError && e.code === 401) toLogin()
+      if (e instanceof ApiError && e.code === 401) await toLogin()
       else setStop(stopOf(e, OidcMsg.USER_TYPE_REFUSED))
     }
   }
@@ -61,13 +93,15 @@ export default function OidcLoginPage({ path }: { path: string }) {
     started.current = true
     void (async () => {
       try {
-        setDetails(await oidcApi.details(tenantId, uid))
+        const d = await oidcApi.details(tenantId, uid)
+        district.current = d.tenant
+        setDetails(d)
       } catch (e) {
         setStop(stopOf(e, OidcMsg.APP_UNAVAILABLE))
         return
       }
       const user = getToken() ? await authApi.currentUser({ loginRedirect: false }).catch(() => null) : null
-      if (!user) toLogin()
+      if (!user) await toLogin()
       else if (user.tenantId !== tenantId) setStop({ msg: OidcMsg.OTHER_TENANT, action: 'relogin' })
       else await finish()
     })()
@@ -87,7 +121,7 @@ export default function OidcLoginPage({ path }: { path: string }) {
   const relogin = async () => {
     setBusy(true)
     await authApi.logout().catch(() => null)
-    toLogin()
+    await toLogin()
   }
 
   return (

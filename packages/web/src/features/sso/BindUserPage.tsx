@@ -66,7 +66,7 @@ export default function BindUserPage({ path }: { path: string }) {
       setError(o.msg)
       return
     }
-    await login.follow(o, bind?.redirect ?? null)
+    await login.follow(o, s.redirect)
   }
 
   const submit = async (v: Values) => {

@@ -30,7 +30,8 @@ export default function ThirdLoginPage({ path }: { path: string }) {
       return
     }
     if (s.kind === 'outcome') {
-      const o = await login.follow(s.outcome, null)
+      // The redirect the sign-in started with (kept with the provider's state): a TOTP or SMS step goes on there.
+      const o = await login.follow(s.outcome, s.redirect)
       if (o.kind === 'error' || o.kind === 'failed') setError(o.msg)
       return
     }

@@ -17,8 +17,11 @@ export type ThirdStep =
   | { kind: 'bind'; ticket: string; thirdName: string; thirdUser: string | null; redirect: string | null }
   /** operationType 2 after binding: the password login takes over (its forced-reset dialog). */
   | { kind: 'reset' }
-  /** Everything a password login can come to as well (landing, TOTP, SMS step, captcha, refusal). */
-  | { kind: 'outcome'; outcome: LoginOutcome }
+  /**
+   * Everything a password login can come to as well (landing, TOTP, SMS step, captcha, refusal), with where the
+   * sign-in goes afterwards: a TOTP or SMS step finishes it there (an app's OpenID or CAS sign-in waiting, say).
+   */
+  | { kind: 'outcome'; outcome: LoginOutcome; redirect: string | null }
 
 /** Calls a third-party sign-in endpoint; a refusal or a network failure becomes an 'error' outcome with its message. */
 export async function thirdStep(
@@ -29,22 +32,25 @@ export async function thirdStep(
   try {
     env = await call()
   } catch (e) {
-    return { kind: 'outcome', outcome: { kind: 'error', msg: e instanceof ApiError ? e.message : Msg.NETWORK_ERROR } }
+    const msg = e instanceof ApiError ? e.message : Msg.NETWORK_ERROR
+    return { kind: 'outcome', outcome: { kind: 'error', msg }, redirect }
   }
   const r = env.data
   const to = r.redirect ?? redirect
   // Code login: state 120 with a token is success (000 §4).
-  if (r.state === CODE_LOGIN_SUCCESS && r.token) return { kind: 'outcome', outcome: await finishLogin(r.token, to) }
+  if (r.state === CODE_LOGIN_SUCCESS && r.token)
+    return { kind: 'outcome', redirect: to, outcome: await finishLogin(r.token, to) }
   switch (r.operationType) {
     case OperationType.SUCCESS:
       return {
         kind: 'outcome',
+        redirect: to,
         outcome: r.userToken ? await finishLogin(r.userToken, to) : { kind: 'failed', msg: env.msg },
       }
     case OperationType.CHOOSE_ORG:
       return r.reqId
         ? { kind: 'chooseOrg', orgs: r.orgList ?? [], reqId: r.reqId, redirect: to }
-        : { kind: 'outcome', outcome: { kind: 'failed', msg: env.msg } }
+        : { kind: 'outcome', redirect: to, outcome: { kind: 'failed', msg: env.msg } }
     case OperationType.NEED_BIND:
       return {
         kind: 'bind',
@@ -58,16 +64,18 @@ export async function thirdStep(
     case OperationType.NEED_TOTP:
       return {
         kind: 'outcome',
+        redirect: to,
         outcome: { kind: 'totp', ticket: r.totpTicket ?? '', enrol: r.totpEnrol === true, msg: env.msg },
       }
     case OperationType.NEED_SMS:
       return {
         kind: 'outcome',
+        redirect: to,
         outcome: { kind: 'sms', ticket: r.mustSmsId ?? '', phone: r.smsPhone ?? '', msg: env.msg },
       }
     case OperationType.NEED_CAPTCHA:
-      return { kind: 'outcome', outcome: { kind: 'captcha', msg: env.msg } }
+      return { kind: 'outcome', redirect: to, outcome: { kind: 'captcha', msg: env.msg } }
     default:
-      return { kind: 'outcome', outcome: { kind: 'failed', msg: env.msg } }
+      return { kind: 'outcome', redirect: to, outcome: { kind: 'failed', msg: env.msg } }
   }
 }
