@@ -82,6 +82,8 @@ const lanes: Load[][] = [
     () => import('./tests/sso.e2e.js'),
     () => import('./tests/oidc-app.e2e.js'),
     () => import('./tests/campus-portal.e2e.js'),
+    // It gives 李老师 a second subject in 三年级(2)班 and puts the class back as it found it.
+    () => import('./tests/class-teachers.e2e.js'),
     () => import('./tests/pc-portal-config.e2e.js'),
     () => import('./tests/mobile-portal.e2e.js'),
     () => import('./tests/red-dots.e2e.js'),
