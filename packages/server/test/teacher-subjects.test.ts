@@ -2,6 +2,7 @@ import { CampusMsg, ErrorCode, SubjectMsg, UserType } from '@zhixiao/shared'
 import * as oidc from 'openid-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { subjectFor } from '../src/modules/app-clients/hub-client.js'
+import { flattenClaims } from '../src/modules/cas/cas-xml.js'
 import { runWebhooks } from '../src/modules/webhooks/dispatch.js'
 import { browserSignIn, makeHubWorld, receiver, registerApp, saveClient, type HubWorld } from './hub-fixtures.js'
 import { call, createTestApp, makePerson, makeWorld, type TestApp } from './helpers.js'
@@ -45,7 +46,7 @@ const sub = (id: number) =>
   subjectFor(t.ctx, { tenantId: hw.w.tenantId, clientId: app.clientId, subjectType: 'pairwise' }, id)
 
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp({ apiDocs: true })
   base = await t.app.listen({ port: 0, host: '127.0.0.1' })
   hw = await makeHubWorld(t)
   li = (
@@ -312,5 +313,34 @@ describe('the directory, the claims, the delta and the webhook', () => {
         data: { sub: sub(li), user_type: UserType.STAFF, org_id: hw.w.schoolId },
       }),
     ])
+  })
+})
+
+describe('the OpenAPI description (built from the contracts)', () => {
+  it("documents the subjects of a teacher's classes and the save's teacherSubjects", async () => {
+    const doc = (await t.app.inject({ url: '/docs/json' })).json() as { paths: Record<string, unknown> }
+    const teachers = JSON.stringify(doc.paths['/open/v1/teachers'])
+    expect(teachers).toContain('"subjects"')
+    expect(teachers).toContain('"is_head"')
+    expect(JSON.stringify(doc.paths['/base/api/class/setTeachers'])).toContain('"teacherSubjects"')
+  })
+})
+
+describe('CAS attributes', () => {
+  it("flatten a teacher's classes to classes_id and classes_is_head, leaving the nested subjects out", () => {
+    const claims = {
+      sub: 's1',
+      class_ids: [8, 9],
+      classes: [
+        { id: 8, is_head: true, subjects: [{ id: 31, name: '语文', code: 'YW' }] },
+        { id: 9, is_head: false, subjects: [] },
+      ],
+    }
+    expect(flattenClaims(claims)).toEqual({
+      sub: ['s1'],
+      class_ids: ['8', '9'],
+      classes_id: ['8', '9'],
+      classes_is_head: ['true', 'false'],
+    })
   })
 })
