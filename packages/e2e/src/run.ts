@@ -86,6 +86,8 @@ const lanes: Load[][] = [
     // (a config it added goes again; an existing one gets its name, issuer and client id back, not its old secret).
     () => import('./tests/oidc-ways-in.e2e.js'),
     () => import('./tests/campus-portal.e2e.js'),
+    // It gives 李老师 a second subject in 三年级(2)班 and puts the class back as it found it.
+    () => import('./tests/class-teachers.e2e.js'),
     () => import('./tests/pc-portal-config.e2e.js'),
     () => import('./tests/mobile-portal.e2e.js'),
     () => import('./tests/red-dots.e2e.js'),

@@ -414,7 +414,8 @@ describe('class teachers and getTeacherClass', () => {
       orgId: w.schoolId,
       className: '一（1）班',
       gradeName: '一年级',
-      teachers: [{ userInfoId: teacherId, trueName: '测试用户', isHead: true }],
+      teachers: [{ userInfoId: teacherId, trueName: '测试用户', isHead: true, subjects: [] }],
+      subjectOptions: [],
     })
     expect(
       (await call(t, { url: `/base/api/class/teachers?classId=${ids.classA}`, token: foreign.schoolAdmin })).code,

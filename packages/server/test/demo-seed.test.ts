@@ -128,6 +128,30 @@ describe('the demo primary school (示范区第一实验小学) as its admin see
     expect(r.data.list[0].studentCount).toBeGreaterThan(0)
   })
 
+  it('gives the class teachers their subjects: 张老师 语文 in the class he heads, 李老师 数学 there; every head teaches one', async () => {
+    const classes = await all('/base/api/class/page', admin)
+    const teachersOf = async (id: unknown) => {
+      const r = await call(t, { url: `/base/api/class/teachers?classId=${String(id)}`, token: admin })
+      expect(r.code, r.msg).toBe(0)
+      return r.data.teachers as { trueName: string; isHead: boolean; subjects: { name: string }[] }[]
+    }
+    const mine = classes.find((c) => c.gradeName === '三年级' && c.name === '(2)班')!
+    expect(
+      (await teachersOf(mine.id)).map((x) => ({
+        name: x.trueName,
+        head: x.isHead,
+        subjects: x.subjects.map((y) => y.name),
+      })),
+    ).toEqual([
+      { name: '张老师', head: true, subjects: ['语文'] },
+      { name: '李老师', head: false, subjects: ['数学'] },
+    ])
+    for (const c of classes) {
+      const head = (await teachersOf(c.id)).find((x) => x.isHead)
+      expect(head?.subjects.length, `${String(c.gradeName)}${String(c.name)}`).toBe(1)
+    }
+  })
+
   it('has students in every class, each with a bound parent; some parents have two children; 王小明 is in 三年级(2)班 with his mother', async () => {
     const students = await all('/base/api/userInfo/studentInfo/page', admin)
     expect(students.length).toBeGreaterThanOrEqual(60)

@@ -48,8 +48,8 @@ export const HUB_SCOPE_INFO: Record<HubScope, { label: string; claims: readonly 
   },
   'zx:school': {
     label: '在校信息',
-    claims: ['student_no', 'staff_no', 'grade', 'class_ids'],
-    note: '学号或工号、年级、班级',
+    claims: ['student_no', 'staff_no', 'grade', 'class_ids', 'classes'],
+    note: '学号或工号、年级、班级（教师：任教班级、是否班主任及任教学科）',
   },
   'zx:guardian': {
     label: '亲属关系',

@@ -176,4 +176,5 @@ export const SubjectMsg = {
   NAME_TAKEN: '已存在同名学科',
   CODE_TAKEN: '已存在同编码学科',
   NOT_FOUND: '学科不存在',
+  IN_USE: '该学科已有任课教师，请先在班级教师中取消后再删除',
 } as const

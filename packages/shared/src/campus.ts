@@ -31,6 +31,10 @@ export const CampusMsg = {
   CLASS_NOT_FOUND: '班级不存在',
   TEACHER_NOT_FOUND: '所选教师不是本校教职工',
   TOO_MANY_TEACHERS: '任课教师不能超过50人',
+  SUBJECT_NOT_FOUND: '所选学科不是本校已启用的学科',
+  SUBJECT_TEACHER_NOT_IN_CLASS: '只能为本班的班主任和任课教师设置任教学科',
+  TOO_MANY_SUBJECTS: '每位教师的任教学科不能超过20门',
+  SUBJECT_TEACHER_REPEATED: '同一教师的任教学科只能填写一次',
   SAVED: '保存成功',
 } as const
 
@@ -202,9 +206,37 @@ export const classTeachersBody = z.object({
   headTeacherId: z.id().nullable().default(null),
   /** The subject teachers' member ids. */
   teacherIds: z.array(z.id()).max(50, CampusMsg.TOO_MANY_TEACHERS).default([]),
+  /**
+   * The subjects each teacher of the class teaches in it (active subjects of the class's school). Given: replaces
+   * every teacher's subjects (a teacher left out teaches none); left out: the subjects of the teachers who stay are
+   * kept as they are.
+   */
+  teacherSubjects: z
+    .array(
+      z.object({
+        userInfoId: z.id(),
+        subjectIds: z.array(z.id()).max(20, CampusMsg.TOO_MANY_SUBJECTS),
+      }),
+    )
+    .max(51, CampusMsg.TOO_MANY_TEACHERS)
+    .optional(),
 })
 export type ClassTeachersBody = z.infer<typeof classTeachersBody>
-export const classTeacherRow = z.object({ userInfoId: z.number(), trueName: z.string(), isHead: z.boolean() })
+/** A subject as the class-teacher screen shows it (status 0: enabled). */
+export const classSubjectItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  code: z.string().nullable(),
+  status: z.number(),
+})
+export type ClassSubjectItem = z.infer<typeof classSubjectItem>
+export const classTeacherRow = z.object({
+  userInfoId: z.number(),
+  trueName: z.string(),
+  isHead: z.boolean(),
+  /** The subjects the teacher teaches in the class, in the school's subject order. */
+  subjects: z.array(classSubjectItem),
+})
 export type ClassTeacherRow = z.infer<typeof classTeacherRow>
 /** GET /base/api/class/teachers: the class (with its school, whose staff may be chosen) and its teachers. */
 export const classTeachersAnswer = z.object({
@@ -213,6 +245,8 @@ export const classTeachersAnswer = z.object({
   className: z.string(),
   gradeName: z.string(),
   teachers: z.array(classTeacherRow),
+  /** The school's enabled subjects, which the screen offers for each teacher. */
+  subjectOptions: z.array(classSubjectItem),
 })
 export type ClassTeachersAnswer = z.infer<typeof classTeachersAnswer>
 

@@ -76,6 +76,12 @@ export const directoryClass = z.object({
   head_teacher: z.string().nullable().optional(),
   deleted,
 })
+/** A subject a teacher teaches in a class: the school's subject (学科) with its code (null when it has none). */
+export const teacherSubject = z.object({ id: z.number(), name: z.string(), code: z.string().nullable() })
+export type TeacherSubject = z.infer<typeof teacherSubject>
+/** One class of a teacher, in the directory's `classes` and in the zx:school claim `classes`. */
+export const teacherClass = z.object({ id: z.number(), is_head: z.boolean(), subjects: z.array(teacherSubject) })
+export type TeacherClass = z.infer<typeof teacherClass>
 export const directoryTeacher = z.object({
   sub: z.string(),
   name: z.string().optional(),
@@ -84,8 +90,11 @@ export const directoryTeacher = z.object({
   department: z.object({ id: z.number(), name: z.string() }).nullable().optional(),
   school_id: z.number().optional(),
   class_ids: z.array(z.number()).optional(),
-  /** The classes the teacher is assigned to, is_head for the head teacher (no subject assignments are kept). */
-  classes: z.array(z.object({ id: z.number(), is_head: z.boolean() })).optional(),
+  /**
+   * The classes the teacher is assigned to: is_head for the head teacher, subjects the school's subjects the teacher
+   * teaches in that class (the same as the zx:school claim `classes`).
+   */
+  classes: z.array(teacherClass).optional(),
   phone_number: z.string().nullable().optional(),
   deleted,
 })

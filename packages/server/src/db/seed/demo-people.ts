@@ -53,6 +53,8 @@ interface Placement {
   jobNo?: string
   subject?: string
   head?: string
+  /** Classes where the account is a 任课教师 of its subject (class_teacher without is_head). */
+  teaches?: string[]
 }
 function placements(s: DemoStructure): Placement[] {
   const firstYear = `${s.schoolYear}级机电${String(s.schoolYear % 100).padStart(2, '0')}01班`
@@ -69,8 +71,24 @@ function placements(s: DemoStructure): Placement[] {
       subject: '语文',
       head: NAMED_STUDENT_CLASS,
     },
-    { userName: 'lilaoshi', org: 'primary', dept: '数学教研组', position: '教师', jobNo: 'T11903', subject: '数学' },
-    { userName: 'lilaoshi', org: 'middle', dept: '数学教研组', position: '教师', jobNo: 'T12901', subject: '数学' },
+    {
+      userName: 'lilaoshi',
+      org: 'primary',
+      dept: '数学教研组',
+      position: '教师',
+      jobNo: 'T11903',
+      subject: '数学',
+      teaches: [NAMED_STUDENT_CLASS],
+    },
+    {
+      userName: 'lilaoshi',
+      org: 'middle',
+      dept: '数学教研组',
+      position: '教师',
+      jobNo: 'T12901',
+      subject: '数学',
+      teaches: ['七年级(1)班'],
+    },
     {
       userName: 'wanglaoshi',
       org: 'middle',
@@ -173,8 +191,9 @@ interface Born {
   m: NewMember
   sex: Sex
   person?: { politicalStatusId: number; educationId: number; degreeId: number }
-  /** The class a generated 班主任 leads. */
+  /** The class a generated 班主任 leads, and the subject they teach in it. */
   heads?: SeededClass
+  teaches?: string
 }
 interface Guardian {
   b: Born
@@ -204,6 +223,7 @@ function teachersOf(
     return {
       sex,
       heads: t.head,
+      teaches: t.subject,
       person: {
         politicalStatusId: dict('politicalStatus', names.chance(0.4) ? '中共党员' : '群众'),
         educationId: dict('education', master ? '研究生' : '大学本科'),
@@ -365,11 +385,34 @@ export async function seedPeople(
   // Every generated 班主任 leads their class where the rest of the system looks for one (class_teacher.is_head: the
   // class home, the campus portal's "my classes", the directory's head_teacher that the school apps route leave by).
   const heads = born.filter((b) => b.heads)
-  if (heads.length)
+  if (heads.length) {
     await trx
       .insertInto('class_teacher')
       .values(heads.map((b) => ({ class_id: b.heads!.id, user_info_id: idOf.get(b.m)!, is_head: true })))
       .execute()
+    // …and teaches their subject in it (the directory's and the zx:school claim's classes[].subjects).
+    const subjects = await subjectIds(trx)
+    await trx
+      .insertInto('class_teacher_subject')
+      .values(
+        heads.map((b) => ({
+          class_id: b.heads!.id,
+          user_info_id: idOf.get(b.m)!,
+          subject_id: subjects(b.m.orgId, b.teaches!),
+        })),
+      )
+      .execute()
+  }
+}
+
+/** The seeded subjects by school and name (demo-structure's seedSubjects). */
+async function subjectIds(trx: Trx) {
+  const rows = await trx.selectFrom('subject').select(['id', 'org_id', 'name']).execute()
+  return (orgId: number, name: string) => {
+    const r = rows.find((x) => x.org_id === orgId && x.name === name)
+    if (!r) throw new Error(`demo seed: no subject ${name} in org ${orgId}`)
+    return r.id
+  }
 }
 
 /** Gives the named demo accounts their places: staff their departments and classes, 王小明 his class and his mother. */
@@ -396,14 +439,29 @@ export async function placeNamedPeople(trx: Trx, orgs: DemoOrgs, s: DemoStructur
       .where('id', '=', idOf(p.userName, orgs[p.org]))
       .execute()
   }
-  // The named head teachers lead their class in the campus portal's "my classes" (class_teacher, docs/portal-config.md).
+  // The named head teachers lead their class in the campus portal's "my classes" (class_teacher, docs/portal-config.md)
+  // and teach their subject in it; lilaoshi teaches 数学 in 王小明's class and in wanglaoshi's.
+  const subjects = await subjectIds(trx)
   for (const p of placements(s)) {
-    const head = p.head && p.org !== 'bureau' ? s.classes[p.org].find((x) => classKey(x) === p.head) : undefined
-    if (head)
+    if (p.org === 'bureau' || !p.subject) continue
+    const classes = s.classes[p.org]
+    const links = [
+      ...(p.head ? [{ key: p.head, head: true }] : []),
+      ...(p.teaches ?? []).map((key) => ({ key, head: false })),
+    ]
+    for (const l of links) {
+      const c = classes.find((x) => classKey(x) === l.key)
+      if (!c) throw new Error(`demo seed: no class ${l.key} for ${p.userName}`)
+      const userInfoId = idOf(p.userName, orgs[p.org])
       await trx
         .insertInto('class_teacher')
-        .values({ class_id: head.id, user_info_id: idOf(p.userName, orgs[p.org]), is_head: true })
+        .values({ class_id: c.id, user_info_id: userInfoId, is_head: l.head })
         .execute()
+      await trx
+        .insertInto('class_teacher_subject')
+        .values({ class_id: c.id, user_info_id: userInfoId, subject_id: subjects(orgs[p.org], p.subject) })
+        .execute()
+    }
   }
   const c = s.classes.primary.find((x) => classKey(x) === NAMED_STUDENT_CLASS)!
   const xiaoming = idOf('xiaoming', orgs.primary)

@@ -17,7 +17,16 @@ export interface ClassTeacherTable extends Owned {
   created_at: Generated<Date>
 }
 
+/** A subject a class teacher teaches in the class (migration 202612010100_create_class_teacher_subject). */
+export interface ClassTeacherSubjectTable extends Owned {
+  class_id: number
+  user_info_id: number
+  subject_id: number
+  created_at: Generated<Date>
+}
+
 export interface CampusTables {
   weather_config: WeatherConfigTable
   class_teacher: ClassTeacherTable
+  class_teacher_subject: ClassTeacherSubjectTable
 }

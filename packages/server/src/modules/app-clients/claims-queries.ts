@@ -34,9 +34,21 @@ export function gradeOfClass(trx: Trx, classId: number) {
 export function classesTaughtBy(trx: Trx, userInfoId: number) {
   return trx
     .selectFrom('class_teacher')
-    .select('class_id')
+    .select(['class_id', 'is_head'])
     .where('user_info_id', '=', userInfoId)
     .orderBy('class_id')
+    .execute()
+}
+
+/** The subjects a teacher teaches in each of their classes, in the school's subject order. */
+export function subjectsTaughtBy(trx: Trx, userInfoId: number) {
+  return trx
+    .selectFrom('class_teacher_subject as cts')
+    .innerJoin('subject as s', (j) => j.onRef('s.tenant_id', '=', 'cts.tenant_id').onRef('s.id', '=', 'cts.subject_id'))
+    .select(['cts.class_id', 's.id', 's.name', 's.code'])
+    .where('cts.user_info_id', '=', userInfoId)
+    .orderBy('s.sort')
+    .orderBy('s.id')
     .execute()
 }
 

@@ -1,4 +1,4 @@
-import { HubUserType, UserType, type HubScope } from '@zhixiao/shared'
+import { HubUserType, UserType, type HubScope, type TeacherClass } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
 import { childGate } from '../consent/hub-gate.js'
@@ -11,6 +11,7 @@ import {
   guardiansOf,
   roleCodesOf,
   schoolIdsOf,
+  subjectsTaughtBy,
 } from './claims-queries.js'
 
 /** Which claims each scope releases (shared HUB_SCOPE_INFO lists them for the grant screen, word for word). */
@@ -18,7 +19,7 @@ export const SCOPE_CLAIMS: Record<string, string[]> = {
   openid: ['sub'],
   profile: ['name', 'picture'],
   'zx:identity': ['user_type', 'tenant_id', 'school_ids', 'org_id'],
-  'zx:school': ['student_no', 'staff_no', 'grade', 'class_ids'],
+  'zx:school': ['student_no', 'staff_no', 'grade', 'class_ids', 'classes'],
   'zx:guardian': ['children', 'guardians'],
   'zx:roles': ['roles'],
   phone: ['phone_number'],
@@ -69,7 +70,20 @@ export async function claimsFor(
       })
     } else if (p.user_type === UserType.STAFF) {
       const classes = await classesTaughtBy(trx, p.id)
-      Object.assign(out, { staff_no: p.job_no ?? undefined, class_ids: classes.map((c) => c.class_id) })
+      const taught = await subjectsTaughtBy(trx, p.id)
+      // The same shape as the directory's teacher `classes` (shared teacherClass).
+      const teacherClasses: TeacherClass[] = classes.map((c) => ({
+        id: c.class_id,
+        is_head: c.is_head,
+        subjects: taught
+          .filter((x) => x.class_id === c.class_id)
+          .map((x) => ({ id: x.id, name: x.name, code: x.code })),
+      }))
+      Object.assign(out, {
+        staff_no: p.job_no ?? undefined,
+        class_ids: classes.map((c) => c.class_id),
+        classes: teacherClasses,
+      })
     }
   }
   if (granted('zx:guardian')) {

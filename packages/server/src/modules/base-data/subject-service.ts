@@ -1,7 +1,7 @@
 import { SubjectMsg, type SubjectAddBody, type SubjectRow, type SubjectUpdateBody } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
-import { rethrowUnique } from '../../platform/db-errors.js'
+import { rethrowInUse, rethrowUnique } from '../../platform/db-errors.js'
 import { isDictRefOk } from '../../platform/dict-refs.js'
 import { badRequest } from '../../platform/errors.js'
 import { loadInScope, scopedOrg } from '../../platform/org-scope.js'
@@ -74,6 +74,7 @@ export function setSubjectStatus(ctx: AppContext, auth: AuthInfo, id: number, st
 export function deleteSubject(ctx: AppContext, auth: AuthInfo, id: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await subjectFor(trx, auth, id)
-    await deleteSubjectRow(trx, id)
+    // A subject still taught in a class (class_teacher_subject) stays: its teachers would lose it unseen.
+    await deleteSubjectRow(trx, id).catch((e: unknown) => rethrowInUse(e, SubjectMsg.IN_USE))
   })
 }

@@ -239,8 +239,26 @@ export function findCurrentStaffOfOrg(trx: Trx, ids: number[], orgId: number) {
     .execute()
 }
 
-export function deleteClassTeachers(trx: Trx, classId: number) {
-  return trx.deleteFrom('class_teacher').where('class_id', '=', classId).execute()
+/** The class's teacher rows as they are (who, and whether head). */
+export function classTeacherRows(trx: Trx, classId: number) {
+  return trx.selectFrom('class_teacher').select(['user_info_id', 'is_head']).where('class_id', '=', classId).execute()
+}
+
+export function deleteClassTeachersOf(trx: Trx, classId: number, userInfoIds: number[]) {
+  return trx
+    .deleteFrom('class_teacher')
+    .where('class_id', '=', classId)
+    .where('user_info_id', 'in', userInfoIds)
+    .execute()
+}
+
+export function setClassTeachersHead(trx: Trx, classId: number, userInfoIds: number[], isHead: boolean) {
+  return trx
+    .updateTable('class_teacher')
+    .set({ is_head: isHead })
+    .where('class_id', '=', classId)
+    .where('user_info_id', 'in', userInfoIds)
+    .execute()
 }
 
 export function insertClassTeachers(
@@ -252,5 +270,59 @@ export function insertClassTeachers(
   return trx
     .insertInto('class_teacher')
     .values(userInfoIds.map((id) => ({ class_id: classId, user_info_id: id, is_head: id === headTeacherId })))
+    .execute()
+}
+
+const SUBJECT_ITEM = ['s.id', 's.name', 's.code', 's.status'] as const
+
+/** The subjects each teacher of the class teaches in it, in the school's subject order. */
+export function classTeacherSubjects(trx: Trx, classId: number) {
+  return trx
+    .selectFrom('class_teacher_subject as cts')
+    .innerJoin('subject as s', (j) => j.onRef('s.tenant_id', '=', 'cts.tenant_id').onRef('s.id', '=', 'cts.subject_id'))
+    .select(['cts.user_info_id', ...SUBJECT_ITEM])
+    .where('cts.class_id', '=', classId)
+    .orderBy('s.sort')
+    .orderBy('s.id')
+    .execute()
+}
+
+/** The org's enabled subjects, in the school's order. */
+export function enabledSubjectsOf(trx: Trx, orgId: number) {
+  return trx
+    .selectFrom('subject as s')
+    .select(SUBJECT_ITEM)
+    .where('s.org_id', '=', orgId)
+    .where('s.status', '=', 0)
+    .orderBy('s.sort')
+    .orderBy('s.id')
+    .execute()
+}
+
+/** Which of these subjects are enabled subjects of the org. */
+export function findEnabledSubjectsOfOrg(trx: Trx, ids: number[], orgId: number) {
+  return trx
+    .selectFrom('subject')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('org_id', '=', orgId)
+    .where('status', '=', 0)
+    .execute()
+}
+
+export function deleteTeacherSubjects(trx: Trx, classId: number, rows: { userInfoId: number; subjectId: number }[]) {
+  return trx
+    .deleteFrom('class_teacher_subject')
+    .where('class_id', '=', classId)
+    .where((eb) =>
+      eb.or(rows.map((r) => eb.and([eb('user_info_id', '=', r.userInfoId), eb('subject_id', '=', r.subjectId)]))),
+    )
+    .execute()
+}
+
+export function insertTeacherSubjects(trx: Trx, classId: number, rows: { userInfoId: number; subjectId: number }[]) {
+  return trx
+    .insertInto('class_teacher_subject')
+    .values(rows.map((r) => ({ class_id: classId, user_info_id: r.userInfoId, subject_id: r.subjectId })))
     .execute()
 }

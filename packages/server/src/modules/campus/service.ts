@@ -38,7 +38,14 @@ import {
   countBuildings,
   countFloors,
   currentClassesWithGrades,
-  deleteClassTeachers,
+  classTeacherRows,
+  classTeacherSubjects,
+  deleteClassTeachersOf,
+  deleteTeacherSubjects,
+  enabledSubjectsOf,
+  findEnabledSubjectsOfOrg,
+  insertTeacherSubjects,
+  setClassTeachersHead,
   findClassWithGrade,
   findCurrentStaffOfOrg,
   findCurrentTerm,
@@ -363,19 +370,37 @@ export function classTeachers(ctx: AppContext, auth: AuthInfo, classId: number):
     if (!cls) throw notFound(CampusMsg.CLASS_NOT_FOUND)
     await assertInScope(trx, auth, cls.org_id)
     const rows = await listClassTeachers(trx, classId)
+    const subjects = await classTeacherSubjects(trx, classId)
+    const item = (x: { id: number; name: string; code: string | null; status: number }) => ({
+      id: Number(x.id),
+      name: x.name,
+      code: x.code,
+      status: x.status,
+    })
     return {
       classId,
       orgId: Number(cls.org_id),
       className: cls.name,
       gradeName: cls.grade_name,
-      teachers: rows.map((r) => ({ userInfoId: Number(r.user_info_id), trueName: r.true_name, isHead: r.is_head })),
+      teachers: rows.map((r) => ({
+        userInfoId: Number(r.user_info_id),
+        trueName: r.true_name,
+        isHead: r.is_head,
+        subjects: subjects.filter((x) => Number(x.user_info_id) === Number(r.user_info_id)).map(item),
+      })),
+      subjectOptions: (await enabledSubjectsOf(trx, cls.org_id)).map(item),
     }
   })
 }
 
+type SubjectLink = { userInfoId: number; subjectId: number }
+
 /**
- * Sets who heads and who teaches a class (the whole list at once). Every teacher must be a current staff member of
- * the class's school; the head teacher is also one of the class's teachers.
+ * Sets who heads and who teaches a class (the whole list at once) and, when given, the subjects each of them teaches
+ * in it. Every teacher must be a current staff member of the class's school; the head teacher is also one of the
+ * class's teachers. A subject newly given to a teacher must be an enabled subject of the class's school (one already
+ * taught may stay after it was disabled). Only what changed is written, so the change feed (directory deltas,
+ * webhooks) names only the teachers whose classes or subjects changed.
  */
 export function saveClassTeachers(ctx: AppContext, auth: AuthInfo, b: ClassTeachersBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
@@ -385,15 +410,58 @@ export function saveClassTeachers(ctx: AppContext, auth: AuthInfo, b: ClassTeach
       const found = await findCurrentStaffOfOrg(trx, ids, cls.org_id)
       if (found.length !== ids.length) throw badRequest(CampusMsg.TEACHER_NOT_FOUND)
     }
-    await deleteClassTeachers(trx, b.classId)
-    if (ids.length) {
-      await insertClassTeachers(trx, b.classId, ids, b.headTeacherId)
+    const current = await classTeacherRows(trx, b.classId)
+    const isHeadNow = new Map(current.map((r) => [Number(r.user_info_id), r.is_head]))
+    // The subjects wanted, checked before anything is written.
+    let subjectsToDrop: SubjectLink[] = []
+    let subjectsToAdd: SubjectLink[] = []
+    if (b.teacherSubjects) {
+      const wanted = new Map<number, Set<number>>()
+      for (const t of b.teacherSubjects) {
+        if (wanted.has(t.userInfoId)) throw badRequest(CampusMsg.SUBJECT_TEACHER_REPEATED)
+        if (!ids.includes(t.userInfoId)) throw badRequest(CampusMsg.SUBJECT_TEACHER_NOT_IN_CLASS)
+        wanted.set(t.userInfoId, new Set(t.subjectIds))
+      }
+      const have = (await classTeacherSubjects(trx, b.classId)).map((r) => ({
+        userInfoId: Number(r.user_info_id),
+        subjectId: Number(r.id),
+      }))
+      const has = new Set(have.map((h) => `${h.userInfoId}:${h.subjectId}`))
+      // A removed teacher's subjects go with their class-teacher row.
+      subjectsToDrop = have.filter((h) => ids.includes(h.userInfoId) && !wanted.get(h.userInfoId)?.has(h.subjectId))
+      subjectsToAdd = [...wanted].flatMap(([userInfoId, set]) =>
+        [...set]
+          .filter((subjectId) => !has.has(`${userInfoId}:${subjectId}`))
+          .map((subjectId) => ({ userInfoId, subjectId })),
+      )
+      const fresh = [...new Set(subjectsToAdd.map((x) => x.subjectId))]
+      if (fresh.length) {
+        const ok = await findEnabledSubjectsOfOrg(trx, fresh, cls.org_id)
+        if (ok.length !== fresh.length) throw badRequest(CampusMsg.SUBJECT_NOT_FOUND)
+      }
     }
+    const removed = [...isHeadNow.keys()].filter((id) => !ids.includes(id))
+    if (removed.length) await deleteClassTeachersOf(trx, b.classId, removed)
+    // One head per class: the old head steps down before the new one is written.
+    const unheaded = ids.filter((id) => isHeadNow.get(id) === true && id !== b.headTeacherId)
+    if (unheaded.length) await setClassTeachersHead(trx, b.classId, unheaded, false)
+    const added = ids.filter((id) => !isHeadNow.has(id))
+    if (added.length) await insertClassTeachers(trx, b.classId, added, b.headTeacherId)
+    if (b.headTeacherId && isHeadNow.get(b.headTeacherId) === false) {
+      await setClassTeachersHead(trx, b.classId, [b.headTeacherId], true)
+    }
+    if (subjectsToDrop.length) await deleteTeacherSubjects(trx, b.classId, subjectsToDrop)
+    if (subjectsToAdd.length) await insertTeacherSubjects(trx, b.classId, subjectsToAdd)
     await recordOp(trx, auth, {
       module: '学校设置',
       action: '设置班级教师',
       target: cls.name,
-      detail: { classId: b.classId, headTeacherId: b.headTeacherId, teacherIds: ids },
+      detail: {
+        classId: b.classId,
+        headTeacherId: b.headTeacherId,
+        teacherIds: ids,
+        ...(b.teacherSubjects ? { teacherSubjects: b.teacherSubjects } : {}),
+      },
     })
   })
 }

@@ -18,12 +18,15 @@ export type CasOutcome =
  * Claims as CAS attributes, flattened (docs/open-platform.md "CAS"): a scalar is one value; a list of scalars is a
  * multi-valued attribute (class_ids); an object's fields become <name>_<field> (grade → grade_id, grade_name); a list
  * of objects becomes one multi-valued attribute per field, in the same order (children → children_sub,
- * children_name, children_relation: the n-th values belong to the n-th child). Empty values are left out.
+ * children_name, children_relation: the n-th values belong to the n-th child). Empty values are left out, and so is
+ * a list inside a list's object (a teacher's classes → classes_id, classes_is_head; the subjects of each class have
+ * no flat form that keeps them with their class: an app reads them from the OIDC claims or the directory).
  */
 export function flattenClaims(claims: Record<string, unknown>): CasAttributes {
   const out: CasAttributes = {}
   const add = (name: string, v: unknown) => {
     if (v === undefined || v === null || v === '') return
+    if (Array.isArray(v)) return
     if (typeof v === 'object') {
       for (const [k, x] of Object.entries(v as Record<string, unknown>)) add(`${name}_${k}`, x)
       return

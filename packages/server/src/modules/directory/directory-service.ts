@@ -11,6 +11,7 @@ import {
   type DirectoryStudent,
   type DirectoryTeacher,
   type HubScope,
+  type TeacherSubject,
 } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext } from '../../platform/context.js'
@@ -29,6 +30,7 @@ import {
   listGrades,
   listPeople,
   listSchools,
+  subjectsOfTeachers,
   type ChangeSource,
   type PageOf,
 } from './queries.js'
@@ -220,7 +222,11 @@ function personState(r: PersonRow, userType: number, schoolId: number | undefine
 
 export function teachers(ctx: AppContext, caller: AppCaller, q: DirectoryPageQuery & { school_id?: number }) {
   const c = caller.client
-  const sources: ChangeSource[] = [{ entity: 'person' }, { entity: 'class_teacher', via: 'teachers_of_class' }]
+  const sources: ChangeSource[] = [
+    { entity: 'person' },
+    { entity: 'class_teacher', via: 'teachers_of_class' },
+    { entity: 'teacher_subject' },
+  ]
   return readPage<DirectoryTeacher>(ctx, caller, '/open/v1/teachers', q, sources, async (trx, p) => {
     const rows = await listPeople(trx, { ...p, userType: UserType.STAFF, schoolId: q.school_id })
     const school = granted(c, 'zx:school')
@@ -230,6 +236,19 @@ export function teachers(ctx: AppContext, caller: AppCaller, q: DirectoryPageQue
           rows.map((r) => r.id),
         )
       : []
+    const taught = school
+      ? await subjectsOfTeachers(
+          trx,
+          rows.map((r) => r.id),
+        )
+      : []
+    // Grouped once: a page of 1,000 teachers with several subjects in each class is not scanned per class.
+    const byClass = new Map<string, TeacherSubject[]>()
+    for (const x of taught) {
+      const k = `${x.user_info_id}:${x.class_id}`
+      byClass.set(k, [...(byClass.get(k) ?? []), { id: x.id, name: x.name, code: x.code }])
+    }
+    const subjectsOf = (teacher: number, classId: number) => byClass.get(`${teacher}:${classId}`) ?? []
     const deptIds = [...new Set(rows.flatMap((r) => (r.dept_id === null ? [] : [r.dept_id])))]
     const depts = new Map((school ? await departmentsByIds(trx, deptIds) : []).map((d) => [d.id, d]))
     return settle(
@@ -246,7 +265,11 @@ export function teachers(ctx: AppContext, caller: AppCaller, q: DirectoryPageQue
                 staff_no: r.job_no,
                 department: r.dept_id !== null && depts.has(r.dept_id) ? depts.get(r.dept_id)! : null,
                 class_ids: mine.map((l) => l.class_id),
-                classes: mine.map((l) => ({ id: l.class_id, is_head: l.is_head })),
+                classes: mine.map((l) => ({
+                  id: l.class_id,
+                  is_head: l.is_head,
+                  subjects: subjectsOf(r.id, l.class_id),
+                })),
               }
             : {}),
         }

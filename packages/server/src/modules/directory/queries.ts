@@ -55,7 +55,7 @@ export async function changeWatermark(db: Kysely<Database>): Promise<Date> {
 
 /** Where a list's changes come from: a feed entity whose id is the row's, or one mapped to rows through a link. */
 export type ChangeSource =
-  | { entity: 'person' | 'class' | 'grade' | 'org' | 'class_teacher' }
+  | { entity: 'person' | 'class' | 'grade' | 'org' | 'class_teacher' | 'teacher_subject' }
   | { entity: 'class_teacher'; via: 'teachers_of_class' }
   | { entity: 'guardian' | 'person'; via: 'parents_of_child' }
 
@@ -186,6 +186,19 @@ export function classesOfTeachers(trx: Trx, teacherIds: number[]) {
     .select(['user_info_id', 'class_id', 'is_head'])
     .where('user_info_id', 'in', teacherIds)
     .orderBy('class_id')
+    .execute()
+}
+
+/** The subjects a page of teachers teach in their classes, in each school's subject order, one query. */
+export function subjectsOfTeachers(trx: Trx, teacherIds: number[]) {
+  if (!teacherIds.length) return Promise.resolve([])
+  return trx
+    .selectFrom('class_teacher_subject as cts')
+    .innerJoin('subject as s', (j) => j.onRef('s.tenant_id', '=', 'cts.tenant_id').onRef('s.id', '=', 'cts.subject_id'))
+    .select(['cts.user_info_id', 'cts.class_id', 's.id', 's.name', 's.code'])
+    .where('cts.user_info_id', 'in', teacherIds)
+    .orderBy('s.sort')
+    .orderBy('s.id')
     .execute()
 }
 

@@ -93,7 +93,7 @@ function gated(app: Subscriber, e: HubEvent, gate: Awaited<ReturnType<typeof fee
 async function readState(trx: Parameters<typeof peopleByIds>[0], rows: FeedRow[]): Promise<FeedState> {
   const tenants = [...new Set(rows.map((r) => r.tenant_id))]
   const ids = (entity: string) => [...new Set(rows.filter((r) => r.entity === entity).map((r) => r.entity_id))]
-  const personIds = ids('person')
+  const personIds = [...new Set([...ids('person'), ...ids('teacher_subject')])]
   const childIds = ids('guardian')
   const people = new Map<string, { archived: boolean; user_type: number; org_id: number }>()
   if (personIds.length) {

@@ -40,7 +40,8 @@ export const stateKey = (tenantId: number, id: number) => `${tenantId}:${id}`
 /**
  * The event a change stands for. The feed records only (entity, id, action), so a person's update reads the row as it
  * is now: archived → person.archived, otherwise person.changed; a row gone since has its own delete in the feed.
- * Grades and class teachers are class changes; a guardian row is keyed by the child.
+ * Grades and class teachers are class changes; a teacher's subjects (keyed by the teacher) are a change of that
+ * person; a guardian row is keyed by the child.
  */
 function eventOf(c: FeedRow, s: FeedState): HubEvent | null {
   const base = { tenantId: c.tenant_id, at: c.at }
@@ -55,6 +56,13 @@ function eventOf(c: FeedRow, s: FeedState): HubEvent | null {
       const person = { id: c.entity_id, userType: p.user_type, orgId: p.org_id }
       const event = c.action === 'insert' ? 'person.added' : 'person.changed'
       return { ...base, event, key: `p${c.entity_id}`, person }
+    }
+    case 'teacher_subject': {
+      // The subjects a teacher teaches in a class changed (keyed by the teacher): the teacher's directory row changed.
+      const p = s.people.get(stateKey(c.tenant_id, c.entity_id))
+      if (!p || p.archived) return null
+      const person = { id: c.entity_id, userType: p.user_type, orgId: p.org_id }
+      return { ...base, event: 'person.changed', key: `p${c.entity_id}`, person }
     }
     case 'guardian': {
       const guardians = (s.guardians.get(stateKey(c.tenant_id, c.entity_id)) ?? []).map((g) => ({
