@@ -109,6 +109,8 @@ const lanes: Load[][] = [
     // xiaomingmama), and one generated parent of 三年级(2)班 signed in once with a password of her own instead of the
     // initial one.
     () => import('./tests/leave-app.e2e.js'),
+    // Asks and withdraws a leave of zhanglaoshi's own (nothing of it waits afterwards); downloads xxadmin's 请假统计.
+    () => import('./tests/school-apps-staff.e2e.js'),
     // Last: it registers a third-party app and leaves one given-and-withdrawn consent of xiaomingmama for it.
     () => import('./tests/privacy-consent.e2e.js'),
     // After privacy-consent: it moves a generated student of 三年级(2)班 (not 王小明) and her generated mother from

@@ -1,8 +1,12 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, seedDemoDistrict } from '../../server/src/db/seed/demo.js'
+import { subjectFor } from '../../server/src/modules/app-clients/hub-client.js'
+import { drainPushes } from '../../server/src/modules/messages/dispatch.js'
 import { runWebhooks } from '../../server/src/modules/webhooks/dispatch.js'
-import { call, loginToken, TEST_PASSWORD_PARAMS, type TestApp } from '../../server/test/helpers.js'
+import { call, login, loginToken, TEST_PASSWORD_PARAMS, type TestApp } from '../../server/test/helpers.js'
 import type { MountedApp, RunningApps } from '../src/kit/server.js'
 import type { Viewer } from '../src/kit/types.js'
 import { leaveApp } from '../src/leave/index.js'
@@ -25,6 +29,21 @@ const notices: { to: readonly string[]; title: string; content: string; link?: s
 const badges: { sub: string; count: number }[][] = []
 
 const people: Record<string, { b: Browser; v: Viewer; token: string }> = {}
+let tenantId: number
+let primaryId: number
+/** The district's admin (jyjadmin), who sets up the district's WeChat service account. */
+let bureauToken: string
+/** The app's client id at the hub (its subject ids are pairwise: derived from it). */
+let clientId: string
+/** The hub's membership (user_info) id of a person the app names by `sub`. */
+async function userInfoIdOf(sub: string): Promise<number> {
+  const ids = await t.db.tenant(tenantId, (trx) => trx.selectFrom('user_info').select('id').execute())
+  const hit = ids.find(
+    ({ id }) => String(id) === sub || subjectFor(t.ctx, { tenantId, clientId, subjectType: 'pairwise' }, id) === sub,
+  )
+  if (!hit) throw new Error(`nobody at the hub is ${sub}`)
+  return hit.id
+}
 /** The app's key in the portal's red dots (应用管理's unique id). */
 let appKeyAtHub: string
 const today = chinaToday()
@@ -63,16 +82,55 @@ const lastBadge = (sub: string) =>
     .filter((c) => c.sub === sub)
     .at(-1)?.count
 
+/**
+ * Signs in, as `who`, the 班主任 of a class of the school other than `notClassId`: a generated teacher on the tenant's
+ * initial password, who sets her own at her first sign-in as the portal asks, then opens the app through the hub.
+ * Answers her class.
+ */
+async function signInOtherHead(who: string, notClassId: number) {
+  const mine = (await leave.directory.classOf(notClassId))!
+  const cls = (await leave.directory.classesOf(mine.schoolId)).find(
+    (c) => c.id !== notClassId && c.headTeacher && c.headTeacher !== people.zhanglaoshi!.v.sub,
+  )!
+  const headId = await userInfoIdOf(cls.headTeacher!)
+  const { user_name: userName } = await t.db.tenant(tenantId, (trx) =>
+    trx
+      .selectFrom('user_info')
+      .innerJoin('account', 'account.id', 'user_info.account_id')
+      .select('account.user_name')
+      .where('user_info.id', '=', headId)
+      .executeTakeFirstOrThrow(),
+  )
+  const { default_password: initial } = await t.db.platform((trx) =>
+    trx.selectFrom('tenant').select('default_password').where('id', '=', tenantId).executeTakeFirstOrThrow(),
+  )
+  const first = await login(t, { userName, password: initial, orgId: primaryId })
+  const ticket = (first.data as { mustRstPwdId?: string }).mustRstPwdId
+  expect(ticket, JSON.stringify(first)).toBeTruthy()
+  const changed = await call(t, {
+    url: '/base/api/account/must/change/default/password',
+    body: { mustRstPwdId: ticket, newPassword: 'Head2026x' },
+  })
+  expect(changed.code, JSON.stringify(changed)).toBe(0)
+  const token = await loginToken(t, userName, 'Head2026x', primaryId)
+  const b = await signIn(base, appsUrl, 'leave', token)
+  people[who] = { b, v: (await b.api<Viewer>('leave', '/me')).data, token }
+  return cls
+}
+
 beforeAll(async () => {
   ;({ t, base } = await startHub())
   await seedDemoDistrict(t.db, TEST_PASSWORD_PARAMS, t.clock.now())
   const tenant = await t.db.platform((trx) =>
     trx.selectFrom('tenant').select('id').where('unique_name', '=', 'demo-district').executeTakeFirstOrThrow(),
   )
+  tenantId = tenant.id
   const bureau = await loginToken(t, 'jyjadmin', DEMO_PASSWORD)
+  bureauToken = bureau
   const port = await freePort()
   appsUrl = `http://127.0.0.1:${port}`
   const client = await registerSchoolApp(t, tenant.id, bureau, 'leave', appsUrl, { name: '请假审批（测试）' })
+  clientId = client.clientId
   appKeyAtHub = (
     await t.db.tenant(tenant.id, (trx) =>
       trx.selectFrom('app').select('unique_id').where('id', '=', client.appId).executeTakeFirstOrThrow(),
@@ -94,6 +152,7 @@ beforeAll(async () => {
   const primary = await t.db.tenant(tenant.id, (trx) =>
     trx.selectFrom('org_unit').select('id').where('name', '=', '示范区第一实验小学').executeTakeFirstOrThrow(),
   )
+  primaryId = primary.id
   for (const who of ['xiaomingmama', 'zhanglaoshi', 'xxadmin', 'xiaoming', 'lilaoshi']) {
     const token = await loginToken(t, who, DEMO_PASSWORD, primary.id)
     const b = await signIn(base, appsUrl, 'leave', token)
@@ -119,6 +178,40 @@ describe('the demo', () => {
     // 张老师's red dot: the three waiting, on the portal's launcher too.
     expect(lastBadge(people.zhanglaoshi!.v.sub)).toBe(3)
     expect(await portalDot('zhanglaoshi')).toBe(3)
+  })
+
+  it('is a term’s worth: over forty pupils’ requests across the classes, spread over three months of this term', async () => {
+    // Everything the school has, whatever its status, as the admin exports it: a year back (the most it exports) to a
+    // month ahead.
+    const res = await as('xxadmin').fetch(`/leave/api/stats/export?from=${day(-330)}&to=${day(30)}`)
+    expect(res.status).toBe(200)
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(await res.arrayBuffer())
+    const rows = (book.getWorksheet('请假统计')!.getSheetValues().slice(2) as unknown[][]).map((r) => ({
+      className: String(r[2]),
+      start: String(r[4]).slice(0, 10),
+      status: String(r[7]),
+    }))
+    const pupils = rows.filter((r) => r.className !== '教职工')
+    expect(pupils.length).toBeGreaterThanOrEqual(40)
+    // Spread over the term, not bunched: the first and the last past request at least two months apart, in at least
+    // three calendar months; all of them within the term (the last four months).
+    const past = pupils.filter((r) => r.start < today).map((r) => r.start)
+    const first = past.reduce((a, b) => (a < b ? a : b))
+    const last = past.reduce((a, b) => (a > b ? a : b))
+    expect((Date.parse(last) - Date.parse(first)) / 86_400_000).toBeGreaterThanOrEqual(60)
+    expect(new Set(past.map((d) => d.slice(0, 7))).size).toBeGreaterThanOrEqual(3)
+    expect(first >= day(-120)).toBe(true)
+    // Across the school's classes, mostly approved, some refused or cancelled, some waiting (张老师's class).
+    expect(new Set(pupils.map((r) => r.className)).size).toBeGreaterThanOrEqual(10)
+    const count = (status: string) => pupils.filter((r) => r.status === status).length
+    expect(count('已批准')).toBeGreaterThan(pupils.length / 2)
+    expect(count('未批准')).toBeGreaterThan(0)
+    expect(count('已撤销')).toBeGreaterThan(0)
+    expect(pupils.filter((r) => r.status === '待审批' && r.className === '三年级(2)班')).toHaveLength(3)
+    // And the teachers' own: some decided, one waiting for the school leader.
+    expect(rows.filter((r) => r.className === '教职工').length).toBeGreaterThanOrEqual(3)
+    expect((await get<RequestView[]>('xxadmin', '/requests/pending')).data.some((r) => r.kind === 'teacher')).toBe(true)
   })
 })
 
@@ -294,6 +387,19 @@ describe('a parent asks leave for a child', () => {
       status: 403,
       msg: LeaveMsg.NOT_YOUR_DECISION,
     })
+    // The 班主任 of another class of the school: a head teacher, with requests of her own class to decide, but not
+    // of 王小明's class.
+    const theirs = await signInOtherHead('otherhead', (await leave.directory.person(xiaoming))!.classId!)
+    expect((await get<HomeView>('otherhead', '/home')).data.headOf).toEqual([{ id: theirs.id, name: theirs.label }])
+    expect(await post('otherhead', `/requests/${requestId}/decide`, { approved: true })).toMatchObject({
+      status: 403,
+      code: 403,
+      msg: LeaveMsg.NOT_YOUR_DECISION,
+    })
+    expect(await get('otherhead', `/requests/${requestId}`)).toMatchObject({ status: 403 })
+    const hers = (await get<RequestView[]>('otherhead', '/requests/pending')).data
+    expect(hers.some((r) => r.id === requestId)).toBe(false)
+    expect(hers.every((r) => r.className === theirs.label)).toBe(true)
     expect(await post('xiaomingmama', `/requests/${requestId}/decide`, { approved: true })).toMatchObject({
       status: 403,
     })
@@ -343,6 +449,179 @@ describe('a parent asks leave for a child', () => {
       expect.arrayContaining([expect.objectContaining({ className: '三年级(2)班', part: '全天' })]),
     )
     expect((await get<{ entries: TodayEntry[] }>('lilaoshi', '/today')).data.entries).toEqual([])
+  })
+})
+
+/**
+ * A stand-in for api.weixin.qq.com (the documented protocol the hub's WeChat provider speaks): the access token, the
+ * web authorisation that binds xiaomingmama's openid, and the template messages it is asked to send.
+ */
+function wechatStandIn() {
+  const sends: { touser: string; template_id: string; url?: string; data: Record<string, { value: string }> }[] = []
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url!, 'http://x')
+    const answer = (o: unknown) => {
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify(o))
+    }
+    if (url.pathname === '/cgi-bin/token') return answer({ access_token: 'WX-TOKEN', expires_in: 7200 })
+    if (url.pathname === '/sns/oauth2/access_token')
+      return answer(
+        url.searchParams.get('code') === 'MAMA-CODE'
+          ? { access_token: 'x', openid: 'OPENID-MAMA' }
+          : { errcode: 40029, errmsg: 'invalid code' },
+      )
+    if (url.pathname === '/cgi-bin/message/template/send' && req.method === 'POST') {
+      let raw = ''
+      req.on('data', (c: Buffer) => (raw += c.toString()))
+      req.on('end', () => {
+        if (url.searchParams.get('access_token') !== 'WX-TOKEN')
+          return answer({ errcode: 40001, errmsg: 'invalid credential' })
+        sends.push(JSON.parse(raw) as (typeof sends)[number])
+        answer({ errcode: 0, errmsg: 'ok', msgid: 1 })
+      })
+      return
+    }
+    res.statusCode = 404
+    res.end()
+  })
+  return { server, sends }
+}
+
+describe('the parent is told by SMS and WeChat too, when the school and district enabled them', () => {
+  const wx = wechatStandIn()
+  const PHONE = '19900002525'
+  let xiaoming: string
+  let mamaAccount: number
+
+  beforeAll(async () => {
+    await new Promise<void>((r) => wx.server.listen(0, '127.0.0.1', r))
+    xiaoming = (await get<HomeView>('xiaomingmama', '/home')).data.children[0]!.sub
+    // The demo parent has no phone number of record; the school would have one from her enrolment.
+    const mama = await userInfoIdOf(people.xiaomingmama!.v.sub)
+    mamaAccount = await t.db.tenant(tenantId, async (trx) => {
+      const { account_id } = await trx
+        .selectFrom('user_info')
+        .select('account_id')
+        .where('id', '=', mama)
+        .executeTakeFirstOrThrow()
+      await trx.updateTable('account').set({ phone: PHONE }).where('id', '=', account_id).execute()
+      return account_id
+    })
+  })
+  afterAll(
+    () =>
+      new Promise<void>((r) => {
+        wx.server.close(() => r())
+        wx.server.closeAllConnections()
+      }),
+  )
+
+  it('queues an SMS and a WeChat template message to xiaomingmama when the head teacher approves, and sends them', async () => {
+    // The school's SMS template for 应用通知 (消息模板, as its admin saves it).
+    const sms = await call(t, {
+      url: '/base/api/messagetemplate/create',
+      token: people.xxadmin!.token,
+      body: {
+        name: '应用通知短信',
+        event: 'appNotice',
+        pushType: 'sms',
+        title: '',
+        content: '【{应用名称}】{标题}：{内容}',
+        smsTemplateCode: 'SMS_APP_NOTICE',
+      },
+    })
+    expect(sms, JSON.stringify(sms)).toMatchObject({ code: 0 })
+    // The district's WeChat service account, with a template message for 应用通知, and its WeChat template.
+    const account = await call(t, {
+      url: '/base/api/mpApp/service/save',
+      token: bureauToken,
+      body: {
+        platform: 'wx_mp',
+        name: '示范区服务号',
+        appId: 'wxDEMODISTRICT',
+        appSecret: 'S3cretS3cretS3cretS3cret',
+        apiBase: `http://127.0.0.1:${(wx.server.address() as AddressInfo).port}/`,
+        templates: { appNotice: 'TPL_APP_NOTICE' },
+      },
+    })
+    expect(account, JSON.stringify(account)).toMatchObject({ code: 0 })
+    const wechat = await call(t, {
+      url: '/base/api/messagetemplate/create',
+      token: bureauToken,
+      body: { name: '应用通知微信', event: 'appNotice', pushType: 'wechat', title: '{标题}', content: '{内容}' },
+    })
+    expect(wechat, JSON.stringify(wechat)).toMatchObject({ code: 0 })
+    // She follows the service account: its web authorisation binds her openid.
+    expect(
+      await call(t, {
+        url: '/base/api/message/bindWechat',
+        token: people.xiaomingmama!.token,
+        body: { code: 'MAMA-CODE' },
+      }),
+    ).toMatchObject({ code: 0 })
+
+    const asked = await post<{ id: number }>('xiaomingmama', '/requests', {
+      childSub: xiaoming,
+      startDate: day(27),
+      startHalf: 'am',
+      endDate: day(27),
+      endHalf: 'pm',
+      type: 'personal',
+      reason: '参加亲属婚礼',
+    })
+    expect(asked).toMatchObject({ code: 0 })
+    const id = asked.data.id
+    expect(await post('zhanglaoshi', `/requests/${id}/decide`, { approved: true, comment: '同意' })).toMatchObject({
+      code: 0,
+      data: { status: 'approved' },
+    })
+    expect(leave.hub.lastError).toBeNull()
+    const link = `${appsUrl}/leave/#/request/${id}`
+    // Her message centre has it, and the pushes of that message were queued with it.
+    const pushes = () =>
+      t.db.tenant(tenantId, (trx) =>
+        trx
+          .selectFrom('message_push')
+          .innerJoin('message', 'message.id', 'message_push.message_id')
+          .select([
+            'message_push.channel',
+            'message_push.target',
+            'message_push.template_ref',
+            'message_push.text',
+            'message_push.params',
+            'message_push.status',
+          ])
+          .where('message.account_id', '=', mamaAccount)
+          .where('message.link', '=', link)
+          .orderBy('message_push.channel')
+          .execute(),
+      )
+    expect((await inbox('xiaomingmama'))[0]).toMatchObject({ title: '请假申请已批准', link })
+    const queued = await pushes()
+    expect(queued.map((p) => [p.channel, p.target, p.template_ref])).toEqual([
+      ['sms', PHONE, 'SMS_APP_NOTICE'],
+      ['wechat', 'OPENID-MAMA', 'TPL_APP_NOTICE'],
+    ])
+    const text = queued[0]!.text!
+    expect(text.startsWith('【请假审批（测试）】请假申请已批准：')).toBe(true)
+    expect(text).toContain('王小明')
+    expect(queued[1]!.params).toMatchObject({ first: '请假申请已批准' })
+    expect(String((queued[1]!.params as Record<string, string>).keyword1)).toContain('王小明')
+    // The hub's dispatcher sends them after the commit: the SMS through the tenant's provider (the outbox), the
+    // template message through the service account, linking to the request.
+    await drainPushes(t.ctx)
+    const deadline = Date.now() + 15_000
+    while ((await pushes()).some((p) => p.status !== 1) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200))
+    expect((await pushes()).map((p) => p.status)).toEqual([1, 1])
+    const sent = wx.sends.filter((m) => m.touser === 'OPENID-MAMA')
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({
+      template_id: 'TPL_APP_NOTICE',
+      url: link,
+      data: { first: { value: '请假申请已批准' } },
+    })
   })
 })
 

@@ -2,12 +2,14 @@ import ExcelJS from 'exceljs'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import {
   anotherParent,
+  api,
   assert,
   atRest,
   openLauncher,
   signIn,
   signInFirstTime,
   test,
+  tokenOf,
   watchPageErrors,
   type Env,
 } from '../harness.js'
@@ -28,6 +30,29 @@ async function poll<T>(what: string, ms: number, found: () => Promise<T | undefi
     if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`)
     await new Promise((r) => setTimeout(r, 200))
   }
+}
+
+/** The count of 成绩管理's red dot in the portal's red-dot answer for `token` (0 without a dot). */
+async function gradesDot(baseUrl: string, token: string): Promise<number> {
+  const r = await api<{ dots: { kind: string; key: string; count: number }[] }>(baseUrl, '/base/api/redot/counts', {
+    token,
+  })
+  assert(r.code === 0, `redot/counts: ${r.msg}`)
+  return r.data.dots.find((d) => d.kind === 'app' && d.key === 'grade_manage')?.count ?? 0
+}
+
+/** Opens the portal's 常用 and answers the red dot on 成绩管理 there (null without one), then closes 常用 again. */
+async function oftenDot(portal: Page): Promise<string | null> {
+  const trigger = portal.getByTestId('often-use-trigger')
+  await trigger.click()
+  const often = portal.getByTestId('often-use')
+  const tile = often.locator('[data-app="grade_manage"]')
+  await tile.waitFor()
+  const dot = tile.locator('[data-red-dot]')
+  const count = (await dot.count()) ? await dot.first().getAttribute('data-red-dot') : null
+  await trigger.click()
+  await often.waitFor({ state: 'detached' })
+  return count
 }
 
 /**
@@ -248,14 +273,27 @@ test('grades app: zhanglaoshi imports a score sheet with one bad row, fixes it, 
     const studentContext = await context()
     const answers = recordAnswers(studentContext, appsUrl)
     const studentPortal = await studentContext.newPage()
+    // His red dot on 成绩管理 counts the published results he has not opened: the app recounts them when the exam is
+    // published and tells the hub; the portal shows the hub's count in 常用.
+    const student = await tokenOf(baseUrl, 'xiaoming')
+    const unread = await poll('the red dot of 成绩管理 counts the new result', WAIT_MS, async () => {
+      const n = await gradesDot(baseUrl, student)
+      return n > 0 ? n : undefined
+    })
     await signIn(studentPortal, baseUrl, 'xiaoming')
+    const dotShown = await oftenDot(studentPortal)
+    assert(dotShown === String(unread), `常用 shows ${unread} on 成绩管理: ${dotShown}`)
     const mine = await openGrades(studentPortal, appsUrl)
     const studentErrors = watchPageErrors(mine)
     // On his phone.
     await mine.setViewportSize(PHONE)
     await mine.getByText('我的成绩', { exact: true }).waitFor()
-    const item = mine.getByRole('navigation', { name: '考试列表' }).getByRole('link').filter({ hasText: EXAM })
+    const exams = mine.getByRole('navigation', { name: '考试列表' })
+    const item = exams.getByRole('link').filter({ hasText: EXAM })
     await item.getByText('未读').waitFor()
+    // The dot counts exactly the results marked 未读, the new one among them.
+    const unreadListed = await exams.getByRole('link').filter({ hasText: '未读' }).count()
+    assert(unreadListed === unread, `未读 on ${unreadListed} results, the red dot said ${unread}`)
     await item.click()
     await mine.waitForURL(new RegExp(`#/exam/${examId}$`))
     const scores = mine.locator('.ant-table')
@@ -293,6 +331,16 @@ test('grades app: zhanglaoshi imports a score sheet with one bad row, fixes it, 
       student: { name: string }
     }>
     assert(own.data.student.name === '王小明', 'the result is his')
+    // Opened, the result is read: the dot falls by one, at the hub and in the portal's 常用 once it reloads.
+    await poll('the red dot of 成绩管理 falls after he opened the result', WAIT_MS, async () =>
+      (await gradesDot(baseUrl, student)) === unread - 1 ? true : undefined,
+    )
+    await studentPortal.reload()
+    const dotAfter = await oftenDot(studentPortal)
+    assert(
+      dotAfter === (unread > 1 ? String(unread - 1) : null),
+      `常用 shows ${unread - 1} on 成绩管理 after reading: ${dotAfter}`,
+    )
     studentErrors()
 
     // ---- 3. Another parent: signs in with the initial password, sets her own, and sees only her own child.
