@@ -111,13 +111,19 @@ describe('the access log', () => {
       )
     const n = await count()
     expect(n).toBeGreaterThan(0)
-    await expect(
-      t.db.tenant(w.tenantId, (trx) => sql`UPDATE pi_access_log SET purpose = 'edited'`.execute(trx)),
-    ).rejects.toThrow(/append-only/)
-    await expect(t.db.tenant(w.tenantId, (trx) => sql`DELETE FROM pi_access_log`.execute(trx))).rejects.toThrow(
-      /append-only/,
-    )
-    await expect(t.db.tenant(w.tenantId, (trx) => sql`TRUNCATE pi_access_log`.execute(trx))).rejects.toThrow()
+    // The app's roles hold no grant to change the log (migration 202612010200): refused before any trigger runs.
+    for (const run of [
+      (q: ReturnType<typeof sql>) => t.db.tenant(w.tenantId, (trx) => q.execute(trx)),
+      (q: ReturnType<typeof sql>) => t.db.platform((trx) => q.execute(trx)),
+    ]) {
+      await expect(run(sql`UPDATE pi_access_log SET purpose = 'edited'`)).rejects.toThrow(/permission denied/)
+      await expect(run(sql`DELETE FROM pi_access_log`)).rejects.toThrow(/permission denied/)
+      await expect(run(sql`TRUNCATE pi_access_log`)).rejects.toThrow(/permission denied/)
+    }
+    // The trigger is the second wall: it refuses the table's owner as well.
+    await expect(sql`UPDATE pi_access_log SET purpose = 'edited'`.execute(t.db.kysely)).rejects.toThrow(/append-only/)
+    await expect(sql`DELETE FROM pi_access_log`.execute(t.db.kysely)).rejects.toThrow(/append-only/)
+    await expect(sql`TRUNCATE pi_access_log`.execute(t.db.kysely)).rejects.toThrow(/append-only/)
     expect(await count()).toBe(n)
     // A row past retention (400 days) may go, by the prune; the recent rows stay.
     await t.db.tenant(w.tenantId, (trx) =>
@@ -127,6 +133,32 @@ describe('the access log', () => {
     expect(await count()).toBe(n + 1)
     expect(await pruneExpiredAccessLog(t.ctx)).toBeGreaterThanOrEqual(1)
     expect(await count()).toBe(n)
+  })
+
+  it('grants the app roles SELECT and INSERT only on the append-only tables; the prune function to the platform only', async () => {
+    const tables = ['pi_access_log', 'consent_record', 'privacy_notice_acceptance']
+    const privileges = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE']
+    const r = await sql<{ role: string; tbl: string; priv: string; has: boolean }>`
+      SELECT r.role, t.tbl, p.priv, has_table_privilege(r.role, t.tbl, p.priv) AS has
+      FROM unnest(${['zx_app', 'zx_platform']}::text[]) AS r(role), unnest(${tables}::text[]) AS t(tbl),
+        unnest(${privileges}::text[]) AS p(priv)`.execute(t.db.kysely)
+    expect(r.rows).toHaveLength(2 * tables.length * privileges.length)
+    for (const row of r.rows)
+      expect(row.has, `${row.role} ${row.priv} on ${row.tbl}`).toBe(row.priv === 'SELECT' || row.priv === 'INSERT')
+    const exec = await sql<{ app: boolean; platform: boolean }>`
+      SELECT has_function_privilege('zx_app', 'pi_access_log_prune(int)', 'EXECUTE') AS app,
+        has_function_privilege('zx_platform', 'pi_access_log_prune(int)', 'EXECUTE') AS platform`.execute(t.db.kysely)
+    expect(exec.rows[0]).toEqual({ app: false, platform: true })
+    // Asked for a shorter period, the prune still keeps 400 days: a recent row stays.
+    const n = await t.db.tenant(w.tenantId, async (trx) =>
+      Number((await sql<{ n: string }>`SELECT count(*) AS n FROM pi_access_log`.execute(trx)).rows[0]!.n),
+    )
+    expect(n).toBeGreaterThan(0)
+    const pruned = await t.db.platform((trx) => sql<{ n: string }>`SELECT pi_access_log_prune(0) AS n`.execute(trx))
+    expect(Number(pruned.rows[0]!.n)).toBe(0)
+    await expect(t.db.tenant(w.tenantId, (trx) => sql`SELECT pi_access_log_prune(0)`.execute(trx))).rejects.toThrow(
+      /permission denied/,
+    )
   })
 })
 

@@ -206,12 +206,14 @@ describe('the guardian gives and withdraws', () => {
       sql`UPDATE consent_record SET given = NOT given WHERE child_id = ${child}`,
       sql`DELETE FROM consent_record WHERE child_id = ${child}`,
     ]
-    for (const q of tries) {
-      await expect(t.db.tenant(hw.w.tenantId, (trx) => q.execute(trx))).rejects.toThrow(/append-only/)
-      // The platform role, which sees every tenant, is refused the same way.
-      await expect(t.db.platform((trx) => q.execute(trx))).rejects.toThrow(/append-only/)
+    for (const q of [...tries, sql`TRUNCATE consent_record`]) {
+      // The app's roles hold no grant to change the ledger (migration 202612010200)…
+      await expect(t.db.tenant(hw.w.tenantId, (trx) => q.execute(trx))).rejects.toThrow(/permission denied/)
+      // …nor does the platform role, which sees every tenant…
+      await expect(t.db.platform((trx) => q.execute(trx))).rejects.toThrow(/permission denied/)
+      // …and the trigger refuses even the table's owner.
+      await expect(q.execute(t.db.kysely)).rejects.toThrow(/append-only/)
     }
-    await expect(t.db.tenant(hw.w.tenantId, (trx) => sql`TRUNCATE consent_record`.execute(trx))).rejects.toThrow()
     expect(await lineCount()).toBe(n)
   })
 })
