@@ -72,7 +72,7 @@ export function listGuardians(trx: Trx, childId: number) {
   return trx
     .selectFrom('parent_child as pc')
     .innerJoin('user_info as p', (j) => j.onRef('p.tenant_id', '=', 'pc.tenant_id').onRef('p.id', '=', 'pc.parent_id'))
-    .select(['pc.relation', 'p.true_name', 'p.phone'])
+    .select(['pc.relation', 'p.id', 'p.true_name', 'p.phone', 'p.org_id'])
     .where('pc.child_id', '=', childId)
     .orderBy('pc.created_at')
     .execute()
