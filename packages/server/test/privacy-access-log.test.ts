@@ -1,4 +1,4 @@
-import { ErrorCode, PrivacyMsg, UserType, maskIdCard } from '@zhixiao/shared'
+import { ErrorCode, PERSONAL_FIELDS, PrivacyMsg, UserType, maskIdCard } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pruneExpiredAccessLog } from '../src/modules/privacy/access-log.js'
@@ -28,6 +28,8 @@ let child: number
 let otherChild: number
 let school2Student: number
 let parent: string
+let mumId: number
+let dadId: number
 const U = '/base/api/userInfo'
 const ID_CARD = '11010519491231002X'
 let seq = 0
@@ -72,6 +74,18 @@ beforeAll(async () => {
   })
   expect(bound.code).toBe(0)
   parent = await loginToken(t, mum.userName)
+  mumId = mum.userInfoIds[0]!
+  // A second guardian without a phone: her reveal line names the link only.
+  const dad = await makePerson(t, w.tenantId, {
+    trueName: '王爸爸',
+    memberships: [{ orgId: w.schoolId, userType: UserType.PARENT, roleIds: [] }],
+  })
+  dadId = dad.userInfoIds[0]!
+  await t.db.tenant(w.tenantId, async (trx) => {
+    await trx.updateTable('user_info').set({ phone: '13711112222' }).where('id', '=', mumId).execute()
+    await trx.updateTable('user_info').set({ phone: null }).where('id', '=', dadId).execute()
+    await trx.insertInto('parent_child').values({ parent_id: dadId, child_id: child, relation: '父亲' }).execute()
+  })
 })
 afterAll(() => t.close())
 
@@ -111,13 +125,19 @@ describe('the access log', () => {
       )
     const n = await count()
     expect(n).toBeGreaterThan(0)
-    await expect(
-      t.db.tenant(w.tenantId, (trx) => sql`UPDATE pi_access_log SET purpose = 'edited'`.execute(trx)),
-    ).rejects.toThrow(/append-only/)
-    await expect(t.db.tenant(w.tenantId, (trx) => sql`DELETE FROM pi_access_log`.execute(trx))).rejects.toThrow(
-      /append-only/,
-    )
-    await expect(t.db.tenant(w.tenantId, (trx) => sql`TRUNCATE pi_access_log`.execute(trx))).rejects.toThrow()
+    // The app's roles hold no grant to change the log (migration 202612010200): refused before any trigger runs.
+    for (const run of [
+      (q: ReturnType<typeof sql>) => t.db.tenant(w.tenantId, (trx) => q.execute(trx)),
+      (q: ReturnType<typeof sql>) => t.db.platform((trx) => q.execute(trx)),
+    ]) {
+      await expect(run(sql`UPDATE pi_access_log SET purpose = 'edited'`)).rejects.toThrow(/permission denied/)
+      await expect(run(sql`DELETE FROM pi_access_log`)).rejects.toThrow(/permission denied/)
+      await expect(run(sql`TRUNCATE pi_access_log`)).rejects.toThrow(/permission denied/)
+    }
+    // The trigger is the second wall: it refuses the table's owner as well.
+    await expect(sql`UPDATE pi_access_log SET purpose = 'edited'`.execute(t.db.kysely)).rejects.toThrow(/append-only/)
+    await expect(sql`DELETE FROM pi_access_log`.execute(t.db.kysely)).rejects.toThrow(/append-only/)
+    await expect(sql`TRUNCATE pi_access_log`.execute(t.db.kysely)).rejects.toThrow(/append-only/)
     expect(await count()).toBe(n)
     // A row past retention (400 days) may go, by the prune; the recent rows stay.
     await t.db.tenant(w.tenantId, (trx) =>
@@ -127,6 +147,32 @@ describe('the access log', () => {
     expect(await count()).toBe(n + 1)
     expect(await pruneExpiredAccessLog(t.ctx)).toBeGreaterThanOrEqual(1)
     expect(await count()).toBe(n)
+  })
+
+  it('grants the app roles SELECT and INSERT only on the append-only tables; the prune function to the platform only', async () => {
+    const tables = ['pi_access_log', 'consent_record', 'privacy_notice_acceptance']
+    const privileges = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE']
+    const r = await sql<{ role: string; tbl: string; priv: string; has: boolean }>`
+      SELECT r.role, t.tbl, p.priv, has_table_privilege(r.role, t.tbl, p.priv) AS has
+      FROM unnest(${['zx_app', 'zx_platform']}::text[]) AS r(role), unnest(${tables}::text[]) AS t(tbl),
+        unnest(${privileges}::text[]) AS p(priv)`.execute(t.db.kysely)
+    expect(r.rows).toHaveLength(2 * tables.length * privileges.length)
+    for (const row of r.rows)
+      expect(row.has, `${row.role} ${row.priv} on ${row.tbl}`).toBe(row.priv === 'SELECT' || row.priv === 'INSERT')
+    const exec = await sql<{ app: boolean; platform: boolean }>`
+      SELECT has_function_privilege('zx_app', 'pi_access_log_prune(int)', 'EXECUTE') AS app,
+        has_function_privilege('zx_platform', 'pi_access_log_prune(int)', 'EXECUTE') AS platform`.execute(t.db.kysely)
+    expect(exec.rows[0]).toEqual({ app: false, platform: true })
+    // Asked for a shorter period, the prune still keeps 400 days: a recent row stays.
+    const n = await t.db.tenant(w.tenantId, async (trx) =>
+      Number((await sql<{ n: string }>`SELECT count(*) AS n FROM pi_access_log`.execute(trx)).rows[0]!.n),
+    )
+    expect(n).toBeGreaterThan(0)
+    const pruned = await t.db.platform((trx) => sql<{ n: string }>`SELECT pi_access_log_prune(0) AS n`.execute(trx))
+    expect(Number(pruned.rows[0]!.n)).toBe(0)
+    await expect(t.db.tenant(w.tenantId, (trx) => sql`SELECT pi_access_log_prune(0)`.execute(trx))).rejects.toThrow(
+      /permission denied/,
+    )
   })
 })
 
@@ -149,12 +195,50 @@ describe('reveal', () => {
     const r = await reveal(s.schoolAdmin, { userInfoId: child, field: 'idCard', reason: '核对学籍信息' })
     expect(r).toMatchObject({ code: 0, data: { field: 'idCard', value: ID_CARD } })
     const guardians = await reveal(s.schoolAdmin, { userInfoId: child, field: 'guardians', reason: '联系家长接孩子' })
-    expect(guardians.data.value).toContain('母亲 王妈妈')
+    expect(guardians.data.value).toContain('母亲 王妈妈 13711112222')
+    expect(guardians.data.value).toContain('父亲 王爸爸')
     const page = await logPage(s.schoolAdmin, { action: 'reveal', subjectName: '王小明' })
     expect(page.data.list.slice(0, 2)).toMatchObject([
       { action: 'reveal', fields: ['guardians'], purpose: '联系家长接孩子', subjectUserInfoId: child },
       { action: 'reveal', fields: ['idCard'], purpose: '核对学籍信息', subjectUserInfoId: child },
     ])
+  })
+
+  it("revealing a child's guardians logs a line for each guardian shown, naming the phone where one was", async () => {
+    const r = await reveal(s.schoolAdmin, { userInfoId: child, field: 'guardians', reason: '核对家长电话' })
+    expect(r.code, r.msg).toBe(0)
+    const lines = (await logPage(s.schoolAdmin, { action: 'reveal' })).data.list.filter(
+      (l: { purpose: string }) => l.purpose === '核对家长电话',
+    )
+    expect(lines).toHaveLength(3)
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ subjectUserInfoId: child, fields: ['guardians'] }),
+        expect.objectContaining({
+          subjectUserInfoId: mumId,
+          subjectName: '王妈妈',
+          subjectOrgName: '测试一小',
+          fields: ['guardians', 'phone'],
+        }),
+        expect.objectContaining({ subjectUserInfoId: dadId, subjectName: '王爸爸', fields: ['guardians'] }),
+      ]),
+    )
+  })
+
+  it("checks the asked field's own reveal code from its policy entry", async () => {
+    const health = PERSONAL_FIELDS.health as { reveal: string }
+    const code = health.reveal
+    // A stricter code for health notes, which the school admin (every catalogue code) does not hold.
+    health.reveal = 'zx_test_school_doctor'
+    try {
+      const refused = await reveal(s.schoolAdmin, { userInfoId: child, field: 'health', reason: '核对健康信息' })
+      expect([refused.status, refused.code]).toEqual([403, ErrorCode.FORBIDDEN])
+      const other = await reveal(s.schoolAdmin, { userInfoId: child, field: 'idCard', reason: '核对学籍信息' })
+      expect(other.code).toBe(0)
+    } finally {
+      health.reveal = code
+    }
+    expect((await reveal(s.schoolAdmin, { userInfoId: child, field: 'health', reason: '核对健康信息' })).code).toBe(0)
   })
 
   it(`is limited to ${PI_REVEALS_PER_HOUR} per member and hour, counted by one statement under concurrency`, async () => {

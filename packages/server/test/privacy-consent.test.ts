@@ -1,4 +1,4 @@
-import { ConsentMsg, UserType } from '@zhixiao/shared'
+import { CasMsg, ConsentMsg, UserType } from '@zhixiao/shared'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { claimsFor, loadPerson } from '../src/modules/app-clients/claims.js'
@@ -206,12 +206,14 @@ describe('the guardian gives and withdraws', () => {
       sql`UPDATE consent_record SET given = NOT given WHERE child_id = ${child}`,
       sql`DELETE FROM consent_record WHERE child_id = ${child}`,
     ]
-    for (const q of tries) {
-      await expect(t.db.tenant(hw.w.tenantId, (trx) => q.execute(trx))).rejects.toThrow(/append-only/)
-      // The platform role, which sees every tenant, is refused the same way.
-      await expect(t.db.platform((trx) => q.execute(trx))).rejects.toThrow(/append-only/)
+    for (const q of [...tries, sql`TRUNCATE consent_record`]) {
+      // The app's roles hold no grant to change the ledger (migration 202612010200)…
+      await expect(t.db.tenant(hw.w.tenantId, (trx) => q.execute(trx))).rejects.toThrow(/permission denied/)
+      // …nor does the platform role, which sees every tenant…
+      await expect(t.db.platform((trx) => q.execute(trx))).rejects.toThrow(/permission denied/)
+      // …and the trigger refuses even the table's owner.
+      await expect(q.execute(t.db.kysely)).rejects.toThrow(/append-only/)
     }
-    await expect(t.db.tenant(hw.w.tenantId, (trx) => sql`TRUNCATE consent_record`.execute(trx))).rejects.toThrow()
     expect(await lineCount()).toBe(n)
   })
 })
@@ -362,5 +364,66 @@ describe('the identity hub gives a third-party app a child only with consent', (
     } finally {
       await hook.close()
     }
+  })
+})
+
+describe('a third-party CAS app validating a minor’s ticket (issue 26 point 5)', () => {
+  const service = 'https://library.example.com/cas/login'
+  let casApp: number
+
+  /** A fresh service ticket of the student for the CAS app, validated as the app does. */
+  async function validate(): Promise<string> {
+    const asked = await call(t, { url: `/t/${hw.w.tenantId}/cas/ticket`, body: { service }, token: hw.student.token })
+    expect(asked.code, asked.msg).toBe(0)
+    const ticket = new URL(asked.data.redirectTo as string).searchParams.get('ticket')!
+    const q = new URLSearchParams({ ticket, service, format: 'JSON' })
+    const res = await t.app.inject({ method: 'GET', url: `/t/${hw.w.tenantId}/cas/p3/serviceValidate?${q}` })
+    expect(res.statusCode).toBe(200)
+    return res.body
+  }
+  const refusals = () =>
+    t.db.tenant(hw.w.tenantId, (trx) =>
+      trx
+        .selectFrom('app_access_log')
+        .select('detail')
+        .where('app_id', '=', casApp)
+        .where('kind', '=', 'refused')
+        .execute(),
+    )
+
+  beforeAll(async () => {
+    casApp = await registerApp(t, hw.w.tenantId, '区图书馆')
+    // A third-party app (the default: children's data only with consent) that knows users by their student number.
+    await saveClient(t, hw.staff.bureauAdmin, {
+      appId: casApp,
+      protocol: 'cas',
+      casServices: [service],
+      casUserAttr: 'student_no',
+      childrenData: 'consent',
+      scopes: ['profile', 'zx:identity', 'zx:school'],
+    })
+  })
+
+  it('refuses the ticket without the guardian’s appRelease consent, accepts it once given, refuses it after withdrawal', async () => {
+    const without = JSON.parse(await validate())
+    expect(without.serviceResponse.authenticationFailure).toEqual({
+      code: 'INVALID_TICKET',
+      description: CasMsg.CHILD_NO_CONSENT,
+    })
+    expect(without.serviceResponse.authenticationSuccess).toBeUndefined()
+    expect(await refusals()).toEqual([{ detail: `INVALID_TICKET ${service}` }])
+
+    expect((await setConsent(hw.parent.token, { appId: casApp, given: true })).code).toBe(0)
+    const withConsent = JSON.parse(await validate())
+    expect(withConsent.serviceResponse.authenticationFailure).toBeUndefined()
+    expect(withConsent.serviceResponse.authenticationSuccess).toMatchObject({
+      user: 'S20260001',
+      attributes: { name: '李小明' },
+    })
+
+    expect((await setConsent(hw.parent.token, { appId: casApp, given: false })).code).toBe(0)
+    const withdrawn = JSON.parse(await validate())
+    expect(withdrawn.serviceResponse.authenticationFailure?.description).toBe(CasMsg.CHILD_NO_CONSENT)
+    expect(await refusals()).toHaveLength(2)
   })
 })

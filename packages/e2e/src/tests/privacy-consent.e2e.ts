@@ -37,9 +37,10 @@ const button = (scope: Locator | Page, name: string) =>
  * Issue 26 point 5 (docs/privacy.md "Consent"): the bureau registers a third-party app (the default kind) with server
  * credentials; its directory read leaves 王小明 out. xiaomingmama, on a 375 px phone, opens 我的 → 孩子的授权, gives
  * 向第三方应用提供孩子的信息 for that app after a confirmation that names the purpose and the notice version; the app's
- * next read includes 王小明. She withdraws; the next read leaves him out again.
+ * next read includes 王小明. She withdraws; the next read leaves him out again. Then the same on the PC portal's
+ * 个人中心, card 孩子的授权: given there (the history says 电脑端), the app reads him; withdrawn, it does not.
  */
-test('privacy consent: xiaomingmama gives and withdraws a third-party app on the phone; the directory follows', async ({
+test('privacy consent: xiaomingmama gives and withdraws a third-party app on the phone and on PC; the directory follows', async ({
   browser,
   baseUrl,
 }) => {
@@ -143,6 +144,47 @@ test('privacy consent: xiaomingmama gives and withdraws a third-party app on the
     await item.getByText('未同意').waitFor()
     assert(!(await read()).includes(CHILD), `${CHILD} is withheld again after the withdrawal`)
     errors()
+
+    // ---- The PC portal: 个人中心 → 孩子的授权, the same consent given and withdrawn again.
+    const desk = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+    })
+    desk.setDefaultTimeout(WAIT_MS)
+    contexts.push(desk)
+    const pc = await desk.newPage()
+    const pcErrors = watchPageErrors(pc)
+    await pc.goto(`${baseUrl}/#/redirect/login?orgId=${school.data.orgId}`)
+    await pc.getByPlaceholder('请输入用户名').fill('xiaomingmama')
+    await pc.getByPlaceholder('请输入密码').fill('Demo@2026')
+    await pc.getByRole('button', { name: '登录', exact: true }).click()
+    await pc.waitForURL(/#\/portal\//)
+    await pc.goto(`${baseUrl}/#/oneselfCenter`)
+    const card = pc.getByTestId('oneself-child-consent')
+    const pcItem = card.getByTestId('consent-item').filter({ hasText: appName })
+    await pcItem.getByText('未同意').waitFor()
+    await pcItem.getByRole('button', { name: /^同意：/ }).click()
+    const pcDialog = pc.getByRole('dialog')
+    const pcConfirm = await pcDialog.getByTestId('consent-confirm').innerText()
+    assert(pcConfirm.includes(appName) && pcConfirm.includes('v1'), `the PC confirmation: ${pcConfirm}`)
+    await button(pcDialog, '同意').click()
+    await pcDialog.waitFor({ state: 'hidden' })
+    await pcItem.getByText('已同意').waitFor()
+    // The newest line of the history is this one, given on the PC.
+    await card
+      .getByTestId('consent-history-item')
+      .filter({ hasText: appName })
+      .filter({ hasText: '电脑端' })
+      .first()
+      .waitFor()
+    const onPc = await read()
+    assert(onPc.includes(CHILD), `${CHILD} reaches the app once consented on the PC: ${onPc.join(',')}`)
+    await pcItem.getByRole('button', { name: /^撤回同意：/ }).click()
+    await pc.getByRole('dialog').getByRole('button', { name: '撤回同意', exact: true }).click()
+    await pcItem.getByText('未同意').waitFor()
+    assert(!(await read()).includes(CHILD), `${CHILD} is withheld again after the withdrawal on the PC`)
+    pcErrors()
   } finally {
     for (const c of contexts) await c.close()
   }

@@ -3,16 +3,19 @@ import { api, assert, pick, tableRow, test, tokenOf, watchPageErrors } from '../
 
 const PHONE = { width: 375, height: 812 }
 const CHILD = '王小明'
+/** xiaomingmama's name in the demo (db/seed/demo.ts), his mother. */
+const MUM = '刘女士'
 /** Unique to this journey: its reveal is found by it in the log. */
 const REASON = '核对学籍信息（E2E）'
 
 /**
  * Issue 26 point 3 (docs/privacy.md "Access log and reveal"): xxadmin opens 王小明's detail page and reveals his
- * guardians with a reason; the view and the reveal are in the 个人信息访问日志 of the admin side, and xiaomingmama, on a
- * 375 px phone, finds both in the mobile portal's 我的 → 谁查看了孩子的信息 with xxadmin's name and org (not the
- * reason), on a page no wider than the phone.
+ * guardians with a reason; the view and the reveal are in the 个人信息访问日志 of the admin side. xiaomingmama finds
+ * both with xxadmin's name and org (not the reason) on the portal's PC 个人中心, card 谁查看了孩子的信息, and on a
+ * 375 px phone in the mobile portal's 我的 → 谁查看了孩子的信息, on a page no wider than the phone. Revealing the
+ * guardians showed her own phone, so her own access is logged as well (the admin log has a line naming her).
  */
-test("privacy log: xxadmin opens 王小明's detail; xiaomingmama sees the view in 谁查看了孩子的信息 on a phone", async ({
+test("privacy log: xxadmin opens 王小明's detail; xiaomingmama sees the view in 谁查看了孩子的信息 on PC and phone", async ({
   browser,
   baseUrl,
 }) => {
@@ -79,9 +82,42 @@ test("privacy log: xxadmin opens 王小明's detail; xiaomingmama sees the view 
     const revealRow = tableRow(log, REASON).first()
     await revealRow.waitFor()
     assert((await revealRow.innerText()).includes('查看完整信息'), 'the reveal is logged with its reason')
+    // The reveal showed his mother (her name, relation and phone): she has a line of her own.
+    const mumRow = tableRow(log, REASON).filter({ hasText: MUM }).first()
+    await mumRow.waitFor()
+    assert(!(await mumRow.innerText()).includes(CHILD), `the mother's line is hers: ${await mumRow.innerText()}`)
     deskErrors()
 
-    // ---- 2. xiaomingmama on her phone: 我的 → 谁查看了孩子的信息.
+    // ---- 2. xiaomingmama on the PC portal: 个人中心 → 谁查看了孩子的信息.
+    const pc = await (await context(false)).newPage()
+    const pcErrors = watchPageErrors(pc)
+    await pc.goto(`${baseUrl}/#/redirect/login?orgId=${me.data.orgId}`)
+    await pc.getByPlaceholder('请输入用户名').fill('xiaomingmama')
+    await pc.getByPlaceholder('请输入密码').fill('Demo@2026')
+    await pc.getByRole('button', { name: '登录', exact: true }).click()
+    await pc.waitForURL(/#\/portal\//)
+    await pc.goto(`${baseUrl}/#/oneselfCenter`)
+    const card = pc.getByTestId('oneself-child-access')
+    await card.getByText('谁查看了孩子的信息').first().waitFor()
+    const pcItem = card
+      .getByTestId('child-access-item')
+      .filter({ hasText: me.data.trueName })
+      .filter({ hasText: '查看详情' })
+      .first()
+    await pcItem.waitFor()
+    const pcText = await pcItem.innerText()
+    assert(pcText.includes(me.data.orgName), `the PC item names xxadmin's org (${me.data.orgName}): ${pcText}`)
+    assert(pcText.includes('身份证号'), `the PC item names the fields: ${pcText}`)
+    await card
+      .getByTestId('child-access-item')
+      .filter({ hasText: me.data.trueName })
+      .filter({ hasText: '查看完整信息' })
+      .first()
+      .waitFor()
+    assert(!(await card.innerText()).includes(REASON), 'the reveal reason stays with the admins (PC)')
+    pcErrors()
+
+    // ---- 3. xiaomingmama on her phone: 我的 → 谁查看了孩子的信息.
     const phone = await (await context(true)).newPage()
     const phoneErrors = watchPageErrors(phone)
     // The school's own login address: no organisation choice even if she belongs to a second school.

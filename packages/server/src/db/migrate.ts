@@ -66,6 +66,7 @@ import * as m202611300600 from './migrations/202611300600_transfer_effect_error.
 import * as m202611300800 from './migrations/202611300800_directory_change_triggers_by_table.js'
 import * as m202611300900 from './migrations/202611300900_directory_change_by_entity_id.js'
 import * as m202612010100 from './migrations/202612010100_create_class_teacher_subject.js'
+import * as m202612010200 from './migrations/202612010200_revoke_append_only_edits.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
   '202611222300_create_core_tables': m202611222300,
@@ -131,6 +132,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611300800_directory_change_triggers_by_table': m202611300800,
   '202611300900_directory_change_by_entity_id': m202611300900,
   '202612010100_create_class_teacher_subject': m202612010100,
+  '202612010200_revoke_append_only_edits': m202612010200,
 }
 
 /**

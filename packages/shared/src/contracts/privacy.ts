@@ -18,13 +18,15 @@ import {
   piOfficerSaveBody,
   piOfficerSettings,
 } from '../privacy-export.js'
+import { PI_REVEAL_PERMISSIONS } from '../privacy/personal-fields.js'
 import * as z from '../z.js'
 
 const B = '/base/api/privacy'
 const tags = ['个人信息保护']
 export const privacyContracts = {
   reveal: post(`${B}/reveal`, {
-    permission: 'base_user_account_reveal',
+    // Any code a field's policy names; the reveal checks the asked field's own code (docs/privacy.md "Reveal").
+    permission: PI_REVEAL_PERMISSIONS,
     tags,
     summary: '查看一个人的一项完整个人信息（需填写原因，限频，记入访问日志）',
     body: revealBody,

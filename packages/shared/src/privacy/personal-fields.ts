@@ -1,11 +1,16 @@
 /**
  * The one declaration of every personal field Zhixiao holds (issue 26 point 1, docs/privacy.md). Lists, details,
  * exports, import error files, logs, the directory API and the identity hub's claims read this policy instead of
- * deciding masks of their own; packages/server/test/personal-fields.test.ts fails when a database column that looks
- * personal is neither declared here nor listed in NOT_PERSONAL, or when a declared column no longer exists.
+ * deciding masks of their own; packages/server/test/personal-fields.test.ts fails when any database column is neither
+ * declared here nor listed in NOT_PERSONAL (./not-personal.ts) or PERSONAL_CONTAINERS, or when a listed column no
+ * longer exists.
  *
  * Pure data and string functions only: the server masks with them and the web shows the same masks.
  */
+
+import { NOT_PERSONAL, notPersonalColumns, TABLE_REASON_PREFIX } from './not-personal.js'
+
+export { NOT_PERSONAL, notPersonalColumns, TABLE_REASON_PREFIX }
 
 /**
  * How sensitive a field is. `sensitive`: sensitive personal information for anyone (PIPL art. 28: identity numbers,
@@ -31,7 +36,12 @@ export type MaskRule = 'idCard' | 'phone' | 'address' | 'birthday' | 'email' | '
  */
 export const PI_REVEAL_PERMISSION = 'base_user_account_reveal'
 export const PI_REVEAL_PERMISSION_NAME = '查看完整信息'
-export type RevealPermission = typeof PI_REVEAL_PERMISSION
+/**
+ * A catalogue code that may reveal a field. A field may name a stricter code of its own (say, health notes for the
+ * school doctor only): the reveal route admits any code of PI_REVEAL_PERMISSIONS and the reveal then checks the
+ * field's own (modules/privacy/reveal-service.ts).
+ */
+export type RevealPermission = string
 
 export interface PersonalFieldPolicy {
   /** The field as the interface names it. */
@@ -173,25 +183,10 @@ export const PERSONAL_FIELDS: Readonly<Record<PersonalFieldKey, PersonalFieldPol
   },
 }
 
-/**
- * Columns whose names look personal but are not a person's data, each with the reason. The column check reads this
- * list; a column lands here only with a reason a reviewer can check.
- */
-export const NOT_PERSONAL: Readonly<Record<string, string>> = {
-  'org_unit.phone': "an organisation's office phone, published on its portal",
-  'org_unit.address': "an organisation's (a school's) postal address",
-  'org_unit.contact': "the name of an organisation's contact desk or officer, published with its office phone",
-  'sms_log.content_masked': 'the SMS text with its code replaced by ******, for the admin list',
-  'org_register_switch.parent_open': 'a switch: whether parents may sign up to an org',
-  'area.parent_code': 'the parent region of an administrative area',
-  'org_unit.parent_id': 'the parent organisation in the org tree',
-  'major_node.parent_id': 'the parent node of the majors tree',
-  'permission.parent_code': 'the parent node of the permission catalogue',
-  'tenant_permission.parent_code': "the parent node of a tenant's permission catalogue",
-  'mobile_entry.mobile_name': 'a mobile-portal entry: its title',
-  'mobile_entry.mobile_explain': 'a mobile-portal entry: its description text',
-  'pi_retention_policy.health_days': "a tenant's setting: the days leavers' health notes are kept",
-}
+/** Every code some field's policy names to reveal it: the reveal route admits any of them (its contract). */
+export const PI_REVEAL_PERMISSIONS: readonly string[] = [
+  ...new Set(PERSONAL_FIELD_KEYS.map((k) => PERSONAL_FIELDS[k].reveal)),
+]
 
 /**
  * Columns that hold whole records (JSON, files, sealed text) which may carry personal fields inside. The column check
@@ -209,20 +204,26 @@ export const PERSONAL_CONTAINERS: Readonly<Record<string, string>> = {
     "a guardian's words about their child's data: shown only to them and the child's school, never logged",
   'pi_request.desired':
     'the value a correction asks for: shown only to the guardian and the school, cleared once handled',
+  'pi_export_request.file':
+    'an approved export file (full values when approved so): served only to its requester, dropped at expiry',
+  'school_year_journal.before': 'row images a school-year rollover changed (memberships, classes), kept to undo it',
+  'school_year_journal.after': 'row images a school-year rollover wrote, kept to undo it; never listed',
+  'cms_image.data': 'a picture an org uploads for its portal (it may show pupils: the portalPhoto consent)',
+  'assistant_message.question': 'what a member typed to the help assistant: shown to that member only',
 }
 
 /**
- * Column names that look personal. A table named parent_child or guardian is a family link as a whole, so all its
- * columns except the bookkeeping ones count.
+ * Column names that look personal. Not the classification (every column is listed, NOT_PERSONAL): a second net, so
+ * that such a column cannot hide under a table's "holds no personal data" reason and needs a reason of its own.
  */
 export const PERSONAL_COLUMN_PATTERNS: readonly RegExp[] = [
-  /id_?card|id_?no|identity/,
-  /phone|mobile|(^|_)tel(_|$)/,
-  /address|(^|_)addr(_|$)/,
-  /birth/,
-  /photo|avatar|portrait|face/,
+  /id_?card|id_?no|id_?num|identity|certificate|passport|sfz/,
+  /phone|mobile|(^|_)tel(_|$)|contact|wechat|weixin|qq/,
+  /address|(^|_)addr(_|$)|residence|domicile/,
+  /birth|(^|_)dob(_|$)|(^|_)age$/,
+  /photo|avatar|portrait|face|image/,
   /nation|ethnic/,
-  /health|medical|allerg|blood|disease|disabilit/,
+  /health|medical|allerg|blood|disease|disabilit|illness/,
   /e_?mail/,
   /guardian|relation|parent|child_(name|no)/,
   /native_place|hukou|household|census|emergency/,
@@ -243,22 +244,44 @@ export function personalFieldOfColumn(column: string): PersonalFieldKey | undefi
   return PERSONAL_FIELD_KEYS.find((k) => PERSONAL_FIELDS[k].columns.includes(column))
 }
 
+export interface ColumnCheck {
+  /** Columns of the schema no list classifies: neither a policy field, nor NOT_PERSONAL, nor a container. */
+  undeclared: string[]
+  /** Classified columns the schema no longer has. */
+  stale: string[]
+  /** Columns classified twice (a policy field and NOT_PERSONAL, or two policy fields): one answer per column. */
+  twice: string[]
+  /** Personal-looking columns covered only by their table's "holds no personal data" reason. */
+  unexplained: string[]
+}
+
 /**
- * Checks a schema's columns ('table.column') against the policy: `undeclared` are personal-looking columns with no
- * policy entry and no NOT_PERSONAL reason; `stale` are declared columns (policy, NOT_PERSONAL, containers) the schema
- * no longer has.
+ * Checks a schema's columns ('table.column', every column of every table) against the classification: the policy's
+ * columns, NOT_PERSONAL and PERSONAL_CONTAINERS. Classification is by listing: a column is known only if a list names
+ * it, whatever its name looks like. `notPersonal`: NOT_PERSONAL as 'table.column' → reason (its own tests pass another).
  */
-export function checkPersonalColumns(schema: readonly string[]): { undeclared: string[]; stale: string[] } {
+export function checkPersonalColumns(
+  schema: readonly string[],
+  notPersonal: ReadonlyMap<string, string> = notPersonalColumns(),
+): ColumnCheck {
   const have = new Set(schema)
   const declared = [
     ...PERSONAL_FIELD_KEYS.flatMap((k) => PERSONAL_FIELDS[k].columns),
-    ...Object.keys(NOT_PERSONAL),
+    ...notPersonal.keys(),
     ...Object.keys(PERSONAL_CONTAINERS),
   ]
   const known = new Set(declared)
+  const seen = new Set<string>()
+  const twice = new Set<string>()
+  for (const c of declared) (seen.has(c) ? twice : seen).add(c)
   return {
-    undeclared: schema.filter((c) => looksPersonal(c) && !known.has(c)).sort(),
-    stale: [...new Set(declared)].filter((c) => !have.has(c)).sort(),
+    undeclared: schema.filter((c) => !known.has(c)).sort(),
+    stale: [...known].filter((c) => !have.has(c)).sort(),
+    twice: [...twice].sort(),
+    unexplained: [...notPersonal]
+      .filter(([c, reason]) => reason.startsWith(TABLE_REASON_PREFIX) && looksPersonal(c))
+      .map(([c]) => c)
+      .sort(),
   }
 }
 

@@ -72,7 +72,7 @@ export function listGuardians(trx: Trx, childId: number) {
   return trx
     .selectFrom('parent_child as pc')
     .innerJoin('user_info as p', (j) => j.onRef('p.tenant_id', '=', 'pc.tenant_id').onRef('p.id', '=', 'pc.parent_id'))
-    .select(['pc.relation', 'p.true_name', 'p.phone'])
+    .select(['pc.relation', 'p.id', 'p.true_name', 'p.phone', 'p.org_id'])
     .where('pc.child_id', '=', childId)
     .orderBy('pc.created_at')
     .execute()
@@ -185,13 +185,11 @@ export function listSubjectAccess(trx: Trx, subjectId: number) {
 }
 
 /**
- * Retention: rows older than PI_LOG_RETENTION_DAYS leave the log, in every tenant (the platform role's scope). The
- * table's trigger refuses any younger row, so this is the only delete that passes.
+ * Retention: rows older than PI_LOG_RETENTION_DAYS leave the log, in every tenant. The app's roles may not delete
+ * from the log (migration 202612010200): the prune runs through pi_access_log_prune, a SECURITY DEFINER function that
+ * only zx_platform may call and that never deletes a row younger than 400 days (the table's trigger refuses those too).
  */
 export async function pruneAccessLog(db: Kysely<Database> | Trx, days: number): Promise<number> {
-  const r = await db
-    .deleteFrom('pi_access_log')
-    .where('at', '<', sql<Date>`now() - make_interval(days => ${days})`)
-    .executeTakeFirst()
-  return Number(r.numDeletedRows)
+  const r = await sql<{ n: string }>`SELECT pi_access_log_prune(${days}::int) AS n`.execute(db)
+  return Number(r.rows[0]!.n)
 }

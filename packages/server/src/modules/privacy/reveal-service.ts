@@ -1,8 +1,9 @@
-import { ErrorCode, PrivacyMsg, UserType, type RevealAnswer, type RevealBody } from '@zhixiao/shared'
+import { ErrorCode, PERSONAL_FIELDS, PrivacyMsg, UserType, type RevealAnswer, type RevealBody } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { AppError, notFound } from '../../platform/errors.js'
 import { assertInScope } from '../../platform/org-scope.js'
+import { assertPermission } from '../../platform/permissions.js'
 import { logPersonalAccess } from './access-log.js'
 import { countReveal, findPersonForReveal, listGuardians, pruneRevealWindows } from './queries.js'
 
@@ -11,39 +12,49 @@ export const PI_REVEALS_PER_HOUR = 30
 const HOUR = 3600_000
 
 type Person = NonNullable<Awaited<ReturnType<typeof findPersonForReveal>>>
+type Guardian = Awaited<ReturnType<typeof listGuardians>>[number]
 
-async function valueOf(trx: Trx, p: Person, field: RevealBody['field']): Promise<string | null> {
+/** The value revealed, and the guardians it shows (each one's relation, name and phone: their own access lines). */
+async function valueOf(
+  trx: Trx,
+  p: Person,
+  field: RevealBody['field'],
+): Promise<{ value: string | null; guardians: Guardian[] }> {
+  const plain = (value: string | null) => ({ value, guardians: [] })
   switch (field) {
     case 'idCard':
-      return p.id_card
+      return plain(p.id_card)
     case 'phone':
-      return p.phone
+      return plain(p.phone)
     case 'birthday':
-      return p.birthday
+      return plain(p.birthday)
     case 'nation':
-      return p.nation
+      return plain(p.nation)
     case 'email':
-      return p.email
+      return plain(p.email)
     case 'photo':
-      return p.avatar_url
+      return plain(p.avatar_url)
     case 'politicalStatus':
-      return p.political_status
+      return plain(p.political_status)
     case 'guardians': {
-      if (p.user_type !== UserType.STUDENT) return null
+      if (p.user_type !== UserType.STUDENT) return plain(null)
       const g = await listGuardians(trx, p.id)
-      return g.length ? g.map((r) => `${r.relation} ${r.true_name} ${r.phone ?? ''}`.trim()).join('；') : null
+      const value = g.length ? g.map((r) => `${r.relation} ${r.true_name} ${r.phone ?? ''}`.trim()).join('；') : null
+      return { value, guardians: g }
     }
     // Not stored by Zhixiao yet: nothing to reveal, but the attempt is still logged.
     case 'address':
     case 'health':
-      return null
+      return plain(null)
   }
 }
 
 /**
- * One field of one person in full. The route holds the reveal code; here: the same org reach as the detail pages
- * (a person outside the caller's org and below answers 404), the hourly limit (counted before the read, so refused
- * attempts count too), and the log line, all in one transaction.
+ * One field of one person in full. The route admits any reveal code of the policy; here: the asked field's own code
+ * (its policy entry's `reveal`), the same org reach as the detail pages (a person outside the caller's org and below
+ * answers 404), the hourly limit (counted before the read, so refused attempts count too), and the log lines, all in
+ * one transaction. Revealing a child's guardians shows each guardian's name, relation and phone: each guardian gets a
+ * line of their own (fields guardians and, when a phone was shown, phone), besides the child's.
  */
 export async function revealField(ctx: AppContext, auth: AuthInfo, b: RevealBody): Promise<RevealAnswer> {
   const windowStart = new Date(Math.floor(ctx.clock.now().getTime() / HOUR) * HOUR)
@@ -53,16 +64,27 @@ export async function revealField(ctx: AppContext, auth: AuthInfo, b: RevealBody
   })
   if (hits > PI_REVEALS_PER_HOUR) throw new AppError(ErrorCode.TOO_MANY_REQUESTS, PrivacyMsg.REVEAL_LIMIT, 429)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
+    await assertPermission(trx, auth.userInfoId, PERSONAL_FIELDS[b.field].reveal)
     const p = await findPersonForReveal(trx, b.userInfoId)
     if (!p) throw notFound(PrivacyMsg.PERSON_NOT_FOUND)
     await assertInScope(trx, auth, p.org_id)
-    const value = await valueOf(trx, p, b.field)
+    const { value, guardians } = await valueOf(trx, p, b.field)
     await logPersonalAccess(trx, auth, {
       action: 'reveal',
       fields: [b.field],
       subjects: [{ id: Number(p.id), name: p.true_name, orgId: p.org_id }],
       purpose: b.reason,
     })
+    for (const withPhone of [true, false]) {
+      const shown = guardians.filter((g) => Boolean(g.phone) === withPhone)
+      if (!shown.length) continue
+      await logPersonalAccess(trx, auth, {
+        action: 'reveal',
+        fields: withPhone ? ['guardians', 'phone'] : ['guardians'],
+        subjects: shown.map((g) => ({ id: Number(g.id), name: g.true_name, orgId: g.org_id })),
+        purpose: b.reason,
+      })
+    }
     return { field: b.field, value }
   })
 }
