@@ -65,6 +65,7 @@ import * as m202611300500 from './migrations/202611300500_add_org_unit_id_index.
 import * as m202611300600 from './migrations/202611300600_transfer_effect_error.js'
 import * as m202611300800 from './migrations/202611300800_directory_change_triggers_by_table.js'
 import * as m202611300900 from './migrations/202611300900_directory_change_by_entity_id.js'
+import * as m202612010300 from './migrations/202612010300_consent_record_scrub.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
   '202611222300_create_core_tables': m202611222300,
@@ -129,6 +130,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611300600_transfer_effect_error': m202611300600,
   '202611300800_directory_change_triggers_by_table': m202611300800,
   '202611300900_directory_change_by_entity_id': m202611300900,
+  '202612010300_consent_record_scrub': m202612010300,
 }
 
 /**
