@@ -17,6 +17,7 @@ export const ConsentMsg = {
   GIVEN: '已同意',
   WITHDRAWN: '已撤回同意',
   RECORDED: '已录入纸质授权',
+  FACE_NOT_GIVEN: '监护人未同意采集孩子的人脸信息，不能采集或保存',
 } as const
 
 const purpose = z.enum(CONSENT_PURPOSE_KEYS, { message: '授权用途不正确' })

@@ -30,6 +30,13 @@ export const SCRUB_DOMAIN_LABEL: Record<ScrubDomain, string> = {
 }
 
 /**
+ * What the consent domain's scrub writes in place of a leaver's names on the consent ledger (consent_record: the
+ * child, the guardian, the guardian as recorder). The ledger's trigger accepts exactly this value (migration
+ * 202612010300), so it is written the same on both sides.
+ */
+export const CONSENT_SCRUBBED = '已清理'
+
+/**
  * Days after leaving, by domain, when the tenant has set nothing. Contact and family: half a year, in which a school
  * still hands over diplomas and answers the receiving school of a transfer; photos: a month (nothing in school
  * duty needs a leaver's face); health: at once (sensitive, PIPL art. 28); consents: a year, because a consent record

@@ -67,6 +67,7 @@ import * as m202611300800 from './migrations/202611300800_directory_change_trigg
 import * as m202611300900 from './migrations/202611300900_directory_change_by_entity_id.js'
 import * as m202612010100 from './migrations/202612010100_create_class_teacher_subject.js'
 import * as m202612010200 from './migrations/202612010200_revoke_append_only_edits.js'
+import * as m202612010300 from './migrations/202612010300_consent_record_scrub.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
   '202611222300_create_core_tables': m202611222300,
@@ -133,6 +134,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202611300900_directory_change_by_entity_id': m202611300900,
   '202612010100_create_class_teacher_subject': m202612010100,
   '202612010200_revoke_append_only_edits': m202612010200,
+  '202612010300_consent_record_scrub': m202612010300,
 }
 
 /**

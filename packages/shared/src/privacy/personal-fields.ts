@@ -154,7 +154,8 @@ export const PERSONAL_FIELDS: Readonly<Record<PersonalFieldKey, PersonalFieldPol
       'parent_child.child_id',
       'parent_child.relation',
       // The consent ledger names the child, the guardian who consented and their relation (append-only,
-      // docs/privacy.md "Consent").
+      // docs/privacy.md "Consent"). The scrub clears these with the `consent` scrub domain, a year after leaving
+      // rather than with the bindings: the lines are the proof of consent (docs/privacy.md "Retention and requests").
       'consent_record.child_name',
       'consent_record.guardian_id',
       'consent_record.guardian_name',

@@ -12,12 +12,14 @@ export interface ConsentRecordTable extends Owned {
   purpose: 'portalPhoto' | 'faceData' | 'appRelease'
   app_id: number | null
   notice_version: string
-  guardian_id: number
+  /** NULL once the retention scrub cleared a leaver's line (migration 202612010300). */
+  guardian_id: number | null
   guardian_name: string
   relation: string | null
   channel: 'pc' | 'mobile' | 'paper'
   given: boolean
-  recorded_by_account_id: number
+  /** NULL once the retention scrub cleared a line the guardian recorded themselves. */
+  recorded_by_account_id: number | null
   recorded_by_name: string
 }
 

@@ -14,7 +14,9 @@ interface GatedApp {
  * under 18, or without a birthday) reaches a third-party app only with the guardian's appRelease consent to that app
  * on record — otherwise the child is withheld: absent from lists, a tombstone in deltas, only `sub` as the subject of
  * a claim. A school-duty app withholds nobody. A minor's personal fields (phone, photo) leave in full only to a
- * consented third-party app; everyone else gets the field policy's mask (a phone 3+4, a photo withheld).
+ * consented third-party app; everyone else gets the field policy's mask (a phone 3+4, a photo withheld) — except
+ * the photo to a school-duty app, the portal's own apps, which shows it only while a guardian's portalPhoto consent
+ * is in force (docs/privacy.md "Photos on the portal").
  */
 export interface ChildGate {
   withheld(id: number): boolean
@@ -33,7 +35,11 @@ export async function childGate(ctx: AppContext, trx: Trx, app: GatedApp, ids: r
   const released = (id: number) => app.childrenData === 'consent' && kids.get(id)?.given === true
   return {
     withheld: (id) => app.childrenData === 'consent' && minor(id) && !released(id),
-    field: (id, key, value) => (minor(id) && !released(id) ? maskValue(key, value) : value),
+    field: (id, key, value) => {
+      if (!minor(id) || released(id)) return value
+      if (key === 'photo' && app.childrenData === 'duty' && kids.get(id)?.photo === true) return value
+      return maskValue(key, value)
+    },
   }
 }
 

@@ -124,18 +124,27 @@ export function noteChildChanged(trx: Trx, childId: number, orgId: number) {
 }
 
 /**
- * Of these people (one tenant), the students with their birthday and whether the app has an appRelease consent on
- * record (the latest line given): one query per page of a directory list or claim.
+ * Of these people (one tenant), the students with their birthday, whether the app has an appRelease consent on
+ * record and whether a guardian's portalPhoto consent is in force (each the latest line given): one query per page
+ * of a directory list or claim.
  */
 export async function childrenForApp(trx: Trx, appId: number, ids: readonly number[]) {
   if (!ids.length) return []
-  const r = await sql<{ id: string | number; birthday: string | null; given: boolean | null }>`
+  const r = await sql<{ id: string | number; birthday: string | null; given: boolean | null; photo: boolean | null }>`
     SELECT u.id, p.birthday, (SELECT c.given FROM consent_record c
         WHERE c.tenant_id = u.tenant_id AND c.child_id = u.id AND c.purpose = 'appRelease' AND c.app_id = ${appId}
-        ORDER BY c.id DESC LIMIT 1) AS given
+        ORDER BY c.id DESC LIMIT 1) AS given,
+      (SELECT c.given FROM consent_record c
+        WHERE c.tenant_id = u.tenant_id AND c.child_id = u.id AND c.purpose = 'portalPhoto' AND c.app_id IS NULL
+        ORDER BY c.id DESC LIMIT 1) AS photo
       FROM user_info u LEFT JOIN person p ON p.tenant_id = u.tenant_id AND p.account_id = u.account_id
       WHERE u.id IN (${sql.join([...ids])}) AND u.user_type = ${UserType.STUDENT}`.execute(trx)
-  return r.rows.map((x) => ({ id: Number(x.id), birthday: x.birthday, given: x.given === true }))
+  return r.rows.map((x) => ({
+    id: Number(x.id),
+    birthday: x.birthday,
+    given: x.given === true,
+    photo: x.photo === true,
+  }))
 }
 
 /**

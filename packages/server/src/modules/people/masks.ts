@@ -2,6 +2,7 @@ import {
   ErrorCode,
   PERSONAL_FIELDS,
   keepUnlessChanged,
+  maskPersonalText,
   maskRecord,
   maskValue,
   type ChildParent,
@@ -32,12 +33,15 @@ export const SEARCH_MASK = { phone: 'phone' } as const satisfies PersonalMap<Sea
 
 /**
  * A login name that is the phone (the default of teachers and parents added by phone) carries the phone: it is masked
- * like it. Checked before the phone is masked, against the stored value.
+ * like it. Checked before the phone is masked, against the stored value. A login name that is an ID number (the
+ * default of a pupil the intake import admits without a 学籍号) or otherwise shaped like a mobile is masked by its
+ * shape (`maskPersonalText`), since rows like 人员查询's carry no ID number to compare with.
  */
 function withLoginName<T extends { userName?: string; phone?: string | null }>(masked: T, raw: T): T {
-  return raw.userName !== undefined && raw.userName === raw.phone
+  if (raw.userName === undefined) return masked
+  return raw.userName === raw.phone
     ? { ...masked, userName: maskValue('phone', raw.userName) ?? '' }
-    : masked
+    : { ...masked, userName: maskPersonalText(raw.userName) }
 }
 const masker =
   <M extends object>(fields: M) =>

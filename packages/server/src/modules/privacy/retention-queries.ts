@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { LeaverPageBody, PiRequestPageBody } from '@zhixiao/shared'
+import { CONSENT_SCRUBBED, type LeaverPageBody, type PiRequestPageBody } from '@zhixiao/shared'
 import type { Insertable } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
@@ -116,6 +116,49 @@ export async function scrubFamily(trx: Trx, id: number) {
 /** media: the membership's photo. */
 export function scrubMedia(trx: Trx, id: number) {
   return trx.updateTable('user_info').set({ avatar_url: null }).where('id', '=', id).execute()
+}
+
+/**
+ * consent: the personal fields of the consent ledger's lines about the member as a child — the child's and the
+ * guardian's names, the guardian's membership, the relation, and the recorder where the guardian recorded the line
+ * themselves (pc, mobile; a paper line's recorder is the school's staff member, kept like the operation log's
+ * actor). The line's facts stay: purpose, app, notice version, channel, given or withdrawn, under-14, time. The
+ * ledger's trigger lets exactly this UPDATE through while `zx.consent_scrub` is on, which this transaction sets
+ * for the one statement and turns off again (migration 202612010300). Answers the number of lines cleared.
+ */
+export async function scrubConsent(trx: Trx, childId: number): Promise<number> {
+  await sql`SELECT set_config('zx.consent_scrub', 'on', true)`.execute(trx)
+  const r = await trx
+    .updateTable('consent_record')
+    .set((eb) => ({
+      child_name: CONSENT_SCRUBBED,
+      guardian_name: CONSENT_SCRUBBED,
+      guardian_id: null,
+      relation: null,
+      recorded_by_name: eb
+        .case()
+        .when('channel', '=', 'paper')
+        .then(eb.ref('recorded_by_name'))
+        .else(CONSENT_SCRUBBED)
+        .end(),
+      recorded_by_account_id: eb
+        .case()
+        .when('channel', '=', 'paper')
+        .then(eb.ref('recorded_by_account_id'))
+        .else(null)
+        .end(),
+    }))
+    .where('child_id', '=', childId)
+    .where((eb) =>
+      eb.or([
+        eb('child_name', '<>', CONSENT_SCRUBBED),
+        eb('guardian_id', 'is not', null),
+        eb('relation', 'is not', null),
+      ]),
+    )
+    .executeTakeFirst()
+  await sql`SELECT set_config('zx.consent_scrub', 'off', true)`.execute(trx)
+  return Number(r.numUpdatedRows)
 }
 
 export function insertJournal(trx: Trx, row: Insertable<Database['pi_scrub_journal']>) {

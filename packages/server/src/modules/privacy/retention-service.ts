@@ -36,6 +36,7 @@ import {
   leaverQuery,
   leaversDue,
   releaseHoldRow,
+  scrubConsent,
   scrubContact,
   scrubFamily,
   scrubMedia,
@@ -115,7 +116,8 @@ export async function scrubMember(
     if (d === 'contact') await scrubContact(trx, m, accountToo)
     else if (d === 'family') await scrubFamily(trx, m.id)
     else if (d === 'media') await scrubMedia(trx, m.id)
-    // health: no column holds health notes yet; consent: the consent ledger (point 5) clears its own rows here.
+    else if (d === 'consent') await scrubConsent(trx, m.id)
+    // health: no column holds health notes yet (docs/privacy.md: journaled so the first column has its place).
   }
   await insertJournal(trx, {
     user_info_id: m.id,
