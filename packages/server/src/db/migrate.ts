@@ -68,6 +68,7 @@ import * as m202611300900 from './migrations/202611300900_directory_change_by_en
 import * as m202612010100 from './migrations/202612010100_create_class_teacher_subject.js'
 import * as m202612010200 from './migrations/202612010200_revoke_append_only_edits.js'
 import * as m202612010300 from './migrations/202612010300_consent_record_scrub.js'
+import * as m202612010310 from './migrations/202612010310_consent_scrub_column_grant.js'
 /** Every migration, in order. Listed statically so the server runs from TS source and bundles alike. */
 const MIGRATIONS: Record<string, Migration> = {
   '202611222300_create_core_tables': m202611222300,
@@ -135,6 +136,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '202612010100_create_class_teacher_subject': m202612010100,
   '202612010200_revoke_append_only_edits': m202612010200,
   '202612010300_consent_record_scrub': m202612010300,
+  '202612010310_consent_scrub_column_grant': m202612010310,
 }
 
 /**

@@ -149,6 +149,8 @@ export const NOT_PERSONAL: Readonly<Record<string, Readonly<Record<string, strin
   },
   parent_child: same(KEYS, 'tenant_id created_at'),
   class_teacher: same(REF, 'tenant_id class_id user_info_id is_head created_at'),
+  // Which subjects a teacher teaches in a class: a teacher's work, published by the directory (issue 24 point 4).
+  class_teacher_subject: same(REF, 'tenant_id class_id user_info_id subject_id created_at'),
   external_staff: {
     ...same(KEYS, 'tenant_id id org_id status created_at'),
     name: "an external worker's name: shown in full by design",
