@@ -14,6 +14,15 @@ const dataAccess = [
 ]
 const dataAccessMessage = 'a module reaches the database only in its queries files (docs/architecture.md)'
 
+// The hand-written "find, 404, check the org scope" sequence: platform/org-scope.ts loadInScope is the one loader
+// (it takes a table name or a finder, the message, and how the row names its org).
+const handWrittenScopeLoad = [
+  "IfStatement[test.operator='!'][consequent.type='ThrowStatement'] + ExpressionStatement:has(CallExpression[callee.name='assertInScope'])",
+  "IfStatement:has(ThrowStatement CallExpression[callee.name='notFound']) + ExpressionStatement:has(CallExpression[callee.name='assertInScope'])",
+]
+const handWrittenScopeLoadMessage =
+  'load a row "by id, in my scope, or 404" with loadInScope (platform/org-scope.ts), not by hand'
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -65,7 +74,11 @@ export default tseslint.config(
           ],
         },
       ],
-      'no-restricted-syntax': ['error', ...dataAccess.map((selector) => ({ selector, message: dataAccessMessage }))],
+      'no-restricted-syntax': [
+        'error',
+        ...dataAccess.map((selector) => ({ selector, message: dataAccessMessage })),
+        ...handWrittenScopeLoad.map((selector) => ({ selector, message: handWrittenScopeLoadMessage })),
+      ],
     },
   },
   {

@@ -3,7 +3,7 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { notFound, refused } from '../../platform/errors.js'
-import { assertInScope } from '../../platform/org-scope.js'
+import { loadInScope } from '../../platform/org-scope.js'
 import { recordOp, type OpEntry } from '../../platform/op-log.js'
 import { hashPassword } from '../../platform/password.js'
 import {
@@ -237,12 +237,8 @@ export async function savePersons(trx: Trx, items: { accountId: number; facts: P
 }
 
 /** A membership of the given kind inside the caller's scope; 404 for another school's or another tenant's. */
-export async function memberFor(trx: Trx, auth: AuthInfo, id: number, userType: number) {
-  const m = await findMemberOfType(trx, id, userType)
-  if (!m) throw notFound(PeopleMsg.NOT_FOUND)
-  await assertInScope(trx, auth, m.org_id)
-  return m
-}
+export const memberFor = (trx: Trx, auth: AuthInfo, id: number, userType: number) =>
+  loadInScope(trx, auth, (t, key: number) => findMemberOfType(t, key, userType), id, PeopleMsg.NOT_FOUND)
 
 /** Checks that each given id is an entry of its dictionary type (or empty) that a member of `orgId` may name. */
 export async function checkDicts(
