@@ -62,8 +62,8 @@ export default tseslint.config(
     },
   },
   {
-    // Data access in one place per module: queries.ts, *-queries.ts or queries/ hold every Kysely call (DESIGN.md);
-    // services keep the rules and the transaction boundaries and may import only types from kysely.
+    // Data access in one place per module: queries.ts, *-queries.ts or queries/ hold every Kysely call; services keep
+    // the rules and the transaction boundaries and may import only types from kysely (docs/architecture.md).
     files: ['packages/server/src/modules/**/*.ts'],
     ignores: ['packages/server/src/modules/**/*queries.ts', 'packages/server/src/modules/**/queries/**'],
     rules: {
@@ -96,7 +96,7 @@ export default tseslint.config(
           'CallExpression[callee.name=/^(selectFrom|insertInto|updateTable|deleteFrom|transaction)$/]',
         ].map((selector) => ({
           selector,
-          message: "route files call services; data access lives in the module's services (docs/architecture.md)",
+          message: "route files call services; data access lives in the module's queries files (docs/architecture.md)",
         })),
       ],
     },
