@@ -17,7 +17,7 @@ import {
   piMember,
   piOfficerSaveBody,
   piOfficerSettings,
-} from '../privacy-export.js'
+} from '../pi-exports.js'
 import * as z from '../z.js'
 
 const B = '/base/api/privacy'

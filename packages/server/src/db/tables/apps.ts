@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely'
 import type { UserType } from '@zhixiao/shared'
 import type { Id, Owned, Timestamp } from './columns.js'
 
-/** App registry (migration 202611230310, docs/portal-apps.md). */
+/** App registry (migration 202611230310, docs/apps.md). */
 export interface AppTable extends Owned {
   id: Id
   org_id: number | null

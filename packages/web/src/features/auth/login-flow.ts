@@ -121,7 +121,7 @@ export async function finishLogin(token: string, redirect: string | null): Promi
   if (user.userType === UserType.STUDENT && !RETURN_PAGES.some((p) => redirect?.startsWith(p))) {
     const site = (await tenantInfo)?.studentSiteUrl
     // The session token never goes into a URL: the student site gets a once-token (single use, 60 s) and swaps it
-    // (POST swap/once/token) for a session of its own, as a hosted sub-app does (docs/portal-apps.md).
+    // (POST swap/once/token) for a session of its own, as a hosted sub-app does (docs/apps.md).
     const once = site ? await authApi.onceToken().catch(() => null) : null
     if (site && once) return { kind: 'external', url: studentSiteUrl(site, once.onceToken) }
   }
