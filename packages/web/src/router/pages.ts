@@ -243,7 +243,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   ...Object.fromEntries(SUB_APP_ROUTES.map((r) => [r.path, () => import('../features/apps/SubAppHost')])),
 }
 
-export const loadPlaceholder = (): Promise<PageModule> => import('../features/placeholder/Placeholder')
+const loadPlaceholder = (): Promise<PageModule> => import('../features/placeholder/Placeholder')
 
 export function pageLoader(path: string): () => Promise<PageModule> {
   return BUILT[path] ?? loadPlaceholder

@@ -36,7 +36,7 @@ export interface AppGroupTable extends Owned {
   sort: Generated<number>
   created_at: Generated<Date>
 }
-export interface AppGroupScopeTable extends Owned {
+interface AppGroupScopeTable extends Owned {
   org_id: number
   app_type: number
 }
@@ -45,7 +45,7 @@ export interface AppGroupLinkTable extends Owned {
   app_id: number
   sort: Generated<number>
 }
-export interface OftenUseTable extends Owned {
+interface OftenUseTable extends Owned {
   user_info_id: number
   app_id: number
   created_at: Generated<Date>

@@ -10,7 +10,7 @@ export interface WeatherConfigTable extends Owned {
   updated_by: number | null
   updated_at: Generated<Date>
 }
-export interface ClassTeacherTable extends Owned {
+interface ClassTeacherTable extends Owned {
   class_id: number
   user_info_id: number
   is_head: boolean

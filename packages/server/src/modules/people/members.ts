@@ -87,11 +87,11 @@ export async function defaultPasswordHash(ctx: AppContext, trx: Trx, tenantId: n
 }
 
 /** The built-in role a new member of this kind gets: teachers in schools, bureau staff below unit attribute 8. */
-export async function builtinRoleIds(trx: Trx): Promise<Record<string, number>> {
+async function builtinRoleIds(trx: Trx): Promise<Record<string, number>> {
   const rows = await listBuiltinRoles(trx)
   return Object.fromEntries(rows.map((r) => [r.code, r.id]))
 }
-export function roleCodeFor(userType: number, unitAttr: number): string {
+function roleCodeFor(userType: number, unitAttr: number): string {
   if (userType === UserType.STUDENT) return 'student'
   if (userType === UserType.PARENT) return 'parent'
   return isSchoolUnit(unitAttr) ? 'teacher' : 'bureau_staff'
@@ -184,7 +184,7 @@ export async function addMember(
 }
 
 /** Creates or updates the person row of an account; an ID card fixes sex and birthday. */
-export async function savePerson(trx: Trx, accountId: number, f: PersonFacts): Promise<void> {
+async function savePerson(trx: Trx, accountId: number, f: PersonFacts): Promise<void> {
   await savePersons(trx, [{ accountId, facts: f }])
 }
 
@@ -211,7 +211,7 @@ export async function updatePerson(trx: Trx, accountId: number, patch: PersonFac
 }
 
 /** The person rows of many accounts in one statement (an import batch writes 500 at once, not one by one). */
-export async function savePersons(trx: Trx, items: { accountId: number; facts: PersonFacts }[]): Promise<void> {
+async function savePersons(trx: Trx, items: { accountId: number; facts: PersonFacts }[]): Promise<void> {
   if (!items.length) return
   // One row per account (the last facts win): an upsert may not touch the same row twice.
   const byAccount = new Map(

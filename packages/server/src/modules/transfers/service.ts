@@ -464,7 +464,7 @@ export function transferredOut(ctx: AppContext, auth: AuthInfo): Promise<Transfe
  * left are reminded once. Answers the first failure that was not a refusal (a fault of ours, for the timer to log);
  * the list's own sweep ignores it, since the request already shows it.
  */
-export async function sweepTenant(ctx: AppContext, tenantId: number): Promise<unknown> {
+async function sweepTenant(ctx: AppContext, tenantId: number): Promise<unknown> {
   const today = chinaDay(ctx.clock.now())
   const due = await ctx.db.tenant(tenantId, (trx) => Q.dueApproved(trx, today))
   let unexpected: unknown = null
