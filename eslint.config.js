@@ -7,12 +7,23 @@ const excelImport = {
   message: 'Import ExcelJS from platform/exceljs.ts (it fixes Chinese text in streamed reads).',
 }
 
-// Kysely calls that reach the database; outside a module's queries files they are a lint error.
+// Kysely calls that build or run SQL; outside a module's queries files they are a lint error.
 const dataAccess = [
   'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|with|withRecursive)$/]',
   'CallExpression[callee.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]',
+  // Running a builder: a builder a queries file hands out is finished and run there, not chained on elsewhere.
+  'CallExpression[callee.property.name=/^(execute|executeTakeFirst|executeTakeFirstOrThrow)$/]',
 ]
 const dataAccessMessage = 'a module reaches the database only in its queries files (docs/architecture.md)'
+
+// The hand-written "find, 404, check the org scope" sequence: platform/org-scope.ts loadInScope is the one loader
+// (it takes a table name or a finder, the message, and how the row names its org).
+const handWrittenScopeLoad = [
+  "IfStatement[test.operator='!'][consequent.type='ThrowStatement'] + ExpressionStatement:has(CallExpression[callee.name='assertInScope'])",
+  "IfStatement:has(ThrowStatement CallExpression[callee.name='notFound']) + ExpressionStatement:has(CallExpression[callee.name='assertInScope'])",
+]
+const handWrittenScopeLoadMessage =
+  'load a row "by id, in my scope, or 404" with loadInScope (platform/org-scope.ts), not by hand'
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/*.d.ts'] },
@@ -51,8 +62,8 @@ export default tseslint.config(
     },
   },
   {
-    // Data access in one place per module: queries.ts, *-queries.ts or queries/ hold every Kysely call (DESIGN.md);
-    // services keep the rules and the transaction boundaries and may import only types from kysely.
+    // Data access in one place per module: queries.ts, *-queries.ts or queries/ hold every Kysely call; services keep
+    // the rules and the transaction boundaries and may import only types from kysely (docs/architecture.md).
     files: ['packages/server/src/modules/**/*.ts'],
     ignores: ['packages/server/src/modules/**/*queries.ts', 'packages/server/src/modules/**/queries/**'],
     rules: {
@@ -65,7 +76,11 @@ export default tseslint.config(
           ],
         },
       ],
-      'no-restricted-syntax': ['error', ...dataAccess.map((selector) => ({ selector, message: dataAccessMessage }))],
+      'no-restricted-syntax': [
+        'error',
+        ...dataAccess.map((selector) => ({ selector, message: dataAccessMessage })),
+        ...handWrittenScopeLoad.map((selector) => ({ selector, message: handWrittenScopeLoadMessage })),
+      ],
     },
   },
   {
@@ -81,7 +96,7 @@ export default tseslint.config(
           'CallExpression[callee.name=/^(selectFrom|insertInto|updateTable|deleteFrom|transaction)$/]',
         ].map((selector) => ({
           selector,
-          message: "route files call services; data access lives in the module's services (docs/architecture.md)",
+          message: "route files call services; data access lives in the module's queries files (docs/architecture.md)",
         })),
       ],
     },

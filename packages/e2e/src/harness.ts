@@ -10,7 +10,7 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
 /** How long any one HTTP call a journey makes itself (not through the browser) may take. */
-export const HTTP_TIMEOUT_MS = 30_000
+const HTTP_TIMEOUT_MS = 30_000
 
 // Node's fetch has no time limit of its own: a call the server never answers would hold its journey until the
 // journey's limit. Every fetch in this process (the helpers below and the journeys' own calls) gets one unless it
@@ -144,7 +144,7 @@ export interface E2EContext {
  * one-SMS-a-minute rule), takes a little over a minute; past two something hangs, and the journey is abandoned (run.ts)
  * so the lane goes on.
  */
-export const JOURNEY_TIMEOUT_MS = 120_000
+const JOURNEY_TIMEOUT_MS = 120_000
 
 export interface E2ETest {
   name: string

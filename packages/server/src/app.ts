@@ -28,6 +28,8 @@ import {
 import { installInputGuard } from './platform/input-guard.js'
 import { installWebStatic } from './platform/web-static.js'
 import { pushDispatcher } from './modules/messages/dispatch.js'
+import { messageCentre } from './modules/messages/notice-service.js'
+import { registerMessageCentre } from './platform/notify.js'
 import { installAuthHook } from './platform/auth-hook.js'
 import { registerContracts } from './platform/contract-routes.js'
 import { MODULES } from './modules/index.js'
@@ -139,6 +141,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   registerSignIn({ secondFactors: [smsStep, totpStep], pendingRegistrations })
   // The kinds of import, each from the module whose rows it writes (modules/imports/kinds.ts).
   registerImportKinds({ ...PEOPLE_IMPORT_KINDS, roleUser: roleUserImport, intake: intakeImport })
+  // The message centre every module's notices go to (platform/notify.ts), from modules/messages.
+  registerMessageCentre(messageCentre)
   // Import jobs run in the background of this process; unfinished ones resume at the next start.
   const imports = importRunner(ctx, background)
   // SMS and WeChat pushes of committed messages leave from a queue (modules/messages/dispatch.ts).

@@ -10,7 +10,7 @@ const NOT_TENANT_ROWS: Record<string, string> = {
   qr_login:
     'a QR sign-in starts before a tenant is known (its tenant_id may be null); only the platform scope reads it',
 }
-/** Policies beyond the two standard ones, and why (docs/alliances.md: an alliance is read across tenants). */
+/** Policies beyond the two standard ones, and why (docs/alliance.md: an alliance is read across tenants). */
 const EXTRA_POLICIES: Record<string, string[]> = {
   alliance: ['alliance_directory'],
   alliance_member: ['member_apply', 'member_leave', 'member_read'],

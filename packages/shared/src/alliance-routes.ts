@@ -1,7 +1,7 @@
 import type { RouteMeta } from './route-basics.js'
 
 /**
- * Alliance pages (001 §2.1; docs/alliances.md). The portal pages use the alliance layout; the management pages the
+ * Alliance pages (001 §2.1; docs/alliance.md). The portal pages use the alliance layout; the management pages the
  * home layout, guarded by the alliance codes (the server checks again, against the alliance's org tree).
  */
 export const ALLIANCE_ROUTES: RouteMeta[] = [

@@ -8,7 +8,7 @@ import { jdMhSysConfig } from './portal-config.js'
  * attribute 8 also marks an alliance in the header). Orgs of the same tenant, or of another tenant of the platform
  * when the alliance allows it, apply to join; the alliance's administrators approve or refuse; members leave.
  * Members see the alliance's shared content (name, introduction, culture text, background images, shared apps and
- * the names of the member schools), never a member school's people or base data (docs/alliances.md).
+ * the names of the member schools), never a member school's people or base data (docs/alliance.md).
  */
 
 export const AllianceMsg = {
@@ -150,7 +150,7 @@ export const saveAllianceImagesBody = z.object({
 
 /**
  * The alliance's own header (alliance_mh_sys_config of the alliance org, which getAllianceSchoolMHSysConfig answers),
- * kept by its administrators on 联盟设置 (docs/alliances.md "Header").
+ * kept by its administrators on 联盟设置 (docs/alliance.md "Header").
  */
 export const saveAllianceHeaderBody = z.object({ orgId: id, value: jdMhSysConfig })
 export type SaveAllianceHeaderBody = z.infer<typeof saveAllianceHeaderBody>

@@ -6,7 +6,7 @@ import { BASE_SET_ENTRY, isPageRoute, subAppHostOf } from './routes.js'
  * The app registry, app groups and favourites (001 §2.6, §3, §7.1, §7.5, §9; 000 §7.6). Built-in apps are
  * defined once here and synced into every tenant; a tenant admin registers further apps. Groups belong to
  * an org and a scope (appType 3 school PC, 10 bureau PC, 7 public portal); favourites to an account in an org.
- * See docs/portal-apps.md.
+ * See docs/apps.md.
  */
 
 export const AppMsg = {
@@ -24,7 +24,7 @@ export const AppMsg = {
   TARGET_REQUIRED: '请填写应用路由或入口地址',
   EMPTY_SEARCH: '没有找到结果，请重新输入',
   EMPTY_GROUP: '暂无应用',
-  /** The launcher when none of the user's groups has an app to open (docs/portal-apps.md). */
+  /** The launcher when none of the user's groups has an app to open (docs/apps.md). */
   EMPTY_LAUNCHER: '学校开通应用后，会显示在这里',
   EMPTY_OFTEN: '暂无常用',
   ONCE_TOKEN_INVALID: '令牌无效或已过期',
@@ -65,7 +65,7 @@ const STAFF_ONLY: readonly UserType[] = [UserType.STAFF]
 const appUserType = z.union([z.literal(UserType.STAFF), z.literal(UserType.STUDENT), z.literal(UserType.PARENT)])
 
 /**
- * What an app lacks to open anything (docs/portal-apps.md "Offered to users"), or null when it opens: a portal
+ * What an app lacks to open anything (docs/apps.md "Offered to users"), or null when it opens: a portal
  * page opens by its route; a sub-application route needs an entry address for its host frame; without a route,
  * only an http entry (an outside site, opened in a new tab) opens.
  */

@@ -25,22 +25,14 @@ export interface Access {
   alumni?: true
 }
 
-declare const answerType: unique symbol
-/** An answer declared by type only: the server sends it unchecked (a shape too loose or too costly for a schema). */
-export interface Answer<T> {
-  readonly [answerType]?: T
-}
-/** `data: answer<T>()` — the call answers `{code, msg, data: T}` without a response schema on the server. */
-export const answer = <T>(): Answer<T> => ({})
-
 export interface ContractSpec extends Access {
   summary: string
   tags?: readonly string[]
   body?: z.ZodType
   query?: z.ZodType
   params?: z.ZodType
-  /** The answer's `data`: a schema the server checks answers against, or answer<T>(); none means `data: null`. */
-  data?: z.ZodType | Answer<unknown>
+  /** The answer's `data`: the schema the server checks (and trims) its answers against; none means `data: null`. */
+  data?: z.ZodType
   /** The answer is a file (bytes with Content-Disposition), not an envelope; a refusal still is one. */
   file?: true
   /** The answer is a redirect (a 302 and its Location, for a plain link), not an envelope; a refusal may redirect too. */
@@ -74,13 +66,7 @@ export function put<const P extends string, const S extends ContractSpec>(path: 
 }
 
 /** The type of an answer's `data` (null when the contract declares none). */
-export type DataOf<C> = C extends { data: infer D }
-  ? D extends z.ZodType
-    ? z.output<D>
-    : D extends Answer<infer T>
-      ? T
-      : never
-  : null
+export type DataOf<C> = C extends { data: infer D } ? (D extends z.ZodType ? z.output<D> : never) : null
 /** What the caller sends as the body (zod's input side: defaults may be left out). */
 export type BodyIn<C> = C extends { body: infer B extends z.ZodType } ? z.input<B> : undefined
 export type QueryIn<C> = C extends { query: infer Q extends z.ZodType } ? z.input<Q> : undefined

@@ -3,7 +3,7 @@ import { appRow } from './apps.js'
 
 /**
  * The data centre, the low-code area and the IoT entries (000 §1, §2.3, §2.5, §3, §9; 001 §2.1, §9). Both lists are
- * registry apps (docs/portal-apps.md "Data centre, low-code, IoT"): of app type 3 or 4, with one of the spec's
+ * registry apps (docs/apps.md "Data centre, low-code, IoT"): of app type 3 or 4, with one of the spec's
  * uniqueIds, that the user is offered. The data centre also needs the tenant's data warehouse enabled by the
  * platform administrator (/dataWare/house/index).
  */

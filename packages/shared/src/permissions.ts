@@ -178,7 +178,7 @@ export const PERMISSION_CATALOGUE: PermissionNode[] = [
     ],
   },
   {
-    // School alliances (docs/alliances.md): founding and running one, and an org's own applications.
+    // School alliances (docs/alliance.md): founding and running one, and an org's own applications.
     code: 'alliance_app',
     name: '学校联盟',
     kind: 'app',

@@ -9,7 +9,7 @@ import {
   UserType,
 } from '../src/index.js'
 
-describe('what an app needs to open (docs/portal-apps.md "Offered to users")', () => {
+describe('what an app needs to open (docs/apps.md "Offered to users")', () => {
   it('portal pages, redirects and /base-set are pages; sub-app routes are not', () => {
     expect(isPageRoute('/base-organization/orgSet')).toBe(true)
     expect(isPageRoute('/cms2-newslist?type=1')).toBe(true)

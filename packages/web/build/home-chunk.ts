@@ -20,10 +20,10 @@ const HOME_ROOTS = [
   'src/router/shell.tsx',
   'src/components/AntdTheme.tsx',
   'src/layouts/HomeLayout.tsx',
-  'src/features/portal/homes/HomePage.tsx',
+  'src/features/cms/homes/HomePage.tsx',
 ]
 /** What the login route loads besides the entry. */
-const LOGIN_ROOTS = ['src/layouts/RedirectLayout.tsx', 'src/features/login/LoginPage.tsx']
+const LOGIN_ROOTS = ['src/layouts/RedirectLayout.tsx', 'src/features/auth/LoginPage.tsx']
 
 export const HOME_CHUNK = 'home'
 /**

@@ -10,7 +10,7 @@ import {
   watchPageErrors,
 } from '../harness.js'
 
-// School alliances (docs/alliances.md): the district founds one, a school applies in 我的联盟, the district approves
+// School alliances (docs/alliance.md): the district founds one, a school applies in 我的联盟, the district approves
 // it in 联盟成员, the school's administrator sees the alliance portal (also at phone width) and leaves with 离开联盟.
 
 // Runs first: the demo alliance is then the only one jyjadmin runs.

@@ -28,7 +28,7 @@ const normal = (r: () => number) => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10)
 
-export interface DemoPlace {
+interface DemoPlace {
   teacher: DirPerson
   classes: DirClass[]
 }
@@ -37,7 +37,7 @@ export interface DemoPlace {
  * 张老师 and the classes of the demo exams: his class (he heads it) and the next class of the same grade. Found by
  * walking the schools' teachers in the mirror; null when the directory holds no such teacher (not the demo district).
  */
-export async function findDemoPlace(ctx: AppContext, schoolIds: readonly number[]): Promise<DemoPlace | null> {
+async function findDemoPlace(ctx: AppContext, schoolIds: readonly number[]): Promise<DemoPlace | null> {
   for (const schoolId of schoolIds) {
     const teacher = (await ctx.directory.teachersOf(schoolId)).find((t) => t.name === TEACHER)
     if (!teacher) continue

@@ -144,14 +144,14 @@ function readCell(v: ExcelJS.CellValue): CellRead {
 
 const text = (c: CellRead): string => ('formula' in c ? '' : c.value === null ? '' : String(c.value).trim())
 
-export interface ImportEntry {
+interface ImportEntry {
   studentSub: string
   classId: number
   subjectId: number
   /** empty clears a score entered before: the sheet is the whole truth for the students it lists. */
   cell: ScoreCell
 }
-export interface ImportProblem {
+interface ImportProblem {
   sheet: string
   /** The row number Excel shows. */
   row: number

@@ -13,8 +13,8 @@ export const SUBJECT_NAME_MAX = 20
 export const SUBJECTS_MAX = 10
 export const FULL_MARKS_MAX = 1000
 /** Pass and excellent lines by default: 60 % and 85 % of full marks. */
-export const PASS_SHARE = 0.6
-export const EXCELLENT_SHARE = 0.85
+const PASS_SHARE = 0.6
+const EXCELLENT_SHARE = 0.85
 /** The distribution chart's bands: 10 % of full marks each. */
 export const BANDS = 10
 

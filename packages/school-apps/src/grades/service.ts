@@ -46,7 +46,7 @@ import {
   totalOf,
 } from './rules.js'
 
-export const Msg = {
+const Msg = {
   NOT_FOUND: '考试不存在',
   NOT_PUBLISHED: '考试不存在或成绩尚未发布',
   NO_RESULT: '该考试没有这名学生的成绩',
@@ -208,7 +208,7 @@ export async function listExams(ctx: AppContext, v: Viewer): Promise<ExamSummary
   return summaries(v, exams, classes, subjects)
 }
 
-export interface SubjectInput {
+interface SubjectInput {
   id?: number
   name: string
   fullMarks: number

@@ -11,20 +11,20 @@ import type { AppDb, Viewer } from './types.js'
  * database and bound to the browser by a flow cookie), the session that follows (a random id in an HttpOnly cookie,
  * only its SHA-256 stored, 8 hours), RP-initiated logout and the hub's back-channel logout.
  */
-export const SCOPES = 'openid profile zx:identity zx:school zx:guardian zx:roles'
+const SCOPES = 'openid profile zx:identity zx:school zx:guardian zx:roles'
 const SESSION_HOURS = 8
 const FLOW_MINUTES = 10
 const LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout'
 /** A logout token older than this is refused (OpenID Back-Channel Logout 1.0 §2.6: iat recent). */
 const LOGOUT_TOKEN_MAX_AGE_S = 120
 /** The state the hub hands back after RP-initiated logout: the page then says 已退出 instead of signing in again. */
-export const SIGNED_OUT_STATE = 'signed-out'
+const SIGNED_OUT_STATE = 'signed-out'
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex')
 const esc = (v: string) =>
   v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
 
-export function cookieOf(req: FastifyRequest, name: string): string | null {
+function cookieOf(req: FastifyRequest, name: string): string | null {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const i = part.indexOf('=')
     if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim())

@@ -65,7 +65,7 @@ export interface DirPerson {
   departmentName: string | null
   number: string | null
 }
-export interface DirSchool {
+interface DirSchool {
   id: number
   name: string
   parentId: number | null

@@ -11,7 +11,7 @@ export type LeaveStatus = 'pending' | 'approved' | 'rejected' | 'cancelled'
 /** Who decides one step: the class's head teacher (students), a department head, the school leader (teachers). */
 export type StepKind = 'head_teacher' | 'department' | 'leader'
 
-export const HALF_LABEL: Record<Half, string> = { am: '上午', pm: '下午' }
+const HALF_LABEL: Record<Half, string> = { am: '上午', pm: '下午' }
 export const TYPE_LABEL: Record<LeaveType, string> = { sick: '病假', personal: '事假', other: '其他' }
 export const STATUS_LABEL: Record<LeaveStatus, string> = {
   pending: '待审批',
@@ -46,9 +46,9 @@ export const LeaveMsg = {
 } as const
 
 /** A request may span at most 30 days (60 half days). */
-export const MAX_HALF_DAYS = 60
+const MAX_HALF_DAYS = 60
 /** Ranges of the statistics are at most a year, so one read stays small. */
-export const MAX_RANGE_DAYS = 366
+const MAX_RANGE_DAYS = 366
 export const MAX_NOTE_BYTES = 2 * 1024 * 1024
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -63,12 +63,12 @@ export function isDate(s: string): boolean {
 }
 
 /** Days since 1970-01-01 of a YYYY-MM-DD date (UTC arithmetic: calendar days, no time zone shifts). */
-export function dayNumber(date: string): number {
+function dayNumber(date: string): number {
   if (!isDate(date)) throw new AppError(400, LeaveMsg.BAD_DATE)
   return Date.parse(`${date}T00:00:00Z`) / DAY_MS
 }
 
-export function dateOf(dayNo: number): string {
+function dateOf(dayNo: number): string {
   return new Date(dayNo * DAY_MS).toISOString().slice(0, 10)
 }
 

@@ -39,7 +39,7 @@ const MAX_WAITING_UPLOADS = 10
 /** Teachers' own requests are counted under this name in the statistics and the export. */
 const STAFF_CLASS = '教职工'
 
-export interface StepView {
+interface StepView {
   kind: StepKind
   label: string
   name: string

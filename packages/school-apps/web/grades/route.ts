@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react'
 export type Route =
   { page: 'home' } | { page: 'new' } | { page: 'exam'; id: number; child?: string } | { page: 'edit'; id: number }
 
-export function parseRoute(hash: string): Route {
+function parseRoute(hash: string): Route {
   const [path = '', query = ''] = hash.replace(/^#/, '').split('?')
   const child = new URLSearchParams(query).get('child') ?? undefined
   const m = /^\/exam\/(\d{1,9})(\/edit)?$/.exec(path)

@@ -37,7 +37,7 @@ const queryClient = new QueryClient({
 })
 
 /** antd in Chinese with the portal's theme, react-query, and antd's App (message, modal with the theme). */
-export function Providers({ children }: { children: ReactNode }) {
+function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={zhCN} theme={THEME} button={{ autoInsertSpace: false }}>

@@ -3,7 +3,7 @@ import type { Trx } from '../db/database.js'
 
 /**
  * A tenant's permission catalogue: the shared catalogue plus the codes the tenant added for its registered apps
- * (tenant_permission, under its 机构应用 node, docs/portal-apps.md). Run inside the tenant's transaction: row-level
+ * (tenant_permission, under its 机构应用 node, docs/apps.md). Run inside the tenant's transaction: row-level
  * security limits tenant_permission to that tenant.
  */
 export async function tenantCatalogue(trx: Trx): Promise<PermissionNode[]> {

@@ -15,7 +15,7 @@ import {
 import { z } from 'zod'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteShorthandOptions } from 'fastify'
 
-/** True when `data` is a schema the server checks answers against (not answer<T>()). */
+/** True when the contract declares its answer (`data`, the schema the server checks answers against). */
 const isSchema = (v: unknown): v is z.ZodType => v instanceof z.ZodType
 
 /** The request as the handler sees it: body, query and params already parsed by the contract's schemas. */

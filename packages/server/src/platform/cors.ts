@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 
 /**
  * Cross-origin reads of the API, for hosted sub-applications: a same-origin sub-app runs in a sandboxed frame
- * without allow-same-origin (docs/portal-apps.md), so its origin is opaque ("null") and its calls are cross-origin.
+ * without allow-same-origin (docs/apps.md), so its origin is opaque ("null") and its calls are cross-origin.
  * Safe to allow from any origin because the API authenticates by the Authorization header alone, never by a cookie:
  * no credentials are allowed, so a foreign page can do nothing it could not do from curl with its own token.
  */

@@ -88,7 +88,7 @@ export interface ReadRow {
  * template's first; blank rows are skipped. Errors are the Chinese ExcelMsg ones. Before exceljs sees the file,
  * checkXlsxArchive caps what it inflates to and, given maxRows, the rows of the sheet (zip bombs are refused at once).
  */
-export async function* sheetRows(input: Buffer, columns: SheetColumn[], maxRows?: number): AsyncGenerator<ReadRow> {
+async function* sheetRows(input: Buffer, columns: SheetColumn[], maxRows?: number): AsyncGenerator<ReadRow> {
   // An .xlsx is a zip archive: refuse anything else before the parser sees it.
   if (input.length < 4 || input.readUInt32LE(0) !== 0x04034b50) throw refused(ErrorCode.BAD_REQUEST, ExcelMsg.NOT_EXCEL)
   await checkXlsxArchive(input, {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { badRequest } from './errors.js'
 
 /** True when any string (or key) anywhere in a parsed body or query holds NUL or a lone surrogate. */
-export function holdsIllegalText(v: unknown, depth = 0): boolean {
+function holdsIllegalText(v: unknown, depth = 0): boolean {
   if (typeof v === 'string') return hasIllegalChars(v)
   // JSON nests no deeper than this in any request of ours; deeper is refused rather than walked.
   if (depth > 64) return true

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify'
  */
 const TOKEN_PARAM = /([?&][^=&#]*(?:token|ticket|mustRstPwdId)[^=&#]*=)[^&#]*/gi
 const TOKEN_SHAPE = /\bt\d{1,15}\.[A-Za-z0-9_-]{20,100}/g
-export const REDACTED = '[redacted]'
+const REDACTED = '[redacted]'
 
 export function redactUrl(url: string): string {
   return url.replace(TOKEN_PARAM, `$1${REDACTED}`).replace(TOKEN_SHAPE, REDACTED)

@@ -70,7 +70,7 @@ export function installNoSniff(app: FastifyInstance): void {
  * or exports. A route that sets its own caching (uploaded images, addressed by an unguessable id) keeps it.
  */
 /** Where API routes live: the portal's, the campus portal's, the identity hub's per-tenant ones and the open API. */
-export const API_PREFIXES = ['/base/', '/sc-mobile-api/', '/t/', '/open/'] as const
+const API_PREFIXES = ['/base/', '/sc-mobile-api/', '/t/', '/open/'] as const
 export const isApiPath = (url: string): boolean => API_PREFIXES.some((p) => url.startsWith(p))
 
 export function installApiNoStore(app: FastifyInstance): void {

@@ -1,5 +1,5 @@
 /**
- * School alliances (docs/alliances.md): /base/api/juxiao (000 §7.8) with the leave/approve/refuse calls the spec leaves
+ * School alliances (docs/alliance.md): /base/api/juxiao (000 §7.8) with the leave/approve/refuse calls the spec leaves
  * unnamed, and the alliance calls under /base/api/organizationUnit (000 §7.7). Reads need a session and membership (or
  * administration) of the alliance; writes need alliance_manage (the alliance's administrators) or alliance_join (an
  * org's own applications), checked again against the org tree.

@@ -1,5 +1,5 @@
 /**
- * The app registry, groups, links, favourites and hand-over calls (docs/portal-apps.md): /base/mobileAppGroup,
+ * The app registry, groups, links, favourites and hand-over calls (docs/apps.md): /base/mobileAppGroup,
  * /base/mobileAppLink, /base/mobileApp, /base/oftenUse, /base/configMgr/permissions/dynamic,
  * /base/api/tenant/getAppListById and the once-token pair under /base/api/auth. Admin writes need 应用管理.
  */

@@ -1,6 +1,6 @@
 /** /base/api/cms2 (news and images), /base/portal/module (the portal homes' blocks) and /base/api/banner (carousel pictures). */
 import { CMS_IMAGE_PATH } from '../constants.js'
-import { answer, get, post } from '../contract.js'
+import { get, post } from '../contract.js'
 import {
   bannerOrderBody,
   bannerPageBody,
@@ -21,7 +21,7 @@ import {
   newsSaveBody,
   newsTypeRow,
   setModuleBody,
-  type ModuleRow,
+  moduleRow,
 } from '../cms-schemas.js'
 import { pageOf } from '../organization.js'
 import * as z from '../z.js'
@@ -59,7 +59,7 @@ export const cmsContracts = {
     tags: newsTags,
     summary: '上传图片（multipart 字段 file；JPG/PNG/GIF/WEBP，不超过2MB；需新闻管理或门户PC端权限）',
     upload: true,
-    data: answer<{ url: string; id: string }>(),
+    data: z.object({ url: z.string(), id: z.string() }),
   }),
   page: post(`${N}/news/page`, {
     ...mgr,
@@ -119,7 +119,7 @@ export const portalModuleContracts = {
     tags: moduleTags,
     summary: '模块详情',
     query: z.object({ id: z.id() }),
-    data: answer<ModuleRow & { homeKind: string }>(),
+    data: moduleRow.and(z.object({ homeKind: z.string() })),
   }),
   set: post(`${M}/setModule`, {
     ...pc,

@@ -1,12 +1,6 @@
 /** /base/api/privacy/consent: the guardian consent ledger (issue 26 point 5; docs/privacy.md "Consent"). */
 import { get, post } from '../contract.js'
-import {
-  consentChildQuery,
-  consentLine,
-  consentPaperBody,
-  consentSetBody,
-  myChildConsents,
-} from '../privacy-consent.js'
+import { consentChildQuery, consentLine, consentPaperBody, consentSetBody, myChildConsents } from '../consent.js'
 
 const B = '/base/api/privacy/consent'
 const tags = ['个人信息保护']

@@ -1,4 +1,4 @@
-/** /base/api/dataCenter: the data-centre and low-code lists, the IoT entries and the data warehouse switch (docs/portal-apps.md). */
+/** /base/api/dataCenter: the data-centre and low-code lists, the IoT entries and the data warehouse switch (docs/apps.md). */
 import { get, post } from '../contract.js'
 import {
   dataCentreList,

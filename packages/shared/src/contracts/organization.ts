@@ -1,5 +1,5 @@
 /** /base/api/organizationUnit (the organisation calls of this module; sign-up and alliances add their own) and /base/api/orgType. */
-import { answer, get, post } from '../contract.js'
+import { get, post } from '../contract.js'
 import { changeOrgQuery, orgInfo, orgPublicInfo } from '../auth.js'
 import { bindOrg, jdTenantOrg, jdTenantOrgQuery, orgManager } from '../org-lookups.js'
 import { workStationListItem } from '../work-station.js'
@@ -125,7 +125,7 @@ export const orgExcelContracts = {
     tags,
     summary: '导入机构（multipart 文件字段 file；有误则全部不导入并列出错误行）',
     upload: true,
-    data: answer<{ imported: number }>(),
+    data: z.object({ imported: z.number() }),
   }),
   export: post(`${O}/exportExcel`, {
     permission: 'base_organization',

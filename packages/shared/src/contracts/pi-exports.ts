@@ -9,7 +9,7 @@ import {
   exportRequestRow,
   exportReviewBody,
   PI_EXPORT_FULL_PERMISSION,
-} from '../privacy-export.js'
+} from '../pi-exports.js'
 import * as z from '../z.js'
 
 const B = '/base/api/privacy/export'

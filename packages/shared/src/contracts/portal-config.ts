@@ -2,7 +2,7 @@
  * Portal configuration (000 §7.6, 001 §7.1, docs/portal-config.md): the header configs under /base/configMgr, the mobile
  * entries under /base/api/Mobile, the tenant calls the header makes, and the named-config family (get<Key>/set<Key>).
  */
-import { answer, get, post } from '../contract.js'
+import { get, post } from '../contract.js'
 import { campusWeatherConfig } from '../campus.js'
 import {
   bottomInfoQuery,
@@ -21,8 +21,7 @@ import {
   setPersonalConfigQuery,
   setSysConfigBody,
   sysConfigQuery,
-  type JdMhSysConfigAnswer,
-  type MhSysConfigAnswer,
+  mhSysConfigAnswer,
 } from '../portal-config.js'
 import * as z from '../z.js'
 
@@ -34,12 +33,16 @@ const orgQuery = z.object({ orgId: z.coerce.number().int() })
 
 /** The portal header configs (MH_SYS, JD_MH_SYS, ALLIANCE_MH_SYS), the personal override and the bureau checks. */
 export const configMgrContracts = {
-  /** The answer is the config of the name asked for (MhSysConfigAnswer for MH_SYS, JdMhSysConfigAnswer otherwise). */
+  /**
+   * The answer is the config of the name asked for (MhSysConfigAnswer for MH_SYS, JdMhSysConfigAnswer otherwise). Both
+   * are strict: every field of either has a default, so only the keys tell them apart, and a value is never read as
+   * the other shape (trimmed of its own fields).
+   */
   getSysConfig: get(`${C}/getMHSysConfig`, {
     tags,
     summary: '门户配置（按名称；本机构→上级机构→租户默认→内置默认）',
     query: sysConfigQuery,
-    data: answer<MhSysConfigAnswer | JdMhSysConfigAnswer>(),
+    data: z.union([mhSysConfigAnswer.strict(), jdMhSysConfigAnswer.strict()]),
   }),
   setSysConfig: post(`${C}/setMHSysConfig`, {
     ...pc,
@@ -107,7 +110,7 @@ export const mobileInfoContracts = {
     tags: mobileTags,
     summary: '新增移动端入口',
     body: z.object({ orgId: z.coerce.number().int().optional() }).and(mobileEntrySaveBody),
-    data: answer<number>(),
+    data: z.number(),
   }),
   update: post(`${MOBILE}/update`, {
     ...mobileWrite,
@@ -153,12 +156,6 @@ interface NamedConfigSpec<S extends z.ZodType> {
   tag?: string
 }
 
-/** The answer of get<Key>: the resolved value with the org it is for and where it came from. */
-export type NamedConfigAnswer<S extends z.ZodType> = z.output<S> & {
-  orgId: number
-  source: z.output<typeof configSource>
-}
-
 /**
  * The two calls of a named config under /base/configMgr (the server's named-config.ts): GET get<Key> (a signed-in
  * user reads the resolved value of their org or of an org they may see) and POST set<Key> (body { orgId?,
@@ -171,7 +168,7 @@ export function namedConfigContracts<const K extends string, S extends z.ZodType
       tags,
       summary: `${spec.label}（本机构→上级机构→租户默认→内置默认）`,
       query: z.object({ orgId: z.coerce.number().int().optional() }),
-      data: answer<NamedConfigAnswer<S>>(),
+      data: z.intersection(spec.schema, z.object({ orgId: z.number(), source: configSource })),
     }),
     set: post(`${C}/set${key}`, {
       permission: spec.permission,

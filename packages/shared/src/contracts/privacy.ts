@@ -17,7 +17,7 @@ import {
   piMember,
   piOfficerSaveBody,
   piOfficerSettings,
-} from '../privacy-export.js'
+} from '../pi-exports.js'
 import { PI_REVEAL_PERMISSIONS } from '../privacy/personal-fields.js'
 import * as z from '../z.js'
 

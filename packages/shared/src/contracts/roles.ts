@@ -1,5 +1,5 @@
 /** /base/api/account role calls: role management, permission queries, sub-org delegation, the role user import and the operation log (001 §7.4). */
-import { answer, get, post } from '../contract.js'
+import { get, post } from '../contract.js'
 import { importTask } from '../import-job.js'
 import { pageOf } from '../organization.js'
 import { logPageBody, logRow } from '../people.js'
@@ -120,7 +120,7 @@ export const permissionQueryContracts = {
     tags,
     summary: '人员的角色与权限（用户权限查询）',
     query: z.object({ userInfoId: z.id() }),
-    data: answer<{ roles: string[]; permissions: string[] }>(),
+    data: z.object({ roles: z.array(z.string()), permissions: z.array(z.string()) }),
   }),
   peopleByPermissions: post(`${A}/getAccountInfoByPermissions`, {
     permission: 'permission_f_user',

@@ -1,20 +1,13 @@
 /** /base/api/tenant: the login page's public reads, the super administrator's tenant management and the password rule (000 §7.4). */
-import { answer, get, post } from '../contract.js'
+import { get, post } from '../contract.js'
 import { loginPageInfo, passwordRule, tenantPublicInfo, tenantPublicInfoQuery } from '../auth.js'
-import { tenantAddBody, tenantDomainQuery, tenantUpdateBody, type TenantRow } from '../tenant.js'
+import { pageOf } from '../organization.js'
+import { tenantAddBody, tenantDomainQuery, tenantRow, tenantUpdateBody } from '../tenant.js'
 import * as z from '../z.js'
 
 const T = '/base/api/tenant'
 const tags = ['tenant']
 const superAdmin = { superAdmin: true }
-
-/** A page of tenant/query as the client receives it. */
-export interface TenantPage {
-  list: TenantRow[]
-  total: number
-  pageIndex: number
-  pageSize: number
-}
 
 export const tenantContracts = {
   loginInfo: get(`${T}/getLoginInfo`, {
@@ -47,7 +40,7 @@ export const tenantContracts = {
       pageIndex: z.coerce.number().int().min(1).default(1),
       pageSize: z.coerce.number().int().min(1).max(100).default(20),
     }),
-    data: answer<TenantPage>(),
+    data: pageOf(tenantRow),
   }),
   add: post(`${T}/add`, {
     ...superAdmin,

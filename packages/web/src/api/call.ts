@@ -39,10 +39,7 @@ export function callEnvelope<C extends AnyContract>(c: C, ...[input, opts]: Call
 }
 
 /** A file contract's bytes and the server's file name. */
-export function callFile<C extends AnyContract & { file: true }>(
-  c: C,
-  ...[input, opts]: CallArgs<C>
-): Promise<FileAnswer> {
+function callFile<C extends AnyContract & { file: true }>(c: C, ...[input, opts]: CallArgs<C>): Promise<FileAnswer> {
   return requestBlob(...toRequest(c, input, opts as CallOptions<AnyContract>))
 }
 

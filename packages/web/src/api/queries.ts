@@ -3,8 +3,6 @@ import { getToken } from '../stores/token'
 import { authApi } from './auth'
 import { queryKeys } from './query-keys'
 
-export { queryKeys }
-
 /** The signed-in user (user/current/detail): components read the cache, which the route guard refreshes on every navigation (auth/current-user.ts). */
 export function useCurrentUser() {
   return useQuery({

@@ -1,7 +1,7 @@
 import { isSuperAdmin, pageFitsOrg, type CurrentUserDetail, type RouteMeta } from '@zhixiao/shared'
 
 /** Page-code access (000 §6): a route without a page code is open; adminOnly routes are the super administrator's. */
-export function holdsPageCode(route: RouteMeta, user: CurrentUserDetail | null): boolean {
+function holdsPageCode(route: RouteMeta, user: CurrentUserDetail | null): boolean {
   if (route.public) return true
   if (!user) return false
   if (route.adminOnly) return isSuperAdmin(user)

@@ -13,7 +13,7 @@ import { canSee } from '../auth/access'
 import { ensureUser } from '../auth/current-user'
 import { homePathFor } from '../auth/landing'
 import { appConfig, configReady } from '../config'
-import { homeKindFor, homeOrgIdFor, isHomeRoute } from '../features/portal/homes/home-kind'
+import { homeKindFor, homeOrgIdFor, isHomeRoute } from '../features/cms/homes/home-kind'
 import { useSession } from '../stores/session'
 
 /** The query flag that lets a route through without its page permission (000 §6). */
@@ -40,7 +40,7 @@ export function guardLoader(meta: RouteMeta) {
     if (isHomeRoute(meta.path)) {
       const kind = homeKindFor(meta.path, user.currentOrgData?.unitAttr)
       const client = import('../api/query-client').then((q) => q.queryClient)
-      void Promise.all([import('../features/portal/api'), client])
+      void Promise.all([import('../features/cms/api'), client])
         .then(([portal, q]) => portal.prefetchLayout(q, kind, homeOrgIdFor(meta.path)))
         .catch(() => {})
       // The PC home's offer of the mobile portal (a phone) is known before the page renders, or it would push the

@@ -28,23 +28,23 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
       '/home/home',
       '/old/home/:id',
       '/jdLogin/jdPlatForm/index',
-    ].map((p) => [p, () => import('../features/portal/homes/HomePage')]),
+    ].map((p) => [p, () => import('../features/cms/homes/HomePage')]),
   ),
-  '/portal/systemCenter': () => import('../features/portal/homes/SystemCenterPage'),
+  '/portal/systemCenter': () => import('../features/cms/homes/SystemCenterPage'),
   // The bureau app centre: the same permitted apps by group, laid out by its template (query type mode1/mode2).
-  '/localSide/appCenter/index': () => import('../features/portal/homes/SystemCenterPage'),
+  '/localSide/appCenter/index': () => import('../features/cms/homes/SystemCenterPage'),
   '/localSide/navigation': () => import('../features/portal-header/BureauNavigationPage'),
   // Portal management of the universal mode is the home-layout editor; the bureau-school platform's settings are
   // the header configuration (its bureau tab).
-  '/generalPortal/setup': () => import('../features/portal/admin/CampusMenhuPage'),
+  '/generalPortal/setup': () => import('../features/cms/admin/CampusMenhuPage'),
   '/jdLogin/jdPlatForm/jdSet': () => import('../features/portal-config/MainPage'),
-  '/openPortal': () => import('../features/portal/homes/OpenPortalPage'),
-  '/cms2-newslist': () => import('../features/portal/news/NewsListPage'),
-  '/schoolPortal/home/news': () => import('../features/portal/news/NewsListPage'),
-  '/cms2-newslist/details': () => import('../features/portal/news/NewsDetailPage'),
-  '/schoolPortal/home/news/details': () => import('../features/portal/news/NewsDetailPage'),
-  '/cms2-newslist/manage': () => import('../features/portal/admin/NewsManagePage'),
-  '/menhu-port/menu/campus-menhu': () => import('../features/portal/admin/CampusMenhuPage'),
+  '/openPortal': () => import('../features/cms/homes/OpenPortalPage'),
+  '/cms2-newslist': () => import('../features/cms/news/NewsListPage'),
+  '/schoolPortal/home/news': () => import('../features/cms/news/NewsListPage'),
+  '/cms2-newslist/details': () => import('../features/cms/news/NewsDetailPage'),
+  '/schoolPortal/home/news/details': () => import('../features/cms/news/NewsDetailPage'),
+  '/cms2-newslist/manage': () => import('../features/cms/admin/NewsManagePage'),
+  '/menhu-port/menu/campus-menhu': () => import('../features/cms/admin/CampusMenhuPage'),
   '/base-set/system': () => import('../features/tenant/SystemSetPage'),
   '/base-organization/orgSet': () => import('../features/organization/OrgSetPage'),
   '/base-organization/orgType': () => import('../features/organization/OrgTypePage'),
@@ -144,7 +144,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   // Portal header config and personal centre (docs/portal-config.md).
   '/menhu-port/maintain/mainPage': () => import('../features/portal-config/MainPage'),
   '/oneselfCenter': () => import('../features/oneself-center/OneselfCenterPage'),
-  // Apps (docs/portal-apps.md): app management, and the host page of every sub-application route.
+  // Apps (docs/apps.md): app management, and the host page of every sub-application route.
   '/menhu-appManager/index': () => import('../features/apps/AppManagePage'),
   '/menhu-appManager/addapp': () => import('../features/apps/AppEditPage'),
   // Complaints and suggestions (docs/complaints.md).
@@ -158,7 +158,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   '/menhu-Duanxin/log': () => import('../features/sms/LogPage'),
   // Single sign-on (docs/auth.md): the first-use bind page and the providers' configuration.
   '/bindUser/index': () => import('../features/sso/BindUserPage'),
-  // Data centre and low-code lists, the data warehouse switch (docs/portal-apps.md "Data centre, low-code, IoT").
+  // Data centre and low-code lists, the data warehouse switch (docs/apps.md "Data centre, low-code, IoT").
   '/lowCodeApplication/index': () => import('../features/data-centre/DataCentrePage'),
   '/dataWare/house/index': () => import('../features/data-centre/DataWarehousePage'),
   '/menhu-port/thirdConfig': () => import('../features/sso/ThirdConfigPage'),
@@ -234,7 +234,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
       () => import('../features/messages/TemplateMapFormPage'),
     ]),
   ),
-  // School alliances (docs/alliances.md): the alliance portal and its management.
+  // School alliances (docs/alliance.md): the alliance portal and its management.
   '/alliancePortal/home': () => import('../features/alliance/AllianceHomePage'),
   '/alliancePortal/systemNav/index': () => import('../features/alliance/SystemNavPage'),
   '/allianceManage/allianceUser': () => import('../features/alliance/MembersPage'),
@@ -243,7 +243,7 @@ const BUILT: Record<string, () => Promise<PageModule>> = {
   ...Object.fromEntries(SUB_APP_ROUTES.map((r) => [r.path, () => import('../features/apps/SubAppHost')])),
 }
 
-export const loadPlaceholder = (): Promise<PageModule> => import('../features/placeholder/Placeholder')
+const loadPlaceholder = (): Promise<PageModule> => import('../features/placeholder/Placeholder')
 
 export function pageLoader(path: string): () => Promise<PageModule> {
   return BUILT[path] ?? loadPlaceholder

@@ -17,7 +17,7 @@ const loadRedirectLayout = () => import('../layouts/RedirectLayout').then((m) =>
 const loadShell = () => import('./layouts').then((m) => m.loadShell())
 
 const loginPage = (admin: boolean) => async () => {
-  const { default: LoginPage } = await import('../features/login/LoginPage')
+  const { default: LoginPage } = await import('../features/auth/LoginPage')
   return { element: <LoginPage admin={admin} /> }
 }
 const simplePage = (path: string, load: () => Promise<{ default: ComponentType<{ path: string }> }>) => async () => {

@@ -10,7 +10,7 @@ export interface TempTenant {
 }
 
 /** The pending login of an account that must choose its organisation (login answered operationType 3). */
-export type TemporaryLoginData = LoginByUserPwdBody & { redirect?: string | null }
+type TemporaryLoginData = LoginByUserPwdBody & { redirect?: string | null }
 
 /**
  * The login state of spec 000 §3, persisted to localStorage. Fields of §3 that live elsewhere here (docs/auth.md

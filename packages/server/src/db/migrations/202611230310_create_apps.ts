@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { protectTenantTable } from './tenant-rls.js'
 
 /**
- * The app registry (docs/portal-apps.md): apps of a tenant (built-in ones synced from the shared list, and
+ * The app registry (docs/apps.md): apps of a tenant (built-in ones synced from the shared list, and
  * registered ones), app groups per org and scope, group links, favourites per membership, the tenant's own
  * permission codes for registered apps, and single-use hand-over tokens for hosted sub-applications.
  */

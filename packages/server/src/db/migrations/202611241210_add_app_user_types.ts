@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 
 /**
- * Who may use an app (docs/portal-apps.md): a list of user types (1002 staff, 1003 student, 1004 parent). Null
+ * Who may use an app (docs/apps.md): a list of user types (1002 staff, 1003 student, 1004 parent). Null
  * until set: the built-in apps get their defaults from the shared list at the next sync (which fills only a null),
  * and a registered app left null is open to every user type, as before.
  */

@@ -2,12 +2,12 @@ import { type Kysely, sql } from 'kysely'
 import { protectTenantTable } from './tenant-rls.js'
 
 /**
- * School alliances (docs/alliances.md). An alliance is an org_unit of its founding tenant (allianceSchool, unit
+ * School alliances (docs/alliance.md). An alliance is an org_unit of its founding tenant (allianceSchool, unit
  * attribute 8) with one `alliance` row: its setting and shared content. `alliance_member` holds applications and
  * memberships, owned by the alliance's tenant (tenant_id) and naming the member org by (member_tenant_id,
  * member_org_id), since that org may live in another tenant. `alliance_image` holds the background images.
  *
- * Row-level security beyond the usual two policies (the isolation rule of docs/alliances.md):
+ * Row-level security beyond the usual two policies (the isolation rule of docs/alliance.md):
  * - alliance: any tenant may SELECT the rows of alliances open to other tenants (the directory to apply to);
  * - alliance_member: the member's tenant may SELECT its own rows, INSERT an application of its own (status 0, or
  *   1 only when the alliance joins without audit) and UPDATE its own rows only to status 3 (left / withdrawn).

@@ -10,7 +10,7 @@ const APPS: AllianceApp[] = [
 ]
 
 /**
- * The demo alliance (docs/alliances.md "The demo alliance"): founded by the bureau, so jyjadmin administers it;
+ * The demo alliance (docs/alliance.md "The demo alliance"): founded by the bureau, so jyjadmin administers it;
  * 示范区第二中学 has joined (its users, lilaoshi there, see the alliance home) and 示范职业技术学院 (zyadmin) waits for
  * the audit. With its setting, shared apps and alliance header config. Rows written as the calls would write them
  * (registerPage, applyJoin, approve). Idempotent: an alliance of that name under the bureau is left as it is.

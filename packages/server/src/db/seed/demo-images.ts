@@ -6,7 +6,7 @@ import { deflateSync } from 'node:zlib'
  */
 export type Rgb = readonly [number, number, number]
 
-export type Shape =
+type Shape =
   | { kind: 'circle'; x: number; y: number; r: number; color: Rgb; alpha?: number }
   | { kind: 'rect'; x: number; y: number; w: number; h: number; color: Rgb; alpha?: number }
 
@@ -32,7 +32,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** An 8-bit RGB PNG of `rgb` (width × height × 3 bytes, row by row). */
-export function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
+function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
   const stride = width * 3
   const raw = Buffer.alloc((stride + 1) * height)
   for (let y = 0; y < height; y++) {
@@ -57,7 +57,7 @@ function blend(rgb: Uint8Array, i: number, color: Rgb, alpha: number): void {
 }
 
 /** A diagonal gradient from `from` to `to` with the shapes painted over it, in order. */
-export function paintPng(width: number, height: number, from: Rgb, to: Rgb, shapes: Shape[] = []): Buffer {
+function paintPng(width: number, height: number, from: Rgb, to: Rgb, shapes: Shape[] = []): Buffer {
   const rgb = new Uint8Array(width * height * 3)
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -85,7 +85,7 @@ const WHITE: Rgb = [255, 255, 255]
 /** The motifs of the demo pictures: a sun over hills, a shelf of books, rising bars, floating bubbles. */
 export type Motif = 'hills' | 'books' | 'bars' | 'bubbles'
 
-export function motifShapes(motif: Motif, w: number, h: number, accent: Rgb): Shape[] {
+function motifShapes(motif: Motif, w: number, h: number, accent: Rgb): Shape[] {
   switch (motif) {
     case 'hills':
       return [

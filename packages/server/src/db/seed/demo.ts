@@ -21,7 +21,7 @@ import {
 } from '../../modules/tenant/provisioning.js'
 
 export const DEMO_PASSWORD = 'Demo@2026'
-export const DEFAULT_ADMIN_PASSWORD = 'Admin@2026'
+const DEFAULT_ADMIN_PASSWORD = 'Admin@2026'
 
 /** Demo accounts printed at start and listed in the README. */
 export const DEMO_ACCOUNTS = [

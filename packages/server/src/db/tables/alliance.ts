@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { Id, Owned } from './columns.js'
 
-// School alliances (migration 202611241800_create_alliances, modules/alliance; docs/alliances.md).
+// School alliances (migration 202611241800_create_alliances, modules/alliance; docs/alliance.md).
 export interface AllianceTable extends Owned {
   org_id: number
   name: string

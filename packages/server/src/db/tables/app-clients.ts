@@ -40,7 +40,7 @@ export interface AppAccessLogTable extends Owned {
 }
 
 /** How many things wait for a person in an app, set by the app (zx:notify); a count of 0 is no row (202611270700). */
-export interface AppBadgeTable extends Owned {
+interface AppBadgeTable extends Owned {
   app_id: number
   user_info_id: number
   count: number

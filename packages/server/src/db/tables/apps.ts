@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely'
 import type { UserType } from '@zhixiao/shared'
 import type { Id, Owned, Timestamp } from './columns.js'
 
-/** App registry (migration 202611230310, docs/portal-apps.md). */
+/** App registry (migration 202611230310, docs/apps.md). */
 export interface AppTable extends Owned {
   id: Id
   org_id: number | null
@@ -36,7 +36,7 @@ export interface AppGroupTable extends Owned {
   sort: Generated<number>
   created_at: Generated<Date>
 }
-export interface AppGroupScopeTable extends Owned {
+interface AppGroupScopeTable extends Owned {
   org_id: number
   app_type: number
 }
@@ -45,7 +45,7 @@ export interface AppGroupLinkTable extends Owned {
   app_id: number
   sort: Generated<number>
 }
-export interface OftenUseTable extends Owned {
+interface OftenUseTable extends Owned {
   user_info_id: number
   app_id: number
   created_at: Generated<Date>

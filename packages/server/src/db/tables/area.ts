@@ -3,12 +3,12 @@ import type { Id } from './columns.js'
 
 /** Administrative levels and areas (modules/area), not tenant-owned. */
 
-export interface AdminLevelTable {
+interface AdminLevelTable {
   id: Id
   name: string
   sort: Generated<number>
 }
-export interface AreaTable {
+interface AreaTable {
   code: string
   name: string
   parent_code: string | null

@@ -2,7 +2,7 @@ import type { Generated } from 'kysely'
 import type { Owned } from './columns.js'
 
 /** Tables of migration 202611241710_create_assistant (modules/assistant). */
-export interface AssistantConfigTable extends Owned {
+interface AssistantConfigTable extends Owned {
   enabled: boolean
   provider: string
   base_url: string | null
@@ -11,7 +11,7 @@ export interface AssistantConfigTable extends Owned {
   updated_by: number | null
   updated_at: Generated<Date>
 }
-export interface HelpArticleTable extends Owned {
+interface HelpArticleTable extends Owned {
   id: Generated<number>
   title: string
   keywords: Generated<string>
@@ -19,13 +19,13 @@ export interface HelpArticleTable extends Owned {
   enabled: Generated<boolean>
   updated_at: Generated<Date>
 }
-export interface AssistantConversationTable extends Owned {
+interface AssistantConversationTable extends Owned {
   id: Generated<number>
   user_info_id: number
   started_at: Date
   ended_at: Date | null
 }
-export interface AssistantMessageTable extends Owned {
+interface AssistantMessageTable extends Owned {
   id: Generated<number>
   conversation_id: number | null
   user_info_id: number

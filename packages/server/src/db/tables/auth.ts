@@ -12,19 +12,19 @@ export interface CaptchaTable {
   expires_at: Timestamp
   used: Generated<boolean>
 }
-export interface IpThrottleTable {
+interface IpThrottleTable {
   ip: string
   window_started_at: Timestamp
   failures: number
 }
-export interface UnknownNameAttemptTable {
+interface UnknownNameAttemptTable {
   name_hash: string
   failed_count: Generated<number>
   locked_until: Date | null
   last_attempt_at: Timestamp
 }
 
-export interface LoginLogTable extends Owned {
+interface LoginLogTable extends Owned {
   id: Id
   account_id: number | null
   user_name: string
@@ -59,7 +59,7 @@ export interface QrLoginTable {
   browser_hash: string | null
 }
 
-export interface AccountTotpTable extends Owned {
+interface AccountTotpTable extends Owned {
   account_id: number
   /** ctx.secrets.seal of the base32 secret. */
   secret_sealed: string

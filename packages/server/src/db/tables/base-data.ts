@@ -99,7 +99,7 @@ export interface RoomTable extends Owned {
   created_at: Generated<Date>
 }
 
-export interface RoomTagTable extends Owned {
+interface RoomTagTable extends Owned {
   id: Id
   org_id: number
   name: string

@@ -10,7 +10,7 @@ export interface WeatherConfigTable extends Owned {
   updated_by: number | null
   updated_at: Generated<Date>
 }
-export interface ClassTeacherTable extends Owned {
+interface ClassTeacherTable extends Owned {
   class_id: number
   user_info_id: number
   is_head: boolean
@@ -18,7 +18,7 @@ export interface ClassTeacherTable extends Owned {
 }
 
 /** A subject a class teacher teaches in the class (migration 202612010100_create_class_teacher_subject). */
-export interface ClassTeacherSubjectTable extends Owned {
+interface ClassTeacherSubjectTable extends Owned {
   class_id: number
   user_info_id: number
   subject_id: number

@@ -27,7 +27,7 @@ export interface CmsNewsTable extends Owned {
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }
-export interface CmsNewsConfirmTable extends Owned {
+interface CmsNewsConfirmTable extends Owned {
   news_id: number
   user_info_id: number
   confirmed_at: Generated<Date>

@@ -2,24 +2,24 @@ import type { Generated } from 'kysely'
 import type { Json, Owned } from './columns.js'
 
 /** Tables of migration 202611231000_create_complaints (modules/complaints). */
-export interface ComplaintConfigTable extends Owned {
+interface ComplaintConfigTable extends Owned {
   org_id: number
   enable: boolean
   user_role: Json<number[]>
   allow_anonymous: boolean
   updated_at: Generated<Date>
 }
-export interface ComplaintClassTable extends Owned {
+interface ComplaintClassTable extends Owned {
   id: Generated<number>
   org_id: number
   name: string
   created_at: Generated<Date>
 }
-export interface ComplaintClassHandlerTable extends Owned {
+interface ComplaintClassHandlerTable extends Owned {
   class_id: number
   user_info_id: number
 }
-export interface ComplaintTable extends Owned {
+interface ComplaintTable extends Owned {
   id: Generated<number>
   org_id: number
   class_id: number

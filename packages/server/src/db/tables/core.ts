@@ -6,14 +6,14 @@ import type { Id, Owned, Timestamp } from './columns.js'
  */
 
 /** Reference tables (not tenant-owned). */
-export interface PermissionTable {
+interface PermissionTable {
   code: string
   name: string
   kind: string
   parent_code: string | null
   sort: number
 }
-export interface LoginNameTable {
+interface LoginNameTable {
   user_name: string
   tenant_id: number
   account_id: number
@@ -35,7 +35,7 @@ export interface TenantTable {
 }
 
 /** Platform-wide settings by key (the config centre, 001 §2.4): not tenant-owned, written in the platform scope. */
-export interface SystemSettingTable {
+interface SystemSettingTable {
   key: string
   value: ColumnType<unknown, string, string>
   updated_by: number | null
@@ -94,7 +94,7 @@ export interface AccountTable extends Owned {
 }
 
 /** Kept by triggers on user_info (migration 202611241320); class_id 0 stands for no class. */
-export interface MemberCountTable {
+interface MemberCountTable {
   tenant_id: number
   org_id: number
   user_type: number
@@ -162,7 +162,7 @@ export interface RoleSubOrgUserTable extends Owned {
   created_at: Generated<Date>
 }
 
-export interface SessionTable extends Owned {
+interface SessionTable extends Owned {
   id: string
   account_id: number
   user_info_id: number
@@ -177,7 +177,7 @@ export interface SessionTable extends Owned {
   alumni: Generated<boolean>
 }
 
-export interface OperationLogTable extends Owned {
+interface OperationLogTable extends Owned {
   id: Id
   org_id: number | null
   actor_id: number | null

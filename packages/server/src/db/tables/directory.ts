@@ -2,7 +2,7 @@ import type { Generated } from 'kysely'
 import type { Owned } from './columns.js'
 
 /** The change feed of the directory, written by triggers on its tables (migration 202611270500). */
-export interface DirectoryChangeTable extends Owned {
+interface DirectoryChangeTable extends Owned {
   seq: Generated<number>
   entity: string
   entity_id: number
@@ -13,7 +13,7 @@ export interface DirectoryChangeTable extends Owned {
 }
 
 /** The directory API's per-app rate windows: calls of one client in one minute (migration 202611270610). */
-export interface DirectoryRateTable extends Owned {
+interface DirectoryRateTable extends Owned {
   client_id: string
   window_start: Date
   hits: Generated<number>

@@ -3,7 +3,7 @@ import type { Id, Owned } from './columns.js'
 
 /** Import jobs and their row errors (modules/imports). */
 
-export interface ImportJobTable extends Owned {
+interface ImportJobTable extends Owned {
   id: Id
   org_id: number
   kind: string
@@ -24,7 +24,7 @@ export interface ImportJobTable extends Owned {
   runner_id: string | null
   heartbeat_at: Date | null
 }
-export interface ImportJobErrorTable extends Owned {
+interface ImportJobErrorTable extends Owned {
   job_id: number
   row_no: number
   reason: string

@@ -17,7 +17,7 @@ export interface MessageTemplateTable extends Owned {
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }
-export interface MessageTable extends Owned {
+interface MessageTable extends Owned {
   id: Id
   account_id: number
   org_id: number
@@ -59,7 +59,7 @@ export interface MpAppTable extends Owned {
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }
-export interface MpOpenidTable extends Owned {
+interface MpOpenidTable extends Owned {
   app_id: number
   account_id: number
   openid: string

@@ -2,7 +2,7 @@ import type { Generated } from 'kysely'
 import type { Id, Owned } from './columns.js'
 
 /** Quick entries of the mobile home (migration 202611241600, docs/mobile-portal.md "Mobile portal"). */
-export interface MobileQuickGroupTable extends Owned {
+interface MobileQuickGroupTable extends Owned {
   id: Id
   org_id: number
   role_key: string
@@ -10,7 +10,7 @@ export interface MobileQuickGroupTable extends Owned {
   sort: Generated<number>
   created_at: Generated<Date>
 }
-export interface MobileQuickAppTable extends Owned {
+interface MobileQuickAppTable extends Owned {
   group_id: number
   app_id: number
   sort: Generated<number>

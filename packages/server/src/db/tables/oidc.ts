@@ -2,7 +2,7 @@ import type { ColumnType } from 'kysely'
 import type { Owned, Timestamp } from './columns.js'
 
 /** oidc-provider's stored models, one generic table (migration 202611270500, docs/open-platform.md). */
-export interface OidcModelTable extends Owned {
+interface OidcModelTable extends Owned {
   model: string
   id: string
   payload: ColumnType<Record<string, unknown>, string, string>
@@ -15,7 +15,7 @@ export interface OidcModelTable extends Owned {
 }
 
 /** A tenant's signing keys; the private JWK sealed with the secret key. */
-export interface OidcKeyTable extends Owned {
+interface OidcKeyTable extends Owned {
   kid: string
   jwk_sealed: string
   created_at: ColumnType<Date, Date | undefined, Date>

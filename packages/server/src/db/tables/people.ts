@@ -4,7 +4,7 @@ import type { Id, Owned } from './columns.js'
 /** People beside their accounts: person facts, parent and child, join requests, change records (modules/people). */
 
 /** The org-independent facts of the person behind an account. */
-export interface PersonTable extends Owned {
+interface PersonTable extends Owned {
   account_id: number
   id_card: string | null
   sex: number | null
@@ -43,7 +43,7 @@ export interface JoinRequestTable extends Owned {
   source: Generated<'member' | 'signup'>
   updated_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
-export interface ChangeRecordTable extends Owned {
+interface ChangeRecordTable extends Owned {
   id: Id
   user_info_id: number
   user_type: number

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely'
 import type { Owned } from './columns.js'
 
 /** Tables of migration 202611230320_create_portal_config (modules/portal-config). */
-export interface PortalConfigTable extends Owned {
+interface PortalConfigTable extends Owned {
   org_id: number
   name: string
   /** jsonb: read as an object, written as JSON text. */
@@ -10,7 +10,7 @@ export interface PortalConfigTable extends Owned {
   updated_at: Generated<Date>
   updated_by: number | null
 }
-export interface PersonalConfigTable extends Owned {
+interface PersonalConfigTable extends Owned {
   account_id: number
   name: string
   value: string

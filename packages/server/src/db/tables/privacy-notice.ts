@@ -4,7 +4,7 @@ import type { Id, Owned } from './columns.js'
 type NoticeKind = 'terms' | 'privacy' | 'children'
 
 /** A notice's draft (version null) or published version, immutable once published (migration 202611281500). */
-export interface PrivacyNoticeTable extends Owned {
+interface PrivacyNoticeTable extends Owned {
   id: Id
   kind: NoticeKind
   version: number | null
@@ -18,7 +18,7 @@ export interface PrivacyNoticeTable extends Owned {
 }
 
 /** The version of a notice an account accepted (at sign-up). */
-export interface PrivacyNoticeAcceptanceTable extends Owned {
+interface PrivacyNoticeAcceptanceTable extends Owned {
   account_id: number
   kind: NoticeKind
   version: number

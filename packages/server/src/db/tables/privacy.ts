@@ -3,7 +3,7 @@ import type { ExportStatus } from '@zhixiao/shared'
 import type { Id, Json, Owned } from './columns.js'
 
 /** One look at a person's data: a detail view, a reveal or an export (append-only; migration 202611270900). */
-export interface PiAccessLogTable extends Owned {
+interface PiAccessLogTable extends Owned {
   id: Id
   at: Generated<Date>
   actor_account_id: number
@@ -21,14 +21,14 @@ export interface PiAccessLogTable extends Owned {
 }
 
 /** Reveals of one member in one hour (the reveal's rate limit). */
-export interface PiRevealRateTable extends Owned {
+interface PiRevealRateTable extends Owned {
   user_info_id: number
   window_start: Date
   hits: Generated<number>
 }
 
 /** A tenant's retention periods in days by domain (migration 202611281400); no row: shared RETENTION_DEFAULTS. */
-export interface PiRetentionPolicyTable extends Owned {
+interface PiRetentionPolicyTable extends Owned {
   contact_days: number
   family_days: number
   media_days: number
@@ -39,7 +39,7 @@ export interface PiRetentionPolicyTable extends Owned {
 }
 
 /** One scrub of one person: which domains, why, when — never the values. */
-export interface PiScrubJournalTable extends Owned {
+interface PiScrubJournalTable extends Owned {
   id: Id
   user_info_id: number
   org_id: number
@@ -52,7 +52,7 @@ export interface PiScrubJournalTable extends Owned {
 }
 
 /** A legal hold: while unreleased, the person is never scrubbed. */
-export interface PiLegalHoldTable extends Owned {
+interface PiLegalHoldTable extends Owned {
   id: Id
   user_info_id: number
   reason: string
@@ -64,7 +64,7 @@ export interface PiLegalHoldTable extends Owned {
 }
 
 /** A guardian's deletion or correction request about their child. */
-export interface PiRequestTable extends Owned {
+interface PiRequestTable extends Owned {
   id: Id
   child_id: number
   org_id: number
@@ -86,7 +86,7 @@ export interface PiRequestTable extends Owned {
 }
 
 /** The tenant's personal-information officer and minors' limit (export approval; migration 202611281200). */
-export interface PiExportPolicyTable extends Owned {
+interface PiExportPolicyTable extends Owned {
   officer_user_info_id: number | null
   minor_row_limit: number | null
   updated_by: number | null
@@ -94,7 +94,7 @@ export interface PiExportPolicyTable extends Owned {
 }
 
 /** A member the officer named to approve export requests. */
-export interface PiExportApproverTable extends Owned {
+interface PiExportApproverTable extends Owned {
   user_info_id: number
   added_by: number
   added_at: Generated<Date>

@@ -3,18 +3,18 @@ import type { Id, Owned } from './columns.js'
 
 // Red dots and outer-portal limits (migration 202611241630_create_red_dots_outer_limits, modules/red-dots and
 // modules/outer-portal; docs/red-dots.md "Red dots, class home, outer portal").
-export interface RedotSeenTable extends Owned {
+interface RedotSeenTable extends Owned {
   user_info_id: number
   rule_id: string
   seen_at: Date
 }
-export interface OuterPortalLimitTable extends Owned {
+interface OuterPortalLimitTable extends Owned {
   org_id: number
   limit_type: number
   updated_by: number | null
   updated_at: Generated<Date>
 }
-export interface OuterPortalObjectTable extends Owned {
+interface OuterPortalObjectTable extends Owned {
   id: Id
   org_id: number
   object_type: number

@@ -3,7 +3,7 @@ import type { Id, Owned } from './columns.js'
 
 /** The school-year roll-over (modules/rollover; docs/school-year.md "Roll-over plan, preview, approval and run"). */
 
-export interface RolloverPlanTable extends Owned {
+interface RolloverPlanTable extends Owned {
   id: Id
   from_year: string
   to_year: string
@@ -24,7 +24,7 @@ export interface RolloverSummaryJson {
   exceptions: number
 }
 
-export interface RolloverSchoolTable extends Owned {
+interface RolloverSchoolTable extends Owned {
   plan_id: number
   org_id: number
   status: Generated<'pending' | 'running' | 'done' | 'failed' | 'undone'>
@@ -37,7 +37,7 @@ export interface RolloverSchoolTable extends Owned {
   finished_at: Date | null
 }
 
-export interface RolloverRepeatTable extends Owned {
+interface RolloverRepeatTable extends Owned {
   plan_id: number
   user_info_id: number
   org_id: number

@@ -1,7 +1,7 @@
 import type { Id, Json, Owned } from './columns.js'
 
 /** The autumn statistics (modules/school-stats; docs/school-year.md "The autumn statistics"). */
-export interface SchoolStatsSnapshotTable extends Owned {
+interface SchoolStatsSnapshotTable extends Owned {
   id: Id
   /** '2026-2027' */
   school_year: string

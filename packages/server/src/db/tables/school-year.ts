@@ -6,11 +6,11 @@ import type { Id, Owned } from './columns.js'
  * docs/school-year.md).
  */
 
-export type EnrolmentStatus = 'enrolled' | 'suspended' | 'promoted' | 'repeated' | 'graduated' | 'transferred' | 'left'
-export type EnrolmentSource = 'rollover' | 'intake' | 'transfer' | 'change' | 'import'
+type EnrolmentStatus = 'enrolled' | 'suspended' | 'promoted' | 'repeated' | 'graduated' | 'transferred' | 'left'
+type EnrolmentSource = 'rollover' | 'intake' | 'transfer' | 'change' | 'import'
 
 /** One student's year at one school: person × school year × school × grade × class × status × dates × previous row. */
-export interface EnrolmentTable extends Owned {
+interface EnrolmentTable extends Owned {
   id: Id
   user_info_id: number
   /** '2026-2027' */
@@ -27,7 +27,7 @@ export interface EnrolmentTable extends Owned {
 }
 
 /** A feeder school (对口直升): `from_org_id`'s graduates are offered to `to_org_id`'s intake. */
-export interface FeederSchoolTable extends Owned {
+interface FeederSchoolTable extends Owned {
   from_org_id: number
   to_org_id: number
   created_at: Generated<Date>
@@ -36,7 +36,7 @@ export interface FeederSchoolTable extends Owned {
 type Json = ColumnType<Record<string, string | number | boolean | null>, string, string>
 
 /** One row written by a journaled bulk change (modules/school-year/journal.ts), for its undo. */
-export interface SchoolYearJournalTable extends Owned {
+interface SchoolYearJournalTable extends Owned {
   id: Id
   journal_key: string
   seq: number
@@ -48,10 +48,10 @@ export interface SchoolYearJournalTable extends Owned {
   created_at: Generated<Date>
 }
 
-export type TransferStatus = 'applied' | 'out_agreed' | 'approved' | 'refused' | 'cancelled'
+type TransferStatus = 'applied' | 'out_agreed' | 'approved' | 'refused' | 'cancelled'
 
 /** A transfer inside the district (modules/transfers): 转入申请 → 转出审核 → 教育局审核, effective on a date. */
-export interface TransferRequestTable extends Owned {
+interface TransferRequestTable extends Owned {
   id: Id
   user_info_id: number
   from_org_id: number

@@ -2,13 +2,13 @@ import type { Generated } from 'kysely'
 import type { Owned, Timestamp } from './columns.js'
 
 /** Sign-up (migration 202611241430, docs/auth.md). */
-export interface SignupTicketTable extends Owned {
+interface SignupTicketTable extends Owned {
   id: string
   phone: string
   expires_at: Timestamp
   used_at: Date | null
 }
-export interface SignupRecordTable extends Owned {
+interface SignupRecordTable extends Owned {
   phone: string
   account_id: number
   true_name: string
@@ -19,7 +19,7 @@ export interface SignupPassTable extends Owned {
   account_id: number
   expires_at: Timestamp
 }
-export interface OrgRegisterSwitchTable extends Owned {
+interface OrgRegisterSwitchTable extends Owned {
   org_id: number
   parent_open: boolean
   teacher_open: boolean

@@ -44,7 +44,7 @@ export interface SmsCodeTable extends Owned {
   expires_at: Timestamp
   used_at: Date | null
 }
-export interface SmsPhoneQuotaTable extends Owned {
+interface SmsPhoneQuotaTable extends Owned {
   phone: string
   day: string
   sent: number
@@ -57,7 +57,7 @@ export interface SmsStepTicketTable extends Owned {
   expires_at: Timestamp
   used_at: Date | null
 }
-export interface SmsIpWindowTable {
+interface SmsIpWindowTable {
   ip: string
   window_started_at: Timestamp
   sent: number

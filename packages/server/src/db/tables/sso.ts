@@ -57,7 +57,7 @@ export interface CodeLoginReqTable extends Owned {
   expires_at: Timestamp
   used_at: Date | null
 }
-export interface ThirdSessionTable extends Owned {
+interface ThirdSessionTable extends Owned {
   session_id: string
   config_id: number
   id_token_sealed: string | null

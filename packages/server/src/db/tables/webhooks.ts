@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely'
 import type { Id, Owned, Timestamp } from './columns.js'
 
 /** An app's webhook: where its events go and which (migration 202611270500, docs/open-platform.md). */
-export interface WebhookSubscriptionTable extends Owned {
+interface WebhookSubscriptionTable extends Owned {
   app_id: number
   url: string
   events: ColumnType<string[], string | undefined, string>
@@ -11,7 +11,7 @@ export interface WebhookSubscriptionTable extends Owned {
 }
 
 /** One event for one app: a job the deliverer claims with FOR UPDATE SKIP LOCKED and retries with backoff. */
-export interface WebhookDeliveryTable extends Owned {
+interface WebhookDeliveryTable extends Owned {
   id: Id
   app_id: number
   event: string

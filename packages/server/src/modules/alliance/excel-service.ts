@@ -17,7 +17,7 @@ import { findOrgTradeAndAppType, insertJoinedMember, insertOrg, listChildOrgName
 import { requireAdmin } from './service.js'
 
 /** The alliance-school template's columns; an asterisk marks a required one. */
-export const ALLIANCE_SCHOOL_COLUMNS: SheetColumn[] = [
+const ALLIANCE_SCHOOL_COLUMNS: SheetColumn[] = [
   { header: '学校名称*', key: 'name', width: 24 },
   { header: '学校编码', key: 'orgCode' },
   { header: '单位属性', key: 'unitAttr' },

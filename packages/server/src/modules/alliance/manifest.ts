@@ -1,7 +1,7 @@
 import type { ModuleManifest } from '../manifest.js'
 import { allianceOrgRoutes, juxiaoRoutes } from './routes.js'
 
-/** School alliances: founding, joining, members, settings and the member-school import (docs/alliances.md). */
+/** School alliances: founding, joining, members, settings and the member-school import (docs/alliance.md). */
 export const allianceModule: ModuleManifest = {
   name: 'alliance',
   routes: (ctx) => [...juxiaoRoutes(ctx), ...allianceOrgRoutes(ctx)],

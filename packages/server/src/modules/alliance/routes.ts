@@ -9,7 +9,7 @@ import * as svc from './service.js'
 import { uploadedBytes } from '../../platform/uploaded-bytes.js'
 
 /**
- * /base/api/juxiao (000 §7.8) and the leave/approve/refuse calls the spec leaves unnamed (docs/alliances.md).
+ * /base/api/juxiao (000 §7.8) and the leave/approve/refuse calls the spec leaves unnamed (docs/alliance.md).
  * Reads need a session and membership (or administration) of the alliance; writes need alliance_manage (the
  * alliance's administrators) or alliance_join (an org's own applications), checked again against the org tree.
  */

@@ -6,7 +6,7 @@ import { Journal } from '../school-year/journal-queries.js'
 const DAY = 86_400_000
 
 /** The tenant's alumni account period in days (no policy row: the default). */
-export async function alumniAccountDays(trx: Trx): Promise<number> {
+async function alumniAccountDays(trx: Trx): Promise<number> {
   const row = await trx.selectFrom('alumni_policy').select('account_days').executeTakeFirst()
   return row?.account_days ?? ALUMNI_ACCOUNT_DAYS_DEFAULT
 }

@@ -21,7 +21,7 @@ type ClientRow = NonNullable<Awaited<ReturnType<typeof findClientByApp>>>
 
 /** Where the tenant's OpenID provider and CAS server answer, for the vendor's configuration. */
 export const issuerOf = (origin: string, tenantId: number) => `${origin}/t/${tenantId}/oidc`
-export const casBaseOf = (origin: string, tenantId: number) => `${origin}/t/${tenantId}/cas`
+const casBaseOf = (origin: string, tenantId: number) => `${origin}/t/${tenantId}/cas`
 
 const newClientId = () => `zx${randomBytes(12).toString('hex')}`
 const newSecret = () => randomBytes(32).toString('base64url')

@@ -4,7 +4,7 @@ import { findAppTargetsByUniqueIds, listServedAppRoutes } from './header-targets
 
 /**
  * Header menu entries of the bureau and alliance headers (001 §3 menu option skipList) that open something, by the
- * same rule as the apps users are offered (docs/portal-apps.md "Offered to users"): a target naming an app
+ * same rule as the apps users are offered (docs/apps.md "Offered to users"): a target naming an app
  * (uniqueId) follows that app (shown and configured); a route is a portal page, or a sub-app route some shown app
  * with an entry address serves; an address opens as it is. User type and permission are checked on the click, as
  * the header reads its config before sign-in too. An entry left with no target is dropped, except the app centre.

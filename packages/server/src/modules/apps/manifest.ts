@@ -9,7 +9,7 @@ import {
   onceTokenRoutes,
 } from './routes.js'
 
-/** The app registry, groups, links, favourites and hand-over calls (docs/portal-apps.md). */
+/** The app registry, groups, links, favourites and hand-over calls (docs/apps.md). */
 export const appsModule: ModuleManifest = {
   name: 'apps',
   routes: (ctx) => [

@@ -22,7 +22,7 @@ import {
 } from './registry-queries.js'
 
 /**
- * The app registry of a tenant (docs/portal-apps.md): built-in apps come from the shared BUILTIN_APPS list,
+ * The app registry of a tenant (docs/apps.md): built-in apps come from the shared BUILTIN_APPS list,
  * registered apps from the tenant's admins. Everything here runs inside the tenant's transaction.
  */
 

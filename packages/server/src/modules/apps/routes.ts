@@ -16,7 +16,7 @@ import * as groups from './groups.js'
 import { issueOnceToken, swapOnceToken } from './once-token.js'
 import * as user from './user-apps.js'
 
-/** /base/mobileAppGroup (docs/portal-apps.md); groups.ts checks the write code of the group's scope. */
+/** /base/mobileAppGroup (docs/apps.md); groups.ts checks the write code of the group's scope. */
 export const appGroupRoutes = (ctx: AppContext) => [
   handle(G.list, async (req) => ok(await groups.groupList(ctx, req.auth!, req.query))),
   handle(G.save, async (req) => ok(await groups.saveGroup(ctx, req.auth!, req.body), '新增成功')),

@@ -15,7 +15,7 @@ const toOption = (r: WalkRow): CityOption => ({
 })
 
 /** A cascader level (children of parentCode, the top without it), or with a keyword the areas whose name holds it. */
-export function selectCities(ctx: AppContext, q: CitySelectQuery): Promise<CityOption[]> {
+function selectCities(ctx: AppContext, q: CitySelectQuery): Promise<CityOption[]> {
   return ctx.db.platform(async (trx) => {
     const like = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, '\\$&')}%` : undefined
     const rows = await walkAreas(trx, like, q.parentCode)
@@ -24,7 +24,7 @@ export function selectCities(ctx: AppContext, q: CitySelectQuery): Promise<CityO
 }
 
 /** The chain from the top down to the code (to show a stored code as 省/市/区); an unknown code is not found. */
-export function cityPath(ctx: AppContext, code: string): Promise<CityOption[]> {
+function cityPath(ctx: AppContext, code: string): Promise<CityOption[]> {
   return ctx.db.platform(async (trx) => {
     const rows = await areaPathRows(trx, code)
     if (!rows.length) throw notFound(AreaMsg.NOT_FOUND)

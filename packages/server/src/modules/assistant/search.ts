@@ -32,7 +32,7 @@ const STOP = new Set([
 /** A match must at least hit the title or keywords once, or the body twice. */
 const MIN_SCORE = 2
 
-export function bigrams(text: string): string[] {
+function bigrams(text: string): string[] {
   const out = new Set<string>()
   for (const run of text.match(/[\u3400-\u9fff]+/g) ?? []) {
     if (run.length === 1) continue
@@ -44,7 +44,7 @@ export function bigrams(text: string): string[] {
   return [...out].slice(0, 60)
 }
 
-export function latinWords(text: string): string {
+function latinWords(text: string): string {
   return (text.match(/[A-Za-z0-9]{2,}/g) ?? []).slice(0, 20).join(' ')
 }
 

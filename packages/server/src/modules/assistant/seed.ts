@@ -5,7 +5,7 @@ import { insertHelpArticles } from './queries.js'
  * The two how-tos of 000 §9's quick questions, which every tenant starts with so the built-in answerer can answer
  * them on the first day. Admins edit or delete them on /menhu-port/assistant like any other article.
  */
-export const SEED_ARTICLES = [
+const SEED_ARTICLES = [
   {
     title: '老师如何请假',
     keywords: '教师 教职工 老师 请假 休假 病假 事假 调课 销假',

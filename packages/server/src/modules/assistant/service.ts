@@ -42,7 +42,7 @@ import {
   upsertConfig,
 } from './queries.js'
 
-export const MODULE = '智能客服'
+const MODULE = '智能客服'
 /** The built-in answerer sends an article in pieces of this many characters, so the page shows it arriving. */
 const PIECE = 16
 

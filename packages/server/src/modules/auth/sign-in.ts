@@ -52,7 +52,7 @@ export interface LoginAnswer {
 }
 
 /** A step's answer instead of a session (operationType 6 or 7). */
-export interface StepAnswer {
+interface StepAnswer {
   msg: string
   data: LoginResult
 }
@@ -115,7 +115,7 @@ export function signInMeta(req: FastifyRequest, autoPickOrg = false): LoginMeta 
  * "Graduation and alumni"). admitAccount holds only an account with no live membership to it: a graduate taken in
  * again by another school of the district (intake of a feeder school's graduates) signs in with the new membership.
  */
-export const accountExpired = (account: Pick<Selectable<AccountTable>, 'expires_at'>, now: Date): boolean =>
+const accountExpired = (account: Pick<Selectable<AccountTable>, 'expires_at'>, now: Date): boolean =>
   account.expires_at != null && account.expires_at.getTime() <= now.getTime()
 
 /**

@@ -17,7 +17,7 @@ import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { isDictRefOk } from '../../platform/dict-refs.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
-import { assertInScope, loadInScope, scopedOrg } from '../../platform/org-scope.js'
+import { loadInScope, scopedOrg } from '../../platform/org-scope.js'
 import type { Page, PageQuery } from '../../platform/paging.js'
 import {
   deleteBuildingRow,
@@ -65,12 +65,8 @@ async function checkDict(
 const buildingFor = (trx: Trx, auth: AuthInfo, id: number) =>
   loadInScope(trx, auth, 'building', id, BuildingMsg.BUILDING_NOT_FOUND)
 
-async function floorFor(trx: Trx, auth: AuthInfo, id: number) {
-  const f = await findFloorWithOrg(trx, id)
-  if (!f) throw notFound(BuildingMsg.FLOOR_NOT_FOUND)
-  await assertInScope(trx, auth, f.org_id)
-  return f
-}
+const floorFor = (trx: Trx, auth: AuthInfo, id: number) =>
+  loadInScope(trx, auth, findFloorWithOrg, id, BuildingMsg.FLOOR_NOT_FOUND)
 
 const roomFor = (trx: Trx, auth: AuthInfo, id: number) => loadInScope(trx, auth, 'room', id, BuildingMsg.ROOM_NOT_FOUND)
 
@@ -317,19 +313,26 @@ export function batchMoveRooms(ctx: AppContext, auth: AuthInfo, roomIds: number[
 export function setRoomAttrs(ctx: AppContext, auth: AuthInfo, b: RoomAttrBody): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const ids = [...new Set(b.roomIds)]
-    const rooms = await listRoomOrgs(trx, ids)
-    const orgId = rooms[0]?.org_id
-    if (orgId === undefined || rooms.length !== ids.length || rooms.some((r) => r.org_id !== orgId))
-      throw notFound(BuildingMsg.ROOM_NOT_FOUND)
-    await assertInScope(trx, auth, orgId)
+    const rooms = await loadInScope(trx, auth, roomsOfOneOrg, ids, BuildingMsg.ROOM_NOT_FOUND, {
+      org: (r) => r.orgId,
+    })
+    const orgId = rooms.orgId
     await checkDict(trx, orgId, b.useId, 'roomUse', '教室用途不存在')
     const set = {
       ...(b.useId !== undefined && { use_id: b.useId }),
       ...(b.capacity !== undefined && { capacity: b.capacity }),
     }
     await updateRooms(trx, ids, set)
-    return rooms.length
+    return ids.length
   })
+}
+
+/** The rooms named, when every one exists and all belong to one org (the org they share), else none. */
+async function roomsOfOneOrg(trx: Trx, ids: number[]) {
+  const rooms = await listRoomOrgs(trx, ids)
+  const orgId = rooms[0]?.org_id
+  if (orgId === undefined || rooms.length !== ids.length || rooms.some((r) => r.org_id !== orgId)) return undefined
+  return { orgId }
 }
 
 export function listTags(ctx: AppContext, auth: AuthInfo, orgId?: number) {

@@ -23,7 +23,7 @@ import {
 } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
-import { badRequest, notFound, refused } from '../../platform/errors.js'
+import { badRequest, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
 import { assertInScope, loadInScope } from '../../platform/org-scope.js'
 import type { Page } from '../../platform/paging.js'
@@ -366,9 +366,7 @@ export function teacherClasses(ctx: AppContext, auth: AuthInfo, orgId: number): 
 
 export function classTeachers(ctx: AppContext, auth: AuthInfo, classId: number): Promise<ClassTeachersAnswer> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const cls = await findClassWithGrade(trx, classId)
-    if (!cls) throw notFound(CampusMsg.CLASS_NOT_FOUND)
-    await assertInScope(trx, auth, cls.org_id)
+    const cls = await loadInScope(trx, auth, findClassWithGrade, classId, CampusMsg.CLASS_NOT_FOUND)
     const rows = await listClassTeachers(trx, classId)
     const subjects = await classTeacherSubjects(trx, classId)
     const item = (x: { id: number; name: string; code: string | null; status: number }) => ({

@@ -38,7 +38,7 @@ import { flattenClaims, logoutRequestXml, type CasFailureCode, type CasOutcome }
 const fail = (code: CasFailureCode, description: string): CasOutcome => ({ ok: false, code, description })
 
 /** The service address with its ticket: ?ticket= or &ticket=, before any #fragment. */
-export function withTicket(service: string, ticket: string): string {
+function withTicket(service: string, ticket: string): string {
   const hash = service.indexOf('#')
   const base = hash < 0 ? service : service.slice(0, hash)
   const frag = hash < 0 ? '' : service.slice(hash)

@@ -6,10 +6,10 @@ import { loadGrants } from '../../platform/permissions.js'
 import { findImage, insertImage } from './image-queries.js'
 
 /** Who may upload: news editors (cms_news_mgr) and portal layout editors (sc_menhu_pc). */
-export const UPLOAD_CODES = ['cms_news_mgr', 'sc_menhu_pc'] as const
+const UPLOAD_CODES = ['cms_news_mgr', 'sc_menhu_pc'] as const
 
 /** The image type from its first bytes; the declared type and file name are not trusted (and SVG is never accepted). */
-export function sniffImage(b: Buffer): string | null {
+function sniffImage(b: Buffer): string | null {
   if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
     return 'image/png'
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg'

@@ -84,7 +84,7 @@ export function readerLayout(
  * The home a reader sees: the blocks of the nearest org (theirs, then up the chain) that configured this home,
  * else the defaults; only shown blocks. Banners likewise come from the nearest org that has some.
  */
-export async function moduleLayout(trx: Trx, orgId: number, kind: HomeKind): Promise<ModuleLayout> {
+async function moduleLayout(trx: Trx, orgId: number, kind: HomeKind): Promise<ModuleLayout> {
   const chain = await orgChain(trx, orgId)
   const self = chain[0]
   if (!self) throw notFound('机构不存在')

@@ -35,7 +35,7 @@ import { notify } from '../../platform/notify.js'
 const MODULE = '新闻管理'
 
 /** The types every tenant starts with: level 0 both, 1 school news, 2 bureau news (getCMSTypeList / getJDCMSTypeList). */
-export const DEFAULT_NEWS_TYPES: { name: string; level: number }[] = [
+const DEFAULT_NEWS_TYPES: { name: string; level: number }[] = [
   { name: '通知公告', level: 0 },
   { name: '学校新闻', level: 1 },
   { name: '校园活动', level: 1 },

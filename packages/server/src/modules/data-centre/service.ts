@@ -21,7 +21,7 @@ import { collectedIds, offerable, toAppRow, viewerOf } from '../apps/registry.js
 import { findWarehouseSwitch, listOfferedListApps, pageWarehouseTenants, setWarehouseSwitch } from './queries.js'
 
 /**
- * The data-centre and low-code lists and the IoT entries (docs/portal-apps.md "Data centre, low-code, IoT"), and
+ * The data-centre and low-code lists and the IoT entries (docs/apps.md "Data centre, low-code, IoT"), and
  * the platform administrator's data warehouse switch, kept in the tenant's config as `dataWarehouse`.
  */
 

@@ -27,8 +27,8 @@ import { BackgroundDrain } from '../../platform/background-drain.js'
  * look-ups) are spread over thousands of rows (issue 28: 100,000 students in seconds). Every batch is a multiple of
  * the first, so processed counts stay whole batches.
  */
-export const IMPORT_BATCH = 500
-export const IMPORT_BATCH_MAX = 8000
+const IMPORT_BATCH = 500
+const IMPORT_BATCH_MAX = 8000
 /** Planner statistics are refreshed after the first batch and then every this many rows (see Db.analyze). */
 const ANALYZE_EVERY_ROWS = 20_000
 const PEOPLE_TABLES = ['user_info', 'account', 'login_name', 'person', 'user_role', 'parent_child'] as const

@@ -51,7 +51,7 @@ const MAX_LIVE_PER_IP = 20
 /** After confirmation the waiting page has this long to pick the session up. */
 const PICKUP_MS = 60_000
 
-export const CONFIRM_ROUTE = '/mobile/qrLogin'
+const CONFIRM_ROUTE = '/mobile/qrLogin'
 
 /** The cookie holding the creating browser's secret (modules/login-security/routes.ts sets it). */
 export const QR_BROWSER_COOKIE = 'zx_qr'

@@ -33,7 +33,7 @@ export type ClientMeta = Pick<LoginMeta, 'ip' | 'userAgent' | 'netType'>
  * administrator whose tenant requires it, gets operationType 7 and a single-use ticket (5 minutes) instead of a
  * session. The ticket keeps what the session needs (organisation, method), so the code alone completes the sign-in.
  */
-export async function totpChallenge(
+async function totpChallenge(
   _ctx: AppContext,
   trx: Trx,
   now: Date,

@@ -30,7 +30,7 @@ export async function tenantRequiresTotp(trx: Trx, tenantId: number): Promise<bo
  * An administrator: a live membership holding the built-in admin role (own or delegated by a parent org). Account
  * wide, so an administrator cannot skip the code by signing in to another of their organisations and switching.
  */
-export async function isAdminAccount(trx: Trx, accountId: number): Promise<boolean> {
+async function isAdminAccount(trx: Trx, accountId: number): Promise<boolean> {
   const row = await findAdminRole(trx, accountId)
   return !!row
 }
@@ -66,7 +66,7 @@ export async function confirmEnrolment(
   return replaceRecoveryCodes(trx, accountId)
 }
 
-export async function replaceRecoveryCodes(trx: Trx, accountId: number): Promise<string[]> {
+async function replaceRecoveryCodes(trx: Trx, accountId: number): Promise<string[]> {
   const codes = newRecoveryCodes()
   await deleteRecoveryCodes(trx, accountId)
   await insertRecoveryCodes(

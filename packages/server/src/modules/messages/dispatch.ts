@@ -16,7 +16,7 @@ import {
  * 0 queued, 1 sent, 2 failed for good (after MAX_ATTEMPTS), 3 being sent. A process that dies while sending leaves
  * its row at 3 and it is not sent again: at most once, since a second copy of a message is worse than a lost one.
  */
-export const PushStatus = { QUEUED: 0, SENT: 1, FAILED: 2, SENDING: 3 } as const
+const PushStatus = { QUEUED: 0, SENT: 1, FAILED: 2, SENDING: 3 } as const
 const MAX_ATTEMPTS = 3
 const BATCH = 50
 

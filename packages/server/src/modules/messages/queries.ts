@@ -1,5 +1,5 @@
-import type { MpScope, WechatBindScope } from '@zhixiao/shared'
-import { sql, type Insertable, type Updateable } from 'kysely'
+import type { MessageEvent, MpScope, WechatBindScope } from '@zhixiao/shared'
+import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { MessagePushTable, MessageTemplateTable, MpAppTable } from '../../db/tables/messages.js'
 import { paginate, type PageQuery } from '../../platform/paging.js'
@@ -266,4 +266,162 @@ export function findExternalStaffByPhone(trx: Trx, orgId: number, phone: string)
     .where('x.org_id', '=', orgId)
     .where('x.phone', '=', phone)
     .executeTakeFirst()
+}
+
+// ---- Notices (notice-service.ts, the message centre behind platform/notify.ts)
+
+/** The orgs from orgId up to the top, each with its distance from orgId (0 for orgId itself). */
+const ancestors = (
+  orgId: number,
+) => sql`(WITH RECURSIVE up AS (SELECT id, parent_id, 0 AS depth FROM org_unit WHERE id = ${orgId}
+  UNION ALL SELECT o.id, o.parent_id, up.depth + 1 FROM org_unit o JOIN up ON o.id = up.parent_id) SELECT id, depth FROM up)`
+
+export type NoticeTemplate = {
+  push_type: string
+  title: string
+  content: string
+  link: string
+  sms_template_code: string | null
+  wx_template_id: string | null
+  status: number
+}
+
+/** The event's templates of orgId and the orgs above it, the nearest org's first. */
+export async function listEventTemplatesUp(trx: Trx, orgId: number, event: MessageEvent): Promise<NoticeTemplate[]> {
+  const rows =
+    await sql<NoticeTemplate>`SELECT t.push_type, t.title, t.content, t.link, t.sms_template_code, t.wx_template_id, t.status
+    FROM message_template t JOIN ${ancestors(orgId)} up ON t.org_id = up.id WHERE t.event = ${event} ORDER BY up.depth`.execute(
+      trx,
+    )
+  return rows.rows
+}
+
+/** Per scope and platform, the teacher and parent terminals' app of the nearest org that is on. */
+export async function listTerminalAppsUp(trx: Trx, orgId: number) {
+  const rows = await sql<{
+    id: number
+    scope: 'teacher' | 'parent'
+    platform: string
+    template_map: Record<string, string>
+  }>`SELECT DISTINCT ON (a.scope, a.platform)
+      a.id, a.scope, a.platform, a.template_map FROM mp_app a JOIN ${ancestors(orgId)} up ON a.org_id = up.id
+    WHERE a.scope IN ('teacher', 'parent') AND a.platform IN ('wx_mp', 'dd_mini') AND a.status = 0 ORDER BY a.scope, a.platform, up.depth`.execute(
+    trx,
+  )
+  return rows.rows
+}
+
+/** The service account (WeChat official account) of the nearest org on the way up that is on. */
+export async function nearestServiceAccount(trx: Trx, orgId: number) {
+  return (
+    await sql<{
+      id: number
+      template_map: Record<string, string>
+    }>`SELECT a.id, a.template_map FROM mp_app a JOIN ${ancestors(orgId)} up ON a.org_id = up.id
+    WHERE a.scope = 'service' AND a.platform = 'wx_mp' AND a.status = 0 ORDER BY up.depth LIMIT 1`.execute(trx)
+  ).rows[0]
+}
+
+export function findOrgName(trx: Trx, orgId: number) {
+  return trx.selectFrom('org_unit').select('name').where('id', '=', orgId).executeTakeFirst()
+}
+
+/** A terminal app's push: to the recipients whose live memberships are of `userTypes`. */
+export type TerminalPush = {
+  id: number
+  platform: 'wx_mp' | 'dd_mini'
+  template: string | null
+  userTypes: readonly number[]
+}
+
+/** What insertNotices writes; the texts are filled but for {姓名} and {账号}, filled per recipient here. */
+export interface NoticeRows {
+  orgId: number
+  event: MessageEvent
+  /** Recipient accounts, or every active member of an org and the orgs below it. */
+  to: readonly number[] | { orgSubtree: number }
+  title: string
+  content: string
+  link: string
+  now: Date
+  /** Set: the message is made already read (the record of pushes whose in-app template is off). */
+  readAt: Date | null
+  /** {时间}, the remark of the WeChat template layouts. */
+  time: string
+  /** An SMS per recipient with a phone: the provider's template, its keyword values (the recipient's added), the text. */
+  sms?: { templateCode: string; params: Record<string, string>; text: string }
+  /** A service-account template message per recipient with an openid of `appId`. */
+  wechat?: { appId: number; template: string; first: string; keyword1: string }
+  terminals: readonly TerminalPush[]
+}
+
+/** A text with the recipient's own keywords ({姓名}, {账号}) filled per row in SQL. */
+const perRecipient = (text: string): RawBuilder<string> =>
+  sql<string>`replace(replace(${text}::text, '{姓名}', p.name), '{账号}', p.user_name)`
+
+/**
+ * One statement for any number of recipients: a message per recipient and, per push given, a queued push per
+ * recipient it reaches (an SMS to those with a phone, a WeChat template message to those with an openid of the app,
+ * a DingTalk work notice to those with a phone). Returns the number of messages made.
+ */
+export async function insertNotices(trx: Trx, n: NoticeRows): Promise<number> {
+  const recipients = Array.isArray(n.to)
+    ? sql`SELECT DISTINCT unnest(${sql.val([...n.to])}::bigint[]) AS account_id`
+    : sql`SELECT DISTINCT u.account_id FROM user_info u WHERE u.org_id IN (WITH RECURSIVE down AS (SELECT id FROM org_unit WHERE id = ${(n.to as { orgSubtree: number }).orgSubtree}
+        UNION ALL SELECT o.id FROM org_unit o JOIN down ON o.parent_id = down.id) SELECT id FROM down) AND u.status = 0 AND NOT u.archived`
+  const pushes: RawBuilder<unknown>[] = []
+  if (n.sms) {
+    pushes.push(sql`, s AS (INSERT INTO message_push (message_id, channel, target, template_ref, params, text, created_at)
+      SELECT m.id, 'sms', p.phone, ${n.sms.templateCode}, ${JSON.stringify(n.sms.params)}::jsonb || jsonb_build_object('姓名', p.name, '账号', p.user_name),
+        ${perRecipient(n.sms.text)}, ${n.now} FROM m JOIN p ON p.account_id = m.account_id WHERE p.phone IS NOT NULL RETURNING 1)`)
+  }
+  if (n.wechat) {
+    // The classic template layout (first / keyword1 / remark): the title, the text and the time.
+    pushes.push(sql`, w AS (INSERT INTO message_push (message_id, channel, target, template_ref, params, text, created_at, app_id)
+      SELECT m.id, 'wechat', o.openid, ${n.wechat.template}, jsonb_build_object('first', ${perRecipient(n.wechat.first)}, 'keyword1', ${perRecipient(n.wechat.keyword1)}, 'remark', ${n.time}::text),
+        NULL, ${n.now}, ${n.wechat.appId}::bigint FROM m JOIN p ON p.account_id = m.account_id JOIN mp_openid o ON o.account_id = m.account_id AND o.app_id = ${n.wechat.appId} RETURNING 1)`)
+  }
+  n.terminals.forEach((a, i) => {
+    const cte = sql.raw(`t${i}`)
+    const reaches = sql`p.types && ${sql.val([...a.userTypes])}::int[]`
+    if (a.platform === 'wx_mp') {
+      // The terminal's official account, to the recipients who bound an openid of it; the same layout as the service account's.
+      pushes.push(sql`, ${cte} AS (INSERT INTO message_push (message_id, channel, target, template_ref, params, text, created_at, app_id)
+        SELECT m.id, 'wechat', o.openid, ${a.template}, jsonb_build_object('first', m.title, 'keyword1', m.content, 'remark', ${n.time}::text),
+          NULL, ${n.now}, ${a.id}::bigint FROM m JOIN p ON p.account_id = m.account_id JOIN mp_openid o ON o.account_id = m.account_id AND o.app_id = ${a.id}
+          WHERE ${reaches} RETURNING 1)`)
+    } else {
+      // A DingTalk work notice to the user with the recipient's phone: the mapped template, else a text notice.
+      pushes.push(sql`, ${cte} AS (INSERT INTO message_push (message_id, channel, target, template_ref, params, text, created_at, app_id)
+        SELECT m.id, 'dingtalk', p.phone, ${a.template}, jsonb_build_object('title', m.title, 'content', m.content, 'time', ${n.time}::text),
+          m.content, ${n.now}, ${a.id}::bigint FROM m JOIN p ON p.account_id = m.account_id WHERE p.phone IS NOT NULL AND ${reaches} RETURNING 1)`)
+    }
+  })
+  const made = await sql<{ n: number }>`WITH r AS (${recipients}),
+    p AS (SELECT a.id AS account_id, a.user_name,
+      coalesce(a.phone, (SELECT u.phone FROM user_info u WHERE u.account_id = a.id AND u.phone IS NOT NULL ORDER BY (u.org_id = ${n.orgId}) DESC, u.id LIMIT 1)) AS phone,
+      coalesce((SELECT u.true_name FROM user_info u WHERE u.account_id = a.id ORDER BY (u.org_id = ${n.orgId}) DESC, u.id LIMIT 1), a.user_name) AS name,
+      ARRAY(SELECT DISTINCT u.user_type::int FROM user_info u WHERE u.account_id = a.id AND u.status = 0 AND NOT u.archived) AS types
+      FROM account a JOIN r ON r.account_id = a.id),
+    m AS (INSERT INTO message (account_id, org_id, event, title, content, link, created_at, read_at)
+      SELECT p.account_id, ${n.orgId}, ${n.event}, ${perRecipient(n.title)}, ${perRecipient(n.content)},
+        ${n.link}, ${n.now}, ${n.readAt}::timestamptz FROM p RETURNING id, account_id, title, content)
+    ${sql.join(pushes, sql``)}
+    SELECT count(*)::int AS n FROM m`.execute(trx)
+  return Number(made.rows[0]?.n ?? 0)
+}
+
+/** The org of an account's first membership. */
+export function firstMembershipOrg(trx: Trx, accountId: number) {
+  return trx
+    .selectFrom('user_info')
+    .select('org_id')
+    .where('account_id', '=', accountId)
+    .orderBy('id')
+    .executeTakeFirst()
+}
+
+/** The tenant's first org without a parent. */
+export function firstTopOrg(trx: Trx) {
+  return trx.selectFrom('org_unit').select('id').where('parent_id', 'is', null).orderBy('id').executeTakeFirst()
 }

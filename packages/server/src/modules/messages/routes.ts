@@ -66,7 +66,7 @@ export const messageTemplateRoutes = (ctx: AppContext) => [
 ]
 
 /** /base/api/mpApp/<scope>: one scope's WeChat / DingTalk app settings, under that scope's codes (contracts/messages.ts). */
-export function mpAppRoutes(ctx: AppContext, scope: MpScope) {
+function mpAppRoutes(ctx: AppContext, scope: MpScope) {
   const A = mpAppContracts[scope]
   return [
     handle(A.list, async (req) => ok(await listApps(ctx, req.auth!, scope, req.query.orgId))),

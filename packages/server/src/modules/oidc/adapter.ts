@@ -16,7 +16,7 @@ export function clientScopes(c: HubClient): string {
 }
 
 /** The registry's app as oidc-provider client metadata (the Client model is read, never written). */
-export function clientMetadata(c: HubClient): AdapterPayload {
+function clientMetadata(c: HubClient): AdapterPayload {
   const grants = ['authorization_code', 'refresh_token', ...(c.clientCredentials ? ['client_credentials'] : [])]
   return {
     client_id: c.clientId,

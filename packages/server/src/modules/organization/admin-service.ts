@@ -9,7 +9,7 @@ import {
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { badRequest, notFound, refused } from '../../platform/errors.js'
 import { rethrowInUse, rethrowUnique } from '../../platform/db-errors.js'
-import { assertInScope, subtreeIds } from '../../platform/org-scope.js'
+import { assertInScope, loadInScope, subtreeIds } from '../../platform/org-scope.js'
 import type { Trx } from '../../db/database.js'
 import { findOrg } from './queries.js'
 import {
@@ -77,9 +77,16 @@ async function checkType(trx: Trx, typeId: number | null | undefined, kind: 'org
 
 export function addOrg(ctx: AppContext, auth: AuthInfo, b: OrgAddBody): Promise<number> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const parent = await findOrg(trx, b.parentId)
-    if (!parent) throw refused(ErrorCode.BAD_REQUEST, OrgMsg.PARENT_MISSING)
-    await assertInScope(trx, auth, b.parentId)
+    const parent = await loadInScope(
+      trx,
+      auth,
+      findOrg,
+      b.parentId,
+      refused(ErrorCode.BAD_REQUEST, OrgMsg.PARENT_MISSING),
+      {
+        org: (o) => o.id,
+      },
+    )
     const typeAttr = await checkType(trx, b.typeId, b.orgType)
     // A department carries its organisation's unit attribute; an org takes its own, its type's, or its parent's.
     const unitAttr = b.orgType === 'depart' ? parent.unit_attr : (b.unitAttr ?? typeAttr ?? parent.unit_attr)
@@ -108,11 +115,13 @@ export function addOrg(ctx: AppContext, auth: AuthInfo, b: OrgAddBody): Promise<
   })
 }
 
+/** An org in the caller's scope (their org or one below it); a missing org and one outside both answer 机构不存在. */
+const orgInScope = (trx: Trx, auth: AuthInfo, orgId: number) =>
+  loadInScope(trx, auth, findOrg, orgId, '机构不存在', { org: (o) => o.id })
+
 export function updateOrg(ctx: AppContext, auth: AuthInfo, b: OrgUpdateBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const org = await findOrg(trx, b.orgId)
-    if (!org) throw notFound('机构不存在')
-    await assertInScope(trx, auth, b.orgId)
+    const org = await orgInScope(trx, auth, b.orgId)
     if (b.typeId !== undefined) await checkType(trx, b.typeId, org.org_type as 'org' | 'depart')
     const set = {
       ...(b.name !== undefined && { name: b.name }),
@@ -137,8 +146,7 @@ export function updateOrg(ctx: AppContext, auth: AuthInfo, b: OrgUpdateBody): Pr
 
 export function setOrgStatus(ctx: AppContext, auth: AuthInfo, orgId: number, status: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    if (!(await findOrg(trx, orgId))) throw notFound('机构不存在')
-    await assertInScope(trx, auth, orgId)
+    await orgInScope(trx, auth, orgId)
     if (orgId === auth.orgId) throw refused(ErrorCode.BAD_REQUEST, OrgMsg.OWN_ORG)
     await updateOrgUnit(trx, orgId, { status })
     // Login refuses a disabled org; sessions already open in it end now rather than at their expiry.
@@ -150,8 +158,7 @@ export function setOrgStatus(ctx: AppContext, auth: AuthInfo, orgId: number, sta
 
 export function deleteOrg(ctx: AppContext, auth: AuthInfo, orgId: number): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    if (!(await findOrg(trx, orgId))) throw notFound('机构不存在')
-    await assertInScope(trx, auth, orgId)
+    await orgInScope(trx, auth, orgId)
     if (orgId === auth.orgId) throw refused(ErrorCode.BAD_REQUEST, OrgMsg.OWN_ORG)
     if (await childCount(trx, orgId)) throw refused(ErrorCode.CONFLICT, OrgMsg.HAS_CHILDREN)
     if (await memberCount(trx, orgId)) throw refused(ErrorCode.CONFLICT, OrgMsg.HAS_MEMBERS)

@@ -38,7 +38,7 @@ export function orgTemplate(): Readable {
   ])
 }
 
-export interface ImportError {
+interface ImportError {
   row: number
   reason: string
 }

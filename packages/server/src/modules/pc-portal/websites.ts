@@ -4,7 +4,7 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
-import { assertInScope } from '../../platform/org-scope.js'
+import { assertInScope, loadInScope } from '../../platform/org-scope.js'
 import { lineage } from '../portal-config/named-config.js'
 import { deleteWebsiteRow, findWebsite, insertWebsite, listWebsitesOf, setWebsite } from './queries.js'
 
@@ -49,14 +49,11 @@ export async function getWebsite(ctx: AppContext, auth: AuthInfo, id: number): P
 }
 
 /** A website the caller may change: one of their org or an org below it (a bureau's website is not a school admin's). */
-async function ownWebsite(trx: Trx, auth: AuthInfo, id: number): Promise<Row> {
-  const r = await findWebsite(trx, id)
-  if (!r) throw notFound(PcPortalMsg.WEBSITE_NOT_FOUND)
-  await assertInScope(trx, auth, Number(r.orgId)).catch(() => {
-    throw notFound(PcPortalMsg.WEBSITE_NOT_FOUND)
+const ownWebsite = (trx: Trx, auth: AuthInfo, id: number): Promise<Row> =>
+  loadInScope(trx, auth, findWebsite, id, PcPortalMsg.WEBSITE_NOT_FOUND, {
+    org: (r) => r.orgId,
+    outsideAsMissing: true,
   })
-  return r
-}
 
 const values = (b: SaveBody | UpdateBody) => ({
   name: b.name,

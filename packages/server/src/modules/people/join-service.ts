@@ -13,7 +13,7 @@ import {
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound, refused } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
-import { assertInScope } from '../../platform/org-scope.js'
+import { loadInScope } from '../../platform/org-scope.js'
 import type { Page } from '../../platform/paging.js'
 import { approveExtras } from '../signup/apply-service.js'
 import { pageInOrg } from './member-lists.js'
@@ -84,9 +84,7 @@ export async function pageJoinRequests(ctx: AppContext, auth: AuthInfo, q: JoinP
 
 export function decideJoin(ctx: AppContext, auth: AuthInfo, b: JoinDecideBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
-    const j = await lockJoinRequest(trx, b.id)
-    if (!j) throw notFound('申请不存在')
-    await assertInScope(trx, auth, j.org_id)
+    const j = await loadInScope(trx, auth, lockJoinRequest, b.id, '申请不存在')
     if (j.status !== 0) throw refused(ErrorCode.BAD_REQUEST, PeopleMsg.REQUEST_DONE)
     const now = ctx.clock.now()
     if (b.approve) {

@@ -20,16 +20,16 @@ import { refused } from '../../platform/errors.js'
  * Lists, details and exports pass their rows through these maps before they leave the server; the only unmasked
  * copy of a person's own record is their personal-details page (personal-details.ts).
  */
-export const STUDENT_MASK = { idCard: 'idCard', phone: 'phone' } as const satisfies PersonalMap<StudentRow>
-export const TEACHER_MASK = {
+const STUDENT_MASK = { idCard: 'idCard', phone: 'phone' } as const satisfies PersonalMap<StudentRow>
+const TEACHER_MASK = {
   idCard: 'idCard',
   phone: 'phone',
   email: 'email',
   politicalStatusId: 'politicalStatus',
 } as const satisfies PersonalMap<TeacherRow>
-export const PARENT_MASK = { phone: 'phone' } as const satisfies PersonalMap<ParentRow>
-export const CHILD_PARENT_MASK = { phone: 'phone' } as const satisfies PersonalMap<ChildParent>
-export const SEARCH_MASK = { phone: 'phone' } as const satisfies PersonalMap<SearchPersonRow>
+const PARENT_MASK = { phone: 'phone' } as const satisfies PersonalMap<ParentRow>
+const CHILD_PARENT_MASK = { phone: 'phone' } as const satisfies PersonalMap<ChildParent>
+const SEARCH_MASK = { phone: 'phone' } as const satisfies PersonalMap<SearchPersonRow>
 
 /**
  * A login name that is the phone (the default of teachers and parents added by phone) carries the phone: it is masked

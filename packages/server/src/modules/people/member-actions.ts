@@ -10,7 +10,7 @@ import { deleteMembers, resetAccountPassword, setMembersArchived, setMemberStatu
 import { notify } from '../../platform/notify.js'
 
 /** The actions every kind of person shares: enable/disable, archive/restore, delete, reset password. */
-export const MODULE_OF: Record<number, string> = {
+const MODULE_OF: Record<number, string> = {
   [UserType.STAFF]: '教师管理',
   [UserType.STUDENT]: '学生管理',
   [UserType.PARENT]: '家长管理',

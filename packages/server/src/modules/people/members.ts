@@ -3,7 +3,7 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { rethrowUnique } from '../../platform/db-errors.js'
 import { notFound, refused } from '../../platform/errors.js'
-import { assertInScope } from '../../platform/org-scope.js'
+import { loadInScope } from '../../platform/org-scope.js'
 import { recordOp, type OpEntry } from '../../platform/op-log.js'
 import { hashPassword } from '../../platform/password.js'
 import {
@@ -87,11 +87,11 @@ export async function defaultPasswordHash(ctx: AppContext, trx: Trx, tenantId: n
 }
 
 /** The built-in role a new member of this kind gets: teachers in schools, bureau staff below unit attribute 8. */
-export async function builtinRoleIds(trx: Trx): Promise<Record<string, number>> {
+async function builtinRoleIds(trx: Trx): Promise<Record<string, number>> {
   const rows = await listBuiltinRoles(trx)
   return Object.fromEntries(rows.map((r) => [r.code, r.id]))
 }
-export function roleCodeFor(userType: number, unitAttr: number): string {
+function roleCodeFor(userType: number, unitAttr: number): string {
   if (userType === UserType.STUDENT) return 'student'
   if (userType === UserType.PARENT) return 'parent'
   return isSchoolUnit(unitAttr) ? 'teacher' : 'bureau_staff'
@@ -184,7 +184,7 @@ export async function addMember(
 }
 
 /** Creates or updates the person row of an account; an ID card fixes sex and birthday. */
-export async function savePerson(trx: Trx, accountId: number, f: PersonFacts): Promise<void> {
+async function savePerson(trx: Trx, accountId: number, f: PersonFacts): Promise<void> {
   await savePersons(trx, [{ accountId, facts: f }])
 }
 
@@ -211,7 +211,7 @@ export async function updatePerson(trx: Trx, accountId: number, patch: PersonFac
 }
 
 /** The person rows of many accounts in one statement (an import batch writes 500 at once, not one by one). */
-export async function savePersons(trx: Trx, items: { accountId: number; facts: PersonFacts }[]): Promise<void> {
+async function savePersons(trx: Trx, items: { accountId: number; facts: PersonFacts }[]): Promise<void> {
   if (!items.length) return
   // One row per account (the last facts win): an upsert may not touch the same row twice.
   const byAccount = new Map(
@@ -237,12 +237,8 @@ export async function savePersons(trx: Trx, items: { accountId: number; facts: P
 }
 
 /** A membership of the given kind inside the caller's scope; 404 for another school's or another tenant's. */
-export async function memberFor(trx: Trx, auth: AuthInfo, id: number, userType: number) {
-  const m = await findMemberOfType(trx, id, userType)
-  if (!m) throw notFound(PeopleMsg.NOT_FOUND)
-  await assertInScope(trx, auth, m.org_id)
-  return m
-}
+export const memberFor = (trx: Trx, auth: AuthInfo, id: number, userType: number) =>
+  loadInScope(trx, auth, (t, key: number) => findMemberOfType(t, key, userType), id, PeopleMsg.NOT_FOUND)
 
 /** Checks that each given id is an entry of its dictionary type (or empty) that a member of `orgId` may name. */
 export async function checkDicts(

@@ -13,7 +13,7 @@ import { findPersonalDetails, saveOwnPersonFacts } from './personal-details-quer
  * part they keep themselves. Name, phone and ID card stay with the administrators (and the verify form); with an
  * ID card on file, sex and birthday are the card's. docs/base-data.md.
  */
-export function personalDetailsOf(ctx: AppContext, auth: AuthInfo): Promise<PersonalDetails> {
+function personalDetailsOf(ctx: AppContext, auth: AuthInfo): Promise<PersonalDetails> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     const r = await findPersonalDetails(trx, auth.userInfoId)
     return {
@@ -41,7 +41,7 @@ export function personalDetailsOf(ctx: AppContext, auth: AuthInfo): Promise<Pers
   })
 }
 
-export function updatePersonalDetails(ctx: AppContext, auth: AuthInfo, b: PersonalDetailsUpdateBody): Promise<void> {
+function updatePersonalDetails(ctx: AppContext, auth: AuthInfo, b: PersonalDetailsUpdateBody): Promise<void> {
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     // A dictionary id naming no entry of its kind (or another school's) is refused like a missing one (政治面貌不存在 …).
     await checkDicts(trx, auth.orgId, {

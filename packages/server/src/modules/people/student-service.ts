@@ -41,7 +41,7 @@ const studentUnique = (e: unknown): never => {
   }
 }
 
-export const fixStudent = <T extends { parentCount: number | string | null }>(r: T): T & { parentCount: number } => ({
+const fixStudent = <T extends { parentCount: number | string | null }>(r: T): T & { parentCount: number } => ({
   ...r,
   parentCount: Number(r.parentCount ?? 0),
 })

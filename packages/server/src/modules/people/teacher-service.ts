@@ -37,7 +37,7 @@ import {
 } from './teacher-queries.js'
 
 type RowOut = { orgCount: number | string | null; sex: number | null }
-export const fixTeacher = <T extends RowOut>(r: T): T & { orgCount: number } => ({
+const fixTeacher = <T extends RowOut>(r: T): T & { orgCount: number } => ({
   ...r,
   orgCount: Number(r.orgCount ?? 0),
 })

@@ -16,7 +16,7 @@ export interface Watermark {
 }
 
 /** 「导出人 … 时间 … 仅限 … 用途」: the first line of the sheet and its page header. */
-export const watermarkLine = (w: Watermark) =>
+const watermarkLine = (w: Watermark) =>
   `导出人 ${w.requester}${w.orgName ? `（${w.orgName}）` : ''} 时间 ${w.at} 仅限 ${w.purpose} 用途`
 
 /** A header/footer text: & starts a code there, so a literal one is written twice. */

@@ -3,7 +3,7 @@ import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
 import { notFound } from '../../platform/errors.js'
 import { recordOp } from '../../platform/op-log.js'
-import { assertInScope, isVisibleOrg } from '../../platform/org-scope.js'
+import { assertInScope, loadInScope, isVisibleOrg } from '../../platform/org-scope.js'
 import { assertPermission } from '../../platform/permissions.js'
 import {
   deleteMobileEntry,
@@ -48,12 +48,8 @@ const values = (b: MobileEntrySaveBody) => ({
   sort: b.sort,
 })
 
-async function entryInScope(trx: Trx, auth: AuthInfo, id: number) {
-  const row = await findMobileEntry(trx, id)
-  if (!row) throw notFound(PortalMsg.MOBILE_NOT_FOUND)
-  await assertInScope(trx, auth, row.orgId)
-  return row
-}
+const entryInScope = (trx: Trx, auth: AuthInfo, id: number) =>
+  loadInScope(trx, auth, findMobileEntry, id, PortalMsg.MOBILE_NOT_FOUND, { org: (row) => row.orgId })
 
 export async function saveEntry(
   ctx: AppContext,

@@ -1,4 +1,4 @@
-import { PortalMsg, type namedConfigContracts, type NamedConfigAnswer } from '@zhixiao/shared'
+import { PortalMsg, type DataOf, type namedConfigContracts } from '@zhixiao/shared'
 import type { z } from 'zod'
 import type { AppContext } from '../../platform/context.js'
 import { handle, type BoundRoute } from '../../platform/contract-routes.js'
@@ -21,7 +21,8 @@ export function namedConfigHandlers<S extends z.ZodType>(
   return [
     handle(c.get, async (req) => {
       const got = await readNamedFor(ctx, req.auth!, cfg, req.query.orgId)
-      return ok({ ...(got.value as object), orgId: got.orgId, source: got.source } as NamedConfigAnswer<S>)
+      // The answer's type is a conditional one TypeScript cannot resolve for a generic S: { ...value, orgId, source }.
+      return ok({ ...(got.value as object), orgId: got.orgId, source: got.source } as DataOf<NamedConfigPair<S>['get']>)
     }),
     handle(c.set, async (req) => {
       // zod cannot work out the parsed body of a schema generic in S; the contract's body is { orgId?, tenantDefault?, value }.

@@ -24,7 +24,7 @@ import {
   upsertPersonal,
 } from './queries.js'
 
-export type Source = 'org' | 'tenant' | 'default'
+type Source = 'org' | 'tenant' | 'default'
 type Resolved<T> = T & { orgId: number; source: Source }
 
 /** Stored values are re-read through the schema, so fields added later get their defaults. */
@@ -57,14 +57,14 @@ export function getSysConfig(ctx: AppContext, auth: AuthInfo, name: SysConfigNam
 }
 
 /** Tenant of an org, for the signed-out header calls that name only an org (org ids come from one sequence). */
-export async function tenantOfOrg(ctx: AppContext, orgId: number): Promise<number> {
+async function tenantOfOrg(ctx: AppContext, orgId: number): Promise<number> {
   const row = await ctx.db.platform((trx) => findOrgTenant(trx, orgId))
   if (!row) throw notFound(PortalMsg.ORG_NOT_FOUND)
   return row.tenant_id
 }
 
 /** Signed-out reads (bureau, alliance and footer): the org names its tenant. */
-export async function publicSysConfig(ctx: AppContext, name: SysConfigName, orgId: number) {
+async function publicSysConfig(ctx: AppContext, name: SysConfigName, orgId: number) {
   const tenantId = await tenantOfOrg(ctx, orgId)
   return ctx.db.tenant(tenantId, (trx) => resolveSysConfig(trx, name, orgId))
 }

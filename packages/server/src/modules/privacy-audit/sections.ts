@@ -1,7 +1,7 @@
 import type { Trx } from '../../db/database.js'
 
 /** What a section builder reads: the tenant's transaction and the calendar year audited. */
-export interface AuditInput {
+interface AuditInput {
   trx: Trx
   year: number
 }
@@ -22,7 +22,7 @@ export interface AuditSheet {
 }
 
 /** What a section adds: lines for the first sheet (概览) and sheets of its own. */
-export interface AuditPart {
+interface AuditPart {
   summary: [label: string, value: string | number][]
   sheets: AuditSheet[]
 }

@@ -57,7 +57,7 @@ export function findNotice(trx: Trx, id: number) {
     .executeTakeFirst()
 }
 
-export function findDraft(trx: Trx, kind: NoticeKind) {
+function findDraft(trx: Trx, kind: NoticeKind) {
   return trx
     .selectFrom('privacy_notice')
     .select('id')

@@ -146,7 +146,7 @@ export async function scrubMember(
  * The due scrub of one tenant: one transaction per person (a failure leaves the others done and itself untouched).
  * Idempotent: a domain journaled since the person left is never cleared again.
  */
-export async function scrubTenant(ctx: AppContext, tenantId: number, by: ScrubBy): Promise<ScrubRunAnswer> {
+async function scrubTenant(ctx: AppContext, tenantId: number, by: ScrubBy): Promise<ScrubRunAnswer> {
   const now = ctx.clock.now()
   const { policy, leavers } = await ctx.db.tenant(tenantId, async (trx) => {
     const p = (await policyOf(trx)).policy

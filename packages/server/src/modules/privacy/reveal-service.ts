@@ -1,8 +1,8 @@
 import { ErrorCode, PERSONAL_FIELDS, PrivacyMsg, UserType, type RevealAnswer, type RevealBody } from '@zhixiao/shared'
 import type { Trx } from '../../db/database.js'
 import type { AppContext, AuthInfo } from '../../platform/context.js'
-import { AppError, notFound } from '../../platform/errors.js'
-import { assertInScope } from '../../platform/org-scope.js'
+import { AppError } from '../../platform/errors.js'
+import { loadInScope } from '../../platform/org-scope.js'
 import { assertPermission } from '../../platform/permissions.js'
 import { logPersonalAccess } from './access-log.js'
 import { countReveal, findPersonForReveal, listGuardians, pruneRevealWindows } from './queries.js'
@@ -65,9 +65,7 @@ export async function revealField(ctx: AppContext, auth: AuthInfo, b: RevealBody
   if (hits > PI_REVEALS_PER_HOUR) throw new AppError(ErrorCode.TOO_MANY_REQUESTS, PrivacyMsg.REVEAL_LIMIT, 429)
   return ctx.db.tenant(auth.tenantId, async (trx) => {
     await assertPermission(trx, auth.userInfoId, PERSONAL_FIELDS[b.field].reveal)
-    const p = await findPersonForReveal(trx, b.userInfoId)
-    if (!p) throw notFound(PrivacyMsg.PERSON_NOT_FOUND)
-    await assertInScope(trx, auth, p.org_id)
+    const p = await loadInScope(trx, auth, findPersonForReveal, b.userInfoId, PrivacyMsg.PERSON_NOT_FOUND)
     const { value, guardians } = await valueOf(trx, p, b.field)
     await logPersonalAccess(trx, auth, {
       action: 'reveal',

@@ -208,7 +208,7 @@ export function setEmployees(
  * signed-in person of the tenant holding a listed role in any of their memberships (own or delegated). Type 2: one
  * of whose memberships is listed. A caller of another tenant counts as a visitor.
  */
-export async function outerAllowed(
+async function outerAllowed(
   trx: Trx,
   auth: AuthInfo | null,
   orgId: number,

@@ -50,13 +50,13 @@ import { feederOf, pendingTransfers, schoolClasses, schoolGrades, suspendedStude
 export const OP_MODULE = '学年结转'
 
 /** The school year today is in (China's calendar day by the server's clock) and the one after it. */
-export function yearsNow(ctx: AppContext): { currentYear: string; nextYear: string } {
+function yearsNow(ctx: AppContext): { currentYear: string; nextYear: string } {
   const currentYear = schoolYearOf(chinaDay(ctx.clock.now()))
   return { currentYear, nextYear: nextSchoolYear(currentYear) }
 }
 
 /** The caller may create, approve, run and undo: the top org's member holding the manage code. */
-export async function canManage(trx: Trx, auth: AuthInfo): Promise<boolean> {
+async function canManage(trx: Trx, auth: AuthInfo): Promise<boolean> {
   if (!(await isTopOrg(trx, auth.orgId))) return false
   return (await loadGrants(trx, auth.userInfoId)).permissions.includes(ROLLOVER_MANAGE_PERMISSION)
 }
@@ -71,7 +71,7 @@ export async function loadPlan(trx: Trx, planId: number): Promise<PlanRow> {
 }
 
 /** The school of the plan the caller may see (else 404, as a missing one: another school is not confirmed). */
-export async function schoolInReach(trx: Trx, auth: AuthInfo, planId: number, orgId: number) {
+async function schoolInReach(trx: Trx, auth: AuthInfo, planId: number, orgId: number) {
   const school = await findSchool(trx, planId, orgId)
   if (!school || !(await reach(trx, auth)).includes(orgId)) throw notFound(RolloverMsg.SCHOOL_NOT_IN_PLAN)
   return school

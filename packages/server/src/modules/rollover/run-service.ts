@@ -28,7 +28,7 @@ import { fullClassName, repeatTarget, summaryOf, type GradeMove } from './school
 import { latestEnrolments, openEnrolments, rowName, schoolStudents, type StudentRow } from './school-queries.js'
 
 /** The journal key of one school's run: one undoable unit. */
-export const journalKey = (planId: number, orgId: number) => `rollover:${planId}:${orgId}`
+const journalKey = (planId: number, orgId: number) => `rollover:${planId}:${orgId}`
 
 /** A run that went wrong after it started: the school is marked failed with this message, alone. */
 export class RunFailed extends Error {}

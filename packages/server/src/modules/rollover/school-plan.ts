@@ -25,7 +25,7 @@ export interface GradeMove {
   classRenames: { id: number; from: string; to: string }[]
 }
 
-export interface IntakePlan {
+interface IntakePlan {
   /** The new first level's name; null when the school's period has no naming (no intake grade is made). */
   gradeName: string | null
   entryYear: number
@@ -54,13 +54,13 @@ export interface Repeater {
 }
 
 /** A class's number: the digits of its name ("(2)班", "2班"), else its place in the grade (1-based). */
-export function classNo(name: string, position: number): number {
+function classNo(name: string, position: number): number {
   const m = /\d+/.exec(name)
   return m ? Number(m[0]) : position + 1
 }
 
 /** The school's naming of classes ("(1)班", "1班" …) from a class name: its digits replaced by the number. */
-export function classNamer(sample: string | undefined): (n: number) => string {
+function classNamer(sample: string | undefined): (n: number) => string {
   if (sample && /\d+/.test(sample)) return (n) => sample.replace(/\d+/, String(n))
   return (n) => `${n}班`
 }

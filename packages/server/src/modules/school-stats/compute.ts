@@ -27,7 +27,7 @@ const named = (m: Map<string, number>): NamedCount[] =>
       (a, b) => Number(a.name === UNKNOWN) - Number(b.name === UNKNOWN) || b.n - a.n || a.name.localeCompare(b.name),
     )
 
-export const ratioOf = (students: number, teachers: number): number | null =>
+const ratioOf = (students: number, teachers: number): number | null =>
   teachers > 0 ? Math.round((students / teachers) * 100) / 100 : null
 
 /**
@@ -113,7 +113,7 @@ export async function computeSnapshot(trx: Trx, schoolYear: string): Promise<Sna
   return { schools: [...bySchool.values()] }
 }
 
-export function emptyTotals(): StatsTotals {
+function emptyTotals(): StatsTotals {
   return {
     students: 0,
     male: 0,

@@ -13,7 +13,7 @@ export interface JournalRow {
   after: Values
 }
 
-export async function insertJournalRows(trx: Trx, rows: JournalRow[]): Promise<void> {
+async function insertJournalRows(trx: Trx, rows: JournalRow[]): Promise<void> {
   if (!rows.length) return
   await trx
     .insertInto('school_year_journal')
@@ -22,7 +22,7 @@ export async function insertJournalRows(trx: Trx, rows: JournalRow[]): Promise<v
 }
 
 /** The journal of `key` in the order it was written. */
-export async function journalOf(trx: Trx, key: string): Promise<JournalRow[]> {
+async function journalOf(trx: Trx, key: string): Promise<JournalRow[]> {
   const rows = await trx
     .selectFrom('school_year_journal')
     .select(['journal_key', 'seq', 'table_name', 'row_id', 'op', 'before', 'after'])

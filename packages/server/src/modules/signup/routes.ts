@@ -26,7 +26,7 @@ import {
 import { isPhoneRegistered, resolvePass, sendSignupCode, signUp, signupTenant, verifySignupCode } from './service.js'
 
 /** The header a signed-up person without a membership sends their registration pass in (never in a URL). */
-export const REGISTER_TOKEN_HEADER = 'registertoken'
+const REGISTER_TOKEN_HEADER = 'registertoken'
 
 /**
  * The caller of a request-to-join call: a session (a member asking for another organisation) or a registration pass

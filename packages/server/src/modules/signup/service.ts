@@ -66,7 +66,7 @@ export async function signupTenant(ctx: AppContext, header: number, orgId: numbe
 }
 
 /** Whether an account of the tenant has this phone, or a sign-up already took it. */
-export async function phoneTaken(trx: Trx, phone: string): Promise<boolean> {
+async function phoneTaken(trx: Trx, phone: string): Promise<boolean> {
   const account = await findAccountByPhone(trx, phone)
   if (account) return true
   return !!(await findSignupRecordByPhone(trx, phone))
@@ -181,7 +181,7 @@ export async function resolvePass(
 }
 
 /** An account made by sign-up that belongs to no organisation at all (live, disabled or archived) yet. */
-export async function awaitingMembership(trx: Trx, accountId: number): Promise<boolean> {
+async function awaitingMembership(trx: Trx, accountId: number): Promise<boolean> {
   const record = await findSignupRecordOfAccount(trx, accountId)
   if (!record) return false
   const member = await findAnyMembership(trx, accountId)
@@ -193,7 +193,7 @@ export async function awaitingMembership(trx: Trx, accountId: number): Promise<b
  * archived) but was made by sign-up: instead of 账号已停用, a refusal that carries a fresh registration pass and says
  * where the requests stand, so the login page opens the sign-up page's status step. Null for every other account.
  */
-export async function registrationAnswer(
+async function registrationAnswer(
   trx: Trx,
   accountId: number,
   now: Date,

@@ -27,7 +27,7 @@ const stepInvalid = () => refused(ErrorCode.RESET_TICKET_INVALID, '短信验证�
  * opened for, else the one tenant that has an account with this phone. Null when no tenant has it; 'many' when
  * several do (a person with accounts in two districts must use the school's own login page).
  */
-export async function tenantForPhone(
+async function tenantForPhone(
   ctx: AppContext,
   header: number,
   orgId: number | null | undefined,

@@ -8,7 +8,7 @@ import type { SmsProvider } from './providers/types.js'
 import { findActiveTemplate, findSmsConfig, insertSmsLog } from './queries.js'
 
 /** The text a tenant without its own template sends; ${code} is the code. */
-export const DEFAULT_TEMPLATE_TEXT = '您的验证码为${code}，5分钟内有效，用于${event}，请勿泄露给他人。'
+const DEFAULT_TEMPLATE_TEXT = '您的验证码为${code}，5分钟内有效，用于${event}，请勿泄露给他人。'
 const CODE_MASK = '******'
 
 export interface Delivery {

@@ -13,7 +13,7 @@ const STEP_TTL_MS = 10 * 60 * 1000
  * finishes with loginByPhoneSms { mustSmsId, smsCode }. An account without a phone signs in without the step
  * (docs/auth.md). Null: no step.
  */
-export async function smsStepChallenge(
+async function smsStepChallenge(
   trx: Trx,
   now: Date,
   s: { tenantId: number; accountId: number; orgId: number },

@@ -35,7 +35,7 @@ type Row = Selectable<ThirdConfigTable>
 
 const MODULE = '第三方登录配置'
 
-export function toRow(r: Row): ThirdConfigRow {
+function toRow(r: Row): ThirdConfigRow {
   return {
     id: Number(r.id),
     thirdType: r.third_type as ThirdType,

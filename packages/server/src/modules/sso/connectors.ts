@@ -27,17 +27,17 @@ export interface ConnectorConfig {
   allowLoopback: boolean
 }
 
-export interface AuthorizeParams {
+interface AuthorizeParams {
   redirectUri: string
   state: string
   nonce: string
   codeVerifier: string
 }
-export interface ExchangeParams extends AuthorizeParams {
+interface ExchangeParams extends AuthorizeParams {
   code: string
   iss?: string | null
 }
-export interface ThirdIdentity {
+interface ThirdIdentity {
   subject: string
   displayName: string | null
   idToken: string | null

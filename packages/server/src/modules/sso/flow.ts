@@ -80,7 +80,7 @@ const REQ_TTL_MS = SSO_LIMITS.reqIdSeconds * 1000
 const stateInvalid = () => refused(SsoErrorCode.STATE_INVALID, SsoMsg.STATE_INVALID)
 const reqInvalid = () => refused(SsoErrorCode.REQ_INVALID, SsoMsg.REQ_INVALID)
 
-export function callbackUri(origin: string, thirdType: ThirdType): string {
+function callbackUri(origin: string, thirdType: ThirdType): string {
   return `${origin}/base/api/auth/third/callback/${thirdType}`
 }
 
@@ -303,7 +303,7 @@ async function afterFinish(
  * remember). Issued with an operationType 3 answer of a sign-in that has no password to resend (third party, and
  * any other method that calls this).
  */
-export async function issueCodeLoginReq(
+async function issueCodeLoginReq(
   trx: Trx,
   now: Date,
   s: { tenantId: number; accountId: number; method: LoginMethod; limitUserType?: number; link?: ProviderLink | null },

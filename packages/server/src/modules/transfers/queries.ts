@@ -3,6 +3,7 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely'
 import type { Trx } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
 import { dictItemsFor } from '../../platform/dict-refs.js'
+import { paginate, type PageQuery } from '../../platform/paging.js'
 
 /** The database side of the transfer module (docs/school-year.md "Transfers"). */
 
@@ -118,11 +119,16 @@ export function markEffectFailed(trx: Trx, id: number, error: string, at: Date) 
     .execute()
 }
 
-/** The list rows of a box, newest first, with names resolved. */
-export function requestRows(
-  trx: Trx,
-  where: { toOrgId?: number; fromOrgId?: number; statuses?: TransferRequest['status'][]; open?: boolean },
-) {
+type RequestFilter = { toOrgId?: number; fromOrgId?: number; statuses?: TransferRequest['status'][]; open?: boolean }
+
+/** One page of a box's list rows, newest first, with names resolved, and the box's total. */
+export function pageRequestRows(trx: Trx, where: RequestFilter, q: PageQuery) {
+  const rows = requestRows(trx, where)
+  return paginate(rows.orderBy('r.id', 'desc'), rows, q)
+}
+
+/** The list rows of a box, with names resolved. */
+function requestRows(trx: Trx, where: RequestFilter) {
   let q = trx
     .selectFrom('transfer_request as r')
     .innerJoin('user_info as u', 'u.id', 'r.user_info_id')

@@ -29,7 +29,7 @@ import { AppError, notFound, refused } from '../../platform/errors.js'
 import { notify } from '../../platform/notify.js'
 import { recordOp } from '../../platform/op-log.js'
 import { isWithin } from '../../platform/org-scope.js'
-import { countOf, type Page } from '../../platform/paging.js'
+import type { Page } from '../../platform/paging.js'
 import { loadGrants } from '../../platform/permissions.js'
 import * as Q from './queries.js'
 import type { TransferRequest } from './queries.js'
@@ -383,17 +383,11 @@ export function pageTransfers(ctx: AppContext, auth: AuthInfo, q: TransferPageBo
       const where = await boxScope(trx, auth, box)
       const pageIndex = q.pageIndex ?? 1
       const pageSize = q.pageSize ?? 20
-      const base = Q.requestRows(trx, {
-        ...where,
-        ...(box === 'bureau' ? { statuses: ['out_agreed', 'approved', 'refused'] } : {}),
-        open: q.open,
-      })
-      const rows = await base
-        .orderBy('r.id', 'desc')
-        .limit(pageSize)
-        .offset((pageIndex - 1) * pageSize)
-        .execute()
-      const total = await countOf(base)
+      const { list: rows, total } = await Q.pageRequestRows(
+        trx,
+        { ...where, ...(box === 'bureau' ? { statuses: ['out_agreed', 'approved', 'refused'] } : {}), open: q.open },
+        { pageIndex, pageSize },
+      )
       let bureauScope: number[] | null = null
       if (box === 'bureau') {
         // A bureau member only sees the requests between schools below their org.
@@ -470,7 +464,7 @@ export function transferredOut(ctx: AppContext, auth: AuthInfo): Promise<Transfe
  * left are reminded once. Answers the first failure that was not a refusal (a fault of ours, for the timer to log);
  * the list's own sweep ignores it, since the request already shows it.
  */
-export async function sweepTenant(ctx: AppContext, tenantId: number): Promise<unknown> {
+async function sweepTenant(ctx: AppContext, tenantId: number): Promise<unknown> {
   const today = chinaDay(ctx.clock.now())
   const due = await ctx.db.tenant(tenantId, (trx) => Q.dueApproved(trx, today))
   let unexpected: unknown = null

@@ -27,13 +27,13 @@ const SEND_TIMEOUT_MS = 10_000
 const LEASE_MS = 2 * 60_000
 /** The wait after the n-th failed attempt; the 8th failure is final. */
 const BACKOFF_MS = [30_000, 120_000, 600_000, 3_600_000, 6 * 3_600_000, 6 * 3_600_000, 6 * 3_600_000]
-export const MAX_ATTEMPTS = 8
+const MAX_ATTEMPTS = 8
 const DAY_MS = 86_400_000
 const KEEP_CHANGES_DAYS = 90
 const KEEP_DELIVERIES_DAYS = 30
 
 /** What an app receives: the same body for the first send and every retry or replay. */
-export interface WebhookPayload {
+interface WebhookPayload {
   id: string
   event: string
   occurred_at: string
@@ -42,7 +42,7 @@ export interface WebhookPayload {
 }
 
 /** `v1=` + hex HMAC-SHA256 over `timestamp + "." + body` with the app's client secret (docs/open-platform.md). */
-export const signatureOf = (secret: string, timestamp: string, body: string) =>
+const signatureOf = (secret: string, timestamp: string, body: string) =>
   `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`
 
 type Subscriber = Awaited<ReturnType<typeof liveSubscriptions>>[number]
@@ -114,7 +114,7 @@ async function readState(trx: Parameters<typeof peopleByIds>[0], rows: FeedRow[]
  * event, and marks the batch fanned out — one transaction holding the rows with FOR UPDATE SKIP LOCKED, so two
  * processes never fan one change out twice. Returns how many changes it took.
  */
-export async function fanOut(ctx: AppContext): Promise<{ changes: number; deliveries: number }> {
+async function fanOut(ctx: AppContext): Promise<{ changes: number; deliveries: number }> {
   return ctx.db.platform(async (trx) => {
     // Only tenants with a subscriber: a district without webhooks pays nothing for its change feed (an import of
     // 100,000 people would otherwise keep this worker, and on PGlite the one connection, busy for a minute).
@@ -243,7 +243,7 @@ async function deliverOne(ctx: AppContext, d: Claimed): Promise<boolean> {
 }
 
 /** Claims the due deliveries of one batch (a short transaction with a lease) and sends them. */
-export async function deliverDue(ctx: AppContext): Promise<{ claimed: number; delivered: number }> {
+async function deliverDue(ctx: AppContext): Promise<{ claimed: number; delivered: number }> {
   const now = ctx.clock.now()
   const claimed = await ctx.db.platform((trx) =>
     claimDueDeliveries(trx, now, new Date(now.getTime() + LEASE_MS), DELIVERY_BATCH),

@@ -23,10 +23,10 @@ export interface OpenAiChatConfig {
 /** How long to wait for the first byte; a stream may then take as long as the model needs. */
 const CONNECT_TIMEOUT_MS = 30_000
 
-export class ChatProviderError extends Error {}
+class ChatProviderError extends Error {}
 
 /** Splits a byte stream into SSE events' data fields (the lines `data: …`; a blank line ends an event). */
-export async function* sseData(body: ReadableStream<Uint8Array>): AsyncIterable<string> {
+async function* sseData(body: ReadableStream<Uint8Array>): AsyncIterable<string> {
   const decoder = new TextDecoder()
   let buf = ''
   let data: string[] = []

@@ -12,13 +12,13 @@ import { createHash } from 'node:crypto'
  * dropped and fetched once more. Userids are looked up by the recipient's phone, since the portal and the school's
  * DingTalk organisation share phone numbers and nothing else.
  */
-export const DINGTALK_API_BASE = 'https://oapi.dingtalk.com/'
+const DINGTALK_API_BASE = 'https://oapi.dingtalk.com/'
 const TIMEOUT_MS = 10_000
 /** Refresh this long before DingTalk's expiry, so a token never expires in flight. */
 const EARLY_MS = 5 * 60_000
 const TOKEN_ERRORS = new Set([40014, 42001, 88])
 
-export interface DingtalkApp {
+interface DingtalkApp {
   appKey: string
   appSecret: string
   agentId: string
@@ -26,14 +26,14 @@ export interface DingtalkApp {
 }
 type DingtalkKey = Omit<DingtalkApp, 'agentId'>
 /** One work notice to the DingTalk user with this phone: the app's template when templateId is set, else a text notice. */
-export interface WorkNotice {
+interface WorkNotice {
   mobile: string
   templateId?: string | null
   title: string
   content: string
   data: Record<string, string>
 }
-export type DingtalkResult = { ok: true; taskId: string | null } | { ok: false; error: string }
+type DingtalkResult = { ok: true; taskId: string | null } | { ok: false; error: string }
 
 export interface DingtalkProvider {
   sendWorkNotice(app: DingtalkApp, notice: WorkNotice): Promise<DingtalkResult>

@@ -10,24 +10,24 @@ import { createHash } from 'node:crypto'
  * Access tokens are cached per app id until shortly before expiry; a token WeChat reports invalid (40001, 40014,
  * 42001) is dropped and fetched once more, as the documentation advises.
  */
-export const WECHAT_API_BASE = 'https://api.weixin.qq.com/'
+const WECHAT_API_BASE = 'https://api.weixin.qq.com/'
 const TIMEOUT_MS = 10_000
 /** Refresh this long before WeChat's expiry, so a token never expires in flight. */
 const EARLY_MS = 5 * 60_000
 const TOKEN_ERRORS = new Set([40001, 40014, 42001])
 
-export interface WechatApp {
+interface WechatApp {
   appId: string
   appSecret: string
   apiBase?: string | null
 }
-export interface TemplateMessage {
+interface TemplateMessage {
   openid: string
   templateId: string
   url?: string
   data: Record<string, string>
 }
-export type WechatResult = { ok: true; msgid: string | null } | { ok: false; error: string }
+type WechatResult = { ok: true; msgid: string | null } | { ok: false; error: string }
 
 /** Pushes a template message to one follower of an official account, and reads an openid from a web-authorisation code. */
 export interface WechatProvider {

@@ -43,7 +43,7 @@ const LABEL: Record<Exclude<UserMenuKey, 'serviceEntry'>, string> = {
  * The avatar menu of every signed-in header (001 §2.6) with the items §6 allows: public portal, bureau-school
  * platform, service entry, switch org, personal centre, change password, help, complaint, or 离开联盟 for
  * alliance members, and 退出. `jd` marks the bureau side (personal centre opens with jd=1). `alliance` is the alliance
- * org of the alliance portal being shown: its members get 离开联盟, which ends the membership (docs/alliances.md).
+ * org of the alliance portal being shown: its members get 离开联盟, which ends the membership (docs/alliance.md).
  */
 export function UserMenu({ dark = false, jd = false, alliance }: { dark?: boolean; jd?: boolean; alliance?: number }) {
   const stored = useSession((s) => s.userInfo)

@@ -16,7 +16,7 @@ export function homeAfterSwitch(user: CurrentUserDetail): string {
 }
 
 /** Class info and the assigned-login-org data are dropped at an org switch (001 §4 step 5). */
-export const SWITCH_CLEARED_KEYS = ['classInfo', 'classType', 'assignLoginOrg'] as const
+const SWITCH_CLEARED_KEYS = ['classInfo', 'classType', 'assignLoginOrg'] as const
 export function clearSwitchLeftovers(): void {
   for (const k of SWITCH_CLEARED_KEYS) {
     localStorage.removeItem(k)

@@ -24,7 +24,7 @@ import { AppTiles } from './AppTiles'
 /**
  * /alliancePortal/home (001 §2.1): the alliance's shared content for its members and administrators: background
  * images, name with the alliance mark, introduction and culture, shared apps and the member schools (names only,
- * docs/alliances.md). Without an alliance it points to 我的联盟.
+ * docs/alliance.md). Without an alliance it points to 我的联盟.
  */
 export default function AllianceHomePage({ path }: PageProps) {
   const root = useAllianceRoot()

@@ -8,7 +8,7 @@ import { PermButton } from '../../components/PermButton'
 import { allianceApi, AllianceKeys, useManagedAlliances } from './api'
 
 /** 创建联盟 (registerPage): an alliance under the caller's org, marked allianceSchool with unit attribute 8. */
-export function CreateAllianceButton({ onCreated }: { onCreated: (orgId: number) => void }) {
+function CreateAllianceButton({ onCreated }: { onCreated: (orgId: number) => void }) {
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const [form] = Form.useForm<RegisterAllianceBody>()

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import { call, callEnvelope, download } from '../../api/call'
 
-/** The alliance calls (000 §7.7, §7.8; docs/alliances.md). */
+/** The alliance calls (000 §7.7, §7.8; docs/alliance.md). */
 export const allianceApi = {
   root: (orgId?: number) => call(J.getRootOrg, { orgId }, { notFoundPage: false }),
   members: (orgId: number) => call(J.getOrgList, { orgId }, { notFoundPage: false }),

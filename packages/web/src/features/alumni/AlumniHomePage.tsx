@@ -7,7 +7,7 @@ import { ensureUser } from '../../auth/current-user'
 import { homePathFor } from '../../auth/landing'
 import { logout } from '../account/logout'
 import { alumniApi } from './api'
-import '../login/login.css'
+import '../auth/login.css'
 
 /**
  * /redirect/alumni: where a graduate's alumni session lands (docs/school-year.md "Graduation and alumni"): when they

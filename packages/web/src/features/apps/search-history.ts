@@ -10,7 +10,7 @@ export interface HistoryItem {
 
 const keyOf = (userId: number) => `zx_app_search_history_${userId}`
 
-export function readHistory(userId: number): HistoryItem[] {
+function readHistory(userId: number): HistoryItem[] {
   try {
     const raw: unknown = JSON.parse(localStorage.getItem(keyOf(userId)) ?? '[]')
     return Array.isArray(raw)
@@ -24,7 +24,7 @@ export function readHistory(userId: number): HistoryItem[] {
 }
 
 /** The latest app moves to the front, at most 4 are kept (001 §4). */
-export function pushHistory(list: HistoryItem[], app: Pick<AppRow, 'appId' | 'uniqueId' | 'name'>): HistoryItem[] {
+function pushHistory(list: HistoryItem[], app: Pick<AppRow, 'appId' | 'uniqueId' | 'name'>): HistoryItem[] {
   return [
     { appId: app.appId, uniqueId: app.uniqueId, name: app.name },
     ...list.filter((h) => h.appId !== app.appId),

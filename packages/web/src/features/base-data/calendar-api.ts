@@ -40,7 +40,7 @@ export const studyMonthApi = {
   remove: (id: number) => callEnvelope(M.delete, { id }),
 }
 
-export const termLabel = (c: Pick<CalendarRow, 'schoolYear' | 'term'>) =>
+const termLabel = (c: Pick<CalendarRow, 'schoolYear' | 'term'>) =>
   `${c.schoolYear}学年第${c.term === 1 ? '一' : '二'}学期`
 
 /** The terms of the school the page works on (see useScopeOrg), as select options labelled with the term's name. */

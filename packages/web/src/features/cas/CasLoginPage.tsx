@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { ApiError } from '../../api/client'
 import { getToken } from '../../stores/token'
 import { casApi } from './api'
-import '../login/login.css'
+import '../auth/login.css'
 
 const CAS_LOGIN = '/redirect/casLogin'
 

@@ -7,7 +7,7 @@ import { queryClient } from '../../api/query-client'
 import { clearLocalSession } from '../../stores/clear-local'
 import { getToken } from '../../stores/token'
 import { casApi } from './api'
-import '../login/login.css'
+import '../auth/login.css'
 
 /**
  * /redirect/casLogout (from GET /t/<tenant>/cas/logout): signs out of the portal (the server's sign-out runs single

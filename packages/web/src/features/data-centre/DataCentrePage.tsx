@@ -19,7 +19,7 @@ import { openApp, refusal } from '../apps/open-app'
 import { notify } from '../../api/feedback'
 import { navigateTo } from '../../navigation/navigate'
 import { openTarget } from '../portal-header/nav-target'
-import '../portal/blocks/blocks.css'
+import '../cms/blocks/blocks.css'
 import { dataCentreApi } from './api'
 
 /**

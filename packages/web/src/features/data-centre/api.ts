@@ -2,7 +2,7 @@ import { dataCentreContracts as D, type DataCentreKind, type DataWarehouseSetBod
 import { call, callEnvelope } from '../../api/call'
 import type { PageParams } from '../../components/crud'
 
-/** Calls of the data centre, low-code and IoT entries (docs/portal-apps.md "Data centre, low-code, IoT"). */
+/** Calls of the data centre, low-code and IoT entries (docs/apps.md "Data centre, low-code, IoT"). */
 export const dataCentreApi = {
   list: (kind: DataCentreKind) => call(D.appList, { kind }),
   iotMenu: () => call(D.iotMenu, undefined, { showError: false }),

@@ -10,7 +10,7 @@ const STATUS_COLOR: Record<number, string> = {
   [ImportStatus.FAILED]: 'error',
 }
 
-export const kindLabel = (type: string): string => IMPORT_KINDS[type as ImportKind] ?? type
+const kindLabel = (type: string): string => IMPORT_KINDS[type as ImportKind] ?? type
 export const ImportStatusTag = ({ status }: { status: number }) => (
   <Tag color={STATUS_COLOR[status]}>{IMPORT_STATUS_LABEL[status] ?? status}</Tag>
 )

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react'
 import { importApi, isActive } from './api'
 import { finishTask, forgetTask, KICK_WINDOW_MS, settleKick, useImportPanel, watchTasks } from './store'
 
-export const IMPORT_TASKS_KEY = ['importTasks', 'current'] as const
+const IMPORT_TASKS_KEY = ['importTasks', 'current'] as const
 /** The list query group an ended import of each kind refreshes (the people pages' query keys). */
 const LIST_GROUP: Record<ImportKind, string> = {
   teacher: 'teachers',

@@ -9,7 +9,7 @@ import { clearLocalSession } from '../../stores/clear-local'
 import { useSession, type TempTenant } from '../../stores/session'
 import { getToken } from '../../stores/token'
 import { oidcApi } from './api'
-import '../login/login.css'
+import '../auth/login.css'
 
 /**
  * What stops the sign-in. The client answers a refused call (envelope 403) with its general 无权限 text, so the page

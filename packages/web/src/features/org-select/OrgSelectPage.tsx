@@ -3,12 +3,12 @@ import { Alert, Button, Card, Spin } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { Navigate, useLocation, useNavigate } from 'react-router'
 import { OrgList } from '../../components/OrgList'
-import { runLogin } from '../login/login-flow'
-import type { LoginPageState } from '../login/LoginPage'
-import { useLoginRunner } from '../login/useLoginRunner'
+import { runLogin } from '../auth/login-flow'
+import type { LoginPageState } from '../auth/LoginPage'
+import { useLoginRunner } from '../auth/useLoginRunner'
 import { useSession } from '../../stores/session'
 import { VerifyInfoForm } from './VerifyInfoForm'
-import '../login/login.css'
+import '../auth/login.css'
 
 /** How long the 请选择要切换的机构 hint stays (001 §4). */
 const HINT_MS = 1500

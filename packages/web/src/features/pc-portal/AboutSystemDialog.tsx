@@ -7,7 +7,7 @@ import { useSystemInfo } from './api'
 const VERSION_LABEL = '版本'
 
 /** The lines of system info a person reads (empty fields are left out); shared by the dialog and the login footer. */
-export function systemInfoLines(s: SystemInfoAnswer): [label: string, value: string][] {
+function systemInfoLines(s: SystemInfoAnswer): [label: string, value: string][] {
   const lines: [string, string][] = [
     ['系统名称', s.sysName],
     [VERSION_LABEL, `v${s.version}`],
@@ -20,7 +20,7 @@ export function systemInfoLines(s: SystemInfoAnswer): [label: string, value: str
 }
 
 /** 001 §9 "App version V{ip}": the config centre's version (001 §2.4), else the running package's version. */
-export const appVersionText = (packageVersion: string): string => `V${appConfig.version || packageVersion}`
+const appVersionText = (packageVersion: string): string => `V${appConfig.version || packageVersion}`
 
 /** 关于系统 (the portal header's user menu): the system info of /menhu-systems for the user's org. */
 export function AboutSystemDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

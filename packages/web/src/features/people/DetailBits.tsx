@@ -44,7 +44,7 @@ export function MaskedText({
 }
 
 /** The frame of a detail page's card: loading, nothing found, or the content, with 返回 to the list. */
-export function DetailCard({
+function DetailCard({
   loading,
   found,
   back,

@@ -29,7 +29,7 @@ export function zodRule(schema: FieldSchema): FormRule {
   }
 }
 
-export const SEX_OPTIONS = Object.entries(SEX_LABEL).map(([value, label]) => ({ value: Number(value), label }))
+const SEX_OPTIONS = Object.entries(SEX_LABEL).map(([value, label]) => ({ value: Number(value), label }))
 
 /** A half-width column of the two-column people forms. */
 export const Half = ({ children }: { children: ReactNode }) => (

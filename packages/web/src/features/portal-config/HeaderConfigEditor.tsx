@@ -73,7 +73,7 @@ export function HeaderConfigEditor({
   const key = name === 'jd_mh_sys_config' ? PortalKeys.jd : PortalKeys.alliance
   const cfg = useQuery({
     queryKey: [key, 'admin', orgId ?? null],
-    // The stored value: the header's own read leaves out menu targets that open nothing (docs/portal-apps.md).
+    // The stored value: the header's own read leaves out menu targets that open nothing (docs/apps.md).
     queryFn: () => portalApi.storedHeaderConfig(name, target),
     enabled: orgId !== undefined,
   })

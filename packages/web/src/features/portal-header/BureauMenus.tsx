@@ -4,7 +4,7 @@ import { notify } from '../../api/feedback'
 import { openTarget } from './nav-target'
 
 /** A bureau menu target (001 §3 skipList): its route or address, checked against the user's permissions. */
-export function openSkip(item: SkipItem, permitted: (code: string) => boolean): void {
+function openSkip(item: SkipItem, permitted: (code: string) => boolean): void {
   if (item.permissionName && !permitted(item.permissionName)) {
     notify.warning(Msg.NO_PERMISSION)
     return

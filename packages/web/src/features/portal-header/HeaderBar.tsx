@@ -8,7 +8,7 @@ import { useWindowWidth } from './use-window-width'
 import './portal-header.css'
 
 /** The scroll distance from which the header is fixed at the top (000 §9). */
-export const HEADER_FIX_SCROLL = 102
+const HEADER_FIX_SCROLL = 102
 
 export interface HeaderBarProps {
   testId: string

@@ -39,7 +39,7 @@ function Item({ item }: { item: FooterItem }) {
 }
 
 /** The footer renderer (001 §2.6): groups of items on a colour (type 1) or an image (type 2). */
-export function FooterView({ cfg }: { cfg: FooterConfig }) {
+function FooterView({ cfg }: { cfg: FooterConfig }) {
   if (!cfg.bottomGroup.some((g) => g.bottomInfo.length)) return null
   const background =
     cfg.type === 2 && cfg.backgroundUrl ? `url(${imageUrl(cfg.backgroundUrl)}) center / cover` : cfg.color

@@ -37,7 +37,7 @@ function IotTile() {
 
 /**
  * The unified-portal strip (001 §1): big-data centre, low-code applications and IoT platform, as configured. The
- * first two open their lists (/lowCodeApplication/index, docs/portal-apps.md "Data centre, low-code, IoT"): the
+ * first two open their lists (/lowCodeApplication/index, docs/apps.md "Data centre, low-code, IoT"): the
  * apps of types 3 and 4 the user may open (000 §9), the data centre only once its data warehouse is enabled.
  */
 export function UnifiedStrip({

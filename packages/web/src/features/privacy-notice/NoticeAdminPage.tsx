@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import { useCurrentUser } from '../../api/queries'
 import { PageFrame } from '../../components/crud'
 import type { PageProps } from '../../navigation/page-props'
-import { RichEditor } from '../portal/admin/RichEditor'
+import { RichEditor } from '../cms/admin/RichEditor'
 import { noticeApi } from './api'
 import { noticeHref } from './notice-href'
 

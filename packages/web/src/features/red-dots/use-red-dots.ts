@@ -9,7 +9,7 @@ import { getToken } from '../../stores/token'
 export const RED_DOTS_KEY = 'redDots'
 const EMPTY: RedDotAnswer = { enabled: false, maxCount: 99, dots: [] }
 
-export const redDotApi = {
+const redDotApi = {
   counts: () => call(R.counts, undefined, { showError: false, loginRedirect: false }),
   open: (t: RedDotTarget) => call(R.open, t, { showError: false, loginRedirect: false }),
 }

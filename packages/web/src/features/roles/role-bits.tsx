@@ -3,7 +3,7 @@ import { Tag } from 'antd'
 
 /** The user types a role may be meant for (001 §6: 1002, 1003, 1004); a role without one is for everybody. */
 export type RoleUserType = NonNullable<RoleUpdateBody['userType']>
-export const ROLE_USER_TYPES: RoleUserType[] = [UserType.STAFF, UserType.STUDENT, UserType.PARENT]
+const ROLE_USER_TYPES: RoleUserType[] = [UserType.STAFF, UserType.STUDENT, UserType.PARENT]
 export const USER_TYPE_OPTIONS = ROLE_USER_TYPES.map((v) => ({ value: v, label: USER_TYPE_LABEL[v] }))
 
 /** A role row's user type as the update call takes it (rows carry a plain number). */

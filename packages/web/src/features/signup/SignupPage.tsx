@@ -17,7 +17,7 @@ import { ApiError } from '../../api/client'
 import { noticeApi } from '../privacy-notice/api'
 import { NoticeLinks } from '../privacy-notice/NoticeLinks'
 import { signupApi, tenantOfPass, type SignupScope } from './api'
-import '../login/login.css'
+import '../auth/login.css'
 import './signup.css'
 
 /** What the login page hands over when a signed-up account without a membership signs in. */

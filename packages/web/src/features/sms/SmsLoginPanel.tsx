@@ -1,6 +1,6 @@
 import { SmsMsg, type LoginOrg } from '@zhixiao/shared'
 import { useState, type FormEvent } from 'react'
-import type { LoginOutcome } from '../login/login-flow'
+import type { LoginOutcome } from '../auth/login-flow'
 import { smsLoginApi } from './login-api'
 import { CODE_RE, PHONE_RE, runSmsLogin } from './sms-flow'
 import { SmsCodeInput } from './SmsCodeInput'

@@ -1,6 +1,6 @@
 import { Msg, OperationType, type LoginOrg } from '@zhixiao/shared'
 import { ApiError } from '../../api/client'
-import { finishLogin, type LoginOutcome } from '../login/login-flow'
+import { finishLogin, type LoginOutcome } from '../auth/login-flow'
 import { smsLoginApi } from './login-api'
 
 /** An SMS sign-in's answer: a LoginOutcome the login runner follows, or the organisations to choose from here. */

@@ -3,11 +3,11 @@ import { Alert, Button, Card, Form, Input } from 'antd'
 import { useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { authApi } from '../../api/auth'
-import { useLoginRunner } from '../login/useLoginRunner'
+import { useLoginRunner } from '../auth/useLoginRunner'
 import { ssoApi } from './api'
 import { CodeLoginOrgs } from './CodeLoginOrgs'
 import { thirdStep, type ThirdStep } from './third-outcome'
-import '../login/login.css'
+import '../auth/login.css'
 
 type BindState = Extract<ThirdStep, { kind: 'bind' }>
 interface Values {

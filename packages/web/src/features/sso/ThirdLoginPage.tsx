@@ -2,11 +2,11 @@ import { Alert, Button, Card, Spin } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { THIRD_TYPES, type ThirdType } from '@zhixiao/shared'
-import { useLoginRunner } from '../login/useLoginRunner'
+import { useLoginRunner } from '../auth/useLoginRunner'
 import { ssoApi } from './api'
 import { CodeLoginOrgs } from './CodeLoginOrgs'
 import { thirdStep, type ThirdStep } from './third-outcome'
-import '../login/login.css'
+import '../auth/login.css'
 
 export const BIND_PATH = '/bindUser/index'
 

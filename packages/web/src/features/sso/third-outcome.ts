@@ -7,7 +7,7 @@ import {
   type ThirdLoginResult,
 } from '@zhixiao/shared'
 import { ApiError } from '../../api/client'
-import { finishLogin, type LoginOutcome } from '../login/login-flow'
+import { finishLogin, type LoginOutcome } from '../auth/login-flow'
 
 /** What a third-party call's answer leads to on the callback and bind pages. */
 export type ThirdStep =

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto'
 import type { SendResult, SmsMessage, SmsProvider } from './types.js'
 
-export const ALIYUN_DEFAULT_ENDPOINT = 'https://dysmsapi.aliyuncs.com/'
+const ALIYUN_DEFAULT_ENDPOINT = 'https://dysmsapi.aliyuncs.com/'
 const TIMEOUT_MS = 10_000
 
 export interface AliyunOptions {
@@ -18,7 +18,7 @@ export interface AliyunOptions {
  * RFC 3986 encoding as Alibaba's RPC signature wants it: encodeURIComponent, plus the characters it leaves alone
  * that are not unreserved (! ' ( ) *).
  */
-export function percentEncode(s: string): string {
+function percentEncode(s: string): string {
   return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
 }
 

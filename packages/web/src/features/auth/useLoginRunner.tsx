@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router'
 import { useSession } from '../../stores/session'
 import { finishLogin, runLogin, type LoginOutcome } from './login-flow'
 
-export const SELECT_ORG_PATH = '/redirect/selectOrg'
+const SELECT_ORG_PATH = '/redirect/selectOrg'
 /** Sign-up and the status of a signed-up person's requests to join (features/signup). */
 export const SIGNUP_PATH = '/redirect/signup'
 

@@ -35,14 +35,14 @@ export type LoginOutcome =
   | { kind: 'sms'; ticket: string; phone: string; msg: string }
 
 /** The refusal of a sign-in by a signed-up account without a membership (any sign-in method), as an outcome. */
-export function registrationOutcome(e: unknown): LoginOutcome | null {
+function registrationOutcome(e: unknown): LoginOutcome | null {
   if (!(e instanceof ApiError) || e.code !== SignupErrorCode.REGISTRATION_PENDING) return null
   const token = (e.data as { registerToken?: unknown } | null)?.registerToken
   return typeof token === 'string' ? { kind: 'registration', registerToken: token, msg: e.message } : null
 }
 
 /** Where an app's OpenID sign-in waits for the portal's (features/oidc). */
-export const OIDC_LOGIN_PATH = '/redirect/oidcLogin?'
+const OIDC_LOGIN_PATH = '/redirect/oidcLogin?'
 /** Pages under /redirect/ a sign-in may return to: they finish a hand-over the sign-in interrupted (OpenID, CAS). */
 const RETURN_PAGES = [OIDC_LOGIN_PATH, '/redirect/casLogin?']
 
@@ -88,7 +88,7 @@ export async function runLogin(payload: LoginByUserPwdBody, redirect: string | n
 }
 
 /** The student site's address with a single-use once-token in ?accesstoken= (swapped there like a sub-app's). */
-export function studentSiteUrl(site: string, onceToken: string): string {
+function studentSiteUrl(site: string, onceToken: string): string {
   const url = new URL(site)
   url.searchParams.set('accesstoken', onceToken)
   return url.toString()
@@ -121,7 +121,7 @@ export async function finishLogin(token: string, redirect: string | null): Promi
   if (user.userType === UserType.STUDENT && !RETURN_PAGES.some((p) => redirect?.startsWith(p))) {
     const site = (await tenantInfo)?.studentSiteUrl
     // The session token never goes into a URL: the student site gets a once-token (single use, 60 s) and swaps it
-    // (POST swap/once/token) for a session of its own, as a hosted sub-app does (docs/portal-apps.md).
+    // (POST swap/once/token) for a session of its own, as a hosted sub-app does (docs/apps.md).
     const once = site ? await authApi.onceToken().catch(() => null) : null
     if (site && once) return { kind: 'external', url: studentSiteUrl(site, once.onceToken) }
   }

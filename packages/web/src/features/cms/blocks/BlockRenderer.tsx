@@ -24,7 +24,7 @@ export interface BlockRendererProps {
 }
 
 /** The news list page a news block's 更多 opens, with the block's type and level. */
-export function moreNewsLink(m: Extract<ModuleRow, { type: 'news' }>): string {
+function moreNewsLink(m: Extract<ModuleRow, { type: 'news' }>): string {
   const q = new URLSearchParams()
   if (m.settings.noticeType) q.set('type', String(m.settings.noticeType))
   if (m.settings.newLevel) q.set('level', String(m.settings.newLevel))

@@ -11,7 +11,7 @@ export function carouselPictures(settings: BlockOf<'carousel'>['settings'], bann
  * The first picture of the first shown carousel of a home: usually the largest thing on the screen (Lighthouse's LCP
  * on /portal/home). Asked for as soon as the layout arrives, before React renders the blocks (preloadFirstPicture).
  */
-export function firstCarouselPicture(layout: ModuleLayout): string | null {
+function firstCarouselPicture(layout: ModuleLayout): string | null {
   const block = layout.modules.find((m) => m.type === 'carousel' && m.status === 0)
   return block?.type === 'carousel' ? (carouselPictures(block.settings, layout.banners)[0]?.decryUrl ?? null) : null
 }
