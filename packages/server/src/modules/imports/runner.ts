@@ -217,9 +217,6 @@ export class ImportRunner {
         throw e
       })
       .finally(() => began())
-    // run() awaits the batches in order: a later batch failing while an earlier one is still awaited must not count as
-    // unhandled before its turn (the process would end on it). The failure still reaches run() when it gets there.
-    outcome.catch(() => {})
     return { outcome, writing }
   }
 }
