@@ -26,13 +26,6 @@ export interface ImportKindDef {
   /** Which org kinds may import it (students and parents belong to schools). */
   schoolOnly: boolean
   prepare(ctx: AppContext, trx: Trx, job: JobInfo): Promise<KindRunner>
-  /**
-   * The runner may write the next batch while this one commits (two connections; PostgreSQL only). A kind says so
-   * when its `write` does every in-memory check of a batch (the file's own repeats) before its first await, and its
-   * batches' rows can then never collide with each other in the database: the runner starts the next batch's
-   * `write` only once this one's has returned its promise, so the checks still run in file order.
-   */
-  overlapBatches?: boolean
 }
 
 /**

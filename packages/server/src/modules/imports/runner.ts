@@ -118,34 +118,22 @@ export class ImportRunner {
       await startJob(trx, job.id, rows.length, this.ctx.clock.now())
       return { rows, runner, start: j.processed_count }
     })
-    // On PostgreSQL the next batch is written on a second connection while this one finishes, so both cores work
-    // (the database's work is most of an import). PGlite has one connection: there a batch waits for the last.
-    const depth = def.overlapBatches && this.ctx.db.kind !== 'pglite' ? 2 : 1
-    const inFlight: Promise<boolean>[] = []
-    let prev: Batch = { outcome: Promise.resolve(true), writing: Promise.resolve() }
     let analyzedAt = -Infinity
-    try {
-      for (let at = start, size = IMPORT_BATCH; at < rows.length && !this.loop.stopped;) {
-        const batchRows = rows.slice(at, at + size)
-        prev = this.batch(job, def.columns, runner, batchRows, at + size >= rows.length, prev)
-        inFlight.push(prev.outcome)
-        if (inFlight.length >= depth && !(await inFlight.shift()!)) return
-        at += size
-        size = Math.min(size * 2, IMPORT_BATCH_MAX)
-        if (at - analyzedAt > ANALYZE_EVERY_ROWS) {
-          // All six, not only the two the batches look up: ANALYZE also invalidates the plans cached for the
-          // foreign-key checks, and PGlite has no autovacuum to do it. Analysing two, test/imports-100k.test.ts ran past
-          // its 600 s on PGlite (33.7 s with all six), most likely on plans made while account was a page long.
-          await this.ctx.db.analyze(PEOPLE_TABLES)
-          analyzedAt = at
-        }
-        // The embedded database has one connection: pause so requests (the progress poll, page loads) get a turn.
-        if (depth === 1) await new Promise((r) => setTimeout(r, BATCH_PAUSE_MS))
+    for (let at = start, size = IMPORT_BATCH; at < rows.length && !this.loop.stopped;) {
+      const batch = rows.slice(at, at + size)
+      const go = await this.batch(job, def.columns, runner, batch, at + size >= rows.length)
+      if (!go) return
+      at += size
+      size = Math.min(size * 2, IMPORT_BATCH_MAX)
+      if (at - analyzedAt > ANALYZE_EVERY_ROWS) {
+        // All six, not only the two the batches look up: ANALYZE also invalidates the plans cached for the
+        // foreign-key checks, and PGlite has no autovacuum to do it. Analysing two, test/imports-100k.test.ts ran past
+        // its 600 s on PGlite (33.7 s with all six), most likely on plans made while account was a page long.
+        await this.ctx.db.analyze(PEOPLE_TABLES)
+        analyzedAt = at
       }
-      while (inFlight.length) if (!(await inFlight.shift()!)) return
-    } finally {
-      // A batch given up after an earlier one failed rolls back; wait for it before the job is marked.
-      await Promise.allSettled(inFlight)
+      // The embedded database has one connection: pause so requests (the progress poll, page loads) get a turn.
+      await new Promise((r) => setTimeout(r, BATCH_PAUSE_MS))
     }
   }
 
@@ -165,73 +153,39 @@ export class ImportRunner {
     })
   }
 
-  /**
-   * One batch in one transaction; its outcome is false when the job was cancelled or taken over meanwhile (nothing
-   * of the batch is kept). With `after` still in flight the two overlap, but in order: this batch's `write` starts
-   * once the previous one's has begun (the kind's in-memory checks run in file order), and this batch takes the job's
-   * row and commits only after the previous one committed, so the job's processed count is always whole batches from
-   * the file's start (a resume goes on from it) and a batch after a failed one is rolled back.
-   */
+  /** One batch in one transaction; false when the job was cancelled meanwhile. */
   private batch(
     job: JobInfo,
     columns: readonly SheetColumn[],
     runner: KindRunner,
     rows: ReadRow[],
     last: boolean,
-    after: Batch,
-  ): Batch {
-    let began!: () => void
-    const writing = new Promise<void>((r) => (began = r))
-    const outcome = this.ctx.db
-      .tenant(job.tenantId, async (trx) => {
-        await after.writing
-        const written = runner.write(trx, rows)
-        began()
-        const rejected = await written
-        if (rejected.length) {
-          await insertJobErrors(
-            trx,
-            rejected.map((r) => ({
-              job_id: job.id,
-              row_no: r.row.rowNumber,
-              reason: r.reason,
-              // Kept masked: the error file shows it to the importer, not the full ID number or phone.
-              data: JSON.stringify(maskSheetValues(columns, r.row.values)),
-            })),
-          )
-        }
-        if (!(await after.outcome.catch(() => false))) throw new BatchGivenUp()
-        // A stopping server keeps what has committed; the batch still in flight is written again at the next start.
-        if (this.loop.stopped) throw new BatchGivenUp()
-        // The row lock orders this batch against a cancel (a cancel waits for the commit, and a cancel that came first
-        // is seen here) and against another process: the batch is kept only while the claim is this runner's.
-        const j = await lockJob(trx, job.id)
-        if (j?.status !== ImportStatus.RUNNING || j.runner_id !== this.id) throw new BatchGivenUp()
-        const now = this.ctx.clock.now()
-        await recordBatch(trx, job.id, rows.length, rejected.length, now, last)
-        if (last) await this.notifyDone(trx, job)
-        return !last
-      })
-      .catch((e: unknown) => {
-        if (e instanceof BatchGivenUp) return false
-        throw e
-      })
-      .finally(() => began())
-    return { outcome, writing }
+  ): Promise<boolean> {
+    return this.ctx.db.tenant(job.tenantId, async (trx) => {
+      // The row lock orders this batch against a cancel: a cancel waits for it, and the next batch sees it.
+      // It also orders it against another process: the batch goes on only while the claim is this runner's.
+      const j = await lockJob(trx, job.id)
+      if (j?.status !== ImportStatus.RUNNING || j.runner_id !== this.id) return false
+      const rejected = await runner.write(trx, rows)
+      if (rejected.length) {
+        await insertJobErrors(
+          trx,
+          rejected.map((r) => ({
+            job_id: job.id,
+            row_no: r.row.rowNumber,
+            reason: r.reason,
+            // Kept masked: the error file shows it to the importer, not the full ID number or phone.
+            data: JSON.stringify(maskSheetValues(columns, r.row.values)),
+          })),
+        )
+      }
+      const now = this.ctx.clock.now()
+      await recordBatch(trx, job.id, rows.length, rejected.length, now, last)
+      if (last) await this.notifyDone(trx, job)
+      return !last
+    })
   }
 }
-
-/** A batch in flight: its outcome (go on?) and the moment its write began. */
-interface Batch {
-  outcome: Promise<boolean>
-  writing: Promise<void>
-}
-
-/**
- * Thrown inside a batch's transaction to roll it back: the job was cancelled or taken over, the batch before failed,
- * or the server is stopping.
- */
-class BatchGivenUp extends Error {}
 
 const runners = new WeakMap<AppContext, ImportRunner>()
 /** The process's runner for this context (one per app). */

@@ -128,8 +128,6 @@ async function unitAttrs(trx: Trx, orgId: number) {
 const student: ImportKindDef = {
   columns: STUDENT_COLUMNS,
   schoolOnly: true,
-  // The file's repeats (student numbers, login names, ID cards) are rejected in memory before write's first await.
-  overlapBatches: true,
   async prepare(ctx, trx, job) {
     const hash = await defaultPasswordHash(ctx, trx, job.tenantId)
     const classes = await listLiveClasses(trx, job.orgId)
@@ -233,8 +231,6 @@ const student: ImportKindDef = {
 const teacher: ImportKindDef = {
   columns: TEACHER_COLUMNS,
   schoolOnly: false,
-  // The file's repeats (numbers, phones, login names, ID cards) are rejected in memory before write's first await.
-  overlapBatches: true,
   async prepare(ctx, trx, job) {
     const hash = await defaultPasswordHash(ctx, trx, job.tenantId)
     const depts = await listDepartmentNames(trx, job.orgId)
