@@ -2,10 +2,10 @@
  * News (CMS) and portal content blocks (001 §2.6, §3, §4, §7.2, §7.5, §9). A news item belongs to the org that
  * wrote it; readers see their own org's and their bureau's published items, visitors only items marked public.
  * A portal home (personal, school, bureau, class, open, general) is a list of blocks kept per org.
+ *
+ * This file holds the plain values the portal's homes read on their first screen; the zod schemas (requests,
+ * answers, block settings) are in cms-schemas.ts, so a page that needs a constant does not build them (issue 28).
  */
-//
-// This file holds the plain values the portal's homes read on their first screen; the zod schemas (requests,
-// answers, block settings) are in cms-schemas.ts, so a page that needs a constant does not build them (issue 28).
 
 export const CmsMsg = {
   NEWS_NOT_FOUND: '新闻不存在',

@@ -78,6 +78,7 @@ export function portalMenuTabs(
   })
   return tabs
 }
+
 /**
  * What an org without its own menu or sidebar shows: the schemas' defaults written out, so the web's fallback when the
  * call fails needs no zod on the home (issue 28); shared/test/pc-portal.test.ts keeps them equal to `parse({})`.

@@ -1,7 +1,9 @@
 /**
  * The PC portal pieces that read their config (issue 14, docs/portal-config.md "PC portal menu, sidebar, websites, system
  * info"): the portal menu (PortalMenuConfig), the floating sidebar (Sidebar calls), the recommended websites and the
- * system info (/menhu-systems).
+ * system info (/menhu-systems). This file holds their plain values; the schemas are in pc-portal-schemas.ts and what
+ * the home computes from a config (the menu's tabs, the built-in menu and sidebar) in pc-portal-menu.ts, so the home's
+ * first screen builds no schema (issue 28).
  */
 
 export const PcPortalMsg = {
